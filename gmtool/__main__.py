@@ -1,0 +1,3 @@
+from gmtool.cli import main
+
+raise SystemExit(main())

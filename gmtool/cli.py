@@ -1,0 +1,89 @@
+"""The `gmtool` command: opens the TUI on a campaign, or runs a sub-command for scripts.
+
+`gmtool [PATH]` opens a campaign (the demo campaign without PATH). Sub-commands share the
+rules and store code with the TUI; bad input gives one line on stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from gmtool import __version__
+from gmtool.rules.errors import RulesError
+
+# command name -> (module under gmtool.commands, one-line help)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "roll": ("roll", "roll a dice expression such as 2d6+1 or d8w"),
+    "check": ("check", "roll an ALTERNITY check against a score"),
+    "log": ("log", "print a campaign's roll log"),
+    "crew": ("crew", "print the crew manifest of a ship spec"),
+    "skirmish": ("skirmish", "Torga IV skirmish tools (simulate)"),
+}
+
+
+class UsageError(Exception):
+    """Bad command-line input: printed as one line, exit code 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def _available_commands() -> dict[str, tuple[str, str]]:
+    found = {}
+    for name, (module, help_text) in COMMANDS.items():
+        if importlib.util.find_spec(f"gmtool.commands.{module}") is not None:
+            found[name] = (module, help_text)
+    return found
+
+
+def build_parser(commands: dict[str, tuple[str, str]]) -> _Parser:
+    parser = _Parser(
+        prog="gmtool",
+        description="Terminal campaign manager for ALTERNITY game masters.",
+        epilog="commands: "
+        + "; ".join(f"{name}: {text}" for name, (_, text) in commands.items())
+        + ". Use 'gmtool COMMAND --help' for one.",
+    )
+    parser.add_argument("--version", action="version", version=f"gmtool {__version__}")
+    parser.add_argument(
+        "campaign", nargs="?", help="campaign folder to open (default: the demo campaign)"
+    )
+    parser.add_argument(
+        "--seed", type=int, default=None, help="seed for a new campaign's dice (for replays)"
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    commands = _available_commands()
+    try:
+        if args_list and args_list[0] in commands:
+            name = args_list[0]
+            module = importlib.import_module(f"gmtool.commands.{commands[name][0]}")
+            sub = _Parser(prog=f"gmtool {name}", description=commands[name][1])
+            module.configure(sub)
+            args = sub.parse_args(args_list[1:])
+            result: int = module.run(args)
+            return result
+        args = build_parser(commands).parse_args(args_list)
+        from gmtool.commands.app import run_app
+
+        return run_app(args.campaign, seed=args.seed)
+    except UsageError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    except RulesError as exc:
+        print(f"gmtool: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

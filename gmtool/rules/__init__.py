@@ -1,0 +1,1 @@
+"""The game itself: pure, typed rules code. Imports neither textual nor tinydb."""

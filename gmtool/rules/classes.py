@@ -1,0 +1,42 @@
+"""Ship classes (small ... super-heavy): their order, class index and target size step."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gmtool.rules.errors import RulesError
+from gmtool.rules.tables import cached_table, load_table
+
+
+@dataclass(frozen=True)
+class ShipClass:
+    id: str
+    index: int
+    target_size_step: int
+
+
+@cached_table
+def ship_classes() -> dict[str, ShipClass]:
+    """Classes in table order (smallest first), keyed by id."""
+    root = load_table("classes")
+    result: dict[str, ShipClass] = {}
+    for name, node in root["classes"].items():
+        node.only_keys({"index", "target_size_step"}, what=str(name))
+        result[str(name)] = ShipClass(
+            str(name), node["index"].int(minimum=0), node["target_size_step"].int()
+        )
+    indexes = [c.index for c in result.values()]
+    if indexes != sorted(indexes) or len(set(indexes)) != len(indexes):
+        raise root["classes"].error("classes listed smallest first with rising indexes")
+    return result
+
+
+def ship_class(class_id: str) -> ShipClass:
+    classes = ship_classes()
+    if class_id not in classes:
+        raise RulesError(f"unknown ship class {class_id!r}: expected one of {', '.join(classes)}")
+    return classes[class_id]
+
+
+def class_ids() -> tuple[str, ...]:
+    return tuple(ship_classes())

@@ -1,0 +1,153 @@
+"""Dice notation: `NdM`, `NdM+K`, `dM`, sums of terms, and a damage-track letter.
+
+Parsing, rolling and display are kept apart: `parse` turns text into a `DiceExpression`,
+`roll` evaluates it with the caller's `random.Random` (never the global one, so campaigns and
+tests replay exactly), and `DiceRoll.describe` renders the result.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+
+from gmtool.rules.errors import RulesError
+
+# Application limits, not game numbers: they stop a typo such as "1000000d6" freezing the app.
+MAX_DICE = 100
+MAX_SIDES = 1000
+MAX_MODIFIER = 10_000
+
+TRACKS = {"s": "stun", "w": "wound", "m": "mortal", "c": "critical"}
+
+
+class DiceError(RulesError):
+    """A dice expression that cannot be read or rolled."""
+
+
+@dataclass(frozen=True)
+class DiceTerm:
+    """`sign * count d sides` (dice) or `sign * count` (a flat modifier when sides == 0)."""
+
+    sign: int
+    count: int
+    sides: int
+
+    @property
+    def is_dice(self) -> bool:
+        return self.sides > 0
+
+    def text(self) -> str:
+        return f"{self.count}d{self.sides}" if self.is_dice else str(self.count)
+
+
+@dataclass(frozen=True)
+class DiceExpression:
+    text: str
+    terms: tuple[DiceTerm, ...]
+    track: str | None  # "stun", "wound", "mortal", "critical" or None
+
+    @property
+    def dice_count(self) -> int:
+        return sum(t.count for t in self.terms if t.is_dice)
+
+    def canonical(self) -> str:
+        parts: list[str] = []
+        for i, term in enumerate(self.terms):
+            sign = "-" if term.sign < 0 else ("+" if i else "")
+            parts.append(sign + term.text())
+        letter = next((k for k, v in TRACKS.items() if v == self.track), "")
+        return "".join(parts) + letter
+
+
+@dataclass(frozen=True)
+class Die:
+    sides: int
+    value: int
+    sign: int = 1
+
+
+@dataclass(frozen=True)
+class DiceRoll:
+    expression: DiceExpression
+    dice: tuple[Die, ...]
+    modifier: int
+    total: int
+
+    @property
+    def track(self) -> str | None:
+        return self.expression.track
+
+    def describe(self) -> str:
+        shown = " ".join(("-" if d.sign < 0 else "") + str(d.value) for d in self.dice)
+        mod = f" {self.modifier:+d}" if self.modifier else ""
+        track = f" {self.track}" if self.track else ""
+        return f"{self.expression.canonical()}: [{shown}]{mod} = {self.total}{track}"
+
+
+_TERM = re.compile(r"([+-]?)\s*(?:(\d*)d(\d+)|(\d+))", re.IGNORECASE)
+_TRACK_SUFFIX = re.compile(r"([swmc])\s*$", re.IGNORECASE)
+
+
+def parse(text: str) -> DiceExpression:
+    """Read a dice expression such as `2d6+1`, `d8m`, `2d4s`, `d20-d4`; raise DiceError."""
+    raw = text.strip()
+    if not raw:
+        raise DiceError("empty dice expression: type something like 2d6+1 or d8w")
+    body = raw
+    track: str | None = None
+    suffix = _TRACK_SUFFIX.search(body)
+    if suffix:
+        track = TRACKS[suffix.group(1).lower()]
+        body = body[: suffix.start()].rstrip()
+    terms: list[DiceTerm] = []
+    pos = 0
+    compact = body.replace(" ", "")
+    while pos < len(compact):
+        match = _TERM.match(compact, pos)
+        if not match or match.end() == pos:
+            raise DiceError(
+                f"cannot read dice expression {raw!r} at {compact[pos:]!r}: "
+                "expected NdM, dM, NdM+K or NdM-K, optionally ending in s/w/m/c"
+            )
+        sign_text, count_text, sides_text, flat_text = match.groups()
+        if terms and not sign_text:
+            raise DiceError(f"cannot read dice expression {raw!r}: join terms with + or -")
+        sign = -1 if sign_text == "-" else 1
+        if sides_text is not None:
+            count = int(count_text) if count_text else 1
+            sides = int(sides_text)
+            if count < 1:
+                raise DiceError(f"{raw!r}: roll at least one die")
+            if sides < 1 or sides > MAX_SIDES:
+                raise DiceError(f"{raw!r}: dice need 1 to {MAX_SIDES} sides, not {sides}")
+            terms.append(DiceTerm(sign, count, sides))
+        else:
+            value = int(flat_text)
+            if value > MAX_MODIFIER:
+                raise DiceError(f"{raw!r}: a modifier of at most {MAX_MODIFIER}")
+            terms.append(DiceTerm(sign, value, 0))
+        pos = match.end()
+    expression = DiceExpression(raw, tuple(terms), track)
+    if expression.dice_count == 0:
+        raise DiceError(f"{raw!r} rolls no dice: add a die such as d6")
+    if expression.dice_count > MAX_DICE:
+        raise DiceError(
+            f"{raw!r} rolls {expression.dice_count} dice; at most {MAX_DICE} in one expression"
+        )
+    return expression
+
+
+def roll(expression: DiceExpression | str, rng: random.Random) -> DiceRoll:
+    """Roll every die of the expression with the caller's generator."""
+    expr = parse(expression) if isinstance(expression, str) else expression
+    dice: list[Die] = []
+    modifier = 0
+    for term in expr.terms:
+        if term.is_dice:
+            for _ in range(term.count):
+                dice.append(Die(term.sides, rng.randint(1, term.sides), term.sign))
+        else:
+            modifier += term.sign * term.count
+    total = sum(d.sign * d.value for d in dice) + modifier
+    return DiceRoll(expr, tuple(dice), modifier, total)
