@@ -1,0 +1,441 @@
+"""Ship specs: the YAML (or form) description of a ship that crew and battle rules read.
+
+A spec is validated once, on the way in, into a frozen `ShipSpec` with every default filled
+in, so the rules downstream never meet a missing key. A bad spec raises one `TableError`
+naming the file, the ship, the key (with its line where the parser knows it) and what was
+expected; nothing is half-imported. The format's vocabulary and defaults are in
+`tables/ship_spec.yaml`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass, field
+from difflib import get_close_matches
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from gmtool.rules.checks import checks_table
+from gmtool.rules.classes import class_ids, ship_class
+from gmtool.rules.dice import DiceError
+from gmtool.rules.dice import parse as parse_dice
+from gmtool.rules.errors import TableError
+from gmtool.rules.tables import Node, cached_table, load_table, load_yaml, parse_yaml
+
+TRACKS = ("stun", "wound", "mortal", "critical")
+FLAG_KEYS = ("carries_fuel", "flagship", "troop_ship", "political_officer")
+COUNT_KEYS = ("passengers", "embarked_craft", "flight_crews", "marines", "psi_officers")
+SPEC_KEYS = frozenset(
+    {
+        "name",
+        "class",
+        "hull_points",
+        "acceleration",
+        "crew_quality",
+        "durability",
+        "target_size_step",
+        "systems",
+        *FLAG_KEYS,
+        *COUNT_KEYS,
+    }
+)
+SYSTEM_KEYS = frozenset({"type", "name", "count", "hp", "beds", "firepower", "arc", "damage"})
+
+
+# -- the format table ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ShipSpecTable:
+    """tables/ship_spec.yaml: the vocabulary of a spec and the defaults of absent keys."""
+
+    system_types: dict[str, str]  # id -> display name
+    system_groups: dict[str, frozenset[str]]
+    systems_with_beds: frozenset[str]
+    firepowers: tuple[str, ...]
+    arcs: tuple[str, ...]
+    damage_degrees: tuple[str, ...]
+    acceleration_by_class: dict[str, int]
+    crew_quality: str
+    durability_divisors: dict[str, int]
+    flag_defaults: dict[str, bool]
+    count_defaults: dict[str, int]
+    system_count: int
+    system_hp: int
+    beds: int
+    firepower_by_class: dict[str, str]
+    arc: str
+    arc_by_type: dict[str, str]
+    fuel_system_types: frozenset[str]
+
+    @property
+    def weapon_types(self) -> frozenset[str]:
+        return self.system_groups["weapons"]
+
+    def resolve_types(self, names: Iterable[str]) -> frozenset[str]:
+        """System type ids for a list of types and group names (a group stands for its types)."""
+        result: set[str] = set()
+        for name in names:
+            result |= self.system_groups.get(name, frozenset({name}))
+        return frozenset(result)
+
+
+def _by_class(node: Node, read: Any) -> dict[str, Any]:
+    node.only_keys(set(class_ids()))
+    result = {str(k): read(v) for k, v in node.items()}
+    missing = [c for c in class_ids() if c not in result]
+    if missing:
+        raise node.error(f"a value for every class (missing {', '.join(missing)})")
+    return result
+
+
+@cached_table
+def ship_spec_table() -> ShipSpecTable:
+    root = load_table("ship_spec")
+    types = {str(k): v.str() for k, v in root["system_types"].items()}
+
+    def type_list(node: Node) -> frozenset[str]:
+        return frozenset(item.choice(list(types)) for item in node.list())
+
+    groups = {str(k): type_list(v) for k, v in root["system_groups"].items()}
+    if "weapons" not in groups:
+        raise root["system_groups"].error("a group named weapons")
+    clash = sorted(set(groups) & set(types))
+    if clash:
+        raise root["system_groups"].error("group names that are not system types", got=clash)
+    firepowers = tuple(item.str() for item in root["firepowers"].list())
+    arcs = tuple(item.str() for item in root["arcs"].list())
+    defaults = root["defaults"]
+    divisors = defaults["durability_divisors"]
+    divisors.only_keys(set(TRACKS))
+    arc_by_type = defaults["arc_by_type"]
+    arc_by_type.only_keys(groups["weapons"])
+    return ShipSpecTable(
+        system_types=types,
+        system_groups=groups,
+        systems_with_beds=type_list(root["systems_with_beds"]),
+        firepowers=firepowers,
+        arcs=arcs,
+        damage_degrees=tuple(item.str() for item in root["damage_degrees"].list()),
+        acceleration_by_class=_by_class(
+            defaults["acceleration_by_class"], lambda n: n.int(minimum=0)
+        ),
+        crew_quality=defaults["crew_quality"].choice(list(checks_table().crew_quality)),
+        durability_divisors={t: divisors[t].int(minimum=1) for t in TRACKS},
+        flag_defaults={k: defaults[k].bool() for k in FLAG_KEYS},
+        count_defaults={k: defaults[k].int(minimum=0) for k in COUNT_KEYS},
+        system_count=defaults["system_count"].int(minimum=0),
+        system_hp=defaults["system_hp"].int(minimum=0),
+        beds=defaults["beds"].int(minimum=0),
+        firepower_by_class=_by_class(
+            defaults["firepower_by_class"], lambda n: n.choice(firepowers)
+        ),
+        arc=defaults["arc"].choice(arcs),
+        arc_by_type={str(k): v.choice(arcs) for k, v in arc_by_type.items()},
+        fuel_system_types=type_list(root["fuel_system_types"]),
+    )
+
+
+# -- the spec -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Durability:
+    """A ship's damage tracks: boxes on the stun, wound, mortal and critical tracks."""
+
+    stun: int
+    wound: int
+    mortal: int
+    critical: int
+
+    def to_dict(self) -> dict[str, int]:
+        return {t: getattr(self, t) for t in TRACKS}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, int]) -> Durability:
+        return cls(**{t: int(data[t]) for t in TRACKS})
+
+
+@dataclass(frozen=True)
+class System:
+    """One line of a ship's systems list: `count` units of one type, `hp` hull points each.
+
+    `beds` is set only on systems that have beds (sick bays); `firepower`, `arc` and `damage`
+    (degree -> damage notation) only on weapons.
+    """
+
+    type: str
+    name: str | None = None
+    count: int = 1
+    hp: int = 0
+    beds: int | None = None
+    firepower: str | None = None
+    arc: str | None = None
+    damage: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def total_hp(self) -> int:
+        return self.hp * self.count
+
+    @property
+    def label(self) -> str:
+        """The system's own name, or its type's display name."""
+        return self.name or ship_spec_table().system_types.get(self.type, self.type)
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"type": self.type}
+        if self.name is not None:
+            data["name"] = self.name
+        data["count"] = self.count
+        data["hp"] = self.hp
+        for key in ("beds", "firepower", "arc"):
+            value = getattr(self, key)
+            if value is not None:
+                data[key] = value
+        if self.damage:
+            data["damage"] = dict(self.damage)
+        return data
+
+
+@dataclass(frozen=True)
+class ShipSpec:
+    """A validated ship: every optional key of the spec format resolved to its value."""
+
+    name: str
+    ship_class: str
+    hull_points: int
+    acceleration: int
+    crew_quality: str | int
+    durability: Durability
+    carries_fuel: bool
+    flagship: bool
+    troop_ship: bool
+    political_officer: bool
+    passengers: int
+    embarked_craft: int
+    flight_crews: int
+    marines: int
+    psi_officers: int
+    target_size_step: int
+    systems: tuple[System, ...] = ()
+
+    @property
+    def class_index(self) -> int:
+        return ship_class(self.ship_class).index
+
+    @property
+    def crew_check_score(self) -> int:
+        score: int = checks_table().crew_score(self.crew_quality)
+        return score
+
+    def count_of(self, types: Collection[str]) -> int:
+        """N(x): how many systems of these types the ship carries."""
+        return sum(s.count for s in self.systems if s.type in types)
+
+    def hp_of(self, types: Collection[str]) -> int:
+        """HP(x): hull points devoted to systems of these types."""
+        return sum(s.total_hp for s in self.systems if s.type in types)
+
+    def beds_of(self, types: Collection[str]) -> int:
+        return sum((s.beds or 0) * s.count for s in self.systems if s.type in types)
+
+    @property
+    def weapons(self) -> tuple[System, ...]:
+        weapon_types = ship_spec_table().weapon_types
+        return tuple(s for s in self.systems if s.type in weapon_types)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The spec in its YAML format, every default written out (JSON-friendly)."""
+        data: dict[str, Any] = {
+            "name": self.name,
+            "class": self.ship_class,
+            "hull_points": self.hull_points,
+            "acceleration": self.acceleration,
+            "crew_quality": self.crew_quality,
+            "durability": self.durability.to_dict(),
+        }
+        for key in (*FLAG_KEYS, *COUNT_KEYS):
+            data[key] = getattr(self, key)
+        data["target_size_step"] = self.target_size_step
+        data["systems"] = [s.to_dict() for s in self.systems]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ShipSpec:
+        return ship_spec_from_dict(data, file="<saved ship>")
+
+    def to_yaml(self) -> str:
+        """The spec as a YAML file a GM can edit and import again."""
+        text: str = yaml.safe_dump(
+            self.to_dict(), sort_keys=False, allow_unicode=True, default_flow_style=None, width=100
+        )
+        return text
+
+
+# -- reading a spec -----------------------------------------------------------------------
+
+
+def load_ship_spec(path: Path | str) -> ShipSpec:
+    """Read and validate a ship spec file."""
+    return _read_spec(load_yaml(path))
+
+
+def parse_ship_spec(text: str, file: str) -> ShipSpec:
+    """Validate ship spec YAML text; `file` is the name errors show."""
+    return _read_spec(parse_yaml(text, file))
+
+
+def ship_spec_from_dict(data: Mapping[str, Any], file: str = "<form>") -> ShipSpec:
+    """The same validation for a spec built by the app's form (or read back from a save)."""
+    return _read_spec(Node(dict(data), file, "", 1))
+
+
+def _read_spec(root: Node) -> ShipSpec:
+    if not root.is_mapping():
+        raise root.error("a ship spec: a mapping with at least name, class and hull_points")
+    name_node = root["name"]
+    name = name_node.str()
+    try:
+        return _read_named_spec(root, name)
+    except TableError as exc:
+        if exc.subject:
+            raise
+        raise TableError(
+            exc.file, exc.key, exc.expected, line=exc.line, got=exc.got, subject=name
+        ) from None
+
+
+def _read_named_spec(root: Node, name: str) -> ShipSpec:
+    table = ship_spec_table()
+    root.only_keys(SPEC_KEYS)
+    ship_class_id = root["class"].choice(class_ids())
+    hull_points = root["hull_points"].int(minimum=1)
+    system_nodes: list[Node] = root.get("systems").optional(Node.list, [])
+    systems = tuple(_read_system(item, ship_class_id, table) for item in system_nodes)
+    carries_fuel = root.get("carries_fuel").optional(
+        Node.bool, table.flag_defaults["carries_fuel"]
+    ) or any(s.type in table.fuel_system_types for s in systems)
+    return ShipSpec(
+        name=name,
+        ship_class=ship_class_id,
+        hull_points=hull_points,
+        acceleration=root.get("acceleration").optional(
+            lambda n: n.int(minimum=0), table.acceleration_by_class[ship_class_id]
+        ),
+        crew_quality=root.get("crew_quality").optional(_read_crew_quality, table.crew_quality),
+        durability=_read_durability(root.get("durability"), hull_points, table),
+        carries_fuel=carries_fuel,
+        flagship=root.get("flagship").optional(Node.bool, table.flag_defaults["flagship"]),
+        troop_ship=root.get("troop_ship").optional(Node.bool, table.flag_defaults["troop_ship"]),
+        political_officer=root.get("political_officer").optional(
+            Node.bool, table.flag_defaults["political_officer"]
+        ),
+        passengers=_read_count(root, "passengers", table),
+        embarked_craft=_read_count(root, "embarked_craft", table),
+        flight_crews=_read_count(root, "flight_crews", table),
+        marines=_read_count(root, "marines", table),
+        psi_officers=_read_count(root, "psi_officers", table),
+        target_size_step=root.get("target_size_step").optional(
+            Node.int, ship_class(ship_class_id).target_size_step
+        ),
+        systems=systems,
+    )
+
+
+def _read_count(root: Node, key: str, table: ShipSpecTable) -> int:
+    return root.get(key).optional(lambda n: n.int(minimum=0), table.count_defaults[key])
+
+
+def _read_crew_quality(node: Node) -> str | int:
+    checks = checks_table()
+    qualities = list(checks.crew_quality)
+    value = node.value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return node.int(checks.score_min, checks.score_max)
+    if isinstance(value, str) and value in qualities:
+        return value
+    close = get_close_matches(str(value), qualities, n=1)
+    hint = f" (did you mean '{close[0]}'?)" if close else ""
+    raise node.error(
+        f"a crew quality ({', '.join(qualities)}){hint} or a crew check score "
+        f"from {checks.score_min} to {checks.score_max}"
+    )
+
+
+def _read_durability(node: Node, hull_points: int, table: ShipSpecTable) -> Durability:
+    """Tracks given in the spec; a track left out is hull points / its divisor, rounded up."""
+    given: dict[str, int] = {}
+    if node.value is not None:
+        node.only_keys(set(TRACKS))
+        given = {str(k): v.int(minimum=1) for k, v in node.items()}
+    return Durability(
+        **{
+            t: given.get(t, max(1, math.ceil(hull_points / table.durability_divisors[t])))
+            for t in TRACKS
+        }
+    )
+
+
+def _read_system(node: Node, ship_class_id: str, table: ShipSpecTable) -> System:
+    if not node.is_mapping():
+        raise node.error("a system: a mapping such as {type: engine, count: 2, hp: 12}")
+    node.only_keys(SYSTEM_KEYS)
+    type_node = node["type"]
+    system_type = type_node.value
+    if not isinstance(system_type, str) or system_type not in table.system_types:
+        close = get_close_matches(str(system_type), list(table.system_types), n=1)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        raise type_node.error(f"a system type{hint}; the types are {', '.join(table.system_types)}")
+    is_weapon = system_type in table.weapon_types
+    for key in ("firepower", "arc", "damage"):
+        if node.has(key) and not is_weapon:
+            raise node[key].error(f"no {key} on a {system_type} (only weapons have one)")
+    has_beds = system_type in table.systems_with_beds
+    if node.has("beds") and not has_beds:
+        raise node["beds"].error(
+            f"no beds on a {system_type} (only {', '.join(sorted(table.systems_with_beds))})"
+        )
+    return System(
+        type=system_type,
+        name=node.get("name").optional(Node.str, None),
+        count=node.get("count").optional(lambda n: n.int(minimum=0), table.system_count),
+        hp=node.get("hp").optional(lambda n: n.int(minimum=0), table.system_hp),
+        beds=node.get("beds").optional(lambda n: n.int(minimum=0), table.beds)
+        if has_beds
+        else None,
+        firepower=node.get("firepower").optional(
+            lambda n: n.choice(table.firepowers), table.firepower_by_class[ship_class_id]
+        )
+        if is_weapon
+        else None,
+        arc=node.get("arc").optional(
+            lambda n: n.choice(table.arcs), table.arc_by_type.get(system_type, table.arc)
+        )
+        if is_weapon
+        else None,
+        damage=_read_damage(node.get("damage"), table) if is_weapon else {},
+    )
+
+
+def _read_damage(node: Node, table: ShipSpecTable) -> dict[str, str]:
+    """Damage by degree of success; each a dice expression ending in its track letter."""
+    if node.value is None:
+        return {}
+    node.only_keys(set(table.damage_degrees))
+    damage: dict[str, str] = {}
+    for degree in table.damage_degrees:
+        if not node.has(degree):
+            continue
+        child = node[degree]
+        text = child.value
+        try:
+            expression = parse_dice(str(text)) if isinstance(text, str) else None
+        except DiceError:
+            expression = None
+        if expression is None or expression.track is None:
+            raise child.error("a damage roll: dice and a track letter, such as d6+1w or 2d4s")
+        damage[degree] = text.strip()
+    return damage
