@@ -1,0 +1,37 @@
+"""`gmtool crew SHIP.yaml`: print a ship's crew manifest as a table, JSON, Markdown or CSV."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from gmtool.rules.crew import crew_manifest, manifest_csv, manifest_markdown, manifest_text
+from gmtool.rules.ships import load_ship_spec
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("ship", metavar="SHIP.yaml", help="a ship spec file (see RULES.md §8)")
+    formats = parser.add_mutually_exclusive_group()
+    formats.add_argument(
+        "--json", dest="format", action="store_const", const="json", help="print JSON"
+    )
+    formats.add_argument(
+        "--markdown", dest="format", action="store_const", const="markdown", help="print Markdown"
+    )
+    formats.add_argument(
+        "--csv", dest="format", action="store_const", const="csv", help="print CSV, one row a post"
+    )
+    parser.set_defaults(format="text")
+
+
+def run(args: argparse.Namespace) -> int:
+    manifest = crew_manifest(load_ship_spec(args.ship))
+    if args.format == "json":
+        print(json.dumps(manifest.to_json_dict(), indent=2, ensure_ascii=False))
+    elif args.format == "markdown":
+        print(manifest_markdown(manifest), end="")
+    elif args.format == "csv":
+        print(manifest_csv(manifest), end="")
+    else:
+        print(manifest_text(manifest), end="")
+    return 0
