@@ -576,3 +576,17 @@ def test_a_bad_movement_cell_names_file_key_and_line(house_rules: Path) -> None:
     assert "tables/narrative.yaml" in message
     assert "movement.hold.hold" in message
     assert "contested" in message
+
+
+def test_every_spec_weapon_type_firepower_and_arc_is_covered() -> None:
+    # The ship spec's vocabulary (tables/ship_spec.yaml) and this table must agree, or a
+    # legal ship would have a weapon the attack rules cannot place.
+    from gmtool.rules.ships import ship_spec_table
+
+    spec = ship_spec_table()
+    for system_type in spec.weapon_types:
+        for firepower in spec.firepowers:
+            assert weapon_class(system_type, firepower) in CLASSES
+    bearing = set().union(*(arcs_for_heading(h) for h in ("close", "open")))
+    bearing |= set().union(*(arcs_for_heading("hold", a) for a in narrative.hold_arc_choices()))
+    assert set(spec.arcs) <= bearing
