@@ -381,7 +381,8 @@ def manifest_markdown(m: Manifest) -> str:
         for department in (d for d in m.departments if d.section == section):
             lines += [f"### {department.name}", "", "| Post | Rank | Count |", "|---|---|---:|"]
             lines += [
-                f"| {_md(p.name)} | {_rank_label(p.rank)} | {p.count} |" for p in department.posts
+                f"| {markdown_cell(p.name)} | {_rank_label(p.rank)} | {p.count} |"
+                for p in department.posts
             ]
             lines += [f"| **Total** | | **{department.total}** |", ""]
     lines += ["## Totals", "", "| | Count |", "|---|---:|"]
@@ -389,7 +390,8 @@ def manifest_markdown(m: Manifest) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _md(text: str) -> str:
+def markdown_cell(text: str) -> str:
+    """Text safe inside a Markdown table cell."""
     return text.replace("|", "\\|")
 
 
