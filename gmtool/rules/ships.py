@@ -290,21 +290,26 @@ def parse_ship_spec(text: str, file: str) -> ShipSpec:
 
 def ship_spec_from_dict(data: Mapping[str, Any], file: str = "<form>") -> ShipSpec:
     """The same validation for a spec built by the app's form (or read back from a save)."""
-    return _read_spec(Node(dict(data), file, "", 1))
+    # A dict has no lines to point at: its messages name the key alone.
+    return _read_spec(Node(dict(data), file, "", 1), has_lines=False)
 
 
-def _read_spec(root: Node) -> ShipSpec:
-    if not root.is_mapping():
-        raise root.error("a ship spec: a mapping with at least name, class and hull_points")
-    name_node = root["name"]
-    name = name_node.str()
+def _read_spec(root: Node, has_lines: bool = True) -> ShipSpec:
+    """Validate a spec; every error is re-raised naming the ship (where it has a name)."""
+    name: str | None = None
     try:
+        if not root.is_mapping():
+            raise root.error("a ship spec: a mapping with at least name, class and hull_points")
+        name = _read_name(root["name"])
         return _read_named_spec(root, name)
     except TableError as exc:
-        if exc.subject:
-            raise
         raise TableError(
-            exc.file, exc.key, exc.expected, line=exc.line, got=exc.got, subject=name
+            exc.file,
+            exc.key,
+            exc.expected,
+            line=exc.line if has_lines else None,
+            got=exc.got,
+            subject=exc.subject or name,
         ) from None
 
 
@@ -345,6 +350,14 @@ def _read_named_spec(root: Node, name: str) -> ShipSpec:
     )
 
 
+def _read_name(node: Node) -> str:
+    """A name for tables and rosters: one line of printable text."""
+    name = node.str()
+    if not name.isprintable():
+        raise node.error("a name on one line, without control characters")
+    return name
+
+
 def _read_count(root: Node, key: str, table: ShipSpecTable) -> int:
     return root.get(key).optional(lambda n: n.int(minimum=0), table.count_defaults[key])
 
@@ -354,8 +367,9 @@ def _read_crew_quality(node: Node) -> str | int:
     qualities = list(checks.crew_quality)
     value = node.value
     if isinstance(value, int) and not isinstance(value, bool):
-        return node.int(checks.score_min, checks.score_max)
-    if isinstance(value, str) and value in qualities:
+        if checks.score_min <= value <= checks.score_max:
+            return value
+    elif isinstance(value, str) and value in qualities:
         return value
     close = get_close_matches(str(value), qualities, n=1)
     hint = f" (did you mean '{close[0]}'?)" if close else ""
@@ -400,7 +414,7 @@ def _read_system(node: Node, ship_class_id: str, table: ShipSpecTable) -> System
         )
     return System(
         type=system_type,
-        name=node.get("name").optional(Node.str, None),
+        name=node.get("name").optional(_read_name, None),
         count=node.get("count").optional(lambda n: n.int(minimum=0), table.system_count),
         hp=node.get("hp").optional(lambda n: n.int(minimum=0), table.system_hp),
         beds=node.get("beds").optional(lambda n: n.int(minimum=0), table.beds)
