@@ -70,13 +70,6 @@ class DepartmentRule:
 class CrewTable:
     departments: tuple[DepartmentRule, ...]
 
-    def post(self, post_id: str) -> PostRule:
-        for department in self.departments:
-            for post in department.posts:
-                if post.id == post_id:
-                    return post
-        raise KeyError(post_id)
-
 
 @cached_table
 def crew_table() -> CrewTable:
