@@ -320,9 +320,13 @@ def _read_named_spec(root: Node, name: str) -> ShipSpec:
     hull_points = root["hull_points"].int(minimum=1)
     system_nodes: list[Node] = root.get("systems").optional(Node.list, [])
     systems = tuple(_read_system(item, ship_class_id, table) for item in system_nodes)
-    carries_fuel = root.get("carries_fuel").optional(
-        Node.bool, table.flag_defaults["carries_fuel"]
-    ) or any(s.type in table.fuel_system_types for s in systems)
+
+    def flag(key: str) -> bool:
+        return bool(root.get(key).optional(Node.bool, table.flag_defaults[key]))
+
+    def count(key: str) -> int:
+        return int(root.get(key).optional(lambda n: n.int(minimum=0), table.count_defaults[key]))
+
     return ShipSpec(
         name=name,
         ship_class=ship_class_id,
@@ -332,17 +336,16 @@ def _read_named_spec(root: Node, name: str) -> ShipSpec:
         ),
         crew_quality=root.get("crew_quality").optional(_read_crew_quality, table.crew_quality),
         durability=_read_durability(root.get("durability"), hull_points, table),
-        carries_fuel=carries_fuel,
-        flagship=root.get("flagship").optional(Node.bool, table.flag_defaults["flagship"]),
-        troop_ship=root.get("troop_ship").optional(Node.bool, table.flag_defaults["troop_ship"]),
-        political_officer=root.get("political_officer").optional(
-            Node.bool, table.flag_defaults["political_officer"]
-        ),
-        passengers=_read_count(root, "passengers", table),
-        embarked_craft=_read_count(root, "embarked_craft", table),
-        flight_crews=_read_count(root, "flight_crews", table),
-        marines=_read_count(root, "marines", table),
-        psi_officers=_read_count(root, "psi_officers", table),
+        carries_fuel=flag("carries_fuel")
+        or any(s.type in table.fuel_system_types for s in systems),
+        flagship=flag("flagship"),
+        troop_ship=flag("troop_ship"),
+        political_officer=flag("political_officer"),
+        passengers=count("passengers"),
+        embarked_craft=count("embarked_craft"),
+        flight_crews=count("flight_crews"),
+        marines=count("marines"),
+        psi_officers=count("psi_officers"),
         target_size_step=root.get("target_size_step").optional(
             Node.int, ship_class(ship_class_id).target_size_step
         ),
@@ -356,10 +359,6 @@ def _read_name(node: Node) -> str:
     if not name.isprintable():
         raise node.error("a name on one line, without control characters")
     return name
-
-
-def _read_count(root: Node, key: str, table: ShipSpecTable) -> int:
-    return root.get(key).optional(lambda n: n.int(minimum=0), table.count_defaults[key])
 
 
 def _read_crew_quality(node: Node) -> str | int:
