@@ -10,7 +10,11 @@ from gmtool.rules.ships import load_ship_spec
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("ship", metavar="SHIP.yaml", help="a ship spec file (see RULES.md §8)")
+    parser.add_argument(
+        "ship",
+        metavar="SHIP.yaml",
+        help="a ship spec file: YAML with name, class, hull_points and systems",
+    )
     formats = parser.add_mutually_exclusive_group()
     formats.add_argument(
         "--json", dest="format", action="store_const", const="json", help="print JSON"
