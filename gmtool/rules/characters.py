@@ -282,6 +282,19 @@ def _slug(name: str) -> str:
 
 
 def _read_character(node: Node, subject: str | None) -> Character:
+    """Validate one character; every error names the character it is about."""
+    try:
+        return _read_character_fields(node, subject)
+    except TableError as exc:
+        if exc.subject is not None:
+            raise
+        who = subject or _subject_for(node, 0)
+        raise TableError(
+            exc.file, exc.key, exc.expected, line=exc.line, got=exc.got, subject=who
+        ) from None
+
+
+def _read_character_fields(node: Node, subject: str | None) -> Character:
     table = character_table()
     node.mapping()
     node.only_keys(CHARACTER_KEYS, what=subject or "character")
@@ -396,6 +409,21 @@ class Party:
     @property
     def ids(self) -> tuple[str, ...]:
         return tuple(c.id for c in self.characters)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "characters": [c.to_dict() for c in self.characters],
+            "assignments": [a.to_dict() for a in self.assignments],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Party:
+        from gmtool.rules.stations import Assignment
+
+        return cls(
+            tuple(Character.from_dict(c) for c in data.get("characters", ())),
+            tuple(Assignment.from_dict(a) for a in data.get("assignments", ())),
+        )
 
 
 def parse_party(text: str, file: str, *, ships: Iterable[str] | None = None) -> Party:

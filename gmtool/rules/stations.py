@@ -242,7 +242,13 @@ class Assignment:
     def aboard(self) -> bool:
         """Whether the character is on the ship (and so rolls when it is hit)."""
         table = station_table()
-        return self.place in table.stations or table.off_station[self.place].aboard
+        if self.place in table.stations:
+            return True
+        if self.place not in table.off_station:
+            raise RulesError(
+                f"unknown station {self.place!r} in the assignment of {self.character_id}"
+            )
+        return table.off_station[self.place].aboard
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from gmtool.rules.characters import (
     Character,
+    Party,
     character_from_dict,
     character_table,
     load_party,
@@ -398,3 +399,8 @@ def test_any_valid_character_round_trips_through_a_party_file(
     character = character.with_damage(damage, stabilized=data.draw(st.booleans()))
     assert Character.from_dict(character.to_dict()) == character
     assert parse_party(party_to_yaml([character]), "x.yaml").characters == (character,)
+
+
+def test_party_round_trips_through_a_plain_dict() -> None:
+    party = load_party(REPO / "campaigns" / "demo" / "party.yaml")
+    assert Party.from_dict(party.to_dict()) == party
