@@ -7,12 +7,16 @@ rules and store code with the TUI; bad input gives one line on stderr and exit c
 from __future__ import annotations
 
 import argparse
+import difflib
 import importlib
+import importlib.util
+import os
 import sys
 from collections.abc import Sequence
 
 from gmtool import __version__
 from gmtool.rules.errors import RulesError
+from gmtool.store.errors import StoreError
 
 # command name -> (module under gmtool.commands, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -59,6 +63,18 @@ def build_parser(commands: dict[str, tuple[str, str]]) -> _Parser:
     return parser
 
 
+def _refuse_command_typo(campaign: str | None, commands: dict[str, tuple[str, str]]) -> None:
+    """`gmtool rol d6` must not quietly create a campaign folder named 'rol'."""
+    if campaign is None or "/" in campaign or os.path.exists(campaign):
+        return
+    close = difflib.get_close_matches(campaign, list(commands), n=1)
+    if close:
+        raise UsageError(
+            f"gmtool: no command {campaign!r} (did you mean '{close[0]}'?); to create a "
+            f"campaign of that name, write ./{campaign}"
+        )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     commands = _available_commands()
@@ -72,13 +88,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             result: int = module.run(args)
             return result
         args = build_parser(commands).parse_args(args_list)
+        _refuse_command_typo(args.campaign, commands)
         from gmtool.commands.app import run_app
 
         return run_app(args.campaign, seed=args.seed)
     except UsageError as exc:
         print(str(exc), file=sys.stderr)
         return 2
-    except RulesError as exc:
+    except (RulesError, StoreError) as exc:
         print(f"gmtool: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

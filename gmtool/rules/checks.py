@@ -9,14 +9,14 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from gmtool.rules.dice import Die
 from gmtool.rules.errors import RulesError
 from gmtool.rules.tables import Node, cached_table, load_table
 
 
-class Degree(str, Enum):
+class Degree(StrEnum):
     """Degrees of success, best first; values are the ids the CLI and logs use."""
 
     AMAZING = "amazing"
@@ -202,8 +202,12 @@ def roll_check(score: int, step: int, rng: random.Random) -> CheckResult:
     validate_score(score)
     die = checks_table().situation_die(step)
     control = rng.randint(1, 20)
-    situation = tuple(
-        Die(die.sides, rng.randint(1, die.sides), die.sign) for _ in range(die.count)
-    ) if die.sides else ()
+    situation = (
+        tuple(Die(die.sides, rng.randint(1, die.sides), die.sign) for _ in range(die.count))
+        if die.sides
+        else ()
+    )
     total = control + sum(d.sign * d.value for d in situation)
-    return CheckResult(score, step, control, situation, total, degree_for(score, step, control, total))
+    return CheckResult(
+        score, step, control, situation, total, degree_for(score, step, control, total)
+    )

@@ -8,9 +8,10 @@ every message a GM sees has the same shape.
 
 from __future__ import annotations
 
+import builtins
 import functools
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -121,24 +122,26 @@ class Node:
 
     __slots__ = ("file", "line", "path", "value")
 
-    def __init__(self, value: Any, file: str, path: str, line: int) -> None:
+    def __init__(
+        self, value: Any, file: builtins.str, path: builtins.str, line: builtins.int
+    ) -> None:
         self.value = value
         self.file = file
         self.path = path
         self.line = line
 
     # -- errors -----------------------------------------------------------------------------
-    def error(self, expected: str, got: object = _MISSING) -> TableError:
+    def error(self, expected: builtins.str, got: object = _MISSING) -> TableError:
         shown = self.value if got is _MISSING else got
         return TableError(self.file, self.path, expected, line=self.line, got=shown)
 
-    def _child_path(self, key: object) -> str:
+    def _child_path(self, key: object) -> builtins.str:
         if isinstance(key, int):
             return f"{self.path}[{key}]"
         return f"{self.path}.{key}" if self.path else str(key)
 
     # -- structure --------------------------------------------------------------------------
-    def is_mapping(self) -> bool:
+    def is_mapping(self) -> builtins.bool:
         return isinstance(self.value, dict)
 
     def mapping(self) -> dict[Any, Any]:
@@ -146,10 +149,10 @@ class Node:
             raise self.error("a mapping (key: value lines)")
         return self.value
 
-    def has(self, key: str) -> bool:
+    def has(self, key: builtins.str) -> builtins.bool:
         return key in self.mapping()
 
-    def __getitem__(self, key: str) -> Node:
+    def __getitem__(self, key: builtins.str) -> Node:
         mapping = self.mapping()
         if key not in mapping:
             raise TableError(
@@ -157,7 +160,7 @@ class Node:
             )
         return self._child(key)
 
-    def get(self, key: str, default: Any = None) -> Node:
+    def get(self, key: builtins.str, default: Any = None) -> Node:
         """The child at `key`, or a Node holding `default` when the key is absent."""
         mapping = self.mapping()
         if key not in mapping:
@@ -173,10 +176,10 @@ class Node:
         for key in self.mapping():
             yield key, self._child(key)
 
-    def keys(self) -> list[Any]:
+    def keys(self) -> builtins.list[Any]:
         return list(self.mapping())
 
-    def list(self) -> list[Node]:
+    def list(self) -> builtins.list[Node]:
         if not isinstance(self.value, list):
             raise self.error("a list")
         lines = getattr(self.value, "lines", [self.line] * len(self.value))
@@ -185,7 +188,9 @@ class Node:
             for i, item in enumerate(self.value)
         ]
 
-    def only_keys(self, allowed: set[str] | frozenset[str], what: str = "") -> None:
+    def only_keys(
+        self, allowed: set[builtins.str] | frozenset[builtins.str], what: builtins.str = ""
+    ) -> None:
         """Refuse keys the reader does not know: a typo must not be silently ignored."""
         for key in self.mapping():
             if key not in allowed:
@@ -204,7 +209,9 @@ class Node:
                 )
 
     # -- scalars ----------------------------------------------------------------------------
-    def int(self, minimum: int | None = None, maximum: int | None = None) -> int:
+    def int(
+        self, minimum: builtins.int | None = None, maximum: builtins.int | None = None
+    ) -> builtins.int:
         value = self.value
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.error(_int_expectation(minimum, maximum))
@@ -220,17 +227,20 @@ class Node:
             raise self.error(f"a number of at least {minimum}")
         return float(value)
 
-    def bool(self) -> bool:
+    def bool(self) -> builtins.bool:
         if not isinstance(self.value, bool):
             raise self.error("true or false")
         return self.value
 
-    def str(self, nonempty: bool = True) -> str:
+    def str(self, nonempty: builtins.bool = True) -> builtins.str:
         if not isinstance(self.value, str) or (nonempty and not self.value.strip()):
             raise self.error("a text value" if not nonempty else "a non-empty text value")
         return self.value
 
-    def choice(self, options: list[str] | tuple[str, ...] | frozenset[str]) -> str:
+    def choice(
+        self,
+        options: Sequence[builtins.str] | frozenset[builtins.str],
+    ) -> builtins.str:
         ordered = sorted(options) if isinstance(options, frozenset) else list(options)
         if not isinstance(self.value, str) or self.value not in ordered:
             from difflib import get_close_matches
@@ -258,6 +268,5 @@ def _int_expectation(minimum: int | None, maximum: int | None) -> str:
     return "a whole number"
 
 
-def cached_table(loader: Any) -> Any:
-    """Decorator: load a table once per process (tests may call `.cache_clear()`)."""
-    return functools.cache(loader)
+# Decorator: load a table once per process (tests may call `.cache_clear()`).
+cached_table = functools.cache

@@ -1,0 +1,57 @@
+"""Helpers shared by the roll, check and log commands."""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from gmtool.rules.errors import RulesError
+from gmtool.store import Campaign, open_campaign
+
+
+def add_roll_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--times", type=int, default=1, metavar="K", help="roll K times")
+    parser.add_argument("--seed", type=int, default=None, help="seed the dice (replayable)")
+    parser.add_argument(
+        "--campaign", default=None, metavar="PATH", help="log the rolls to this campaign"
+    )
+    parser.add_argument("--for", dest="purpose", default="", metavar="TEXT", help="what for")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+
+
+def check_times(times: int) -> None:
+    if times < 1 or times > 10_000:
+        raise RulesError(f"--times must be from 1 to 10000, not {times}")
+
+
+@contextmanager
+def roll_context(
+    args: argparse.Namespace,
+) -> Iterator[tuple[Campaign | None, Callable[[], random.Random]]]:
+    """Yield (campaign or None, a function giving the generator for the next roll)."""
+    if args.campaign is None:
+        rng = random.Random(args.seed)
+        yield None, lambda: rng
+        return
+    campaign = open_campaign(args.campaign, purpose="gmtool " + " ".join(_command_words(args)))
+    try:
+        if args.seed is not None:
+            seeded = random.Random(args.seed)
+            yield campaign, lambda: seeded
+        else:
+            yield campaign, campaign.rng
+    finally:
+        campaign.close()
+
+
+def _command_words(args: argparse.Namespace) -> list[str]:
+    return [str(getattr(args, "command_name", "roll"))]
+
+
+def emit_json(items: list[dict[str, Any]], times: int) -> str:
+    import json
+
+    return json.dumps(items[0] if times == 1 else items)

@@ -1,0 +1,46 @@
+"""`gmtool check SCORE [--step N]`: roll ALTERNITY checks from the terminal."""
+
+from __future__ import annotations
+
+import argparse
+
+from gmtool.commands._common import add_roll_options, check_times, emit_json, roll_context
+from gmtool.rules.checks import roll_check, validate_score
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("score", type=int, help="the skill, feat or crew check score (1-30)")
+    parser.add_argument(
+        "--step", type=int, default=0, help="total step: bonus negative, penalty positive"
+    )
+    add_roll_options(parser)
+    parser.set_defaults(command_name="check")
+
+
+def run(args: argparse.Namespace) -> int:
+    check_times(args.times)
+    validate_score(args.score)
+    results = []
+    with roll_context(args) as (campaign, rng):
+        for _ in range(args.times):
+            result = roll_check(args.score, args.step, rng())
+            if campaign is not None:
+                campaign.record([campaign.check_entry(result, args.purpose, source="cli")])
+            results.append(result)
+    if args.json:
+        items = [
+            {
+                "control": r.control,
+                "situation": r.situation_total,
+                "total": r.total,
+                "score": r.score,
+                "step": r.step,
+                "degree": r.degree.value,
+            }
+            for r in results
+        ]
+        print(emit_json(items, args.times))
+    else:
+        for r in results:
+            print(r.describe())
+    return 0

@@ -1,0 +1,42 @@
+"""`gmtool log`: print a campaign's roll log (read-only: works while the app is open)."""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+
+from gmtool.rules.errors import RulesError
+from gmtool.store import open_campaign
+from gmtool.store.demo import demo_campaign_path
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--campaign", default=None, metavar="PATH", help="campaign folder (default: the demo)"
+    )
+    parser.add_argument("--last", type=int, default=None, metavar="N", help="only the last N")
+    parser.add_argument("--json", action="store_true", help="print a JSON array, oldest first")
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.last is not None and args.last < 0:
+        raise RulesError(f"--last must be 0 or more, not {args.last}")
+    path = args.campaign or demo_campaign_path()
+    campaign = open_campaign(path, create=False, readonly=True)
+    try:
+        newest = campaign.roll_log()
+        if args.last is not None:
+            newest = itertools.islice(newest, args.last)
+        entries = list(newest)[::-1]
+    finally:
+        campaign.close()
+    if args.json:
+        print(json.dumps(entries, ensure_ascii=False))
+        return 0
+    for e in entries:
+        mark = " (undone)" if e.get("undone") else ""
+        result = e.get("degree") or e.get("track") or ""
+        purpose = f" for {e['for']}" if e.get("for") else ""
+        print(f"#{e['id']} {e['time']} {e['expression']} = {e['total']} {result}{purpose}{mark}")
+    return 0

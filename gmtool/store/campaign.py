@@ -1,0 +1,281 @@
+"""A campaign on disk: a folder of small TinyDB files, one writer at a time.
+
+Layout:
+    campaign.json          meta (name, schema version, dice seed) and small tables
+    log/rolls-NNNNN.json   the roll log in chunks (see rolllog.py)
+    <name>.json            further TinyDB files that features open with `Campaign.db(name)`;
+                           split by what grows (one per ship, per battle, ...)
+    backups/               rotating copies taken at open, snapshots before migrations
+    .lock                  the writer lock (see lock.py)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Iterator
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from tinydb import TinyDB
+
+from gmtool.rules.checks import CheckResult
+from gmtool.rules.dice import DiceRoll
+from gmtool.store import backups
+from gmtool.store.atomic import AtomicJSONStorage, read_json_file
+from gmtool.store.errors import StoreError
+from gmtool.store.lock import CampaignLock
+from gmtool.store.rolllog import RollEntry, RollLog
+
+SCHEMA_VERSION = 1
+MAIN_FILE = "campaign.json"
+META_TABLE = "meta"
+
+Migration = Callable[[Path], None]
+# MIGRATIONS[n] upgrades a campaign folder from schema n to n + 1, in place. The store takes
+# a full snapshot into backups/ first. Add an entry here with every change of layout.
+MIGRATIONS: dict[int, Migration] = {}
+
+Clock = Callable[[], datetime]
+
+
+def _now() -> datetime:
+    return datetime.now().replace(microsecond=0)
+
+
+class Campaign:
+    """An open campaign. Use `open_campaign`; call `close()` (or use `with`) when done."""
+
+    def __init__(
+        self,
+        folder: Path,
+        *,
+        readonly: bool = False,
+        clock: Clock = _now,
+        purpose: str = "gmtool",
+    ) -> None:
+        self.folder = folder
+        self.readonly = readonly
+        self.clock = clock
+        self._lock = CampaignLock(folder, purpose)
+        self._dbs: dict[str, TinyDB] = {}
+        self._listeners: list[Callable[[list[RollEntry]], object]] = []
+        self.rolls: RollLog | None = None
+
+    # -- opening ----------------------------------------------------------------------------
+    def _open(self, create: bool, name: str | None, seed: int | None) -> None:
+        main = self.folder / MAIN_FILE
+        exists = main.exists()
+        if not exists and not create:
+            raise StoreError(f"no campaign at {self.folder} (expected {main})")
+        if not exists and self.readonly:
+            raise StoreError(f"no campaign at {self.folder}")
+        if self.folder.exists() and not self.folder.is_dir():
+            raise StoreError(f"{self.folder} is a file, not a campaign folder")
+        if not self.readonly:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            self._lock.acquire()
+        try:
+            if exists:
+                self._check_and_migrate()
+                if not self.readonly:
+                    backups.rotate_backups(self.folder)
+            else:
+                self._create(name or self.folder.name, seed)
+            self.rolls = RollLog(self.folder / "log", self._backup_of)
+        except BaseException:
+            self._lock.release()
+            raise
+
+    def _create(self, name: str, seed: int | None) -> None:
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 2**31)
+        meta = {
+            "name": name,
+            "schema": SCHEMA_VERSION,
+            "seed": seed,
+            "created": self.clock().isoformat(),
+        }
+        self.db("campaign").table(META_TABLE).insert(meta)
+
+    def _check_and_migrate(self) -> None:
+        data = read_json_file(self.folder / MAIN_FILE, self._backup_of)
+        metas = list((data or {}).get(META_TABLE, {}).values())
+        if not metas or not isinstance(metas[0], dict) or "schema" not in metas[0]:
+            raise StoreError(
+                f"{self.folder / MAIN_FILE} has no campaign meta record; "
+                "it is not a gmtool campaign (nothing was changed)"
+            )
+        version = metas[0]["schema"]
+        if not isinstance(version, int) or version > SCHEMA_VERSION:
+            raise StoreError(
+                f"{self.folder} was written by a newer gmtool (schema {version}; this one "
+                f"reads up to {SCHEMA_VERSION}); nothing was changed"
+            )
+        if version < SCHEMA_VERSION:
+            if self.readonly:
+                raise StoreError(
+                    f"{self.folder} uses an older schema ({version}); open it for writing once "
+                    "to migrate it"
+                )
+            backups.snapshot(self.folder, f"before-schema-{version + 1}")
+            for step in range(version, SCHEMA_VERSION):
+                if step not in MIGRATIONS:
+                    raise StoreError(f"no migration from schema {step} to {step + 1}")
+                MIGRATIONS[step](self.folder)
+                self._dbs.pop("campaign", None)
+                self.db("campaign").table(META_TABLE).update({"schema": step + 1})
+
+    def _backup_of(self, file: Path) -> Path | None:
+        return backups.newest_good_backup(self.folder, file)
+
+    # -- files ------------------------------------------------------------------------------
+    def db(self, name: str) -> TinyDB:
+        """The TinyDB file `<campaign>/<name>.json` (name may contain '/'), opened once."""
+        if name not in self._dbs:
+            path = self.folder / f"{name}.json"
+            if not path.resolve().is_relative_to(self.folder.resolve()):
+                raise StoreError(f"campaign file name {name!r} leaves the campaign folder")
+            self._dbs[name] = TinyDB(path, storage=AtomicJSONStorage, backup_finder=self._backup_of)
+        db = self._dbs[name]
+        if self.readonly:
+            db.storage.write = _refuse_write  # type: ignore[method-assign,assignment]
+        return db
+
+    @property
+    def meta(self) -> dict[str, Any]:
+        docs = self.db("campaign").table(META_TABLE).all()
+        return dict(docs[0]) if docs else {}
+
+    def update_meta(self, **fields: Any) -> None:
+        self._require_writable()
+        self.db("campaign").table(META_TABLE).update(fields)
+
+    @property
+    def name(self) -> str:
+        return str(self.meta.get("name", self.folder.name))
+
+    @property
+    def seed(self) -> int:
+        return int(self.meta["seed"])
+
+    def _require_writable(self) -> None:
+        if self.readonly:
+            raise StoreError(f"campaign {self.folder} is open read-only")
+
+    # -- dice -------------------------------------------------------------------------------
+    def rng(self) -> random.Random:
+        """The generator for the next action: derived from the campaign seed and the next
+        roll id, so a campaign replays exactly and survives restarts without saving state."""
+        assert self.rolls is not None
+        return random.Random(f"{self.seed}:{self.rolls.next_id}")
+
+    def dice_entry(self, roll: DiceRoll, purpose: str, source: str = "dice") -> RollEntry:
+        return {
+            "kind": "dice",
+            "for": purpose,
+            "source": source,
+            "expression": roll.expression.canonical(),
+            "dice": [[d.sides, d.value, d.sign] for d in roll.dice],
+            "modifier": roll.modifier,
+            "total": roll.total,
+            "track": roll.track,
+        }
+
+    def check_entry(self, check: CheckResult, purpose: str, source: str = "dice") -> RollEntry:
+        return {
+            "kind": "check",
+            "for": purpose,
+            "source": source,
+            "expression": f"score {check.score} step {check.step:+d}",
+            "score": check.score,
+            "step": check.step,
+            "control": check.control,
+            "situation": check.situation_text,
+            "dice": [[20, check.control, 1]]
+            + [[d.sides, d.value, d.sign] for d in check.situation],
+            "total": check.total,
+            "degree": check.degree.value,
+        }
+
+    def record(self, entries: Iterable[RollEntry]) -> list[RollEntry]:
+        """Save the rolls of one action together; returns them with id, time and action."""
+        self._require_writable()
+        assert self.rolls is not None
+        batch = list(entries)
+        if not batch:
+            return []
+        stamp = self.clock().isoformat()
+        first = self.rolls.next_id
+        session = self.meta.get("session")
+        stamped = [dict(e, time=stamp, action=first, session=session) for e in batch]
+        ids = self.rolls.append(stamped)
+        saved = [dict(e, id=i) for e, i in zip(stamped, ids, strict=True)]
+        for listener in self._listeners:
+            listener(saved)
+        return saved
+
+    def roll_log(self) -> Iterator[RollEntry]:
+        """Every roll, newest first."""
+        assert self.rolls is not None
+        return self.rolls.newest_first()
+
+    def undo_last(self, source: str | None = None) -> list[RollEntry]:
+        """Mark the newest action's rolls (optionally from one source) undone; returns them."""
+        self._require_writable()
+        assert self.rolls is not None
+        action: int | None = None
+        undone: list[RollEntry] = []
+        for entry in self.rolls.newest_first():
+            if entry.get("undone"):
+                continue
+            if action is None:
+                if source is not None and entry.get("source") != source:
+                    continue
+                action = entry["action"]
+            if entry["action"] == action:
+                undone.append(entry)
+            elif entry["id"] < action:
+                break
+        if undone:
+            self.rolls.mark_undone([e["id"] for e in undone])
+        return undone
+
+    def on_record(self, listener: Callable[[list[RollEntry]], object]) -> None:
+        """Call `listener` with every batch of rolls saved (the Dice & Log tab follows)."""
+        self._listeners.append(listener)
+
+    # -- closing ----------------------------------------------------------------------------
+    def close(self) -> None:
+        for db in self._dbs.values():
+            db.close()
+        self._dbs.clear()
+        if self.rolls is not None:
+            self.rolls.close()
+        self._lock.release()
+
+    def __enter__(self) -> Campaign:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _refuse_write(_data: object) -> None:
+    raise StoreError("this campaign is open read-only")
+
+
+def open_campaign(
+    path: str | Path,
+    *,
+    create: bool = True,
+    readonly: bool = False,
+    name: str | None = None,
+    seed: int | None = None,
+    clock: Clock = _now,
+    purpose: str = "gmtool",
+) -> Campaign:
+    """Open (or create) the campaign folder at `path`; raise StoreError with a clear message."""
+    campaign = Campaign(Path(path), readonly=readonly, clock=clock, purpose=purpose)
+    campaign._open(create, name, seed)
+    return campaign

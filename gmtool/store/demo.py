@@ -1,0 +1,65 @@
+"""The demo campaign: created from bundled seed files on first run, never overwritten.
+
+Seed files live in the repo's `campaigns/demo/` (ships, party, ...) and travel inside the
+wheel as `gmtool/_data/demo`. Each feature that has demo data adds a seeder to SEEDERS: a
+function `seed(campaign, demo_dir)` called once, when the demo campaign is created.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from pathlib import Path
+
+from gmtool.store.campaign import Campaign, open_campaign
+
+DEMO_NAME = "Demo: the Verge patrol"
+DEMO_FOLDER = "demo.campaign"
+
+# "module:function" seeders, run in order on a new demo campaign.
+SEEDERS: list[str] = []
+
+
+def _package_dir() -> Path:
+    return Path(__file__).resolve().parent.parent
+
+
+def demo_data_dir() -> Path:
+    installed = _package_dir() / "_data" / "demo"
+    if installed.is_dir():
+        return installed
+    return _package_dir().parent / "campaigns" / "demo"
+
+
+def campaigns_dir() -> Path:
+    """Where the app keeps campaigns: $GMTOOL_HOME, the checkout's campaigns/, or ~/.local."""
+    override = os.environ.get("GMTOOL_HOME")
+    if override:
+        return Path(override)
+    checkout = _package_dir().parent / "campaigns"
+    if (checkout / "demo").is_dir() and os.access(checkout, os.W_OK):
+        return checkout
+    data_home = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data_home) / "gmtool" / "campaigns"
+
+
+def demo_campaign_path() -> Path:
+    return campaigns_dir() / DEMO_FOLDER
+
+
+def seed_demo(campaign: Campaign) -> None:
+    data = demo_data_dir()
+    for spec in SEEDERS:
+        module, _, func = spec.partition(":")
+        getattr(importlib.import_module(module), func)(campaign, data)
+
+
+def ensure_demo_campaign(path: Path, seed: int | None = None) -> None:
+    """Create the demo campaign at `path` if there is none; an existing one is left alone."""
+    if (path / "campaign.json").exists():
+        return
+    campaign = open_campaign(path, name=DEMO_NAME, seed=seed, purpose="gmtool (demo set-up)")
+    try:
+        seed_demo(campaign)
+    finally:
+        campaign.close()

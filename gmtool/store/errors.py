@@ -1,0 +1,28 @@
+"""Errors the campaign store raises; each message says what happened, where, and what to do."""
+
+
+class StoreError(Exception):
+    """A campaign that cannot be opened or written as asked. Nothing was changed."""
+
+
+class CampaignLocked(StoreError):
+    """Another gmtool process holds the campaign's writer lock."""
+
+
+class CampaignCorrupt(StoreError):
+    """A campaign file that does not parse. It is never overwritten."""
+
+    def __init__(self, file: str, reason: str, backup: str | None) -> None:
+        self.file = file
+        self.reason = reason
+        self.backup = backup
+        if backup:
+            advice = (
+                f" The newest good backup is {backup}; to restore it, close gmtool and copy it "
+                f"over {file}."
+            )
+        else:
+            advice = " No good backup of it was found."
+        super().__init__(
+            f"campaign file {file} is damaged ({reason}); it was left unchanged.{advice}"
+        )

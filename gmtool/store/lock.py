@@ -1,0 +1,65 @@
+"""One writer per campaign: an advisory lock on `<campaign>/.lock`.
+
+`flock` is released by the kernel when the process dies, so a crash or a dead battery never
+leaves a stale lock behind. The lock file records who holds it, so a refused second process
+can say which program, pid, user and host to look for.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import getpass
+import os
+import socket
+import time
+from pathlib import Path
+
+from gmtool.store.errors import CampaignLocked
+
+LOCK_NAME = ".lock"
+
+
+def _holder_text(purpose: str) -> str:
+    try:
+        user = getpass.getuser()
+    except Exception:
+        user = "?"
+    since = time.strftime("%Y-%m-%d %H:%M:%S")
+    return f"{purpose} (pid {os.getpid()}, user {user}, host {socket.gethostname()}, since {since})"
+
+
+class CampaignLock:
+    def __init__(self, folder: Path, purpose: str = "gmtool") -> None:
+        self.path = folder / LOCK_NAME
+        self.purpose = purpose
+        self._fd: int | None = None
+
+    def acquire(self) -> None:
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            try:
+                holder = os.read(fd, 4096).decode("utf-8", "replace").strip() or "another process"
+            finally:
+                os.close(fd)
+            raise CampaignLocked(
+                f"campaign {self.path.parent} is open for writing in {holder}; "
+                "close it there first (nothing was changed)"
+            ) from None
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, _holder_text(self.purpose).encode("utf-8"), 0)
+        self._fd = fd
+
+    def release(self) -> None:
+        if self._fd is not None:
+            try:
+                os.ftruncate(self._fd, 0)
+                fcntl.flock(self._fd, fcntl.LOCK_UN)
+            finally:
+                os.close(self._fd)
+                self._fd = None
+
+    @property
+    def held(self) -> bool:
+        return self._fd is not None

@@ -1,0 +1,121 @@
+"""The gmtool App and its one factory, `make_app`, shared by the CLI and the tests."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from textual.app import App, ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Header, TabbedContent, TabPane
+
+from gmtool.store import Campaign, open_campaign
+from gmtool.store.campaign import Clock
+from gmtool.tui.help import HelpScreen
+from gmtool.tui.tabs import tab_classes
+
+
+class GmApp(App[None]):
+    CSS_PATH = "gmtool.tcss"
+    TITLE = "gmtool"
+    ENABLE_COMMAND_PALETTE = True
+    BINDINGS = [
+        Binding("f1", "help", "Help", priority=True),
+        Binding("question_mark", "help", "Help", show=False),
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+        *[Binding(str(n), f"show_tab_number({n})", show=False) for n in range(1, 10)],
+    ]
+
+    def __init__(self, campaign: Campaign, *, owns_campaign: bool = True) -> None:
+        super().__init__()
+        self.campaign = campaign
+        self._owns_campaign = owns_campaign
+        self.tabs = tab_classes()
+        self.theme = "textual-dark"
+
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False, icon="⚔")
+        with TabbedContent(id="tabs"):
+            for tab in self.tabs:
+                with TabPane(tab.TITLE, id=f"tab-{tab.TAB_ID}"):
+                    yield tab(id=tab.TAB_ID)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = f"campaign: {self.campaign.name}"
+
+    # -- navigation -------------------------------------------------------------------------
+    def show_tab(self, tab_id: str) -> None:
+        self.query_one(TabbedContent).active = f"tab-{tab_id}"
+        pane = self.query_one(f"#{tab_id}")
+        focus = getattr(pane, "focus_default", None)
+        if callable(focus):
+            focus()
+
+    def action_show_tab_number(self, number: int) -> None:
+        if 1 <= number <= len(self.tabs):
+            self.show_tab(self.tabs[number - 1].TAB_ID)
+
+    def current_tab(self) -> Any:
+        active = self.query_one(TabbedContent).active.removeprefix("tab-")
+        return next(t for t in self.tabs if active == t.TAB_ID)
+
+    def action_help(self) -> None:
+        if isinstance(self.screen, HelpScreen):
+            return
+        tab = self.current_tab()
+        self.push_screen(HelpScreen(tab.TITLE, tab.HELP))
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        for number, tab in enumerate(self.tabs, start=1):
+            yield SystemCommand(
+                f"Go to {tab.TITLE}",
+                f"Open the {tab.TITLE} tab (key {number})",
+                lambda tab_id=tab.TAB_ID: self.show_tab(tab_id),
+            )
+        yield SystemCommand(
+            "Help for this tab", "What this tab does and its keys", self.action_help
+        )
+        for tab in self.tabs:
+            for title, help_text, method in getattr(tab, "PALETTE", ()):
+                yield SystemCommand(
+                    f"{tab.TITLE}: {title}",
+                    help_text,
+                    lambda tab_id=tab.TAB_ID, method=method: self._run_tab_command(tab_id, method),
+                )
+
+    def _run_tab_command(self, tab_id: str, method: str) -> None:
+        self.show_tab(tab_id)
+        getattr(self.query_one(f"#{tab_id}"), method)()
+
+    def on_unmount(self) -> None:
+        if self._owns_campaign:
+            self.campaign.close()
+
+
+def make_app(
+    campaign_path: str | Path | None = None,
+    *,
+    seed: int | None = None,
+    clock: Clock | None = None,
+    campaign: Campaign | None = None,
+) -> GmApp:
+    """Build the app on a campaign (the demo campaign without a path).
+
+    Opening happens here, before the TUI starts, so a locked or damaged campaign is reported
+    as one clear message instead of a half-drawn screen.
+    """
+    if campaign is not None:
+        return GmApp(campaign, owns_campaign=False)
+    from gmtool.store.demo import demo_campaign_path, ensure_demo_campaign
+
+    if campaign_path is None:
+        campaign_path = demo_campaign_path()
+        ensure_demo_campaign(campaign_path, seed=seed)
+    kwargs: dict[str, Any] = {"seed": seed, "purpose": "the gmtool app"}
+    if clock is not None:
+        kwargs["clock"] = clock
+    return GmApp(open_campaign(campaign_path, **kwargs))

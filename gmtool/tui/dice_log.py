@@ -1,0 +1,240 @@
+"""Dice & Log tab: roll dice and ALTERNITY checks, and read the campaign's whole roll log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.widgets import DataTable, Input, Label, Static
+
+from gmtool.rules import dice
+from gmtool.rules.checks import roll_check
+from gmtool.rules.errors import RulesError
+from gmtool.store.errors import StoreError
+from gmtool.store.rolllog import RollEntry
+from gmtool.tui.pane import GmPane
+
+SHOWN_ROWS = 500
+
+DEGREE_STYLE = {
+    "amazing": "bold green",
+    "good": "green",
+    "ordinary": "cyan",
+    "failure": "yellow",
+    "critical_failure": "bold red",
+}
+
+HELP = """\
+Roll dice and ALTERNITY checks; every roll of the campaign, from any tab, is listed below,
+newest first, and saved the moment it is made.
+
+- **Dice**: type an expression and press Enter: `2d6+1`, `d20`, `d4-1`, or damage with its
+  track letter: `d6+1w`, `2d4s`, `d8m` (s stun, w wound, m mortal, c critical).
+- **Check**: type the score (1-30) and the step, then Enter. The step is the sum of the
+  modifiers: a bonus is negative (`-1` is -d4), a penalty positive (`+1` is +d4); broad skills
+  and feats start at +1. Degrees: Amazing, Good, Ordinary, Failure, Critical Failure.
+- **For**: what the roll is for; it is saved with the roll.
+- **Filter**: show only rolls whose purpose, expression or result contains the text.
+
+| key | does |
+|---|---|
+| enter | roll (in Dice, Score or Step) |
+| ctrl+z | undo the last roll made here (it stays in the log, marked undone) |
+| escape | leave the field, go to the log |
+| d / c / f / / | (in the log) go to Dice / Score / For / Filter |
+"""
+
+
+def entry_cells(entry: RollEntry) -> tuple[Any, ...]:
+    """A log entry as table cells: id, time, for, roll, dice, total, result."""
+    undone = bool(entry.get("undone"))
+    time = str(entry.get("time", ""))[5:16].replace("T", " ")
+    dice_text = " ".join(
+        ("-" if sign < 0 else "") + str(value) for _sides, value, sign in entry.get("dice", [])
+    )
+    if entry.get("modifier"):
+        dice_text += f" {entry['modifier']:+d}"
+    if entry["kind"] == "check":
+        degree = entry.get("degree", "")
+        result = Text(degree.replace("_", " ").title(), style=DEGREE_STYLE.get(degree, ""))
+    else:
+        result = Text(entry.get("track") or "")
+    if undone:
+        result = Text("undone", style="dim strike")
+    style = "dim" if undone else ""
+    return (
+        Text(str(entry["id"]), style=style),
+        Text(time, style=style),
+        Text(str(entry.get("for", "")), style=style),
+        Text(str(entry.get("expression", "")), style=style),
+        Text(dice_text, style=style),
+        Text(str(entry.get("total", "")), style=style),
+        result,
+    )
+
+
+def matches(entry: RollEntry, needle: str) -> bool:
+    if not needle:
+        return True
+    haystack = " ".join(
+        str(entry.get(k, "")) for k in ("for", "expression", "degree", "source", "track", "kind")
+    ).lower()
+    return needle.lower() in haystack
+
+
+class DiceLogPane(GmPane):
+    TAB_ID = "dice"
+    TITLE = "Dice & Log"
+    HELP = HELP
+    PALETTE = [
+        ("Roll dice", "Put the cursor in the dice field", "focus_default"),
+        ("Roll a check", "Put the cursor in the check score field", "focus_check"),
+        ("Filter the log", "Put the cursor in the log filter", "focus_filter"),
+        ("Undo the last roll", "Mark the last roll made in this tab undone", "action_undo"),
+    ]
+    BINDINGS = [
+        Binding("ctrl+z", "undo", "Undo roll"),
+        Binding("escape", "to_log", "To log", show=False),
+        Binding("d", "focus_field('dice-expr')", "Dice", show=False),
+        Binding("c", "focus_field('check-score')", "Check", show=False),
+        Binding("f", "focus_field('purpose')", "For", show=False),
+        Binding("slash", "focus_field('log-filter')", "Filter", show=False),
+    ]
+
+    class RollsSaved(Message):
+        def __init__(self, entries: list[RollEntry]) -> None:
+            super().__init__()
+            self.entries = entries
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="roll-row", classes="form-row"):
+            yield Label("Dice", classes="field-label")
+            yield Input(placeholder="2d6+1, d8w", id="dice-expr", compact=True)
+            yield Label("Check score", classes="field-label")
+            yield Input(placeholder="14", id="check-score", type="integer", compact=True)
+            yield Label("step", classes="field-label")
+            yield Input(value="0", id="check-step", compact=True)
+        with Horizontal(id="purpose-row", classes="form-row"):
+            yield Label("For", classes="field-label")
+            yield Input(placeholder="what the roll is for", id="purpose", compact=True)
+            yield Label("Filter", classes="field-label")
+            yield Input(placeholder="search the log", id="log-filter", compact=True)
+        yield Static("Type dice and press Enter, or a check score and step.", id="last-roll")
+        table: DataTable[Any] = DataTable(id="roll-log", cursor_type="row", zebra_stripes=True)
+        yield table
+
+    def on_mount(self) -> None:
+        table = self.query_one("#roll-log", DataTable)
+        table.add_columns("#", "Time", "For", "Roll", "Dice", "Total", "Result")
+        self.campaign.on_record(lambda entries: self.post_message(self.RollsSaved(entries)))
+        self.reload_log()
+        self.focus_default()
+
+    # -- focus ------------------------------------------------------------------------------
+    def focus_default(self) -> None:
+        self.query_one("#dice-expr", Input).focus()
+
+    def focus_check(self) -> None:
+        self.query_one("#check-score", Input).focus()
+
+    def focus_filter(self) -> None:
+        self.query_one("#log-filter", Input).focus()
+
+    def action_focus_field(self, field_id: str) -> None:
+        self.query_one(f"#{field_id}", Input).focus()
+
+    def action_to_log(self) -> None:
+        self.query_one("#roll-log", DataTable).focus()
+
+    # -- rolling ----------------------------------------------------------------------------
+    def _purpose(self) -> str:
+        return self.query_one("#purpose", Input).value.strip()
+
+    def _show(self, text: Text | str, error: bool = False) -> None:
+        status = self.query_one("#last-roll", Static)
+        status.set_class(error, "error")
+        status.update(text)
+
+    @on(Input.Submitted, "#dice-expr")
+    def roll_dice(self) -> None:
+        text = self.query_one("#dice-expr", Input).value
+        campaign = self.campaign
+        try:
+            expression = dice.parse(text)
+            result = dice.roll(expression, campaign.rng())
+            campaign.record([campaign.dice_entry(result, self._purpose())])
+        except (RulesError, StoreError) as exc:
+            self._show(f"Not rolled: {exc}", error=True)
+            return
+        self._show(Text.assemble(("Rolled ", "bold"), result.describe()))
+
+    @on(Input.Submitted, "#check-score")
+    @on(Input.Submitted, "#check-step")
+    def roll_a_check(self) -> None:
+        score_text = self.query_one("#check-score", Input).value.strip()
+        step_text = self.query_one("#check-step", Input).value.strip() or "0"
+        try:
+            score = int(score_text)
+        except ValueError:
+            self._show("Not rolled: type the check score, a whole number from 1 to 30", True)
+            self.query_one("#check-score", Input).focus()
+            return
+        try:
+            step = int(step_text.replace(" ", ""))
+        except ValueError:
+            self._show("Not rolled: the step is a whole number such as -1, 0 or +2", True)
+            self.query_one("#check-step", Input).focus()
+            return
+        campaign = self.campaign
+        try:
+            result = roll_check(score, step, campaign.rng())
+            campaign.record([campaign.check_entry(result, self._purpose())])
+        except (RulesError, StoreError) as exc:
+            self._show(f"Not rolled: {exc}", error=True)
+            return
+        style = DEGREE_STYLE[result.degree.value]
+        self._show(
+            Text.assemble(
+                ("Check ", "bold"),
+                result.describe().rsplit("->", 1)[0],
+                "-> ",
+                (result.degree.label, style),
+            )
+        )
+
+    def action_undo(self) -> None:
+        try:
+            undone = self.campaign.undo_last(source="dice")
+        except StoreError as exc:
+            self._show(f"Not undone: {exc}", error=True)
+            return
+        if not undone:
+            self._show("Nothing to undo: no roll of this tab is left.", error=True)
+            return
+        self._show(f"Undone: roll #{undone[0]['id']} ({undone[0]['expression']}) is marked undone.")
+        self.reload_log()
+
+    # -- the log ----------------------------------------------------------------------------
+    @on(Input.Changed, "#log-filter")
+    def _filter_changed(self) -> None:
+        self.reload_log()
+
+    def on_dice_log_pane_rolls_saved(self, _message: RollsSaved) -> None:
+        self.reload_log()
+
+    def reload_log(self) -> None:
+        needle = self.query_one("#log-filter", Input).value.strip()
+        table = self.query_one("#roll-log", DataTable)
+        table.clear()
+        shown = 0
+        for entry in self.campaign.roll_log():
+            if matches(entry, needle):
+                table.add_row(*entry_cells(entry), key=str(entry["id"]))
+                shown += 1
+                if shown >= SHOWN_ROWS:
+                    break

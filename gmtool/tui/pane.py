@@ -1,0 +1,33 @@
+"""Base class of every tab's content: its id, title, help text, palette entries and campaign."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from textual.containers import Vertical
+
+if TYPE_CHECKING:
+    from gmtool.store import Campaign
+    from gmtool.tui.app import GmApp
+
+
+class GmPane(Vertical):
+    TAB_ID: ClassVar[str] = ""
+    TITLE: ClassVar[str] = ""
+    HELP: ClassVar[str] = ""
+    # (title, description, method name) for the command palette
+    PALETTE: ClassVar[list[tuple[str, str, str]]] = []
+
+    @property
+    def gm_app(self) -> GmApp:
+        from gmtool.tui.app import GmApp
+
+        return cast(GmApp, self.app)
+
+    @property
+    def campaign(self) -> Campaign:
+        return self.gm_app.campaign
+
+    def focus_default(self) -> None:
+        """Put the cursor where a GM starts on this tab (called when the tab is shown)."""
+        self.focus()
