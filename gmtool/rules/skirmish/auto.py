@@ -1,0 +1,224 @@
+"""Automatic players: the solo side by the book, and a simple holding player for the other.
+
+Each player is a "choose action" function `(state) -> Action` for the side to act: it picks
+the first ready figure in roster order and says what that figure does. Neither rolls dice
+(the solo order is rolled by the engine at the start of each turn), so a choice depends on
+the state alone and a game replays from its seed.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from gmtool.rules.errors import RulesError
+from gmtool.rules.skirmish.engine import (
+    AIM,
+    FIRE,
+    HAND_TO_HAND,
+    HOLD,
+    MOVE,
+    Action,
+    is_ready,
+    move_allowance,
+    move_problem,
+    shot_terms,
+)
+from gmtool.rules.skirmish.geometry import EPS
+from gmtool.rules.skirmish.state import FIRE_FIRST, Figure, GameState
+
+Player = Callable[[GameState], Action]
+
+# Directions tried when the straight line toward the goal is blocked or slowed: turning
+# away from it by these angles, nearest first, alternately left and right.
+_DETOURS = tuple(
+    (math.cos(math.radians(a)), math.sin(math.radians(a)))
+    for a in (0, 20, -20, 40, -40, 60, -60, 80, -80, 100, -100)
+)
+
+# Directions tried when walking around a wall: every 22.5 degrees.
+_AROUND = tuple((math.cos(i * math.pi / 8), math.sin(i * math.pi / 8)) for i in range(16))
+
+
+def _acting_figure(state: GameState) -> Figure:
+    side = state.side_to_act
+    if side is None:
+        raise RulesError("the game is over: nobody acts")
+    for fig in state.figures:
+        if fig.side == side and is_ready(state, fig):
+            return fig
+    raise RulesError("no figure is ready to act")  # the engine never leaves a side so
+
+
+def best_target(state: GameState, shooter: Figure) -> Figure | None:
+    """The enemy the shooter can take the most wounds off on average (nearest on a tie).
+
+    A shot with no chance to hit is no target.
+    """
+    wounds_per_weapon = state.options.weapon_wounds
+    best: Figure | None = None
+    best_value = 0
+    best_range2 = 0.0
+    for target in state.figures:
+        if target.fallen or target.side == shooter.side:
+            continue
+        terms = shot_terms(state, shooter, target)
+        if terms is None:
+            continue
+        weapon, range2, _band, hit_on, mods = terms
+        needed = hit_on - mods
+        if needed <= 0:
+            continue
+        # chance in tenths (the die's faces) times the wounds the hit would take off
+        value = min(needed, state.scenario.fire.die) * min(
+            wounds_per_weapon[weapon.id], target.action_points - target.wounds
+        )
+        if value > best_value or (value == best_value and range2 < best_range2):
+            best, best_value, best_range2 = target, value, range2
+    return best
+
+
+def nearest_enemy(state: GameState, fig: Figure) -> tuple[Figure | None, float]:
+    """The nearest standing enemy (roster order on a tie) and its squared distance."""
+    nearest: Figure | None = None
+    nearest2 = math.inf
+    for other in state.figures:
+        if other.fallen or other.side == fig.side:
+            continue
+        dx = other.x - fig.x
+        dy = other.y - fig.y
+        d2 = dx * dx + dy * dy
+        if d2 < nearest2:
+            nearest, nearest2 = other, d2
+    return nearest, nearest2
+
+
+def move_toward(
+    state: GameState, fig: Figure, goal_x: float, goal_y: float, stop_at: float
+) -> Action | None:
+    """The legal straight move that ends nearest the goal, no nearer than `stop_at`.
+
+    Straight at the goal first; when a wall, an obstacle or a figure spoils that line, the
+    detours above, shortened to pay for any obstacle crossed. None when no move gets closer.
+    """
+    allowance = move_allowance(state, fig)
+    dx = goal_x - fig.x
+    dy = goal_y - fig.y
+    dist = math.hypot(dx, dy)
+    want = dist - stop_at
+    if want <= EPS or allowance <= EPS:
+        return None
+    board = state.scenario.board
+    if board.wall_between(fig.x, fig.y, goal_x, goal_y):
+        return _move_around(state, fig, goal_x, goal_y, allowance)
+    ux = dx / dist
+    uy = dy / dist
+    best: Action | None = None
+    best_left = dist - EPS
+    for cos_a, sin_a in _DETOURS:
+        vx = ux * cos_a - uy * sin_a
+        vy = ux * sin_a + uy * cos_a
+        length = min(allowance, want)
+        x = fig.x + vx * length
+        y = fig.y + vy * length
+        cost = board.move_cost(fig.x, fig.y, x, y)
+        if cost is None:
+            continue
+        if cost > allowance + EPS:
+            length -= cost - allowance  # pay for the obstacles by moving less
+            if length <= 0.5:
+                continue
+            x = fig.x + vx * length
+            y = fig.y + vy * length
+            cost = board.move_cost(fig.x, fig.y, x, y)
+            if cost is None or cost > allowance + EPS:
+                continue
+        left = math.hypot(goal_x - x, goal_y - y)
+        if left >= best_left - EPS:
+            continue
+        if move_problem(state, fig, x, y) is not None:
+            continue
+        best = Action(MOVE, fig.id, x=x, y=y)
+        best_left = left
+        if cos_a == 1.0 and cost <= length + EPS:
+            break  # straight, full length, nothing crossed: no detour can do better
+    return best
+
+
+def _move_around(
+    state: GameState, fig: Figure, goal_x: float, goal_y: float, allowance: float
+) -> Action | None:
+    """With a wall in the way: the legal move that ends where the walk to the goal is
+    shortest, judged on the board's walking-distance grid."""
+    board = state.scenario.board
+    field = board.walking_field(goal_x, goal_y)
+    here = field[board.cell(fig.x, fig.y)]
+    candidates: list[tuple[float, float, float, float]] = []
+    for cos_a, sin_a in _AROUND:
+        for length in (allowance, allowance - board.obstacle_cost):
+            if length <= 0.5:
+                continue
+            x = fig.x + cos_a * length
+            y = fig.y + sin_a * length
+            if not board.on_table(x, y):
+                continue
+            score = field[board.cell(x, y)]
+            if score < here:
+                left = math.hypot(goal_x - x, goal_y - y)
+                candidates.append((score, left, x, y))
+    candidates.sort()
+    for _score, _left, x, y in candidates:
+        if move_problem(state, fig, x, y) is None:
+            return Action(MOVE, fig.id, x=x, y=y)
+    return None
+
+
+def _solo_step(state: GameState) -> str:
+    """MOVE or FIRE: the solo side's step for this action-point tier, from the turn's d6."""
+    first, second = (FIRE, MOVE) if state.solo_order == FIRE_FIRST else (MOVE, FIRE)
+    return first if state.tier % 2 == 1 else second
+
+
+def jemhadar_player(state: GameState) -> Action:
+    """The solo rules: move toward the nearest enemy or fire, in the order the turn's die
+    gave; fire with nothing in range becomes a move, base contact means hand-to-hand, and a
+    figure that cannot get any closer fires if it can."""
+    fig = _acting_figure(state)
+    nearest, nearest2 = nearest_enemy(state, fig)
+    if nearest is None:
+        return Action(HOLD, fig.id)
+    reach = state.scenario.base_contact + EPS
+    if nearest2 <= reach * reach:
+        return Action(HAND_TO_HAND, fig.id, nearest.id)
+    step = _solo_step(state)
+    if step == FIRE:
+        target = best_target(state, fig)
+        if target is not None:
+            return Action(FIRE, fig.id, target.id)
+    move = move_toward(state, fig, nearest.x, nearest.y, state.scenario.base_contact)
+    if move is not None:
+        return move
+    if step == MOVE:
+        target = best_target(state, fig)
+        if target is not None:
+            return Action(FIRE, fig.id, target.id)
+    return Action(HOLD, fig.id)
+
+
+def federation_player(state: GameState) -> Action:
+    """Hold position: fire at the best target; with nothing in range, aim (once); else hold."""
+    fig = _acting_figure(state)
+    target = best_target(state, fig)
+    if target is not None:
+        return Action(FIRE, fig.id, target.id)
+    if not fig.aimed:
+        return Action(AIM, fig.id)
+    return Action(HOLD, fig.id)
+
+
+def automatic_player(state: GameState) -> Action:
+    """The solo rules for the scenario's solo side, the holding player for the other."""
+    solo = state.scenario.solo
+    if solo is not None and state.side_to_act == solo.side:
+        return jemhadar_player(state)
+    return federation_player(state)

@@ -1,0 +1,292 @@
+"""Measuring the table: distances, what a straight line crosses, where a figure may stand.
+
+Terrain pieces are rectangles and circles. A line *crosses* a piece when some stretch of it
+runs through the piece's interior: running along an edge or touching a corner does not
+count, so a figure may stand against a wall and move along it. The `Board` keeps every
+piece's bounding box in plain tuples so the simulation's hot path rejects most pieces with
+four float comparisons, and it remembers lines of fire it has already judged (terrain never
+moves, so the answer for two positions never changes).
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections import OrderedDict
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gmtool.rules.skirmish.scenario import Scenario, TerrainPiece
+
+EPS = 1e-9
+
+# line_of_fire results
+BLOCKED = 0  # a wall lies across the line: no shot
+COVER = 1  # an obstacle lies across the line: the target is not in the open
+OPEN = 2  # nothing lies across the line
+
+_FIRE_CACHE_LIMIT = 50_000
+_FIELD_CACHE_LIMIT = 64
+_SQRT2 = math.sqrt(2.0)
+_NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
+
+# A compiled piece: (west, north, east, south bounding box, is_circle, a, b, c, d, index),
+# where a..d are x1, y1, x2, y2 for a rectangle or x, y, radius, radius squared for a circle.
+_Compiled = tuple[float, float, float, float, bool, float, float, float, float, int]
+
+
+def distance(ax: float, ay: float, bx: float, by: float) -> float:
+    return math.hypot(bx - ax, by - ay)
+
+
+def _segment_crosses_rect(
+    x1: float, y1: float, x2: float, y2: float, rx1: float, ry1: float, rx2: float, ry2: float
+) -> bool:
+    """Liang-Barsky clipping against the open rectangle: a stretch of positive length inside."""
+    dx = x2 - x1
+    dy = y2 - y1
+    t0 = 0.0
+    t1 = 1.0
+    for p, q in ((-dx, x1 - rx1), (dx, rx2 - x1), (-dy, y1 - ry1), (dy, ry2 - y1)):
+        if p == 0.0:
+            if q <= EPS:
+                return False
+            continue
+        t = q / p
+        if p < 0.0:
+            if t > t0:
+                t0 = t
+        elif t < t1:
+            t1 = t
+        if t1 - t0 <= EPS:
+            return False
+    return True
+
+
+def _segment_crosses_circle(
+    x1: float, y1: float, x2: float, y2: float, cx: float, cy: float, r2: float
+) -> bool:
+    dx = x2 - x1
+    dy = y2 - y1
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0.0 else ((cx - x1) * dx + (cy - y1) * dy) / length2
+    if t < 0.0:
+        t = 0.0
+    elif t > 1.0:
+        t = 1.0
+    ex = x1 + t * dx - cx
+    ey = y1 + t * dy - cy
+    return ex * ex + ey * ey < r2 - EPS
+
+
+def segment_crosses_piece(piece: TerrainPiece, x1: float, y1: float, x2: float, y2: float) -> bool:
+    """Does the straight line from (x1, y1) to (x2, y2) run through the piece's interior?"""
+    c = piece.coords
+    if piece.shape == "circle":
+        return _segment_crosses_circle(x1, y1, x2, y2, c[0], c[1], c[2] * c[2])
+    return _segment_crosses_rect(x1, y1, x2, y2, c[0], c[1], c[2], c[3])
+
+
+def point_in_piece(piece: TerrainPiece, x: float, y: float) -> bool:
+    """Is the point inside the piece (its edge is outside)?"""
+    c = piece.coords
+    if piece.shape == "circle":
+        return (x - c[0]) ** 2 + (y - c[1]) ** 2 < c[2] * c[2] - EPS
+    return c[0] + EPS < x < c[2] - EPS and c[1] + EPS < y < c[3] - EPS
+
+
+def distance_to_piece(piece: TerrainPiece, x: float, y: float) -> float:
+    """Distance from a point to the nearest point of the piece (0 inside)."""
+    c = piece.coords
+    if piece.shape == "circle":
+        return max(0.0, math.hypot(x - c[0], y - c[1]) - c[2])
+    dx = max(c[0] - x, 0.0, x - c[2])
+    dy = max(c[1] - y, 0.0, y - c[3])
+    return math.hypot(dx, dy)
+
+
+def _compile(piece: TerrainPiece, index: int) -> _Compiled:
+    c = piece.coords
+    if piece.shape == "circle":
+        x, y, r = c
+        return (x - r, y - r, x + r, y + r, True, x, y, r, r * r, index)
+    x1, y1, x2, y2 = c
+    return (x1, y1, x2, y2, False, x1, y1, x2, y2, index)
+
+
+def _crossed(compiled: list[_Compiled], x1: float, y1: float, x2: float, y2: float) -> list[int]:
+    """Indexes of the compiled pieces the segment runs through."""
+    if x1 < x2:
+        sx1, sx2 = x1, x2
+    else:
+        sx1, sx2 = x2, x1
+    if y1 < y2:
+        sy1, sy2 = y1, y2
+    else:
+        sy1, sy2 = y2, y1
+    hits: list[int] = []
+    for bx1, by1, bx2, by2, is_circle, a, b, c, d, index in compiled:
+        if bx1 >= sx2 or bx2 <= sx1 or by1 >= sy2 or by2 <= sy1:
+            continue
+        if is_circle:
+            if _segment_crosses_circle(x1, y1, x2, y2, a, b, d):
+                hits.append(index)
+        elif _segment_crosses_rect(x1, y1, x2, y2, a, b, c, d):
+            hits.append(index)
+    return hits
+
+
+class Board:
+    """A scenario's table and terrain, compiled for measuring."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.width = scenario.width
+        self.depth = scenario.depth
+        self.base_contact = scenario.base_contact
+        self.obstacle_cost = scenario.movement.obstacle_cost
+        self.pieces = scenario.terrain
+        self._walls = [_compile(p, i) for i, p in enumerate(self.pieces) if p.blocks]
+        self._obstacles = [_compile(p, i) for i, p in enumerate(self.pieces) if not p.blocks]
+        self._all = self._walls + self._obstacles
+        self._fire_cache: dict[tuple[float, float, float, float], int] = {}
+        self._fields: OrderedDict[tuple[float, float], list[float]] = OrderedDict()
+        self._grid: tuple[int, int, list[list[tuple[int, float]]]] | None = None
+
+    def on_table(self, x: float, y: float) -> bool:
+        return 0.0 <= x <= self.width and 0.0 <= y <= self.depth
+
+    def piece_at(self, x: float, y: float) -> TerrainPiece | None:
+        """The terrain piece a point lies inside, if any (same test as `point_in_piece`)."""
+        for bx1, by1, bx2, by2, is_circle, a, b, _c, d, index in self._all:
+            if x <= bx1 + EPS or x >= bx2 - EPS or y <= by1 + EPS or y >= by2 - EPS:
+                continue
+            if not is_circle or (x - a) * (x - a) + (y - b) * (y - b) < d - EPS:
+                return self.pieces[index]
+        return None
+
+    def walls_crossed(self, x1: float, y1: float, x2: float, y2: float) -> list[TerrainPiece]:
+        return [self.pieces[i] for i in _crossed(self._walls, x1, y1, x2, y2)]
+
+    def obstacles_crossed(self, x1: float, y1: float, x2: float, y2: float) -> list[TerrainPiece]:
+        return [self.pieces[i] for i in _crossed(self._obstacles, x1, y1, x2, y2)]
+
+    def move_cost(self, x1: float, y1: float, x2: float, y2: float) -> float | None:
+        """Inches a straight move costs (length plus obstacles), or None if a wall blocks it."""
+        if _crossed(self._walls, x1, y1, x2, y2):
+            return None
+        crossed = len(_crossed(self._obstacles, x1, y1, x2, y2))
+        return math.hypot(x2 - x1, y2 - y1) + crossed * self.obstacle_cost
+
+    def line_of_fire(self, sx: float, sy: float, tx: float, ty: float) -> int:
+        """BLOCKED, COVER or OPEN for a shot from (sx, sy) at (tx, ty).
+
+        An obstacle counts as cover only if the shooter is not in base contact with it: a
+        figure crouched behind a rock fires over it at a target in the open.
+        """
+        key = (sx, sy, tx, ty)
+        cached = self._fire_cache.get(key)
+        if cached is not None:
+            return cached
+        if _crossed(self._walls, sx, sy, tx, ty):
+            result = BLOCKED
+        else:
+            result = OPEN
+            for index in _crossed(self._obstacles, sx, sy, tx, ty):
+                if distance_to_piece(self.pieces[index], sx, sy) > self.base_contact + EPS:
+                    result = COVER
+                    break
+        if len(self._fire_cache) >= _FIRE_CACHE_LIMIT:
+            self._fire_cache.clear()
+        self._fire_cache[key] = result
+        return result
+
+    def cover_between(self, sx: float, sy: float, tx: float, ty: float) -> TerrainPiece | None:
+        """The obstacle that gives the target cover from this shooter, if any (for reports)."""
+        for piece in self.obstacles_crossed(sx, sy, tx, ty):
+            if distance_to_piece(piece, sx, sy) > self.base_contact + EPS:
+                return piece
+        return None
+
+    # -- walking distances ---------------------------------------------------------------------
+    # A grid of 1-inch cells over the table, for finding a way around walls. Cells whose
+    # centre lies in a wall are closed; stepping into an obstacle costs its crossing price.
+
+    def _walk_grid(self) -> tuple[int, int, list[list[tuple[int, float]]]]:
+        if self._grid is not None:
+            return self._grid
+        cols = max(1, math.ceil(self.width))
+        rows = max(1, math.ceil(self.depth))
+        closed = [False] * (cols * rows)
+        inside: list[int] = [-1] * (cols * rows)
+        for row in range(rows):
+            for col in range(cols):
+                piece = self.piece_at(col + 0.5, row + 0.5)
+                if piece is not None:
+                    i = row * cols + col
+                    if piece.blocks:
+                        closed[i] = True
+                    else:
+                        inside[i] = self.pieces.index(piece)
+        steps: list[list[tuple[int, float]]] = []
+        for row in range(rows):
+            for col in range(cols):
+                here: list[tuple[int, float]] = []
+                for dc, dr in _NEIGHBOURS:
+                    c2, r2 = col + dc, row + dr
+                    if not (0 <= c2 < cols and 0 <= r2 < rows):
+                        continue
+                    j = r2 * cols + c2
+                    if closed[j]:
+                        continue
+                    if dc and dr and (closed[row * cols + c2] or closed[r2 * cols + col]):
+                        continue  # no squeezing diagonally past a wall's corner
+                    cost = _SQRT2 if dc and dr else 1.0
+                    entering = inside[j]
+                    if entering >= 0 and inside[row * cols + col] != entering:
+                        cost += self.obstacle_cost
+                    here.append((j, cost))
+                steps.append(here)
+        self._grid = (cols, rows, steps)
+        return self._grid
+
+    def walking_field(self, gx: float, gy: float) -> list[float]:
+        """Walking distance (inches, on the grid) from every cell to the point (gx, gy).
+
+        Remembered per point: in a simulation the holding side never moves, so each of its
+        figures costs one search per process.
+        """
+        key = (gx, gy)
+        field = self._fields.get(key)
+        if field is not None:
+            self._fields.move_to_end(key)
+            return field
+        cols, rows, steps = self._walk_grid()
+        field = [math.inf] * (cols * rows)
+        start = self.cell(gx, gy)
+        field[start] = 0.0
+        queue = [(0.0, start)]
+        pop = heapq.heappop
+        push = heapq.heappush
+        while queue:
+            dist, i = pop(queue)
+            if dist > field[i]:
+                continue
+            for j, cost in steps[i]:
+                new = dist + cost
+                if new < field[j]:
+                    field[j] = new
+                    push(queue, (new, j))
+        self._fields[key] = field
+        if len(self._fields) > _FIELD_CACHE_LIMIT:
+            self._fields.popitem(last=False)
+        return field
+
+    def cell(self, x: float, y: float) -> int:
+        """Index of the grid cell holding the point."""
+        cols, rows, _ = self._walk_grid()
+        col = min(cols - 1, max(0, int(x)))
+        row = min(rows - 1, max(0, int(y)))
+        return row * cols + col
+
+    def wall_between(self, x1: float, y1: float, x2: float, y2: float) -> bool:
+        return bool(_crossed(self._walls, x1, y1, x2, y2))
