@@ -24,7 +24,7 @@ from gmtool.rules.stations import Assignment
 from gmtool.rules.tables import parse_yaml
 
 REPO = Path(__file__).resolve().parents[2]
-DEMO_SHIPS = ["css-kestrel", "css-resolute", "css-tarrasque"]
+DEMO_SHIPS = ["kestrel", "meridian", "tenacity"]
 
 
 def make(**overrides: Any) -> dict[str, Any]:
@@ -350,8 +350,8 @@ def test_bad_assignment_is_refused_with_its_line(assignments: str, line: int, me
 
 
 def test_unknown_ship_refused_when_ships_are_known() -> None:
-    text = party_text("  - {character: ada, ship: css-kestral, station: bridge}\n")
-    with pytest.raises(TableError, match="did you mean 'css-kestrel'"):
+    text = party_text("  - {character: ada, ship: kestral, station: bridge}\n")
+    with pytest.raises(TableError, match="did you mean 'kestrel'"):
         parse_party(text, "party.yaml", ships=DEMO_SHIPS)
 
 
