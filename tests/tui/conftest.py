@@ -1,0 +1,31 @@
+"""App factories for Pilot and snapshot tests."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from gmtool.store.demo import DEMO_NAME, seed_demo
+from gmtool.tui.app import GmApp, make_app
+from tests.conftest import TEST_SEED, fixed_clock
+
+SIZES = {"small": (80, 24), "large": (120, 36)}
+
+
+@pytest.fixture
+def app_factory(tmp_path: Path) -> Callable[..., GmApp]:
+    """`app_factory(path=None, demo=False)`: an app on a fresh (or given) campaign."""
+
+    def factory(path: Path | None = None, demo: bool = False) -> GmApp:
+        target = path or tmp_path / ("demo.campaign" if demo else "test.campaign")
+        if demo and not (target / "campaign.json").exists():
+            from gmtool.store import open_campaign
+
+            c = open_campaign(target, name=DEMO_NAME, seed=TEST_SEED, clock=fixed_clock)
+            seed_demo(c)
+            c.close()
+        return make_app(target, seed=TEST_SEED, clock=fixed_clock)
+
+    return factory

@@ -1,0 +1,126 @@
+"""The Dice & Log tab, driven like a GM: rolls land in the saved campaign and survive restart."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.widgets import DataTable, Static
+
+from gmtool.store import open_campaign
+from gmtool.tui.app import GmApp
+
+
+def saved_rolls(path: Path) -> list[dict]:
+    c = open_campaign(path, readonly=True)
+    try:
+        return list(c.roll_log())
+    finally:
+        c.close()
+
+
+async def test_dice_roll_is_saved_with_its_purpose(
+    app_factory: Callable[..., GmApp], tmp_path: Path
+) -> None:
+    app = app_factory()
+    path = app.campaign.folder
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.click("#purpose")
+        await pilot.press(*"torpedo damage")
+        await pilot.click("#dice-expr")
+        await pilot.press(*"2d6+1w", "enter")
+        await pilot.pause()
+        shown = str(app.query_one("#last-roll", Static).render())
+        assert "2d6+1w" in shown
+        rolls = saved_rolls(path)
+        assert len(rolls) == 1
+        assert rolls[0]["for"] == "torpedo damage"
+        assert rolls[0]["track"] == "wound"
+        assert rolls[0]["total"] == sum(v for _, v, _ in rolls[0]["dice"]) + 1
+        assert app.query_one("#roll-log", DataTable).row_count == 1
+
+
+async def test_check_is_saved_with_degree(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.click("#check-score")
+        await pilot.press("1", "4", "tab", "backspace", "+", "2", "enter")
+        await pilot.pause()
+        rolls = saved_rolls(app.campaign.folder)
+        assert rolls[0]["kind"] == "check"
+        assert rolls[0]["score"] == 14 and rolls[0]["step"] == 2
+        assert rolls[0]["degree"] in {"amazing", "good", "ordinary", "failure", "critical_failure"}
+
+
+async def test_bad_expression_says_why_and_saves_nothing(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press(*"2x6", "enter")
+        await pilot.pause()
+        status = app.query_one("#last-roll", Static)
+        assert "Not rolled" in str(status.render())
+        assert status.has_class("error")
+        assert saved_rolls(app.campaign.folder) == []
+
+
+async def test_undo_marks_last_roll_undone(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press(*"d20", "enter")
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        rolls = saved_rolls(app.campaign.folder)
+        assert len(rolls) == 1 and rolls[0]["undone"] is True
+
+
+async def test_log_survives_restart_and_filters(
+    app_factory: Callable[..., GmApp], tmp_path: Path
+) -> None:
+    app = app_factory()
+    path = app.campaign.folder
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.click("#purpose")
+        await pilot.press(*"shields")
+        await pilot.click("#dice-expr")
+        await pilot.press(*"d6", "enter")
+        await pilot.click("#purpose")
+        await pilot.press("ctrl+a", "ctrl+k", *"hull")
+        await pilot.click("#dice-expr")
+        await pilot.press("ctrl+a", "ctrl+k", *"d8", "enter")
+        await pilot.pause()
+    again = app_factory(path=path)
+    async with again.run_test(size=(120, 36)) as pilot:
+        table = again.query_one("#roll-log", DataTable)
+        assert table.row_count == 2
+        await pilot.click("#log-filter")
+        await pilot.press(*"shield")
+        await pilot.pause()
+        assert table.row_count == 1
+
+
+async def test_help_opens_and_closes(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        assert app.screen.__class__.__name__ == "HelpScreen"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen.__class__.__name__ != "HelpScreen"
+
+
+def test_snapshot_dice_tab_large(snap_compare, app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory()
+    press = [*"2d6+1w", "enter", "tab", *"14", "tab", "backspace", "+", "1", "enter", "escape"]
+    assert snap_compare(app, terminal_size=(120, 36), press=press)
+
+
+def test_snapshot_dice_tab_small(snap_compare, app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory()
+    press = [*"d20", "enter", "tab", *"12", "enter"]
+    assert snap_compare(app, terminal_size=(80, 24), press=press)
+
+
+def test_snapshot_help(snap_compare, app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory()
+    assert snap_compare(app, terminal_size=(80, 24), press=["f1"])
