@@ -121,6 +121,8 @@ def move_toward(
         length = min(allowance, want)
         x = fig.x + vx * length
         y = fig.y + vy * length
+        if math.hypot(goal_x - x, goal_y - y) >= best_left - EPS:
+            continue  # even unshortened this detour cannot beat the best so far
         cost = board.move_cost(fig.x, fig.y, x, y)
         if cost is None:
             continue
