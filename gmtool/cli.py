@@ -87,8 +87,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             args = sub.parse_args(args_list[1:])
             result: int = module.run(args)
             return result
+        if args_list and not args_list[0].startswith("-"):
+            _refuse_command_typo(args_list[0], commands)
         args = build_parser(commands).parse_args(args_list)
-        _refuse_command_typo(args.campaign, commands)
         from gmtool.commands.app import run_app
 
         return run_app(args.campaign, seed=args.seed)

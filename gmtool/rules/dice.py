@@ -85,7 +85,7 @@ class DiceRoll:
         return f"{self.expression.canonical()}: [{shown}]{mod} = {self.total}{track}"
 
 
-_TERM = re.compile(r"([+-]?)\s*(?:(\d*)d(\d+)|(\d+))", re.IGNORECASE)
+_TERM = re.compile(r"\s*([+-]?)\s*(?:(\d*)d(\d+)|(\d+))\s*", re.IGNORECASE)
 _TRACK_SUFFIX = re.compile(r"([swmc])\s*$", re.IGNORECASE)
 
 
@@ -102,12 +102,11 @@ def parse(text: str) -> DiceExpression:
         body = body[: suffix.start()].rstrip()
     terms: list[DiceTerm] = []
     pos = 0
-    compact = body.replace(" ", "")
-    while pos < len(compact):
-        match = _TERM.match(compact, pos)
+    while pos < len(body):
+        match = _TERM.match(body, pos)
         if not match or match.end() == pos:
             raise DiceError(
-                f"cannot read dice expression {raw!r} at {compact[pos:]!r}: "
+                f"cannot read dice expression {raw!r} at {body[pos:]!r}: "
                 "expected NdM, dM, NdM+K or NdM-K, optionally ending in s/w/m/c"
             )
         sign_text, count_text, sides_text, flat_text = match.groups()

@@ -136,8 +136,6 @@ class Node:
         return TableError(self.file, self.path, expected, line=self.line, got=shown)
 
     def _child_path(self, key: object) -> builtins.str:
-        if isinstance(key, int):
-            return f"{self.path}[{key}]"
         return f"{self.path}.{key}" if self.path else str(key)
 
     # -- structure --------------------------------------------------------------------------
@@ -184,7 +182,7 @@ class Node:
             raise self.error("a list")
         lines = getattr(self.value, "lines", [self.line] * len(self.value))
         return [
-            Node(item, self.file, self._child_path(i), lines[i])
+            Node(item, self.file, f"{self.path}[{i}]", lines[i])
             for i, item in enumerate(self.value)
         ]
 

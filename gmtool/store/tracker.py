@@ -43,7 +43,7 @@ class Tracker:
             return {"state": None, "undo": []}
         doc = dict(docs[0])
         if not isinstance(doc.get("undo"), list):
-            raise StoreError(f"{self._db.storage.path}: tracker record has no undo list")
+            raise StoreError(f"trackers/{self.name}.json: the tracker record has no undo list")
         return doc
 
     def load(self) -> dict[str, Any] | None:

@@ -1,0 +1,60 @@
+"""Kill a saving process at random moments and check the campaign afterwards.
+
+Shared by the store tests (a few kills) and bench/bench_kill.py (two hundred).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from gmtool.store.campaign import open_campaign
+
+WRITER = """
+import sys
+from gmtool.rules.dice import roll
+from gmtool.store import open_campaign
+campaign = open_campaign(sys.argv[1], seed=1)
+while True:
+    result = roll("3d6", campaign.rng())
+    saved = campaign.record([campaign.dice_entry(result, "kill test")])
+    sys.stdout.write(f"{saved[0]['id']}\\n")
+    sys.stdout.flush()
+"""
+
+
+def kill_once(path: Path, rng: random.Random, max_wait: float = 0.4) -> set[int]:
+    """Start a writer, let it save for a random while, SIGKILL it; return the ids it printed."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", WRITER, str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None
+    first = proc.stdout.readline()  # wait until it is saving
+    time.sleep(rng.uniform(0, max_wait))
+    os.kill(proc.pid, signal.SIGKILL)
+    rest, err = proc.communicate()
+    lines = (first + rest).split()
+    if not first:
+        raise RuntimeError(f"writer failed to start: {err.strip()}")
+    return {int(x) for x in lines}
+
+
+def verify(path: Path, confirmed: set[int]) -> int:
+    """Open the campaign after the kills; every confirmed roll must be there."""
+    campaign = open_campaign(path, create=False)
+    try:
+        ids = {e["id"] for e in campaign.roll_log()}
+    finally:
+        campaign.close()
+    missing = confirmed - ids
+    if missing:
+        raise AssertionError(f"{len(missing)} saved rolls lost, e.g. {sorted(missing)[:5]}")
+    return len(ids)

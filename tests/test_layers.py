@@ -1,0 +1,40 @@
+"""The layers point down only: rules import neither textual nor tinydb; store never textual."""
+
+from __future__ import annotations
+
+import pkgutil
+import subprocess
+import sys
+
+import gmtool.rules
+import gmtool.store
+
+
+def modules_of(package: object) -> list[str]:
+    found = [package.__name__]  # type: ignore[attr-defined]
+    for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):  # type: ignore[attr-defined]
+        found.append(info.name)
+    return found
+
+
+def imported_after(modules: list[str]) -> set[str]:
+    code = (
+        "import sys, importlib\n"
+        f"for m in {modules!r}: importlib.import_module(m)\n"
+        "print('\\n'.join(sorted(sys.modules)))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    return {line.split(".")[0] for line in out.split()}
+
+
+def test_rules_import_no_ui_or_storage() -> None:
+    loaded = imported_after(modules_of(gmtool.rules))
+    assert "textual" not in loaded
+    assert "tinydb" not in loaded
+
+
+def test_store_imports_no_ui() -> None:
+    loaded = imported_after(modules_of(gmtool.store))
+    assert "textual" not in loaded
