@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -9,6 +10,7 @@ import pytest
 import yaml
 
 from gmtool.cli import main
+from gmtool.commands.skirmish import _ProgressBar
 from gmtool.rules.skirmish import torga_iv
 
 
@@ -74,3 +76,15 @@ def test_bad_input_is_one_line_and_exit_2(
     code, _, err = _run(capsys, "--scenario", str(broken))
     assert code == 2 and "broken.yaml" in err and len(err.strip().splitlines()) == 1
     assert main(["skirmish"]) == 2
+
+
+def test_progress_bar_draws_and_clears() -> None:
+    stream = io.StringIO()
+    bar = _ProgressBar(stream)
+    bar(5, 10)
+    bar(5, 10)  # unchanged: not redrawn
+    assert stream.getvalue().count("\r[") == 1
+    assert "[###############...............] 5/10 games" in stream.getvalue()
+    bar(10, 10)
+    assert "10/10 games" in stream.getvalue()
+    assert stream.getvalue().endswith("\r")  # the line is wiped at the end

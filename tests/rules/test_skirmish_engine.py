@@ -537,6 +537,7 @@ def test_wiping_out_the_other_side_ends_the_game_at_once() -> None:
     state.figure("jh_b").fallen = True
     state.figure("jh_a").wounds = 2
     new, events = apply_action(state, Action("fire", "fed_a", "jh_a"), Loaded((1, 10)))
+    assert new.figure("jh_a").wounds == 3  # a 2-wound hit on its last wound marks just that
     assert new.winner == "federation" and new.turn == 1
     assert events[-1].kind == "victory" and "wiped out" in events[-1].text
 

@@ -156,7 +156,8 @@ def _fell(state: GameState, fig: Figure, events: list[Event] | None) -> None:
 
 
 def _wound(state: GameState, fig: Figure, wounds: int, events: list[Event] | None) -> None:
-    fig.wounds += wounds
+    """Mark wounds (no more than the figure has); it falls when they are used up."""
+    fig.wounds = min(fig.wounds + wounds, fig.action_points)
     if fig.wounds >= fig.action_points:
         _fell(state, fig, events)
 
