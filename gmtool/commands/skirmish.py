@@ -44,7 +44,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="play many games with both sides automatic and print the balance",
         description="Play N games of a skirmish scenario with both sides automatic "
         "(the solo rules for the Jem'Hadar, a holding player for the Federation) and print "
-        "win rates with 95%% intervals, figures standing at the end and the mean final turn.",
+        "win rates with 95% intervals, figures standing at the end and the mean final turn.",
     )
     sim.add_argument(
         "--scenario",
