@@ -17,7 +17,9 @@ DEMO_NAME = "Demo: the Verge patrol"
 DEMO_FOLDER = "demo.campaign"
 
 # "module:function" seeders, run in order on a new demo campaign.
-SEEDERS: list[str] = []
+SEEDERS: list[str] = [
+    "gmtool.store.party:seed_demo_party",
+]
 
 
 def _package_dir() -> Path:
