@@ -15,17 +15,19 @@ import random
 from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tinydb import TinyDB
 
-from gmtool.rules.checks import CheckResult
-from gmtool.rules.dice import DiceRoll
 from gmtool.store import backups
 from gmtool.store.atomic import AtomicJSONStorage, read_json_file
 from gmtool.store.errors import StoreError
 from gmtool.store.lock import CampaignLock
 from gmtool.store.rolllog import RollEntry, RollLog
+
+if TYPE_CHECKING:  # the store only reads results; importing the rules' tables waits for use
+    from gmtool.rules.checks import CheckResult
+    from gmtool.rules.dice import DiceRoll
 
 SCHEMA_VERSION = 1
 MAIN_FILE = "campaign.json"

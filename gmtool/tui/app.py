@@ -13,7 +13,6 @@ from textual.widgets import Footer, Header, TabbedContent, TabPane
 
 from gmtool.store import Campaign, open_campaign
 from gmtool.store.campaign import Clock
-from gmtool.tui.help import HelpScreen
 from gmtool.tui.tabs import tab_classes
 
 
@@ -38,10 +37,27 @@ class GmApp(App[None]):
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False, icon="⚔")
         with TabbedContent(id="tabs"):
-            for tab in self.tabs:
+            for index, tab in enumerate(self.tabs):
                 with TabPane(tab.TITLE, id=f"tab-{tab.TAB_ID}"):
-                    yield tab(id=tab.TAB_ID)
+                    # Only the first tab is built at start-up: the others are built the
+                    # first time they are shown, so start-up does not grow with every tab.
+                    if index == 0:
+                        yield tab(id=tab.TAB_ID)
         yield Footer()
+
+    def ensure_tab_built(self, tab_id: str) -> Any:
+        """The tab's widget, building it now if it was never shown."""
+        found = self.query(f"#{tab_id}")
+        if found:
+            return found.first()
+        tab = next(t for t in self.tabs if t.TAB_ID == tab_id)
+        widget = tab(id=tab_id)
+        self.query_one(f"#tab-{tab_id}", TabPane).mount(widget)
+        return widget
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        if event.pane.id is not None:
+            self.ensure_tab_built(event.pane.id.removeprefix("tab-"))
 
     def on_mount(self) -> None:
         self.sub_title = f"campaign: {self.campaign.name}"
@@ -49,10 +65,8 @@ class GmApp(App[None]):
     # -- navigation -------------------------------------------------------------------------
     def show_tab(self, tab_id: str) -> None:
         self.query_one(TabbedContent).active = f"tab-{tab_id}"
-        pane = self.query_one(f"#{tab_id}")
-        focus = getattr(pane, "focus_default", None)
-        if callable(focus):
-            focus()
+        pane = self.ensure_tab_built(tab_id)
+        self.call_after_refresh(pane.focus_default)
 
     def action_show_tab_number(self, number: int) -> None:
         if 1 <= number <= len(self.tabs):
@@ -63,6 +77,8 @@ class GmApp(App[None]):
         return next(t for t in self.tabs if active == t.TAB_ID)
 
     def action_help(self) -> None:
+        from gmtool.tui.help import HelpScreen  # Markdown is slow to import; wait for F1
+
         if isinstance(self.screen, HelpScreen):
             return
         tab = self.current_tab()
@@ -89,7 +105,8 @@ class GmApp(App[None]):
 
     def _run_tab_command(self, tab_id: str, method: str) -> None:
         self.show_tab(tab_id)
-        getattr(self.query_one(f"#{tab_id}"), method)()
+        pane = self.ensure_tab_built(tab_id)
+        self.call_after_refresh(getattr(pane, method))
 
     def on_unmount(self) -> None:
         if self._owns_campaign:

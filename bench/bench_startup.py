@@ -1,0 +1,68 @@
+"""Start-up to first frame: gmtool on the demo campaign against a bare Textual app with the
+same number of tabs, each run in a fresh process, median of several runs.
+Target: gmtool at most 1.3x the bare app."""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+RUNS = 7
+
+BARE = """
+import sys, time
+from textual.app import App
+from textual.widgets import Footer, Header, TabbedContent, TabPane, Static
+TABS = int(sys.argv[1])
+class Bare(App):
+    def compose(self):
+        yield Header()
+        with TabbedContent():
+            for n in range(TABS):
+                with TabPane(f"Tab {n}"):
+                    yield Static(f"tab {n}")
+        yield Footer()
+    def on_mount(self):
+        self.call_after_refresh(self.exit)
+Bare().run(headless=True, size=(120, 36))
+"""
+
+GMTOOL = """
+import sys
+from gmtool.tui.app import make_app
+app = make_app(sys.argv[1] if len(sys.argv) > 1 else None)
+app.call_after_refresh = app.call_after_refresh
+def first_frame():
+    app.call_after_refresh(app.exit)
+app.call_later(first_frame)
+app.run(headless=True, size=(120, 36))
+"""
+
+
+def timed(code: str, *args: str) -> float:
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-c", code, *args], check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
+def main() -> int:
+    from gmtool.tui.tabs import TAB_CLASSES
+
+    tabs = len(TAB_CLASSES)
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["GMTOOL_HOME"] = home
+        timed(GMTOOL)  # creates the demo campaign once, not measured
+        bare = statistics.median(timed(BARE, str(tabs)) for _ in range(RUNS))
+        ours = statistics.median(timed(GMTOOL) for _ in range(RUNS))
+    print(f"bare Textual app with {tabs} tabs: {bare * 1000:.0f} ms to first frame (median)")
+    print(f"gmtool on the demo campaign:      {ours * 1000:.0f} ms to first frame (median)")
+    print(f"ratio: {ours / bare:.2f}x (target <= 1.3x)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
