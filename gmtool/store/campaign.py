@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # the store only reads results; importing the rules' tables w
 SCHEMA_VERSION = 1
 MAIN_FILE = "campaign.json"
 META_TABLE = "meta"
+SESSIONS_TABLE = "sessions"
 
 Migration = Callable[[Path], None]
 # MIGRATIONS[n] upgrades a campaign folder from schema n to n + 1, in place. The store takes
@@ -164,6 +165,49 @@ class Campaign:
     def _require_writable(self) -> None:
         if self.readonly:
             raise StoreError(f"campaign {self.folder} is open read-only")
+
+    # -- game sessions ----------------------------------------------------------------------
+    def sessions(self) -> list[dict[str, Any]]:
+        """Every game session, oldest first: id, title, started, ended (None while open)."""
+        docs = self.db("campaign").table(SESSIONS_TABLE).all()
+        return sorted((dict(d) for d in docs), key=lambda d: d["id"])
+
+    @property
+    def current_session(self) -> dict[str, Any] | None:
+        current = self.meta.get("session")
+        return next((s for s in self.sessions() if s["id"] == current), None)
+
+    def start_session(self, title: str = "") -> dict[str, Any]:
+        """Open a game session; rolls, injuries and battles from now on record its id."""
+        self._require_writable()
+        if self.current_session is not None:
+            raise StoreError(
+                f"session {self.current_session['id']} is still open; end it before starting one"
+            )
+        number = max((s["id"] for s in self.sessions()), default=0) + 1
+        session = {
+            "id": number,
+            "title": title.strip() or f"Session {number}",
+            "started": self.clock().isoformat(),
+            "ended": None,
+        }
+        self.db("campaign").table(SESSIONS_TABLE).insert(session)
+        self.update_meta(session=number)
+        return session
+
+    def end_session(self) -> dict[str, Any]:
+        self._require_writable()
+        current = self.current_session
+        if current is None:
+            raise StoreError("no game session is open")
+        from tinydb import Query
+
+        ended = self.clock().isoformat()
+        self.db("campaign").table(SESSIONS_TABLE).update(
+            {"ended": ended}, Query().id == current["id"]
+        )
+        self.update_meta(session=None)
+        return dict(current, ended=ended)
 
     # -- dice -------------------------------------------------------------------------------
     def rng(self) -> random.Random:

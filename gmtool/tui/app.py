@@ -23,6 +23,7 @@ class GmApp(App[None]):
     BINDINGS = [
         Binding("f1", "help", "Help", priority=True),
         Binding("question_mark", "help", "Help", show=False),
+        Binding("f2", "session", "Session"),
         Binding("ctrl+q", "quit", "Quit", priority=True),
         *[Binding(str(n), f"show_tab_number({n})", show=False) for n in range(1, 10)],
     ]
@@ -60,7 +61,43 @@ class GmApp(App[None]):
             self.ensure_tab_built(event.pane.id.removeprefix("tab-"))
 
     def on_mount(self) -> None:
-        self.sub_title = f"campaign: {self.campaign.name}"
+        self.show_campaign_title()
+
+    def show_campaign_title(self) -> None:
+        session = self.campaign.current_session
+        where = f" · {session['title']} (session {session['id']})" if session else ""
+        self.sub_title = f"campaign: {self.campaign.name}{where}"
+
+    # -- game sessions ----------------------------------------------------------------------
+    def action_session(self) -> None:
+        """F2: start a game session, or end the one that is open."""
+        from gmtool.store.errors import StoreError
+        from gmtool.tui.session import SessionDialog
+
+        current = self.campaign.current_session
+        if current is not None:
+            try:
+                self.campaign.end_session()
+            except StoreError as exc:
+                self.notify(str(exc), severity="error")
+                return
+            self.notify(f"{current['title']} ended. F2 starts the next session.")
+            self.show_campaign_title()
+            return
+        number = len(self.campaign.sessions()) + 1
+
+        def started(title: str | None) -> None:
+            if title is None:
+                return
+            try:
+                session = self.campaign.start_session(title)
+            except StoreError as exc:
+                self.notify(str(exc), severity="error")
+                return
+            self.notify(f"{session['title']} started: rolls and injuries now record it.")
+            self.show_campaign_title()
+
+        self.push_screen(SessionDialog(number), started)
 
     # -- navigation -------------------------------------------------------------------------
     def show_tab(self, tab_id: str) -> None:

@@ -39,7 +39,8 @@ newest first, and saved the moment it is made.
   modifiers: a bonus is negative (`-1` is -d4), a penalty positive (`+1` is +d4); broad skills
   and feats start at +1. Degrees: Amazing, Good, Ordinary, Failure, Critical Failure.
 - **For**: what the roll is for; it is saved with the roll.
-- **Filter**: show only rolls whose purpose, expression or result contains the text.
+- **Filter**: show only rolls whose purpose, expression or result contains the text;
+  `session 2` shows the rolls of one game session (F2 starts and ends sessions).
 
 | key | does |
 |---|---|
@@ -84,6 +85,8 @@ def matches(entry: RollEntry, needle: str) -> bool:
     haystack = " ".join(
         str(entry.get(k, "")) for k in ("for", "expression", "degree", "source", "track", "kind")
     ).lower()
+    if entry.get("session"):
+        haystack += f" session {entry['session']}"
     return needle.lower() in haystack
 
 

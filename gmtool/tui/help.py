@@ -15,6 +15,7 @@ GENERAL_HELP = """\
 |---|---|
 | F1 or ? | this help |
 | ctrl+p | command palette: every tab and action by name |
+| F2 | start a game session, or end the open one |
 | 1 ... 9 | switch tab (when not typing in a field) |
 | tab / shift+tab | next / previous field |
 | escape | leave a field; close a dialog |

@@ -242,3 +242,27 @@ def test_open_campaign_factory_is_used(
         assert c.name == "Named" and c.seed == 20261202
     finally:
         c.close()
+
+
+def test_sessions_start_end_and_stamp_rolls(campaign: Campaign) -> None:
+    assert campaign.current_session is None
+    first = campaign.start_session("The Verge")
+    assert first == {
+        "id": 1,
+        "title": "The Verge",
+        "started": "2026-12-02T20:00:00",
+        "ended": None,
+    }
+    with pytest.raises(StoreError, match="still open"):
+        campaign.start_session()
+    rolled = add_rolls(campaign, 1)[0]
+    assert rolled["session"] == 1
+    campaign.end_session()
+    assert campaign.current_session is None
+    assert add_rolls(campaign, 1)[0]["session"] is None
+    assert campaign.start_session()["title"] == "Session 2"
+    assert [s["id"] for s in campaign.sessions()] == [1, 2]
+    assert campaign.sessions()[0]["ended"] == "2026-12-02T20:00:00"
+    with pytest.raises(StoreError, match="no game session"):
+        campaign.end_session()
+        campaign.end_session()

@@ -124,3 +124,20 @@ def test_snapshot_dice_tab_small(snap_compare, app_factory: Callable[..., GmApp]
 def test_snapshot_help(snap_compare, app_factory: Callable[..., GmApp]) -> None:
     app = app_factory()
     assert snap_compare(app, terminal_size=(80, 24), press=["f1"])
+
+
+async def test_f2_starts_and_ends_a_session(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("f2")
+        await pilot.pause()
+        await pilot.press(*"Ambush at Tolliver", "enter")
+        await pilot.pause()
+        assert "Ambush at Tolliver (session 1)" in app.sub_title
+        await pilot.press(*"d6", "enter")
+        await pilot.pause()
+        assert saved_rolls(app.campaign.folder)[0]["session"] == 1
+        await pilot.press("f2")
+        await pilot.pause()
+        assert app.campaign.current_session is None
+        assert "session" not in app.sub_title

@@ -1,0 +1,37 @@
+"""Starting and ending a game session (F2): rolls, injuries and battles record the session."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label
+
+
+class SessionDialog(ModalScreen[str | None]):
+    """Asks for the new session's title; returns it (may be empty) or None when cancelled."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    DEFAULT_CSS = """
+    SessionDialog { align: center middle; }
+    SessionDialog > Vertical {
+        width: 60; height: auto; border: thick $primary; background: $surface; padding: 1 2;
+    }
+    SessionDialog Input { margin-top: 1; }
+    """
+
+    def __init__(self, number: int) -> None:
+        super().__init__()
+        self.number = number
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(f"Start game session {self.number}. Title (Enter to start, Esc cancels):")
+            yield Input(placeholder=f"Session {self.number}", id="session-title")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
