@@ -18,6 +18,7 @@ DEMO_FOLDER = "demo.campaign"
 
 # "module:function" seeders, run in order on a new demo campaign.
 SEEDERS: list[str] = [
+    "gmtool.store.ships:seed_demo_ships",
     "gmtool.store.party:seed_demo_party",
 ]
 
