@@ -1,0 +1,272 @@
+"""Every character's injury history: hazard rolls, direct damage and treatment.
+
+The history is append-only (`injuries.json`, table `entries`): undo marks the newest entry
+undone and gives its damage back, so nothing that happened is ever lost. Each entry records
+when (session, battle, round), what hit the ship, every die, and the tracks before and after.
+The character's current damage lives with the party (`store/party.py`) and is updated in the
+same action; the rolls go to the roll log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from tinydb import TinyDB
+
+from gmtool.rules import dice
+from gmtool.rules.characters import Character
+from gmtool.rules.durability import damage_character, heal
+from gmtool.rules.errors import RulesError
+from gmtool.rules.hazards import HazardOutcome
+from gmtool.store.campaign import Campaign
+from gmtool.store.party import load_party_state, update_character
+
+TABLE = "entries"
+TRACKS = ("stun", "wound", "mortal")
+
+InjuryEntry = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Context:
+    """Where an injury happened: the battle and round (None outside a battle), the ship,
+    and what hit it, in words."""
+
+    cause: str
+    ship_id: str | None = None
+    ship_name: str | None = None
+    battle: str | None = None
+    round: int | None = None
+    source: str = "injuries"
+
+
+def _db(campaign: Campaign) -> TinyDB:
+    return campaign.db("injuries")
+
+
+def _base(campaign: Campaign, character: Character, kind: str, context: Context) -> InjuryEntry:
+    session = campaign.current_session
+    return {
+        "kind": kind,
+        "character": character.id,
+        "character_name": character.name,
+        "time": campaign.clock().isoformat(),
+        "session": session["id"] if session else None,
+        "session_title": session["title"] if session else None,
+        "battle": context.battle,
+        "round": context.round,
+        "ship": context.ship_id,
+        "ship_name": context.ship_name,
+        "cause": context.cause,
+        "undone": False,
+    }
+
+
+def hazard_rolls(outcome: HazardOutcome, name: str, source: str) -> list[dict[str, Any]]:
+    """Roll-log entries for every die of one hazard roll, in the order they were rolled."""
+    entries: list[dict[str, Any]] = [
+        {
+            "kind": "dice",
+            "for": f"hazard: is {name} caught? ({outcome.ship_class} ship, {outcome.track})",
+            "source": source,
+            "expression": "1d20",
+            "dice": [[20, outcome.hazard_roll, 1]],
+            "modifier": 0,
+            "total": outcome.hazard_roll,
+            "track": None,
+        }
+    ]
+    if outcome.endangered and outcome.feat_control is not None:
+        situation = [[0, abs(v), 1 if v >= 0 else -1] for v in outcome.feat_situation]
+        entries.append(
+            {
+                "kind": "check",
+                "for": f"hazard: {name}'s {outcome.feat_ability} feat check",
+                "source": source,
+                "expression": f"score {outcome.feat_score} step {outcome.feat_step:+d}",
+                "score": outcome.feat_score,
+                "step": outcome.feat_step,
+                "control": outcome.feat_control,
+                "dice": [[20, outcome.feat_control, 1], *situation],
+                "total": outcome.feat_total,
+                "degree": outcome.degree,
+            }
+        )
+    if outcome.injury is not None:
+        expression = dice.parse(outcome.injury)
+        sides = [t.sides for t in expression.terms if t.is_dice for _ in range(t.count)]
+        entries.append(
+            {
+                "kind": "dice",
+                "for": f"hazard: {name}'s injury ({outcome.posture})",
+                "source": source,
+                "expression": expression.canonical(),
+                "dice": [[s, v, 1] for s, v in zip(sides, outcome.injury_dice, strict=False)],
+                "modifier": outcome.injury_total - sum(outcome.injury_dice),
+                "total": outcome.injury_total,
+                "track": expression.track,
+            }
+        )
+    return entries
+
+
+def record_hazards(
+    campaign: Campaign, outcomes: Iterable[HazardOutcome], context: Context
+) -> list[InjuryEntry]:
+    """Save hazard outcomes: their dice in the roll log, the damage on each character, and
+    one history entry per character. Returns the entries."""
+    party = load_party_state(campaign)
+    saved: list[InjuryEntry] = []
+    for outcome in outcomes:
+        character = party.character(outcome.character_id)
+        rolls = campaign.record(hazard_rolls(outcome, character.name, context.source))
+        entry = _base(campaign, character, "hazard", context)
+        damage = outcome.damage
+        entry.update(
+            {
+                "track": outcome.track,
+                "posture": outcome.posture,
+                "detail": outcome.to_dict(),
+                "summary": outcome.describe().split(": ", 1)[1],
+                "before": dict(character.damage),
+                "after": dict(damage.after) if damage else dict(character.damage),
+                "marked": dict(damage.marked) if damage else dict.fromkeys(TRACKS, 0),
+                "stabilized_before": character.stabilized,
+                "stabilized_after": outcome.stabilized,
+                "state_before": outcome.state_before,
+                "state": outcome.state,
+                "rolls": [r["id"] for r in rolls],
+            }
+        )
+        if damage is not None:
+            updated = outcome.apply_to(character)
+            update_character(campaign, updated, f"hazard: {character.name}", rolls=rolls)
+            party = load_party_state(campaign)
+        entry["id"] = _db(campaign).table(TABLE).insert(entry)
+        saved.append(entry)
+    return saved
+
+
+def record_damage(
+    campaign: Campaign,
+    character_id: str,
+    amount: int,
+    kind: str,
+    context: Context,
+    rolls: list[dict[str, Any]] | None = None,
+) -> InjuryEntry:
+    """Damage dealt to a character directly (the GM's own ruling, a blast, a fall)."""
+    character = load_party_state(campaign).character(character_id)
+    result = damage_character(
+        character.tracks, character.damage, amount, kind, stabilized=character.stabilized
+    )
+    entry = _base(campaign, character, "damage", context)
+    entry.update(
+        {
+            "track": kind,
+            "detail": result.to_dict(),
+            "summary": f"{amount} {kind}: {result.describe()}",
+            "before": dict(character.damage),
+            "after": dict(result.after),
+            "marked": dict(result.marked),
+            "stabilized_before": character.stabilized,
+            "stabilized_after": result.stabilized,
+            "state_before": character.state,
+            "state": result.state,
+            "rolls": [r["id"] for r in rolls or []],
+        }
+    )
+    updated = character.with_damage(result.after, result.stabilized)
+    update_character(campaign, updated, f"damage: {character.name}", rolls=rolls)
+    entry["id"] = _db(campaign).table(TABLE).insert(entry)
+    return entry
+
+
+def record_treatment(
+    campaign: Campaign,
+    character_id: str,
+    track: str,
+    points: int,
+    note: str,
+    *,
+    stabilize: bool = False,
+) -> InjuryEntry:
+    """Treatment or healing: points given back to one track, with the GM's note."""
+    character = load_party_state(campaign).character(character_id)
+    treatment = heal(
+        character.tracks,
+        character.damage,
+        track,
+        points,
+        note,
+        stabilized=character.stabilized,
+        stabilize=stabilize,
+    )
+    entry = _base(campaign, character, "treatment", Context(cause=note or "treatment"))
+    restored = f"{treatment.restored} {track} restored" if points else "stabilized"
+    entry.update(
+        {
+            "track": track,
+            "detail": treatment.to_dict(),
+            "summary": restored + (f" ({note})" if note else ""),
+            "before": dict(treatment.before),
+            "after": dict(treatment.after),
+            "marked": {t: treatment.after[t] - treatment.before[t] for t in TRACKS},
+            "stabilized_before": character.stabilized,
+            "stabilized_after": treatment.stabilized,
+            "state_before": character.state,
+            "state": treatment.state,
+            "rolls": [],
+        }
+    )
+    updated = character.with_damage(treatment.after, treatment.stabilized)
+    update_character(campaign, updated, f"treatment: {character.name}")
+    entry["id"] = _db(campaign).table(TABLE).insert(entry)
+    return entry
+
+
+def history(
+    campaign: Campaign,
+    *,
+    character: str | None = None,
+    battle: str | None = None,
+    session: int | None = None,
+    include_undone: bool = True,
+) -> list[InjuryEntry]:
+    """Entries newest first, optionally for one character, battle or session."""
+    found = []
+    for doc in _db(campaign).table(TABLE).all():
+        entry = dict(doc, id=doc.doc_id)
+        if character is not None and entry["character"] != character:
+            continue
+        if battle is not None and entry.get("battle") != battle:
+            continue
+        if session is not None and entry.get("session") != session:
+            continue
+        if not include_undone and entry.get("undone"):
+            continue
+        found.append(entry)
+    return sorted(found, key=lambda e: e["id"], reverse=True)
+
+
+def undo_last(campaign: Campaign) -> InjuryEntry | None:
+    """Take back the newest entry: its damage (or healing) is reversed on the character, its
+    rolls are marked undone, and the entry stays in the history marked undone."""
+    live = history(campaign, include_undone=False)
+    if not live:
+        return None
+    entry = live[0]
+    character = load_party_state(campaign).character(entry["character"])
+    change = {t: entry["after"].get(t, 0) - entry["before"].get(t, 0) for t in TRACKS}
+    current = {t: max(0, character.damage.get(t, 0) - change[t]) for t in TRACKS}
+    tracks = character.tracks
+    if any(current[t] > tracks[t] for t in TRACKS):
+        raise RulesError(f"cannot undo: {character.name}'s tracks no longer fit that entry")
+    restored = character.with_damage(current, bool(entry.get("stabilized_before")))
+    update_character(campaign, restored, f"undo {entry['kind']}: {character.name}")
+    _db(campaign).table(TABLE).update({"undone": True}, doc_ids=[entry["id"]])
+    if entry.get("rolls") and campaign.rolls is not None:
+        campaign.rolls.mark_undone(list(entry["rolls"]))
+    return dict(entry, undone=True)
