@@ -12,27 +12,25 @@ Every change is checked before anything is written; a refused change raises `Rul
 
 from __future__ import annotations
 
-import importlib
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from gmtool.rules.characters import Character, Party, load_party, party_to_yaml
-from gmtool.rules.errors import RulesError, TableError
-from gmtool.rules.ships import ShipSpec, load_ship_spec
+from gmtool.rules.errors import RulesError
 from gmtool.rules.stations import Assignment
 from gmtool.store.atomic import atomic_write_bytes
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
+from gmtool.store.ships import ShipRecord, list_ships
 from gmtool.store.tracker import Tracker, UndoneAction
 
 PARTY_TRACKER = "party"
 
 __all__ = [
     "PARTY_TRACKER",
-    "CampaignShip",
     "ImportResult",
     "add_character",
     "campaign_ships",
@@ -54,44 +52,9 @@ __all__ = [
 # -- the campaign's ships -----------------------------------------------------------------
 
 
-class CampaignShip(Protocol):
-    """What the party needs to know of a ship: `gmtool.store.ships.ShipRecord` fits."""
-
-    @property
-    def id(self) -> str: ...
-
-    @property
-    def side(self) -> str: ...
-
-    @property
-    def spec(self) -> ShipSpec: ...
-
-
-@dataclass(frozen=True)
-class _DemoShip:
-    id: str
-    side: str
-    spec: ShipSpec
-
-
-def campaign_ships(campaign: Campaign) -> list[CampaignShip]:
-    """The campaign's ships, in the ship store's order.
-
-    Until `gmtool.store.ships` exists, the demo ship specs stand in for every campaign's
-    ships (read from the demo data folder), so the Stations tab has ships to show.
-    """
-    try:
-        ships_store = importlib.import_module("gmtool.store.ships")
-    except ModuleNotFoundError:
-        return list(_demo_ships())
-    return list(ships_store.list_ships(campaign))
-
-
-def _demo_ships() -> list[_DemoShip]:
-    from gmtool.store.demo import demo_data_dir
-
-    folder = demo_data_dir() / "ships"
-    return [_DemoShip(p.stem, "ours", load_ship_spec(p)) for p in sorted(folder.glob("*.yaml"))]
+def campaign_ships(campaign: Campaign) -> list[ShipRecord]:
+    """The campaign's ships (both sides), in the ship store's order."""
+    return list_ships(campaign)
 
 
 def ship_ids(campaign: Campaign) -> list[str]:
@@ -307,14 +270,13 @@ def export_party(campaign: Campaign, path: Path | str, *, overwrite: bool = Fals
 
 
 def seed_demo_party(campaign: Campaign, demo_dir: Path) -> None:
-    """Seeder for the demo campaign: the party in `party.yaml` with its stations."""
+    """Seeder for the demo campaign: the party in `party.yaml` with its stations (after the
+    ships seeder: assignments must name the campaign's ships)."""
     file = demo_dir / "party.yaml"
     if not file.exists():
         return
-    demo_ships = [p.stem for p in (demo_dir / "ships").glob("*.yaml")]
-    ships: Iterable[str] = ship_ids(campaign) or demo_ships
     try:
-        party = load_party(file, ships=sorted(ships))
-    except TableError as exc:
+        party = _read_party_file(file, ship_ids(campaign))
+    except RulesError as exc:
         raise StoreError(f"the demo party does not read: {exc}") from None
     save_party(campaign, party, "demo party")

@@ -12,6 +12,7 @@ import pytest
 
 from gmtool.rules.characters import Character, Party, character_from_dict, load_party
 from gmtool.rules.errors import RulesError
+from gmtool.rules.ships import load_ship_spec
 from gmtool.rules.stations import assign, move, set_posture
 from gmtool.store import Campaign, StoreError
 from gmtool.store.demo import demo_data_dir
@@ -30,6 +31,13 @@ from gmtool.store.party import (
     undo_party,
     update_character,
 )
+from gmtool.store.ships import add_ship, seed_demo_ships
+
+
+@pytest.fixture(autouse=True)
+def _demo_ships(campaign: Campaign) -> None:
+    """The demo's ships (meridian, tenacity, kestrel and two enemies), through the ship store."""
+    seed_demo_ships(campaign, demo_data_dir())
 
 
 def hero(name: str = "Mara Voss", **extra: Any) -> Character:
@@ -283,6 +291,7 @@ def test_export_then_import_gives_the_same_party(
     seed_demo_party(campaign, demo_data_dir())
     out = export_party(campaign, tmp_path / "out.yaml")
     other = open_test_campaign(tmp_path / "other.campaign")
+    seed_demo_ships(other, demo_data_dir())
     try:
         import_party(other, out, replace=True)
         assert load_party_state(other) == load_party_state(campaign)
@@ -306,10 +315,34 @@ def test_export_refuses_to_overwrite_unless_asked(campaign: Campaign, tmp_path: 
 # -- ships and the demo ---------------------------------------------------------------------
 
 
-def test_the_campaign_ships_have_ids_and_crew_scores(campaign: Campaign) -> None:
-    ships = campaign_ships(campaign)
-    assert {"meridian", "tenacity", "kestrel"} <= set(ship_ids(campaign))
-    assert all(isinstance(s.spec.crew_check_score, int) for s in ships)
+def test_the_campaign_ships_come_from_the_ship_store(
+    campaign: Campaign, open_test_campaign: Callable[..., Campaign], tmp_path: Path
+) -> None:
+    assert ship_ids(campaign) == ["kestrel", "meridian", "tenacity", "gorgon", "vex"]
+    assert all(isinstance(s.spec.crew_check_score, int) for s in campaign_ships(campaign))
+    bare = open_test_campaign(tmp_path / "bare.campaign")
+    try:
+        assert ship_ids(bare) == []
+        spec = load_ship_spec(demo_data_dir() / "ships" / "kestrel.yaml")
+        add_ship(bare, spec, ship_id="skiff")
+        assert ship_ids(bare) == ["skiff"]
+    finally:
+        bare.close()
+
+
+def test_import_into_a_campaign_without_ships_refuses_assignments(
+    open_test_campaign: Callable[..., Campaign], tmp_path: Path
+) -> None:
+    bare = open_test_campaign(tmp_path / "bare.campaign")
+    try:
+        with pytest.raises(RulesError, match=r"no ships yet"):
+            import_party(bare, party_file(tmp_path, GOOD_FILE))
+        assert not party_tracker(bare).can_undo()
+        no_stations = GOOD_FILE.split("assignments:")[0]
+        import_party(bare, party_file(tmp_path, no_stations, "plain.yaml"))
+        assert load_party_state(bare).ids == ("oren-tal",)
+    finally:
+        bare.close()
 
 
 def test_the_demo_party_is_seeded(campaign: Campaign) -> None:
