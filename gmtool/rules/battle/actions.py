@@ -1,0 +1,295 @@
+"""What the GM can do now: the actions the Battle tab offers at this point of the round.
+
+Each `ActionInfo` names the engine function to call (`action`), a label in the game's words,
+and what it applies to (side, ship, character, and the choices to pick from: headings,
+targets, tracks). Only actions the rules allow now are listed; `advance` is listed once the
+current step's business is done, with a note when the step has nothing to do.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gmtool.rules.battle.attacks import attack_options
+from gmtool.rules.battle.engine import (
+    DISENGAGED,
+    REPAIR_TASKS,
+    advance_blocker,
+    board_allowed,
+    fleet_beaten,
+    ram_allowed,
+)
+from gmtool.rules.battle.plans import candidates, plan_edge, task_name
+from gmtool.rules.battle.state import CREW, SIDES, BattleShip, BattleState, other_side
+from gmtool.rules.checks import Degree
+from gmtool.rules.narrative import (
+    boarding_methods,
+    heading_ids,
+    hold_arc_choices,
+    next_step,
+    phase,
+    round_sequence,
+    sensor_step,
+    task_effect,
+)
+from gmtool.rules.stations import station_board, station_table
+
+
+@dataclass(frozen=True)
+class ActionInfo:
+    """One thing the GM can do now."""
+
+    action: str  # the engine function: roll_edge, declare_heading, roll_attack, advance, ...
+    label: str
+    side: str | None = None
+    ship_id: str | None = None
+    character_id: str | None = None
+    choices: tuple[str, ...] = ()  # headings, target ship ids, tracks or systems, methods
+    note: str = ""
+
+
+def _step_name(phase_id: str, step_id: str | None) -> str:
+    current = phase(phase_id)
+    if step_id is None:
+        return current.name
+    return next(s.name for s in current.steps if s.id == step_id)
+
+
+def _leaders(state: BattleState) -> list[ActionInfo]:
+    found: list[ActionInfo] = []
+    table = station_table()
+    for ship in state.ships:
+        if not ship.can_act:
+            continue
+        board = station_board(
+            ship.id, ship.spec.crew_check_score, state.characters, state.aboard(ship.id)
+        )
+        for line in board.lines:
+            leader = line.leader
+            if leader is None or leader.character_id in state.acted:
+                continue
+            team = table.stations[line.station_id]
+            if team.lead_effect != "leadership" or team.id in ship.leadership:
+                continue
+            found.append(
+                ActionInfo(
+                    "roll_leadership",
+                    f"{leader.name} leads {team.name} on {ship.name}",
+                    side=ship.side,
+                    ship_id=ship.id,
+                    character_id=leader.character_id,
+                    note="before the team's roll: a step bonus to its one roll this round",
+                )
+            )
+    return found
+
+
+def _edge(state: BattleState) -> list[ActionInfo]:
+    if state.edge_winner is not None:
+        return []
+    if any(fleet_beaten(state, side) for side in SIDES):
+        return []
+    rerolled = any(
+        e.action == "roll_edge" and e.round == state.round and e.phase == "edge"
+        for e in state.events
+    )
+    notes = []
+    for side in SIDES:
+        plan = plan_edge(state, side)
+        notes.append(f"{state.side(side).name}: {plan.describe()}")
+    label = "Re-roll the edge (a tie)" if rerolled else "Roll the edge"
+    return [ActionInfo("roll_edge", label, note="; ".join(notes))]
+
+
+def _power(state: BattleState) -> list[ActionInfo]:
+    found: list[ActionInfo] = []
+    for ship in state.ships:
+        if not ship.can_act or ship.power_bonus is not None:
+            continue
+        for character_id in candidates(state, ship, "power_distribution"):
+            name = state.character(character_id).name
+            found.append(
+                ActionInfo(
+                    "set_power",
+                    f"Power distribution on {ship.name} ({name})",
+                    side=ship.side,
+                    ship_id=ship.id,
+                    character_id=character_id,
+                )
+            )
+    return found
+
+
+def _sensors(state: BattleState) -> list[ActionInfo]:
+    step = sensor_step(state.range)
+    if step is None:
+        return []
+    note = f"long-range sensors: {step:+d} step" if step else ""
+    return [
+        ActionInfo(
+            "roll_sensors",
+            f"Sensor check for {ship.name}",
+            side=ship.side,
+            ship_id=ship.id,
+            note=note,
+        )
+        for ship in state.ships
+        if ship.can_act and ship.sensor_degree is None
+    ]
+
+
+def _movement(state: BattleState) -> list[ActionInfo]:
+    if state.step == "position_update":
+        if state.moved:
+            return []
+        return [ActionInfo("resolve_movement", "Update the range (Table 3-4)")]
+    side = state.opposing_side if state.step == "opposing_declaration" else state.edge_winner
+    if side is None:
+        return []
+    fleet = state.side(side)
+    order = "declares first" if state.step == "opposing_declaration" else "has the edge"
+    label = f"Declare heading for {fleet.name} ({order})"
+    if fleet.declared:
+        label = f"Change the heading of {fleet.name} (declared {fleet.heading})"
+    return [
+        ActionInfo(
+            "declare_heading",
+            label,
+            side=side,
+            choices=heading_ids(),
+            note=f"holding: pick the arc toward the enemy ({', '.join(hold_arc_choices())})",
+        )
+    ]
+
+
+def _attacks(state: BattleState) -> list[ActionInfo]:
+    return [
+        ActionInfo(
+            "roll_attack",
+            f"Fire {option.ship_name}'s {option.weapon_name} "
+            f"(class {option.weapon_class}, {option.mode} range)",
+            side=state.ship(option.ship_id).side,
+            ship_id=option.ship_id,
+            character_id=option.roller.character_id,
+            choices=tuple(t.ship_id for t in option.targets),
+            note=f"{option.roller.name} rolls {option.score}; "
+            + "; ".join(f"{t.name}: {t.steps.describe()}" for t in option.targets),
+        )
+        for option in attack_options(state)
+    ]
+
+
+def _repair_choices(ship: BattleShip, task_id: str) -> tuple[str, ...]:
+    rules = task_effect(task_id, Degree.AMAZING)
+    tracks = tuple(t for t in rules.repair_tracks if ship.damage.marked[t] > 0)
+    systems = ship.systems_out if rules.system_online else ()
+    return tracks + systems
+
+
+def _repairs(state: BattleState) -> list[ActionInfo]:
+    found: list[ActionInfo] = []
+    for ship in state.ships:
+        if not ship.can_act:
+            continue
+        for task_id in REPAIR_TASKS:
+            choices = _repair_choices(ship, task_id)
+            if not choices:
+                continue
+            for character_id in candidates(state, ship, task_id):
+                name = state.character(character_id).name
+                found.append(
+                    ActionInfo(
+                        "roll_repair",
+                        f"{task_name(task_id)}: {name} repairs {ship.name}",
+                        side=ship.side,
+                        ship_id=ship.id,
+                        character_id=character_id,
+                        choices=choices,
+                    )
+                )
+        crew_task = REPAIR_TASKS[0]
+        choices = _repair_choices(ship, crew_task)
+        if choices and crew_task not in ship.crew_rolled:
+            found.append(
+                ActionInfo(
+                    "roll_repair",
+                    f"{ship.name}'s repair parties repair",
+                    side=ship.side,
+                    ship_id=ship.id,
+                    character_id=CREW,
+                    choices=choices,
+                    note="the crew: pass by=CREW",
+                )
+            )
+    return found
+
+
+def _orders(state: BattleState) -> list[ActionInfo]:
+    found: list[ActionInfo] = []
+    for ship in state.ships:
+        if not ship.in_battle or ship.order_given is not None:
+            continue
+        enemies = [s for s in state.ships_of(other_side(ship.side)) if s.in_battle]
+        if ship.can_act:
+            rammable = tuple(t.id for t in enemies if ram_allowed(state, ship, t))
+            if rammable:
+                found.append(
+                    ActionInfo("ram", f"{ship.name} rams", ship.side, ship.id, choices=rammable)
+                )
+            for method in boarding_methods():
+                targets = tuple(
+                    t.id for t in enemies if board_allowed(state, ship, t, method, False)
+                )
+                if targets:
+                    found.append(
+                        ActionInfo(
+                            "board",
+                            f"{ship.name} boards by {method}",
+                            ship.side,
+                            ship.id,
+                            choices=targets,
+                            note="transporters need the target's energy screen down",
+                        )
+                    )
+        found.append(ActionInfo("self_destruct", f"{ship.name} self-destructs", ship.side, ship.id))
+        if not ship.abandoning:
+            found.append(ActionInfo("abandon_ship", f"Abandon {ship.name}", ship.side, ship.id))
+    return found
+
+
+_BY_PHASE = {
+    "edge": _edge,
+    "power": _power,
+    "sensor": _sensors,
+    "movement": _movement,
+    "attack": _attacks,
+    "repair": _repairs,
+    "special_orders": _orders,
+}
+
+
+def available_actions(state: BattleState) -> list[ActionInfo]:
+    """Everything the GM can do at this point of the battle, the phase's business first."""
+    if state.finished:
+        return []
+    found = list(_BY_PHASE.get(state.phase, lambda _s: [])(state))
+    found += _leaders(state)
+    if advance_blocker(state) is None:
+        phase_id, step_id = next_step(state.phase, state.step)
+        label = f"Go on to {_step_name(phase_id, step_id)}"
+        if (state.phase, state.step) == round_sequence()[-1]:
+            label = f"End round {state.round}: go on to round {state.round + 1}"
+        note = "" if found else "nothing to do in this step: pass"
+        if state.phase == "attack" and not attack_options(state):
+            note = "no weapon can fire in this sub-phase: pass"
+        found.append(ActionInfo("advance", label, note=note))
+    if state.range == DISENGAGED:
+        for side in SIDES:
+            if any(s.in_battle for s in state.ships_of(side)):
+                fleet = state.side(side).name
+                found.append(ActionInfo("withdraw", f"{fleet} withdraws", side=side))
+    found.append(ActionInfo("apply_damage_manually", "Type in damage to a ship", note="any time"))
+    beaten = [state.side(s).name for s in SIDES if fleet_beaten(state, s)]
+    note = f"{' and '.join(beaten)} can fight no more" if beaten else ""
+    found.append(ActionInfo("end_battle", "End the battle", note=note))
+    return found

@@ -1,0 +1,159 @@
+"""The battle engine's own table: skills per task, and the GM decisions the rules leave open.
+
+`tables/battle.yaml` says which skills a character rolls for each narrative character task,
+whether fire in a sub-phase is simultaneous, whether repairs give casualties back, what makes
+a ship helpless, and the optional damage rolls for rams and self-destructs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gmtool.rules.characters import character_table
+from gmtool.rules.dice import DiceError
+from gmtool.rules.dice import parse as parse_dice
+from gmtool.rules.narrative import narrative_table
+from gmtool.rules.ship_damage import state_ids
+from gmtool.rules.ships import ship_spec_table
+from gmtool.rules.stations import station_table
+from gmtool.rules.tables import Node, cached_table, load_table
+
+BOARDING_TIES = ("defender", "attacker")
+
+
+@dataclass(frozen=True)
+class TaskRoll:
+    """How one task is rolled: the character's skills, the station roll, the team it helps."""
+
+    id: str
+    skills: tuple[str, ...]
+    roll: str
+    team: str
+    stations: tuple[str, ...] | None  # None: any station
+    crew_rolls: bool
+
+
+@dataclass(frozen=True)
+class BattleTable:
+    tasks: dict[str, TaskRoll]
+    simultaneous_fire: bool
+    repairs_restore_crew: bool
+    helpless_states: tuple[str, ...]
+    helpless_without_systems: tuple[str, ...]
+    abandoning_ship_can_act: bool
+    ram_damage_target: str | None
+    ram_damage_rammer: str | None
+    self_destruct_damage: dict[int, str | None]
+    boarding_ties: str
+
+
+def _damage_roll(node: Node) -> str | None:
+    """A damage roll with a track letter (e.g. 2d8w), or None for "the GM types it in"."""
+    if node.value is None:
+        return None
+    text = node.str()
+    try:
+        expression = parse_dice(text)
+    except DiceError:
+        expression = None
+    if expression is None or expression.track is None:
+        raise node.error("null, or a damage roll: dice and a track letter, such as 2d8w")
+    return text.strip()
+
+
+@cached_table
+def _load_battle_table() -> BattleTable:
+    root = load_table("battle")
+    root.only_keys(
+        {
+            "tasks",
+            "simultaneous_fire",
+            "repairs_restore_crew",
+            "helpless",
+            "abandoning_ship_can_act",
+            "ram_damage",
+            "self_destruct",
+            "boarding",
+        },
+        what="battle table",
+    )
+    narrative = narrative_table()
+    stations = station_table()
+    skills = list(character_table().skills)
+    extra_tasks = {"ram_avoidance", "repel_boarders"}
+    tasks: dict[str, TaskRoll] = {}
+    tasks_node = root["tasks"]
+    for key, node in tasks_node.items():
+        task_id = str(key)
+        if task_id not in narrative.tasks and task_id not in extra_tasks:
+            raise node.error(
+                f"a character task of tables/narrative.yaml or one of {sorted(extra_tasks)}",
+                got=task_id,
+            )
+        node.only_keys({"skills", "roll", "team", "stations"}, what=task_id)
+        task_skills = tuple(item.choice(skills) for item in node["skills"].list())
+        if not task_skills:
+            raise node["skills"].error("at least one skill id")
+        roll = node["roll"].choice(list(stations.rolls))
+        team = node["team"].choice(list(stations.stations))
+        station_node = node.get("stations")
+        if station_node.value is None:
+            task_stations = (
+                narrative.tasks[task_id].stations if task_id in narrative.tasks else None
+            )
+        else:
+            task_stations = tuple(s.choice(list(stations.stations)) for s in station_node.list())
+        tasks[task_id] = TaskRoll(
+            id=task_id,
+            skills=task_skills,
+            roll=roll,
+            team=team,
+            stations=task_stations,
+            crew_rolls=stations.rolls[roll].crew_rolls,
+        )
+    needed = {"edge_command", "power_distribution", "sensors", "weapons_console", "helm"}
+    needed |= {"engineering_console_repair", "damage_control_repair", "boarding_party_leader"}
+    needed |= extra_tasks
+    missing = sorted(needed - set(tasks))
+    if missing:
+        raise tasks_node.error(f"an entry for every task the engine rolls (missing {missing})")
+    helpless = root["helpless"]
+    helpless.only_keys({"states", "without_systems"}, what="helpless")
+    system_types = list(ship_spec_table().system_types)
+    ram = root["ram_damage"]
+    ram.only_keys({"target", "rammer"}, what="ram_damage")
+    blast = root["self_destruct"]
+    blast.only_keys({"damage_by_hexes"}, what="self_destruct")
+    damage_by_hexes: dict[int, str | None] = {}
+    for hexes, node in blast["damage_by_hexes"].items():
+        if isinstance(hexes, bool) or not isinstance(hexes, int) or hexes < 0:
+            raise node.error("a whole number of hexes as the key", got=hexes)
+        damage_by_hexes[hexes] = _damage_roll(node)
+    for hexes in set(narrative.self_destruct_hexes.values()) - set(damage_by_hexes):
+        raise blast["damage_by_hexes"].error(f"an entry for {hexes} hexes (null is fine)")
+    boarding = root["boarding"]
+    boarding.only_keys({"ties"}, what="boarding")
+    return BattleTable(
+        tasks=tasks,
+        simultaneous_fire=root["simultaneous_fire"].bool(),
+        repairs_restore_crew=root["repairs_restore_crew"].bool(),
+        helpless_states=tuple(s.choice(list(state_ids())) for s in helpless["states"].list()),
+        helpless_without_systems=tuple(
+            s.choice(system_types) for s in helpless["without_systems"].list()
+        ),
+        abandoning_ship_can_act=root["abandoning_ship_can_act"].bool(),
+        ram_damage_target=_damage_roll(ram["target"]),
+        ram_damage_rammer=_damage_roll(ram["rammer"]),
+        self_destruct_damage=damage_by_hexes,
+        boarding_ties=boarding["ties"].choice(BOARDING_TIES),
+    )
+
+
+def battle_table() -> BattleTable:
+    """The validated battle table (loaded once)."""
+    table: BattleTable = _load_battle_table()
+    return table
+
+
+def task_roll(task_id: str) -> TaskRoll:
+    return battle_table().tasks[task_id]

@@ -1,0 +1,420 @@
+"""Special orders: ramming, boarding, self-destruct and abandoning ship, plus the moves
+that follow them (characters leaving a ship, a fleet withdrawing once disengaged).
+
+Each order is offered only when the narrative rules' conditions hold (tables/narrative.yaml,
+special_orders); what the rules leave to the GM is in tables/battle.yaml. A ship gives at most
+one special order a round.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from gmtool.rules.battle.config import battle_table
+from gmtool.rules.battle.plans import (
+    plan_roll,
+    why_not,
+)
+from gmtool.rules.battle.state import (
+    BattleShip,
+    BattleState,
+    other_side,
+)
+from gmtool.rules.battle.steps import (
+    DISENGAGED,
+    Step,
+    StepResult,
+    acting_ship,
+    crew_plan,
+    damage_roll,
+    done,
+    enemy_ship,
+    losses_text,
+    require_open,
+    require_phase,
+    roll_planned,
+)
+from gmtool.rules.dice import parse
+from gmtool.rules.errors import RulesError
+from gmtool.rules.hazards import (
+    bailout_round,
+    hazard_table,
+    start_bailout,
+)
+from gmtool.rules.narrative import (
+    StepModifier,
+    can_board,
+    can_ram,
+    narrative_table,
+    ram_avoidance_step,
+    range_after_ram,
+    range_name,
+    self_destruct_reach,
+    task_effect,
+)
+from gmtool.rules.ship_damage import ShipDamage
+from gmtool.rules.stations import station_table
+
+
+def withdraw(state: BattleState, side: str) -> tuple[BattleState, StepResult]:
+    """At disengaged range a fleet may slip away: its ships leave the battle (escaped)."""
+    require_open(state)
+    if state.range != DISENGAGED:
+        raise RulesError(f"a fleet can withdraw only when disengaged, not at {state.range}")
+    fleet = state.side(side)
+    step = Step("withdraw")
+    for ship in state.ships_of(side):
+        if ship.in_battle:
+            state = state.with_ship(replace(ship, escaped=True))
+            step.ship(ship.id)
+    gone = ", ".join(state.ship(s).name for s in step.ships) or "nobody left to withdraw"
+    step.lines.append(f"{fleet.name} withdraws: {gone}.")
+    return done(state, step)
+
+
+# -- special orders -------------------------------------------------------------------------
+
+
+def _order(state: BattleState, ship_id: str, order: str) -> BattleShip:
+    require_phase(state, "special_orders", order.replace("_", " "))
+    ship = acting_ship(state, ship_id)
+    if ship.order_given is not None:
+        raise RulesError(
+            f"{ship.name} has already been given an order this round ({ship.order_given})"
+        )
+    return ship
+
+
+def _with_order(state: BattleState, ship_id: str, order: str) -> BattleState:
+    return state.with_ship(replace(state.ship(ship_id), order_given=order))
+
+
+def ram_allowed(state: BattleState, ship: BattleShip, target: BattleShip) -> bool:
+    """Ramming is offered only with the edge, at the right range, and fast enough."""
+    return can_ram(
+        state.edge_winner == ship.side,
+        state.range,
+        ship.spec.acceleration,
+        target.spec.acceleration,
+    )
+
+
+def ram(
+    state: BattleState,
+    ship_id: str,
+    target_id: str,
+    rng: random.Random,
+    *,
+    by: str | None = None,
+    avoid_by: str | None = None,
+) -> tuple[BattleState, StepResult]:
+    """Ram an enemy ship: the rammer's crew check (or its pilot's Vehicle Operation), then
+    the target's check to avoid (crew, or its captain's Tactics), target size added."""
+    ship = _order(state, ship_id, "ramming")
+    target = enemy_ship(state, ship, target_id)
+    if not ram_allowed(state, ship, target):
+        raise RulesError(
+            f"{ship.name} cannot ram {target.name}: ramming needs the edge, "
+            f"{' or '.join(range_name(r).lower() for r in narrative_table().ram_ranges)} range "
+            "and at least the target's acceleration"
+        )
+    step = Step("ram")
+    state = _with_order(state, ship_id, "ramming")
+    plan = plan_roll(state, ship, "helm", by)
+    state, check = roll_planned(state, plan, rng, f"{ship.name} rams {target.name}", step)
+    collided = False
+    if not check.degree.success:
+        step.lines.append(f"{ship.name} misses its ram.")
+    elif not target.can_act:
+        collided = True
+        step.lines.append(f"{target.name} cannot try to avoid it.")
+    else:
+        size = StepModifier(
+            "target_size", "target size", ram_avoidance_step(target.spec.target_size_step)
+        )
+        avoid_plan = plan_roll(state, state.ship(target_id), "ram_avoidance", avoid_by, [size])
+        state, avoid = roll_planned(state, avoid_plan, rng, f"{target.name} avoids the ram", step)
+        collided = not avoid.degree.success
+        if not collided:
+            step.lines.append(f"{target.name} avoids the collision.")
+    state = replace(state, range=range_after_ram())
+    if collided:
+        step.lines.append(f"{ship.name} rams {target.name}!")
+        table = battle_table()
+        for victim, notation in (
+            (target_id, table.ram_damage_target),
+            (ship_id, table.ram_damage_rammer),
+        ):
+            if notation is None:
+                step.lines.append(f"Type in the ramming damage to {state.ship(victim).name}.")
+            elif state.ship(victim).in_battle:
+                state = damage_roll(state, victim, notation, rng, step, "ramming")
+    return done(state, step)
+
+
+def helpless(ship: BattleShip) -> bool:
+    """Unable to maneuver in its own defense (tables/battle.yaml, helpless)."""
+    table = battle_table()
+    if ship.state in table.helpless_states or ship.abandoning or ship.destroyed:
+        return True
+    engines = [m for m in ship.mounts() if m.system.type in table.helpless_without_systems]
+    return bool(engines) and all(m.key in ship.systems_out for m in engines)
+
+
+def board_allowed(
+    state: BattleState, ship: BattleShip, target: BattleShip, method: str, target_screen_up: bool
+) -> bool:
+    return can_board(method, state.range, target_screen_up, not helpless(target))
+
+
+def _boarding_leader(state: BattleState, ship: BattleShip, station: str) -> str | None:
+    for assignment in state.aboard(ship.id):
+        if assignment.place != station:
+            continue
+        if why_not(state, ship, "boarding_party_leader", assignment.character_id) is None:
+            return assignment.character_id
+    return None
+
+
+LEADER_CHOICES = ("own", "enemy")
+
+
+def board(
+    state: BattleState,
+    ship_id: str,
+    target_id: str,
+    method: str,
+    rng: random.Random,
+    *,
+    target_screen_up: bool = False,
+    leader_choice: str = "own",
+    defender_leader_choice: str = "own",
+) -> tuple[BattleState, StepResult]:
+    """Send a boarding party: transporters from moderate range with the target's screens
+    down, or a conventional approach alongside a helpless target. Each side's leader may roll
+    to help their own check or hinder the enemy's; then boarding crew check against the
+    defenders' crew check."""
+    ship = _order(state, ship_id, "boarding")
+    target = enemy_ship(state, ship, target_id)
+    for choice in (leader_choice, defender_leader_choice):
+        if choice not in LEADER_CHOICES:
+            raise RulesError(
+                f"a boarding leader helps 'own' side or hinders the 'enemy', not {choice!r}"
+            )
+    if not board_allowed(state, ship, target, method, target_screen_up):
+        raise RulesError(
+            f"{ship.name} cannot board {target.name} by {method} at "
+            f"{range_name(state.range).lower()} range"
+            + (" with its screen up" if target_screen_up else "")
+            + ("" if helpless(target) else " while it can still maneuver")
+        )
+    step = Step("board")
+    state = _with_order(state, ship_id, "boarding")
+    steps: dict[str, list[StepModifier]] = {ship_id: [], target_id: []}
+    sides = (
+        (ship, "boarding_party", leader_choice, target_id),
+        (target, "internal_security", defender_leader_choice, ship_id),
+    )
+    for vessel, station, choice, enemy_id in sides:
+        leader = _boarding_leader(state, state.ship(vessel.id), station)
+        if leader is None:
+            continue
+        plan = plan_roll(state, state.ship(vessel.id), "boarding_party_leader", leader)
+        state, check = roll_planned(
+            state,
+            plan,
+            rng,
+            f"{state.character(leader).name} leads the {station.replace('_', ' ')}",
+            step,
+        )
+        effect = task_effect("boarding_party_leader", check.degree)
+        if not effect.success:
+            continue
+        if choice == "own":
+            steps[vessel.id].append(StepModifier("leader", "boarding leader", effect.amount))
+        else:
+            steps[enemy_id].append(
+                StepModifier("enemy_leader", "enemy boarding leader", effect.enemy_step)
+            )
+    attack = crew_plan(state.ship(ship_id), "boarding", steps[ship_id])
+    state, attack_check = roll_planned(state, attack, rng, f"{ship.name}'s boarders", step)
+    defend = crew_plan(state.ship(target_id), "repel_boarders", steps[target_id])
+    state, defend_check = roll_planned(state, defend, rng, f"{target.name}'s defenders", step)
+    if attack_check.degree.rank != defend_check.degree.rank:
+        boarders_win = attack_check.degree.rank < defend_check.degree.rank
+    else:
+        boarders_win = battle_table().boarding_ties == "attacker"
+    boarders_win = boarders_win and attack_check.degree.success
+    if boarders_win:
+        victim = state.ship(target_id)
+        state = state.with_ship(replace(victim, boarders=(*victim.boarders, ship_id)))
+        step.lines.append(f"{ship.name}'s boarders win a foothold aboard {target.name}.")
+    else:
+        step.lines.append(f"{target.name}'s defenders throw the boarders back.")
+    return done(state, step)
+
+
+def self_destruct(
+    state: BattleState,
+    ship_id: str,
+    rng: random.Random,
+    *,
+    characters_go_down: bool = False,
+) -> tuple[BattleState, StepResult]:
+    """Blow the ship up: it is destroyed, and enemy ships very close or close are caught in
+    the blast as if 1 or 2 hexes away. Characters still aboard must be moved off first
+    (`leave_ship`), or the GM confirms they go down with her."""
+    require_phase(state, "special_orders", "self-destruct")
+    ship = state.ship(ship_id)
+    if not ship.in_battle:
+        raise RulesError(f"{ship.name} is {ship.fate}")
+    if ship.order_given is not None:
+        raise RulesError(
+            f"{ship.name} has already been given an order this round ({ship.order_given})"
+        )
+    living = [
+        state.character(a.character_id)
+        for a in state.aboard(ship_id)
+        if state.character(a.character_id).state != "dead"
+    ]
+    if living and not characters_go_down:
+        names = ", ".join(c.name for c in living)
+        raise RulesError(f"{names} still aboard {ship.name}: move them off first, or confirm")
+    step = Step("self_destruct")
+    step.ship(ship_id)
+    full = dict(ship.damage.points)
+    state = state.with_ship(
+        replace(
+            ship,
+            damage=ShipDamage(dict(full), dict(full)),
+            hit_boxes=dict(full),
+            self_destructed=True,
+            order_given="self_destruct",
+        )
+    )
+    step.lines.append(f"{ship.name} self-destructs; {losses_text(state.ship(ship_id))}.")
+    for character in living:
+        tracks = character.tracks
+        state = state.with_character(
+            character.with_damage({**character.damage, "mortal": tracks["mortal"]}, False)
+        )
+        step.who(character.id)
+        step.lines.append(f"{character.name} goes down with the ship.")
+    hexes = self_destruct_reach(state.range)
+    if hexes is None:
+        step.lines.append("No enemy ship is near enough to be caught in the blast.")
+        return done(state, step)
+    notation = battle_table().self_destruct_damage.get(hexes)
+    for enemy in state.ships_of(other_side(ship.side)):
+        if not enemy.in_battle:
+            continue
+        if notation is None:
+            step.ship(enemy.id)
+            step.lines.append(
+                f"{enemy.name} is caught as if {hexes} hex{'es' if hexes != 1 else ''} away: "
+                "type in the blast damage."
+            )
+        else:
+            state = damage_roll(state, enemy.id, notation, rng, step, f"blast ({hexes} hexes)")
+    return done(state, step)
+
+
+def abandon_ship(
+    state: BattleState,
+    ship_id: str,
+    rng: random.Random,
+    *,
+    trapped_percent: int | None = None,
+) -> tuple[BattleState, StepResult]:
+    """Order the crew off: roll the bail-out time and the share who cannot get out (or the
+    GM sets it); this round is the first of the evacuation."""
+    require_phase(state, "special_orders", "abandon ship")
+    ship = state.ship(ship_id)
+    if not ship.in_battle or ship.abandoning:
+        raise RulesError(f"{ship.name} is {ship.fate}")
+    if ship.order_given is not None:
+        raise RulesError(
+            f"{ship.name} has already been given an order this round ({ship.order_given})"
+        )
+    survivors = ship.crew_total - ship.crew_losses["dead"]
+    bailout = start_bailout(ship.spec.ship_class, survivors, rng, trapped_percent=trapped_percent)
+    step = Step("abandon_ship")
+    step.ship(ship_id)
+    if bailout.time.notation is not None:
+        step.rolls.append(
+            {
+                "kind": "dice",
+                "for": f"bail-out time of {ship.name}",
+                "source": "battle",
+                "expression": bailout.time.notation,
+                "dice": [[_die_sides(bailout.time.notation), d, 1] for d in bailout.time.dice],
+                "modifier": bailout.rounds - sum(bailout.time.dice),
+                "total": bailout.rounds,
+                "track": None,
+            }
+        )
+    if bailout.trapped_dice:
+        expression = hazard_table().trapped_percent
+        step.rolls.append(
+            {
+                "kind": "dice",
+                "for": f"share of {ship.name}'s crew who cannot get out (percent)",
+                "source": "battle",
+                "expression": expression.canonical(),
+                "dice": [[_die_sides(expression.canonical()), d, 1] for d in bailout.trapped_dice],
+                "modifier": bailout.trapped_percent - sum(bailout.trapped_dice),
+                "total": bailout.trapped_percent,
+                "track": None,
+            }
+        )
+    first = bailout_round(bailout, 1)
+    state = state.with_ship(
+        replace(
+            ship,
+            bailout=bailout,
+            bailout_round=1,
+            evacuated=first.cleared_total,
+            order_given="abandon_ship",
+        )
+    )
+    step.lines.append(
+        f"Abandon ship! {ship.name}: {survivors} survivors, {bailout.trapped} cannot get out "
+        f"({bailout.trapped_percent}%); the evacuation takes {bailout.rounds} round"
+        f"{'s' if bailout.rounds != 1 else ''}. This round {first.cleared} get clear "
+        f"({first.still_leaving} still leaving)."
+    )
+    aboard = [state.character(a.character_id).name for a in state.aboard(ship_id)]
+    if aboard:
+        step.lines.append(
+            f"Aboard still: {', '.join(aboard)} (they leave once at a pod or airlock)."
+        )
+    return done(state, step)
+
+
+def _die_sides(notation: str) -> int:
+    return max(t.sides for t in parse(notation).terms if t.is_dice)
+
+
+def leave_ship(state: BattleState, character_id: str) -> tuple[BattleState, StepResult]:
+    """A character gets off the ship (escape pod, airlock, shuttle): away from now on."""
+    require_open(state)
+    assignment = state.assignment(character_id)
+    if not assignment.aboard:
+        raise RulesError(f"{state.character(character_id).name} is not aboard a ship")
+    ship = state.ship(assignment.ship_id)
+    away = station_table().off_station["away"]
+    moved = replace(assignment, place="away", posture=away.default_posture, task="auto", leads=None)
+    state = replace(
+        state,
+        assignments=tuple(
+            moved if a.character_id == character_id else a for a in state.assignments
+        ),
+    )
+    gunners = {k: v for k, v in ship.gunners.items() if v != character_id}
+    state = state.with_ship(replace(ship, gunners=gunners))
+    step = Step("leave_ship")
+    step.who(character_id)
+    step.ship(ship.id)
+    step.lines.append(f"{state.character(character_id).name} gets clear of {ship.name}.")
+    return done(state, step)

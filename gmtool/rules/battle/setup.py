@@ -1,0 +1,178 @@
+"""Setting up a battle: two fleets, a starting range, and the characters at their stations.
+
+Characters are copied into the battle with their damage as it stands, so the battle can be
+played, saved and resumed on its own; the app writes their damage back when it ends.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from gmtool.rules.battle.plans import candidates
+from gmtool.rules.battle.state import SIDES, BattleEvent, BattleShip, BattleSide, BattleState
+from gmtool.rules.characters import Character
+from gmtool.rules.crew import crew_manifest
+from gmtool.rules.errors import RulesError
+from gmtool.rules.narrative import range_ids, range_name, round_sequence
+from gmtool.rules.ship_damage import ShipDamage
+from gmtool.rules.ships import ShipSpec, ship_spec_from_dict
+from gmtool.rules.stations import Assignment
+
+_BATTLE_ID = re.compile(r"[^a-z0-9]+")
+
+
+@dataclass(frozen=True)
+class FleetSetup:
+    """One side at set-up: a name, its ships as (ship id, spec), and optionally the id of the
+    character commanding it. Without a commander, the first character assigned to the
+    command station of one of its ships commands; with none there, the crew rolls the edge."""
+
+    name: str
+    ships: tuple[tuple[str, ShipSpec], ...]
+    commander: str | None = None
+
+
+def quick_ship_spec(
+    name: str,
+    ship_class: str,
+    hull_points: int,
+    *,
+    acceleration: int | None = None,
+    crew_quality: str | int | None = None,
+    durability: Mapping[str, int] | None = None,
+    weapons: Sequence[Mapping[str, Any]] = (),
+) -> ShipSpec:
+    """An enemy ship from the short form: class, hull, acceleration, crew, durability, weapons.
+
+    Each weapon is a spec system mapping ({type, name, count, firepower, arc, damage}); left-out
+    keys take the spec format's defaults. Validated like any spec (RulesError on bad input).
+    """
+    data: dict[str, Any] = {"name": name, "class": ship_class, "hull_points": hull_points}
+    if acceleration is not None:
+        data["acceleration"] = acceleration
+    if crew_quality is not None:
+        data["crew_quality"] = crew_quality
+    if durability is not None:
+        data["durability"] = dict(durability)
+    if weapons:
+        data["systems"] = [dict(w) for w in weapons]
+    return ship_spec_from_dict(data, file=f"quick ship {name}")
+
+
+def battle_id_for(name: str) -> str:
+    slug = _BATTLE_ID.sub("-", name.lower()).strip("-")
+    return slug or "battle"
+
+
+def _new_ship(ship_id: str, side: str, spec: ShipSpec) -> BattleShip:
+    damage = ShipDamage(spec.durability.to_dict())
+    return BattleShip(
+        id=ship_id,
+        side=side,
+        spec=spec,
+        damage=damage,
+        crew_total=crew_manifest(spec).total_crew,
+        hit_boxes=dict.fromkeys(damage.points, 0),
+        state_at_step_start=damage.state,
+    )
+
+
+def _commander(
+    fleet: FleetSetup, ship_ids: tuple[str, ...], assignments: tuple[Assignment, ...]
+) -> str | None:
+    if fleet.commander is not None:
+        found = next((a for a in assignments if a.character_id == fleet.commander), None)
+        if found is None or found.ship_id not in ship_ids:
+            raise RulesError(
+                f"the commander of {fleet.name}, {fleet.commander}, must be assigned to one of "
+                f"its ships ({', '.join(ship_ids)})"
+            )
+        return fleet.commander
+    return next(
+        (a.character_id for a in assignments if a.ship_id in ship_ids and a.place == "command"),
+        None,
+    )
+
+
+def _default_gunners(state: BattleState) -> BattleState:
+    """Each character who can fire a weapon mans one mount, in the spec's order."""
+    for ship in state.ships:
+        gunners: dict[str, str] = {}
+        free = [m.key for m in ship.weapons()]
+        for character_id in candidates(state, ship, "weapons_console"):
+            if not free:
+                break
+            gunners[free.pop(0)] = character_id
+        state = state.with_ship(replace(ship, gunners=gunners))
+    return state
+
+
+def new_battle(
+    name: str,
+    side_a: FleetSetup,
+    side_b: FleetSetup,
+    starting_range: str,
+    assignments: Iterable[Assignment],
+    characters: Iterable[Character] | Mapping[str, Character],
+    *,
+    battle_id: str | None = None,
+) -> BattleState:
+    """A new battle at the start of round 1, its first phase.
+
+    Only the characters assigned to the battle's ships come along (copied with their current
+    damage); every one of them must be among `characters`.
+    """
+    if not name.strip():
+        raise RulesError("a battle needs a name")
+    if starting_range not in range_ids():
+        raise RulesError(
+            f"unknown range category {starting_range!r}: expected one of {', '.join(range_ids())}"
+        )
+    fleets = (side_a, side_b)
+    seen: set[str] = set()
+    ships: list[BattleShip] = []
+    for side_id, fleet in zip(SIDES, fleets, strict=True):
+        if not fleet.name.strip():
+            raise RulesError(f"side {side_id.upper()} needs a name")
+        if not fleet.ships:
+            raise RulesError(f"{fleet.name} needs at least one ship")
+        for ship_id, spec in fleet.ships:
+            if ship_id in seen:
+                raise RulesError(f"ship id {ship_id!r} is in the battle twice")
+            seen.add(ship_id)
+            ships.append(_new_ship(ship_id, side_id, spec))
+    by_id = dict(characters) if isinstance(characters, Mapping) else {c.id: c for c in characters}
+    taken = tuple(a for a in assignments if a.ship_id in seen)
+    for assignment in taken:
+        if assignment.character_id not in by_id:
+            raise RulesError(f"assignment names unknown character {assignment.character_id!r}")
+    aboard = tuple(by_id[a.character_id] for a in taken)
+    sides: list[BattleSide] = []
+    for side_id, fleet in zip(SIDES, fleets, strict=True):
+        ship_ids = tuple(ship_id for ship_id, _ in fleet.ships)
+        commander = _commander(fleet, ship_ids, taken)
+        sides.append(BattleSide(side_id, fleet.name, ship_ids, commander))
+    phase, step = round_sequence()[0]
+    text = (
+        f"{name}: {side_a.name} ({', '.join(s.name for _, s in side_a.ships)}) against "
+        f"{side_b.name} ({', '.join(s.name for _, s in side_b.ships)}) at "
+        f"{range_name(starting_range).lower()} range."
+    )
+    state = BattleState(
+        id=battle_id or battle_id_for(name),
+        name=name,
+        round=1,
+        phase=phase,
+        step=step,
+        range=starting_range,
+        sides=(sides[0], sides[1]),
+        ships=tuple(ships),
+        characters=aboard,
+        assignments=taken,
+        start_damage={c.id: dict(c.damage) for c in aboard},
+        events=(BattleEvent(1, phase, step, "new_battle", text, ships=tuple(s.id for s in ships)),),
+    )
+    return _default_gunners(state)

@@ -1,0 +1,260 @@
+"""The shared working of every battle action: the step record, the guards that check an
+action fits the phase, rolling a planned check, and marking damage on a ship (with crew losses
+and the hazard rolls of the characters aboard).
+
+Each action builds a `Step` as it goes and ends with `done`, which appends the step's
+`BattleEvent` to the new state and returns the `StepResult` the app logs.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+
+from gmtool.rules.battle.config import task_roll
+from gmtool.rules.battle.plans import (
+    CREW_NAME,
+    Roller,
+    RollPlan,
+    skill_modifiers,
+)
+from gmtool.rules.battle.records import RollRecord, check_record, dice_record, hazard_records
+from gmtool.rules.battle.state import (
+    BattleEvent,
+    BattleShip,
+    BattleState,
+)
+from gmtool.rules.checks import CheckResult, checks_table, roll_check
+from gmtool.rules.dice import roll
+from gmtool.rules.errors import RulesError
+from gmtool.rules.hazards import (
+    HazardOutcome,
+    roll_hazards,
+)
+from gmtool.rules.narrative import (
+    StepModifier,
+    phase,
+)
+from gmtool.rules.ship_damage import crew_check_step, track_ids
+
+DISENGAGED = "disengaged"
+HOLD = "hold"
+
+
+@dataclass(frozen=True)
+class StepResult:
+    """What one GM action did: its text, every roll (as roll-log records) and any hazard
+    rolls of characters aboard a ship that marked damage."""
+
+    action: str
+    text: str
+    rolls: tuple[RollRecord, ...] = ()
+    hazards: tuple[HazardOutcome, ...] = ()
+
+
+@dataclass
+class Step:
+    """Working notes of one action while it runs."""
+
+    action: str
+    lines: list[str] = field(default_factory=list)
+    rolls: list[RollRecord] = field(default_factory=list)
+    hazards: list[HazardOutcome] = field(default_factory=list)
+    characters: list[str] = field(default_factory=list)
+    ships: list[str] = field(default_factory=list)
+
+    def who(self, character_id: str | None) -> None:
+        if character_id is not None and character_id not in self.characters:
+            self.characters.append(character_id)
+
+    def ship(self, ship_id: str) -> None:
+        if ship_id not in self.ships:
+            self.ships.append(ship_id)
+
+
+def done(state: BattleState, step: Step) -> tuple[BattleState, StepResult]:
+    text = "\n".join(step.lines)
+    event = BattleEvent(
+        round=state.round,
+        phase=state.phase,
+        step=state.step,
+        action=step.action,
+        text=text,
+        rolls=tuple(step.rolls),
+        characters=tuple(step.characters),
+        ships=tuple(step.ships),
+    )
+    new_state = replace(state, events=(*state.events, event))
+    return new_state, StepResult(step.action, text, tuple(step.rolls), tuple(step.hazards))
+
+
+# -- guards ---------------------------------------------------------------------------------
+
+
+def require_open(state: BattleState) -> None:
+    if state.finished:
+        raise RulesError(f"the battle {state.name!r} is over")
+
+
+def require_phase(state: BattleState, phase_id: str, what: str, step: str | None = None) -> None:
+    require_open(state)
+    if state.phase != phase_id or (step is not None and state.step != step):
+        wanted = phase(phase_id).name.lower() + " phase"
+        if step is not None:
+            wanted = next(s.name for s in phase(phase_id).steps if s.id == step).lower()
+        raise RulesError(f"{what} belongs to the {wanted}; the battle is at {where(state).lower()}")
+
+
+def where(state: BattleState) -> str:
+    current = phase(state.phase)
+    if state.step is None:
+        return f"the {current.name} phase"
+    step = next(s.name for s in current.steps if s.id == state.step)
+    return f"the {current.name} phase ({step})"
+
+
+def acting_ship(state: BattleState, ship_id: str) -> BattleShip:
+    ship = state.ship(ship_id)
+    if not ship.can_act:
+        raise RulesError(f"{ship.name} is {ship.fate} and takes no further part")
+    return ship
+
+
+def enemy_ship(state: BattleState, ship: BattleShip, target_id: str) -> BattleShip:
+    target = state.ship(target_id)
+    if target.side == ship.side:
+        raise RulesError(f"{target.name} is on the same side as {ship.name}")
+    if not target.in_battle:
+        raise RulesError(f"{target.name} is {target.fate}")
+    return target
+
+
+# -- rolling --------------------------------------------------------------------------------
+
+
+def roll_planned(
+    state: BattleState, plan: RollPlan, rng: random.Random, purpose: str, step: Step
+) -> tuple[BattleState, CheckResult]:
+    """Roll a planned check; the roller has made their roll, the leader's bonus is spent."""
+    check = roll_check(plan.score, plan.step, rng)
+    step.rolls.append(check_record(check, purpose))
+    step.who(plan.roller.character_id)
+    step.ship(plan.ship_id)
+    step.lines.append(f"{purpose}: {plan.describe()}: {check.describe()}")
+    return spend(state, plan), check
+
+
+def spend(state: BattleState, plan: RollPlan) -> BattleState:
+    ship = state.ship(plan.ship_id)
+    if plan.uses_leadership:
+        team = task_roll(plan.task).team
+        leadership = {k: v for k, v in ship.leadership.items() if k != team}
+        state = state.with_ship(replace(ship, leadership=leadership))
+        ship = state.ship(plan.ship_id)
+    if plan.roller.character_id is not None:
+        if plan.roller.character_id not in state.acted:
+            state = replace(state, acted=(*state.acted, plan.roller.character_id))
+    elif plan.task not in ship.crew_rolled:
+        state = state.with_ship(replace(ship, crew_rolled=(*ship.crew_rolled, plan.task)))
+    return state
+
+
+def crew_plan(ship: BattleShip, task_id: str, extra: Iterable[StepModifier] = ()) -> RollPlan:
+    """The crew's check for a task no character makes (boarding combat)."""
+    roller = Roller(
+        None,
+        f"{ship.name} {CREW_NAME}",
+        None,
+        "crew",
+        ship.spec.crew_check_score,
+        checks_table().base_step["crew"],
+    )
+    modifiers = skill_modifiers(roller)
+    modifiers.append(StepModifier("ship_state", f"{ship.state} ship", crew_check_step(ship.state)))
+    modifiers += list(extra)
+    return RollPlan(task_id, ship.id, roller, tuple(modifiers))
+
+
+# -- damage ---------------------------------------------------------------------------------
+
+
+def losses_text(ship: BattleShip) -> str:
+    losses = ship.crew_losses
+    return (
+        f"crew losses {losses['total']} of {ship.crew_total} "
+        f"({losses['dead']} dead, {losses['badly_wounded']} badly and "
+        f"{losses['lightly_wounded']} lightly wounded)"
+    )
+
+
+def apply_damage(
+    state: BattleState,
+    target_id: str,
+    amount: int,
+    track: str,
+    rng: random.Random,
+    step: Step,
+    cause: str,
+) -> BattleState:
+    """Mark damage on a ship (2-for-1 roll-over), count crew losses, and roll the hazards of
+    every character aboard when any box was marked."""
+    ship = state.ship(target_id)
+    if ship.destroyed:
+        raise RulesError(f"{ship.name} is already destroyed")
+    before = ship.damage
+    after, result = before.take(amount, track)
+    newly = {t: after.marked[t] - before.marked[t] for t in track_ids()}
+    hit_boxes = {t: min(after.points[t], ship.hit_boxes.get(t, 0) + newly[t]) for t in track_ids()}
+    ship = replace(ship, damage=after, hit_boxes=hit_boxes)
+    state = state.with_ship(ship)
+    step.ship(ship.id)
+    marked = [t for t in track_ids() if newly[t] > 0]
+    spill = ", ".join(f"{n} past {t}" for t, n in result.overflowed.items())
+    shown = ", ".join(f"{newly[t]} {t}" for t in marked) or "nothing"
+    line = f"{cause}: {ship.name} takes {amount} {track}, marks {shown}"
+    if spill:
+        line += f" ({spill}, rolling over 2 for 1)"
+    line += f"; {ship.name} is {ship.fate}; {losses_text(ship)}."
+    step.lines.append(line)
+    if not marked:
+        return state
+    outcomes = roll_hazards(
+        ship.id, ship.spec.ship_class, marked, state.characters, state.assignments, rng
+    )
+    for outcome in outcomes:
+        character = state.character(outcome.character_id)
+        step.hazards.append(outcome)
+        step.rolls += hazard_records(outcome, character.name)
+        if outcome.endangered:
+            step.who(character.id)
+        state = state.with_character(outcome.apply_to(character))
+        step.lines.append(f"  hazard: {character.name}: {hazard_text(outcome)}")
+    return state
+
+
+def hazard_text(outcome: HazardOutcome) -> str:
+    if not outcome.endangered:
+        return f"safe (d20 {outcome.hazard_roll} > {outcome.endangered_on})"
+    if outcome.damage is None or not outcome.hurt:
+        return f"endangered (d20 {outcome.hazard_roll}), {outcome.degree} feat: unhurt"
+    return (
+        f"endangered (d20 {outcome.hazard_roll}), {outcome.degree} feat: "
+        f"{outcome.injury_total} {outcome.damage.kind} ({outcome.injury}), now "
+        f"{outcome.state.replace('_', ' ')}"
+    )
+
+
+def damage_roll(
+    state: BattleState,
+    target_id: str,
+    notation: str,
+    rng: random.Random,
+    step: Step,
+    cause: str,
+) -> BattleState:
+    result = roll(notation, rng)
+    step.rolls.append(dice_record(result, f"{cause}: damage"))
+    track = result.track
+    assert track is not None  # weapon damage and table damage rolls carry a track letter
+    return apply_damage(state, target_id, max(result.total, 0), track, rng, step, cause)

@@ -1,0 +1,163 @@
+"""The battle summary: what each ship suffered, the crew it lost, and what each character did.
+
+Read off the battle state (damage, crew losses, bail-outs) and its events (the characters who
+took part in each), so it can be shown at any moment, not only when the battle ends.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from gmtool.rules.battle.state import BattleState
+from gmtool.rules.narrative import phase, range_name
+
+
+@dataclass(frozen=True)
+class ShipSummary:
+    ship_id: str
+    name: str
+    side: str
+    fate: str  # operational ... destroyed, escaped, abandoning, abandoned
+    points: dict[str, int]
+    marked: dict[str, int]
+    crew_total: int
+    losses: dict[str, int]  # total, dead, badly_wounded, lightly_wounded
+    evacuated: int
+    trapped: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "ship_id": self.ship_id,
+            "name": self.name,
+            "side": self.side,
+            "fate": self.fate,
+            "points": dict(self.points),
+            "marked": dict(self.marked),
+            "crew_total": self.crew_total,
+            "losses": dict(self.losses),
+            "evacuated": self.evacuated,
+            "trapped": self.trapped,
+        }
+
+
+@dataclass(frozen=True)
+class CharacterSummary:
+    character_id: str
+    name: str
+    ship_id: str
+    state: str
+    damage_before: dict[str, int]
+    damage_after: dict[str, int]
+    deeds: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "character_id": self.character_id,
+            "name": self.name,
+            "ship_id": self.ship_id,
+            "state": self.state,
+            "damage_before": dict(self.damage_before),
+            "damage_after": dict(self.damage_after),
+            "deeds": list(self.deeds),
+        }
+
+
+@dataclass(frozen=True)
+class BattleSummary:
+    battle_id: str
+    name: str
+    rounds: int
+    range: str
+    finished: bool
+    ships: tuple[ShipSummary, ...]
+    characters: tuple[CharacterSummary, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "battle_id": self.battle_id,
+            "name": self.name,
+            "rounds": self.rounds,
+            "range": self.range,
+            "finished": self.finished,
+            "ships": [s.to_dict() for s in self.ships],
+            "characters": [c.to_dict() for c in self.characters],
+        }
+
+    def text(self) -> str:
+        """The summary as plain lines, for the log or a print-out."""
+        status = "ended" if self.finished else "in progress"
+        lines = [
+            f"{self.name}: {status} after {self.rounds} round{'s' if self.rounds != 1 else ''}, "
+            f"at {range_name(self.range).lower()} range."
+        ]
+        for ship in self.ships:
+            marks = ", ".join(f"{ship.marked[t]}/{ship.points[t]} {t}" for t in ship.points)
+            losses = ship.losses
+            line = (
+                f"  {ship.name} ({ship.side.upper()}): {ship.fate}; {marks}; crew losses "
+                f"{losses['total']} of {ship.crew_total} ({losses['dead']} dead, "
+                f"{losses['badly_wounded']} badly, {losses['lightly_wounded']} lightly wounded)"
+            )
+            if ship.evacuated or ship.trapped:
+                line += f"; {ship.evacuated} got clear, {ship.trapped} trapped"
+            lines.append(line)
+        for character in self.characters:
+            lines.append(f"  {character.name}: {character.state.replace('_', ' ')}")
+            lines += [f"    {deed}" for deed in character.deeds]
+        return "\n".join(lines)
+
+
+def _deed(text: str, name: str) -> str:
+    """The line of an event's text about this character (its first line otherwise)."""
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    for line in lines:
+        if name in line:
+            return line
+    return lines[0] if lines else ""
+
+
+def battle_summary(state: BattleState) -> BattleSummary:
+    ships = tuple(
+        ShipSummary(
+            ship_id=ship.id,
+            name=ship.name,
+            side=ship.side,
+            fate=ship.fate,
+            points=dict(ship.damage.points),
+            marked=dict(ship.damage.marked),
+            crew_total=ship.crew_total,
+            losses=ship.crew_losses,
+            evacuated=ship.evacuated,
+            trapped=ship.bailout.trapped if ship.bailout else 0,
+        )
+        for ship in state.ships
+    )
+    characters: list[CharacterSummary] = []
+    for character in state.characters:
+        deeds = tuple(
+            f"round {event.round}, {phase(event.phase).name.lower()}: "
+            f"{_deed(event.text, character.name)}"
+            for event in state.events
+            if character.id in event.characters
+        )
+        characters.append(
+            CharacterSummary(
+                character_id=character.id,
+                name=character.name,
+                ship_id=state.assignment(character.id).ship_id,
+                state=character.state,
+                damage_before=dict(state.start_damage.get(character.id, {})),
+                damage_after=dict(character.damage),
+                deeds=deeds,
+            )
+        )
+    return BattleSummary(
+        battle_id=state.id,
+        name=state.name,
+        rounds=state.round,
+        range=state.range,
+        finished=state.finished,
+        ships=ships,
+        characters=tuple(characters),
+    )
