@@ -87,8 +87,12 @@ def _leaders(state: BattleState) -> list[ActionInfo]:
 def _edge(state: BattleState) -> list[ActionInfo]:
     if state.edge_winner is not None:
         return []
-    if any(fleet_beaten(state, side) for side in SIDES):
+    beaten = [side for side in SIDES if fleet_beaten(state, side)]
+    if len(beaten) == 2:
         return []
+    if beaten:
+        winner = state.side(other_side(beaten[0])).name
+        return [ActionInfo("roll_edge", f"{winner} takes the edge uncontested")]
     rerolled = any(
         e.action == "roll_edge" and e.round == state.round and e.phase == "edge"
         for e in state.events
@@ -140,7 +144,7 @@ def _sensors(state: BattleState) -> list[ActionInfo]:
 
 def _movement(state: BattleState) -> list[ActionInfo]:
     if state.step == "position_update":
-        if state.moved:
+        if state.moved or advance_blocker(state) not in (None, "update the range first"):
             return []
         return [ActionInfo("resolve_movement", "Update the range (Table 3-4)")]
     side = state.opposing_side if state.step == "opposing_declaration" else state.edge_winner

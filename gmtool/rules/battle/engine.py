@@ -101,6 +101,15 @@ def roll_edge(
     if state.edge_winner is not None:
         raise RulesError(f"{state.side(state.edge_winner).name} already has the edge this round")
     step = Step("roll_edge")
+    beaten = [side for side in SIDES if fleet_beaten(state, side)]
+    if len(beaten) == 1:
+        winner_id = other_side(beaten[0])
+        step.lines.append(
+            f"{state.side(beaten[0]).name} has no ship left that can act: "
+            f"{state.side(winner_id).name} has the edge uncontested."
+        )
+        state = replace(state, edge_winner=winner_id, edge_decided_by="uncontested")
+        return done(state, step)
     plans = {"a": plan_edge(state, "a", by_a), "b": plan_edge(state, "b", by_b)}
     checks: dict[str, CheckResult] = {}
     for side_id in SIDES:
@@ -547,6 +556,9 @@ def advance_blocker(state: BattleState) -> str | None:
     """Why the GM cannot move on yet (None: they can)."""
     if state.finished:
         return "the battle is over"
+    for side in SIDES:
+        if not any(s.in_battle for s in state.ships_of(side)):
+            return f"{state.side(side).name} has no ship left in the battle: end it"
     if state.phase == "edge" and state.edge_winner is None:
         return "roll the edge first"
     if state.phase == "movement":
