@@ -1,0 +1,372 @@
+"""The character editor: a dialog for a player character or named NPC.
+
+Name, kind, player, the six abilities, skills with their scores, and the current damage on
+the durability tracks (derived from Constitution and shown as the GM types). Nothing is
+checked here that the rules do not check: `character_from_dict` validates the whole form and
+its message is shown in the dialog; the `save` callback the tab passes stores the character
+and may refuse it too. The dialog only closes once the character is saved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Checkbox, DataTable, Footer, Input, Label, Select, Static
+
+from gmtool.rules.characters import Character, character_from_dict, character_table, skill_label
+from gmtool.rules.durability import character_state, damage_rules, durability_tracks
+from gmtool.rules.errors import RulesError
+from gmtool.store.errors import StoreError
+
+SaveCharacter = Callable[[Character], Character]
+"""Stores the character and returns it as saved; raises RulesError or StoreError to refuse it
+(the dialog then stays open with the message)."""
+
+STATE_STYLE = {"ok": "green", "knocked_out": "yellow", "dying": "bold red", "dead": "bold red"}
+
+
+def state_text(state: str) -> Text:
+    return Text(state.replace("_", " "), style=STATE_STYLE.get(state, ""))
+
+
+class SkillTable(DataTable[Any]):
+    """The character's skills; enter edits the highlighted one, delete removes it."""
+
+    BINDINGS = [
+        Binding("enter", "edit_skill", "Edit skill"),
+        Binding("delete,backspace", "remove_skill", "Remove skill"),
+    ]
+
+    def action_edit_skill(self) -> None:
+        form = self.screen
+        if isinstance(form, CharacterForm):
+            form.edit_highlighted_skill()
+
+    def action_remove_skill(self) -> None:
+        form = self.screen
+        if isinstance(form, CharacterForm):
+            form.remove_highlighted_skill()
+
+
+class CharacterForm(ModalScreen[Character | None]):
+    """Create or edit one character; returns the saved character, or None when cancelled."""
+
+    DEFAULT_CSS = """
+    CharacterForm {
+        align: center middle;
+    }
+    CharacterForm > #character-box {
+        width: 92;
+        max-width: 100%;
+        height: auto;
+        max-height: 100%;
+        border: thick $primary;
+        border-title-align: left;
+        background: $surface;
+        padding: 0 1;
+    }
+    CharacterForm #character-body {
+        height: auto;
+        max-height: 1fr;
+    }
+    CharacterForm .char-row {
+        height: 1;
+        margin-bottom: 1;
+    }
+    CharacterForm .field-label {
+        padding: 0 1 0 0;
+        color: $text-muted;
+    }
+    CharacterForm #char-name { width: 1fr; }
+    CharacterForm #char-kind { width: 9; margin-right: 1; }
+    CharacterForm #char-player { width: 24; }
+    CharacterForm .ability { width: 4; margin-right: 1; }
+    CharacterForm .damage { width: 4; margin-right: 1; }
+    CharacterForm #char-stabilized { margin-left: 1; }
+    CharacterForm #skills-row { height: 7; margin-bottom: 1; }
+    CharacterForm #char-skills { width: 1fr; height: 7; }
+    CharacterForm #skill-editor { width: 40; height: 7; padding-left: 1; }
+    CharacterForm #skill-editor .char-row { margin-bottom: 0; }
+    CharacterForm #skill-choice { width: 1fr; }
+    CharacterForm #skill-score { width: 6; }
+    CharacterForm #skill-hint { color: $text-muted; height: auto; }
+    CharacterForm #char-notes { width: 1fr; }
+    CharacterForm #form-error { height: auto; color: $text-muted; }
+    CharacterForm #form-error.error { color: $error; }
+    CharacterForm #durability { height: 1; margin-bottom: 1; }
+    """
+
+    BINDINGS = [
+        Binding("ctrl+s", "save", "Save", priority=True),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+
+    def __init__(self, save: SaveCharacter, character: Character | None = None) -> None:
+        super().__init__()
+        self.character = character
+        self._save = save
+        self.skills: dict[str, int] = dict(character.skills) if character else {}
+
+    # -- layout -----------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        table = character_table()
+        c = self.character
+        kinds = [(kind_id.upper(), kind_id) for kind_id in table.kinds]
+        with Vertical(id="character-box") as box:
+            box.border_title = f"Edit {c.name}" if c else "New character"
+            with VerticalScroll(id="character-body"):
+                with Horizontal(classes="char-row"):
+                    yield Label("Name", classes="field-label")
+                    yield Input(c.name if c else "", id="char-name", compact=True)
+                    yield Label(" Kind", classes="field-label")
+                    yield Select(
+                        kinds,
+                        value=c.kind if c else "pc",
+                        allow_blank=False,
+                        id="char-kind",
+                        compact=True,
+                    )
+                    yield Label("Player", classes="field-label")
+                    yield Input(
+                        (c.player or "") if c else "",
+                        placeholder="who plays",
+                        id="char-player",
+                        compact=True,
+                    )
+                with Horizontal(classes="char-row"):
+                    for ability_id, ability in table.abilities.items():
+                        value = c.abilities.get(ability_id) if c else None
+                        mark = "*" if ability.required else ""
+                        yield Label(f"{ability.short}{mark}", classes="field-label")
+                        yield Input(
+                            "" if value is None else str(value),
+                            id=f"ability-{ability_id}",
+                            classes="ability",
+                            type="integer",
+                            compact=True,
+                            tooltip=ability.name,
+                        )
+                yield Static(id="durability")
+                with Horizontal(classes="char-row"):
+                    yield Label("Damage", classes="field-label")
+                    for track in damage_rules().tracks:
+                        marked = c.damage.get(track, 0) if c else 0
+                        yield Label(track, classes="field-label")
+                        yield Input(
+                            str(marked),
+                            id=f"damage-{track}",
+                            classes="damage",
+                            type="integer",
+                            compact=True,
+                        )
+                    yield Checkbox(
+                        "stabilized",
+                        c.stabilized if c else False,
+                        id="char-stabilized",
+                        compact=True,
+                    )
+                with Horizontal(id="skills-row"):
+                    skills: SkillTable = SkillTable(id="char-skills", cursor_type="row")
+                    yield skills
+                    with Vertical(id="skill-editor"):
+                        with Horizontal(classes="char-row"):
+                            yield Label("Skill", classes="field-label")
+                            yield Select(
+                                [(skill_label(s), s) for s in table.skills],
+                                prompt="choose a skill",
+                                id="skill-choice",
+                                compact=True,
+                            )
+                        with Horizontal(classes="char-row"):
+                            yield Label("Score", classes="field-label")
+                            yield Input(
+                                placeholder=f"{table.skill_min}-{table.skill_max}",
+                                id="skill-score",
+                                type="integer",
+                                compact=True,
+                            )
+                        yield Static(
+                            f"Enter in Score adds or sets the skill ({table.skill_min}-"
+                            f"{table.skill_max}). In the list: enter edits, delete removes.",
+                            id="skill-hint",
+                        )
+                with Horizontal(classes="char-row"):
+                    yield Label("Notes", classes="field-label")
+                    yield Input(c.notes if c else "", id="char-notes", compact=True)
+                yield Static(
+                    "ctrl+s saves; escape cancels. * marks the abilities every character needs.",
+                    id="form-error",
+                )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        skills = self.query_one("#char-skills", SkillTable)
+        skills.add_column("Skill", key="skill")
+        skills.add_column("Score", key="score")
+        self._refresh_skills()
+        self._refresh_player()
+        self._refresh_durability()
+        self.query_one("#char-name", Input).focus()
+
+    # -- derived display --------------------------------------------------------------------
+    def _refresh_skills(self, highlight: str | None = None) -> None:
+        table = self.query_one("#char-skills", SkillTable)
+        table.clear()
+        order = list(character_table().skills)
+        for skill_id in sorted(self.skills, key=order.index):
+            table.add_row(skill_label(skill_id), str(self.skills[skill_id]), key=skill_id)
+        if highlight in self.skills:
+            table.move_cursor(row=table.get_row_index(highlight))
+
+    def _refresh_player(self) -> None:
+        is_npc = self.query_one("#char-kind", Select).value == "npc"
+        self.query_one("#char-player", Input).disabled = is_npc
+
+    @on(Select.Changed, "#char-kind")
+    def _kind_changed(self) -> None:
+        self._refresh_player()
+
+    @on(Input.Changed, ".ability")
+    @on(Input.Changed, ".damage")
+    @on(Checkbox.Changed)
+    def _refresh_durability(self) -> None:
+        line = self.query_one("#durability", Static)
+        text = self.query_one("#ability-constitution", Input).value.strip()
+        try:
+            tracks = durability_tracks(int(text))
+        except (ValueError, RulesError):
+            line.update(Text("Durability: type Constitution to see the tracks", style="dim"))
+            return
+        parts: list[Any] = [("Durability ", "bold")]
+        parts.append("  ".join(f"{t} {size}" for t, size in tracks.items()))
+        damage = {t: self._int_or_none(f"#damage-{t}") for t in tracks}
+        stabilized = self.query_one("#char-stabilized", Checkbox).value
+        try:
+            state = character_state(tracks, {t: d or 0 for t, d in damage.items()}, stabilized)
+        except RulesError:
+            parts.append(("   damage past a track", "yellow"))
+        else:
+            parts += ["   state ", state_text(state)]
+        line.update(Text.assemble(*parts))
+
+    def _int_or_none(self, selector: str) -> int | None:
+        text = self.query_one(selector, Input).value.strip()
+        try:
+            return int(text)
+        except ValueError:
+            return None
+
+    def _show(self, message: str, error: bool = True) -> None:
+        status = self.query_one("#form-error", Static)
+        status.set_class(error, "error")
+        status.update(message)
+
+    # -- skills -----------------------------------------------------------------------------
+    @on(Select.Changed, "#skill-choice")
+    def _skill_chosen(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str):
+            score = self.query_one("#skill-score", Input)
+            if event.value in self.skills:
+                score.value = str(self.skills[event.value])
+            score.focus()
+
+    @on(Input.Submitted, "#skill-score")
+    def set_skill(self) -> None:
+        table = character_table()
+        choice = self.query_one("#skill-choice", Select).value
+        if not isinstance(choice, str):
+            self._show("Not added: choose a skill first (the Skill list).")
+            self.query_one("#skill-choice", Select).focus()
+            return
+        text = self.query_one("#skill-score", Input).value.strip()
+        try:
+            score = int(text)
+        except ValueError:
+            score = -1
+        if not table.skill_min <= score <= table.skill_max:
+            self._show(
+                f"Not added: {skill_label(choice)} needs a score from {table.skill_min} to "
+                f"{table.skill_max}, not {text or 'nothing'}."
+            )
+            return
+        self.skills[choice] = score
+        self._refresh_skills(highlight=choice)
+        self.query_one("#skill-score", Input).value = ""
+        self._show(f"{skill_label(choice)} {score}. ctrl+s saves the character.", error=False)
+        self.query_one("#skill-choice", Select).focus()
+
+    def _highlighted_skill(self) -> str | None:
+        table = self.query_one("#char-skills", SkillTable)
+        if table.row_count == 0:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return key if key in self.skills else None
+
+    def edit_highlighted_skill(self) -> None:
+        skill_id = self._highlighted_skill()
+        if skill_id is None:
+            return
+        self.query_one("#skill-choice", Select).value = skill_id
+        score = self.query_one("#skill-score", Input)
+        score.value = str(self.skills[skill_id])
+        score.focus()
+
+    def remove_highlighted_skill(self) -> None:
+        skill_id = self._highlighted_skill()
+        if skill_id is None:
+            self._show("No skill to remove.")
+            return
+        del self.skills[skill_id]
+        self._refresh_skills()
+        self._show(f"Removed {skill_label(skill_id)}. ctrl+s saves the character.", error=False)
+
+    # -- saving -----------------------------------------------------------------------------
+    def form_data(self) -> dict[str, Any]:
+        """The form as a character mapping, for the rules to validate."""
+        table = character_table()
+        data: dict[str, Any] = {}
+        if self.character is not None:
+            data["id"] = self.character.id
+        data["name"] = self.query_one("#char-name", Input).value.strip()
+        kind = self.query_one("#char-kind", Select).value
+        data["kind"] = kind
+        player = self.query_one("#char-player", Input).value.strip()
+        data["player"] = player if kind == "pc" and player else None
+        abilities: dict[str, Any] = {}
+        for ability_id in table.abilities:
+            abilities[ability_id] = self._number(f"#ability-{ability_id}")
+        data["abilities"] = {k: v for k, v in abilities.items() if v is not None}
+        data["skills"] = dict(self.skills)
+        data["damage"] = {t: self._number(f"#damage-{t}") or 0 for t in damage_rules().tracks}
+        data["stabilized"] = self.query_one("#char-stabilized", Checkbox).value
+        data["notes"] = self.query_one("#char-notes", Input).value.strip()
+        return data
+
+    def _number(self, selector: str) -> Any:
+        """An int for the rules, the text itself when it is not one (the rules say why)."""
+        text = self.query_one(selector, Input).value.strip()
+        if not text:
+            return None
+        try:
+            return int(text)
+        except ValueError:
+            return text
+
+    def action_save(self) -> None:
+        try:
+            character = character_from_dict(self.form_data(), "character form")
+            saved = self._save(character)
+        except (RulesError, StoreError) as exc:
+            self._show(f"Not saved: {exc}")
+            return
+        self.dismiss(saved)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,1143 @@
+"""Stations tab: the party at battle stations on one ship, and the party's characters.
+
+The board renders `gmtool.rules.stations.station_board` for the chosen ship; every key calls
+a rules function (assign, move, unassign, set_posture) and saves the whole party through
+`gmtool.store.party` at once, so ctrl+z steps back one action and a restart finds it all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Checkbox, DataTable, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from gmtool.rules.characters import Character, Party, character_table, skill_label
+from gmtool.rules.errors import RulesError
+from gmtool.rules.stations import (
+    Assignment,
+    Occupant,
+    StationBoard,
+    StationLine,
+    StationRoll,
+    assign,
+    assignment_of,
+    move,
+    set_posture,
+    station_board,
+    station_table,
+    unassign,
+)
+from gmtool.store.errors import StoreError
+from gmtool.store.party import (
+    add_character,
+    campaign_ships,
+    delete_character,
+    export_party,
+    import_party,
+    load_party_state,
+    new_character_id,
+    save_assignments,
+    undo_party,
+    update_character,
+)
+from gmtool.store.ships import ShipRecord
+from gmtool.tui.character_form import CharacterForm, state_text
+from gmtool.tui.pane import GmPane
+
+HELP = """\
+Put the party at battle stations before a fight. Pick a ship; the board shows its twelve
+stations, who is at each, what each character does this round (**hands-on**: rolls the
+station's check with their own skill; **leading**: a Leadership check that helps the team's
+roll; **stand by**: adds nothing this round), the skill and the score and step that will be
+rolled, and each character's posture for hazard rolls (**secure**: strapped in; **vulnerable**:
+moving about). A station nobody takes rolls the crew check score of the ship's crew quality.
+One station, one roll per round: when two characters could take the same roll, the better
+one rolls and the other stands by (or leads). Off-station characters (brig, sickbay, away)
+are listed under the stations.
+
+The list on the right is the whole party: where each character is, **unassigned** ones
+highlighted. Every change is saved at once; ctrl+z undoes the last one.
+
+| key | does |
+|---|---|
+| a | assign: on the board, choose who goes to this station; in the list, choose a place |
+| m | move the highlighted character to a place you choose (on a crew row: choose who) |
+| o | off station: brig, sickbay or away from the ship |
+| p | posture: secure / vulnerable |
+| l | leading / hands-on (from Command or Combat information: choose the team to lead) |
+| u | unassign: take the character off their station |
+| s | switch to the next ship |
+| n | new character |
+| e | edit the highlighted character (abilities, skills, damage) |
+| x | delete the highlighted character (asks first) |
+| i | import a party YAML file (characters and stations; nothing changes if it has a mistake) |
+| ctrl+e | export the party as YAML |
+| ctrl+z | undo the last change made here |
+| tab | between the ship list, the board and the character list |
+"""
+
+TASK_TEXT = {
+    "hands_on": "hands-on",
+    "leading": "leading",
+    "standing_by": "stand by",
+    "out_of_action": "out",
+}
+
+
+def place_name(place: str) -> str:
+    table = station_table()
+    if place in table.stations:
+        return table.stations[place].name
+    return table.off_station[place].name
+
+
+def short_skill(skill_id: str | None) -> str:
+    """'Space combat' for tactics-space_combat; a broad skill by its own name."""
+    if skill_id is None:
+        return ""
+    skill = character_table().skill(skill_id)
+    return skill.name
+
+
+def score_text(score: int | None, step: int | None) -> str:
+    if score is None or step is None:
+        return ""
+    return f"{score} {step:+d}"
+
+
+def short_name(name: str, width: int) -> str:
+    """A name that fits `width`: the whole name, else its last two words (drops a rank)."""
+    if len(name) <= width:
+        return name
+    words = name.split()
+    return " ".join(words[-2:]) if len(words) > 2 else name
+
+
+def _fit_cell(cell: Any, width: int) -> Any:
+    if isinstance(cell, Text):
+        short = short_name(cell.plain, width)
+        return cell if short == cell.plain else Text(short, style=cell.style)
+    return short_name(str(cell), width)
+
+
+BOARD_COLUMNS = ("Station", "Who", "Task", "Skill", "Score", "Posture")
+
+
+def board_columns(width: int) -> list[tuple[str, int]]:
+    """Column widths that fit a board `width` cells wide (a narrow board drops Skill)."""
+    content = width - 2 - 2 * len(BOARD_COLUMNS)  # scrollbar, one cell of padding a side
+    fixed = {"Station": 20, "Task": 9, "Score": 6, "Posture": 10}
+    rest = content - sum(fixed.values())
+    if rest >= 26:
+        who = min(22, rest - rest * 2 // 5)
+        return [
+            ("Station", 20),
+            ("Who", who),
+            ("Task", 9),
+            ("Skill", min(rest - who, 22)),
+            ("Score", 6),
+            ("Posture", 10),
+        ]
+    content = width - 2 - 2 * 5
+    who = max(10, content - 13 - 8 - 6 - 3)
+    return [("Station", 13), ("Who", who), ("Task", 8), ("Score", 6), ("Posture", 3)]
+
+
+@dataclass(frozen=True)
+class BoardRow:
+    """One row of the board: a character at a place, or the crew's roll at a station."""
+
+    key: str
+    place: str
+    character_id: str | None
+    cells: tuple[Any, ...]  # station, who, task, skill, score, posture
+    detail: Text
+
+
+def _roll_text(roll: StationRoll, names: dict[str, str], board: StationBoard) -> str:
+    if roll.roller is None:
+        who = f"the crew rolls {roll.score} at {roll.step:+d}"
+    else:
+        skill = skill_label(roll.skill) if roll.skill else "?"
+        who = f"{names[roll.roller]} rolls {skill} {roll.score} at {roll.step:+d}"
+    if roll.led_by is not None:
+        who += f", led by {names[roll.led_by]}"
+    return who
+
+
+def _station_summary(line: StationLine, names: dict[str, str], board: StationBoard) -> Text:
+    table = station_table()
+    if line.roll is None:
+        return Text.assemble((line.name, "bold"), f": {line.note}")
+    roll_name = table.rolls[line.roll].name
+    if not line.rolls:
+        return Text.assemble((line.name, "bold"), f" ({roll_name.lower()}): {line.note}")
+    rolls = "; ".join(_roll_text(r, names, board) for r in line.rolls)
+    return Text.assemble((line.name, "bold"), f" ({roll_name.lower()}): {rolls}.")
+
+
+def _occupant_detail(occ: Occupant) -> str:
+    task = TASK_TEXT[occ.task]
+    parts = [f"{occ.name}: {task}"]
+    if occ.task == "leading" and occ.target is not None and occ.target != occ.station_id:
+        parts[0] += f" the {place_name(occ.target)} team"
+    if occ.skill is not None and occ.score is not None and occ.step is not None:
+        basis = " (broad skill)" if occ.basis == "broad" else ""
+        parts.append(f"{skill_label(occ.skill)} {occ.score} at {occ.step:+d}{basis}")
+    parts.append(occ.posture)
+    if occ.note:
+        parts.append(occ.note)
+    return ", ".join(parts)
+
+
+def board_rows(board: StationBoard, party: Party) -> list[BoardRow]:
+    """The board as table rows: each station's characters, then its crew roll; off-station
+    characters of the ship last."""
+    names = {c.id: c.name for c in party.characters}
+    rows: list[BoardRow] = []
+    dim = "dim"
+    for line in board.lines:
+        summary = _station_summary(line, names, board)
+        first = True
+
+        def station_cell(line: StationLine = line) -> Text:
+            nonlocal first
+            cell = Text(line.name if first else "", style="bold")
+            first = False
+            return cell
+
+        for index, occ in enumerate(line.occupants):
+            task = TASK_TEXT[occ.task]
+            if occ.task == "leading" and occ.target not in (None, occ.station_id):
+                task = f"leads {place_name(occ.target or '')}"
+            style = "red" if occ.task == "out_of_action" else ""
+            skill: Text | str = short_skill(occ.skill)
+            if occ.skill is None and occ.note:
+                skill = Text(occ.note, style=dim)
+            rows.append(
+                BoardRow(
+                    key=f"{line.station_id}:{index}",
+                    place=line.station_id,
+                    character_id=occ.character_id,
+                    cells=(
+                        station_cell(),
+                        Text(occ.name, style=style),
+                        Text(task, style=style),
+                        skill,
+                        score_text(occ.score, occ.step),
+                        occ.posture,
+                    ),
+                    detail=Text.assemble(summary, "\n", _occupant_detail(occ)),
+                )
+            )
+        crew_rolls = [r for r in line.rolls if r.roller is None]
+        for roll in crew_rolls:
+            rows.append(
+                BoardRow(
+                    key=f"{line.station_id}:crew",
+                    place=line.station_id,
+                    character_id=None,
+                    cells=(
+                        station_cell(),
+                        Text("crew", style="italic dim"),
+                        Text("led" if roll.led_by else "", style=dim),
+                        Text("crew check", style=dim),
+                        score_text(roll.score, roll.step),
+                        "",
+                    ),
+                    detail=summary,
+                )
+            )
+        if not line.occupants and not crew_rolls:
+            rows.append(
+                BoardRow(
+                    key=f"{line.station_id}:empty",
+                    place=line.station_id,
+                    character_id=None,
+                    cells=(
+                        station_cell(),
+                        Text("—", style=dim),
+                        "",
+                        Text(line.note, style=dim),
+                        "",
+                        "",
+                    ),
+                    detail=summary,
+                )
+            )
+    table = station_table()
+    for assignment in board.off_station:
+        place = table.off_station[assignment.place]
+        name = names.get(assignment.character_id, assignment.character_id)
+        hazard = "rolls for hazards aboard" if place.aboard else "not aboard: no hazard rolls"
+        rows.append(
+            BoardRow(
+                key=f"off:{assignment.character_id}",
+                place=assignment.place,
+                character_id=assignment.character_id,
+                cells=(Text(place.name, style="italic"), name, "", "", "", assignment.posture),
+                detail=Text.assemble(
+                    (place.name, "bold"), f": {name}, {assignment.posture}; {hazard}."
+                ),
+            )
+        )
+    return rows
+
+
+# -- dialogs --------------------------------------------------------------------------------
+
+
+class ChoiceScreen(ModalScreen[str | None]):
+    """Choose one of a few things (a character, a station) from a list."""
+
+    DEFAULT_CSS = """
+    ChoiceScreen { align: center middle; }
+    ChoiceScreen > Vertical {
+        width: 64; max-width: 100%; height: auto; max-height: 90%;
+        border: thick $primary; background: $surface; padding: 0 1;
+    }
+    ChoiceScreen OptionList { height: auto; max-height: 20; }
+    ChoiceScreen .hint { color: $text-muted; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(
+        self, title: str, options: Sequence[tuple[str, Text | str]], initial: str | None = None
+    ) -> None:
+        super().__init__()
+        self.title_text = title
+        self.options = list(options)
+        self.initial = initial
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_title = self.title_text
+            yield OptionList(*[Option(label, id=key) for key, label in self.options])
+            yield Static("enter chooses, escape cancels", classes="hint")
+
+    def on_mount(self) -> None:
+        options = self.query_one(OptionList)
+        keys = [key for key, _ in self.options]
+        if self.initial in keys:
+            options.highlighted = keys.index(self.initial)
+        options.focus()
+
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    DEFAULT_CSS = """
+    ConfirmScreen { align: center middle; }
+    ConfirmScreen > Static {
+        width: 60; max-width: 100%; height: auto;
+        border: thick $warning; background: $surface; padding: 1 2;
+    }
+    """
+    BINDINGS = [
+        Binding("y,enter", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        yield Static(f"{self.question}\n\n[b]y[/b] yes    [b]n[/b] no")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+
+FileAction = Callable[[Path, bool], str]
+"""Does the import or export; returns the message to show, raises to keep the dialog open."""
+
+
+class PartyFileScreen(ModalScreen[str | None]):
+    """Ask for a file path (and one yes/no option), then import or export the party."""
+
+    DEFAULT_CSS = """
+    PartyFileScreen { align: center middle; }
+    PartyFileScreen > Vertical {
+        width: 76; max-width: 100%; height: auto;
+        border: thick $primary; background: $surface; padding: 0 1;
+    }
+    PartyFileScreen #file-path { margin: 1 0; }
+    PartyFileScreen #file-option { margin-bottom: 1; }
+    PartyFileScreen #file-status { height: auto; color: $text-muted; }
+    PartyFileScreen #file-status.error { color: $error; }
+    """
+    BINDINGS = [
+        Binding("ctrl+s", "run", "Go", priority=True),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+
+    def __init__(self, title: str, path: str, option: str, hint: str, action: FileAction) -> None:
+        super().__init__()
+        self.title_text = title
+        self.path = path
+        self.option = option
+        self.hint = hint
+        self.file_action = action
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_title = self.title_text
+            yield Input(self.path, placeholder="path to a .yaml file", id="file-path", compact=True)
+            yield Checkbox(self.option, id="file-option", compact=True)
+            yield Static(self.hint, id="file-status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#file-path", Input).focus()
+
+    @on(Input.Submitted)
+    def action_run(self) -> None:
+        text = self.query_one("#file-path", Input).value.strip()
+        status = self.query_one("#file-status", Static)
+        if not text:
+            status.add_class("error")
+            status.update("Type the path of a YAML file.")
+            return
+        path = Path(text).expanduser()
+        try:
+            message = self.file_action(path, self.query_one("#file-option", Checkbox).value)
+        except (RulesError, StoreError) as exc:
+            status.add_class("error")
+            status.update(f"Nothing changed: {exc}")
+            return
+        self.dismiss(message)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+# -- the tab --------------------------------------------------------------------------------
+
+
+class _PaneKeys:
+    """Forwards a key to the Stations pane, so the focused widget's footer shows it."""
+
+    def action_pane(self, name: str) -> None:
+        pane = next(a for a in self.ancestors if isinstance(a, StationsPane))  # type: ignore[attr-defined]
+        getattr(pane, f"action_{name}")()
+
+
+class BoardTable(_PaneKeys, DataTable[Any]):
+    """The station board; its footer shows the station keys."""
+
+    BINDINGS = [
+        Binding("a", "pane('assign')", "Assign"),
+        Binding("m", "pane('move')", "Move"),
+        Binding("p", "pane('posture')", "Posture"),
+        Binding("l", "pane('lead')", "Lead"),
+        Binding("o", "pane('off_station')", "Off"),
+        Binding("u", "pane('unassign')", "Unassign"),
+        Binding("ctrl+z", "pane('undo')", "Undo"),
+        Binding("s", "pane('next_ship')", "Ship"),
+    ]
+
+    def on_resize(self) -> None:
+        pane = next((a for a in self.ancestors if isinstance(a, StationsPane)), None)
+        if pane is not None:
+            pane.board_resized()
+
+
+class PartyList(_PaneKeys, OptionList):
+    """The party's characters; its footer shows the character keys."""
+
+    BINDINGS = [
+        Binding("n", "pane('new_character')", "New"),
+        Binding("e", "pane('edit_character')", "Edit"),
+        Binding("x", "pane('delete_character')", "Delete"),
+        Binding("a", "pane('assign')", "Assign"),
+        Binding("m", "pane('move')", "Move"),
+        Binding("i", "pane('import')", "Import"),
+        Binding("ctrl+e", "pane('export')", "Export"),
+        Binding("ctrl+z", "pane('undo')", "Undo"),
+    ]
+
+    def on_resize(self) -> None:
+        pane = next((a for a in self.ancestors if isinstance(a, StationsPane)), None)
+        if pane is not None and pane.is_mounted:
+            pane.party_resized()
+
+
+class StationsPane(GmPane):
+    TAB_ID = "stations"
+    TITLE = "Stations"
+    HELP = HELP
+    PALETTE = [
+        ("Assign to a station", "Put a character at a station of this ship", "action_assign"),
+        ("Move a character", "Move a character to another station or ship", "action_move"),
+        ("Off station", "Put a character in the brig, in sickbay or away", "action_off_station"),
+        ("Toggle posture", "Secure (strapped in) or vulnerable", "action_posture"),
+        ("Toggle leading / hands-on", "What the character does this round", "action_lead"),
+        ("Unassign", "Take a character off their station", "action_unassign"),
+        ("Next ship", "Show the next ship's stations", "action_next_ship"),
+        ("New character", "Create a player character or NPC", "action_new_character"),
+        ("Edit character", "Abilities, skills and damage", "action_edit_character"),
+        ("Delete character", "Remove a character from the campaign", "action_delete_character"),
+        ("Import party", "Read characters and stations from a YAML file", "action_import"),
+        ("Export party", "Write characters and stations to a YAML file", "action_export"),
+        ("Undo station change", "Undo the last change made in this tab", "action_undo"),
+    ]
+    # Every key works anywhere in the tab; the board and the list show theirs in the footer.
+    BINDINGS = [
+        Binding("a", "assign", "Assign", show=False),
+        Binding("m", "move", "Move", show=False),
+        Binding("o", "off_station", "Off station", show=False),
+        Binding("p", "posture", "Posture", show=False),
+        Binding("l", "lead", "Lead", show=False),
+        Binding("u", "unassign", "Unassign", show=False),
+        Binding("s", "next_ship", "Ship", show=False),
+        Binding("n", "new_character", "New", show=False),
+        Binding("e", "edit_character", "Edit", show=False),
+        Binding("x", "delete_character", "Delete", show=False),
+        Binding("i", "import", "Import", show=False),
+        Binding("ctrl+e", "export", "Export", show=False),
+        Binding("ctrl+z", "undo", "Undo", show=False),
+    ]
+
+    DEFAULT_CSS = """
+    StationsPane #ship-row { height: 1; margin-bottom: 1; }
+    StationsPane #ship-select { width: 44; }
+    StationsPane #crew-info { padding-left: 2; color: $text-muted; width: 1fr; }
+    StationsPane #stations-main { height: 1fr; }
+    StationsPane #board { width: 1fr; height: 1fr; }
+    StationsPane #party-side { width: 28; height: 1fr; padding-left: 1; }
+    StationsPane #party-title { height: 1; color: $text-muted; }
+    StationsPane #party-title.unassigned { color: $warning; }
+    StationsPane #party-list { height: 1fr; border: none; padding: 0; }
+    StationsPane #station-detail { height: 2; margin-top: 1; color: $text; }
+    StationsPane #stations-status { height: auto; max-height: 3; color: $text-muted; }
+    StationsPane #stations-status.error { color: $error; }
+    StationsPane.-narrow #party-side { width: 23; }
+    StationsPane.-narrow #ship-select { width: 34; }
+    """
+
+    NARROW = 110  # below this width the side list is narrower
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.party = Party(())
+        self.ships: list[ShipRecord] = []
+        self.ship_id: str | None = None
+        self.board: StationBoard | None = None
+        self.rows: list[BoardRow] = []
+        self._board_width = 0
+        self._party_width = 0
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="ship-row"):
+            yield Label("Ship ", classes="field-label")
+            yield Select[str]([], prompt="no ships", id="ship-select", compact=True)
+            yield Label("", id="crew-info")
+        with Horizontal(id="stations-main"):
+            yield BoardTable(id="board", cursor_type="row", zebra_stripes=True)
+            with Vertical(id="party-side"):
+                yield Label("Characters", id="party-title")
+                yield PartyList(id="party-list")
+        yield Static("", id="station-detail")
+        yield Static(
+            "a assigns, m moves, p posture, n new character; F1 for every key.",
+            id="stations-status",
+        )
+
+    def on_mount(self) -> None:
+        self.reload()
+
+    def on_show(self) -> None:
+        # Other tabs (ships, hazards, battles) may have changed the party or the ships.
+        if self.is_mounted:
+            self.reload()
+
+    def on_resize(self) -> None:
+        self.set_class(self.size.width < self.NARROW, "-narrow")
+
+    def party_resized(self) -> None:
+        width = self.query_one("#party-list", OptionList).size.width
+        if width != self._party_width:
+            self._party_width = width
+            self._render_party()
+
+    def board_resized(self) -> None:
+        width = self.query_one("#board", DataTable).size.width
+        if width != self._board_width:
+            self._board_width = width
+            self._render_board()
+
+    def focus_default(self) -> None:
+        self.query_one("#board", DataTable).focus()
+
+    # -- loading and rendering --------------------------------------------------------------
+    def reload(self) -> None:
+        try:
+            self.party = load_party_state(self.campaign)
+            self.ships = campaign_ships(self.campaign)
+        except (RulesError, StoreError) as exc:
+            self._show(f"Cannot read the party: {exc}", error=True)
+            return
+        ids = [s.id for s in self.ships]
+        if self.ship_id not in ids:
+            # Start on the ship most of the party is aboard (the first ship on a tie).
+            aboard = [a.ship_id for a in self.party.assignments]
+            self.ship_id = max(ids, key=lambda i: (aboard.count(i), -ids.index(i)), default=None)
+        select = self.query_one("#ship-select", Select)
+        with self.prevent(Select.Changed):
+            select.set_options([(self._ship_label(s), s.id) for s in self.ships])
+            if self.ship_id is not None:
+                select.value = self.ship_id
+        self._refresh_view()
+
+    @staticmethod
+    def _ship_label(ship: ShipRecord) -> str:
+        enemy = ", enemy" if ship.side == "enemy" else ""
+        return f"{ship.spec.name} ({ship.id}{enemy})"
+
+    def _ship(self) -> ShipRecord | None:
+        return next((s for s in self.ships if s.id == self.ship_id), None)
+
+    def _refresh_view(self, follow: str | None = None) -> None:
+        ship = self._ship()
+        self.board = None
+        if ship is not None:
+            try:
+                self.board = station_board(
+                    ship.id,
+                    ship.spec.crew_check_score,
+                    self.party.characters,
+                    self.party.assignments,
+                )
+            except RulesError as exc:
+                self._show(f"Cannot show the stations: {exc}", error=True)
+            quality = ship.spec.crew_quality
+            self.query_one("#crew-info", Label).update(
+                f"crew {quality}: crew check {ship.spec.crew_check_score}"
+            )
+        else:
+            self.query_one("#crew-info", Label).update(
+                "This campaign has no ships yet: add them first."
+            )
+        self._render_board()
+        self._render_party()
+        if follow is not None:
+            self._cursor_to(follow)
+
+    def _cursor_to(self, character_id: str) -> None:
+        """Keep the board's cursor on a character the GM just moved (when on this ship)."""
+        table = self.query_one("#board", DataTable)
+        for index, row in enumerate(self.rows):
+            if row.character_id == character_id:
+                table.move_cursor(row=index, animate=False)
+                return
+
+    def _render_board(self) -> None:
+        table = self.query_one("#board", DataTable)
+        old_key = self._row().key if self.rows and table.row_count else None
+        old_index = table.cursor_row
+        self.rows = board_rows(self.board, self.party) if self.board is not None else []
+        table.clear(columns=True)
+        columns = board_columns(table.size.width)
+        for label, width in columns:
+            table.add_column(label, width=width)
+        narrow = len(columns) < len(BOARD_COLUMNS)
+        who_width = columns[1][1]
+        for row in self.rows:
+            cells = (row.cells[0], _fit_cell(row.cells[1], who_width), *row.cells[2:])
+            if narrow:  # no Skill column; postures to three letters
+                cells = (*cells[:3], cells[4], str(cells[5])[:3])
+            table.add_row(*cells, key=row.key)
+        keys = [r.key for r in self.rows]
+        if old_key in keys:
+            table.move_cursor(row=keys.index(old_key), animate=False)
+        elif self.rows:
+            table.move_cursor(row=min(old_index, len(self.rows) - 1), animate=False)
+        self._show_detail()
+
+    def _render_party(self) -> None:
+        options = self.query_one("#party-list", OptionList)
+        highlighted = self._list_character()
+        options.clear_options()
+        unassigned = 0
+        width = (options.size.width or 26) - 2
+        for character in self.party.characters:
+            where = self._where(character)
+            if where.plain == "unassigned":
+                unassigned += 1
+            state = character.state
+            name = Text(
+                short_name(character.name, width),
+                style="bold" if where.plain != "unassigned" else "",
+            )
+            if state != "ok":
+                name.append("  ")
+                name.append_text(state_text(state))
+            options.add_option(Option(Text.assemble(name, "\n  ", where), id=character.id))
+        if not self.party.characters:
+            options.add_option(
+                Option(Text("No characters yet: n creates one, i imports a party file.", "dim"))
+            )
+        ids = self.party.ids
+        if ids:
+            options.highlighted = ids.index(highlighted) if highlighted in ids else 0
+        title = self.query_one("#party-title", Label)
+        title.set_class(unassigned > 0, "unassigned")
+        count = len(self.party.characters)
+        title.update(
+            f"Party {count}: {unassigned} unassigned"
+            if unassigned
+            else f"Party {count}: all placed"
+        )
+
+    def _where(self, character: Character) -> Text:
+        assignment = assignment_of(self.party.assignments, character.id)
+        if assignment is None:
+            return Text("unassigned", style="bold yellow")
+        place = place_name(assignment.place)
+        if assignment.ship_id == self.ship_id:
+            return Text(f"{place}, {assignment.posture}")
+        ship = next((s for s in self.ships if s.id == assignment.ship_id), None)
+        ship_name = ship.spec.name if ship else f"{assignment.ship_id} (no such ship)"
+        return Text(f"{ship_name}: {place}", style="dim")
+
+    def _show(self, message: str | Text, error: bool = False) -> None:
+        status = self.query_one("#stations-status", Static)
+        status.set_class(error, "error")
+        status.update(message)
+
+    def _show_detail(self) -> None:
+        detail = self.query_one("#station-detail", Static)
+        detail.update(self._row().detail if self.rows else "")
+
+    @on(DataTable.RowHighlighted, "#board")
+    def _row_highlighted(self) -> None:
+        self._show_detail()
+
+    @on(Select.Changed, "#ship-select")
+    def _ship_chosen(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str) and event.value != self.ship_id:
+            self.ship_id = event.value
+            self._refresh_view()
+
+    @on(OptionList.OptionSelected, "#party-list")
+    def _character_chosen(self, event: OptionList.OptionSelected) -> None:
+        """Enter on a character: show them on the board (switching ship if needed)."""
+        assignment = assignment_of(self.party.assignments, event.option.id or "")
+        if assignment is None:
+            self._show(
+                f"{self._char_name(event.option.id or '')} is unassigned: a chooses a station."
+            )
+            return
+        if assignment.ship_id != self.ship_id:
+            self._set_ship(assignment.ship_id)
+        for index, row in enumerate(self.rows):
+            if row.character_id == assignment.character_id:
+                self.query_one("#board", DataTable).move_cursor(row=index)
+                break
+        self.focus_default()
+
+    # -- what the keys act on ---------------------------------------------------------------
+    def _row(self) -> BoardRow:
+        table = self.query_one("#board", DataTable)
+        return self.rows[min(table.cursor_row, len(self.rows) - 1)]
+
+    def _list_focused(self) -> bool:
+        return self.screen.focused is self.query_one("#party-list", OptionList)
+
+    def _list_character(self) -> str | None:
+        options = self.query_one("#party-list", OptionList)
+        if options.highlighted is None or options.option_count == 0:
+            return None
+        return options.get_option_at_index(options.highlighted).id
+
+    def _selected_character(self) -> str | None:
+        """The character the keys act on: the list's when it has focus, else the board's."""
+        if self._list_focused():
+            return self._list_character()
+        return self._row().character_id if self.rows else None
+
+    def _char_name(self, character_id: str) -> str:
+        try:
+            return self.party.character(character_id).name
+        except RulesError:
+            return character_id
+
+    def _need_character(self, what: str) -> str | None:
+        who = self._selected_character()
+        if who is None:
+            where = "in the character list" if self._list_focused() else "on the board"
+            self._show(f"Nothing to {what}: highlight a character {where} first.", error=True)
+        return who
+
+    def _need_ship(self) -> str | None:
+        if self.ship_id is None:
+            self._show("No ship to put anyone on: the campaign has no ships yet.", error=True)
+        return self.ship_id
+
+    def _ship_name(self, ship_id: str) -> str:
+        ship = next((s for s in self.ships if s.id == ship_id), None)
+        return ship.spec.name if ship else ship_id
+
+    def _set_ship(self, ship_id: str) -> None:
+        self.ship_id = ship_id
+        with self.prevent(Select.Changed):
+            self.query_one("#ship-select", Select).value = ship_id
+        self._refresh_view()
+
+    # -- saving -----------------------------------------------------------------------------
+    def _change(
+        self,
+        change: Callable[[tuple[Assignment, ...]], tuple[Assignment, ...]],
+        label: str,
+        who: str,
+    ) -> bool:
+        """Apply a rules change to the assignments and save it; report refusals."""
+        try:
+            new = change(self.party.assignments)
+            self.party = save_assignments(self.campaign, new, label)
+        except (RulesError, StoreError) as exc:
+            self._show(f"Not changed: {exc}", error=True)
+            return False
+        self._refresh_view(follow=None if self._list_focused() else who)
+        self._show(f"{label[0].upper()}{label[1:]}. (ctrl+z undoes)")
+        return True
+
+    def _ids(self) -> dict[str, Any]:
+        return {"characters": self.party.ids, "ships": [s.id for s in self.ships]}
+
+    def _place_options(self, ship_id: str, off_only: bool = False) -> list[tuple[str, Text]]:
+        table = station_table()
+        options: list[tuple[str, Text]] = []
+        board = self.board if self.board and self.board.ship_id == ship_id else None
+        if not off_only:
+            for station in table.stations.values():
+                who = ""
+                if board is not None:
+                    names = [o.name for o in board.line(station.id).occupants]
+                    who = ", ".join(names)
+                options.append(
+                    (station.id, Text.assemble(station.name, (f"  {who}" if who else "", "dim")))
+                )
+        for place in table.off_station.values():
+            options.append((place.id, Text(place.name, style="italic")))
+        return options
+
+    def _character_options(self) -> list[tuple[str, Text]]:
+        unplaced = [c for c in self.party.characters if self._where(c).plain == "unassigned"]
+        placed = [c for c in self.party.characters if c not in unplaced]
+        return [(c.id, Text.assemble(c.name, "  ", self._where(c))) for c in (*unplaced, *placed)]
+
+    # -- station actions --------------------------------------------------------------------
+    def action_assign(self) -> None:
+        self._place_or_pick(moving=False)
+
+    def action_move(self) -> None:
+        self._place_or_pick(moving=True)
+
+    def _place_or_pick(self, moving: bool) -> None:
+        ship_id = self._need_ship()
+        if ship_id is None:
+            return
+        verb = "Move" if moving else "Assign"
+        if not self.party.characters:
+            self._show("No characters yet: n creates one, i imports a party file.", error=True)
+            return
+        from_board_character = (
+            moving and not self._list_focused() and self.rows and self._row().character_id
+        )
+        if self._list_focused() or from_board_character:
+            who = self._selected_character()
+            if who is None:
+                return
+            initial = self._row().place if self.rows and self._list_focused() else None
+
+            def place_chosen(place: str | None) -> None:
+                if place is not None:
+                    self._put(who, ship_id, place, moving)
+
+            self.app.push_screen(
+                ChoiceScreen(
+                    f"{verb} {self._char_name(who)} to ({self._ship_name(ship_id)})",
+                    self._place_options(ship_id),
+                    initial,
+                ),
+                place_chosen,
+            )
+            return
+        if not self.rows:
+            return
+        place = self._row().place
+
+        def character_chosen(who: str | None) -> None:
+            if who is not None:
+                self._put(who, ship_id, place, moving)
+
+        self.app.push_screen(
+            ChoiceScreen(
+                f"Who goes to {place_name(place)}? ({self._ship_name(ship_id)})",
+                self._character_options(),
+            ),
+            character_chosen,
+        )
+
+    def _put(self, who: str, ship_id: str, place: str, moving: bool) -> None:
+        where = f"{place_name(place)} ({self._ship_name(ship_id)})"
+        if moving:
+            self._change(
+                lambda a: move(a, who, ship_id, place, **self._ids()),
+                f"move {self._char_name(who)} to {where}",
+                who,
+            )
+        else:
+            self._change(
+                lambda a: assign(a, who, ship_id, place, **self._ids()),
+                f"assign {self._char_name(who)} to {where}",
+                who,
+            )
+
+    def action_off_station(self) -> None:
+        who = self._need_character("send off station")
+        if who is None:
+            return
+        current = assignment_of(self.party.assignments, who)
+        ship_id = current.ship_id if current else self._need_ship()
+        if ship_id is None:
+            return
+
+        def chosen(place: str | None) -> None:
+            if place is not None:
+                self._put(who, ship_id, place, moving=True)
+
+        self.app.push_screen(
+            ChoiceScreen(
+                f"Where is {self._char_name(who)}? ({self._ship_name(ship_id)})",
+                self._place_options(ship_id, off_only=True),
+            ),
+            chosen,
+        )
+
+    def action_posture(self) -> None:
+        who = self._need_character("change posture of")
+        if who is None:
+            return
+        postures = list(station_table().postures)
+        current = assignment_of(self.party.assignments, who)
+        now = current.posture if current else postures[0]
+        new = postures[(postures.index(now) + 1) % len(postures)]
+        self._change(lambda a: set_posture(a, who, new), f"{self._char_name(who)} {new}", who)
+
+    def action_lead(self) -> None:
+        who = self._need_character("lead with")
+        if who is None:
+            return
+        current = assignment_of(self.party.assignments, who)
+        if current is None or current.station_id is None:
+            self._show(f"{self._char_name(who)} is at no station: only a station has a task.", True)
+            return
+        station = station_table().stations[current.station_id]
+        if station.directs:
+            self._choose_team(who, current)
+            return
+        occupant = self.board.occupant(who) if self.board else None
+        doing = occupant.task if occupant is not None else current.task
+        task = "leading" if doing == "hands_on" or current.task == "hands_on" else "hands_on"
+        self._set_task(current, task, None)
+
+    def _choose_team(self, who: str, current: Assignment) -> None:
+        table = station_table()
+        station = table.stations[current.station_id or ""]
+        options: list[tuple[str, Text | str]] = [("auto", "Let the board choose (auto)")]
+        if station.hands_on:
+            options.append(("hands_on", f"Hands-on: {table.rolls[station.roll or ''].name}"))
+        if station.leadable:
+            options.append((f"lead:{station.id}", f"Lead the {station.name} team"))
+        options += [
+            (f"lead:{s}", f"Lead the {table.stations[s].name} team")
+            for s in station.directs
+            if table.stations[s].leadable
+        ]
+        initial = f"lead:{current.leads}" if current.leads else current.task
+
+        def chosen(choice: str | None) -> None:
+            if choice is None:
+                return
+            if choice.startswith("lead:"):
+                target = choice.removeprefix("lead:")
+                self._set_task(current, "leading", None if target == station.id else target)
+            else:
+                self._set_task(current, choice, None)
+
+        self.app.push_screen(
+            ChoiceScreen(
+                f"What does {self._char_name(who)} do at {station.name}?", options, initial
+            ),
+            chosen,
+        )
+
+    def _set_task(self, current: Assignment, task: str, leads: str | None) -> None:
+        who = current.character_id
+        what = {"auto": "task chosen by the board", "hands_on": "hands-on", "leading": "leading"}
+        label = f"{self._char_name(who)} {what[task]}"
+        if leads is not None:
+            label += f" the {place_name(leads)} team"
+        self._change(
+            lambda a: move(
+                a,
+                who,
+                current.ship_id,
+                current.place,
+                current.posture,
+                task=task,
+                leads=leads,
+                **self._ids(),
+            ),
+            label,
+            who,
+        )
+
+    def action_unassign(self) -> None:
+        who = self._need_character("unassign")
+        if who is None:
+            return
+        self._change(lambda a: unassign(a, who), f"unassign {self._char_name(who)}", who)
+
+    def action_next_ship(self) -> None:
+        if not self.ships:
+            self._show("The campaign has no ships yet.", error=True)
+            return
+        ids = [s.id for s in self.ships]
+        index = ids.index(self.ship_id) if self.ship_id in ids else -1
+        self._set_ship(ids[(index + 1) % len(ids)])
+        self._show(f"Showing {self._ship_name(self.ship_id or '')}.")
+
+    def action_undo(self) -> None:
+        try:
+            undone = undo_party(self.campaign)
+        except StoreError as exc:
+            self._show(f"Not undone: {exc}", error=True)
+            return
+        if undone is None:
+            self._show("Nothing to undo here.", error=True)
+            return
+        self.reload()
+        self._show(f"Undone: {undone.label}.")
+
+    # -- character actions ------------------------------------------------------------------
+    def _save_new(self, character: Character) -> Character:
+        from dataclasses import replace
+
+        party = load_party_state(self.campaign)
+        new = replace(character, id=new_character_id(party, character.name))
+        add_character(self.campaign, new)
+        return new
+
+    def _save_edit(self, character: Character) -> Character:
+        update_character(self.campaign, character, f"edit {character.name}")
+        return character
+
+    def action_new_character(self) -> None:
+        def done(character: Character | None) -> None:
+            if character is None:
+                return
+            self.reload()
+            self._select_in_list(character.id)
+            self._show(f"{character.name} joins the party, unassigned: a puts them at a station.")
+
+        self.app.push_screen(CharacterForm(self._save_new), done)
+
+    def _select_in_list(self, character_id: str) -> None:
+        options = self.query_one("#party-list", OptionList)
+        ids = self.party.ids
+        if character_id in ids:
+            options.highlighted = ids.index(character_id)
+            options.focus()
+
+    def action_edit_character(self) -> None:
+        who = self._need_character("edit")
+        if who is None:
+            return
+        character = self.party.character(who)
+
+        def done(saved: Character | None) -> None:
+            if saved is not None:
+                self.reload()
+                self._show(f"Saved {saved.name}. (ctrl+z undoes)")
+
+        self.app.push_screen(CharacterForm(self._save_edit, character), done)
+
+    def action_delete_character(self) -> None:
+        who = self._need_character("delete")
+        if who is None:
+            return
+        name = self._char_name(who)
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                self._show(f"{name} was not deleted.")
+                return
+            try:
+                delete_character(self.campaign, who)
+            except (RulesError, StoreError) as exc:
+                self._show(f"Not deleted: {exc}", error=True)
+                return
+            self.reload()
+            self._show(f"Deleted {name}. (ctrl+z undoes)")
+
+        self.app.push_screen(
+            ConfirmScreen(f"Delete {name} and their station from the campaign?"), answered
+        )
+
+    def action_import(self) -> None:
+        def run(path: Path, replace: bool) -> str:
+            return import_party(self.campaign, path, replace=replace).describe()
+
+        self.app.push_screen(
+            PartyFileScreen(
+                "Import a party YAML file",
+                "",
+                "Replace the whole party",
+                "Enter imports. Characters in the file are added, or replace the character with "
+                "the same id (tick the box to replace the whole party instead). A file with any "
+                "mistake changes nothing.",
+                run,
+            ),
+            self._file_done,
+        )
+
+    def action_export(self) -> None:
+        def run(path: Path, overwrite: bool) -> str:
+            written = export_party(self.campaign, path, overwrite=overwrite)
+            return f"Exported {len(self.party.characters)} characters to {written}."
+
+        default = Path.cwd() / "party.yaml"
+        self.app.push_screen(
+            PartyFileScreen(
+                "Export the party as YAML",
+                str(default),
+                "Overwrite the file if it exists",
+                "Enter writes the file: the characters and their battle stations.",
+                run,
+            ),
+            self._file_done,
+        )
+
+    def _file_done(self, message: str | None) -> None:
+        if message is not None:
+            self.reload()
+            self._show(message[0].upper() + message[1:])

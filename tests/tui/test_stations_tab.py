@@ -1,0 +1,416 @@
+"""The Stations tab, driven like a GM: characters and stations land in the saved campaign."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import DataTable, OptionList, Static
+
+from gmtool.rules.characters import Party
+from gmtool.rules.ships import load_ship_spec
+from gmtool.store import open_campaign
+from gmtool.store.demo import demo_data_dir
+from gmtool.store.party import load_party_state, party_tracker
+from gmtool.store.ships import add_ship
+from gmtool.tui.app import GmApp
+from gmtool.tui.character_form import CharacterForm
+from gmtool.tui.stations import ChoiceScreen, PartyFileScreen, StationsPane, board_columns
+from tests.conftest import TEST_SEED, fixed_clock
+
+LARGE = (120, 36)
+SMALL = (80, 24)
+
+
+def saved_party(path: Path) -> Party:
+    c = open_campaign(path, readonly=True)
+    try:
+        return load_party_state(c)
+    finally:
+        c.close()
+
+
+def saved_tracker(path: Path) -> tuple[object, str | None]:
+    c = open_campaign(path, readonly=True)
+    try:
+        tracker = party_tracker(c)
+        return tracker.load(), tracker.last_label()
+    finally:
+        c.close()
+
+
+def one_ship_campaign(path: Path) -> Path:
+    """A campaign with the Meridian (added through the ship store) and no characters."""
+    c = open_campaign(path, name="One ship", seed=TEST_SEED, clock=fixed_clock)
+    try:
+        add_ship(c, load_ship_spec(demo_data_dir() / "ships" / "meridian.yaml"), ship_id="meridian")
+    finally:
+        c.close()
+    return path
+
+
+async def open_stations(app: GmApp, pilot: Pilot[None]) -> StationsPane:
+    """Leave the first tab's field and press the Stations tab's number, as a GM would."""
+    number = [t.TAB_ID for t in app.tabs].index("stations") + 1
+    await pilot.press("escape", str(number))
+    await pilot.pause()
+    pane = app.query_one(StationsPane)
+    assert app.focused is app.query_one("#board")
+    return pane
+
+
+def board_text(app: GmApp) -> list[str]:
+    table = app.query_one("#board", DataTable)
+    return [" | ".join(str(c) for c in table.get_row_at(i)) for i in range(table.row_count)]
+
+
+def status(app: GmApp) -> Static:
+    return app.query_one("#stations-status", Static)
+
+
+async def choose(pilot: Pilot[None], option_id: str) -> None:
+    """Move the open list's cursor to `option_id` with the arrow keys and press enter."""
+    screen = pilot.app.screen
+    assert isinstance(screen, ChoiceScreen)
+    options = screen.query_one(OptionList)
+    target = [key for key, _ in screen.options].index(option_id)
+    current = options.highlighted or 0
+    key = "down" if target >= current else "up"
+    await pilot.press(*[key] * abs(target - current), "enter")
+    await pilot.pause()
+
+
+async def go_to_row(app: GmApp, pilot: Pilot[None], key: str) -> None:
+    table = app.query_one("#board", DataTable)
+    target = table.get_row_index(key)
+    await pilot.press(*["down"] * (target - table.cursor_row))
+    assert table.cursor_row == target
+
+
+# -- the whole round trip -------------------------------------------------------------------
+
+
+async def test_create_assign_posture_and_restart(
+    app_factory: Callable[..., GmApp], tmp_path: Path
+) -> None:
+    path = one_ship_campaign(tmp_path / "one.campaign")
+    app = app_factory(path=path)
+    async with app.run_test(size=LARGE) as pilot:
+        await open_stations(app, pilot)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, CharacterForm)
+        await pilot.press(*"Mara Voss")
+        await pilot.click("#char-player")
+        await pilot.press(*"Sam")
+        await pilot.click("#ability-constitution")
+        await pilot.press(*"11")
+        await pilot.click("#ability-personality")
+        await pilot.press(*"9")
+        await pilot.click("#ability-dexterity")
+        await pilot.press(*"13")
+        # a skill: open the list, type to find it, take the specialty below the broad skill
+        await pilot.click("#skill-choice")
+        await pilot.press(*"vehicle")
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        await pilot.press(*"16", "enter")
+        await pilot.pause()
+        assert app.screen.skills == {"vehicle_operation-spacecraft": 16}
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not isinstance(app.screen, CharacterForm)
+
+        # the new character is highlighted in the list; a: choose the bridge
+        assert app.focused is app.query_one("#party-list")
+        await pilot.press("a")
+        await pilot.pause()
+        await choose(pilot, "bridge")
+        await pilot.press("p")
+        await pilot.pause()
+        assert "Mara Voss | hands-on | Spacecraft | 16 +0 | vulnerable" in board_text(app)[1]
+
+    party = saved_party(path)
+    mara = party.character("mara-voss")
+    assert (mara.player, mara.abilities["constitution"], mara.tracks["mortal"]) == ("Sam", 11, 6)
+    assert [(a.place, a.posture) for a in party.assignments] == [("bridge", "vulnerable")]
+
+    again = app_factory(path=path)
+    async with again.run_test(size=LARGE) as pilot:
+        await open_stations(again, pilot)
+        assert "Mara Voss | hands-on | Spacecraft | 16 +0 | vulnerable" in board_text(again)[1]
+        side = again.query_one("#party-list", OptionList).get_option_at_index(0)
+        assert "Bridge, vulnerable" in str(side.prompt)
+        assert "all placed" in str(again.query_one("#party-title").render())
+
+
+# -- stations -------------------------------------------------------------------------------
+
+
+async def test_demo_board_shows_scores_tasks_and_the_crew(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=LARGE) as pilot:
+        pane = await open_stations(app, pilot)
+        assert pane.ship_id == "meridian"  # most of the party is aboard her
+        rows = board_text(app)
+        assert rows[0].startswith("Command | Ines Calloway | hands-on | Space combat")
+        assert "crew | " in rows[3] and "12 +0" in rows[3]  # Computers: the trained crew
+        assert any("In sickbay | Doctor Priya Salo | " in r for r in rows)
+        assert "Tactics—space combat 15 at +0" in str(
+            app.query_one("#station-detail", Static).render()
+        )
+        await pilot.press("s")
+        await pilot.pause()
+        assert pane.ship_id == "tenacity"
+        assert board_text(app)[0].startswith("Command | Ysolde Marrak")
+
+
+async def test_a_second_station_is_refused_and_nothing_changes(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    path = app.campaign.folder
+    before = saved_tracker(path)
+    async with app.run_test(size=LARGE) as pilot:
+        await open_stations(app, pilot)
+        await go_to_row(app, pilot, "combat_information:empty")
+        await pilot.press("a")
+        await pilot.pause()
+        await choose(pilot, "ines-calloway")
+        message = str(status(app).render())
+        assert status(app).has_class("error")
+        assert "Not changed" in message and "one station at most" in message
+    assert saved_tracker(path) == before
+
+
+async def test_move_posture_lead_and_undo(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    path = app.campaign.folder
+    async with app.run_test(size=LARGE) as pilot:
+        await open_stations(app, pilot)
+        await pilot.press("p")  # Ines, at Command
+        await pilot.pause()
+        assert saved_party(path).assignments[0].posture == "vulnerable"
+
+        await pilot.press("m")
+        await pilot.pause()
+        await choose(pilot, "combat_information")
+        await pilot.press("l")  # from Combat information: choose the team she leads
+        await pilot.pause()
+        await choose(pilot, "lead:sensors")
+        ines = saved_party(path).assignments[0]
+        assert (ines.place, ines.task, ines.leads) == ("combat_information", "leading", "sensors")
+        assert "led" in board_text(app)[5]  # the Sensors crew roll is led
+
+        await pilot.press("ctrl+z", "ctrl+z")
+        await pilot.pause()
+        ines = saved_party(path).assignments[0]
+        assert (ines.place, ines.posture, ines.task) == ("command", "vulnerable", "auto")
+        assert "Undone: move Captain Ines Calloway" in str(status(app).render())
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert saved_party(path).assignments[0].posture == "secure"
+
+
+async def test_off_station_and_unassign_show_who_is_unassigned(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    path = app.campaign.folder
+    async with app.run_test(size=LARGE) as pilot:
+        await open_stations(app, pilot)
+        await go_to_row(app, pilot, "bridge:0")  # Dorran Vek
+        await pilot.press("o")
+        await pilot.pause()
+        await choose(pilot, "sickbay")
+        dorran = saved_party(path).assignments[1]
+        assert (dorran.place, dorran.posture) == ("sickbay", "vulnerable")
+        await go_to_row(app, pilot, "off:dorran-vek")
+        await pilot.press("u")
+        await pilot.pause()
+        assert "dorran-vek" not in {a.character_id for a in saved_party(path).assignments}
+        title = app.query_one("#party-title")
+        assert "1 unassigned" in str(title.render()) and title.has_class("unassigned")
+
+
+# -- characters -----------------------------------------------------------------------------
+
+
+async def test_editor_refuses_bad_values_and_saves_nothing(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    path = app.campaign.folder
+    before = saved_tracker(path)
+    async with app.run_test(size=LARGE) as pilot:
+        await open_stations(app, pilot)
+        await pilot.press("e")  # Ines, highlighted on the board
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, CharacterForm)
+        await pilot.click("#skill-choice")
+        await pilot.press(*"leadership", "enter")
+        await pilot.pause()
+        await pilot.press("ctrl+u", *"31", "enter")
+        await pilot.pause()
+        error = form.query_one("#form-error", Static)
+        assert error.has_class("error")
+        assert "from 1 to 30, not 31" in str(error.render())
+        assert form.skills["leadership"] == 13
+
+        await pilot.click("#ability-constitution")
+        await pilot.press("end", "backspace", "backspace", "ctrl+s")
+        await pilot.pause()
+        assert app.screen is form  # still open
+        assert "Not saved" in str(error.render()) and "constitution" in str(error.render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, CharacterForm)
+    assert saved_tracker(path) == before
+
+
+async def test_editing_damage_shows_state_and_saves(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    path = app.campaign.folder
+    async with app.run_test(size=LARGE) as pilot:
+        await open_stations(app, pilot)
+        await pilot.press("e")
+        await pilot.pause()
+        await pilot.click("#damage-mortal")
+        await pilot.press("end", "backspace", "2")
+        await pilot.pause()
+        assert "dying" in str(app.screen.query_one("#durability", Static).render())
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "Command | Ines Calloway | out" in board_text(app)[0]
+    assert saved_party(path).character("ines-calloway").damage["mortal"] == 2
+
+
+async def test_delete_asks_first_and_undo_brings_back(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    path = app.campaign.folder
+    async with app.run_test(size=LARGE) as pilot:
+        await open_stations(app, pilot)
+        await pilot.press("tab")  # to the character list: Ines first
+        assert app.focused is app.query_one("#party-list")
+        await pilot.press("x")
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is app.screen_stack[0]
+        assert "ines-calloway" in saved_party(path).ids
+        await pilot.press("x")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        party = saved_party(path)
+        assert "ines-calloway" not in party.ids
+        assert "ines-calloway" not in {a.character_id for a in party.assignments}
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert saved_party(path).ids[0] == "ines-calloway"
+
+
+async def test_bad_import_changes_nothing_and_good_import_adds(
+    app_factory: Callable[..., GmApp], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # the GM types a path relative to where gmtool runs
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(
+        "characters:\n"
+        "  - name: Oren Tal\n"
+        "    kind: npc\n"
+        "    abilities: {constitution: 9, personality: 8}\n"
+        "assignments:\n"
+        "  - {character: oren-tal, ship: meridian, station: galley}\n",
+        encoding="utf-8",
+    )
+    good = tmp_path / "good.yaml"
+    good.write_text(bad.read_text(encoding="utf-8").replace("galley", "sensors"), "utf-8")
+    app = app_factory(demo=True)
+    path = app.campaign.folder
+    before = saved_tracker(path)
+    async with app.run_test(size=LARGE) as pilot:
+        await open_stations(app, pilot)
+        await pilot.press("i")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, PartyFileScreen)
+        await pilot.press(*"bad.yaml", "enter")
+        await pilot.pause()
+        assert app.screen is dialog
+        shown = str(dialog.query_one("#file-status", Static).render())
+        assert "Nothing changed" in shown and "bad.yaml:6" in shown and "galley" in shown
+        assert saved_tracker(path) == before
+
+        await pilot.press("ctrl+u", *"good.yaml", "enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, PartyFileScreen)
+        assert "imported 1 character" in str(status(app).render()).lower()
+    party = saved_party(path)
+    assert party.ids[-1] == "oren-tal"
+    assert party.assignments[-1].place == "sensors"
+
+
+async def test_export_writes_a_party_file(
+    app_factory: Callable[..., GmApp], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    out = tmp_path / "out.yaml"
+    app = app_factory(demo=True)
+    async with app.run_test(size=LARGE) as pilot:
+        await open_stations(app, pilot)
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        assert app.screen.query_one("#file-path").value == str(tmp_path / "party.yaml")
+        await pilot.press("ctrl+u", *"out.yaml", "enter")
+        await pilot.pause()
+        assert "Exported 8 characters" in str(status(app).render())
+    from gmtool.rules.characters import load_party
+
+    assert load_party(out).ids == saved_party(app.campaign.folder).ids
+
+
+async def test_help_lists_every_key(app_factory: Callable[..., GmApp]) -> None:
+    keys = ["a", "m", "o", "p", "l", "u", "s", "n", "e", "x", "i", "ctrl+e", "ctrl+z"]
+    for key in keys:
+        assert f"| {key} |" in StationsPane.HELP
+    bound = {b.key for b in StationsPane.BINDINGS}
+    assert set(keys) <= bound
+    palette_methods = {method for _, _, method in StationsPane.PALETTE}
+    assert all(hasattr(StationsPane, m) for m in palette_methods)
+    assert len(palette_methods) == len(keys)
+
+
+def test_board_columns_fit_the_width() -> None:
+    for width in (54, 60, 88, 120):
+        columns = board_columns(width)
+        assert sum(w + 2 for _, w in columns) + 2 <= width
+    assert [name for name, _ in board_columns(54)] == ["Station", "Who", "Task", "Score", "Posture"]
+    assert "Skill" in [name for name, _ in board_columns(88)]
+
+
+# -- snapshots ------------------------------------------------------------------------------
+
+
+def _stations_keys(app: GmApp) -> list[str]:
+    return ["escape", str([t.TAB_ID for t in app.tabs].index("stations") + 1)]
+
+
+def test_snapshot_stations_tab_large(snap_compare, app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    assert snap_compare(app, terminal_size=LARGE, press=[*_stations_keys(app), "down", "down"])
+
+
+def test_snapshot_stations_tab_small(snap_compare, app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    assert snap_compare(app, terminal_size=SMALL, press=_stations_keys(app))
+
+
+def test_snapshot_character_editor(snap_compare, app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    assert snap_compare(app, terminal_size=SMALL, press=[*_stations_keys(app), "e"])
