@@ -1,0 +1,344 @@
+"""The skirmish game of a campaign (Torga IV, or a GM's own scenario) as one undoable tracker.
+
+The state of `Tracker(campaign, "skirmish")` is a `SkirmishGame`: the engine's
+`GameState.to_dict()` (which carries its scenario and options) plus the recent lines of the
+tab's game log. Every action is one save, so ctrl+z steps back one action; every die the
+engine rolls goes to the campaign's roll log in the same step, and undo marks those rolls
+undone.
+
+When one side is played by the GM and the other by the app (solo play), the app's
+activations that follow a GM's action are played at once and saved with it: undo takes the
+GM back to their own last decision, never to a half-played reply that would re-roll on its
+own. With both sides automatic nothing is chained: each activation is played on request.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from gmtool.rules.errors import RulesError
+from gmtool.rules.skirmish import (
+    Action,
+    Event,
+    GameOptions,
+    GameState,
+    Scenario,
+    apply_action,
+    automatic_player,
+    new_game,
+)
+from gmtool.rules.skirmish.engine import AIM, FIRE, HAND_TO_HAND, HOLD, MOVE, PICK_UP
+from gmtool.store.campaign import Campaign
+from gmtool.store.errors import StoreError
+from gmtool.store.rolllog import RollEntry
+from gmtool.store.tracker import Tracker, UndoneAction
+
+SKIRMISH_TRACKER = "skirmish"
+ROLL_SOURCE = "skirmish"
+# Lines of the game log kept in the saved state (every die also stays in the roll log).
+LOG_LIMIT = 120
+# The roll of the solo side's order each turn (the engine's event kind).
+SOLO_ORDER = "solo_order"
+
+# Who plays which side.
+SOLO = "solo"  # the app plays the scenario's solo side, the GM the other
+MANUAL = "manual"  # the GM (or two players) play both sides
+AUTOMATIC = "automatic"  # the app plays both sides, one activation per request
+MODES = (SOLO, MANUAL, AUTOMATIC)
+
+__all__ = [
+    "AUTOMATIC",
+    "LOG_LIMIT",
+    "MANUAL",
+    "MODES",
+    "ROLL_SOURCE",
+    "SKIRMISH_TRACKER",
+    "SOLO",
+    "LogLine",
+    "Played",
+    "SkirmishGame",
+    "action_label",
+    "automatic_sides",
+    "game_options",
+    "load_game",
+    "play",
+    "play_automatic",
+    "roll_entries",
+    "skirmish_tracker",
+    "solo_side",
+    "start_game",
+    "undo_game",
+]
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One line of the tab's game log: an engine event, and whether the app played it."""
+
+    kind: str
+    text: str
+    auto: bool = False
+
+    def to_list(self) -> list[Any]:
+        return [self.kind, self.text, self.auto]
+
+    @classmethod
+    def from_list(cls, data: list[Any]) -> LogLine:
+        kind, text, auto = data
+        return cls(str(kind), str(text), bool(auto))
+
+
+@dataclass(frozen=True)
+class SkirmishGame:
+    """The game in play and its recent log: what the tab shows and the tracker saves."""
+
+    state: GameState
+    log: tuple[LogLine, ...] = ()
+
+    @property
+    def scenario(self) -> Scenario:
+        return self.state.scenario
+
+    @property
+    def mode(self) -> str:
+        """SOLO, MANUAL or AUTOMATIC, read from the sides the options make automatic."""
+        automatic = set(self.state.options.automatic)
+        if not automatic:
+            return MANUAL
+        if automatic >= {s.id for s in self.scenario.sides}:
+            return AUTOMATIC
+        return SOLO
+
+    def is_automatic(self, side: str | None) -> bool:
+        return side is not None and side in self.state.options.automatic
+
+    @property
+    def waits_for_gm(self) -> bool:
+        """True when the side to act is the GM's (or the game is over)."""
+        return self.state.over or not self.is_automatic(self.state.side_to_act)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"game": self.state.to_dict(), "log": [line.to_list() for line in self.log]}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SkirmishGame:
+        return cls(
+            GameState.from_dict(data["game"]),
+            tuple(LogLine.from_list(line) for line in data["log"]),
+        )
+
+
+@dataclass(frozen=True)
+class Played:
+    """The result of one saved step: the new game, its new log lines and the saved rolls."""
+
+    game: SkirmishGame
+    lines: tuple[LogLine, ...]
+    rolls: list[RollEntry]
+    label: str
+
+
+# -- options --------------------------------------------------------------------------------
+
+
+def solo_side(scenario: Scenario) -> str:
+    """The side the app plays in solo mode: the scenario's solo side, else its automatic
+    option, else the side that is not the victory side."""
+    if scenario.solo is not None:
+        return scenario.solo.side
+    if scenario.options.automatic:
+        return scenario.options.automatic[0]
+    return scenario.other_side(scenario.victory.side)
+
+
+def automatic_sides(scenario: Scenario, mode: str) -> tuple[str, ...]:
+    if mode == SOLO:
+        return (solo_side(scenario),)
+    if mode == MANUAL:
+        return ()
+    if mode == AUTOMATIC:
+        return tuple(s.id for s in scenario.sides)
+    raise RulesError(f"unknown mode {mode!r}: expected one of {', '.join(MODES)}")
+
+
+def game_options(scenario: Scenario, mode: str) -> GameOptions:
+    """The scenario's own options with the automatic sides the mode asks for."""
+    base = GameOptions.from_scenario(scenario)
+    return GameOptions(
+        base.wound_effects,
+        base.first_in_tier,
+        automatic_sides(scenario, mode),
+        base.weapon_wounds,
+    )
+
+
+# -- rolls ----------------------------------------------------------------------------------
+
+
+def _die_roles(scenario: Scenario, event: Event) -> list[tuple[int, str]]:
+    """(sides, whose die) for each roll of an engine event, in the event's order."""
+    if event.kind == FIRE:
+        return [(scenario.fire.die, "")]
+    if event.kind == HAND_TO_HAND:
+        die = scenario.hand_to_hand.die
+        return [(die, "attacker's die"), (die, "defender's die")]
+    if event.kind == SOLO_ORDER and scenario.solo is not None:
+        return [(scenario.solo.die, "")]
+    raise StoreError(f"the skirmish event {event.kind!r} rolled dice the store cannot name")
+
+
+def roll_entries(scenario: Scenario, events: Iterable[Event]) -> list[RollEntry]:
+    """Roll-log entries (the shape of `Campaign.dice_entry`) for every die in the events."""
+    entries: list[RollEntry] = []
+    for event in events:
+        if not event.rolls:
+            continue
+        roles = _die_roles(scenario, event)
+        if len(roles) != len(event.rolls):
+            raise StoreError(
+                f"the skirmish event {event.kind!r} rolled {len(event.rolls)} dice, "
+                f"expected {len(roles)}"
+            )
+        for (sides, role), value in zip(roles, event.rolls, strict=True):
+            purpose = f"{event.text} ({role})" if role else event.text
+            entries.append(
+                {
+                    "kind": "dice",
+                    "for": purpose,
+                    "source": ROLL_SOURCE,
+                    "expression": f"1d{sides}",
+                    "dice": [[sides, value, 1]],
+                    "modifier": 0,
+                    "total": value,
+                    "track": None,
+                }
+            )
+    return entries
+
+
+# -- loading and saving ---------------------------------------------------------------------
+
+
+def skirmish_tracker(campaign: Campaign) -> Tracker:
+    return Tracker(campaign, SKIRMISH_TRACKER)
+
+
+def load_game(campaign: Campaign) -> SkirmishGame | None:
+    """The saved game, or None when the campaign has none (or its first game was undone)."""
+    state = skirmish_tracker(campaign).load()
+    if state is None:
+        return None
+    try:
+        return SkirmishGame.from_dict(state)
+    except (RulesError, KeyError, TypeError, ValueError) as exc:
+        where = campaign.folder / "trackers" / f"{SKIRMISH_TRACKER}.json"
+        raise StoreError(
+            f"{where}: the saved skirmish does not read ({exc}); it was left unchanged"
+        ) from None
+
+
+def _save(
+    campaign: Campaign,
+    game: SkirmishGame,
+    events: list[Event],
+    new_lines: list[LogLine],
+    label: str,
+) -> Played:
+    """Record the dice, then the state, as one undo step; a failed save leaves the rolls
+    marked undone so the log never shows dice of an action that did not happen."""
+    entries = roll_entries(game.scenario, events)
+    log = (*game.log, *new_lines)[-LOG_LIMIT:]
+    saved_game = SkirmishGame(game.state, tuple(log))
+    saved = campaign.record(entries) if entries else []
+    try:
+        skirmish_tracker(campaign).save(saved_game.to_dict(), label, rolls=saved)
+    except BaseException:
+        if saved and campaign.rolls is not None:
+            campaign.rolls.mark_undone([int(e["id"]) for e in saved])
+        raise
+    return Played(saved_game, tuple(new_lines), saved, label)
+
+
+def _reply(
+    game: SkirmishGame, state: GameState, rng: random.Random
+) -> tuple[GameState, list[Event], list[LogLine], int]:
+    """Play the app's activations while an automatic side is to act and the GM plays the
+    other: returns the state, the events, their log lines and how many were played."""
+    events: list[Event] = []
+    lines: list[LogLine] = []
+    played = 0
+    automatic = state.options.automatic
+    manual = [s.id for s in state.scenario.sides if s.id not in automatic]
+    if not manual:
+        return state, events, lines, played
+    while not state.over and state.side_to_act in automatic:
+        state, step = apply_action(state, automatic_player(state), rng)
+        events.extend(step)
+        lines.extend(LogLine(e.kind, e.text, True) for e in step)
+        played += 1
+    return state, events, lines, played
+
+
+def _with_reply(label: str, state: GameState, replies: int) -> str:
+    if not replies:
+        return label
+    side_to_reply = next(s for s in state.scenario.sides if s.id in state.options.automatic)
+    steps = "activation" if replies == 1 else "activations"
+    return f"{label}; {side_to_reply.name} {replies} {steps}"
+
+
+def start_game(campaign: Campaign, scenario: Scenario, mode: str) -> Played:
+    """Deploy a new game of `scenario` (replacing any game in play; undo brings it back)."""
+    options = game_options(scenario, mode)
+    rng = campaign.rng()
+    state, events = new_game(scenario, rng, options)
+    lines = [LogLine(e.kind, e.text) for e in events]
+    game = SkirmishGame(state)
+    state, more, auto_lines, replies = _reply(game, state, rng)
+    label = _with_reply(f"New game: {scenario.name} ({mode})", state, replies)
+    return _save(campaign, SkirmishGame(state, game.log), events + more, lines + auto_lines, label)
+
+
+def action_label(state: GameState, action: Action) -> str:
+    """The action in a few words, for the undo label and messages."""
+    fig = state.figure(action.figure)
+    if action.kind == MOVE:
+        return f"{fig.name} moves to ({action.x:.1f}, {action.y:.1f})"
+    if action.kind == FIRE and action.target:
+        return f"{fig.name} fires at {state.figure(action.target).name}"
+    if action.kind == HAND_TO_HAND and action.target:
+        return f"{fig.name} attacks {state.figure(action.target).name} hand-to-hand"
+    if action.kind == AIM:
+        return f"{fig.name} takes aim"
+    if action.kind == PICK_UP:
+        return f"{fig.name} picks up a weapon"
+    if action.kind == HOLD:
+        return f"{fig.name} holds"
+    return f"{fig.name}: {action.kind}"
+
+
+def play(campaign: Campaign, game: SkirmishGame, action: Action, *, auto: bool = False) -> Played:
+    """Check and play one action, then the app's reply in solo play, and save them as one
+    step. A refused action raises `RulesError` and nothing is saved or rolled in the log."""
+    rng = campaign.rng()
+    state, events = apply_action(game.state, action, rng)
+    lines = [LogLine(e.kind, e.text, auto) for e in events]
+    label = action_label(game.state, action) + (" (automatic)" if auto else "")
+    state, more, auto_lines, replies = _reply(game, state, rng)
+    label = _with_reply(label, state, replies)
+    return _save(campaign, SkirmishGame(state, game.log), events + more, lines + auto_lines, label)
+
+
+def play_automatic(campaign: Campaign, game: SkirmishGame) -> Played:
+    """Let the automatic player take the activation now due (for either side)."""
+    if game.state.over:
+        raise RulesError("the game is over: start a new one with n")
+    return play(campaign, game, automatic_player(game.state), auto=True)
+
+
+def undo_game(campaign: Campaign) -> UndoneAction | None:
+    """Step back one saved action (its rolls are marked undone); None: nothing to undo."""
+    return skirmish_tracker(campaign).undo()
