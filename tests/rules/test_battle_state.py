@@ -203,7 +203,7 @@ def play_offered(state: BattleState, rng: random.Random, choice: random.Random) 
     return engine.advance(state)[0]
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000))
 def test_any_offered_step_keeps_the_state_saveable_and_the_old_state_intact(seed: int) -> None:
     state = demo_battle("moderate")

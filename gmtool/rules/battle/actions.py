@@ -144,7 +144,7 @@ def _sensors(state: BattleState) -> list[ActionInfo]:
 
 def _movement(state: BattleState) -> list[ActionInfo]:
     if state.step == "position_update":
-        if state.moved or advance_blocker(state) not in (None, "update the range first"):
+        if state.moved:
             return []
         return [ActionInfo("resolve_movement", "Update the range (Table 3-4)")]
     side = state.opposing_side if state.step == "opposing_declaration" else state.edge_winner

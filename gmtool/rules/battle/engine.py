@@ -261,13 +261,18 @@ def resolve_movement(state: BattleState) -> tuple[BattleState, StepResult]:
     if not (edge_side.declared and opposing_side.declared):
         raise RulesError("both sides must declare their headings first")
     assert edge_side.heading is not None and opposing_side.heading is not None
+    step = Step("resolve_movement")
+    gone = [state.side(s).name for s in SIDES if not any(x.in_battle for x in state.ships_of(s))]
+    if gone:
+        verb = "has" if len(gone) == 1 else "have"
+        step.lines.append(f"{' and '.join(gone)} {verb} no ship left to move: the range stays.")
+        return done(replace(state, moved=True), step)
     opposing_accel = _fleet_acceleration(state, opposing)
     edge_accel = _fleet_acceleration(state, edge)
     change = range_change(opposing_side.heading, edge_side.heading, opposing_accel, edge_accel)
     new_range = next_range(
         state.range, opposing_side.heading, edge_side.heading, opposing_accel, edge_accel
     )
-    step = Step("resolve_movement")
     step.lines.append(
         f"{opposing_side.name} {opposing_side.heading} (acceleration {opposing_accel}), "
         f"{edge_side.name} {edge_side.heading} (acceleration {edge_accel}): "
@@ -556,9 +561,11 @@ def advance_blocker(state: BattleState) -> str | None:
     """Why the GM cannot move on yet (None: they can)."""
     if state.finished:
         return "the battle is over"
-    for side in SIDES:
-        if not any(s.in_battle for s in state.ships_of(side)):
-            return f"{state.side(side).name} has no ship left in the battle: end it"
+    if state.phase == "edge":
+        # The round in which a fleet was wiped out is played out; no new round begins.
+        for fleet in SIDES:
+            if not any(s.in_battle for s in state.ships_of(fleet)):
+                return f"{state.side(fleet).name} has no ship left in the battle: end it"
     if state.phase == "edge" and state.edge_winner is None:
         return "roll the edge first"
     if state.phase == "movement":

@@ -1,0 +1,432 @@
+"""Character tasks and special orders in a battle: power, sensors, repairs, ramming, boarding,
+self-destruct, abandoning ship and withdrawing -- each offered only when its conditions hold."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from gmtool.rules.battle import (
+    CREW,
+    BattleState,
+    abandon_ship,
+    advance,
+    apply_damage_manually,
+    available_actions,
+    board,
+    board_allowed,
+    helpless,
+    knock_out_system,
+    leave_ship,
+    quick_ship_spec,
+    ram,
+    ram_allowed,
+    roll_edge,
+    roll_repair,
+    roll_sensors,
+    self_destruct,
+    set_power,
+    withdraw,
+)
+from gmtool.rules.battle import config as battle_config
+from gmtool.rules.battle import orders as battle_orders
+from gmtool.rules.crew_losses import casualties
+from gmtool.rules.errors import RulesError
+from tests.rules.test_battle_helpers import (
+    ScriptedRandom,
+    demo_battle,
+    gorgon,
+    party,
+    positioned,
+)
+
+
+def orders(
+    range_category: str = "very_close", edge: str = "b", state: BattleState | None = None
+) -> BattleState:
+    return positioned(
+        state or demo_battle(), "special_orders", range_category=range_category, edge=edge
+    )
+
+
+def offered(state: BattleState, action: str) -> list[tuple[str | None, tuple[str, ...]]]:
+    return [(a.ship_id, a.choices) for a in available_actions(state) if a.action == action]
+
+
+# -- power and sensors ----------------------------------------------------------------------
+
+
+def test_power_distribution_by_the_engineer() -> None:
+    state = positioned(demo_battle(), "power")
+    # Rusk, System Operation--engineering 16: a 3 is Amazing: +30% power points.
+    state, result = set_power(state, "meridian", ScriptedRandom([3]))
+    assert state.ship("meridian").power_bonus == 30
+    assert "Chief Engineer Halvard Rusk rolls 16" in result.text and "30% more" in result.text
+    assert "halvard-rusk" in state.acted
+    with pytest.raises(RulesError, match="already tried"):
+        set_power(state, "meridian", ScriptedRandom([3]))
+
+
+def test_a_failed_power_check_leaves_the_power_as_it_is() -> None:
+    state = positioned(demo_battle(), "power")
+    state, result = set_power(state, "meridian", ScriptedRandom([17]))
+    assert state.ship("meridian").power_bonus == 0 and "stays as it is" in result.text
+
+
+def test_the_crew_alone_cannot_coax_extra_power() -> None:
+    state = positioned(demo_battle(), "power")
+    with pytest.raises(RulesError, match="does not roll power distribution"):
+        set_power(state, "gorgon", ScriptedRandom([3]))
+    with pytest.raises(RulesError, match="does not roll power distribution"):
+        set_power(state, "meridian", ScriptedRandom([3]), by=CREW)
+
+
+def test_the_ships_state_penalises_shipboard_tasks() -> None:
+    state = positioned(demo_battle(), "power")
+    state, _ = apply_damage_manually(state, "meridian", 80, "wound", ScriptedRandom([20] * 6))
+    assert state.ship("meridian").state == "disabled"
+    # Disabled: +2 steps (+d6). d20 3 + d6 6 = 9: Ordinary for Rusk (16), not Amazing.
+    state, result = set_power(state, "meridian", ScriptedRandom([3, 6]))
+    assert result.rolls[0]["step"] == 2 and state.ship("meridian").power_bonus == 10
+
+
+def test_sensor_check_at_contact_range_takes_the_long_range_penalty() -> None:
+    state = positioned(demo_battle(), "sensor", range_category="contact")
+    # Meridian crew 12 at +3 (+d8): d20 5 + d8 2 = 7, Ordinary.
+    state, result = roll_sensors(state, "meridian", ScriptedRandom([5, 2]))
+    assert state.ship("meridian").sensor_degree == "ordinary"
+    assert "long-range sensors +3" in result.text and result.rolls[0]["step"] == 3
+    with pytest.raises(RulesError, match="already made its sensor check"):
+        roll_sensors(state, "meridian", ScriptedRandom([5, 2]))
+
+
+def test_a_character_at_the_sensors_replaces_the_crew_check() -> None:
+    crew = party()
+    moved = tuple(
+        replace(a, place="sensors", posture="secure") if a.character_id == "priya-salo" else a
+        for a in crew.assignments
+    )
+    state = positioned(demo_battle(assignments=moved), "sensor", range_category="close")
+    # Salo has only the broad System Operation (14): +1 step (+d4).
+    state, result = roll_sensors(state, "meridian", ScriptedRandom([6, 1]))
+    assert "Doctor Priya Salo rolls 14" in result.text and result.rolls[0]["step"] == 1
+    assert state.ship("meridian").sensor_degree == "good"
+
+
+# -- repairs --------------------------------------------------------------------------------
+
+
+def damaged_for_repair() -> BattleState:
+    state = positioned(demo_battle(), "repair")
+    state, _ = apply_damage_manually(state, "meridian", 6, "stun", ScriptedRandom([20] * 6))
+    state, _ = apply_damage_manually(state, "meridian", 6, "wound", ScriptedRandom([20] * 6))
+    return state
+
+
+def test_main_engineering_repairs_wound_damage() -> None:
+    state = damaged_for_repair()
+    # Rusk at main engineering: Technical Science--repair 16; a 6 is Good: 2 points.
+    state, result = roll_repair(state, "meridian", ScriptedRandom([6]), track="wound")
+    assert "Chief Engineer Halvard Rusk rolls 16" in result.text
+    assert state.ship("meridian").damage.marked["wound"] == 4
+    assert "halvard-rusk" in state.acted
+
+
+def test_the_engineering_console_repairs_stun_only() -> None:
+    state = damaged_for_repair()
+    with pytest.raises(RulesError, match="repairs stun damage, not wound"):
+        roll_repair(state, "meridian", ScriptedRandom([2]), by="dorran-vek", track="wound")
+    # Vek on the bridge has the broad System Operation (10) at +1: d20 2 + d4 1 = 3, Good.
+    state, result = roll_repair(state, "meridian", ScriptedRandom([2, 1]), by="dorran-vek")
+    assert state.ship("meridian").damage.marked["stun"] == 4
+    assert "Lieutenant Dorran Vek rolls 10" in result.text
+
+
+def test_the_repair_parties_roll_once_a_round() -> None:
+    state = damaged_for_repair()
+    state, result = roll_repair(state, "meridian", ScriptedRandom([12]), by=CREW, track="stun")
+    assert "CSS Meridian crew rolls 12" in result.text
+    assert state.ship("meridian").damage.marked["stun"] == 5
+    with pytest.raises(RulesError, match="already rolled this round"):
+        roll_repair(state, "meridian", ScriptedRandom([12]), by=CREW, track="stun")
+    offers = [a for a in available_actions(state) if a.action == "roll_repair"]
+    assert all(a.character_id != CREW for a in offers if a.ship_id == "meridian")
+
+
+def test_repairs_need_something_to_repair_and_the_repair_phase() -> None:
+    state = positioned(demo_battle(), "repair")
+    with pytest.raises(RulesError, match="no stun damage"):
+        roll_repair(state, "meridian", ScriptedRandom([2]))
+    with pytest.raises(RulesError, match="not knocked out"):
+        roll_repair(state, "meridian", ScriptedRandom([2]), system="15.1")
+    with pytest.raises(RulesError, match="repair phase"):
+        roll_repair(positioned(state, "launch"), "meridian", ScriptedRandom([2]))
+
+
+def test_repair_actions_offer_what_each_repairer_can_fix() -> None:
+    state = damaged_for_repair()
+    state, _ = knock_out_system(state, "meridian", "16.1")
+    offers = {
+        (a.character_id, a.choices)
+        for a in available_actions(state)
+        if a.action == "roll_repair" and a.ship_id == "meridian"
+    }
+    assert ("halvard-rusk", ("stun", "wound", "16.1")) in offers
+    assert ("dorran-vek", ("stun", "16.1")) in offers
+    assert (CREW, ("stun", "wound", "16.1")) in offers
+
+
+# -- ramming --------------------------------------------------------------------------------
+
+
+def interceptor() -> tuple[str, object]:
+    spec = quick_ship_spec(
+        "Interceptor",
+        "light",
+        90,
+        acceleration=7,
+        weapons=[{"type": "beam", "firepower": "light", "damage": {"ordinary": "d4w"}}],
+    )
+    return ("interceptor", spec)
+
+
+def test_ramming_needs_the_edge_very_close_range_and_the_speed() -> None:
+    state = orders(edge="b")
+    meridian, raider = state.ship("meridian"), state.ship("gorgon")
+    assert ram_allowed(state, raider, meridian)  # edge, very close, 6 >= 4
+    assert not ram_allowed(state, meridian, raider)  # no edge, and 4 < 6
+    assert not ram_allowed(orders(edge="a"), meridian, raider)  # the edge, but too slow
+    assert not ram_allowed(orders("close", edge="b"), raider, meridian)  # not close enough
+    assert offered(state, "ram") == [("gorgon", ("meridian",))]
+    assert offered(orders(edge="a"), "ram") == []
+    with pytest.raises(RulesError, match="cannot ram"):
+        ram(orders(edge="a"), "meridian", "gorgon", ScriptedRandom([1]))
+
+
+def test_a_ram_the_target_fails_to_avoid_is_a_collision() -> None:
+    state = orders(edge="b")
+    # Raider crew 10: a 5 succeeds. Calloway (Tactics--space combat 15, at command) tries to
+    # dodge at +0 (medium: target size 0) and rolls 18: Failure.
+    state, result = ram(state, "gorgon", "meridian", ScriptedRandom([5, 18]))
+    assert "Raider Gorgon rams CSS Meridian!" in result.text
+    assert "Type in the ramming damage to CSS Meridian" in result.text
+    assert "Type in the ramming damage to Raider Gorgon" in result.text
+    assert [r["for"] for r in result.rolls] == [
+        "Raider Gorgon rams CSS Meridian",
+        "CSS Meridian avoids the ram",
+    ]
+    assert "Captain Ines Calloway rolls 15" in result.text
+    assert state.range == "very_close" and state.ship("gorgon").order_given == "ramming"
+    with pytest.raises(RulesError, match="already been given an order"):
+        ram(state, "gorgon", "meridian", ScriptedRandom([5, 18]))
+
+
+def test_a_ram_can_miss_or_be_avoided() -> None:
+    state = orders(edge="b")
+    _missed, result = ram(state, "gorgon", "meridian", ScriptedRandom([15]))
+    assert "misses its ram" in result.text and len(result.rolls) == 1
+    _dodged, result = ram(state, "gorgon", "meridian", ScriptedRandom([5, 2]))
+    assert "avoids the collision" in result.text
+
+
+def test_a_small_target_dodges_a_ram_more_easily() -> None:
+    state = orders(edge="a", state=demo_battle(navy=(interceptor(),)))  # type: ignore[arg-type]
+    # The Gorgon (light: +1 to attackers) avoids at -1 step (-d4): d20 11 - d4 2 = 9, Ordinary.
+    state, result = ram(state, "interceptor", "gorgon", ScriptedRandom([3, 11, 2]))
+    assert result.rolls[1]["step"] == -1
+    assert "target size -1" in result.text and "avoids the collision" in result.text
+
+
+def test_ram_damage_from_the_table_is_rolled(monkeypatch: pytest.MonkeyPatch) -> None:
+    table = replace(battle_config.battle_table(), ram_damage_target="2d6w")
+    monkeypatch.setattr(battle_orders, "battle_table", lambda: table)
+    state = orders(edge="b")
+    dice = [5, 18, 3, 4] + [20] * 6  # hit, no dodge, 2d6 = 7 wound, six safe hazard rolls
+    state, result = ram(state, "gorgon", "meridian", ScriptedRandom(dice))
+    assert state.ship("meridian").damage.marked["wound"] == 7
+    assert len(result.hazards) == 6
+    assert "Type in the ramming damage to Raider Gorgon" in result.text
+
+
+# -- boarding -------------------------------------------------------------------------------
+
+
+def test_boarding_conditions() -> None:
+    state = orders("moderate", edge="a")
+    meridian, raider = state.ship("meridian"), state.ship("gorgon")
+    assert board_allowed(state, meridian, raider, "transporter", False)
+    assert not board_allowed(state, meridian, raider, "transporter", True)  # screen up
+    assert not board_allowed(orders("long"), meridian, raider, "transporter", False)
+    close = orders("very_close")
+    assert not board_allowed(close, meridian, raider, "conventional", False)  # can maneuver
+    assert ("meridian", ("gorgon",)) in offered(state, "board")
+
+
+def test_a_crippled_or_engineless_ship_cannot_maneuver_and_can_be_boarded() -> None:
+    state = orders("very_close")
+    crippled, _ = apply_damage_manually(state, "gorgon", 10, "mortal", random.Random(1))
+    assert helpless(crippled.ship("gorgon"))
+    assert board_allowed(
+        crippled, crippled.ship("meridian"), crippled.ship("gorgon"), "conventional", False
+    )
+    dead_in_space = state
+    for key in ("1.1", "1.2"):  # the Gorgon's two engines
+        dead_in_space, _ = knock_out_system(dead_in_space, "gorgon", key)
+    assert helpless(dead_in_space.ship("gorgon"))
+    assert not helpless(state.ship("gorgon"))
+
+
+def test_a_boarding_action_with_a_leader() -> None:
+    state = orders("moderate", edge="a")
+    # Adeyemi leads (Tactics--infantry combat 15): 4 is Good, -2 to the boarders' check.
+    # Boarders (crew 12 at -2: -d6): d20 6 - 3 = 3, Amazing. Defenders (crew 10): 9, Ordinary.
+    state, result = board(state, "meridian", "gorgon", "transporter", ScriptedRandom([4, 6, 3, 9]))
+    assert state.ship("gorgon").boarders == ("meridian",)
+    assert "win a foothold" in result.text
+    assert [r["degree"] for r in result.rolls] == ["good", "amazing", "ordinary"]
+    assert result.rolls[1]["step"] == -2
+    assert "bram-adeyemi" in state.acted
+
+
+def test_a_boarding_leader_may_hinder_the_defenders_instead() -> None:
+    state = orders("moderate", edge="a")
+    dice = [4, 9, 12, 1]  # Good leader; boarders 9 (Ordinary); defenders 12 + d6 1 (Failure)
+    state, result = board(
+        state, "meridian", "gorgon", "transporter", ScriptedRandom(dice), leader_choice="enemy"
+    )
+    assert result.rolls[2]["step"] == 2 and state.ship("gorgon").boarders == ("meridian",)
+
+
+def test_defenders_hold_on_a_tie() -> None:
+    crew = tuple(a for a in party().assignments if a.character_id != "bram-adeyemi")
+    state = orders("moderate", edge="a", state=demo_battle(assignments=crew))
+    state, result = board(state, "meridian", "gorgon", "transporter", ScriptedRandom([9, 9]))
+    assert state.ship("gorgon").boarders == () and "throw the boarders back" in result.text
+
+
+def test_boarding_refused_when_out_of_reach() -> None:
+    with pytest.raises(RulesError, match="cannot board"):
+        board(orders("long"), "meridian", "gorgon", "transporter", ScriptedRandom([]))
+    with pytest.raises(RulesError, match="while it can still maneuver"):
+        board(orders("very_close"), "meridian", "gorgon", "conventional", ScriptedRandom([]))
+
+
+# -- self-destruct --------------------------------------------------------------------------
+
+
+def test_self_destruct_waits_for_the_characters_aboard() -> None:
+    state = orders("close")
+    with pytest.raises(RulesError, match="still aboard CSS Meridian"):
+        self_destruct(state, "meridian", ScriptedRandom([]))
+    state, result = self_destruct(state, "meridian", ScriptedRandom([]), characters_go_down=True)
+    ship = state.ship("meridian")
+    assert ship.destroyed and ship.fate == "destroyed"
+    assert ship.damage.marked == ship.damage.points
+    assert ship.crew_losses == casualties(263, ship.damage.points, ship.damage.points)
+    assert ship.crew_losses["total"] == 263
+    assert all(c.state == "dead" for c in state.characters)
+    assert "Raider Gorgon is caught as if 2 hexes away" in result.text
+
+
+def test_a_self_destruct_far_away_catches_nobody() -> None:
+    state, result = self_destruct(orders("long"), "gorgon", ScriptedRandom([]))
+    assert state.ship("gorgon").destroyed
+    assert "No enemy ship is near enough" in result.text
+    assert not any(state.ship("meridian").damage.marked.values())
+
+
+def test_blast_damage_from_the_table_is_rolled(monkeypatch: pytest.MonkeyPatch) -> None:
+    table = replace(battle_config.battle_table(), self_destruct_damage={1: "d8m", 2: None})
+    monkeypatch.setattr(battle_orders, "battle_table", lambda: table)
+    state, result = self_destruct(orders("very_close"), "gorgon", ScriptedRandom([5] + [20] * 6))
+    assert state.ship("meridian").damage.marked["mortal"] == 5
+    assert {h.track for h in result.hazards} == {"mortal"}
+
+
+# -- abandoning ship ------------------------------------------------------------------------
+
+
+def test_abandon_ship_rolls_the_time_and_counts_the_survivors_out() -> None:
+    state = orders("close", edge="a")
+    # Light ship: 1d4 rounds (3); 2d6+8 percent trapped (2 + 3 + 8 = 13%).
+    state, result = abandon_ship(state, "gorgon", ScriptedRandom([3, 2, 3]))
+    ship = state.ship("gorgon")
+    assert ship.bailout is not None and ship.bailout.rounds == 3
+    assert ship.bailout.trapped == 12  # 13% of 91, rounded half up
+    assert ship.evacuated == 18  # 20% of the 91 survivors in the round of the order
+    assert ship.fate == "abandoning" and not ship.can_act and ship.in_battle
+    assert [r["total"] for r in result.rolls] == [3, 13]
+    assert "cannot get out" in result.text
+    with pytest.raises(RulesError, match="abandoning"):
+        abandon_ship(state, "gorgon", ScriptedRandom([3, 2, 3]))
+    # Round 2 and 3: the evacuation goes on; after the third it is over.
+    state, result = advance(state)
+    assert state.ship("gorgon").evacuated == 36 and "18 more get clear" in result.text
+    state, _ = roll_edge(state, ScriptedRandom([]))  # the Raiders cannot contest it
+    assert state.edge_winner == "a"
+    state = positioned(state, "special_orders", edge="a")
+    state, result = advance(state)
+    assert state.ship("gorgon").evacuated == 79 and state.ship("gorgon").fate == "abandoned"
+    assert "the evacuation is over" in result.text
+
+
+def test_an_abandoning_ship_gives_no_more_orders_and_rolls_nothing() -> None:
+    state, _ = abandon_ship(orders("close", edge="a"), "meridian", ScriptedRandom([4, 1, 1, 1]))
+    assert "Aboard still" in state.events[-1].text
+    power = positioned(state, "power")
+    with pytest.raises(RulesError, match="abandoning"):
+        set_power(power, "meridian", ScriptedRandom([3]))
+    assert offered(power, "set_power") == []
+
+
+def test_a_small_ship_is_empty_the_same_round() -> None:
+    cutter = quick_ship_spec("Cutter", "small", 30)
+    state = orders("close", edge="a", state=demo_battle(raiders=(("cutter", cutter),)))
+    state, result = abandon_ship(state, "cutter", ScriptedRandom([1, 1]))
+    ship = state.ship("cutter")
+    assert ship.fate == "abandoned" and ship.bailout is not None
+    assert ship.evacuated == ship.bailout.can_leave
+    assert ship.bailout.rounds == 1  # no time to roll: only the trapped share is rolled
+    assert [r["for"] for r in result.rolls] == [
+        "share of Cutter's crew who cannot get out (percent)"
+    ]
+
+
+def test_characters_leave_a_ship_at_a_pod_or_airlock() -> None:
+    state, result = leave_ship(demo_battle(), "tamsin-oyelaran")
+    assert state.assignment("tamsin-oyelaran").place == "away"
+    assert not state.assignment("tamsin-oyelaran").aboard
+    assert state.ship("meridian").gunners == {}
+    assert "gets clear of CSS Meridian" in result.text
+    with pytest.raises(RulesError, match="not aboard"):
+        leave_ship(state, "tamsin-oyelaran")
+
+
+# -- withdrawing ----------------------------------------------------------------------------
+
+
+def test_a_fleet_withdraws_only_once_disengaged() -> None:
+    with pytest.raises(RulesError, match="only when disengaged"):
+        withdraw(orders("contact"), "b")
+    state, result = withdraw(orders("disengaged"), "b")
+    assert state.ship("gorgon").fate == "escaped" and not state.ship("gorgon").in_battle
+    assert "Raiders withdraws: Raider Gorgon" in result.text
+    ends = [a for a in available_actions(state) if a.action == "end_battle"]
+    assert ends and "Raiders can fight no more" in ends[0].note
+
+
+def test_special_orders_are_listed_only_in_their_phase() -> None:
+    state = orders("very_close", edge="b")
+    listed = {a.action for a in available_actions(state)}
+    assert {"ram", "self_destruct", "abandon_ship"} <= listed
+    assert not {"ram", "board", "self_destruct"} & {
+        a.action for a in available_actions(positioned(state, "repair"))
+    }
+    with pytest.raises(RulesError, match="special orders phase"):
+        self_destruct(positioned(state, "repair"), "gorgon", ScriptedRandom([]))
+
+
+def test_demo_raider_for_orders() -> None:
+    assert gorgon().durability.mortal == 10
