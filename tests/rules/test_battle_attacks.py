@@ -15,6 +15,7 @@ from gmtool.rules.battle import (
     apply_damage_manually,
     assign_gunner,
     attack_options,
+    available_actions,
     knock_out_system,
     quick_ship_spec,
     roll_attack,
@@ -233,6 +234,11 @@ def test_leadership_helps_one_crew_roll_at_the_weapons_station() -> None:
         for a in crew.assignments
     )
     state = at("close", state=demo_battle(assignments=leading))
+    leaders = [a.character_id for a in available_actions(state) if a.action == "roll_leadership"]
+    assert leaders == ["ines-calloway"]
+    # Once the attack phase is over, leading the gunners would help no roll: not offered.
+    later = positioned(state, "repair")
+    assert "roll_leadership" not in {a.action for a in available_actions(later)}
     # Leadership--command 16: a roll of 5 is Good (at most 8): -2 steps.
     state, result = roll_leadership(state, "ines-calloway", ScriptedRandom([5]))
     assert state.ship("meridian").leadership == {"weapons_and_defenses": "good"}

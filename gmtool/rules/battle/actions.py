@@ -28,6 +28,7 @@ from gmtool.rules.narrative import (
     hold_arc_choices,
     next_step,
     phase,
+    phase_ids,
     round_sequence,
     sensor_step,
     task_effect,
@@ -55,6 +56,17 @@ def _step_name(phase_id: str, step_id: str | None) -> str:
     return next(s.name for s in current.steps if s.id == step_id)
 
 
+def _roll_still_to_come(state: BattleState, roll_id: str | None) -> bool:
+    """Whether a team's roll is still ahead this round (a leader's bonus could help it)."""
+    if roll_id is None:
+        return False
+    roll_phase = station_table().rolls[roll_id].phase
+    order = phase_ids()
+    if roll_phase not in order:  # rolled as needed, any time
+        return True
+    return order.index(roll_phase) >= order.index(state.phase)
+
+
 def _leaders(state: BattleState) -> list[ActionInfo]:
     found: list[ActionInfo] = []
     table = station_table()
@@ -70,6 +82,8 @@ def _leaders(state: BattleState) -> list[ActionInfo]:
                 continue
             team = table.stations[line.station_id]
             if team.lead_effect != "leadership" or team.id in ship.leadership:
+                continue
+            if not _roll_still_to_come(state, team.roll):
                 continue
             found.append(
                 ActionInfo(

@@ -16,6 +16,7 @@ from gmtool.rules.battle.plans import (
     plan_roll,
     why_not,
 )
+from gmtool.rules.battle.records import values_record
 from gmtool.rules.battle.state import (
     BattleShip,
     BattleState,
@@ -35,7 +36,6 @@ from gmtool.rules.battle.steps import (
     require_phase,
     roll_planned,
 )
-from gmtool.rules.dice import parse
 from gmtool.rules.errors import RulesError
 from gmtool.rules.hazards import (
     bailout_round,
@@ -343,30 +343,21 @@ def abandon_ship(
     step.ship(ship_id)
     if bailout.time.notation is not None:
         step.rolls.append(
-            {
-                "kind": "dice",
-                "for": f"bail-out time of {ship.name}",
-                "source": "battle",
-                "expression": bailout.time.notation,
-                "dice": [[_die_sides(bailout.time.notation), d, 1] for d in bailout.time.dice],
-                "modifier": bailout.rounds - sum(bailout.time.dice),
-                "total": bailout.rounds,
-                "track": None,
-            }
+            values_record(
+                f"bail-out time of {ship.name}",
+                bailout.time.notation,
+                bailout.time.dice,
+                bailout.rounds,
+            )
         )
     if bailout.trapped_dice:
-        expression = hazard_table().trapped_percent
         step.rolls.append(
-            {
-                "kind": "dice",
-                "for": f"share of {ship.name}'s crew who cannot get out (percent)",
-                "source": "battle",
-                "expression": expression.canonical(),
-                "dice": [[_die_sides(expression.canonical()), d, 1] for d in bailout.trapped_dice],
-                "modifier": bailout.trapped_percent - sum(bailout.trapped_dice),
-                "total": bailout.trapped_percent,
-                "track": None,
-            }
+            values_record(
+                f"share of {ship.name}'s crew who cannot get out (percent)",
+                hazard_table().trapped_percent.canonical(),
+                bailout.trapped_dice,
+                bailout.trapped_percent,
+            )
         )
     first = bailout_round(bailout, 1)
     state = state.with_ship(
@@ -392,10 +383,6 @@ def abandon_ship(
     return done(state, step)
 
 
-def _die_sides(notation: str) -> int:
-    return max(t.sides for t in parse(notation).terms if t.is_dice)
-
-
 def leave_ship(state: BattleState, character_id: str) -> tuple[BattleState, StepResult]:
     """A character gets off the ship (escape pod, airlock, shuttle): away from now on."""
     require_open(state)
@@ -403,8 +390,10 @@ def leave_ship(state: BattleState, character_id: str) -> tuple[BattleState, Step
     if not assignment.aboard:
         raise RulesError(f"{state.character(character_id).name} is not aboard a ship")
     ship = state.ship(assignment.ship_id)
-    away = station_table().off_station["away"]
-    moved = replace(assignment, place="away", posture=away.default_posture, task="auto", leads=None)
+    away = next(p for p in station_table().off_station.values() if not p.aboard)
+    moved = replace(
+        assignment, place=away.id, posture=away.default_posture, task="auto", leads=None
+    )
     state = replace(
         state,
         assignments=tuple(

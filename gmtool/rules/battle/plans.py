@@ -67,7 +67,8 @@ def task_name(task_id: str) -> str:
         return task_id.replace("_", " ")
 
 
-def _crew(ship: BattleShip) -> Roller:
+def crew_roller(ship: BattleShip) -> Roller:
+    """The ship's crew making its crew check."""
     return Roller(
         None,
         f"{ship.name} {CREW_NAME}",
@@ -143,7 +144,7 @@ def choose_roller(
                 f"the crew of {ship.name} does not roll {task_name(task_id).lower()}: "
                 "only a character at the station can"
             )
-        return _crew(ship)
+        return crew_roller(ship)
     reason = why_not(state, ship, task_id, by)
     if reason is not None:
         raise RulesError(f"{reason}: they cannot roll {task_name(task_id).lower()}")

@@ -7,6 +7,7 @@ score, step, control die and degree), so the app can log a battle step's rolls a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from gmtool.rules.checks import CheckResult, checks_table
@@ -47,22 +48,33 @@ def dice_record(roll: DiceRoll, purpose: str) -> RollRecord:
     }
 
 
+def values_record(
+    purpose: str, notation: str, values: Sequence[int], total: int, track: str | None = None
+) -> RollRecord:
+    """A dice roll known only by its values (rolled inside another rules module)."""
+    sides = _sides(notation)
+    return {
+        "kind": "dice",
+        "for": purpose,
+        "source": SOURCE,
+        "expression": notation,
+        "dice": [[sides, v, 1] for v in values],
+        "modifier": total - sum(values),
+        "total": total,
+        "track": track,
+    }
+
+
 def hazard_records(outcome: HazardOutcome, name: str) -> list[RollRecord]:
     """The hazard die, the Personality feat and the injury dice of one hazard roll."""
     table = hazard_table()
-    die = table.hazard_die
-    sides = max(t.sides for t in die.terms if t.is_dice)
-    records: list[RollRecord] = [
-        {
-            "kind": "dice",
-            "for": f"hazard to {name} ({outcome.ship_class} ship, {outcome.track})",
-            "source": SOURCE,
-            "expression": die.canonical(),
-            "dice": [[sides, outcome.hazard_roll, 1]],
-            "modifier": 0,
-            "total": outcome.hazard_roll,
-            "track": None,
-        }
+    records = [
+        values_record(
+            f"hazard to {name} ({outcome.ship_class} ship, {outcome.track})",
+            table.hazard_die.canonical(),
+            [outcome.hazard_roll],
+            outcome.hazard_roll,
+        )
     ]
     if not outcome.endangered or outcome.feat_step is None or outcome.feat_control is None:
         return records
@@ -84,18 +96,14 @@ def hazard_records(outcome: HazardOutcome, name: str) -> list[RollRecord]:
         }
     )
     if outcome.injury is not None:
-        injury_sides = _sides(outcome.injury)
         records.append(
-            {
-                "kind": "dice",
-                "for": f"injury to {name}",
-                "source": SOURCE,
-                "expression": outcome.injury,
-                "dice": [[injury_sides, v, 1] for v in outcome.injury_dice],
-                "modifier": outcome.injury_total - sum(outcome.injury_dice),
-                "total": outcome.injury_total,
-                "track": outcome.damage.kind if outcome.damage else None,
-            }
+            values_record(
+                f"injury to {name}",
+                outcome.injury,
+                outcome.injury_dice,
+                outcome.injury_total,
+                outcome.damage.kind if outcome.damage else None,
+            )
         )
     return records
 

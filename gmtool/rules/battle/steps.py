@@ -13,30 +13,22 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from gmtool.rules.battle.config import task_roll
-from gmtool.rules.battle.plans import (
-    CREW_NAME,
-    Roller,
-    RollPlan,
-    skill_modifiers,
-)
+from gmtool.rules.battle.plans import RollPlan, crew_roller, skill_modifiers
 from gmtool.rules.battle.records import RollRecord, check_record, dice_record, hazard_records
 from gmtool.rules.battle.state import (
     BattleEvent,
     BattleShip,
     BattleState,
 )
-from gmtool.rules.checks import CheckResult, checks_table, roll_check
+from gmtool.rules.checks import CheckResult, roll_check
 from gmtool.rules.dice import roll
 from gmtool.rules.errors import RulesError
-from gmtool.rules.hazards import (
-    HazardOutcome,
-    roll_hazards,
-)
+from gmtool.rules.hazards import HazardOutcome, hazard_table, roll_hazards
 from gmtool.rules.narrative import (
     StepModifier,
     phase,
 )
-from gmtool.rules.ship_damage import crew_check_step, track_ids
+from gmtool.rules.ship_damage import crew_check_step, ship_damage_table, track_ids
 
 DISENGAGED = "disengaged"
 HOLD = "hold"
@@ -162,14 +154,7 @@ def spend(state: BattleState, plan: RollPlan) -> BattleState:
 
 def crew_plan(ship: BattleShip, task_id: str, extra: Iterable[StepModifier] = ()) -> RollPlan:
     """The crew's check for a task no character makes (boarding combat)."""
-    roller = Roller(
-        None,
-        f"{ship.name} {CREW_NAME}",
-        None,
-        "crew",
-        ship.spec.crew_check_score,
-        checks_table().base_step["crew"],
-    )
+    roller = crew_roller(ship)
     modifiers = skill_modifiers(roller)
     modifiers.append(StepModifier("ship_state", f"{ship.state} ship", crew_check_step(ship.state)))
     modifiers += list(extra)
@@ -214,7 +199,8 @@ def apply_damage(
     shown = ", ".join(f"{newly[t]} {t}" for t in marked) or "nothing"
     line = f"{cause}: {ship.name} takes {amount} {track}, marks {shown}"
     if spill:
-        line += f" ({spill}, rolling over 2 for 1)"
+        ratio = ship_damage_table().overflow_ratio
+        line += f" ({spill}, rolling over {ratio} for 1)"
     line += f"; {ship.name} is {ship.fate}; {losses_text(ship)}."
     step.lines.append(line)
     if not marked:
@@ -234,12 +220,13 @@ def apply_damage(
 
 
 def hazard_text(outcome: HazardOutcome) -> str:
+    die = hazard_table().hazard_die.canonical()
     if not outcome.endangered:
-        return f"safe (d20 {outcome.hazard_roll} > {outcome.endangered_on})"
+        return f"safe ({die} {outcome.hazard_roll} > {outcome.endangered_on})"
     if outcome.damage is None or not outcome.hurt:
-        return f"endangered (d20 {outcome.hazard_roll}), {outcome.degree} feat: unhurt"
+        return f"endangered ({die} {outcome.hazard_roll}), {outcome.degree} feat: unhurt"
     return (
-        f"endangered (d20 {outcome.hazard_roll}), {outcome.degree} feat: "
+        f"endangered ({die} {outcome.hazard_roll}), {outcome.degree} feat: "
         f"{outcome.injury_total} {outcome.damage.kind} ({outcome.injury}), now "
         f"{outcome.state.replace('_', ' ')}"
     )
