@@ -391,3 +391,16 @@ def test_a_destroyed_ship_is_no_target() -> None:
         roll_attack(state, option(state, "15.1"), "gorgon", random.Random(1))
     with pytest.raises(RulesError, match="already destroyed"):
         apply_damage_manually(state, "gorgon", 1, "stun", random.Random(1))
+
+
+def test_the_gm_may_roll_the_damage_at_the_table_instead() -> None:
+    state = at("close")
+    state, result = roll_attack(
+        state, option(state, "15.1"), "gorgon", ScriptedRandom([10, 2]), roll_damage=False
+    )
+    assert "A hit (Ordinary): type the damage in." in result.text and len(result.rolls) == 1
+    state, result = apply_damage_manually(
+        state, "gorgon", 7, "wound", ScriptedRandom([]), note="d6+1w"
+    )
+    assert state.ship("gorgon").damage.marked["wound"] == 7
+    assert "damage typed in: d6+1w" in result.text

@@ -20,6 +20,7 @@ from gmtool.rules.battle import (
     attack_options,
     available_actions,
     battle_summary,
+    current_step_label,
     declare_heading,
     end_battle,
     resolve_movement,
@@ -452,6 +453,17 @@ def test_available_actions_say_what_the_phase_offers() -> None:
     assert sensors == ["meridian", "gorgon"]
     last = available_actions(state)[-3]
     assert last.action == "advance" and last.label.startswith("Go on to")
+
+
+def test_the_header_says_where_the_battle_is() -> None:
+    state = demo_battle()
+    assert current_step_label(state) == "Round 1: the Edge phase"
+    state = positioned(state, "movement", "edge_declaration")
+    assert (
+        current_step_label(state) == "Round 1: the Movement phase (Edge side declares its heading)"
+    )
+    state, _ = end_battle(state)
+    assert current_step_label(state) == "Ambush at Tarsus: over after round 1"
 
 
 def test_special_orders_end_the_round() -> None:

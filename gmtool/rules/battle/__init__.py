@@ -5,7 +5,7 @@ next and reports what it rolled; `available_actions` says what the GM can do now
 `battle_summary` tells what happened. Pure: no UI, no files.
 """
 
-from gmtool.rules.battle.actions import ActionInfo, available_actions
+from gmtool.rules.battle.actions import ActionInfo, available_actions, current_step_label
 from gmtool.rules.battle.attacks import AttackOption, AttackTarget, attack_options
 from gmtool.rules.battle.engine import (
     StepResult,
@@ -79,6 +79,7 @@ __all__ = [
     "battle_summary",
     "board",
     "board_allowed",
+    "current_step_label",
     "declare_heading",
     "end_battle",
     "fleet_beaten",

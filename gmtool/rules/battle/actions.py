@@ -21,6 +21,7 @@ from gmtool.rules.battle.engine import (
 )
 from gmtool.rules.battle.plans import candidates, plan_edge, task_name
 from gmtool.rules.battle.state import CREW, SIDES, BattleShip, BattleState, other_side
+from gmtool.rules.battle.steps import where
 from gmtool.rules.checks import Degree
 from gmtool.rules.narrative import (
     boarding_methods,
@@ -47,6 +48,13 @@ class ActionInfo:
     character_id: str | None = None
     choices: tuple[str, ...] = ()  # headings, target ship ids, tracks or systems, methods
     note: str = ""
+
+
+def current_step_label(state: BattleState) -> str:
+    """Where the battle is, for the tab's header: 'Round 2: the Movement phase (...)'."""
+    if state.finished:
+        return f"{state.name}: over after round {state.round}"
+    return f"Round {state.round}: {where(state)}"
 
 
 def _step_name(phase_id: str, step_id: str | None) -> str:

@@ -308,9 +308,12 @@ def roll_attack(
     option: AttackOption | tuple[str, str],
     target: str,
     rng: random.Random,
+    *,
+    roll_damage: bool = True,
 ) -> tuple[BattleState, StepResult]:
     """Fire one weapon at one enemy ship: the attack check, then the weapon's damage for the
-    degree (a weapon without a damage entry for it: the GM types the damage in)."""
+    degree. With `roll_damage` False, or a weapon without a damage roll for that degree, the
+    GM types the damage in (`apply_damage_manually`)."""
     require_open(state)
     current = _current_option(state, option)
     aim = current.target(target)
@@ -334,6 +337,9 @@ def roll_attack(
         step.lines.append("A miss.")
         return done(state, step)
     notation = current.damage.get(check.degree.value)
+    if not roll_damage:
+        step.lines.append(f"A hit ({check.degree.label}): type the damage in.")
+        return done(state, step)
     if notation is None:
         step.lines.append(
             f"A hit ({check.degree.label}): {current.weapon_name} has no damage roll for it; "
