@@ -164,7 +164,7 @@ class BoardRow:
     detail: Text
 
 
-def _roll_text(roll: StationRoll, names: dict[str, str], board: StationBoard) -> str:
+def _roll_text(roll: StationRoll, names: dict[str, str]) -> str:
     if roll.roller is None:
         who = f"the crew rolls {roll.score} at {roll.step:+d}"
     else:
@@ -175,14 +175,14 @@ def _roll_text(roll: StationRoll, names: dict[str, str], board: StationBoard) ->
     return who
 
 
-def _station_summary(line: StationLine, names: dict[str, str], board: StationBoard) -> Text:
+def _station_summary(line: StationLine, names: dict[str, str]) -> Text:
     table = station_table()
     if line.roll is None:
         return Text.assemble((line.name, "bold"), f": {line.note}")
     roll_name = table.rolls[line.roll].name
     if not line.rolls:
         return Text.assemble((line.name, "bold"), f" ({roll_name.lower()}): {line.note}")
-    rolls = "; ".join(_roll_text(r, names, board) for r in line.rolls)
+    rolls = "; ".join(_roll_text(r, names) for r in line.rolls)
     return Text.assemble((line.name, "bold"), f" ({roll_name.lower()}): {rolls}.")
 
 
@@ -207,7 +207,7 @@ def board_rows(board: StationBoard, party: Party) -> list[BoardRow]:
     rows: list[BoardRow] = []
     dim = "dim"
     for line in board.lines:
-        summary = _station_summary(line, names, board)
+        summary = _station_summary(line, names)
         first = True
 
         def station_cell(line: StationLine = line) -> Text:

@@ -13,7 +13,7 @@ from gmtool.rules.characters import Party
 from gmtool.rules.ships import load_ship_spec
 from gmtool.store import open_campaign
 from gmtool.store.demo import demo_data_dir
-from gmtool.store.party import load_party_state, party_tracker
+from gmtool.store.party import load_party_state, party_tracker, update_character
 from gmtool.store.ships import add_ship
 from gmtool.tui.app import GmApp
 from gmtool.tui.character_form import CharacterForm
@@ -235,6 +235,22 @@ async def test_off_station_and_unassign_show_who_is_unassigned(
         assert "dorran-vek" not in {a.character_id for a in saved_party(path).assignments}
         title = app.query_one("#party-title")
         assert "1 unassigned" in str(title.render()) and title.has_class("unassigned")
+
+
+async def test_changes_made_elsewhere_show_when_the_tab_is_shown_again(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=LARGE) as pilot:
+        await open_stations(app, pilot)
+        await pilot.press("1")  # away to the Dice & Log tab
+        await pilot.pause()
+        # another tab (hazards, the battle) hurts a character through the party store
+        ines = load_party_state(app.campaign).character("ines-calloway")
+        hurt = ines.with_damage({"stun": ines.tracks["stun"]}, stabilized=False)
+        update_character(app.campaign, hurt, "hazard: Ines knocked out")
+        await open_stations(app, pilot)
+        assert "Command | Ines Calloway | out" in board_text(app)[0]
 
 
 # -- characters -----------------------------------------------------------------------------
