@@ -324,6 +324,16 @@ def ship_crew(campaign: Campaign, ship_id: str) -> ShipCrew:
     return ShipCrew(record, manifest, roster, rebuilt=True)
 
 
+def ship_manifest(campaign: Campaign, ship_id: str) -> Manifest:
+    """A ship's saved manifest, without reading its roster (a quick look for lists); worked
+    out from the spec when the saved version is gone."""
+    record = get_ship(campaign, ship_id)
+    for version in _read_versions(campaign, ship_id):
+        if int(version["rev"]) == record.roster_rev:
+            return Manifest.from_dict(version["manifest"])
+    return crew_manifest(record.spec)
+
+
 # -- changing ships ---------------------------------------------------------------------------
 
 

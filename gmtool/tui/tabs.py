@@ -12,6 +12,7 @@ from typing import Any
 # (module, class) for every tab, left to right.
 TAB_CLASSES: list[tuple[str, str]] = [
     ("gmtool.tui.dice_log", "DiceLogPane"),
+    ("gmtool.tui.crew", "CrewPane"),
     ("gmtool.tui.stations", "StationsPane"),
 ]
 

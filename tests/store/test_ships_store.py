@@ -310,3 +310,13 @@ def test_packed_roster_round_trips_exactly(campaign: Campaign) -> None:
 def test_roster_file_name_must_be_a_ship_id(campaign: Campaign) -> None:
     with pytest.raises(StoreError, match="not a ship id"):
         store._roster_db_name("../campaign")
+
+
+def test_ship_manifest_reads_the_saved_manifest_without_the_roster(campaign: Campaign) -> None:
+    store.seed_demo_ships(campaign, DEMO)
+    for ship in store.list_ships(campaign):
+        assert store.ship_manifest(campaign, ship.id) == store.ship_crew(campaign, ship.id).manifest
+    # a lost roster file: the manifest is worked out from the spec
+    kestrel = store.get_ship(campaign, "kestrel")
+    store._write_versions(campaign, "kestrel", [])
+    assert store.ship_manifest(campaign, "kestrel") == crew_manifest(kestrel.spec)

@@ -1,0 +1,266 @@
+"""Small dialogs of the Crew tab: import a spec file, confirm a deletion, export a crew list."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Select, Static
+
+DIALOG_CSS = """
+.crew-dialog {
+    align: center middle;
+}
+.crew-dialog > Vertical {
+    width: 76;
+    max-width: 96%;
+    height: auto;
+    max-height: 96%;
+    border: thick $primary;
+    background: $surface;
+    padding: 0 1;
+}
+.crew-dialog .dialog-title {
+    text-style: bold;
+    margin-bottom: 1;
+}
+.crew-dialog .dialog-row {
+    height: 1;
+    margin-bottom: 1;
+}
+.crew-dialog .dialog-row Label {
+    width: 10;
+    color: $text-muted;
+}
+.crew-dialog .dialog-row Input, .crew-dialog .dialog-row Select {
+    width: 1fr;
+}
+.crew-dialog .dialog-hint {
+    color: $text-muted;
+}
+.crew-dialog .dialog-error {
+    color: $error;
+    height: auto;
+}
+.crew-dialog .dialog-buttons {
+    height: auto;
+    margin-top: 1;
+}
+.crew-dialog .dialog-buttons Button {
+    margin-right: 2;
+}
+"""
+
+SIDE_OPTIONS = [("ours (a campaign ship)", "campaign"), ("enemy", "enemy")]
+
+
+# -- import -------------------------------------------------------------------------------------
+
+# Tries an import; returns None when it worked, else the message to show.
+ImportAttempt = Callable[[Path, str], "str | None"]
+
+
+class ImportDialog(ModalScreen[bool]):
+    """Ask for a spec file and a side; the pane's `attempt` imports it.
+
+    A bad file keeps the dialog open with the message (file, ship, key and line, what was
+    expected), so the GM can fix the path or the file and press Enter again.
+    """
+
+    SCOPED_CSS = False  # the rules below style the screen itself
+    DEFAULT_CSS = DIALOG_CSS
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "submit", "Import"),
+    ]
+
+    def __init__(self, attempt: ImportAttempt, start: str = "") -> None:
+        super().__init__(classes="crew-dialog")
+        self.attempt = attempt
+        self.start = start
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Import a ship spec file", classes="dialog-title")
+            with Horizontal(classes="dialog-row"):
+                yield Label("File")
+                yield Input(
+                    self.start, placeholder="ships/kestrel.yaml", id="import-path", compact=True
+                )
+            with Horizontal(classes="dialog-row"):
+                yield Label("Side")
+                yield Select(
+                    SIDE_OPTIONS,
+                    value="campaign",
+                    allow_blank=False,
+                    id="import-side",
+                    compact=True,
+                )
+            yield Static(
+                "A YAML spec: name, class, hull_points and systems (see gmtool crew --help). "
+                "Enter imports, Escape cancels.",
+                classes="dialog-hint",
+            )
+            yield Static("", id="import-error", classes="dialog-error")
+
+    def on_mount(self) -> None:
+        self.query_one("#import-path", Input).focus()
+
+    @on(Input.Submitted, "#import-path")
+    def action_submit(self) -> None:
+        text = self.query_one("#import-path", Input).value.strip()
+        error = self.query_one("#import-error", Static)
+        if not text:
+            error.update("Not imported: type the path of a ship spec file.")
+            return
+        side = str(self.query_one("#import-side", Select).value)
+        message = self.attempt(Path(text).expanduser(), side)
+        if message is None:
+            self.dismiss(True)
+        else:
+            error.update(f"Not imported: {message}")
+
+    def action_cancel(self) -> None:
+        self.dismiss(False)
+
+
+# -- confirm ------------------------------------------------------------------------------------
+
+
+class ConfirmDialog(ModalScreen[bool]):
+    """A yes/no question: y says yes; n, Escape or Enter (on the focused No) say no."""
+
+    SCOPED_CSS = False  # the rules below style the screen itself
+    DEFAULT_CSS = DIALOG_CSS
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str, detail: str = "") -> None:
+        super().__init__(classes="crew-dialog")
+        self.question = question
+        self.detail = detail
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.question, classes="dialog-title", id="confirm-question")
+            if self.detail:
+                yield Static(self.detail, classes="dialog-hint")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Yes (y)", id="confirm-yes", variant="error", compact=True)
+                yield Button("No (n)", id="confirm-no", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#confirm-no", Button).focus()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "confirm-yes")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+# -- export -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ExportRequest:
+    what: str  # "manifest" or "roster"
+    format: str  # "markdown" or "csv"
+    path: Path
+
+
+EXTENSIONS = {"markdown": "md", "csv": "csv"}
+
+
+def default_export_name(ship_id: str, what: str, fmt: str) -> str:
+    """The file name offered in the current directory: kestrel-roster.csv."""
+    return f"{ship_id}-{what}.{EXTENSIONS[fmt]}"
+
+
+class ExportDialog(ModalScreen["ExportRequest | None"]):
+    """Ask what to export (manifest or roster), in which format, and where."""
+
+    SCOPED_CSS = False  # the rules below style the screen itself
+    DEFAULT_CSS = DIALOG_CSS
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "submit", "Export"),
+    ]
+
+    def __init__(self, ship_id: str, ship_name: str, what: str = "manifest") -> None:
+        super().__init__(classes="crew-dialog")
+        self.ship_id = ship_id
+        self.ship_name = ship_name
+        self.what = what
+        self._offered = default_export_name(ship_id, what, "markdown")
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(f"Export the crew of {self.ship_name}", classes="dialog-title")
+            with Horizontal(classes="dialog-row"):
+                yield Label("What")
+                yield Select(
+                    [("crew manifest", "manifest"), ("named roster", "roster")],
+                    value=self.what,
+                    allow_blank=False,
+                    id="export-what",
+                    compact=True,
+                )
+            with Horizontal(classes="dialog-row"):
+                yield Label("Format")
+                yield Select(
+                    [("Markdown", "markdown"), ("CSV", "csv")],
+                    value="markdown",
+                    allow_blank=False,
+                    id="export-format",
+                    compact=True,
+                )
+            with Horizontal(classes="dialog-row"):
+                yield Label("File")
+                yield Input(self._offered, id="export-path", compact=True)
+            yield Static(
+                "A relative path is in the directory gmtool was started from. "
+                "Enter exports (an existing file is replaced), Escape cancels.",
+                classes="dialog-hint",
+            )
+            yield Static("", id="export-error", classes="dialog-error")
+
+    def on_mount(self) -> None:
+        self.query_one("#export-path", Input).focus()
+
+    @on(Select.Changed)
+    def _choice_changed(self) -> None:
+        """Offer the default name for the new choice, unless the GM typed a name of their own."""
+        path_input = self.query_one("#export-path", Input)
+        what = str(self.query_one("#export-what", Select).value)
+        fmt = str(self.query_one("#export-format", Select).value)
+        offered = default_export_name(self.ship_id, what, fmt)
+        if path_input.value.strip() in ("", self._offered):
+            path_input.value = offered
+        self._offered = offered
+
+    @on(Input.Submitted, "#export-path")
+    def action_submit(self) -> None:
+        text = self.query_one("#export-path", Input).value.strip()
+        if not text:
+            self.query_one("#export-error", Static).update("Type a file name to export to.")
+            return
+        self.dismiss(
+            ExportRequest(
+                what=str(self.query_one("#export-what", Select).value),
+                format=str(self.query_one("#export-format", Select).value),
+                path=Path(text).expanduser(),
+            )
+        )
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,542 @@
+"""The Crew tab, driven like a GM: import, edit, regenerate, search, export, undo, restart."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Input, Select, Static, Tree
+
+from gmtool.store import Campaign, open_campaign
+from gmtool.store import ships as ship_store
+from gmtool.tui import crew as crew_tab
+from gmtool.tui.app import GmApp
+from gmtool.tui.crew import CrewPane
+from gmtool.tui.crew_dialogs import ConfirmDialog, ExportDialog, ImportDialog
+from gmtool.tui.ship_form import ShipFormScreen, SystemDialog
+
+SIZE = (120, 36)
+
+GOOD_SPEC = """\
+name: CSS Night Owl
+class: small
+hull_points: 60
+crew_quality: green
+systems:
+  - {type: engine, hp: 6}
+  - {type: beam, name: pulse laser, hp: 3}
+"""
+
+BAD_SPEC = """\
+name: CSS Broken
+class: light
+hull_points: 100
+systems:
+  - {type: engine, count: 2}
+  - {type: warp_core}
+"""
+
+
+@contextmanager
+def saved(path: Path) -> Iterator[Campaign]:
+    """The campaign as saved on disk, opened read-only beside the running app."""
+    c = open_campaign(path, readonly=True)
+    try:
+        yield c
+    finally:
+        c.close()
+
+
+def pane(app: GmApp) -> CrewPane:
+    return app.query_one(CrewPane)
+
+
+def status(app: GmApp) -> str:
+    return str(app.query_one("#crew-status", Static).render())
+
+
+def roster_names(app: GmApp) -> dict[str, str]:
+    crew = pane(app).crew
+    assert crew is not None
+    return {m.id: m.name for m in crew.roster.members}
+
+
+async def open_crew(app: GmApp, pilot: Pilot[None], ship_id: str | None = None) -> None:
+    app.show_tab("crew")
+    await pilot.pause()
+    if ship_id is not None:
+        ids = [r.id for r in ship_store.list_ships(app.campaign)]
+        table = app.query_one("#ship-list", DataTable)
+        table.focus()
+        table.move_cursor(row=ids.index(ship_id))
+        await pilot.pause()
+        assert pane(app).ship_id == ship_id
+
+
+async def type_into(pilot: Pilot[None], field: Input, text: str) -> None:
+    """Type short text key by key; long text (paths, names) is pasted in one go."""
+    field.focus()
+    if len(text) > 8:
+        field.value = text
+        field.cursor_position = len(text)
+        await pilot.pause()
+    else:
+        field.value = ""
+        await pilot.press(*text)
+
+
+async def import_file(app: GmApp, pilot: Pilot[None], path: Path) -> None:
+    """i, the path, Enter."""
+    await pilot.press("i")
+    await pilot.pause()
+    assert isinstance(app.screen, ImportDialog)
+    await type_into(pilot, app.screen.query_one("#import-path", Input), str(path))
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+# -- import -----------------------------------------------------------------------------------
+
+
+async def test_import_a_spec_file_and_find_it_saved(
+    app_factory: Callable[..., GmApp], tmp_path: Path
+) -> None:
+    spec_file = tmp_path / "night-owl.yaml"
+    spec_file.write_text(GOOD_SPEC, encoding="utf-8")
+    app = app_factory()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_crew(app, pilot)
+        assert "No ships yet" in str(app.query_one("#ship-summary", Static).render())
+        await import_file(app, pilot, spec_file)
+        assert not isinstance(app.screen, ImportDialog)
+        assert "Imported CSS Night Owl" in status(app)
+        assert app.query_one("#ship-list", DataTable).row_count == 1
+        summary = str(app.query_one("#ship-summary", Static).render())
+        assert "CSS Night Owl" in summary and "small" in summary and "Total" in summary
+        with saved(app.campaign.folder) as c:
+            (record,) = ship_store.list_ships(c)
+            assert record.id == "night-owl" and record.side == "campaign"
+            crew = ship_store.ship_crew(c, "night-owl")
+            assert len(crew.roster.members) == crew.manifest.total_crew > 0
+
+
+async def test_import_as_an_enemy(app_factory: Callable[..., GmApp], tmp_path: Path) -> None:
+    spec_file = tmp_path / "owl.yaml"
+    spec_file.write_text(GOOD_SPEC, encoding="utf-8")
+    app = app_factory()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_crew(app, pilot)
+        await pilot.press("i")
+        await pilot.pause()
+        app.screen.query_one("#import-side", Select).value = "enemy"
+        await type_into(pilot, app.screen.query_one("#import-path", Input), str(spec_file))
+        await pilot.press("enter")
+        await pilot.pause()
+        with saved(app.campaign.folder) as c:
+            assert ship_store.get_ship(c, "owl").side == "enemy"
+        assert "enemy" in str(app.query_one("#ship-summary", Static).render())
+
+
+async def test_bad_spec_file_shows_one_message_and_imports_nothing(
+    app_factory: Callable[..., GmApp], tmp_path: Path
+) -> None:
+    spec_file = tmp_path / "broken.yaml"
+    spec_file.write_text(BAD_SPEC, encoding="utf-8")
+    app = app_factory(demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_crew(app, pilot)
+        with saved(app.campaign.folder) as c:
+            before = [r.to_dict() for r in ship_store.list_ships(c)]
+        await import_file(app, pilot, spec_file)
+        assert isinstance(app.screen, ImportDialog), "the dialog stays open to fix the path"
+        message = str(app.screen.query_one("#import-error", Static).render())
+        assert message.startswith("Not imported:")
+        assert f"{spec_file}:6" in message  # file and line
+        assert "CSS Broken" in message  # the ship
+        assert "systems[1].type" in message  # the key
+        assert "a system type" in message  # what was expected
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "Nothing imported" in status(app)
+        with saved(app.campaign.folder) as c:
+            assert [r.to_dict() for r in ship_store.list_ships(c)] == before
+        assert not (app.campaign.folder / "rosters" / "broken.json").exists()
+
+
+async def test_missing_file_is_named(app_factory: Callable[..., GmApp], tmp_path: Path) -> None:
+    app = app_factory()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_crew(app, pilot)
+        await import_file(app, pilot, tmp_path / "nowhere.yaml")
+        message = str(app.screen.query_one("#import-error", Static).render())
+        assert "nowhere.yaml" in message and "a readable file" in message
+        with saved(app.campaign.folder) as c:
+            assert ship_store.list_ships(c) == []
+
+
+# -- the form ---------------------------------------------------------------------------------
+
+
+async def test_edit_adds_a_system_changes_the_manifest_and_keeps_names(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_crew(app, pilot, "kestrel")
+        before_crew = pane(app).crew
+        assert before_crew is not None
+        before = roster_names(app)
+        await pilot.press("e")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, ShipFormScreen)
+        assert form.query_one("#form-name", Input).value == "CSS Kestrel"
+        # a lab section, added in the systems list
+        form.query_one("#form-systems", DataTable).focus()
+        await pilot.press("a")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, SystemDialog)
+        dialog.query_one("#sys-type", Select).value = "lab_section"
+        await pilot.pause()
+        await type_into(pilot, dialog.query_one("#sys-count", Input), "2")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is form
+        assert form.systems[-1] == {"type": "lab_section", "count": 2}
+        # and more marines, typed in the form
+        await type_into(pilot, form.query_one("#form-marines", Input), "6")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not isinstance(app.screen, ShipFormScreen)
+        after_crew = pane(app).crew
+        assert after_crew is not None
+        assert after_crew.manifest.total_crew > before_crew.manifest.total_crew
+        tree_text = " ".join(
+            str(node.label) for node in app.query_one("#manifest-tree", Tree).root.children
+        )
+        assert str(after_crew.manifest.total_crew) in tree_text
+        after = roster_names(app)
+        kept = [mid for mid in before if mid in after]
+        assert kept and all(after[mid] == before[mid] for mid in kept)
+        assert "kept their names" in status(app)
+        with saved(app.campaign.folder) as c:
+            record = ship_store.get_ship(c, "kestrel")
+            assert record.spec.marines == 6
+            assert record.spec.count_of({"lab_section"}) == 2
+            saved_names = {m.id: m.name for m in ship_store.ship_crew(c, "kestrel").roster.members}
+            assert saved_names == after
+
+
+async def test_invalid_form_shows_the_message_and_saves_nothing(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_crew(app, pilot, "meridian")
+        await pilot.press("e")
+        await pilot.pause()
+        form = app.screen
+        await type_into(pilot, form.query_one("#form-hull_points", Input), "0")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is form, "the form stays open"
+        message = str(form.query_one("#form-error", Static).render())
+        assert message.startswith("Not saved:")
+        assert "hull_points" in message and "at least 1" in message
+        await type_into(pilot, form.query_one("#form-crew_quality", Input), "legendary")
+        await type_into(pilot, form.query_one("#form-hull_points", Input), "400")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        message = str(form.query_one("#form-error", Static).render())
+        assert "crew_quality" in message and "green" in message
+        await pilot.press("escape")
+        await pilot.pause()
+        with saved(app.campaign.folder) as c:
+            assert ship_store.get_ship(c, "meridian").spec.hull_points == 400
+            assert ship_store.ship_tracker(c).last_label() == "demo ships"
+
+
+async def test_system_dialog_checks_its_line(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_crew(app, pilot, "kestrel")
+        await pilot.press("e")
+        await pilot.pause()
+        app.screen.query_one("#form-systems", DataTable).focus()
+        await pilot.press("a")
+        await pilot.pause()
+        dialog = app.screen
+        dialog.query_one("#sys-type", Select).value = "beam"
+        await pilot.pause()
+        await type_into(pilot, dialog.query_one("#sys-damage-ordinary", Input), "d6+1")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is dialog
+        message = str(dialog.query_one("#sys-error", Static).render())
+        assert "damage.ordinary" in message and "track letter" in message
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ShipFormScreen)
+
+
+async def test_new_ship_through_the_form(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_crew(app, pilot)
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, ShipFormScreen)
+        await type_into(pilot, form.query_one("#form-name", Input), "CSS Wren")
+        form.query_one("#form-class", Select).value = "medium"
+        await type_into(pilot, form.query_one("#form-hull_points", Input), "300")
+        await pilot.press("enter")  # Enter in a field saves the form
+        await pilot.pause()
+        assert not isinstance(app.screen, ShipFormScreen)
+        assert "Added CSS Wren" in status(app)
+        with saved(app.campaign.folder) as c:
+            (record,) = ship_store.list_ships(c)
+            assert (record.id, record.spec.ship_class, record.spec.hull_points) == (
+                "css-wren",
+                "medium",
+                300,
+            )
+
+
+# -- roster: regenerate, search, export ---------------------------------------------------------
+
+
+async def test_regenerate_names_a_new_crew_and_undo_brings_the_old_one_back(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_crew(app, pilot, "gorgon")
+        before = roster_names(app)
+        await pilot.press("r")
+        await pilot.pause()
+        after = roster_names(app)
+        assert after.keys() == before.keys() and after != before
+        assert "Named a new crew" in status(app)
+        with saved(app.campaign.folder) as c:
+            assert ship_store.get_ship(c, "gorgon").regenerations == 1
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert roster_names(app) == before
+        assert "Undone: regenerate the crew of Raider Gorgon" in status(app)
+        with saved(app.campaign.folder) as c:
+            assert ship_store.get_ship(c, "gorgon").regenerations == 0
+
+
+async def test_roster_view_and_search(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_crew(app, pilot, "meridian")
+        crew = pane(app).crew
+        assert crew is not None
+        await pilot.press("R")
+        await pilot.pause()
+        table = app.query_one("#roster-table", DataTable)
+        assert table.row_count == crew.manifest.total_crew
+        await pilot.press("slash")
+        await pilot.pause()
+        assert app.query_one("#roster-search", Input).has_focus
+        await pilot.press(*"helm")
+        await pilot.pause()
+        helm = crew.manifest.count("helm_operators")
+        assert 0 < table.row_count < crew.manifest.total_crew
+        assert table.row_count >= helm
+        count_line = str(app.query_one("#roster-count", Static).render())
+        assert f"{table.row_count} of {crew.manifest.total_crew} crew match 'helm'" in count_line
+        someone = crew.roster.members[-1]
+        await type_into(pilot, app.query_one("#roster-search", Input), someone.name)
+        await pilot.pause()
+        names = [str(table.get_row_at(i)[1]) for i in range(table.row_count)]
+        assert someone.name in names
+        await pilot.press("escape")
+        assert app.query_one("#roster-table", DataTable).has_focus
+        await pilot.press("m")
+        await pilot.pause()
+        assert app.query_one("#manifest-tree", Tree).has_focus
+
+
+async def test_a_big_roster_shows_its_first_rows_and_the_search_narrows_it(
+    app_factory: Callable[..., GmApp], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(crew_tab, "ROSTER_SHOWN", 10)
+    app = app_factory(demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_crew(app, pilot, "tenacity")
+        await pilot.press("R")
+        await pilot.pause()
+        table = app.query_one("#roster-table", DataTable)
+        assert table.row_count == 10
+        assert "730 crew; the first 10 are shown" in str(
+            app.query_one("#roster-count", Static).render()
+        )
+        await pilot.press("slash", *"chap")
+        await pilot.pause()
+        assert 0 < table.row_count < 10
+        assert "Chaplain" in [str(table.get_row_at(i)[2]) for i in range(table.row_count)]
+
+
+async def test_export_manifest_and_roster(
+    app_factory: Callable[..., GmApp], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    app = app_factory(demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_crew(app, pilot, "kestrel")
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ExportDialog)
+        assert dialog.query_one("#export-path", Input).value == "kestrel-manifest.md"
+        await pilot.press("enter")
+        await pilot.pause()
+        manifest_md = (tmp_path / "kestrel-manifest.md").read_text(encoding="utf-8")
+        assert manifest_md.startswith("# Crew manifest: CSS Kestrel")
+        assert "Exported the manifest" in status(app)
+        # the roster as CSV: the offered file name follows the choices
+        await pilot.press("R", "ctrl+e")
+        await pilot.pause()
+        dialog = app.screen
+        assert dialog.query_one("#export-what", Select).value == "roster"
+        dialog.query_one("#export-format", Select).value = "csv"
+        await pilot.pause()
+        assert dialog.query_one("#export-path", Input).value == "kestrel-roster.csv"
+        dialog.query_one("#export-path", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        lines = (tmp_path / "kestrel-roster.csv").read_text(encoding="utf-8").splitlines()
+        crew = pane(app).crew
+        assert crew is not None
+        assert lines[0].startswith("id,rank_title,name")
+        assert len(lines) == 1 + crew.manifest.total_crew
+        # a path that cannot be written says so
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        await type_into(pilot, app.screen.query_one("#export-path", Input), "no/such/dir/x.md")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Not exported" in status(app) and "no/such/dir/x.md" in status(app)
+        assert app.query_one("#crew-status", Static).has_class("error")
+
+
+# -- delete, undo, restart ----------------------------------------------------------------------
+
+
+async def test_delete_asks_first_and_undo_brings_the_ship_back(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_crew(app, pilot, "vex")
+        names = roster_names(app)
+        await pilot.press("x")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("n")
+        await pilot.pause()
+        with saved(app.campaign.folder) as c:
+            assert "vex" in [r.id for r in ship_store.list_ships(c)]
+        await pilot.press("x")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert "Deleted Marauder Vex" in status(app)
+        with saved(app.campaign.folder) as c:
+            assert "vex" not in [r.id for r in ship_store.list_ships(c)]
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        with saved(app.campaign.folder) as c:
+            assert "vex" in [r.id for r in ship_store.list_ships(c)]
+        await open_crew(app, pilot, "vex")
+        assert roster_names(app) == names
+
+
+async def test_undo_with_nothing_to_undo_says_so(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_crew(app, pilot)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert "Nothing to undo" in status(app)
+        await pilot.press("e")
+        await pilot.pause()
+        assert "no ship is selected" in status(app)
+        assert not isinstance(app.screen, ShipFormScreen)
+
+
+async def test_restart_finds_ships_edits_and_names(
+    app_factory: Callable[..., GmApp], tmp_path: Path
+) -> None:
+    spec_file = tmp_path / "night-owl.yaml"
+    spec_file.write_text(GOOD_SPEC, encoding="utf-8")
+    app = app_factory(demo=True)
+    path = app.campaign.folder
+    async with app.run_test(size=SIZE) as pilot:
+        await open_crew(app, pilot)
+        await import_file(app, pilot, spec_file)
+        await open_crew(app, pilot, "tenacity")
+        await pilot.press("r")
+        await pilot.pause()
+        tenacity = roster_names(app)
+    again = app_factory(path=path)
+    async with again.run_test(size=SIZE) as pilot:
+        await open_crew(again, pilot, "tenacity")
+        assert roster_names(again) == tenacity
+        ids = [r.id for r in ship_store.list_ships(again.campaign)]
+        assert ids == ["kestrel", "meridian", "tenacity", "gorgon", "vex", "night-owl"]
+        assert again.query_one("#ship-list", DataTable).row_count == 6
+        await pilot.press("ctrl+z")  # undo survives the restart too
+        await pilot.pause()
+        assert roster_names(again) != tenacity
+
+
+async def test_help_and_palette_list_the_crew_keys(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_crew(app, pilot)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert app.screen.__class__.__name__ == "HelpScreen"
+        await pilot.press("escape")
+        keys = {b.key for b in CrewPane.BINDINGS}
+        assert {"n", "e", "i", "x", "r", "m", "R", "slash", "ctrl+e", "ctrl+z"} <= keys
+        for _title, _help, method in CrewPane.PALETTE:
+            assert callable(getattr(pane(app), method))
+
+
+# -- snapshots ----------------------------------------------------------------------------------
+
+
+async def _show_crew(pilot: Pilot[None]) -> None:
+    app = pilot.app
+    assert isinstance(app, GmApp)
+    app.show_tab("crew")
+    await pilot.pause()
+
+
+def test_snapshot_crew_manifest_large(snap_compare, app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    assert snap_compare(app, terminal_size=(120, 36), run_before=_show_crew, press=["down"])
+
+
+def test_snapshot_crew_roster_large(snap_compare, app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    assert snap_compare(app, terminal_size=(120, 36), run_before=_show_crew, press=["R"])
+
+
+def test_snapshot_crew_small(snap_compare, app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_show_crew)
+
+
+def test_snapshot_ship_form(snap_compare, app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    assert snap_compare(app, terminal_size=(120, 36), run_before=_show_crew, press=["e"])
