@@ -28,6 +28,7 @@ from gmtool.store.errors import StoreError
 from gmtool.store.tracker import Tracker, UndoneAction
 
 SHIPS_TRACKER = "ships"
+DEMO_LABEL = "demo ships"
 SIDES = ("campaign", "enemy")
 STATE_VERSION = 1
 # How many roster versions a ship's file keeps for undo: at most this many...
@@ -417,8 +418,15 @@ def delete_ship(campaign: Campaign, ship_id: str) -> ShipRecord:
 
 
 def undo_ships(campaign: Campaign) -> UndoneAction | None:
-    """Step back the last change to the ships; None when there is nothing to undo."""
-    return ship_tracker(campaign).undo()
+    """Step back the last change to the ships; None when there is nothing to undo.
+
+    Setting up the demo's ships is not a GM's action: one ctrl+z too many must not empty the
+    demo fleet (there is no redo), so undo stops there.
+    """
+    tracker = ship_tracker(campaign)
+    if tracker.last_label() == DEMO_LABEL:
+        return None
+    return tracker.undo()
 
 
 def _index_of(records: list[ShipRecord], ship_id: str, campaign: Campaign) -> int:
@@ -450,4 +458,4 @@ def seed_demo_ships(campaign: Campaign, demo_dir: Path) -> None:
             rev = _save_crew(campaign, ship_id, manifest, named_roster(manifest, seed), None)
             records.append(ShipRecord(ship_id, side, spec, seed, 0, rev))
             taken.add(ship_id)
-    _write_state(campaign, records, "demo ships")
+    _write_state(campaign, records, DEMO_LABEL)

@@ -49,7 +49,8 @@ from the campaign and the ship, so they are the same in every session until you 
 them.
 
 Editing a ship works its manifest out again at once; crew whose posts still exist keep their
-names, and only new places get new names. Everything is saved the moment it happens.
+names, and only new places get new names. Everything is saved the moment it happens, and
+ctrl+z steps back one change at a time (the demo campaign's own set-up is kept).
 
 A spec file is YAML: `name`, `class`, `hull_points`, and optionally crew quality, flags,
 counts and `systems` (see `gmtool crew --help`). A bad file is not imported: the message names
@@ -66,7 +67,7 @@ the file, the ship, the key with its line, and what was expected.
 | R | show the named roster |
 | / | search the roster by name, rank, post or department |
 | ctrl+e | export the manifest or the roster as Markdown or CSV |
-| ctrl+z | undo the last change to the ships (add, edit, import, delete, regenerate) |
+| ctrl+z | undo the last add, edit, import, deletion or regeneration |
 | escape | from the search field back to the roster |
 
 **In the ship form**: ctrl+s saves, Escape cancels, Tab moves between fields. In its systems

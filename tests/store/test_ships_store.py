@@ -262,7 +262,15 @@ def test_undo_delete_and_regenerate(campaign: Campaign) -> None:
     assert store.get_ship(campaign, "gorgon").regenerations == 1
     assert store.undo_ships(campaign) is not None  # the regeneration
     assert store.ship_crew(campaign, "gorgon").roster == original.roster
-    assert store.undo_ships(campaign) is not None  # the demo set-up
+    # the demo set-up itself is not undone: one ctrl+z too many keeps the fleet
+    assert store.undo_ships(campaign) is None
+    assert len(store.list_ships(campaign)) == 5
+
+
+def test_first_import_can_be_undone(campaign: Campaign) -> None:
+    store.add_ship(campaign, spec())
+    undone = store.undo_ships(campaign)
+    assert undone is not None and undone.label == "add CSS Test"
     assert store.list_ships(campaign) == []
     assert store.undo_ships(campaign) is None
 

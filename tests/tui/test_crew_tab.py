@@ -457,6 +457,11 @@ async def test_delete_asks_first_and_undo_brings_the_ship_back(
             assert "vex" in [r.id for r in ship_store.list_ships(c)]
         await open_crew(app, pilot, "vex")
         assert roster_names(app) == names
+        # the demo's own set-up is not undone
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert "Nothing to undo" in status(app)
+        assert app.query_one("#ship-list", DataTable).row_count == 5
 
 
 async def test_undo_with_nothing_to_undo_says_so(app_factory: Callable[..., GmApp]) -> None:
