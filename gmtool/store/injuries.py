@@ -176,6 +176,11 @@ def record_damage(
             "state_before": character.state,
             "state": result.state,
             "rolls": [r["id"] for r in rolls or []],
+            # the dice themselves, so the history shows them without searching the log
+            "dice": [
+                {"expression": r.get("expression"), "dice": r.get("dice"), "total": r.get("total")}
+                for r in rolls or []
+            ],
         }
     )
     updated = character.with_damage(result.after, result.stabilized)
