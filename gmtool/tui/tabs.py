@@ -14,6 +14,7 @@ TAB_CLASSES: list[tuple[str, str]] = [
     ("gmtool.tui.dice_log", "DiceLogPane"),
     ("gmtool.tui.crew", "CrewPane"),
     ("gmtool.tui.stations", "StationsPane"),
+    ("gmtool.tui.injuries", "InjuriesPane"),
 ]
 
 

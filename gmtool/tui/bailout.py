@@ -1,0 +1,407 @@
+"""The bail-out helper: abandoning ship, rolled once (Table 3-3) and counted round by round.
+
+The order rolls the bail-out time and the share of survivors who cannot get out; the dice go
+to the roll log and the evacuation is kept as the state of the small tracker `bailout`, so
+the table is still there after a restart and ctrl+z on the Injuries tab takes the order back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Footer, Input, Label, Select, Static
+
+from gmtool.rules import dice
+from gmtool.rules.characters import Party
+from gmtool.rules.classes import class_ids
+from gmtool.rules.crew import crew_manifest
+from gmtool.rules.errors import RulesError
+from gmtool.rules.hazards import Bailout, bailout_rounds, hazard_table, start_bailout
+from gmtool.rules.hazards import survivors_aboard as party_aboard
+from gmtool.store.campaign import Campaign
+from gmtool.store.errors import StoreError
+from gmtool.store.injuries import history
+from gmtool.store.rolllog import RollEntry
+from gmtool.store.ships import ShipRecord
+from gmtool.store.tracker import Tracker, UndoneAction
+
+BAILOUT_TRACKER = "bailout"
+SOURCE = "injuries"
+NO_SHIP = "-"
+
+
+# -- the saved evacuation -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BailoutRecord:
+    """The last order to abandon ship: the rolled evacuation and what it was for.
+
+    `after_entry` is the newest injury-history entry when the order was given, so the tab's
+    undo can tell which came last: this order or an injury.
+    """
+
+    bailout: Bailout
+    ship_id: str | None
+    ship_name: str | None
+    after_entry: int
+    rolls: tuple[int, ...] = ()
+
+    @property
+    def where(self) -> str:
+        if self.ship_name:
+            return f"{self.ship_name} ({self.bailout.ship_class})"
+        return f"a {self.bailout.ship_class} ship"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "bailout": self.bailout.to_dict(),
+            "ship_id": self.ship_id,
+            "ship_name": self.ship_name,
+            "after_entry": self.after_entry,
+            "rolls": list(self.rolls),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> BailoutRecord:
+        return cls(
+            Bailout.from_dict(data["bailout"]),
+            data.get("ship_id"),
+            data.get("ship_name"),
+            int(data.get("after_entry", 0)),
+            tuple(int(r) for r in data.get("rolls", ())),
+        )
+
+
+def bailout_tracker(campaign: Campaign) -> Tracker:
+    return Tracker(campaign, BAILOUT_TRACKER)
+
+
+def load_bailout(campaign: Campaign) -> BailoutRecord | None:
+    """The last order to abandon ship, or None."""
+    state = bailout_tracker(campaign).load()
+    if not state or not state.get("bailout"):
+        return None
+    try:
+        return BailoutRecord.from_dict(state)
+    except (RulesError, KeyError, TypeError, ValueError) as exc:
+        raise StoreError(
+            f"{campaign.folder / 'trackers' / (BAILOUT_TRACKER + '.json')}: the saved bail-out "
+            f"does not read ({exc}); it was left unchanged"
+        ) from None
+
+
+def _dice_entry(
+    expression: dice.DiceExpression, values: Sequence[int], total: int, purpose: str
+) -> RollEntry:
+    sides = [(t.sides, t.sign) for t in expression.terms if t.is_dice for _ in range(t.count)]
+    shown = [[s, v, sign] for (s, sign), v in zip(sides, values, strict=False)]
+    return {
+        "kind": "dice",
+        "for": purpose,
+        "source": SOURCE,
+        "expression": expression.canonical(),
+        "dice": shown,
+        "modifier": total - sum(sign * v for (_s, sign), v in zip(sides, values, strict=False)),
+        "total": total,
+        "track": None,
+    }
+
+
+def bailout_rolls(bailout: Bailout, where: str) -> list[RollEntry]:
+    """Roll-log entries for the dice of an order to abandon ship (none for a small ship whose
+    trapped share the GM chose)."""
+    entries: list[RollEntry] = []
+    time = bailout.time
+    if time.notation is not None:
+        entries.append(
+            _dice_entry(
+                dice.parse(time.notation), time.dice, time.rounds, f"bail-out time: {where}"
+            )
+        )
+    if bailout.trapped_dice:
+        entries.append(
+            _dice_entry(
+                hazard_table().trapped_percent,
+                bailout.trapped_dice,
+                bailout.trapped_percent,
+                f"bail-out: percent of survivors who cannot get out of {where}",
+            )
+        )
+    return entries
+
+
+def order_bailout(
+    campaign: Campaign,
+    ship_class: str,
+    survivors: int,
+    *,
+    ship_id: str | None = None,
+    ship_name: str | None = None,
+    trapped_percent: int | None = None,
+) -> BailoutRecord:
+    """Give the order: roll once, log the dice, keep the evacuation (one undoable action)."""
+    bailout = start_bailout(ship_class, survivors, campaign.rng(), trapped_percent=trapped_percent)
+    entries = history(campaign)
+    newest = entries[0]["id"] if entries else 0
+    record = BailoutRecord(bailout, ship_id, ship_name, newest)
+    rolls = campaign.record(bailout_rolls(bailout, record.where))
+    record = BailoutRecord(bailout, ship_id, ship_name, newest, tuple(r["id"] for r in rolls))
+    bailout_tracker(campaign).save(record.to_dict(), f"bail-out: {record.where}", rolls=rolls)
+    return record
+
+
+def undo_bailout(campaign: Campaign) -> UndoneAction | None:
+    """Take back the last order (its rolls are marked undone in the log)."""
+    return bailout_tracker(campaign).undo()
+
+
+def describe_bailout(record: BailoutRecord) -> str:
+    b = record.bailout
+    if b.trapped_dice:
+        shown = " ".join(str(d) for d in b.trapped_dice)
+        trapped = f"{hazard_table().trapped_percent.canonical()} [{shown}] = {b.trapped_percent}%"
+    else:
+        trapped = f"{b.trapped_percent}% (chosen)"
+    return (
+        f"Abandon {record.where}: {b.time.describe().split(': ', 1)[1]}; "
+        f"{b.survivors} survivors, {trapped} cannot get out: {b.trapped}; "
+        f"{b.clear_percent}% of the survivors get clear each round."
+    )
+
+
+# -- the dialog ---------------------------------------------------------------------------
+
+
+class BailoutDialog(ModalScreen[BailoutRecord | None]):
+    """Shows the last evacuation; ctrl+r gives a new order. Returns the newest order."""
+
+    DEFAULT_CSS = """
+    BailoutDialog { align: center middle; }
+    BailoutDialog > #bailout-box {
+        width: 86; max-width: 100%; height: auto; max-height: 100%;
+        border: thick $primary; border-title-align: left; background: $surface; padding: 0 1;
+    }
+    BailoutDialog .dialog-row { height: 1; margin-bottom: 1; }
+    BailoutDialog .field-label { padding: 0 1 0 0; color: $text-muted; }
+    BailoutDialog #bailout-ship { width: 1fr; margin-right: 1; }
+    BailoutDialog #bailout-class { width: 16; }
+    BailoutDialog #bailout-survivors { width: 10; margin-right: 1; }
+    BailoutDialog #bailout-trapped { width: 1fr; }
+    BailoutDialog #bailout-party {
+        height: 1; color: $text-muted; margin-bottom: 1; text-wrap: nowrap; text-overflow: ellipsis;
+    }
+    BailoutDialog #bailout-message { height: auto; min-height: 1; margin-bottom: 1; }
+    BailoutDialog #bailout-message.error { color: $error; }
+    BailoutDialog #bailout-rounds { height: auto; max-height: 14; }
+    """
+
+    BINDINGS = [
+        Binding("ctrl+r", "order", "Order bail-out", priority=True),
+        Binding("escape", "close", "Close"),
+    ]
+
+    def __init__(
+        self,
+        campaign: Campaign,
+        ships: Sequence[ShipRecord],
+        party: Party,
+        *,
+        ship_id: str | None = None,
+        last: BailoutRecord | None = None,
+    ) -> None:
+        super().__init__()
+        self.campaign = campaign
+        self.ships = {s.id: s for s in ships}
+        self.party = party
+        self.last = last
+        self.ordered: BailoutRecord | None = None
+        if last is not None and last.ship_id in self.ships:
+            ship_id = last.ship_id
+        elif last is not None:
+            ship_id = None
+        self._ship_id = ship_id if ship_id in self.ships else None
+
+    def compose(self) -> ComposeResult:
+        ship_options = [("no ship: choose a class", NO_SHIP)]
+        for ship in self.ships.values():
+            side = "" if ship.side == "campaign" else f", {ship.side}"
+            ship_options.append((f"{ship.spec.name} ({ship.spec.ship_class}{side})", ship.id))
+        if self._ship_id:
+            start_class = self.ships[self._ship_id].spec.ship_class
+        elif self.last is not None:
+            start_class = self.last.bailout.ship_class
+        else:
+            start_class = class_ids()[0]
+        table = hazard_table()
+        with Vertical(id="bailout-box") as box:
+            box.border_title = "Abandon ship (bail-out)"
+            with Horizontal(classes="dialog-row"):
+                yield Label("Ship", classes="field-label")
+                yield Select(
+                    ship_options,
+                    value=self._ship_id or NO_SHIP,
+                    allow_blank=False,
+                    id="bailout-ship",
+                    compact=True,
+                )
+                yield Label("Class", classes="field-label")
+                yield Select(
+                    [(c, c) for c in class_ids()],
+                    value=start_class,
+                    allow_blank=False,
+                    id="bailout-class",
+                    compact=True,
+                    disabled=self._ship_id is not None,
+                )
+            with Horizontal(classes="dialog-row"):
+                yield Label("Survivors", classes="field-label")
+                yield Input(
+                    str(self.last.bailout.survivors) if self.last else self._crew_count(),
+                    id="bailout-survivors",
+                    compact=True,
+                )
+                yield Label("Cannot get out %", classes="field-label")
+                yield Input(
+                    placeholder=(
+                        f"blank: roll {table.trapped_percent.canonical()} "
+                        f"({table.trapped_min}-{table.trapped_max})"
+                    ),
+                    id="bailout-trapped",
+                    compact=True,
+                )
+            yield Static(id="bailout-party")
+            yield Static(id="bailout-message")
+            yield DataTable(id="bailout-rounds", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        rounds = self.query_one("#bailout-rounds", DataTable)
+        for label, key in (
+            ("Round", "round"),
+            ("Get clear", "cleared"),
+            ("Clear so far", "total"),
+            ("Still leaving", "leaving"),
+            ("Cannot get out", "trapped"),
+        ):
+            rounds.add_column(label, key=key)
+        self._show_party()
+        if self.last is not None:
+            self._show(self.last, "Last order, rolled once. ctrl+r gives a new order.")
+        else:
+            self._message(
+                "Choose the ship (or a class) and the survivors; ctrl+r gives the order and "
+                "rolls the bail-out time once. Characters leave when they reach a pod or airlock."
+            )
+        self.query_one("#bailout-survivors", Input).focus()
+
+    def _crew_count(self) -> str:
+        if self._ship_id is None:
+            return ""
+        return str(crew_manifest(self.ships[self._ship_id].spec).total_crew)
+
+    def _show_party(self) -> None:
+        line = self.query_one("#bailout-party", Static)
+        if self._ship_id is None:
+            line.update("")
+            return
+        names = [
+            c.name
+            for c in party_aboard(self.party.characters, self.party.assignments, self._ship_id)
+        ]
+        if names:
+            line.update(f"{len(names)} of the party aboard: {', '.join(names)}")
+        else:
+            line.update("No one of the party is aboard.")
+
+    @on(Select.Changed, "#bailout-ship")
+    def _ship_changed(self, event: Select.Changed) -> None:
+        ship_id = event.value if isinstance(event.value, str) and event.value != NO_SHIP else None
+        class_select = self.query_one("#bailout-class", Select)
+        class_select.disabled = ship_id is not None
+        if ship_id == self._ship_id:
+            return
+        self._ship_id = ship_id
+        if ship_id is not None:
+            class_select.value = self.ships[ship_id].spec.ship_class
+            self.query_one("#bailout-survivors", Input).value = self._crew_count()
+        self._show_party()
+
+    def _message(self, text: str | Text, *, error: bool = False) -> None:
+        message = self.query_one("#bailout-message", Static)
+        message.set_class(error, "error")
+        message.update(text)
+
+    def _show(self, record: BailoutRecord, note: str) -> None:
+        self._message(Text.assemble((describe_bailout(record), "bold"), "\n", note))
+        table = self.query_one("#bailout-rounds", DataTable)
+        table.clear()
+        for line in bailout_rounds(record.bailout):
+            table.add_row(
+                str(line.round),
+                str(line.cleared),
+                str(line.cleared_total),
+                str(line.still_leaving),
+                str(line.trapped),
+                key=str(line.round),
+            )
+
+    def action_order(self) -> None:
+        ship = self.ships.get(self._ship_id) if self._ship_id else None
+        ship_class = (
+            ship.spec.ship_class if ship else self.query_one("#bailout-class", Select).value
+        )
+        if not isinstance(ship_class, str):
+            self._message("Not ordered: choose a ship or a class.", error=True)
+            return
+        survivors_text = self.query_one("#bailout-survivors", Input).value.strip()
+        try:
+            survivors = int(survivors_text)
+        except ValueError:
+            survivors = -1
+        if survivors < 0:
+            self._message(
+                "Not ordered: Survivors is the number of people aboard and alive, a whole number "
+                f"from 0 up, not {survivors_text or 'nothing'!r}.",
+                error=True,
+            )
+            self.query_one("#bailout-survivors", Input).focus()
+            return
+        trapped_text = self.query_one("#bailout-trapped", Input).value.strip().rstrip("%")
+        trapped: int | None = None
+        if trapped_text:
+            try:
+                trapped = int(trapped_text)
+            except ValueError:
+                self._message(
+                    f"Not ordered: Cannot get out % is a whole number, or blank to roll it, "
+                    f"not {trapped_text!r}.",
+                    error=True,
+                )
+                self.query_one("#bailout-trapped", Input).focus()
+                return
+        try:
+            record = order_bailout(
+                self.campaign,
+                ship_class,
+                survivors,
+                ship_id=ship.id if ship else None,
+                ship_name=ship.spec.name if ship else None,
+                trapped_percent=trapped,
+            )
+        except (RulesError, StoreError) as exc:
+            self._message(f"Not ordered: {exc}.", error=True)
+            return
+        self.ordered = record
+        self._show(record, "Saved; the dice are in the log. ctrl+z on the tab takes it back.")
+
+    def action_close(self) -> None:
+        self.dismiss(self.ordered)

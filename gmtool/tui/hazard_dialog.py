@@ -1,0 +1,418 @@
+"""The Hazard dialog: a hazard roll by hand, for a GM who resolves the ship battle their own way.
+
+Pick the ship that was hit (the characters aboard it are ticked, with their postures from
+their battle stations) or just a ship class, the most severe track the hit marked, and who
+rolls. ctrl+r rolls Table 3-1 for each of them, the Personality feat check and the Table 3-2
+injury for the endangered, saves it all at once (damage, history, roll log) and shows every
+character's result in the list. ctrl+r again rolls for another hit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Footer, Input, Label, Select, Static
+
+from gmtool.rules.characters import Character, Party
+from gmtool.rules.classes import class_ids
+from gmtool.rules.errors import RulesError
+from gmtool.rules.hazards import HazardOutcome, hazard_table, roll_hazard
+from gmtool.rules.stations import aboard, assignment_of, station_table
+from gmtool.store.campaign import Campaign
+from gmtool.store.errors import StoreError
+from gmtool.store.injuries import Context, InjuryEntry, record_hazards
+from gmtool.store.party import load_party_state
+from gmtool.store.ships import ShipRecord
+from gmtool.tui.injury_text import (
+    DEGREE_STYLE,
+    character_state_text,
+    marked_text,
+)
+
+NO_SHIP = "-"
+DEFAULT_TRACK = "wound"
+# A character with no battle station is moving about the ship, not strapped in.
+UNASSIGNED_POSTURE = "vulnerable"
+
+
+@dataclass(frozen=True)
+class HazardRequest:
+    """What the GM asked for: one hit on a ship (or a ship class) and who rolls, with posture."""
+
+    ship_class: str
+    track: str
+    characters: tuple[tuple[str, str], ...]  # (character id, posture), in roll order
+    cause: str
+    ship_id: str | None = None
+    ship_name: str | None = None
+    battle: str | None = None
+    round: int | None = None
+
+
+def roll_hazard_by_hand(campaign: Campaign, request: HazardRequest) -> list[InjuryEntry]:
+    """Roll one hit's hazards for the chosen characters and save them (history, damage, log).
+
+    The dead roll nothing (as when the battle rolls hazards); everything is rolled before
+    anything is saved, so a refused roll saves nothing.
+    """
+    if not request.characters:
+        raise RulesError("choose at least one character to roll (space ticks a character)")
+    party = load_party_state(campaign)
+    rng = campaign.rng()
+    outcomes: list[HazardOutcome] = []
+    for character_id, posture in request.characters:
+        character = party.character(character_id)
+        if character.state == "dead":
+            continue
+        outcomes.append(roll_hazard(request.ship_class, request.track, character, posture, rng))
+    if not outcomes:
+        raise RulesError("everyone chosen is dead: the dead roll no hazards")
+    context = Context(
+        cause=request.cause,
+        ship_id=request.ship_id,
+        ship_name=request.ship_name,
+        battle=request.battle,
+        round=request.round,
+    )
+    return record_hazards(campaign, outcomes, context)
+
+
+RollHazard = Callable[[HazardRequest], list[InjuryEntry]]
+"""Rolls and saves; raises RulesError or StoreError to refuse (the dialog shows why)."""
+
+
+def result_text(entry: InjuryEntry) -> Text:
+    """One character's result in the dialog's list: safe, unhurt, or the injury and state."""
+    detail = entry.get("detail") or {}
+    if not detail.get("endangered"):
+        return Text(f"safe (d20 {detail.get('hazard_roll')})", style="green")
+    degree = str(detail.get("degree") or "")
+    words = degree.replace("_", " ")
+    if not detail.get("injury"):
+        return Text.assemble("unhurt (", (words, DEGREE_STYLE.get(degree, "")), ")")
+    return Text.assemble(
+        (marked_text(entry), "bold"),
+        " (",
+        (words, DEGREE_STYLE.get(degree, "")),
+        f", {detail['injury']} {detail.get('injury_total')})",
+    )
+
+
+class HazardCharacters(DataTable[Any]):
+    """Who rolls: space ticks a character, p switches their posture."""
+
+    BINDINGS = [
+        Binding("space", "tick", "Tick"),
+        Binding("p", "posture", "Posture"),
+    ]
+
+    def action_tick(self) -> None:
+        screen = self.screen
+        if isinstance(screen, HazardDialog):
+            screen.toggle_highlighted()
+
+    def action_posture(self) -> None:
+        screen = self.screen
+        if isinstance(screen, HazardDialog):
+            screen.switch_highlighted_posture()
+
+
+class HazardDialog(ModalScreen[list[InjuryEntry]]):
+    """Returns every history entry saved while it was open (an empty list if none)."""
+
+    DEFAULT_CSS = """
+    HazardDialog { align: center middle; }
+    HazardDialog > #hazard-box {
+        width: 100; max-width: 100%; height: auto; max-height: 100%;
+        border: thick $primary; border-title-align: left; background: $surface; padding: 0 1;
+    }
+    HazardDialog .dialog-row { height: 1; margin-bottom: 1; }
+    HazardDialog .field-label { padding: 0 1 0 0; color: $text-muted; }
+    HazardDialog #hazard-ship { width: 1fr; margin-right: 1; }
+    HazardDialog #hazard-class { width: 16; }
+    HazardDialog #hazard-track { width: 12; margin-right: 1; }
+    HazardDialog #hazard-cause { width: 1fr; }
+    HazardDialog #hazard-battle { width: 1fr; margin-right: 1; }
+    HazardDialog #hazard-round { width: 6; }
+    HazardDialog #hazard-characters { height: auto; max-height: 12; }
+    HazardDialog #hazard-message { height: auto; min-height: 1; color: $text-muted; }
+    HazardDialog #hazard-message.error { color: $error; }
+    HazardDialog #hazard-message.done { color: $success; }
+    HazardDialog #hazard-detail { height: auto; max-height: 3; }
+    """
+
+    BINDINGS = [
+        Binding("ctrl+r", "roll", "Roll", priority=True),
+        Binding("escape", "close", "Close"),
+    ]
+
+    def __init__(
+        self,
+        ships: Sequence[ShipRecord],
+        party: Party,
+        roll: RollHazard,
+        *,
+        ship_id: str | None = None,
+        cause: str = "",
+        battle: str = "",
+        round_text: str = "",
+    ) -> None:
+        super().__init__()
+        self.ships = {s.id: s for s in ships}
+        self.party = party
+        self._roll = roll
+        self._ship_id = ship_id if ship_id in self.ships else None
+        self._cause = cause
+        self._battle = battle
+        self._round = round_text
+        self.chosen: dict[str, bool] = {c.id: False for c in party.characters}
+        self.postures: dict[str, str] = {}
+        self.saved: list[InjuryEntry] = []
+        self.results: dict[str, InjuryEntry] = {}
+
+    # -- layout -----------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        ship_options = [("no ship: choose a class", NO_SHIP)]
+        for ship in self.ships.values():
+            side = "" if ship.side == "campaign" else f", {ship.side}"
+            ship_options.append((f"{ship.spec.name} ({ship.spec.ship_class}{side})", ship.id))
+        class_options = [(c, c) for c in class_ids()]
+        tracks = hazard_table().track_severity
+        start_class = self.ships[self._ship_id].spec.ship_class if self._ship_id else class_ids()[0]
+        with Vertical(id="hazard-box") as box:
+            box.border_title = "Hazard roll"
+            with Horizontal(classes="dialog-row"):
+                yield Label("Ship", classes="field-label")
+                yield Select(
+                    ship_options,
+                    value=self._ship_id or NO_SHIP,
+                    allow_blank=False,
+                    id="hazard-ship",
+                    compact=True,
+                )
+                yield Label("Class", classes="field-label")
+                yield Select(
+                    class_options,
+                    value=start_class,
+                    allow_blank=False,
+                    id="hazard-class",
+                    compact=True,
+                    disabled=self._ship_id is not None,
+                )
+            with Horizontal(classes="dialog-row"):
+                yield Label("Track", classes="field-label")
+                yield Select(
+                    [(t, t) for t in tracks],
+                    value=DEFAULT_TRACK if DEFAULT_TRACK in tracks else tracks[0],
+                    allow_blank=False,
+                    id="hazard-track",
+                    compact=True,
+                    tooltip="the most severe track the hit marked on the ship",
+                )
+                yield Label("Cause", classes="field-label")
+                yield Input(
+                    self._cause,
+                    placeholder="what hit the ship",
+                    id="hazard-cause",
+                    compact=True,
+                )
+            with Horizontal(classes="dialog-row"):
+                yield Label("Battle", classes="field-label")
+                yield Input(self._battle, placeholder="optional", id="hazard-battle", compact=True)
+                yield Label("Round", classes="field-label")
+                yield Input(self._round, placeholder="—", id="hazard-round", compact=True)
+            table = HazardCharacters(id="hazard-characters", cursor_type="row")
+            yield table
+            yield Static(id="hazard-message")
+            yield Static(id="hazard-detail")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(HazardCharacters)
+        table.add_column("Roll", key="roll", width=4)
+        table.add_column("Character", key="name")
+        table.add_column("Posture", key="posture", width=10)
+        table.add_column("State", key="state")
+        table.add_column("Result", key="result")
+        for character in self.party.characters:
+            table.add_row("", character.name, "", "", "", key=character.id)
+        self._prefill(self._ship_id)
+        self._message(
+            "space ticks who rolls, p switches posture; ctrl+r rolls and saves; escape closes."
+        )
+        self.query_one("#hazard-ship", Select).focus()
+
+    # -- who rolls --------------------------------------------------------------------------
+    def _prefill(self, ship_id: str | None) -> None:
+        """Tick the living characters aboard the ship, with their postures."""
+        assignments = self.party.assignments
+        on_ship = {a.character_id for a in aboard(assignments, ship_id)} if ship_id else set()
+        for character in self.party.characters:
+            assignment = assignment_of(assignments, character.id)
+            if assignment is not None:
+                posture = assignment.posture
+            elif UNASSIGNED_POSTURE in station_table().postures:
+                posture = UNASSIGNED_POSTURE
+            else:
+                posture = station_table().default_posture
+            self.postures[character.id] = posture
+            self.chosen[character.id] = character.id in on_ship and character.state != "dead"
+        self._refresh_rows()
+
+    def _refresh_rows(self) -> None:
+        table = self.query_one(HazardCharacters)
+        for character in self.party.characters:
+            key = character.id
+            table.update_cell(key, "roll", Text("[x]" if self.chosen[key] else "[ ]"))
+            table.update_cell(key, "posture", self.postures[key])
+            table.update_cell(key, "state", character_state_text(character), update_width=True)
+            result = self.results.get(key)
+            table.update_cell(
+                key, "result", result_text(result) if result else "", update_width=True
+            )
+
+    def _highlighted(self) -> Character | None:
+        table = self.query_one(HazardCharacters)
+        if table.row_count == 0:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return next((c for c in self.party.characters if c.id == key), None)
+
+    def toggle_highlighted(self) -> None:
+        character = self._highlighted()
+        if character is None:
+            return
+        if character.state == "dead" and not self.chosen[character.id]:
+            self._message(f"{character.name} is dead: the dead roll no hazards.", error=True)
+            return
+        self.chosen[character.id] = not self.chosen[character.id]
+        self._refresh_rows()
+
+    def switch_highlighted_posture(self) -> None:
+        character = self._highlighted()
+        if character is None:
+            return
+        postures = list(station_table().postures)
+        now = self.postures[character.id]
+        self.postures[character.id] = postures[(postures.index(now) + 1) % len(postures)]
+        self._refresh_rows()
+
+    @on(Select.Changed, "#hazard-ship")
+    def _ship_changed(self, event: Select.Changed) -> None:
+        ship_id = event.value if isinstance(event.value, str) and event.value != NO_SHIP else None
+        class_select = self.query_one("#hazard-class", Select)
+        class_select.disabled = ship_id is not None
+        if ship_id is not None:
+            class_select.value = self.ships[ship_id].spec.ship_class
+        if ship_id != self._ship_id:
+            self._ship_id = ship_id
+            self._prefill(ship_id)
+
+    @on(DataTable.RowHighlighted, "#hazard-characters")
+    def _show_result(self, event: DataTable.RowHighlighted) -> None:
+        key = event.row_key.value if event.row_key is not None else None
+        entry = self.results.get(str(key))
+        detail = self.query_one("#hazard-detail", Static)
+        detail.update(Text(str(entry.get("summary", "")), style="dim") if entry else "")
+
+    # -- rolling ----------------------------------------------------------------------------
+    def _message(self, text: str | Text, *, error: bool = False, done: bool = False) -> None:
+        message = self.query_one("#hazard-message", Static)
+        message.set_class(error, "error")
+        message.set_class(done, "done")
+        message.update(text)
+
+    def request(self) -> HazardRequest:
+        """The form as a request; ValueError says what to fix."""
+        ship_id = self._ship_id
+        ship = self.ships.get(ship_id) if ship_id else None
+        ship_class = self.query_one("#hazard-class", Select).value
+        track = self.query_one("#hazard-track", Select).value
+        if not isinstance(ship_class, str) or not isinstance(track, str):
+            raise ValueError("choose a ship or a class, and the track the hit marked")
+        round_text = self.query_one("#hazard-round", Input).value.strip()
+        round_number: int | None = None
+        if round_text:
+            try:
+                round_number = int(round_text)
+            except ValueError:
+                round_number = 0
+            if round_number < 1:
+                raise ValueError(f"Round: a whole number from 1 up (or blank), not {round_text!r}")
+        characters = tuple(
+            (c.id, self.postures[c.id]) for c in self.party.characters if self.chosen[c.id]
+        )
+        if not characters:
+            raise ValueError("nobody is ticked: space ticks the highlighted character")
+        cause = self.query_one("#hazard-cause", Input).value.strip()
+        battle = self.query_one("#hazard-battle", Input).value.strip()
+        return HazardRequest(
+            ship_class=ship.spec.ship_class if ship else ship_class,
+            track=track,
+            characters=characters,
+            cause=cause or f"{track} damage",
+            ship_id=ship.id if ship else None,
+            ship_name=ship.spec.name if ship else None,
+            battle=battle or None,
+            round=round_number,
+        )
+
+    def action_roll(self) -> None:
+        try:
+            request = self.request()
+        except ValueError as exc:
+            self._message(f"Not rolled: {exc}", error=True)
+            return
+        try:
+            entries = self._roll(request)
+        except (RulesError, StoreError) as exc:
+            self._message(f"Not rolled: {exc}", error=True)
+            return
+        self.saved.extend(entries)
+        self.results = {e["character"]: e for e in entries}
+        hurt = [e for e in entries if any((e.get("marked") or {}).values())]
+        endangered = [e for e in entries if (e.get("detail") or {}).get("endangered")]
+        self._reload_party()
+        hits = "another hit" if len(self.saved) > len(entries) else "the hit"
+        where = request.ship_name or f"a {request.ship_class} ship"
+        self._message(
+            f"Saved: {hits} on {where} ({request.track}) rolled for {len(entries)}: "
+            f"{len(endangered)} endangered, {len(hurt)} hurt. ctrl+r rolls another hit; "
+            "escape closes.",
+            done=True,
+        )
+        self._show_highlighted_result()
+
+    def _reload_party(self) -> None:
+        by_id = {c.id: c for c in self.party.characters}
+        for entry in self.results.values():
+            character = by_id.get(entry["character"])
+            if character is not None:
+                by_id[character.id] = character.with_damage(
+                    entry["after"], bool(entry.get("stabilized_after"))
+                )
+        self.party = Party(
+            tuple(by_id[c.id] for c in self.party.characters), self.party.assignments
+        )
+        for character_id in self.chosen:
+            if by_id[character_id].state == "dead":
+                self.chosen[character_id] = False
+        self._refresh_rows()
+
+    def _show_highlighted_result(self) -> None:
+        character = self._highlighted()
+        entry = self.results.get(character.id) if character else None
+        self.query_one("#hazard-detail", Static).update(
+            Text(str(entry.get("summary", "")), style="dim") if entry else ""
+        )
+
+    def action_close(self) -> None:
+        self.dismiss(self.saved)

@@ -1,0 +1,530 @@
+"""Injuries tab: every character's stun, wound and mortal tracks, their state, and the injury
+history (hazards, direct damage, treatment) with every die; hazard rolls by hand, treatment,
+direct damage, undo, and the bail-out helper.
+
+The history is `gmtool.store.injuries` (append-only: undo marks an entry undone and gives the
+damage back); the characters' damage lives with the party. The Battle tab records its hazards
+through the same store, and this tab shows them the next time it is drawn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.widgets import DataTable, Label, Select, Static
+
+from gmtool.rules.characters import Character, Party
+from gmtool.rules.errors import RulesError
+from gmtool.rules.stations import assignment_of
+from gmtool.store.errors import StoreError
+from gmtool.store.injuries import InjuryEntry, history, undo_last
+from gmtool.store.party import campaign_ships, load_party_state
+from gmtool.store.rolllog import RollEntry
+from gmtool.store.ships import ShipRecord
+from gmtool.tui.injury_text import (
+    HISTORY_COLUMNS,
+    character_state_text,
+    entry_cells,
+    entry_detail,
+    short,
+    track_bar,
+    tracks,
+)
+from gmtool.tui.pane import GmPane
+
+ALL = "*"
+SHOWN_ENTRIES = 500
+WIDE_BAR = 8
+NARROW_BAR = 5
+NARROW_BELOW = 100  # terminal columns: below this, narrower bars and names
+NARROW_NAME = 22
+NARROW_WHAT = 16
+
+HELP = """\
+Every character of the party with their **stun**, **wound** and **mortal** tracks and their
+state (ok, knocked out, dying, dead; "stable" once a dying character is stabilized), and the
+injury history below, newest first: when (time, game session, battle and round), the ship and
+what hit it, every die rolled, what was marked, the tracks before → after, and the state.
+Undone entries stay in the history, dimmed and struck through: nothing is ever lost, and a
+new battle never resets anyone.
+
+Hazards from the Battle tab land here by themselves. For a battle resolved your own way,
+**h** rolls a hazard by hand: choose the ship that was hit (everyone aboard is ticked, with the
+posture of their station: **secure** strapped in, **vulnerable** moving about) or just a ship
+class, the most severe track the hit marked, and who rolls. Each rolls d20 against Table 3-1;
+the endangered make a Personality feat check (+d4) and take the Table 3-2 injury for their
+posture, with secondary damage and overflow.
+
+The filters show one character, one battle or one game session (F2 starts and ends sessions):
+"what happened to Dax last session" is the character and the session.
+
+| key | does |
+|---|---|
+| h | hazard roll by hand (in the dialog: space ticks, p posture, ctrl+r rolls and saves) |
+| t | treatment or healing for the highlighted character: track, points, note, stabilize |
+| d | direct damage to the highlighted character: a number or dice (`d6+1w`), kind, cause |
+| b | bail-out helper: the bail-out time rolled once, who gets clear round by round |
+| enter | (on a character) show only their history; again shows everyone |
+| f | go to the filters (escape comes back) |
+| a | clear the filters: everyone, every battle, every session |
+| ctrl+z | undo the last entry (damage given back, the entry kept, dimmed) or the last bail-out |
+| tab | between the filters, the characters and the history |
+"""
+
+
+class InjuriesPane(GmPane):
+    TAB_ID = "injuries"
+    TITLE = "Injuries"
+    HELP = HELP
+    PALETTE = [
+        ("Hazard roll", "Roll hazards by hand for a ship (or class) that was hit", "action_hazard"),
+        ("Treatment", "Restore points, with a note, or stabilize a character", "action_treat"),
+        ("Direct damage", "Damage a character by your own ruling", "action_damage"),
+        ("Bail-out", "Abandon ship: time rolled once, survivors round by round", "action_bailout"),
+        ("Filter injuries", "Show one character, battle or session", "action_filters"),
+        ("Undo last injury", "Take back the newest injury entry or bail-out", "action_undo"),
+    ]
+    BINDINGS = [
+        Binding("h", "hazard", "Hazard"),
+        Binding("t", "treat", "Treat"),
+        Binding("d", "damage", "Damage"),
+        Binding("b", "bailout", "Bail-out"),
+        Binding("f", "filters", "Filters"),
+        Binding("a", "clear_filters", "All", show=False),
+        Binding("ctrl+z", "undo", "Undo"),
+        Binding("escape", "to_characters", "To characters", show=False),
+    ]
+    DEFAULT_CSS = """
+    InjuriesPane #injury-filters { height: 1; margin-bottom: 1; }
+    InjuriesPane #injury-filters .field-label { padding: 0 1 0 0; color: $text-muted; }
+    InjuriesPane #filter-character { width: 1fr; margin-right: 2; }
+    InjuriesPane #filter-battle { width: 1fr; margin-right: 2; }
+    InjuriesPane #filter-session { width: 1fr; }
+    InjuriesPane #injury-characters { height: auto; max-height: 40%; }
+    InjuriesPane #injury-status { height: auto; min-height: 1; margin: 0 0 0 0; }
+    InjuriesPane #injury-status.error { color: $error; }
+    InjuriesPane #injury-history { height: 1fr; min-height: 4; }
+    InjuriesPane #injury-detail { height: auto; max-height: 3; color: $text-muted; }
+    InjuriesPane.-narrow #injury-filters { margin-bottom: 0; }
+    InjuriesPane.-narrow #injury-status { height: 1; }
+    """
+
+    class RollsSaved(Message):
+        """Rolls were saved somewhere in the app: the history may have grown."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.party = Party(())
+        self.entries: list[InjuryEntry] = []
+        self._reload_pending = False
+        self._narrow = False
+        # the last battle and round typed in a dialog, offered again in the next one
+        self.battle = ""
+        self.round_text = ""
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="injury-filters"):
+            yield Label("Who", classes="field-label")
+            yield Select(
+                [("everyone", ALL)],
+                value=ALL,
+                allow_blank=False,
+                id="filter-character",
+                compact=True,
+            )
+            yield Label("Battle", classes="field-label")
+            yield Select(
+                [("every battle", ALL)],
+                value=ALL,
+                allow_blank=False,
+                id="filter-battle",
+                compact=True,
+            )
+            yield Label("Session", classes="field-label")
+            yield Select(
+                [("every session", ALL)],
+                value=ALL,
+                allow_blank=False,
+                id="filter-session",
+                compact=True,
+            )
+        yield DataTable(id="injury-characters", cursor_type="row")
+        yield Static(id="injury-status")
+        yield DataTable(id="injury-history", cursor_type="row", zebra_stripes=True)
+        yield Static(id="injury-detail")
+
+    def on_mount(self) -> None:
+        self.campaign.on_record(lambda _entries: self._rolls_saved(_entries))
+        self._narrow = self.app.size.width < NARROW_BELOW
+        self.set_class(self._narrow, "-narrow")
+        self.reload()
+        self._status("h rolls a hazard by hand; t treats, d damages the highlighted character.")
+        self.focus_default()
+
+    def _rolls_saved(self, _entries: list[RollEntry]) -> None:
+        self.post_message(self.RollsSaved())
+
+    def on_injuries_pane_rolls_saved(self, _message: RollsSaved) -> None:
+        if not self._reload_pending:
+            self._reload_pending = True
+            self.call_after_refresh(self._pending_reload)
+
+    def _pending_reload(self) -> None:
+        self._reload_pending = False
+        self.reload()
+
+    def on_show(self) -> None:
+        # Another tab (the Battle tab, Stations) may have changed the party or the history.
+        if self.is_mounted and self.query("#injury-characters"):
+            self.reload()
+
+    # -- focus ------------------------------------------------------------------------------
+    def focus_default(self) -> None:
+        self.query_one("#injury-characters", DataTable).focus()
+
+    def action_filters(self) -> None:
+        self.query_one("#filter-character", Select).focus()
+
+    def action_to_characters(self) -> None:
+        self.focus_default()
+
+    # -- loading ----------------------------------------------------------------------------
+    def reload(self) -> None:
+        """Read the party and the history again and redraw (keeps the cursor and filters)."""
+        try:
+            self.party = load_party_state(self.campaign)
+            everything = history(self.campaign)
+        except (StoreError, RulesError) as exc:
+            self._status(f"Cannot read the injuries: {exc}", error=True)
+            return
+        self._fill_characters()
+        self._fill_filters(everything)
+        self._fill_history(everything)
+
+    def on_resize(self) -> None:
+        narrow = self.app.size.width < NARROW_BELOW
+        if narrow != self._narrow and self.query("#injury-characters"):
+            self._narrow = narrow
+            self.set_class(narrow, "-narrow")
+            self._fill_characters()
+            self._fill_history()
+
+    def _fill_characters(self) -> None:
+        """The characters with their bars (narrower bars and names on a small screen)."""
+        table = self.query_one("#injury-characters", DataTable)
+        highlighted = self.highlighted_character_id()
+        table.clear(columns=True)
+        table.add_column("Character", key="name")
+        table.add_column("State", key="state")
+        for track in tracks():
+            table.add_column(track.capitalize(), key=track)
+        width = NARROW_BAR if self._narrow else WIDE_BAR
+        for character in self.party.characters:
+            sizes = character.tracks
+            bars = [track_bar(t, character.damage.get(t, 0), sizes[t], width) for t in tracks()]
+            name = short(character.name, NARROW_NAME if self._narrow else None)
+            table.add_row(name, character_state_text(character), *bars, key=character.id)
+        if highlighted is not None and highlighted in self.party.ids:
+            table.move_cursor(row=table.get_row_index(highlighted))
+
+    def _set_options(self, selector: str, options: list[tuple[str, Any]]) -> None:
+        select = self.query_one(selector, Select)
+        current = select.value
+        if getattr(select, "_gm_options", None) == options:
+            return
+        select._gm_options = options  # type: ignore[attr-defined]
+        with select.prevent(Select.Changed):
+            select.set_options(options)
+            values = [v for _, v in options]
+            select.value = current if current in values else ALL
+
+    def _fill_filters(self, everything: list[InjuryEntry]) -> None:
+        people: dict[str, str] = {c.id: c.name for c in self.party.characters}
+        for entry in everything:
+            people.setdefault(str(entry["character"]), str(entry.get("character_name", "")))
+        self._set_options(
+            "#filter-character",
+            [("everyone", ALL), *((name, cid) for cid, name in people.items())],
+        )
+        battles: list[str] = []
+        for entry in reversed(everything):
+            battle = entry.get("battle")
+            if battle is not None and str(battle) not in battles:
+                battles.append(str(battle))
+        self._set_options(
+            "#filter-battle", [("every battle", ALL), *((b, b) for b in reversed(battles))]
+        )
+        sessions = [(f"{s['id']} · {s['title']}", s["id"]) for s in self.campaign.sessions()]
+        self._set_options("#filter-session", [("every session", ALL), *reversed(sessions)])
+
+    def filters(self) -> dict[str, Any]:
+        """The filters as `history()` arguments (None: no filter)."""
+        values = {}
+        for name, selector in (
+            ("character", "#filter-character"),
+            ("battle", "#filter-battle"),
+            ("session", "#filter-session"),
+        ):
+            value = self.query_one(selector, Select).value
+            values[name] = None if value == ALL or value is Select.BLANK else value
+        return values
+
+    def _fill_history(self, everything: list[InjuryEntry] | None = None) -> None:
+        wanted = self.filters()
+        if everything is None:
+            everything = history(self.campaign)
+        shown = [
+            e
+            for e in everything
+            if (wanted["character"] is None or e["character"] == wanted["character"])
+            and (wanted["battle"] is None or e.get("battle") == wanted["battle"])
+            and (wanted["session"] is None or e.get("session") == wanted["session"])
+        ][:SHOWN_ENTRIES]
+        kept = self.highlighted_entry()
+        self.entries = shown
+        table = self.query_one("#injury-history", DataTable)
+        table.clear(columns=True)
+        for label, key in HISTORY_COLUMNS:
+            table.add_column(label, key=key)
+        name_width = NARROW_NAME if self._narrow else None
+        what_width = NARROW_WHAT if self._narrow else None
+        for entry in shown:
+            table.add_row(*entry_cells(entry, name_width, what_width), key=str(entry["id"]))
+        if kept is not None and any(e["id"] == kept["id"] for e in shown):
+            table.move_cursor(row=table.get_row_index(str(kept["id"])), animate=False)
+        self._show_detail()
+
+    @on(Select.Changed, "#injury-filters Select")
+    def _filter_changed(self) -> None:
+        self._fill_history()
+
+    def action_clear_filters(self) -> None:
+        for selector in ("#filter-character", "#filter-battle", "#filter-session"):
+            with self.query_one(selector, Select).prevent(Select.Changed):
+                self.query_one(selector, Select).value = ALL
+        self._fill_history()
+        self._status("Showing everyone, every battle and every session.")
+
+    @on(DataTable.RowSelected, "#injury-characters")
+    def _character_chosen(self, event: DataTable.RowSelected) -> None:
+        key = event.row_key.value
+        select = self.query_one("#filter-character", Select)
+        select.value = ALL if select.value == key else key
+
+    @on(DataTable.RowHighlighted, "#injury-history")
+    def _entry_highlighted(self) -> None:
+        self._show_detail()
+
+    def _show_detail(self) -> None:
+        detail = self.query_one("#injury-detail", Static)
+        entry = self.highlighted_entry()
+        if entry is None:
+            filtered = any(v is not None for v in self.filters().values())
+            detail.update(
+                "No injury matches the filters (a clears them)."
+                if filtered
+                else "No injuries yet: hazards from the Battle tab and h, t, d here land below."
+            )
+            return
+        detail.update(entry_detail(entry))
+
+    # -- what is highlighted ----------------------------------------------------------------
+    def highlighted_character_id(self) -> str | None:
+        table = self.query_one("#injury-characters", DataTable)
+        if table.row_count == 0:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return str(key) if key is not None else None
+
+    def highlighted_character(self) -> Character | None:
+        character_id = self.highlighted_character_id()
+        return next((c for c in self.party.characters if c.id == character_id), None)
+
+    def highlighted_entry(self) -> InjuryEntry | None:
+        table = self.query_one("#injury-history", DataTable)
+        if table.row_count == 0:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return next((e for e in self.entries if str(e["id"]) == key), None)
+
+    def _status(self, text: str | Text, *, error: bool = False) -> None:
+        status = self.query_one("#injury-status", Static)
+        status.set_class(error, "error")
+        status.update(text)
+
+    def _ships(self) -> list[ShipRecord]:
+        try:
+            return campaign_ships(self.campaign)
+        except (StoreError, RulesError) as exc:
+            self._status(f"The ships do not read ({exc}); choose a class instead.", error=True)
+            return []
+
+    def _ship_of_highlighted(self, ships: list[ShipRecord]) -> str | None:
+        """The ship of the highlighted character, else the first ship with anyone aboard."""
+        ids = {s.id for s in ships}
+        character_id = self.highlighted_character_id()
+        if character_id is not None:
+            assignment = assignment_of(self.party.assignments, character_id)
+            if assignment is not None and assignment.ship_id in ids:
+                return assignment.ship_id
+        for assignment in self.party.assignments:
+            if assignment.ship_id in ids:
+                return assignment.ship_id
+        return None
+
+    def _need_party(self, what: str) -> bool:
+        if self.party.characters:
+            return True
+        self._status(
+            f"No {what}: the party has no characters yet (add them on the Stations tab).",
+            error=True,
+        )
+        return False
+
+    # -- actions ----------------------------------------------------------------------------
+    def action_hazard(self) -> None:
+        from gmtool.tui.hazard_dialog import HazardDialog, roll_hazard_by_hand
+
+        self.reload()
+        if not self._need_party("hazard roll"):
+            return
+        ships = self._ships()
+
+        def roll(request: Any) -> list[InjuryEntry]:
+            self.battle = request.battle or ""
+            self.round_text = "" if request.round is None else str(request.round)
+            return roll_hazard_by_hand(self.campaign, request)
+
+        def closed(entries: list[InjuryEntry] | None) -> None:
+            self.reload()
+            if entries:
+                hurt = sum(1 for e in entries if any((e.get("marked") or {}).values()))
+                self._status(
+                    f"Hazards saved: {len(entries)} roll{'s' if len(entries) != 1 else ''}, "
+                    f"{hurt} hurt. ctrl+z takes back the newest entry."
+                )
+            self.focus_default()
+
+        self.app.push_screen(
+            HazardDialog(
+                ships,
+                self.party,
+                roll,
+                ship_id=self._ship_of_highlighted(ships),
+                battle=self.battle,
+                round_text=self.round_text,
+            ),
+            closed,
+        )
+
+    def action_treat(self) -> None:
+        from gmtool.tui.treatment_dialog import TreatmentDialog, TreatmentRequest, treat
+
+        self.reload()
+        if not self._need_party("one to treat"):
+            return
+
+        def save(request: TreatmentRequest) -> InjuryEntry:
+            return treat(self.campaign, request)
+
+        def closed(entry: InjuryEntry | None) -> None:
+            self.reload()
+            if entry is not None:
+                self._status(f"Treatment saved: {entry['character_name']}, {entry['summary']}.")
+            self.focus_default()
+
+        self.app.push_screen(
+            TreatmentDialog(self.party, save, self.highlighted_character_id()), closed
+        )
+
+    def action_damage(self) -> None:
+        from gmtool.tui.treatment_dialog import DamageDialog, DamageRequest, deal_damage
+
+        self.reload()
+        if not self._need_party("one to hurt"):
+            return
+
+        def save(request: DamageRequest) -> InjuryEntry:
+            self.battle = request.battle or ""
+            self.round_text = "" if request.round is None else str(request.round)
+            return deal_damage(self.campaign, request)
+
+        def closed(entry: InjuryEntry | None) -> None:
+            self.reload()
+            if entry is not None:
+                self._status(f"Damage saved: {entry['character_name']}, {entry['summary']}.")
+            self.focus_default()
+
+        self.app.push_screen(
+            DamageDialog(
+                self.party,
+                save,
+                self.highlighted_character_id(),
+                battle=self.battle,
+                round_text=self.round_text,
+            ),
+            closed,
+        )
+
+    def action_bailout(self) -> None:
+        from gmtool.tui.bailout import BailoutDialog, load_bailout
+
+        try:
+            last = load_bailout(self.campaign)
+        except StoreError as exc:
+            self._status(str(exc), error=True)
+            last = None
+        ships = self._ships()
+
+        def closed(record: Any) -> None:
+            if record is not None:
+                self._status(f"Bail-out ordered: {record.where}, {record.bailout.rounds} rounds.")
+            self.focus_default()
+
+        self.app.push_screen(
+            BailoutDialog(
+                self.campaign,
+                ships,
+                self.party,
+                ship_id=self._ship_of_highlighted(ships),
+                last=last,
+            ),
+            closed,
+        )
+
+    def action_undo(self) -> None:
+        """Take back the newest of: the last injury entry, the last bail-out order."""
+        from gmtool.tui.bailout import load_bailout, undo_bailout
+
+        try:
+            last_order = load_bailout(self.campaign)
+            live = history(self.campaign, include_undone=False)
+            newest = live[0]["id"] if live else 0
+            if last_order is not None and last_order.after_entry >= newest:
+                undo_bailout(self.campaign)
+                self._status(
+                    f"Undone: the order to abandon {last_order.where} (its dice are marked "
+                    "undone in the log)."
+                )
+                return
+            entry = undo_last(self.campaign)
+        except (StoreError, RulesError) as exc:
+            self._status(f"Not undone: {exc}", error=True)
+            return
+        finally:
+            self.reload()
+        if entry is None:
+            self._status("Nothing to undo: every injury entry is already undone.", error=True)
+            return
+        self._status(
+            f"Undone: #{entry['id']} {entry['kind']} of {entry['character_name']} "
+            f"({entry.get('cause', '')}); the tracks are back to "
+            f"{'/'.join(str(entry['before'].get(t, 0)) for t in tracks())}. "
+            "It stays in the history, dimmed."
+        )

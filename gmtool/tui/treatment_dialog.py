@@ -1,0 +1,397 @@
+"""Treatment and direct damage dialogs of the Injuries tab.
+
+Treatment gives points back to one track (first aid, surgery, a week's rest) with the GM's
+note, and can stabilize a dying character. Direct damage is the GM's own ruling (a fall, a
+console blast): a number, or dice such as `d6+1w` that are rolled and logged. Both check what
+was typed before anything is saved; a refused value leaves the campaign as it was and the
+dialog open with the reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Checkbox, Footer, Input, Label, Select, Static
+
+from gmtool.rules import dice
+from gmtool.rules.characters import Character, Party
+from gmtool.rules.errors import RulesError
+from gmtool.store.campaign import Campaign
+from gmtool.store.errors import StoreError
+from gmtool.store.injuries import Context, InjuryEntry, record_damage, record_treatment
+from gmtool.store.party import load_party_state
+from gmtool.tui.injury_text import tracks, tracks_line
+
+SOURCE = "injuries"
+
+
+# -- requests and what they do ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TreatmentRequest:
+    character_id: str
+    track: str
+    points: int
+    note: str = ""
+    stabilize: bool = False
+
+
+@dataclass(frozen=True)
+class DamageRequest:
+    """Damage by the GM's ruling: `amount` is a whole number or dice (`2d4`, `d6+1w`)."""
+
+    character_id: str
+    amount: str
+    kind: str
+    cause: str
+    battle: str | None = None
+    round: int | None = None
+
+
+def treat(campaign: Campaign, request: TreatmentRequest) -> InjuryEntry:
+    """Save a treatment: the character's tracks and the history entry."""
+    return record_treatment(
+        campaign,
+        request.character_id,
+        request.track,
+        request.points,
+        request.note,
+        stabilize=request.stabilize,
+    )
+
+
+def damage_amount(text: str, kind: str) -> tuple[int | None, dice.DiceExpression | None, str]:
+    """(a fixed amount, or dice to roll; and the track): ValueError says what is wrong."""
+    text = text.strip()
+    if not text:
+        raise ValueError("Amount: type the points of damage, or dice such as 2d4 or d6+1w")
+    try:
+        amount = int(text)
+    except ValueError:
+        pass
+    else:
+        if amount < 1:
+            raise ValueError(f"Amount: at least 1 point of damage, not {amount}")
+        return amount, None, kind
+    try:
+        expression = dice.parse(text)
+    except RulesError as exc:
+        raise ValueError(f"Amount: a number or dice such as 2d4 or d6+1w ({exc})") from None
+    track = expression.track or kind
+    if track not in tracks():
+        raise ValueError(
+            f"Amount: characters take {', '.join(tracks())} damage, not {track} "
+            "(a ship's critical damage reaches them through the hazard roll)"
+        )
+    if expression.track is not None and expression.track != kind:
+        raise ValueError(
+            f"Amount: {text} is {expression.track} damage but Kind says {kind}; make them agree"
+        )
+    return None, expression, track
+
+
+def deal_damage(campaign: Campaign, request: DamageRequest) -> InjuryEntry:
+    """Roll the damage dice if any (logged), then save the damage and its history entry."""
+    character = load_party_state(campaign).character(request.character_id)
+    try:
+        amount, expression, kind = damage_amount(request.amount, request.kind)
+    except ValueError as exc:
+        raise RulesError(str(exc)) from None
+    rolls = None
+    if expression is not None:
+        result = dice.roll(expression, campaign.rng())
+        purpose = f"damage to {character.name}: {request.cause}"
+        rolls = campaign.record([campaign.dice_entry(result, purpose, SOURCE)])
+        amount = max(result.total, 0)
+    assert amount is not None
+    context = Context(cause=request.cause, battle=request.battle, round=request.round)
+    return record_damage(campaign, character.id, amount, kind, context, rolls=rolls)
+
+
+# -- shared dialog parts ------------------------------------------------------------------
+
+DIALOG_CSS = """
+{name} {{ align: center middle; }}
+{name} > Vertical {{
+    width: 76; max-width: 100%; height: auto; max-height: 100%;
+    border: thick $primary; border-title-align: left; background: $surface; padding: 0 1;
+}}
+{name} .dialog-row {{ height: 1; margin-bottom: 1; }}
+{name} .field-label {{ padding: 0 1 0 0; color: $text-muted; }}
+{name} .who {{ width: 1fr; }}
+{name} .tracks-line {{ height: 1; margin-bottom: 1; }}
+{name} .small-select {{ width: 12; margin-right: 1; }}
+{name} .number {{ width: 8; margin-right: 1; }}
+{name} .wide {{ width: 1fr; }}
+{name} #damage-amount {{ width: 14; margin-right: 1; }}
+{name} .dialog-message {{ height: auto; min-height: 1; color: $text-muted; }}
+{name} .dialog-message.error {{ color: $error; }}
+"""
+
+
+class _CharacterDialog(ModalScreen[InjuryEntry | None]):
+    """A dialog about one character of the party, chosen in its first row."""
+
+    BINDINGS = [
+        Binding("ctrl+s", "save", "Save", priority=True),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+
+    def __init__(self, party: Party, character_id: str | None) -> None:
+        super().__init__()
+        self.party = party
+        ids = [c.id for c in party.characters]
+        self.character_id = character_id if character_id in ids else (ids[0] if ids else None)
+
+    def character_row(self) -> ComposeResult:
+        with Horizontal(classes="dialog-row"):
+            yield Label("Character", classes="field-label")
+            yield Select(
+                [(c.name, c.id) for c in self.party.characters],
+                value=self.character_id if self.character_id else Select.BLANK,
+                allow_blank=self.character_id is None,
+                id="dialog-character",
+                classes="who",
+                compact=True,
+            )
+        yield Static(id="dialog-tracks", classes="tracks-line")
+
+    @property
+    def character(self) -> Character | None:
+        return next((c for c in self.party.characters if c.id == self.character_id), None)
+
+    @on(Select.Changed, "#dialog-character")
+    def _character_changed(self, event: Select.Changed) -> None:
+        self.character_id = event.value if isinstance(event.value, str) else None
+        self.show_tracks()
+        self.character_changed()
+
+    def character_changed(self) -> None:
+        """Hook: the dialog adjusts its fields to the newly chosen character."""
+
+    def show_tracks(self) -> None:
+        character = self.character
+        line = self.query_one("#dialog-tracks", Static)
+        line.update(tracks_line(character) if character else Text("no character", "dim"))
+
+    def message(self, text: str, *, error: bool = False) -> None:
+        status = self.query_one(".dialog-message", Static)
+        status.set_class(error, "error")
+        status.update(text)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class TreatmentDialog(_CharacterDialog):
+    """Points back on one track with a note, or stabilize; returns the saved entry."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="TreatmentDialog")
+
+    def __init__(
+        self,
+        party: Party,
+        save: Callable[[TreatmentRequest], InjuryEntry],
+        character_id: str | None = None,
+    ) -> None:
+        super().__init__(party, character_id)
+        self._save = save
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="treatment-box") as box:
+            box.border_title = "Treatment and healing"
+            yield from self.character_row()
+            with Horizontal(classes="dialog-row"):
+                yield Label("Track", classes="field-label")
+                yield Select(
+                    [(t, t) for t in tracks()],
+                    value=self._worst_track(),
+                    allow_blank=False,
+                    id="treat-track",
+                    classes="small-select",
+                    compact=True,
+                )
+                yield Label("Points", classes="field-label")
+                yield Input(placeholder="0", id="treat-points", classes="number", compact=True)
+                yield Checkbox("stabilize", False, id="treat-stabilize", compact=True)
+            with Horizontal(classes="dialog-row"):
+                yield Label("Note", classes="field-label")
+                yield Input(
+                    placeholder="first aid, surgery, a week's rest ...",
+                    id="treat-note",
+                    classes="wide",
+                    compact=True,
+                )
+            yield Static(classes="dialog-message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show_tracks()
+        self.message(
+            "Points restored to the track; stabilize stops a dying character's decline. "
+            "ctrl+s saves, escape cancels."
+        )
+        self.query_one("#treat-points", Input).focus()
+
+    def _worst_track(self) -> str:
+        character = self.character
+        if character is not None:
+            for track in reversed(tracks()):
+                if character.damage.get(track, 0) > 0:
+                    return track
+        return tracks()[0]
+
+    def character_changed(self) -> None:
+        self.query_one("#treat-track", Select).value = self._worst_track()
+
+    def request(self) -> TreatmentRequest:
+        """The form as a request; ValueError says what to fix (nothing is saved)."""
+        character = self.character
+        if character is None:
+            raise ValueError("choose the character to treat")
+        track = self.query_one("#treat-track", Select).value
+        if not isinstance(track, str):
+            raise ValueError("choose the track to heal")
+        text = self.query_one("#treat-points", Input).value.strip()
+        stabilize = self.query_one("#treat-stabilize", Checkbox).value
+        try:
+            points = int(text) if text else 0
+        except ValueError:
+            raise ValueError(f"Points: a whole number of points to restore, not {text!r}") from None
+        marked = character.damage.get(track, 0)
+        if points < 0:
+            raise ValueError(f"Points: at least 0, not {points}")
+        if points > marked:
+            raise ValueError(
+                f"Points: {character.name} has {marked} {track} marked, so at most {marked} "
+                f"can be restored, not {points}"
+            )
+        if points == 0 and not stabilize:
+            raise ValueError("Points: restore at least 1 point, or tick stabilize")
+        note = self.query_one("#treat-note", Input).value.strip()
+        return TreatmentRequest(character.id, track, points, note, stabilize)
+
+    def action_save(self) -> None:
+        try:
+            request = self.request()
+        except ValueError as exc:
+            self.message(f"Not saved: {exc}.", error=True)
+            return
+        try:
+            entry = self._save(request)
+        except (RulesError, StoreError) as exc:
+            self.message(f"Not saved: {exc}.", error=True)
+            return
+        self.dismiss(entry)
+
+
+class DamageDialog(_CharacterDialog):
+    """Damage by the GM's ruling; returns the saved entry."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="DamageDialog")
+
+    def __init__(
+        self,
+        party: Party,
+        save: Callable[[DamageRequest], InjuryEntry],
+        character_id: str | None = None,
+        *,
+        battle: str = "",
+        round_text: str = "",
+    ) -> None:
+        super().__init__(party, character_id)
+        self._save = save
+        self._battle = battle
+        self._round = round_text
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="damage-box") as box:
+            box.border_title = "Direct damage"
+            yield from self.character_row()
+            with Horizontal(classes="dialog-row"):
+                yield Label("Amount", classes="field-label")
+                yield Input(placeholder="5 or d6+1w", id="damage-amount", compact=True)
+                yield Label("Kind", classes="field-label")
+                yield Select(
+                    [(t, t) for t in tracks()],
+                    value="wound" if "wound" in tracks() else tracks()[0],
+                    allow_blank=False,
+                    id="damage-kind",
+                    classes="small-select",
+                    compact=True,
+                )
+            with Horizontal(classes="dialog-row"):
+                yield Label("Cause", classes="field-label")
+                yield Input(
+                    placeholder="a fall, a console blast ...",
+                    id="damage-cause",
+                    classes="wide",
+                    compact=True,
+                )
+            with Horizontal(classes="dialog-row"):
+                yield Label("Battle", classes="field-label")
+                yield Input(
+                    self._battle,
+                    placeholder="optional",
+                    id="damage-battle",
+                    classes="wide",
+                    compact=True,
+                )
+                yield Label("Round", classes="field-label")
+                yield Input(
+                    self._round, placeholder="—", id="damage-round", classes="number", compact=True
+                )
+            yield Static(classes="dialog-message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show_tracks()
+        self.message(
+            "A number, or dice (rolled and logged). Secondary damage and overflow apply. "
+            "ctrl+s saves, escape cancels."
+        )
+        self.query_one("#damage-amount", Input).focus()
+
+    def request(self) -> DamageRequest:
+        """The form as a request; ValueError says what to fix (nothing is saved)."""
+        character = self.character
+        if character is None:
+            raise ValueError("choose the character who is hurt")
+        kind = self.query_one("#damage-kind", Select).value
+        if not isinstance(kind, str):
+            raise ValueError("choose the kind of damage")
+        amount = self.query_one("#damage-amount", Input).value.strip()
+        damage_amount(amount, kind)  # refuses a bad amount before anything is rolled
+        round_text = self.query_one("#damage-round", Input).value.strip()
+        round_number: int | None = None
+        if round_text:
+            try:
+                round_number = int(round_text)
+            except ValueError:
+                round_number = 0
+            if round_number < 1:
+                raise ValueError(f"Round: a whole number from 1 up (or blank), not {round_text!r}")
+        cause = self.query_one("#damage-cause", Input).value.strip() or "direct damage"
+        battle = self.query_one("#damage-battle", Input).value.strip() or None
+        return DamageRequest(character.id, amount, kind, cause, battle, round_number)
+
+    def action_save(self) -> None:
+        try:
+            request = self.request()
+        except ValueError as exc:
+            self.message(f"Not saved: {exc}.", error=True)
+            return
+        try:
+            entry = self._save(request)
+        except (RulesError, StoreError) as exc:
+            self.message(f"Not saved: {exc}.", error=True)
+            return
+        self.dismiss(entry)

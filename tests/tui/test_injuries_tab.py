@@ -1,0 +1,531 @@
+"""The Injuries tab, driven like a GM on the demo campaign: hazards by hand, direct damage,
+treatment, undo, filters and the bail-out helper, all found again after a restart."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Select, Static
+
+from gmtool.store import Campaign, injuries, open_campaign
+from gmtool.store.party import load_party_state
+from gmtool.tui.app import GmApp
+from gmtool.tui.bailout import BailoutDialog, load_bailout
+from gmtool.tui.hazard_dialog import HazardDialog
+from gmtool.tui.injuries import InjuriesPane
+from gmtool.tui.injury_text import dice_text, entry_cells, marked_text, track_bar
+from gmtool.tui.treatment_dialog import DamageDialog, TreatmentDialog
+
+LARGE = (120, 36)
+SMALL = (80, 24)
+MERIDIAN_CREW = [
+    "ines-calloway",
+    "dorran-vek",
+    "tamsin-oyelaran",
+    "halvard-rusk",
+    "priya-salo",
+    "bram-adeyemi",
+]
+
+
+@contextmanager
+def saved(path: Path) -> Iterator[Campaign]:
+    """The campaign as saved on disk, opened read-only beside the running app."""
+    c = open_campaign(path, readonly=True)
+    try:
+        yield c
+    finally:
+        c.close()
+
+
+async def show_injuries(app: GmApp, pilot: Pilot[Any]) -> InjuriesPane:
+    app.show_tab("injuries")
+    await pilot.pause()
+    pane = app.ensure_tab_built("injuries")
+    assert isinstance(pane, InjuriesPane)
+    await pilot.pause()
+    return pane
+
+
+def status_text(pane: InjuriesPane) -> str:
+    return str(pane.query_one("#injury-status", Static).render())
+
+
+def dialog_message(app: GmApp) -> Static:
+    return app.screen.query(".dialog-message").first(Static)
+
+
+async def hazard_by_hand(app: GmApp, pilot: Pilot[Any], track: str = "critical") -> HazardDialog:
+    """h on the first character (Captain Calloway, aboard the Meridian), then ctrl+r."""
+    await pilot.press("h")
+    await pilot.pause()
+    dialog = app.screen
+    assert isinstance(dialog, HazardDialog)
+    dialog.query_one("#hazard-track", Select).value = track
+    await pilot.click("#hazard-cause")
+    await pilot.press(*"plasma torpedo", "tab", *"Tolliver", "tab", "2")
+    await pilot.press("ctrl+r")
+    await pilot.pause()
+    return dialog
+
+
+async def direct_damage(app: GmApp, pilot: Pilot[Any], amount: str, cause: str = "fall") -> None:
+    await pilot.press("d")
+    await pilot.pause()
+    assert isinstance(app.screen, DamageDialog)
+    await pilot.press(*amount, "tab", "tab", *cause, "ctrl+s")
+    await pilot.pause()
+
+
+# -- hazards by hand ----------------------------------------------------------------------
+
+
+async def test_hazard_by_hand_is_saved_and_found_after_restart(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    path = app.campaign.folder
+    async with app.run_test(size=LARGE) as pilot:
+        pane = await show_injuries(app, pilot)
+        await pilot.press("h")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, HazardDialog)
+        # the ship of the highlighted character, and everyone aboard it, with their postures
+        assert dialog.query_one("#hazard-ship", Select).value == "meridian"
+        assert dialog.query_one("#hazard-class", Select).value == "medium"
+        assert [c for c, chosen in dialog.chosen.items() if chosen] == MERIDIAN_CREW
+        assert dialog.postures["priya-salo"] == "vulnerable"
+        assert dialog.postures["ines-calloway"] == "secure"
+        await pilot.press("escape")
+        await pilot.pause()
+        rolled = await hazard_by_hand(app, pilot)
+        assert "Saved" in str(rolled.query_one("#hazard-message", Static).render())
+        assert set(rolled.results) == set(MERIDIAN_CREW)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert pane.query_one("#injury-history", DataTable).row_count == len(MERIDIAN_CREW)
+        assert "Hazards saved: 6 rolls" in status_text(pane)
+
+    with saved(path) as c:
+        entries = injuries.history(c)
+        party = load_party_state(c)
+        logged = {r["id"]: r for r in c.roll_log()}
+    assert [e["character"] for e in reversed(entries)] == MERIDIAN_CREW
+    assert all(e["kind"] == "hazard" and e["track"] == "critical" for e in entries)
+    assert all(e["battle"] == "Tolliver" and e["round"] == 2 for e in entries)
+    assert all(e["cause"] == "plasma torpedo" and e["ship_name"] == "CSS Meridian" for e in entries)
+    hurt = [e for e in entries if any(e["marked"].values())]
+    assert hurt, "the fixed seed should hurt someone on a critical hit"
+    for entry in entries:
+        assert party.character(entry["character"]).damage == entry["after"]
+        assert all(logged[r]["source"] == "injuries" for r in entry["rolls"])
+        assert logged[entry["rolls"][0]]["dice"][0][1] == entry["detail"]["hazard_roll"]
+    victim = hurt[0]
+    sizes = party.character(victim["character"]).tracks
+
+    again = app_factory(path=path)
+    async with again.run_test(size=LARGE) as pilot:
+        pane = await show_injuries(again, pilot)
+        history_table = pane.query_one("#injury-history", DataTable)
+        assert history_table.row_count == len(MERIDIAN_CREW)
+        characters = pane.query_one("#injury-characters", DataTable)
+        row = characters.get_row(victim["character"])
+        track = next(t for t in ("mortal", "wound", "stun") if victim["after"][t])
+        column = ["stun", "wound", "mortal"].index(track) + 2
+        assert f"{victim['after'][track]}/{sizes[track]}" in str(row[column])
+        # the newest entry's every die is in the detail line
+        detail = str(pane.query_one("#injury-detail", Static).render())
+        assert f"hazard d20 {entries[0]['detail']['hazard_roll']}" in detail
+
+
+async def test_hazard_needs_someone_ticked(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=LARGE) as pilot:
+        await show_injuries(app, pilot)
+        await pilot.press("h")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, HazardDialog)
+        dialog.query_one("#hazard-ship", Select).value = "-"  # no ship: nobody is ticked
+        await pilot.pause()
+        assert not any(dialog.chosen.values())
+        assert dialog.query_one("#hazard-class", Select).disabled is False
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        message = dialog.query_one("#hazard-message", Static)
+        assert message.has_class("error") and "nobody is ticked" in str(message.render())
+        # tick Jory Fenn (the last row) by hand, make him secure, and roll for a small ship
+        dialog.query_one("#hazard-class", Select).value = "small"
+        table = dialog.query_one("#hazard-characters", DataTable)
+        table.focus()
+        table.move_cursor(row=table.row_count - 1)
+        await pilot.press("space", "p", "ctrl+r")
+        await pilot.pause()
+        assert dialog.postures["jory-fenn"] == "secure"
+        assert list(dialog.results) == ["jory-fenn"]
+        await pilot.press("escape")
+        await pilot.pause()
+    with saved(app.campaign.folder) as c:
+        [entry] = injuries.history(c)
+    assert entry["character"] == "jory-fenn" and entry["posture"] == "secure"
+    assert entry["ship"] is None and entry["detail"]["ship_class"] == "small"
+
+
+async def test_bad_round_rolls_nothing(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=LARGE) as pilot:
+        await show_injuries(app, pilot)
+        await pilot.press("h")
+        await pilot.pause()
+        await pilot.click("#hazard-round")
+        await pilot.press(*"two", "ctrl+r")
+        await pilot.pause()
+        message = app.screen.query_one("#hazard-message", Static)
+        assert message.has_class("error") and "Round" in str(message.render())
+    with saved(app.campaign.folder) as c:
+        assert injuries.history(c) == []
+        assert list(c.roll_log()) == []
+
+
+# -- damage, treatment, undo ----------------------------------------------------------------
+
+
+async def test_direct_damage_then_treatment(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    path = app.campaign.folder
+    async with app.run_test(size=LARGE) as pilot:
+        pane = await show_injuries(app, pilot)
+        await direct_damage(app, pilot, "6", "console blast")
+        assert "Damage saved" in status_text(pane)
+        await pilot.press("t")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, TreatmentDialog)
+        assert dialog.query_one("#treat-track", Select).value == "wound"  # the worst one hurt
+        await pilot.press("3", "tab", "tab", *"first aid", "ctrl+s")
+        await pilot.pause()
+        assert not isinstance(app.screen, TreatmentDialog)
+        assert "Treatment saved" in status_text(pane)
+    with saved(path) as c:
+        ines = load_party_state(c).character("ines-calloway")
+        entries = injuries.history(c)
+    # 6 wound deal 3 secondary stun; treatment gives 3 wound back
+    assert ines.damage == {"stun": 3, "wound": 3, "mortal": 0}
+    assert [e["kind"] for e in entries] == ["treatment", "damage"]
+    assert entries[0]["cause"] == "first aid" and entries[0]["detail"]["restored"] == 3
+
+
+async def test_damage_dice_are_rolled_and_logged(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=LARGE) as pilot:
+        await show_injuries(app, pilot)
+        await direct_damage(app, pilot, "2d4+1w")
+    with saved(app.campaign.folder) as c:
+        [entry] = injuries.history(c)
+        [roll] = list(c.roll_log())
+    assert roll["expression"] == "2d4+1w" and roll["source"] == "injuries"
+    assert entry["rolls"] == [roll["id"]] and entry["detail"]["amount"] == roll["total"]
+    assert dice_text(entry).startswith("2d4+1w [")
+
+
+async def test_bad_damage_kind_saves_nothing(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=LARGE) as pilot:
+        await show_injuries(app, pilot)
+        await direct_damage(app, pilot, "d6s")  # kind says wound: they must agree
+        assert isinstance(app.screen, DamageDialog)
+        message = dialog_message(app)
+        assert message.has_class("error") and "Kind" in str(message.render())
+    with saved(app.campaign.folder) as c:
+        assert injuries.history(c) == [] and list(c.roll_log()) == []
+
+
+async def test_bad_treatment_points_change_nothing(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=LARGE) as pilot:
+        await show_injuries(app, pilot)
+        await direct_damage(app, pilot, "4")
+        await pilot.press("t")
+        await pilot.pause()
+        await pilot.press(*"abc", "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, TreatmentDialog)
+        message = dialog_message(app)
+        assert message.has_class("error") and "'abc'" in str(message.render())
+        await pilot.press("backspace", "backspace", "backspace", *"9", "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, TreatmentDialog)
+        assert "at most 4" in str(dialog_message(app).render())
+        await pilot.press("escape")
+        await pilot.pause()
+    with saved(app.campaign.folder) as c:
+        assert [e["kind"] for e in injuries.history(c)] == ["damage"]
+        assert load_party_state(c).character("ines-calloway").damage["wound"] == 4
+
+
+async def test_undo_takes_back_the_last_entry(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=LARGE) as pilot:
+        pane = await show_injuries(app, pilot)
+        await direct_damage(app, pilot, "4", "first")
+        await direct_damage(app, pilot, "2", "second")
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert "Undone: #2 damage" in status_text(pane)
+        history_table = pane.query_one("#injury-history", DataTable)
+        assert "undone" in str(history_table.get_row("2")[7])
+        with saved(app.campaign.folder) as c:
+            assert load_party_state(c).character("ines-calloway").damage["wound"] == 4
+        await pilot.press("ctrl+z", "ctrl+z")
+        await pilot.pause()
+        assert "Nothing to undo" in status_text(pane)
+    with saved(app.campaign.folder) as c:
+        entries = injuries.history(c)
+        assert load_party_state(c).character("ines-calloway").damage == {
+            "stun": 0,
+            "wound": 0,
+            "mortal": 0,
+        }
+    assert [(e["cause"], e["undone"]) for e in entries] == [("second", True), ("first", True)]
+
+
+# -- filters --------------------------------------------------------------------------------
+
+
+async def test_filters_by_character_battle_and_session(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=LARGE) as pilot:
+        pane = await show_injuries(app, pilot)
+        await direct_damage(app, pilot, "1", "before the session")
+        app.campaign.start_session("Night two")
+        await hazard_by_hand(app, pilot, track="wound")
+        await pilot.press("escape")
+        await pilot.pause()
+        history_table = pane.query_one("#injury-history", DataTable)
+        assert history_table.row_count == 7
+        pane.query_one("#filter-battle", Select).value = "Tolliver"
+        await pilot.pause()
+        assert history_table.row_count == 6
+        await pilot.press("a")
+        await pilot.pause()
+        pane.query_one("#filter-session", Select).value = 1
+        await pilot.pause()
+        assert history_table.row_count == 6
+        # enter on a character shows only theirs: what happened to Ines last session
+        pane.focus_default()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert pane.query_one("#filter-character", Select).value == "ines-calloway"
+        assert history_table.row_count == 1
+        await pilot.press("a")
+        await pilot.pause()
+        assert history_table.row_count == 7
+        await pilot.press("f")
+        await pilot.pause()
+        assert app.focused is pane.query_one("#filter-character", Select)
+
+
+# -- bail-out ---------------------------------------------------------------------------------
+
+
+async def test_bailout_rolled_once_kept_and_undone(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    path = app.campaign.folder
+    async with app.run_test(size=LARGE) as pilot:
+        pane = await show_injuries(app, pilot)
+        await pilot.press("b")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, BailoutDialog)
+        survivors = dialog.query_one("#bailout-survivors")
+        assert survivors.value.isdigit()  # type: ignore[attr-defined]
+        await pilot.press(*"x", "ctrl+r")
+        await pilot.pause()
+        message = dialog.query_one("#bailout-message", Static)
+        assert message.has_class("error") and "Survivors" in str(message.render())
+        with saved(path) as c:
+            assert load_bailout(c) is None and list(c.roll_log()) == []
+        survivors.value = "100"  # type: ignore[attr-defined]
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        rounds = dialog.query_one("#bailout-rounds", DataTable)
+        with saved(path) as c:
+            record = load_bailout(c)
+            rolls = list(c.roll_log())
+        assert record is not None
+        assert record.ship_id == "meridian" and record.bailout.survivors == 100
+        assert rounds.row_count == record.bailout.rounds
+        assert {r["source"] for r in rolls} == {"injuries"}
+        assert [r["for"].split(":")[0] for r in reversed(rolls)] == ["bail-out time", "bail-out"]
+        cleared = sum(int(str(rounds.get_row_at(i)[1])) for i in range(rounds.row_count))
+        assert cleared + record.bailout.trapped == 100
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "Bail-out ordered" in status_text(pane)
+
+    again = app_factory(path=path)
+    async with again.run_test(size=LARGE) as pilot:
+        pane = await show_injuries(again, pilot)
+        await pilot.press("b")
+        await pilot.pause()
+        rounds = again.screen.query_one("#bailout-rounds", DataTable)
+        assert rounds.row_count == record.bailout.rounds  # the same order, not rolled again
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert "Undone: the order to abandon CSS Meridian" in status_text(pane)
+    with saved(path) as c:
+        assert load_bailout(c) is None
+        assert all(r.get("undone") for r in c.roll_log())
+
+
+async def test_undo_takes_the_newest_of_injury_and_bailout(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=LARGE) as pilot:
+        await show_injuries(app, pilot)
+        await pilot.press("b", "ctrl+r", "escape")
+        await pilot.pause()
+        await direct_damage(app, pilot, "3")
+        await pilot.press("ctrl+z")  # the damage came last
+        await pilot.pause()
+        with saved(app.campaign.folder) as c:
+            assert load_bailout(c) is not None
+            assert injuries.history(c)[0]["undone"] is True
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        with saved(app.campaign.folder) as c:
+            assert load_bailout(c) is None
+
+
+# -- how entries read -------------------------------------------------------------------------
+
+
+def test_track_bar_fills_in_proportion() -> None:
+    assert str(track_bar("stun", 0, 10)) == "░░░░░░░░ 0/10"
+    assert str(track_bar("stun", 4, 10)) == "███░░░░░ 4/10"
+    assert str(track_bar("wound", 1, 20)) == "█░░░░░░░ 1/20"  # any damage shows
+    assert str(track_bar("wound", 19, 20)) == "███████░ 19/20"  # full only when full
+    assert str(track_bar("mortal", 5, 5)) == "████████ 5/5"
+    assert str(track_bar("mortal", 2, 5, width=5)) == "██░░░ 2/5"
+
+
+def test_entry_cells_dim_undone_and_show_changes() -> None:
+    entry = {
+        "id": 3,
+        "kind": "treatment",
+        "character": "dax",
+        "character_name": "Jadra Dax",
+        "cause": "surgery",
+        "session": 2,
+        "battle": None,
+        "round": None,
+        "before": {"stun": 0, "wound": 4, "mortal": 2},
+        "after": {"stun": 0, "wound": 4, "mortal": 1},
+        "stabilized_before": False,
+        "stabilized_after": True,
+        "state_before": "dying",
+        "state": "knocked_out",
+        "undone": False,
+    }
+    cells = [str(c) for c in entry_cells(entry)]
+    assert cells[:8] == [
+        "3",
+        "2",
+        "—",
+        "Jadra Dax",
+        "treatment: surgery",
+        "-1m, stabilized",
+        "0/4/2 → 0/4/1",
+        "dying → knocked out",
+    ]
+    assert marked_text(entry) == "-1m, stabilized"
+    undone = entry_cells({**entry, "undone": True})
+    assert str(undone[7]) == "undone" and "strike" in str(undone[0].style)
+
+
+# -- snapshots ------------------------------------------------------------------------------
+
+
+def _injuries_keys(app: GmApp) -> list[str]:
+    return ["escape", str([t.TAB_ID for t in app.tabs].index("injuries") + 1)]
+
+
+async def _after_a_hazard(pilot: Pilot[Any]) -> None:
+    app = pilot.app
+    assert isinstance(app, GmApp)
+    await show_injuries(app, pilot)
+    await hazard_by_hand(app, pilot)
+    await pilot.press("escape")
+    await pilot.pause()
+
+
+def test_snapshot_injuries_tab_large(snap_compare: Any, app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    assert snap_compare(app, terminal_size=LARGE, run_before=_after_a_hazard)
+
+
+def test_snapshot_injuries_tab_small(snap_compare: Any, app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    assert snap_compare(app, terminal_size=SMALL, run_before=_after_a_hazard)
+
+
+def test_snapshot_hazard_dialog(snap_compare: Any, app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+
+    async def rolled(pilot: Pilot[Any]) -> None:
+        await show_injuries(app, pilot)
+        await hazard_by_hand(app, pilot)
+
+    assert snap_compare(app, terminal_size=SMALL, run_before=rolled)
+
+
+def test_snapshot_empty_tab_keys(snap_compare: Any, app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    assert snap_compare(app, terminal_size=LARGE, press=_injuries_keys(app))
+
+
+# -- the tab in the app ------------------------------------------------------------------------
+
+
+async def test_entries_from_elsewhere_show_when_the_tab_is_shown(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=LARGE) as pilot:
+        pane = await show_injuries(app, pilot)
+        app.show_tab("dice")
+        await pilot.pause()
+        # as the Battle tab does: straight through the store, with no roll
+        injuries.record_damage(app.campaign, "jory-fenn", 3, "stun", injuries.Context("a brawl"))
+        app.show_tab("injuries")
+        await pilot.pause()
+        assert pane.query_one("#injury-history", DataTable).row_count == 1
+        row = pane.query_one("#injury-characters", DataTable).get_row("jory-fenn")
+        assert "3/10" in str(row[2])
+
+
+async def test_help_and_palette_name_every_action(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=SMALL) as pilot:
+        await show_injuries(app, pilot)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert app.screen.__class__.__name__ == "HelpScreen"
+        assert getattr(app.screen, "help_title", "") == "Injuries"
+        await pilot.press("escape")
+        await pilot.pause()
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        for title in ("Hazard roll", "Treatment", "Direct damage", "Bail-out", "Undo last injury"):
+            assert f"Injuries: {title}" in titles
+        for _title, _help, method in InjuriesPane.PALETTE:
+            assert callable(getattr(app.ensure_tab_built("injuries"), method))
+        for key in ("h", "t", "d", "b", "f", "ctrl+z"):
+            assert f"| {key} |" in InjuriesPane.HELP
