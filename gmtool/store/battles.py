@@ -1,0 +1,586 @@
+"""The campaign's battles: each narrative battle saved whole after every step, and an index.
+
+Each battle's `BattleState` lives in its own tracker, `trackers/battles/<battle id>.json`:
+every step the GM takes (`run_step`) saves the new state with the step's label and its saved
+rolls, so ctrl+z (`undo_step`) puts the state before it back and marks those rolls undone. A
+small index (`battles.json`) lists the battles (id, name, status, when and in which game
+session they were set up) and remembers which one the Battle tab has open.
+
+The battle's events (the log, every step with its dice) only ever grow, and the tracker keeps
+a copy of the state for every undo step, so they are kept apart: the tracker's state holds
+everything but the events and their count, and `battles/<battle id>.json` holds the events of
+the newest state. A state restored by undo reads the first `event_count` of them.
+
+A step whose hits endanger characters aboard saves their hazard rolls through
+`store.injuries.record_hazards` (the Injuries tab shows them); the ids of the injury entries a
+step made are saved with its state, and undoing the step undoes exactly those entries.
+The party's characters are the truth about damage: before every step the battle's copies are
+brought up to date from the party (a treatment given in the Injuries tab between two steps
+counts).
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from tinydb import TinyDB
+
+from gmtool.rules.battle import (
+    BattleState,
+    FleetSetup,
+    StepResult,
+    battle_summary,
+    new_battle,
+)
+from gmtool.rules.battle.records import hazard_records
+from gmtool.rules.characters import Character
+from gmtool.rules.errors import RulesError
+from gmtool.rules.hazards import HazardOutcome
+from gmtool.rules.ships import ShipSpec
+from gmtool.store import injuries
+from gmtool.store.campaign import Campaign
+from gmtool.store.errors import StoreError
+from gmtool.store.party import load_party_state
+from gmtool.store.rolllog import RollEntry
+from gmtool.store.ships import get_ship, list_ships
+from gmtool.store.tracker import Tracker
+
+INDEX_FILE = "battles"
+INDEX_TABLE = "index"
+ROLL_SOURCE = "battle"
+SETUP_LABEL = "battle set-up"
+# Saved beside the battle state: the injury entries the step that made this state created.
+STEP_INJURIES = "step_injuries"
+EVENT_COUNT = "event_count"
+ACTIVE = "active"
+FINISHED = "finished"
+
+__all__ = [
+    "ACTIVE",
+    "FINISHED",
+    "ROLL_SOURCE",
+    "SETUP_LABEL",
+    "BattleRecord",
+    "StepOutcome",
+    "UndoneStep",
+    "battle_tracker",
+    "can_undo",
+    "create_battle",
+    "fleet_setup",
+    "get_battle_record",
+    "list_battles",
+    "live_battle",
+    "load_battle",
+    "new_battle_id",
+    "open_battle_id",
+    "run_step",
+    "set_open_battle",
+    "undo_step",
+]
+
+
+# -- the index ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BattleRecord:
+    """One battle in the index: what the Open dialog lists.
+
+    `summary` is the battle summary's text, saved when the battle ends; `label` the newest
+    step, `round` the round it reached.
+    """
+
+    id: str
+    name: str
+    status: str  # ACTIVE or FINISHED
+    created: str
+    session: int | None
+    round: int = 1
+    label: str = SETUP_LABEL
+    summary: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "status": self.status,
+            "created": self.created,
+            "session": self.session,
+            "round": self.round,
+            "label": self.label,
+            "summary": self.summary,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> BattleRecord:
+        session = data.get("session")
+        return cls(
+            id=str(data["id"]),
+            name=str(data["name"]),
+            status=str(data.get("status", ACTIVE)),
+            created=str(data.get("created", "")),
+            session=None if session is None else int(session),
+            round=int(data.get("round", 1)),
+            label=str(data.get("label", "")),
+            summary=str(data.get("summary", "")),
+        )
+
+
+def _index_db(campaign: Campaign) -> TinyDB:
+    return campaign.db(INDEX_FILE)
+
+
+def _read_index(campaign: Campaign) -> tuple[list[BattleRecord], str | None]:
+    docs = _index_db(campaign).table(INDEX_TABLE).all()
+    if not docs:
+        return [], None
+    doc = docs[0]
+    try:
+        records = [BattleRecord.from_dict(d) for d in doc.get("battles", [])]
+    except (KeyError, TypeError, ValueError) as exc:
+        raise StoreError(
+            f"{campaign.folder / (INDEX_FILE + '.json')}: the list of battles does not read "
+            f"({exc}); nothing was changed"
+        ) from None
+    opened = doc.get("open")
+    return records, None if opened is None else str(opened)
+
+
+def _write_index(campaign: Campaign, records: list[BattleRecord], opened: str | None) -> None:
+    table = _index_db(campaign).table(INDEX_TABLE)
+    doc = {"battles": [r.to_dict() for r in records], "open": opened}
+    existing = table.all()
+    if existing:
+        table.update(doc, doc_ids=[existing[0].doc_id])
+    else:
+        table.insert(doc)
+
+
+def list_battles(campaign: Campaign) -> list[BattleRecord]:
+    """Every battle of the campaign, in the order they were set up."""
+    return _read_index(campaign)[0]
+
+
+def get_battle_record(campaign: Campaign, battle_id: str) -> BattleRecord:
+    for record in list_battles(campaign):
+        if record.id == battle_id:
+            return record
+    raise StoreError(f"no battle {battle_id!r} in campaign {campaign.name}")
+
+
+def open_battle_id(campaign: Campaign) -> str | None:
+    """The battle the Battle tab has open (None: none yet)."""
+    records, opened = _read_index(campaign)
+    return opened if any(r.id == opened for r in records) else None
+
+
+def set_open_battle(campaign: Campaign, battle_id: str) -> BattleRecord:
+    records, _ = _read_index(campaign)
+    record = next((r for r in records if r.id == battle_id), None)
+    if record is None:
+        raise StoreError(f"no battle {battle_id!r} in campaign {campaign.name}")
+    _write_index(campaign, records, battle_id)
+    return record
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "battle"
+
+
+def new_battle_id(campaign: Campaign, name: str) -> str:
+    """An id from the battle's name, unique in the campaign (ambush, ambush-2, ...)."""
+    base = _slug(name)
+    taken = {r.id for r in list_battles(campaign)}
+    candidate, number = base, 1
+    while candidate in taken:
+        number += 1
+        candidate = f"{base}-{number}"
+    return candidate
+
+
+def _update_record(campaign: Campaign, state: BattleState, label: str) -> None:
+    """Keep the index in step with the battle: status, round, newest step, summary."""
+    records, opened = _read_index(campaign)
+    for index, record in enumerate(records):
+        if record.id == state.id:
+            records[index] = replace(
+                record,
+                status=FINISHED if state.finished else ACTIVE,
+                round=state.round,
+                label=label,
+                summary=battle_summary(state).text() if state.finished else "",
+            )
+            _write_index(campaign, records, opened)
+            return
+    raise StoreError(f"no battle {state.id!r} in campaign {campaign.name}")
+
+
+# -- one battle -----------------------------------------------------------------------------
+
+
+def battle_tracker(campaign: Campaign, battle_id: str) -> Tracker:
+    if _slug(battle_id) != battle_id:
+        raise StoreError(f"{battle_id!r} is not a battle id (lower-case letters, digits, dashes)")
+    return Tracker(campaign, f"battles/{battle_id}")
+
+
+def _state_from(campaign: Campaign, battle_id: str, data: Mapping[str, Any]) -> BattleState:
+    try:
+        return BattleState.from_dict(data)
+    except (RulesError, KeyError, TypeError, ValueError) as exc:
+        file = campaign.folder / "trackers" / "battles" / f"{battle_id}.json"
+        raise StoreError(
+            f"{file}: the saved battle does not read ({exc}); nothing was changed"
+        ) from None
+
+
+def _events_db(campaign: Campaign, battle_id: str) -> TinyDB:
+    battle_id_check(battle_id)
+    return campaign.db(f"battles/{battle_id}")
+
+
+def _read_events(campaign: Campaign, battle_id: str) -> list[dict[str, Any]]:
+    docs = _events_db(campaign, battle_id).table("events").all()
+    events = docs[0].get("events", []) if docs else []
+    if not isinstance(events, list):
+        raise StoreError(
+            f"{campaign.folder / 'battles' / battle_id}.json: no list of battle events; "
+            "nothing was changed"
+        )
+    return events
+
+
+def _write_events(campaign: Campaign, battle_id: str, events: list[dict[str, Any]]) -> None:
+    table = _events_db(campaign, battle_id).table("events")
+    doc = {"battle": battle_id, "events": events}
+    existing = table.all()
+    if existing:
+        table.update(doc, doc_ids=[existing[0].doc_id])
+    else:
+        table.insert(doc)
+
+
+def _with_events(campaign: Campaign, battle_id: str, data: Mapping[str, Any]) -> BattleState:
+    """A tracker state made whole with the first `event_count` saved events."""
+    full = dict(data)
+    count = int(full.pop(EVENT_COUNT, 0))
+    full.pop(STEP_INJURIES, None)
+    events = _read_events(campaign, battle_id)
+    if len(events) < count:
+        raise StoreError(
+            f"{campaign.folder / 'battles' / battle_id}.json: {len(events)} battle events "
+            f"saved where the battle needs {count}; nothing was changed"
+        )
+    full["events"] = events[:count]
+    return _state_from(campaign, battle_id, full)
+
+
+def _save_state(
+    campaign: Campaign,
+    state: BattleState,
+    label: str,
+    rolls: list[RollEntry] | None = None,
+    made: Iterable[int] = (),
+) -> None:
+    """Events first, then the tracker: a crash between the two leaves the old state, which
+    reads only as many events as it had."""
+    data = state.to_dict()
+    events = data.pop("events")
+    _write_events(campaign, state.id, events)
+    data[EVENT_COUNT] = len(events)
+    data[STEP_INJURIES] = list(made)
+    battle_tracker(campaign, state.id).save(data, label, rolls=rolls)
+
+
+def load_battle(campaign: Campaign, battle_id: str) -> BattleState:
+    """The battle exactly as its last step saved it."""
+    data = battle_tracker(campaign, battle_id).load()
+    if data is None:
+        raise StoreError(f"no saved battle {battle_id!r} in campaign {campaign.name}")
+    return _with_events(campaign, battle_id, data)
+
+
+def _synced(campaign: Campaign, state: BattleState) -> BattleState:
+    """The battle with its characters as the party has them now (damage, skills); a
+    character no longer in the party keeps the battle's copy."""
+    if state.finished or not state.characters:
+        return state
+    party = {c.id: c for c in load_party_state(campaign).characters}
+    characters = tuple(party.get(c.id, c) for c in state.characters)
+    return state if characters == state.characters else replace(state, characters=characters)
+
+
+def live_battle(campaign: Campaign, battle_id: str) -> BattleState:
+    """The battle as the next step will see it: saved state, characters from the party."""
+    return _synced(campaign, load_battle(campaign, battle_id))
+
+
+def fleet_setup(
+    campaign: Campaign,
+    name: str,
+    ship_ids: Iterable[str],
+    extra: Iterable[tuple[str, ShipSpec]] = (),
+    commander: str | None = None,
+) -> FleetSetup:
+    """A side for `create_battle`: the campaign's ships by id, then ships made for this battle
+    only (a quick enemy, a spec file) as (id, spec); an id already taken gets -2, -3, ..."""
+    ships: list[tuple[str, ShipSpec]] = [(i, get_ship(campaign, i).spec) for i in ship_ids]
+    taken = {i for i, _ in ships} | {r.id for r in list_ships(campaign)}
+    for wanted, spec in extra:
+        base = _slug(wanted)
+        candidate, number = base, 1
+        while candidate in taken:
+            number += 1
+            candidate = f"{base}-{number}"
+        taken.add(candidate)
+        ships.append((candidate, spec))
+    return FleetSetup(name, tuple(ships), commander)
+
+
+def create_battle(
+    campaign: Campaign,
+    name: str,
+    side_a: FleetSetup,
+    side_b: FleetSetup,
+    starting_range: str,
+    *,
+    battle_id: str | None = None,
+) -> BattleState:
+    """Set up a battle with the party's characters at their stations aboard its ships, save
+    it as the battle's first state, list it in the index and open it."""
+    party = load_party_state(campaign)
+    wanted = battle_id or new_battle_id(campaign, name)
+    records, _ = _read_index(campaign)
+    if any(r.id == wanted for r in records):
+        raise StoreError(f"campaign {campaign.name} already has a battle {wanted!r}")
+    state = new_battle(
+        name,
+        side_a,
+        side_b,
+        starting_range,
+        party.assignments,
+        party.characters,
+        battle_id=battle_id_check(wanted),
+    )
+    session = campaign.current_session
+    record = BattleRecord(
+        id=state.id,
+        name=state.name,
+        status=ACTIVE,
+        created=campaign.clock().isoformat(),
+        session=session["id"] if session else None,
+        round=state.round,
+    )
+    _save_state(campaign, state, SETUP_LABEL)
+    _write_index(campaign, [*records, record], state.id)
+    return state
+
+
+def battle_id_check(battle_id: str) -> str:
+    if _slug(battle_id) != battle_id:
+        raise RulesError(f"{battle_id!r} is not a battle id (lower-case letters, digits, dashes)")
+    return battle_id
+
+
+# -- steps ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StepOutcome:
+    """A saved step: the new state, what the engine said, the rolls as saved in the log (the
+    step's own, then every hazard roll), and the injury entries its hazards made."""
+
+    state: BattleState
+    result: StepResult
+    label: str
+    rolls: list[RollEntry]
+    injuries: list[injuries.InjuryEntry]
+
+
+@dataclass(frozen=True)
+class UndoneStep:
+    """A step taken back: its label, the state before it, every roll it had made (now marked
+    undone in the log, the hazard rolls included) and the injury entries undone."""
+
+    label: str
+    state: BattleState
+    roll_ids: list[int]
+    injuries: list[injuries.InjuryEntry]
+
+
+def step_label(result: StepResult) -> str:
+    """A short name for the step in the undo stack: its first line of text."""
+    first = result.text.splitlines()[0] if result.text else result.action.replace("_", " ")
+    return first if len(first) <= 100 else first[:99] + "…"
+
+
+def _own_rolls(result: StepResult, state: BattleState) -> list[RollEntry]:
+    """The step's rolls without its hazard rolls (`record_hazards` saves those, with the
+    injury entries they belong to)."""
+    rolls = [dict(r) for r in result.rolls]
+    for outcome in result.hazards:
+        name = state.character(outcome.character_id).name
+        for record in hazard_records(outcome, name):
+            if record in rolls:
+                rolls.remove(record)
+    return rolls
+
+
+def _cause(result: StepResult) -> str:
+    """What hit the ship, in words, for the injury history."""
+    first = result.text.splitlines()[0] if result.text else result.action.replace("_", " ")
+    cause = first.split(": ", 1)[0]
+    return cause if len(cause) <= 80 else cause[:79] + "…"
+
+
+def _hazard_ship(state: BattleState, outcome: HazardOutcome) -> tuple[str | None, str | None]:
+    try:
+        ship_id = state.assignment(outcome.character_id).ship_id
+    except RulesError:
+        return None, None
+    try:
+        return ship_id, state.ship(ship_id).name
+    except RulesError:
+        return ship_id, None
+
+
+def _unexplained_harm(
+    before: BattleState, after: BattleState, hazards: Iterable[HazardOutcome]
+) -> list[tuple[Character, str, int]]:
+    """Characters the step hurt other than by a hazard roll (going down with a ship that
+    self-destructs): (character, track, points) for the most severe track that grew."""
+    rolled = {o.character_id for o in hazards}
+    found: list[tuple[Character, str, int]] = []
+    for character in after.characters:
+        if character.id in rolled:
+            continue
+        try:
+            old = before.character(character.id)
+        except RulesError:
+            continue
+        for track in ("mortal", "wound", "stun"):
+            grown = character.damage.get(track, 0) - old.damage.get(track, 0)
+            if grown > 0:
+                found.append((character, track, grown))
+                break
+    return found
+
+
+def run_step(
+    campaign: Campaign,
+    battle_id: str,
+    fn: Callable[..., tuple[BattleState, StepResult]],
+    *args: Any,
+    **kwargs: Any,
+) -> StepOutcome:
+    """Apply one engine action to the saved battle and save everything it did.
+
+    The action gets the battle (its characters as the party has them now), then `args` and
+    `kwargs`, and `rng=campaign.rng()` when it rolls. Its rolls go to the roll log, its hazard
+    rolls and the injuries they did to the injury history and the party, and the new state to
+    the battle's tracker (one undo step). A refused action (RulesError) saves nothing.
+    """
+    state = live_battle(campaign, battle_id)
+    if "rng" in inspect.signature(fn).parameters:
+        kwargs["rng"] = campaign.rng()
+    new_state, result = fn(state, *args, **kwargs)
+    party = load_party_state(campaign)
+    known = set(party.ids)
+    missing = sorted(
+        {o.character_id for o in result.hazards if o.character_id not in known}
+        | {c.id for c, _, _ in _unexplained_harm(state, new_state, result.hazards)} - known
+    )
+    if missing:
+        raise RulesError(
+            f"{', '.join(missing)} aboard the battle's ships no longer in the party: "
+            "their injuries cannot be saved (add them back in the Stations tab)"
+        )
+    saved = campaign.record(_own_rolls(result, new_state))
+    made: list[injuries.InjuryEntry] = []
+    by_ship: dict[tuple[str | None, str | None], list[HazardOutcome]] = {}
+    for outcome in result.hazards:
+        by_ship.setdefault(_hazard_ship(new_state, outcome), []).append(outcome)
+    cause = _cause(result)
+    for (ship_id, ship_name), outcomes in by_ship.items():
+        context = injuries.Context(
+            cause, ship_id, ship_name, battle=battle_id, round=new_state.round, source=ROLL_SOURCE
+        )
+        made += injuries.record_hazards(campaign, outcomes, context)
+    for character, track, points in _unexplained_harm(state, new_state, result.hazards):
+        ship_id, ship_name = _ship_of(new_state, character.id)
+        context = injuries.Context(
+            cause, ship_id, ship_name, battle=battle_id, round=new_state.round, source=ROLL_SOURCE
+        )
+        made.append(injuries.record_damage(campaign, character.id, points, track, context))
+    label = step_label(result)
+    hazard_rolls = _saved_rolls(campaign, [i for e in made for i in e["rolls"]])
+    _save_state(campaign, new_state, label, saved, [e["id"] for e in made])
+    _update_record(campaign, new_state, label)
+    return StepOutcome(new_state, result, label, saved + hazard_rolls, made)
+
+
+def _saved_rolls(campaign: Campaign, ids: list[int]) -> list[RollEntry]:
+    """The log's entries with these ids, oldest first (they are the newest in the log)."""
+    wanted = set(ids)
+    found: list[RollEntry] = []
+    if not wanted:
+        return found
+    for entry in campaign.roll_log():
+        if entry["id"] in wanted:
+            found.append(entry)
+            if len(found) == len(wanted):
+                break
+        elif entry["id"] < min(wanted):
+            break
+    return found[::-1]
+
+
+def _ship_of(state: BattleState, character_id: str) -> tuple[str | None, str | None]:
+    try:
+        ship_id = state.assignment(character_id).ship_id
+        return ship_id, state.ship(ship_id).name
+    except RulesError:
+        return None, None
+
+
+def can_undo(campaign: Campaign, battle_id: str) -> bool:
+    tracker = battle_tracker(campaign, battle_id)
+    return tracker.can_undo() and tracker.last_label() != SETUP_LABEL
+
+
+def undo_step(campaign: Campaign, battle_id: str) -> UndoneStep | None:
+    """Take back the battle's last step: the state before it, its rolls marked undone, and
+    the injuries its hazards did given back. None when only the set-up is left (a battle is
+    not un-set-up by ctrl+z). Refused (StoreError) when the Injuries tab has recorded newer
+    entries than the step's: undo those there first, so nothing is given back twice."""
+    tracker = battle_tracker(campaign, battle_id)
+    if not can_undo(campaign, battle_id):
+        return None
+    current = tracker.load() or {}
+    made = [int(i) for i in current.get(STEP_INJURIES, [])]
+    live = injuries.history(campaign, include_undone=False)
+    live_ids = [e["id"] for e in live]
+    wanted = [i for i in made if i in live_ids]
+    if set(live_ids[: len(wanted)]) != set(wanted):
+        newer = [e for e in live if e["id"] not in wanted and e["id"] > min(wanted)]
+        who = ", ".join(sorted({e["character_name"] for e in newer})) or "someone"
+        raise StoreError(
+            f"the injury history has newer entries ({who}) than this step's hazards: undo "
+            "those in the Injuries tab first"
+        )
+    undone: list[injuries.InjuryEntry] = []
+    for _ in wanted:
+        entry = injuries.undo_last(campaign)
+        if entry is not None:
+            undone.append(entry)
+    action = tracker.undo()
+    assert action is not None and action.state is not None  # can_undo checked both
+    state = _with_events(campaign, battle_id, action.state)
+    _write_events(campaign, battle_id, [e.to_dict() for e in state.events])
+    _update_record(campaign, state, tracker.last_label() or SETUP_LABEL)
+    hazard_ids = [int(i) for e in undone for i in e.get("rolls", [])]
+    return UndoneStep(action.label, state, [*action.roll_ids, *hazard_ids], undone)
