@@ -66,6 +66,7 @@ __all__ = [
     "load_game",
     "play",
     "play_automatic",
+    "play_rest_of_turn",
     "roll_entries",
     "skirmish_tracker",
     "solo_side",
@@ -337,6 +338,26 @@ def play_automatic(campaign: Campaign, game: SkirmishGame) -> Played:
     if game.state.over:
         raise RulesError("the game is over: start a new one with n")
     return play(campaign, game, automatic_player(game.state), auto=True)
+
+
+def play_rest_of_turn(campaign: Campaign, game: SkirmishGame) -> Played:
+    """Let the automatic players take every activation left in this turn, for both sides,
+    saved as one step (so one undo takes the whole stretch back)."""
+    state = game.state
+    if state.over:
+        raise RulesError("the game is over: start a new one with n")
+    turn = state.turn
+    rng = campaign.rng()
+    events: list[Event] = []
+    played = 0
+    while not state.over and state.turn == turn:
+        state, step = apply_action(state, automatic_player(state), rng)
+        events.extend(step)
+        played += 1
+    lines = [LogLine(e.kind, e.text, True) for e in events]
+    steps = "activation" if played == 1 else "activations"
+    label = f"Automatic play to the end of turn {turn} ({played} {steps})"
+    return _save(campaign, SkirmishGame(state, game.log), events, lines, label)
 
 
 def undo_game(campaign: Campaign) -> UndoneAction | None:

@@ -14,7 +14,9 @@ TAB_CLASSES: list[tuple[str, str]] = [
     ("gmtool.tui.dice_log", "DiceLogPane"),
     ("gmtool.tui.crew", "CrewPane"),
     ("gmtool.tui.stations", "StationsPane"),
+    ("gmtool.tui.battle", "BattlePane"),
     ("gmtool.tui.injuries", "InjuriesPane"),
+    ("gmtool.tui.skirmish", "SkirmishPane"),
 ]
 
 

@@ -37,6 +37,7 @@ from gmtool.store.skirmish import (
     load_game,
     play,
     play_automatic,
+    play_rest_of_turn,
     roll_entries,
     skirmish_tracker,
     solo_side,
@@ -182,6 +183,18 @@ def test_a_whole_automatic_game_logs_every_die(campaign: Campaign) -> None:
     assert dice_in_events == len(rolls)
     with pytest.raises(RulesError, match="game is over"):
         play_automatic(campaign, game)
+
+
+def test_the_rest_of_a_turn_is_one_undo_step(campaign: Campaign) -> None:
+    game = start_game(campaign, torga_iv(), SOLO).game
+    played = play_rest_of_turn(campaign, game)
+    assert played.game.state.turn == 2 or played.game.state.over
+    acted = [line for line in played.lines if line.kind in (MOVE, FIRE, HOLD, "aim")]
+    assert len(acted) >= len(torga_iv().forces)
+    assert all(line.auto for line in played.lines)
+    assert played.label.startswith("Automatic play to the end of turn 1")
+    undo_game(campaign)
+    assert load_game(campaign) == game
 
 
 def test_fire_roll_entry_carries_the_shot(campaign: Campaign) -> None:

@@ -1,0 +1,1099 @@
+"""Torga IV tab: the ground skirmish played on a map in the terminal.
+
+The tab draws the game the store keeps (`gmtool.store.skirmish`), offers the acting figure's
+actions by key, measures moves and shots through the rules engine before the GM commits,
+and saves every action at once (ctrl+z undoes it). In solo play the app answers each
+Federation activation with the Jem'Hadar's, step by step in the log. The balance
+simulation runs in a worker thread and draws its result as a chart in the side panel.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any, NamedTuple
+
+from rich.console import RenderableType
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+from textual import events, on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import ContentSwitcher, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+from textual.worker import Worker, WorkerState, get_current_worker
+
+from gmtool.rules.errors import RulesError
+from gmtool.rules.skirmish import (
+    ACTION_KINDS,
+    Action,
+    GameState,
+    Scenario,
+    SimulationSummary,
+    enemies_in_contact,
+    legal_actions,
+    load_scenario,
+    move_allowance,
+    new_game,
+    plan_move,
+    ready_figures,
+    shots,
+    simulate,
+    torga_iv,
+)
+from gmtool.rules.skirmish.engine import AIM, FIRE, HAND_TO_HAND, HOLD, MOVE, PICK_UP
+from gmtool.store.errors import StoreError
+from gmtool.store.skirmish import (
+    AUTOMATIC,
+    LOG_LIMIT,
+    MANUAL,
+    SOLO,
+    LogLine,
+    Played,
+    SkirmishGame,
+    game_options,
+    load_game,
+    play,
+    play_automatic,
+    play_rest_of_turn,
+    solo_side,
+    start_game,
+    undo_game,
+)
+from gmtool.tui.pane import GmPane
+from gmtool.tui.skirmish_chart import SimulationChart
+from gmtool.tui.skirmish_map import MapView, SkirmishMap, figure_symbols, short_name, side_style
+
+TAB_ID = "torga"
+TITLE = "Torga IV"
+SIMULATION_GROUP = "skirmish-simulation"
+DEFAULT_SIMULATION_GAMES = 1000
+
+# What the keys do right now: looking at the table, placing a move, or picking a target.
+BROWSE = "browse"
+MOVING = "move"
+PICKING = "pick"
+
+MODE_TEXT = {
+    SOLO: "Solo: the app plays the solo side (the Jem'Hadar in Torga IV)",
+    MANUAL: "Two players: both sides played by hand",
+    AUTOMATIC: "Both automatic: the app plays both; g for each activation",
+}
+MODE_SHORT = {SOLO: "solo", MANUAL: "two players", AUTOMATIC: "both automatic"}
+
+PICK_VERBS = {FIRE: "Fire at", HAND_TO_HAND: "Attack", PICK_UP: "Pick up"}
+# The key actions that open a pick, and the engine action each picks for.
+PICK_ACTIONS = {"fire": FIRE, "hand_to_hand": HAND_TO_HAND, "pick_up": PICK_UP}
+
+HELP = """\
+The Torga IV ground skirmish (or any scenario file written like it), played on a map of the
+table. The app knows where every figure stands, whose activation it is and how many action
+points each has left; it measures every range, rolls every die (each lands in the Dice & Log
+tab too), applies wounds, plays the Jem'Hadar in solo play and declares the winner. Every
+action is saved at once: quit at any time and the game is there when you come back.
+
+**The map**: rock walls `█`, the wreck `▓`, obstacles `▒` (crossing one costs extra inches
+and a target behind one is in cover), dropped weapons `×`, faint dots every 6 inches.
+Figures are letters and numbers in their side's colour (the roster is the legend); the
+figure whose activation it is is shown reversed, the others that may still act underlined.
+
+**A turn** runs in action-point tiers: the sides alternate, one figure at a time, each
+spending its first action point, then the second, then the third.
+
+| key | does |
+|---|---|
+| n | new game: solo, two players or both automatic; Torga IV or a scenario file |
+| tab / shift+tab, ] / [ | next / previous figure that may act now |
+| f | fire: cycle the targets in range (f, arrows or tab); enter shoots |
+| m | move: place the destination with the arrows (an inch a step) |
+| t | (moving) type the destination as `x,y` in inches |
+| enter | (moving, picking) confirm |
+| a | aim: a bonus on this figure's next shot this turn (lost if it moves) |
+| h | hand-to-hand against an enemy in base contact (pick one, enter) |
+| p | pick up a dropped weapon within reach (pick one, enter) |
+| space | hold: spend the action point doing nothing |
+| g | let the automatic player take this activation |
+| G | let the automatic players take every activation left in this turn (one undo step) |
+| escape | cancel a move or a pick |
+| ctrl+z | undo the last action (its dice are marked undone in the log) |
+| s | run the balance simulation in the background (both sides automatic) |
+| v | side panel: roster and log, the log alone, or the simulation chart |
+| pgup / pgdn | page back and forth through the game log (or the mouse wheel) |
+
+Each target shows its range, band and the number the die must show or less, with every
+modifier; a move shows its distance, the obstacles it crosses and its cost against the
+figure's allowance before you confirm it.
+
+In solo play, after each of your activations the Jem'Hadar activations are played at once;
+their steps are listed in the log with `▸`. Undo takes back your action and their reply.
+"""
+
+
+class NewGameChoice(NamedTuple):
+    scenario: Scenario
+    mode: str
+
+
+class NewGameScreen(ModalScreen[NewGameChoice | None]):
+    """Who plays which side, and which scenario: the Torga IV table or a GM's own file."""
+
+    DEFAULT_CSS = """
+    NewGameScreen {
+        align: center middle;
+    }
+    #ng-box {
+        width: 76;
+        max-width: 100%;
+        height: auto;
+        max-height: 100%;
+        border: thick $primary;
+        background: $surface;
+        padding: 0 1;
+    }
+    #ng-box Label {
+        margin-top: 1;
+    }
+    #ng-modes {
+        height: auto;
+    }
+    #ng-error {
+        color: $error;
+        height: auto;
+    }
+    #ng-hint {
+        color: $text-muted;
+    }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="ng-box"):
+            yield Static(
+                "[b]New skirmish game[/b] (replaces the game in play; ctrl+z brings it back)"
+            )
+            yield OptionList(
+                *[Option(MODE_TEXT[mode], id=mode) for mode in (SOLO, MANUAL, AUTOMATIC)],
+                id="ng-modes",
+            )
+            yield Label("Scenario file (leave empty for Torga IV)")
+            yield Input(
+                placeholder="e.g. my_torga.yaml, a copy of tables/scenarios/torga_iv.yaml",
+                id="ng-file",
+                compact=True,
+            )
+            yield Static("", id="ng-error")
+            yield Static(
+                "↑↓ who plays · enter start · tab scenario file · esc cancel", id="ng-hint"
+            )
+
+    def on_mount(self) -> None:
+        modes = self.query_one("#ng-modes", OptionList)
+        modes.highlighted = 0
+        modes.focus()
+
+    @on(OptionList.OptionSelected, "#ng-modes")
+    @on(Input.Submitted, "#ng-file")
+    def start(self) -> None:
+        modes = self.query_one("#ng-modes", OptionList)
+        index = modes.highlighted or 0
+        mode = (SOLO, MANUAL, AUTOMATIC)[index]
+        path = self.query_one("#ng-file", Input).value.strip()
+        try:
+            scenario = load_scenario(path or None)
+        except RulesError as exc:
+            self.query_one("#ng-error", Static).update(f"Not started: {exc}")
+            self.query_one("#ng-file", Input).focus()
+            return
+        self.dismiss(NewGameChoice(scenario, mode))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class SimulationProgress(Message):
+    def __init__(self, done: int, total: int) -> None:
+        super().__init__()
+        self.done = done
+        self.total = total
+
+
+class _SimulationCancelled(Exception):
+    """Raised inside the worker to stop a simulation nobody waits for any more."""
+
+
+def parse_point(text: str) -> tuple[float, float] | None:
+    """`x,y` (or `x y`) in inches, or None when the text is not two numbers."""
+    parts = [p for p in re.split(r"[,\s;]+", text.strip()) if p]
+    if len(parts) != 2:
+        return None
+    try:
+        return float(parts[0]), float(parts[1])
+    except ValueError:
+        return None
+
+
+def log_text(line: LogLine) -> Text:
+    """One line of the game log, styled by what happened."""
+    if line.kind == "turn":
+        return Text(f"── {line.text} ──", style="bold")
+    if line.kind == "victory":
+        return Text(f"★ {line.text}", style="bold reverse")
+    prefix = "▸ " if line.auto else "• "
+    style = {
+        "fall": "bold #ff5f5f",
+        "solo_order": "italic",
+        "hold": "#808080",
+        "aim": "#808080",
+    }.get(line.kind, "")
+    text = Text(prefix + line.text, style=style)
+    text.highlight_regex(r"hit, \d+ wounds?|takes \d+ wounds?", "bold #ffaf00")
+    text.highlight_regex(r"\bmiss\b|a draw", "#808080")
+    return text
+
+
+class GameLog(Widget):
+    """The newest lines of the game log, filling its height from the bottom.
+
+    A RichLog would redo the whole screen's layout on every line written (its scroll area
+    grows); this draws only itself. The mouse wheel or pgup/pgdn page back through it.
+    """
+
+    DEFAULT_CSS = """
+    GameLog {
+        height: 1fr;
+    }
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.lines: list[Text] = []
+        self.back = 0  # wrapped lines scrolled back from the newest
+
+    def show(self, lines: list[Text]) -> None:
+        self.lines = lines[-LOG_LIMIT:]
+        self.back = 0
+        self.refresh()
+
+    def add(self, lines: list[Text]) -> None:
+        self.show(self.lines + lines)
+
+    def scroll_back(self, rows: int) -> None:
+        self.back = max(0, self.back + rows)
+        self.refresh()
+
+    def wrapped(self, width: int, enough: int) -> list[Text]:
+        """The last `enough` lines once wrapped to `width` (fewer if the log is shorter)."""
+        out: list[Text] = []
+        console = self.app.console
+        for text in reversed(self.lines):
+            out[:0] = list(text.wrap(console, width))
+            if len(out) >= enough:
+                break
+        return out[-enough:] if enough else []
+
+    def render(self) -> Text:
+        width = max(self.content_size.width, 10)
+        height = max(self.content_size.height, 1)
+        rows = self.wrapped(width, height + self.back)
+        self.back = max(0, min(self.back, len(rows) - height))
+        shown = rows[: len(rows) - self.back] if self.back else rows
+        shown = shown[-height:]
+        if self.back and shown:
+            shown[-1] = Text(f"… {self.back} more below (pgdn)", "italic #808080")
+        return Text("\n").join(shown)
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        self.scroll_back(3)
+
+    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        self.scroll_back(-3)
+
+
+class SkirmishPane(GmPane):
+    TAB_ID = TAB_ID
+    TITLE = TITLE
+    HELP = HELP
+    PALETTE = [
+        ("New game", "Start a skirmish: solo, two players or both automatic", "action_new_game"),
+        ("Fire", "Pick a target in range for the acting figure", "action_fire"),
+        ("Move", "Place a move's destination and see its cost", "action_move"),
+        ("Aim", "The acting figure aims for its next shot", "action_aim"),
+        ("Hand-to-hand", "Attack an enemy in base contact", "action_hand_to_hand"),
+        ("Pick up a weapon", "Take a dropped weapon within reach", "action_pick_up"),
+        ("Hold", "Spend the action point doing nothing", "action_hold"),
+        ("Automatic activation", "Let the automatic player act", "action_automatic"),
+        (
+            "Automatic play to the end of the turn",
+            "The automatic players take every activation left this turn",
+            "action_automatic_turn",
+        ),
+        ("Next figure", "Select the next figure that may act", "action_next_figure"),
+        ("Undo the last action", "Take back the last saved action", "action_undo"),
+        ("Run the simulation", "Many games with both sides automatic", "action_simulate"),
+        ("Roster, log or simulation", "Switch the side panel", "action_toggle_view"),
+    ]
+    BINDINGS = [
+        Binding("n", "new_game", "New"),
+        Binding("f", "fire", "Fire"),
+        Binding("m", "move", "Move"),
+        Binding("a", "aim", "Aim"),
+        Binding("h", "hand_to_hand", "Hand"),
+        Binding("p", "pick_up", "Pick up"),
+        Binding("space", "hold", "Hold"),
+        Binding("g", "automatic", "Auto"),
+        Binding("G", "automatic_turn", "Auto turn", show=False),
+        Binding("tab,right_square_bracket", "next_figure", "Next", key_display="tab"),
+        Binding("shift+tab,left_square_bracket", "previous_figure", "Previous", show=False),
+        Binding("t", "type_destination", "Type x,y"),
+        Binding("enter", "confirm", "Confirm"),
+        Binding("escape", "cancel", "Cancel"),
+        Binding("left", "cursor(-1, 0)", "Left", show=False),
+        Binding("right", "cursor(1, 0)", "Right", show=False),
+        Binding("up", "cursor(0, -1)", "Up", show=False),
+        Binding("down", "cursor(0, 1)", "Down", show=False),
+        Binding("shift+left", "cursor(-0.5, 0)", "Left half", show=False),
+        Binding("shift+right", "cursor(0.5, 0)", "Right half", show=False),
+        Binding("shift+up", "cursor(0, -0.5)", "Up half", show=False),
+        Binding("shift+down", "cursor(0, 0.5)", "Down half", show=False),
+        Binding("pageup", "scroll_log(1)", "Log back", show=False),
+        Binding("pagedown", "scroll_log(-1)", "Log on", show=False),
+        Binding("ctrl+z", "undo", "Undo"),
+        Binding("s", "simulate", "Simulate"),
+        Binding("v", "toggle_view", "View"),
+    ]
+    DEFAULT_CSS = """
+    SkirmishPane {
+        height: 1fr;
+    }
+    #sk-top {
+        height: 1fr;
+    }
+    #sk-side {
+        width: 1fr;
+        height: 1fr;
+        margin-left: 1;
+    }
+    #sk-table {
+        height: 1fr;
+    }
+    #sk-roster {
+        height: auto;
+    }
+    #sk-banner {
+        height: 2;
+        text-style: bold;
+        content-align: center middle;
+        display: none;
+    }
+    #sk-banner.shown {
+        display: block;
+    }
+    #sk-turn {
+        height: 1;
+        color: $text-muted;
+    }
+    #sk-action {
+        height: 2;
+    }
+    #sk-move-to {
+        display: none;
+        width: 30;
+    }
+    #sk-move-to.shown {
+        display: block;
+    }
+    #sk-status {
+        height: 1;
+    }
+    #sk-status.error {
+        color: $error;
+    }
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.game: SkirmishGame | None = None
+        self.preview: GameState | None = None
+        self.selected: str | None = None
+        self.mode = BROWSE
+        self.cursor: tuple[float, float] = (0.0, 0.0)
+        self.pick_kind = ""
+        self.pick_options: list[tuple[Action, str, str]] = []  # action, short text, details
+        self.pick_index = 0
+        self.simulation_games = DEFAULT_SIMULATION_GAMES
+        self.simulation: SimulationSummary | None = None
+        self._simulation_worker: Worker[SimulationSummary] | None = None
+        self._simulation_needed: int | None = None
+        self._keys_state: tuple[object, ...] = ()
+        self._roster_rows = 0
+
+    # -- layout -----------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="sk-top"):
+            yield SkirmishMap(id="sk-map")
+            with ContentSwitcher(initial="sk-table", id="sk-side"):
+                with Vertical(id="sk-table"):
+                    yield Static(id="sk-roster")
+                    yield GameLog(id="sk-log")
+                yield SimulationChart(id="sk-sim")
+        yield Static(id="sk-banner")
+        yield Static(id="sk-turn")
+        yield Static(id="sk-action")
+        yield Input(placeholder="x,y in inches, then enter", id="sk-move-to", compact=True)
+        yield Static(id="sk-status")
+
+    def on_mount(self) -> None:
+        self.load()
+        self.focus_default()
+
+    def focus_default(self) -> None:
+        self.query_one("#sk-map", SkirmishMap).focus()
+
+    # -- the game -----------------------------------------------------------------------------
+    @property
+    def state(self) -> GameState | None:
+        return self.game.state if self.game is not None else None
+
+    def load(self) -> None:
+        """Read the saved game (or show the Torga IV deployment when there is none)."""
+        try:
+            self.game = load_game(self.campaign)
+        except StoreError as exc:
+            self.game = None
+            self._reset_view()
+            self._show_status(str(exc), error=True)
+            return
+        self._reset_view()
+        if self.game is None:
+            self._show_status("No game yet: press n to start one.")
+        elif self.game.state.over:
+            self._show_status("The game is over: n starts a new one, ctrl+z takes back the end.")
+        else:
+            self._show_status("Game resumed where it was left.")
+
+    def _reset_view(self) -> None:
+        self.mode = BROWSE
+        self.selected = None
+        self._hide_input()
+        if self.game is None and self.preview is None:
+            scenario = torga_iv()
+            # Manual options roll no dice, so the preview uses no campaign dice.
+            self.preview = new_game(scenario, random.Random(0), game_options(scenario, MANUAL))[0]
+        self._fix_selection()
+        self._rebuild_log()
+        self.refresh_view()
+
+    def _shown_state(self) -> GameState:
+        state = self.state or self.preview
+        assert state is not None
+        return state
+
+    def _ready_ids(self) -> list[str]:
+        state = self.state
+        if state is None or state.over:
+            return []
+        return [f.id for f in ready_figures(state)]
+
+    def _fix_selection(self) -> None:
+        ready = self._ready_ids()
+        if self.selected not in ready:
+            self.selected = ready[0] if ready else None
+
+    # -- drawing ------------------------------------------------------------------------------
+    def refresh_view(self) -> None:
+        state = self._shown_state()
+        self.query_one("#sk-map", SkirmishMap).show(self._map_view(state))
+        # The roster keeps its height for a scenario: no new layout unless that changes.
+        rows = len(state.figures) + len(state.scenario.sides)
+        self.query_one("#sk-roster", Static).update(
+            self._roster(state), layout=rows != self._roster_rows
+        )
+        self._roster_rows = rows
+        self._draw_turn_line()
+        self._draw_action_panel()
+        self._draw_banner()
+        # The footer redraws all its keys when asked (slow): only when what they do changes.
+        keys_state = (self.mode, self.pick_kind, self.state is None)
+        if keys_state != self._keys_state:
+            self._keys_state = keys_state
+            self.refresh_bindings()
+
+    def _map_view(self, state: GameState) -> MapView:
+        view = MapView(state, self.selected, frozenset(self._ready_ids()))
+        if self.mode == MOVING and self.selected and self.game is not None:
+            plan = plan_move(state, self.selected, *self.cursor)
+            return MapView(state, self.selected, view.ready, self.cursor, plan.legal)
+        if self.mode == PICKING and self.pick_options:
+            target = self.pick_options[self.pick_index][0].target
+            others = frozenset(a.target for a, _s, _d in self.pick_options if a.target)
+            return MapView(state, self.selected, frozenset(), None, True, target, others)
+        return view
+
+    def _roster(self, state: GameState) -> RenderableType:
+        scenario = state.scenario
+        symbols = figure_symbols(scenario)
+        ready = set(self._ready_ids())
+        table = Table(
+            box=None,
+            padding=(0, 1, 0, 0),
+            expand=True,
+            show_edge=False,
+            header_style="bold",
+            pad_edge=False,
+        )
+        table.add_column("  Figure", ratio=1, no_wrap=True, overflow="ellipsis")
+        table.add_column("AP", width=3, no_wrap=True)
+        table.add_column("Wnd", width=3, no_wrap=True)
+        table.add_column("Weapon", no_wrap=True, overflow="ellipsis")
+        for side in scenario.sides:
+            colour = side_style(scenario, side.id)
+            standing = len(state.standing(side.id))
+            who = ""
+            if self.game is not None:
+                who = " · app" if self.game.is_automatic(side.id) else " · GM"
+            table.add_row(Text(f"  {side.name}", style=colour), "", "", f"{standing} up{who}")
+            for fig in state.figures:
+                if fig.side != side.id:
+                    continue
+                row_style = Style()
+                if fig.fallen:
+                    row_style = Style(dim=True, strike=True)
+                elif fig.id == self.selected:
+                    row_style = Style(reverse=True)
+                elif fig.id in ready:
+                    row_style = Style(bold=True)
+                weapon = scenario.weapon(fig.weapon).name
+                if fig.aimed:
+                    weapon += " +aim"
+                wounds = Text(f"{fig.wounds}/{fig.action_points}")
+                if fig.wounds and not fig.fallen:
+                    wounds.stylize("#ffaf00")
+                table.add_row(
+                    Text.assemble((symbols[fig.id], colour), " ", short_name(fig.name)),
+                    "—" if fig.fallen else f"{fig.action_points_left}/{fig.action_points}",
+                    wounds,
+                    "fallen" if fig.fallen else weapon,
+                    style=row_style,
+                )
+        return table
+
+    def _draw_turn_line(self) -> None:
+        line = self.query_one("#sk-turn", Static)
+        state = self.state
+        if state is None or self.game is None:
+            line.update(
+                "No game: the map shows the Torga IV deployment. Press n for a new game.",
+                layout=False,
+            )
+            return
+        scenario = state.scenario
+        parts = [f"Turn {state.turn} of {scenario.victory.turn - 1}"]
+        if state.over:
+            parts.append("game over")
+        else:
+            side = scenario.side(state.side_to_act or "").name
+            who = "app" if self.game.is_automatic(state.side_to_act) else "GM"
+            parts.append(f"action point {state.tier}")
+            parts.append(f"{side} to act ({who})")
+        parts.append(MODE_SHORT[self.game.mode])
+        line.update(" · ".join(parts), layout=False)
+
+    def _draw_banner(self) -> None:
+        banner = self.query_one("#sk-banner", Static)
+        state = self.state
+        over = state is not None and state.over
+        banner.set_class(over, "shown")
+        self.query_one("#sk-action", Static).display = not over
+        if not over or state is None or self.game is None or state.winner is None:
+            return
+        winner = state.scenario.side(state.winner).name
+        why = next((line.text for line in reversed(self.game.log) if line.kind == "victory"), "")
+        colour = side_style(state.scenario, state.winner).color
+        text = Text(f"★ {winner} win ★\n", style="bold")
+        text.append(why)
+        banner.update(text)
+        banner.styles.background = colour.name if colour else "green"
+        banner.styles.color = "black"
+
+    def _draw_action_panel(self) -> None:
+        panel = self.query_one("#sk-action", Static)
+        state = self.state
+        if state is None or state.over:
+            panel.update("", layout=False)
+            return
+        if self.mode == MOVING:
+            panel.update(self._move_text(state), layout=False)
+            return
+        if self.mode == PICKING:
+            panel.update(self._pick_text(), layout=False)
+            return
+        panel.update(self._figure_text(state), layout=False)
+
+    def _figure_text(self, state: GameState) -> Text:
+        assert self.game is not None
+        if self.selected is None:
+            return Text("Nobody can act.")
+        fig = state.figure(self.selected)
+        symbol = figure_symbols(state.scenario)[fig.id]
+        weapon = state.scenario.weapon(fig.weapon).name
+        aimed = ", aimed" if fig.aimed else ""
+        wounded = f", {fig.wounds} wound{'s' if fig.wounds != 1 else ''}" if fig.wounds else ""
+        about = (
+            f" · {fig.action_points_left} of {fig.action_points} AP left · {weapon}{aimed}"
+            f"{wounded} · at ({fig.x:.1f}, {fig.y:.1f})"
+        )
+        name = fig.name
+        width = self.query_one("#sk-action", Static).size.width or 78
+        if len(symbol) + 1 + len(name) + len(about) > width:
+            name = short_name(fig.name)
+        text = Text()
+        text.append(f"{symbol} {name}", side_style(state.scenario, fig.side))
+        text.append(about + "\n")
+        if self.game.is_automatic(fig.side):
+            text.append("The app plays this side: press g for this activation.", "italic")
+            return text
+        actions = legal_actions(state, fig.id)
+        kinds = [a.kind for a in actions]
+        options = [
+            f"f fire ({kinds.count(FIRE)} in range)" if FIRE in kinds else "f fire (none)",
+            f"m move {move_allowance(state, fig):g} in",
+        ]
+        if AIM in kinds:
+            options.append("a aim")
+        if HAND_TO_HAND in kinds:
+            options.append(f"h hand-to-hand ({kinds.count(HAND_TO_HAND)})")
+        if PICK_UP in kinds:
+            options.append(f"p pick up ({kinds.count(PICK_UP)})")
+        options += ["space hold", "g auto"]
+        text.append(" · ".join(options), "#a8a8a8")
+        return text
+
+    def _move_text(self, state: GameState) -> Text:
+        assert self.selected is not None
+        x, y = self.cursor
+        plan = plan_move(state, self.selected, x, y)
+        names = {p.id: p.name for p in state.scenario.terrain}
+        cost = state.scenario.movement.obstacle_cost
+        text = Text()
+        text.append(f"Move {short_name(state.figure(self.selected).name)} to ({x:.1f}, {y:.1f}): ")
+        text.append(f"{plan.distance:.1f} in")
+        for obstacle in plan.obstacles:
+            text.append(f" + {names.get(obstacle, obstacle)} {cost:g}")
+        text.append(f" = {plan.cost:.1f} of {plan.allowance:g} in · ")
+        if plan.legal:
+            text.append("allowed", "bold #5fd75f")
+        else:
+            text.append(f"not allowed: {plan.reason}", "bold #ff5f5f")
+        text.append("\narrows move the point (shift: ½ in) · t type x,y · enter move · esc cancel")
+        text.stylize("#a8a8a8", len(text.plain.split("\n")[0]) + 1)
+        return text
+
+    def _pick_text(self) -> Text:
+        text = Text()
+        verb = PICK_VERBS.get(self.pick_kind, "Pick")
+        text.append(f"{verb}: ", "bold")
+        for index, (_action, short, _details) in enumerate(self.pick_options):
+            if index:
+                text.append("  ")
+            style = "reverse bold" if index == self.pick_index else ""
+            text.append(f" {short} ", style)
+        text.append("\n")
+        details = self.pick_options[self.pick_index][2]
+        text.append(details)
+        return text
+
+    # -- the log ------------------------------------------------------------------------------
+    def _rebuild_log(self) -> None:
+        log = self.query_one("#sk-log", GameLog)
+        if self.game is None:
+            log.show([Text("The game log shows every action and die here.", "#808080")])
+            return
+        log.show([log_text(line) for line in self.game.log])
+
+    def _show_status(self, text: str | Text, error: bool = False) -> None:
+        status = self.query_one("#sk-status", Static)
+        status.set_class(error, "error")
+        status.update(text, layout=False)
+
+    def _refuse(self, text: str) -> None:
+        self._show_status(text, error=True)
+
+    # -- key availability -----------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("confirm", "cancel", "cursor"):
+            return self.mode != BROWSE
+        if action == "type_destination":
+            return self.mode == MOVING
+        if action in ("fire", "hand_to_hand", "pick_up"):
+            return self.mode == BROWSE or (
+                self.mode == PICKING and self.pick_kind == PICK_ACTIONS[action]
+            )
+        if action in (
+            "new_game",
+            "aim",
+            "hold",
+            "automatic",
+            "automatic_turn",
+            "simulate",
+            "toggle_view",
+            "move",
+        ):
+            return self.mode == BROWSE
+        return True
+
+    def _set_mode(self, mode: str) -> None:
+        self.mode = mode
+        if mode != MOVING:
+            self._hide_input()
+        self.refresh_view()
+
+    # -- playing ----------------------------------------------------------------------------
+    def _actor(self, what: str) -> str | None:
+        """The selected figure if it may act, else a message and None."""
+        state = self.state
+        if state is None:
+            self._refuse(f"Not {what}: there is no game yet; press n to start one.")
+            return None
+        if state.over:
+            self._refuse(f"Not {what}: the game is over; press n for a new one.")
+            return None
+        if self.selected is None:
+            self._refuse(f"Not {what}: no figure can act.")
+            return None
+        return self.selected
+
+    def _play(self, action: Action) -> None:
+        if self.game is None:
+            return
+        try:
+            played = play(self.campaign, self.game, action)
+        except (RulesError, StoreError) as exc:
+            self._refuse(f"Not played: {exc}")
+            return
+        self._after(played)
+
+    def _after(self, played: Played) -> None:
+        self.game = played.game
+        self.mode = BROWSE
+        self._hide_input()
+        self.selected = None
+        self._fix_selection()
+        self.query_one("#sk-log", GameLog).add([log_text(line) for line in played.lines])
+        if self.query_one("#sk-side", ContentSwitcher).current == "sk-sim":
+            self._show_table()
+        own = [line.text for line in played.lines if not line.auto and line.kind != "turn"]
+        replies = sum(1 for line in played.lines if line.auto and line.kind in ACTION_KINDS)
+        message = " ".join(own) or played.label
+        if self.game.mode == SOLO and replies and any(not line.auto for line in played.lines):
+            steps = "activation" if replies == 1 else "activations"
+            message += f" The app replied with {replies} {steps} (see the log)."
+        self._show_status(message)
+        self.refresh_view()
+
+    def action_aim(self) -> None:
+        who = self._actor("aimed")
+        if who is not None:
+            self._play(Action(AIM, who))
+
+    def action_hold(self) -> None:
+        who = self._actor("held")
+        if who is not None:
+            self._play(Action(HOLD, who))
+
+    def action_automatic(self) -> None:
+        if self._actor("played") is None or self.game is None:
+            return
+        try:
+            played = play_automatic(self.campaign, self.game)
+        except (RulesError, StoreError) as exc:
+            self._refuse(f"Not played: {exc}")
+            return
+        self._after(played)
+
+    def action_automatic_turn(self) -> None:
+        if self._actor("played") is None or self.game is None:
+            return
+        try:
+            played = play_rest_of_turn(self.campaign, self.game)
+        except (RulesError, StoreError) as exc:
+            self._refuse(f"Not played: {exc}")
+            return
+        self._after(played)
+
+    def action_next_figure(self, step: int = 1) -> None:
+        if self.mode == PICKING:
+            self.pick_index = (self.pick_index + step) % len(self.pick_options)
+            self.refresh_view()
+            return
+        ready = self._ready_ids()
+        if not ready:
+            self._refuse("No figure can act now.")
+            return
+        index = ready.index(self.selected) if self.selected in ready else -1
+        self.selected = ready[(index + step) % len(ready)]
+        self._set_mode(BROWSE)
+
+    def action_previous_figure(self) -> None:
+        self.action_next_figure(-1)
+
+    # -- picking a target -------------------------------------------------------------------
+    def _start_pick(self, kind: str, options: list[tuple[Action, str, str]], none: str) -> None:
+        if self.mode == PICKING and self.pick_kind == kind:
+            self.action_next_figure(1)
+            return
+        if not options:
+            self._refuse(none)
+            return
+        self.pick_kind = kind
+        self.pick_options = options
+        self.pick_index = 0
+        self._set_mode(PICKING)
+        self._show_status(f"{len(options)} to choose from: enter to confirm.")
+
+    def action_fire(self) -> None:
+        who = self._actor("fired")
+        state = self.state
+        if who is None or state is None:
+            return
+        options = []
+        for shot in shots(state, who):
+            target = state.figure(shot.target)
+            mods = "".join(f", {name} {value:+d}" for name, value in shot.modifiers)
+            cover = f", in cover ({shot.cover})" if shot.cover else ""
+            details = (
+                f"{target.name}: {shot.range_inches:.1f} in ({shot.band_label}), "
+                f"{state.scenario.weapon(shot.weapon).name} {shot.hit_on}{mods}{cover} → "
+                f"d{state.scenario.fire.die} ≤ {shot.needed} ({shot.chance:.0%}), "
+                f"{shot.wounds} wound{'s' if shot.wounds != 1 else ''}"
+            )
+            short = f"{short_name(target.name)} {shot.range_inches:.0f}in ≤{shot.needed}"
+            options.append((Action(FIRE, who, shot.target), short, details))
+        name = state.figure(who).name
+        self._start_pick(FIRE, options, f"Not fired: {name} has no enemy in range and in sight.")
+
+    def action_hand_to_hand(self) -> None:
+        who = self._actor("attacked")
+        state = self.state
+        if who is None or state is None:
+            return
+        fig = state.figure(who)
+        options = []
+        for enemy in enemies_in_contact(state, fig):
+            details = (
+                f"{enemy.name}: d{state.scenario.hand_to_hand.die}{fig.hand_to_hand:+d} "
+                f"against d{state.scenario.hand_to_hand.die}{enemy.hand_to_hand:+d}"
+                + (" (wounds count)" if fig.wounds or enemy.wounds else "")
+            )
+            options.append((Action(HAND_TO_HAND, who, enemy.id), short_name(enemy.name), details))
+        self._start_pick(
+            HAND_TO_HAND, options, f"Not attacked: {fig.name} is in base contact with no enemy."
+        )
+
+    def action_pick_up(self) -> None:
+        who = self._actor("picked up")
+        state = self.state
+        if who is None or state is None:
+            return
+        fig = state.figure(who)
+        weapons = {item.id: item for item in state.dropped}
+        options = []
+        for action in legal_actions(state, who):
+            if action.kind != PICK_UP or action.target not in weapons:
+                continue
+            item = weapons[action.target]
+            name = state.scenario.weapon(item.weapon).name
+            details = (
+                f"the {name} at ({item.x:.1f}, {item.y:.1f}); "
+                f"{fig.name} leaves the {state.scenario.weapon(fig.weapon).name} there"
+            )
+            options.append((action, name, details))
+        self._start_pick(
+            PICK_UP, options, f"Not picked up: no dropped weapon within {fig.name}'s reach."
+        )
+
+    # -- moving -----------------------------------------------------------------------------
+    def action_move(self) -> None:
+        who = self._actor("moved")
+        state = self.state
+        if who is None or state is None:
+            return
+        fig = state.figure(who)
+        self.cursor = (fig.x, fig.y)
+        self._set_mode(MOVING)
+        self._show_status(f"Where to? {fig.name} may move {move_allowance(state, fig):g} in.")
+
+    def action_cursor(self, dx: float, dy: float) -> None:
+        if self.mode == PICKING:
+            self.action_next_figure(1 if dx + dy > 0 else -1)
+            return
+        if self.mode != MOVING:
+            return
+        scenario = self._shown_state().scenario
+        x = min(max(self.cursor[0] + dx, 0.0), scenario.width)
+        y = min(max(self.cursor[1] + dy, 0.0), scenario.depth)
+        self.cursor = (round(x * 2) / 2, round(y * 2) / 2)
+        self.refresh_view()
+
+    def action_type_destination(self) -> None:
+        box = self.query_one("#sk-move-to", Input)
+        box.add_class("shown")
+        box.value = f"{self.cursor[0]:g},{self.cursor[1]:g}"
+        box.focus()
+
+    def _hide_input(self) -> None:
+        box = self.query_one("#sk-move-to", Input)
+        if box.has_class("shown"):
+            box.remove_class("shown")
+            self.focus_default()
+
+    @on(Input.Changed, "#sk-move-to")
+    def _typed(self, event: Input.Changed) -> None:
+        point = parse_point(event.value)
+        if point is not None and self.mode == MOVING:
+            self.cursor = point
+            self.refresh_view()
+
+    @on(Input.Submitted, "#sk-move-to")
+    def _typed_enter(self, event: Input.Submitted) -> None:
+        point = parse_point(event.value)
+        if point is None:
+            self._refuse(f"Not moved: type the destination as x,y in inches (got {event.value!r}).")
+            return
+        self.cursor = point
+        self.action_confirm()
+
+    def action_confirm(self) -> None:
+        if self.mode == MOVING and self.selected is not None and self.state is not None:
+            x, y = self.cursor
+            plan = plan_move(self.state, self.selected, x, y)
+            if not plan.legal:
+                self._refuse(f"Not moved: {plan.reason}.")
+                return
+            self._play(Action(MOVE, self.selected, x=x, y=y))
+        elif self.mode == PICKING and self.pick_options:
+            self._play(self.pick_options[self.pick_index][0])
+
+    def action_cancel(self) -> None:
+        box = self.query_one("#sk-move-to", Input)
+        if box.has_class("shown") and box.has_focus:
+            self._hide_input()
+            return
+        self._set_mode(BROWSE)
+        self._show_status("Cancelled: nothing was played.")
+
+    # -- new game and undo --------------------------------------------------------------------
+    def action_new_game(self) -> None:
+        self.app.push_screen(NewGameScreen(), self._new_game_chosen)
+
+    def _new_game_chosen(self, choice: NewGameChoice | None) -> None:
+        if choice is None:
+            self._show_status("No new game: the game in play is unchanged.")
+            return
+        try:
+            played = start_game(self.campaign, choice.scenario, choice.mode)
+        except (RulesError, StoreError) as exc:
+            self._refuse(f"Not started: {exc}")
+            return
+        self.game = played.game
+        self._reset_view()
+        scenario = choice.scenario
+        who = ""
+        if choice.mode == SOLO:
+            who = f" The app plays the {scenario.side(solo_side(scenario)).name}."
+        self._show_status(f"New game: {scenario.name} ({MODE_SHORT[choice.mode]}).{who}")
+
+    def action_undo(self) -> None:
+        try:
+            undone = undo_game(self.campaign)
+        except StoreError as exc:
+            self._refuse(f"Not undone: {exc}")
+            return
+        if undone is None:
+            self._refuse("Nothing to undo: no skirmish action is left to take back.")
+            return
+        try:
+            self.game = load_game(self.campaign)
+        except StoreError as exc:
+            self.game = None
+            self._refuse(str(exc))
+            return
+        self._reset_view()
+        dice = f" ({len(undone.roll_ids)} dice marked undone)" if undone.roll_ids else ""
+        self._show_status(f"Undone: {undone.label}{dice}.")
+
+    def action_scroll_log(self, pages: int) -> None:
+        log = self.query_one("#sk-log", GameLog)
+        log.scroll_back(pages * max(log.content_size.height - 1, 1))
+
+    # -- simulation ---------------------------------------------------------------------------
+    def action_toggle_view(self) -> None:
+        """Roster and log, then the log alone (room for it at 80x24), then the chart."""
+        side = self.query_one("#sk-side", ContentSwitcher)
+        roster = self.query_one("#sk-roster", Static)
+        if side.current == "sk-sim":
+            side.current = "sk-table"
+            roster.display = True
+        elif roster.display:
+            roster.display = False
+        else:
+            side.current = "sk-sim"
+
+    def _show_table(self) -> None:
+        self.query_one("#sk-side", ContentSwitcher).current = "sk-table"
+        self.query_one("#sk-roster", Static).display = True
+
+    def action_simulate(self) -> None:
+        worker = self._simulation_worker
+        if worker is not None and worker.state in (WorkerState.PENDING, WorkerState.RUNNING):
+            self._refuse("The simulation is already running: its chart shows when it ends.")
+            return
+        scenario = self.game.scenario if self.game is not None else torga_iv()
+        games = self.simulation_games
+        self.query_one("#sk-side", ContentSwitcher).current = "sk-sim"
+        self.query_one("#sk-sim", SimulationChart).show_progress(0, games)
+        self._show_status(f"Simulating {games} games of {scenario.name} in the background…")
+        self._simulation_needed = scenario.victory.standing
+        self._simulation_worker = self._simulate(scenario, games, self.campaign.seed)
+
+    @work(thread=True, exclusive=True, group=SIMULATION_GROUP, exit_on_error=False)
+    def _simulate(self, scenario: Scenario, games: int, seed: int) -> SimulationSummary:
+        worker = get_current_worker()
+
+        def progress(done: int, total: int) -> None:
+            if worker.is_cancelled:
+                raise _SimulationCancelled()
+            self.post_message(SimulationProgress(done, total))
+
+        return simulate(scenario, games, seed, jobs=1, progress=progress)
+
+    def on_simulation_progress(self, message: SimulationProgress) -> None:
+        chart = self.query_one("#sk-sim", SimulationChart)
+        if chart.progress is not None:
+            chart.show_progress(message.done, message.total)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group != SIMULATION_GROUP or event.worker is not self._simulation_worker:
+            return
+        chart = self.query_one("#sk-sim", SimulationChart)
+        if event.state == WorkerState.SUCCESS:
+            summary = event.worker.result
+            if summary is None:
+                return
+            self.simulation = summary
+            chart.show_summary(summary, self._simulation_needed)
+            first, second = summary.side_names
+            text = (
+                f"Simulation done: {first} {summary.win_rate(0):.0%}, "
+                f"{second} {summary.win_rate(1):.0%} of {summary.games} games."
+            )
+            if self.query_one("#sk-side", ContentSwitcher).current != "sk-sim":
+                text += " Press v to see the chart."
+            self._show_status(text)
+        elif event.state == WorkerState.ERROR:
+            chart.show_message(f"The simulation stopped: {event.worker.error}")
+            self._refuse(f"The simulation stopped: {event.worker.error}")

@@ -1,0 +1,409 @@
+"""The Torga IV tab, driven like a GM: games played by key, saved after every action, resumed
+after a restart, undone; the simulation in a worker; the map at both terminal sizes."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import Input, Static
+
+from gmtool.rules.skirmish import SimulationSummary, new_game, shots, simulate, torga_iv
+from gmtool.rules.tables import tables_dir
+from gmtool.store import open_campaign
+from gmtool.store.skirmish import AUTOMATIC, MANUAL, ROLL_SOURCE, SOLO, game_options, load_game
+from gmtool.tui.app import GmApp
+from gmtool.tui.skirmish import (
+    MOVING,
+    PICKING,
+    TAB_ID,
+    GameLog,
+    NewGameScreen,
+    SkirmishPane,
+    log_text,
+    parse_point,
+)
+from gmtool.tui.skirmish_chart import bar, chart_text, progress_text
+from gmtool.tui.skirmish_map import (
+    MapView,
+    choose_scale,
+    draw,
+    figure_symbols,
+    grid_size,
+    short_name,
+)
+from gmtool.tui.tabs import TAB_CLASSES
+
+MODE_INDEX = {SOLO: 0, MANUAL: 1, AUTOMATIC: 2}
+
+
+async def open_tab(app: GmApp, pilot: Pilot) -> SkirmishPane:
+    app.show_tab(TAB_ID)
+    await pilot.pause()
+    pane = app.ensure_tab_built(TAB_ID)
+    await pilot.pause()
+    assert isinstance(pane, SkirmishPane)
+    return pane
+
+
+async def start(pilot: Pilot, mode: str, scenario_file: Path | None = None) -> None:
+    """n, choose who plays (and a file), enter."""
+    await pilot.press("n")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, NewGameScreen)
+    for _ in range(MODE_INDEX[mode]):
+        await pilot.press("down")
+    if scenario_file is None:
+        await pilot.press("enter")
+    else:
+        await pilot.press("tab")
+        pilot.app.screen.query_one("#ng-file", Input).value = str(scenario_file)
+        await pilot.press("enter")
+    await pilot.pause()
+
+
+def status(pane: SkirmishPane) -> Static:
+    return pane.query_one("#sk-status", Static)
+
+
+def shown(widget: Static) -> str:
+    return str(widget.render())
+
+
+def saved_game(path: Path):
+    c = open_campaign(path, readonly=True)
+    try:
+        return load_game(c), [e for e in c.roll_log() if e.get("source") == ROLL_SOURCE]
+    finally:
+        c.close()
+
+
+def test_the_tab_comes_last() -> None:
+    assert TAB_CLASSES[-1] == ("gmtool.tui.skirmish", "SkirmishPane")
+
+
+def test_every_palette_entry_and_key_is_an_action() -> None:
+    for _title, _help, method in SkirmishPane.PALETTE:
+        assert callable(getattr(SkirmishPane, method)), method
+    for binding in SkirmishPane.BINDINGS:
+        action = binding.action.split("(")[0]
+        assert callable(getattr(SkirmishPane, f"action_{action}")), action
+    for key in ("n", "f", "m", "a", "h", "p", "space", "g", "ctrl+z", "s", "tab"):
+        assert f"| {key}" in SkirmishPane.HELP or f" {key} " in SkirmishPane.HELP, key
+
+
+# -- a whole game ---------------------------------------------------------------------------
+
+
+async def test_full_game_quit_mid_game_resume_and_finish(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory()
+    path = app.campaign.folder
+    async with app.run_test(size=(120, 36)) as pilot:
+        pane = await open_tab(app, pilot)
+        await start(pilot, AUTOMATIC)
+        assert pane.game is not None and pane.game.mode == AUTOMATIC
+        # a manual move first: three inches east with the cursor
+        await pilot.press("m", "right", "right", "right")
+        assert pane.mode == MOVING and "allowed" in shown(pane.query_one("#sk-action", Static))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert pane.game.state.figure("sisko").x == 27.0
+        for _ in range(25):
+            await pilot.press("g")
+        await pilot.pause()
+        middle = pane.game.to_dict()
+        assert not pane.game.state.over
+        log_lines = len(pane.query_one("#sk-log", GameLog).lines)
+    saved, _rolls = saved_game(path)
+    assert saved is not None and saved.to_dict() == middle
+
+    again = app_factory(path)
+    async with again.run_test(size=(120, 36)) as pilot:
+        pane = await open_tab(again, pilot)
+        assert pane.game is not None and pane.game.to_dict() == middle
+        assert "resumed" in shown(status(pane))
+        assert len(pane.query_one("#sk-log", GameLog).lines) == log_lines
+        # two more activations one by one, then the rest turn by turn (G)
+        await pilot.press("g", "g")
+        presses = 0
+        while not pane.game.state.over:
+            turn = pane.game.state.turn
+            await pilot.press("G")
+            presses += 1
+            assert presses < 12
+            assert pane.game.state.turn > turn or pane.game.state.over
+            assert "Automatic play to the end of turn" in shown(status(pane))
+        await pilot.pause()
+        banner = pane.query_one("#sk-banner", Static)
+        assert banner.has_class("shown")
+        winner = pane.game.state.scenario.side(pane.game.state.winner).name
+        assert f"{winner} win" in shown(banner)
+        await pilot.press("g")
+        await pilot.pause()
+        assert "game is over" in shown(status(pane)) and status(pane).has_class("error")
+    saved, rolls = saved_game(path)
+    assert saved is not None and saved.state.over and saved.log[-1].kind == "victory"
+    assert rolls and all(r["kind"] == "dice" for r in rolls)
+
+
+async def test_manual_moves_typed_and_fire_at_a_target(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory()
+    path = app.campaign.folder
+    async with app.run_test(size=(120, 36)) as pilot:
+        pane = await open_tab(app, pilot)
+        await start(pilot, MANUAL)
+        assert pane.game is not None and pane.selected == "sisko"
+        # typed destination: the figure's position is offered, typing replaces it
+        await pilot.press("m", "t")
+        await pilot.press(*"26,34")
+        await pilot.pause()
+        assert pane.cursor == (26.0, 34.0)
+        assert "2.2 in" in shown(pane.query_one("#sk-action", Static))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert (pane.game.state.figure("sisko").x, pane.game.state.figure("sisko").y) == (26, 34)
+        assert pane.mode != MOVING
+        # let the automatic players close in until the acting figure has a shot
+        await pilot.press("G")
+        presses = 0
+        while not shots(pane.game.state, pane.selected):
+            await pilot.press("g")
+            presses += 1
+            assert presses < 200 and not pane.game.state.over
+        shooter = pane.game.state.figure(pane.selected)
+        await pilot.press("f")
+        await pilot.pause()
+        assert pane.mode == PICKING
+        panel = shown(pane.query_one("#sk-action", Static))
+        first = shots(pane.game.state, shooter.id)[0]
+        assert f"≤{first.needed}" in panel and f"d10 ≤ {first.needed}" in panel
+        rolls_before = len(saved_game(path)[1])
+        await pilot.press("enter")
+        await pilot.pause()
+    saved, rolls = saved_game(path)
+    assert saved is not None
+    fire = next(line for line in saved.log if line.kind == "fire" and shooter.name in line.text)
+    assert len(rolls) == rolls_before + 1 and rolls[0]["for"] == fire.text
+
+
+async def test_refusals_say_why_and_save_nothing(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory()
+    path = app.campaign.folder
+    async with app.run_test(size=(120, 36)) as pilot:
+        pane = await open_tab(app, pilot)
+        await pilot.press("f")
+        await pilot.pause()
+        assert "no game yet" in shown(status(pane)) and status(pane).has_class("error")
+        await start(pilot, MANUAL)
+        before = saved_game(path)
+        await pilot.press("m", "t", *"80,10", "enter")
+        await pilot.pause()
+        assert "Not moved: that is off the table" in shown(status(pane))
+        await pilot.press("escape", "escape")
+        await pilot.pause()
+        assert pane.mode != MOVING
+        for key, words in (("f", "Not fired"), ("h", "Not attacked"), ("p", "Not picked up")):
+            await pilot.press(key)
+            await pilot.pause()
+            assert words in shown(status(pane)) and status(pane).has_class("error")
+        assert saved_game(path) == before
+
+
+async def test_undo_steps_back_one_action_at_a_time(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory()
+    path = app.campaign.folder
+    async with app.run_test(size=(120, 36)) as pilot:
+        pane = await open_tab(app, pilot)
+        await start(pilot, SOLO)
+        await pilot.press("space")  # Sisko holds; the Jem'Hadar answer at once
+        await pilot.pause()
+        assert pane.game is not None
+        assert any(line.auto for line in pane.game.log)
+        assert pane.game.state.side_to_act == "federation"
+        held = saved_game(path)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert "Undone: Captain Benjamin Sisko holds" in shown(status(pane))
+        assert pane.game.state.figure("sisko").spent == 0
+        _, rolls = saved_game(path)
+        assert len(rolls) == len(held[1])  # the dice stay in the log ...
+        assert all(not r.get("undone") for r in rolls)  # (the hold rolled none)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert pane.game is None
+        assert "No game" in shown(pane.query_one("#sk-turn", Static))
+        _, rolls = saved_game(path)
+        assert rolls and all(r["undone"] for r in rolls)  # ... the solo order die undone
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert "Nothing to undo" in shown(status(pane)) and status(pane).has_class("error")
+
+
+async def test_a_bad_scenario_file_gives_the_message_and_changes_nothing(
+    app_factory: Callable[..., GmApp], tmp_path: Path
+) -> None:
+    bad = tmp_path / "broken.yaml"
+    bad.write_text("name: [unclosed\n", encoding="utf-8")
+    app = app_factory()
+    path = app.campaign.folder
+    async with app.run_test(size=(120, 36)) as pilot:
+        pane = await open_tab(app, pilot)
+        await start(pilot, MANUAL)
+        before = saved_game(path)
+        await start(pilot, SOLO, scenario_file=bad)
+        assert isinstance(app.screen, NewGameScreen)
+        error = shown(app.screen.query_one("#ng-error", Static))
+        assert "Not started" in error and "broken.yaml" in error
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, NewGameScreen)
+        assert "unchanged" in shown(status(pane))
+        assert saved_game(path) == before
+        assert pane.game is not None and pane.game.mode == MANUAL
+
+
+async def test_a_second_scenario_file_plays_in_the_same_tracker(
+    app_factory: Callable[..., GmApp], tmp_path: Path
+) -> None:
+    text = (tables_dir() / "scenarios" / "torga_iv.yaml").read_text(encoding="utf-8")
+    copy = tmp_path / "canyon.yaml"
+    copy.write_text(
+        text.replace('name: "Torga IV: the crashed ship"', 'name: "The canyon"').replace(
+            "start: [24, 33]", "start: [30, 33]"
+        ),
+        encoding="utf-8",
+    )
+    app = app_factory()
+    async with app.run_test(size=(120, 36)) as pilot:
+        pane = await open_tab(app, pilot)
+        await start(pilot, SOLO, scenario_file=copy)
+        assert pane.game is not None and pane.game.scenario.name == "The canyon"
+        assert pane.game.state.figure("sisko").x == 30
+        assert pane.query_one("#sk-map").border_title == "The canyon"
+        assert "New game: The canyon" in shown(status(pane))
+
+
+async def test_simulation_runs_in_a_worker_and_draws_its_chart(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory()
+    async with app.run_test(size=(120, 36)) as pilot:
+        pane = await open_tab(app, pilot)
+        pane.simulation_games = 60
+        await pilot.press("s")
+        worker = pane._simulation_worker
+        assert worker is not None and worker._thread_worker
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.pause()
+        chart = pane.query_one("#sk-sim")
+        assert chart.summary is not None and chart.summary.games == 60
+        assert "Balance: 60 games" in str(chart.render())
+        assert "Simulation done" in shown(status(pane))
+        # the game goes on: the tab still answers keys, and v brings the roster back
+        await pilot.press("v")
+        await pilot.pause()
+        assert pane.query_one("#sk-side").current == "sk-table"
+
+
+# -- pieces ---------------------------------------------------------------------------------
+
+
+def test_points_parse_as_x_comma_y() -> None:
+    assert parse_point("27, 31.5") == (27.0, 31.5)
+    assert parse_point("27 31") == (27.0, 31.0)
+    assert parse_point("27") is None and parse_point("a,b") is None
+
+
+def test_map_scale_fits_both_terminal_sizes() -> None:
+    # the tab leaves 44 columns and 12 rows for the rest (see SkirmishMap.reserve)
+    assert choose_scale(72, 48, 120 - 44, 36 - 12) == 1.0
+    assert choose_scale(72, 48, 80 - 44, 24 - 12) == 2.0
+    assert grid_size(72, 48, 1.0) == (72, 24) and grid_size(72, 48, 2.0) == (36, 12)
+
+
+def test_map_draws_terrain_and_figures_where_they_stand() -> None:
+    scenario = torga_iv()
+    state = new_game(scenario, random.Random(0), game_options(scenario, MANUAL))[0]
+    grid = draw(MapView(state, "sisko", frozenset({"sisko", "worf"})), 1.0)
+    assert len(grid) == 24 and len(grid[0]) == 72
+    assert grid[0][10][0] == "█"  # north rock wall
+    assert grid[12][10][0] == "▓"  # the ship's hull
+    assert grid[5][40][0] == "▒"  # a boulder at (40, 10)
+    sisko = grid[int(33 / 2)][24]
+    assert sisko[0] == "S" and sisko[1].reverse
+    worf = grid[int(36.5 / 2)][24]
+    assert worf[0] == "W" and worf[1].underline and not worf[1].reverse
+    symbols = figure_symbols(scenario)
+    for side in ("federation", "jemhadar"):
+        ids = [f.id for f in scenario.forces if f.side == side]
+        assert len({symbols[i] for i in ids}) == len(ids)
+
+
+def test_figures_sharing_a_cell_are_both_drawn() -> None:
+    scenario = torga_iv()
+    state = new_game(scenario, random.Random(0), game_options(scenario, MANUAL))[0]
+    worf = state.figure("worf")
+    worf.x, worf.y = 24.5, 33.5  # the same 2x4 inch cell as Sisko at (24, 33)
+    glyphs = "".join(g for row in draw(MapView(state, "sisko"), 2.0) for g, _ in row)
+    assert "S" in glyphs and "W" in glyphs
+
+
+def test_move_cursor_and_line_are_drawn() -> None:
+    scenario = torga_iv()
+    state = new_game(scenario, random.Random(0), game_options(scenario, MANUAL))[0]
+    grid = draw(MapView(state, "sisko", cursor=(30.0, 33.0), cursor_ok=False), 1.0)
+    row = grid[16]
+    assert row[30][1].bgcolor is not None and row[27][0] == "·"
+
+
+def test_short_names() -> None:
+    assert short_name("Captain Benjamin Sisko") == "Sisko"
+    assert short_name("Jem'Hadar soldier 3") == "soldier 3"
+
+
+def test_log_lines_show_who_played_them() -> None:
+    from gmtool.store.skirmish import LogLine
+
+    assert log_text(LogLine("move", "First moves.", True)).plain.startswith("▸ ")
+    assert log_text(LogLine("move", "Sisko moves.")).plain.startswith("• ")
+    assert "Turn 2" in log_text(LogLine("turn", "Turn 2 begins.")).plain
+
+
+def test_chart_draws_rates_intervals_and_standing() -> None:
+    summary: SimulationSummary = simulate(torga_iv(), 40, 3)
+    text = chart_text(summary, 44, needed=4).plain
+    assert "Balance: 40 games" in text
+    assert f"{summary.win_rate(0):.1%}" in text and "95%:" in text
+    lines = text.splitlines()
+    assert max(len(line) for line in lines) <= 44
+    standing_rows = [line for line in lines if line[:2].strip().isdigit() and "│" not in line]
+    assert len(standing_rows) >= len(summary.standing_distribution)
+    assert bar(0.5, 10) == "█████" and bar(1 / 16, 8) == "▌" and bar(0.0, 5) == ""
+    assert "20/40" in progress_text(20, 40, 30).plain
+
+
+# -- snapshots ------------------------------------------------------------------------------
+
+
+async def _solo_game_with_a_move_planned(pilot: Pilot) -> None:
+    app = pilot.app
+    assert isinstance(app, GmApp)
+    await open_tab(app, pilot)
+    await start(pilot, SOLO)
+    await pilot.press("space", "m", "right", "right", "up")
+    await pilot.pause()
+
+
+def test_snapshot_torga_tab_large(snap_compare, app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory()
+    assert snap_compare(app, terminal_size=(120, 36), run_before=_solo_game_with_a_move_planned)
+
+
+def test_snapshot_torga_tab_small(snap_compare, app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory()
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_solo_game_with_a_move_planned)
