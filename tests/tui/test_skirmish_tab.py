@@ -13,7 +13,15 @@ from textual.widgets import Input, Static
 from gmtool.rules.skirmish import SimulationSummary, new_game, shots, simulate, torga_iv
 from gmtool.rules.tables import tables_dir
 from gmtool.store import open_campaign
-from gmtool.store.skirmish import AUTOMATIC, MANUAL, ROLL_SOURCE, SOLO, game_options, load_game
+from gmtool.store.skirmish import (
+    AUTOMATIC,
+    MANUAL,
+    ROLL_SOURCE,
+    SOLO,
+    game_options,
+    load_game,
+    skirmish_tracker,
+)
 from gmtool.tui.app import GmApp
 from gmtool.tui.skirmish import (
     MOVING,
@@ -190,6 +198,48 @@ async def test_manual_moves_typed_and_fire_at_a_target(app_factory: Callable[...
     assert len(rolls) == rolls_before + 1 and rolls[0]["for"] == fire.text
 
 
+async def test_hand_to_hand_and_picking_up_a_weapon(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory()
+    path = app.campaign.folder
+    async with app.run_test(size=(120, 36)) as pilot:
+        pane = await open_tab(app, pilot)
+        await start(pilot, MANUAL)
+        # The GM sets the table by hand: the First in base contact with Sisko, a dropped
+        # energy rifle at Worf's feet (saved, then read back as after a restart).
+        data = pane.game.to_dict()
+        figures = {f["id"]: f for f in data["game"]["figures"]}
+        figures["first"]["x"], figures["first"]["y"] = 25.0, 33.0
+        data["game"]["dropped"] = [{"id": "w1", "weapon": "energy_rifle", "x": 24.5, "y": 36.5}]
+        data["game"]["next_drop"] = 2
+        skirmish_tracker(app.campaign).save(data, "set the table")
+        pane.load()
+        await pilot.pause()
+        rolls_before = len(saved_game(path)[1])
+        await pilot.press("h")
+        await pilot.pause()
+        assert pane.mode == PICKING and "Jem'Hadar First: d10+1 against d10+2" in shown(
+            pane.query_one("#sk-action", Static)
+        )
+        await pilot.press("enter")
+        await pilot.pause()
+        saved, rolls = saved_game(path)
+        assert len(rolls) == rolls_before + 2
+        assert rolls[1]["for"].endswith("(attacker's die)")
+        assert rolls[0]["for"].endswith("(defender's die)")
+        assert any(line.kind == "hand_to_hand" for line in saved.log)
+        # the Jem'Hadar hold, then Worf picks up the rifle
+        await pilot.press("space")
+        await pilot.pause()
+        assert pane.selected == "worf"
+        await pilot.press("p")
+        await pilot.pause()
+        assert "energy rifle" in shown(pane.query_one("#sk-action", Static))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert pane.game.state.figure("worf").weapon == "energy_rifle"
+        assert [d.weapon for d in pane.game.state.dropped] == ["phaser_rifle"]
+
+
 async def test_refusals_say_why_and_save_nothing(app_factory: Callable[..., GmApp]) -> None:
     app = app_factory()
     path = app.campaign.folder
@@ -308,6 +358,35 @@ async def test_simulation_runs_in_a_worker_and_draws_its_chart(
         await pilot.press("v")
         await pilot.pause()
         assert pane.query_one("#sk-side").current == "sk-table"
+
+
+async def test_side_panel_views_and_log_paging(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = await open_tab(app, pilot)
+        await start(pilot, AUTOMATIC)
+        await pilot.press("G")
+        await pilot.pause()
+        roster = pane.query_one("#sk-roster", Static)
+        side = pane.query_one("#sk-side")
+        log = pane.query_one("#sk-log", GameLog)
+        assert roster.display and side.current == "sk-table"
+        await pilot.press("v")  # the log alone: room for it at 80x24
+        await pilot.pause()
+        assert not roster.display and log.size.height > 10
+        newest = str(log.render())
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert log.back > 0 and "more below (pgdn)" in str(log.render())
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert log.back == 0 and str(log.render()) == newest
+        await pilot.press("v")
+        await pilot.pause()
+        assert side.current == "sk-sim"
+        await pilot.press("v")
+        await pilot.pause()
+        assert side.current == "sk-table" and roster.display
 
 
 # -- pieces ---------------------------------------------------------------------------------
