@@ -40,6 +40,9 @@ SKIRMISH_TRACKER = "skirmish"
 ROLL_SOURCE = "skirmish"
 # Lines of the game log kept in the saved state (every die also stays in the roll log).
 LOG_LIMIT = 120
+# Actions ctrl+z can take back. Each undo entry holds a whole game (its scenario included,
+# 10-18 kB), and the tracker file is rewritten on every action: 25 keeps it near 400 kB.
+UNDO_DEPTH = 25
 # The roll of the solo side's order each turn (the engine's event kind).
 SOLO_ORDER = "solo_order"
 
@@ -57,6 +60,7 @@ __all__ = [
     "ROLL_SOURCE",
     "SKIRMISH_TRACKER",
     "SOLO",
+    "UNDO_DEPTH",
     "LogLine",
     "Played",
     "SkirmishGame",
@@ -224,7 +228,7 @@ def roll_entries(scenario: Scenario, events: Iterable[Event]) -> list[RollEntry]
 
 
 def skirmish_tracker(campaign: Campaign) -> Tracker:
-    return Tracker(campaign, SKIRMISH_TRACKER)
+    return Tracker(campaign, SKIRMISH_TRACKER, depth=UNDO_DEPTH)
 
 
 def load_game(campaign: Campaign) -> SkirmishGame | None:

@@ -29,6 +29,7 @@ from gmtool.store.skirmish import (
     MANUAL,
     ROLL_SOURCE,
     SOLO,
+    UNDO_DEPTH,
     LogLine,
     SkirmishGame,
     action_label,
@@ -288,6 +289,17 @@ def test_a_damaged_saved_game_is_reported_and_left_alone(campaign: Campaign) -> 
     with pytest.raises(StoreError, match=r"trackers/skirmish.json: the saved skirmish"):
         load_game(campaign)
     assert skirmish_tracker(campaign).load() == broken
+
+
+def test_undo_goes_back_a_bounded_number_of_actions(campaign: Campaign) -> None:
+    game = start_game(campaign, torga_iv(), AUTOMATIC).game
+    for _ in range(UNDO_DEPTH + 5):
+        game = play_automatic(campaign, game).game
+    steps = 0
+    while undo_game(campaign) is not None:
+        steps += 1
+    assert steps == UNDO_DEPTH
+    assert load_game(campaign) is not None  # the oldest kept state, not an empty campaign
 
 
 def test_log_lines_round_trip() -> None:
