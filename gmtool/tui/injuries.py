@@ -22,6 +22,7 @@ from textual.widgets import DataTable, Label, Select, Static
 from gmtool.rules.characters import Character, Party
 from gmtool.rules.errors import RulesError
 from gmtool.rules.stations import assignment_of
+from gmtool.store.battles import list_battles
 from gmtool.store.errors import StoreError
 from gmtool.store.injuries import InjuryEntry, history, undo_last
 from gmtool.store.party import campaign_ships, load_party_state
@@ -252,13 +253,19 @@ class InjuriesPane(GmPane):
             "#filter-character",
             [("everyone", ALL), *((name, cid) for cid, name in people.items())],
         )
-        battles: list[str] = []
-        for entry in reversed(everything):
+        # battles set up on the Battle tab by name, newest first; then names typed by hand
+        try:
+            known = [(b.id, b.name) for b in list_battles(self.campaign)]
+        except (StoreError, RulesError):
+            known = []
+        names = dict(known)
+        battles = [battle_id for battle_id, _ in reversed(known)]
+        for entry in everything:
             battle = entry.get("battle")
             if battle is not None and str(battle) not in battles:
                 battles.append(str(battle))
         self._set_options(
-            "#filter-battle", [("every battle", ALL), *((b, b) for b in reversed(battles))]
+            "#filter-battle", [("every battle", ALL), *((names.get(b, b), b) for b in battles)]
         )
         sessions = [(f"{s['id']} · {s['title']}", s["id"]) for s in self.campaign.sessions()]
         self._set_options("#filter-session", [("every session", ALL), *reversed(sessions)])

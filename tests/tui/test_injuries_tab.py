@@ -3,15 +3,18 @@ treatment, undo, filters and the bail-out helper, all found again after a restar
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Select, Static
 
 from gmtool.store import Campaign, injuries, open_campaign
+from gmtool.store.battles import create_battle, fleet_setup
 from gmtool.store.party import load_party_state
 from gmtool.tui.app import GmApp
 from gmtool.tui.bailout import BailoutDialog, load_bailout
@@ -30,6 +33,12 @@ MERIDIAN_CREW = [
     "priya-salo",
     "bram-adeyemi",
 ]
+
+
+@pytest.fixture(autouse=True)
+def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests are about what is saved, not about surviving a power cut."""
+    monkeypatch.setattr(os, "fsync", lambda _fd: None)
 
 
 @contextmanager
@@ -529,3 +538,26 @@ async def test_help_and_palette_name_every_action(app_factory: Callable[..., GmA
             assert callable(getattr(app.ensure_tab_built("injuries"), method))
         for key in ("h", "t", "d", "b", "f", "ctrl+z"):
             assert f"| {key} |" in InjuriesPane.HELP
+
+
+async def test_battle_filter_names_the_battle_tab_battles(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    battle = create_battle(
+        app.campaign,
+        "Ambush at Tarsus",
+        fleet_setup(app.campaign, "Navy", ["meridian"]),
+        fleet_setup(app.campaign, "Raiders", ["gorgon", "vex"]),
+        "long",
+    )
+    injuries.record_damage(
+        app.campaign, "dorran-vek", 2, "stun", injuries.Context("a blast", battle=battle.id)
+    )
+    async with app.run_test(size=LARGE) as pilot:
+        pane = await show_injuries(app, pilot)
+        select = pane.query_one("#filter-battle", Select)
+        assert ("Ambush at Tarsus", battle.id) in [(str(p), v) for p, v in select._options]
+        select.value = battle.id
+        await pilot.pause()
+        assert pane.query_one("#injury-history", DataTable).row_count == 1
