@@ -1004,7 +1004,7 @@ class SkirmishPane(GmPane):
         scenario = choice.scenario
         who = ""
         if choice.mode == SOLO:
-            who = f" The app plays the {scenario.side(solo_side(scenario)).name}."
+            who = f" The app plays the {scenario.side(solo_side(scenario)).name} side."
         self._show_status(f"New game: {scenario.name} ({MODE_SHORT[choice.mode]}).{who}")
 
     def action_undo(self) -> None:
