@@ -1,0 +1,970 @@
+"""Battle tab: a narrative space battle played round by round through the sequence of play.
+
+The tab renders the battle the store keeps (`gmtool.store.battles`): where the round is, both
+fleets with their damage tracks and crew losses, what the GM can do now
+(`gmtool.rules.battle.available_actions`), the weapons that can fire with every step
+modifier, and the battle's log with its dice. Every action goes through `run_step`, which
+rolls with the campaign's generator, logs the rolls, saves the battle and the hazards of the
+characters aboard; ctrl+z takes the last step back.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import DataTable, OptionList, Static
+from textual.widgets.option_list import Option
+
+from gmtool.rules.battle import (
+    CREW,
+    ActionInfo,
+    AttackOption,
+    BattleShip,
+    BattleState,
+    abandon_ship,
+    advance,
+    advance_blocker,
+    apply_damage_manually,
+    assign_gunner,
+    attack_options,
+    available_actions,
+    battle_summary,
+    board,
+    declare_heading,
+    end_battle,
+    knock_out_system,
+    leave_ship,
+    ram,
+    resolve_movement,
+    roll_attack,
+    roll_edge,
+    roll_leadership,
+    roll_repair,
+    roll_sensors,
+    self_destruct,
+    set_commander,
+    set_power,
+    withdraw,
+)
+from gmtool.rules.battle.state import BattleEvent
+from gmtool.rules.errors import RulesError
+from gmtool.rules.narrative import arcs_for_heading, hold_arc_choices, phase, range_name
+from gmtool.rules.ship_damage import track_ids
+from gmtool.store.battles import (
+    StepOutcome,
+    can_undo,
+    create_battle,
+    fleet_setup,
+    list_battles,
+    live_battle,
+    open_battle_id,
+    run_step,
+    set_open_battle,
+    undo_step,
+)
+from gmtool.store.errors import StoreError
+from gmtool.store.party import load_party_state
+from gmtool.store.ships import list_ships
+from gmtool.tui.battle_dialogs import (
+    AttackScreen,
+    DamageEntry,
+    DamageScreen,
+    FireOrder,
+    SummaryScreen,
+    option_text,
+)
+from gmtool.tui.battle_setup import BattleSetupScreen, SetupChoice
+from gmtool.tui.pane import GmPane
+from gmtool.tui.stations import ChoiceScreen, ConfirmScreen
+
+ALWAYS_BEARING = {"all", "turret"}  # arcs_for_heading lists these with every heading
+LOG_EVENTS = 80
+WIDE_WIDTH = 100  # narrower: the track columns drop their bars, the class column goes
+SHORT_HEIGHT = (
+    28  # lower: no blank lines between the parts  # events shown in the log (all are saved)
+)
+
+HELP = """\
+Play a narrative space battle round by round. The top line says where the round is (the
+phase of the sequence of play and its step); the table shows both fleets: each ship's state,
+its stun / wound / mortal / critical tracks (boxes marked of the track's points) and its crew
+losses live (casualties: dead / badly / lightly wounded). **Actions now** lists what the GM
+can do at this point; the panel beside it shows the weapons that can fire now with the score
+that will be rolled and every step modifier, or what the highlighted action does. The log
+below has every step of the battle with its dice, newest first.
+
+Every roll goes to the campaign's roll log; hazard rolls of characters aboard a ship that
+marks damage go to the injury history (the Injuries tab). The battle is saved after every
+step: quit at any moment and it reopens exactly there. ctrl+z takes the last step back, its
+rolls marked undone and any injuries it did given back.
+
+Set-up (n): a name, the starting range, side A (the campaign's ships) and side B (its enemy
+ships, quick enemy ships from a short form, or ships from spec files), and who commands
+each side (default: the character at a command station). Characters aboard come from their
+station assignments (Stations tab).
+
+| key | does |
+|---|---|
+| enter | do the highlighted action (a dialog asks for any choice: heading, target, track) |
+| space, ctrl+n | go on to the next step of the sequence of play (says what is still to do) |
+| a | attack: fire a weapon that can fire now (enter rolls damage, t lets you type it) |
+| d | type damage in on a ship (ram, blast, a hit rolled at the table) |
+| g | put a character at a weapon (or give it back to the crew) |
+| k | knock a system of the highlighted ship out |
+| c | set who commands a side (rolls the edge) |
+| ctrl+z | undo the last step of the battle |
+| e | end the battle (the summary is shown and saved) |
+| s | show the battle summary: damage, crew losses, what each character did |
+| n | set up a new battle |
+| o | open another battle of the campaign |
+| tab | between the actions, the ships and the log |
+"""
+
+STATE_STYLE = {
+    "operational": "green",
+    "shaken": "yellow",
+    "disabled": "dark_orange",
+    "crippled": "red",
+    "destroyed": "bold red",
+    "escaped": "dim",
+    "abandoning": "magenta",
+    "abandoned": "dim magenta",
+}
+TRACK_STYLE = {"stun": "yellow", "wound": "dark_orange", "mortal": "red", "critical": "magenta"}
+DEGREE_STYLE = {
+    "amazing": "bold green",
+    "good": "green",
+    "ordinary": "cyan",
+    "failure": "yellow",
+    "critical_failure": "bold red",
+}
+HEADING_WORDS = {"close": "closing", "hold": "holding", "open": "opening"}
+CONFIRM = {
+    "self_destruct": "Blow up {ship}? Enemy ships very close or close are caught in the blast.",
+    "abandon_ship": "Order the crew of {ship} to abandon ship?",
+    "withdraw": "{side} withdraws from the battle?",
+}
+
+
+# -- what the tab shows ---------------------------------------------------------------------
+
+
+def track_cell(marked: int, points: int, bar: int) -> Text:
+    """'███░ 68/80': the boxes marked as a short bar (bar 0: the numbers only)."""
+    if bar <= 0 or points <= 0:
+        return Text(f"{marked}/{points}")
+    filled = round(bar * marked / points)
+    if marked and not filled:
+        filled = 1
+    if marked < points and filled == bar:
+        filled = bar - 1
+    return Text.assemble(("█" * filled, ""), ("░" * (bar - filled), "dim"), f" {marked}/{points}")
+
+
+def losses_cell(ship: BattleShip) -> str:
+    losses = ship.crew_losses
+    return (
+        f"{losses['total']}: {losses['dead']}/{losses['badly_wounded']}/{losses['lightly_wounded']}"
+    )
+
+
+def ship_row(state: BattleState, ship: BattleShip, wide: bool) -> list[Any]:
+    fate = ship.fate
+    cells: list[Any] = [
+        Text(state.side(ship.side).id.upper(), style="bold"),
+        Text(ship.name, style="strike dim" if ship.destroyed else ""),
+    ]
+    if wide:
+        cells.append(ship.spec.ship_class)
+    cells.append(Text(fate, style=STATE_STYLE.get(fate, "")))
+    for track in track_ids():
+        cell = track_cell(ship.damage.marked[track], ship.damage.points[track], 4 if wide else 0)
+        if ship.damage.marked[track]:
+            cell.stylize(TRACK_STYLE[track], 0, 4 if wide else len(cell))
+        cells.append(cell)
+    cells.append(losses_cell(ship))
+    return cells
+
+
+def ship_columns(wide: bool) -> list[str]:
+    tracks = ["Stun", "Wound", "Mortal", "Crit"]
+    if wide:
+        return ["", "Ship", "Class", "State", *tracks, "Crew lost: dead/bad/light"]
+    return ["", "Ship", "State", *tracks, "Lost: d/b/l"]
+
+
+def step_words(state: BattleState) -> str:
+    """The step and who acts in it: 'Raiders declare heading (no edge)'."""
+    current = phase(state.phase)
+    step = next((s for s in current.steps if s.id == state.step), None)
+    if state.phase == "edge":
+        if state.edge_winner is None:
+            return "roll the edge"
+        return f"{state.side(state.edge_winner).name} has the edge"
+    if state.step == "opposing_declaration" and state.opposing_side:
+        return f"{state.side(state.opposing_side).name} declares heading (no edge)"
+    if state.step == "edge_declaration" and state.edge_winner:
+        return f"{state.side(state.edge_winner).name} declares heading (edge)"
+    return step.name if step is not None else ""
+
+
+def header_text(state: BattleState) -> Text:
+    if state.finished:
+        line = Text.assemble(
+            (state.name, "bold"),
+            f" · over after round {state.round} · s shows the summary, ctrl+z reopens it",
+        )
+    else:
+        line = Text.assemble(
+            (state.name, "bold"),
+            " · ",
+            (f"Round {state.round}", "bold"),
+            " · ",
+            (phase(state.phase).name, "bold cyan"),
+        )
+        words = step_words(state)
+        if words:
+            line.append(f" · {words}")
+    sides = []
+    for side in state.sides:
+        heading = HEADING_WORDS.get(side.heading or "", "no heading yet")
+        if side.heading == "hold" and side.held_arc:
+            heading += f", {side.held_arc} arc"
+        edge = ", edge" if state.edge_winner == side.id else ""
+        sides.append(f"{side.id.upper()} {side.name}: {heading}{edge}")
+    line.append(f"\nRange {range_name(state.range).lower()} · " + " · ".join(sides))
+    return line
+
+
+def roll_line(roll: dict[str, Any]) -> Text:
+    """One die roll of the log: what for, the dice, the total and the result."""
+    dice = " ".join(("-" if sign < 0 else "") + str(value) for _s, value, sign in roll["dice"])
+    if roll.get("modifier"):
+        dice += f" {roll['modifier']:+d}"
+    text = Text(f"    ⚄ {roll.get('for', '')}: {roll.get('expression', '')} [{dice}] = ")
+    text.append(str(roll.get("total", "")))
+    if roll.get("kind") == "check":
+        degree = str(roll.get("degree", ""))
+        text.append(f" {degree.replace('_', ' ')}", style=DEGREE_STYLE.get(degree, ""))
+    elif roll.get("track"):
+        text.append(f" {roll['track']}")
+    text.stylize("dim")
+    return text
+
+
+def event_text(event: BattleEvent) -> Text:
+    name = phase(event.phase).name
+    text = Text.assemble((f"R{event.round} {name}", "bold"), " ")
+    if event.action == "advance" and "\n" not in event.text:
+        text.append(event.text, style="dim")  # only the step changed
+        return text
+    lines = event.text.splitlines() or [event.action]
+    text.append(lines[0])
+    for line in lines[1:]:
+        text.append(f"\n  {line}")
+    for roll in event.rolls:
+        if roll.get("kind") == "check" and f"{roll.get('for')}:" in event.text:
+            continue  # the text already shows this check's dice
+        text.append("\n")
+        text.append_text(roll_line(roll))
+    return text
+
+
+def log_text(state: BattleState) -> Text:
+    events = list(state.events)[-LOG_EVENTS:]
+    text = Text()
+    for index, event in enumerate(reversed(events)):
+        if index:
+            text.append("\n")
+        text.append_text(event_text(event))
+    return text
+
+
+def extra_actions(state: BattleState) -> list[ActionInfo]:
+    """Actions the tab adds to the engine's list: characters getting off a ship that is
+    being abandoned."""
+    found: list[ActionInfo] = []
+    if state.finished:
+        return found
+    for ship in state.ships:
+        if not (ship.abandoning or ship.destroyed):
+            continue
+        for assignment in state.aboard(ship.id):
+            character = state.character(assignment.character_id)
+            if character.state == "dead":
+                continue
+            found.append(
+                ActionInfo(
+                    "leave_ship",
+                    f"{character.name} gets clear of {ship.name}",
+                    ship.side,
+                    ship.id,
+                    character.id,
+                    note="an escape pod, an airlock or a shuttle: off the ship from now on",
+                )
+            )
+    return found
+
+
+def short_label(info: ActionInfo) -> str:
+    """The label for the list: a weapon's class and range are in the panel beside it."""
+    if info.action == "roll_attack":
+        return info.label.split(" (class ", 1)[0]
+    return info.label
+
+
+def action_style(info: ActionInfo) -> str:
+    if info.action == "advance":
+        return "bold cyan"
+    if info.action in ("end_battle", "apply_damage_manually", "withdraw"):
+        return "dim"
+    return ""
+
+
+# -- the tab --------------------------------------------------------------------------------
+
+
+class ActionList(OptionList):
+    """The actions the GM can take now; enter takes the highlighted one."""
+
+    BINDINGS = [Binding("enter", "select", "Do it")]
+
+
+class BattlePane(GmPane):
+    TAB_ID = "battle"
+    TITLE = "Battle"
+    HELP = HELP
+    PALETTE = [
+        ("New battle", "Set up a battle: name, range, fleets, commanders", "action_new_battle"),
+        ("Open battle", "Open another battle of this campaign", "action_open_battle"),
+        ("Next step", "Go on to the next step of the sequence of play", "action_advance"),
+        ("Attack", "Fire a weapon that can fire now", "action_attack"),
+        ("Type damage in", "Damage to a ship from a ram, a blast or the table", "action_damage"),
+        ("Assign a gunner", "Put a character at a weapon", "action_gunner"),
+        ("Knock out a system", "Mark a system of a ship knocked out", "action_knock_out"),
+        ("Set commander", "Who commands a side (rolls the edge)", "action_commander"),
+        ("Undo battle step", "Take back the last step of the battle", "action_undo"),
+        ("End battle", "End the battle and see its summary", "action_end"),
+        ("Battle summary", "Damage, crew losses and what each character did", "action_summary"),
+    ]
+    BINDINGS = [
+        Binding("space", "advance", "Next step"),
+        Binding("ctrl+n", "advance", "Next step", show=False),
+        Binding("a", "attack", "Attack"),
+        Binding("d", "damage", "Damage"),
+        Binding("ctrl+z", "undo", "Undo"),
+        Binding("e", "end", "End"),
+        Binding("s", "summary", "Summary"),
+        Binding("n", "new_battle", "New"),
+        Binding("o", "open_battle", "Open"),
+        Binding("g", "gunner", "Gunner", show=False),
+        Binding("k", "knock_out", "Knock out", show=False),
+        Binding("c", "commander", "Commander", show=False),
+    ]
+    DEFAULT_CSS = """
+    BattlePane #battle-header { height: 2; }
+    BattlePane #battle-ships { height: auto; max-height: 8; margin-top: 1; }
+    BattlePane #battle-middle { margin-top: 1; height: auto; max-height: 45%; min-height: 3; }
+    BattlePane #battle-actions { width: 3fr; height: auto; max-height: 100%; border: none; }
+    BattlePane #battle-detail-box { width: 4fr; height: auto; max-height: 100%; padding-left: 1; }
+    BattlePane #battle-detail { height: auto; }
+    BattlePane #battle-status { height: auto; max-height: 3; margin-top: 1; color: $text; }
+    BattlePane #battle-status.error { color: $error; }
+    BattlePane #battle-log-box { height: 1fr; min-height: 3; border-top: solid $primary; }
+    BattlePane #battle-log { height: auto; }
+    BattlePane.short #battle-ships, BattlePane.short #battle-middle,
+    BattlePane.short #battle-status { margin-top: 0; }
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.battle_id: str | None = None
+        self.battle: BattleState | None = None
+        self.now: list[ActionInfo] = []
+        self.wide = True
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="battle-header")
+        yield DataTable(id="battle-ships", cursor_type="row", zebra_stripes=True)
+        with Horizontal(id="battle-middle"):
+            yield ActionList(id="battle-actions")
+            with VerticalScroll(id="battle-detail-box"):
+                yield Static("", id="battle-detail")
+        yield Static("", id="battle-status")
+        with VerticalScroll(id="battle-log-box"):
+            yield Static("", id="battle-log")
+
+    def on_mount(self) -> None:
+        try:
+            self.battle_id = open_battle_id(self.campaign)
+        except StoreError as exc:
+            self._status(f"The battles do not read: {exc}", error=True)
+            self.battle_id = None
+        self.reload()
+
+    def on_show(self) -> None:
+        # another tab may have changed the characters (treatment) or the ships
+        if self.is_mounted and self.battle_id is not None:
+            self.reload(keep_status=True)
+
+    def focus_default(self) -> None:
+        self.query_one("#battle-actions", ActionList).focus()
+
+    # -- rendering ------------------------------------------------------------------------
+    def reload(self, keep_status: bool = False) -> None:
+        """Read the open battle from the store and show it."""
+        self.battle = None
+        if self.battle_id is not None:
+            try:
+                self.battle = live_battle(self.campaign, self.battle_id)
+            except (StoreError, RulesError) as exc:
+                self._status(f"Battle {self.battle_id} does not read: {exc}", error=True)
+                keep_status = True
+        self.render_state()
+        if not keep_status:
+            self._status(self._idle_status())
+
+    def _idle_status(self) -> str:
+        if self.battle is None:
+            return "No battle open: n sets one up, o opens one of the campaign's battles."
+        if self.battle.finished:
+            return "The battle is over: s shows the summary; ctrl+z takes the ending back."
+        blocker = advance_blocker(self.battle)
+        what = f"space: {blocker}" if blocker else "space goes on to the next step"
+        return f"enter does the highlighted action; {what}."
+
+    def on_resize(self) -> None:
+        self.set_class(self.size.height < SHORT_HEIGHT, "short")
+        wide = self.size.width >= WIDE_WIDTH
+        if wide != self.wide:
+            self.wide = wide
+            self.render_state()
+
+    def render_state(self) -> None:
+        state = self.battle
+        header = self.query_one("#battle-header", Static)
+        table = self.query_one("#battle-ships", DataTable)
+        actions = self.query_one("#battle-actions", ActionList)
+        columns = ship_columns(self.wide)
+        if [str(c.label) for c in table.columns.values()] != columns:
+            table.clear(columns=True)
+            table.add_columns(*columns)
+        else:
+            table.clear()
+        actions.clear_options()
+        self.now = []
+        if state is None:
+            header.update(
+                Text.assemble(("No battle open", "bold"), "\nn: set up a new battle · o: open one")
+            )
+            self.query_one("#battle-detail", Static).update("")
+            self.query_one("#battle-log", Static).update("")
+            return
+        header.update(header_text(state))
+        for ship in state.ships:
+            table.add_row(*ship_row(state, ship, self.wide), key=ship.id)
+        self.now = available_actions(state) + extra_actions(state)
+        actions.add_options(
+            [
+                Option(Text(short_label(info), style=action_style(info)), id=str(index))
+                for index, info in enumerate(self.now)
+            ]
+        )
+        if self.now:
+            actions.highlighted = 0
+        self.show_detail()
+        self.query_one("#battle-log", Static).update(log_text(state))
+
+    def highlighted_action(self) -> ActionInfo | None:
+        index = self.query_one("#battle-actions", ActionList).highlighted
+        if index is None or not 0 <= index < len(self.now):
+            return None
+        return self.now[index]
+
+    @on(OptionList.OptionHighlighted, "#battle-actions")
+    def show_detail(self) -> None:
+        detail = self.query_one("#battle-detail", Static)
+        state = self.battle
+        if state is None:
+            detail.update("")
+            return
+        options = attack_options(state)
+        info = self.highlighted_action()
+        if info is not None and info.action == "roll_attack":
+            option = self._option_for(info)
+            if option is not None:
+                detail.update(option_text(option))
+                return
+        if options:
+            text = Text("Weapons that can fire now (a fires one):\n", style="bold")
+            for index, option in enumerate(options):
+                if index:
+                    text.append("\n")
+                text.append_text(option_text(option))
+            detail.update(text)
+            return
+        if info is None:
+            detail.update("")
+            return
+        text = Text(info.label, style="bold")
+        if info.note:
+            text.append(f"\n{info.note}")
+        if info.action == "advance" and not info.note:
+            text.append("\nspace or enter goes on")
+        detail.update(text)
+
+    def _status(self, text: str | Text, error: bool = False) -> None:
+        status = self.query_one("#battle-status", Static)
+        status.set_class(error, "error")
+        status.update(text)
+
+    def _ship_under_cursor(self) -> str | None:
+        table = self.query_one("#battle-ships", DataTable)
+        if self.battle is None or table.row_count == 0:
+            return None
+        return self.battle.ships[min(table.cursor_row, len(self.battle.ships) - 1)].id
+
+    # -- doing a step ---------------------------------------------------------------------
+    def do_step(self, fn: Any, *args: Any, **kwargs: Any) -> StepOutcome | None:
+        """Run one engine action through the store; a refusal shows why and saves nothing."""
+        if self.battle_id is None:
+            self._status("No battle open: n sets one up, o opens one.", error=True)
+            return None
+        try:
+            outcome = run_step(self.campaign, self.battle_id, fn, *args, **kwargs)
+        except (RulesError, StoreError) as exc:
+            self._status(f"Not done: {exc}", error=True)
+            return None
+        self.battle = outcome.state
+        self.render_state()
+        self._status(self._outcome_text(outcome))
+        return outcome
+
+    def _outcome_text(self, outcome: StepOutcome) -> Text:
+        lines = [ln for ln in outcome.result.text.splitlines() if not ln.startswith("  hazard")]
+        shown = lines if len(lines) <= 2 else [lines[0], "… " + lines[-1]]
+        text = Text("\n".join(shown))
+        if outcome.injuries:
+            hurt = sum(1 for e in outcome.injuries if any(e.get("marked", {}).values()))
+            text.append(
+                f"\n{len(outcome.injuries)} hazard roll{'s' if len(outcome.injuries) != 1 else ''}"
+                f" for characters aboard, {hurt} hurt (in the Injuries tab).",
+                style="bold",
+            )
+        return text
+
+    def need_battle(self) -> BattleState | None:
+        if self.battle is None:
+            self._status("No battle open: n sets one up, o opens one.", error=True)
+            return None
+        return self.battle
+
+    @on(OptionList.OptionSelected, "#battle-actions")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        info = self.highlighted_action()
+        if info is not None:
+            self.perform(info)
+
+    @work(exclusive=True, group="battle-dialog")
+    async def perform(self, info: ActionInfo) -> None:
+        """Do one action of the list, asking for any choice it needs."""
+        state = self.need_battle()
+        if state is None:
+            return
+        action = info.action
+        if action == "roll_edge":
+            self.do_step(roll_edge)
+        elif action == "set_power":
+            self.do_step(set_power, info.ship_id, by=info.character_id)
+        elif action == "roll_sensors":
+            self.do_step(roll_sensors, info.ship_id)
+        elif action == "declare_heading":
+            await self._declare(info)
+        elif action == "resolve_movement":
+            self.do_step(resolve_movement)
+        elif action == "roll_attack":
+            option = self._option_for(info)
+            if option is not None:
+                await self._fire(option)
+        elif action == "roll_repair":
+            await self._repair(info)
+        elif action == "roll_leadership":
+            self.do_step(roll_leadership, info.character_id)
+        elif action == "ram":
+            target = await self._choose_ship("Ram which ship?", info.choices)
+            if target is not None:
+                self._after_manual(self.do_step(ram, info.ship_id, target))
+        elif action == "board":
+            target = await self._choose_ship(f"{info.label}: which ship?", info.choices)
+            if target is not None:
+                method = info.label.rsplit(" ", 1)[-1]
+                self.do_step(board, info.ship_id, target, method)
+        elif action == "self_destruct":
+            await self._self_destruct(info)
+        elif action in ("abandon_ship", "withdraw"):
+            ship = state.ship(info.ship_id).name if info.ship_id else ""
+            side = state.side(info.side).name if info.side else ""
+            question = CONFIRM[action].format(ship=ship, side=side)
+            if await self.app.push_screen_wait(ConfirmScreen(question)):
+                if action == "abandon_ship":
+                    self.do_step(abandon_ship, info.ship_id)
+                else:
+                    self.do_step(withdraw, info.side)
+        elif action == "leave_ship":
+            self.do_step(leave_ship, info.character_id)
+        elif action == "advance":
+            self.action_advance()
+        elif action == "apply_damage_manually":
+            await self._damage()
+        elif action == "end_battle":
+            await self._end()
+        else:
+            self._status(f"The tab cannot do {action!r} yet.", error=True)
+
+    # -- choices --------------------------------------------------------------------------
+    async def _choose_ship(self, title: str, ship_ids: tuple[str, ...]) -> str | None:
+        state = self.battle
+        assert state is not None
+        if len(ship_ids) == 1:
+            return ship_ids[0]
+        options = [(s, f"{state.ship(s).name} ({state.ship(s).fate})") for s in ship_ids]
+        choice: str | None = await self.app.push_screen_wait(ChoiceScreen(title, options))
+        return choice
+
+    async def _declare(self, info: ActionInfo) -> None:
+        assert self.battle is not None and info.side is not None
+        fleet = self.battle.side(info.side)
+        options: list[tuple[str, str]] = []
+        for heading in info.choices:
+            if heading == "hold":
+                for arc in hold_arc_choices():
+                    options.append((f"hold:{arc}", f"hold, {arc} arc toward the enemy"))
+                continue
+            arcs = ", ".join(sorted(arcs_for_heading(heading) - ALWAYS_BEARING))
+            options.append((heading, f"{heading}: the {arcs} arc bears (turrets always)"))
+        initial = None
+        if fleet.heading is not None:
+            initial = fleet.heading if fleet.heading != "hold" else f"hold:{fleet.held_arc}"
+        choice = await self.app.push_screen_wait(
+            ChoiceScreen(f"Heading of {fleet.name}", options, initial)
+        )
+        if choice is None:
+            return
+        heading, _, arc = choice.partition(":")
+        self.do_step(declare_heading, info.side, heading, arc or None)
+
+    def _option_for(self, info: ActionInfo) -> AttackOption | None:
+        """The attack option behind a 'Fire ...' action (the list follows its order)."""
+        assert self.battle is not None
+        fire = [a for a in self.now if a.action == "roll_attack"]
+        options = attack_options(self.battle)
+        if len(fire) != len(options) or info not in fire:
+            return None
+        return options[fire.index(info)]
+
+    async def _fire(self, option: AttackOption) -> None:
+        order: FireOrder | None = await self.app.push_screen_wait(AttackScreen(option))
+        if order is None:
+            return
+        outcome = self.do_step(
+            roll_attack,
+            (option.ship_id, option.weapon),
+            order.target,
+            roll_damage=order.roll_damage,
+        )
+        if outcome is not None and "type the damage in" in outcome.result.text:
+            await self._damage(order.target, note=f"{option.ship_name}'s {option.weapon_name}")
+
+    def _after_manual(self, outcome: StepOutcome | None) -> None:
+        if outcome is not None and "type in" in outcome.result.text.lower():
+            self._status(
+                Text.assemble(self._outcome_text(outcome), ("\nd types the damage in.", "bold"))
+            )
+
+    async def _repair(self, info: ActionInfo) -> None:
+        assert self.battle is not None and info.ship_id is not None
+        ship = self.battle.ship(info.ship_id)
+        names = {m.key: m.name for m in ship.mounts()}
+        options = [
+            (c, f"{c} damage ({ship.damage.marked[c]} marked)" if c in track_ids() else names[c])
+            for c in info.choices
+        ]
+        choice = options[0][0] if len(options) == 1 else None
+        if choice is None:
+            choice = await self.app.push_screen_wait(ChoiceScreen(f"{info.label}: what?", options))
+        if choice is None:
+            return
+        by = info.character_id if info.character_id is not None else CREW
+        if choice in track_ids():
+            self.do_step(roll_repair, info.ship_id, by=by, track=choice)
+        else:
+            self.do_step(roll_repair, info.ship_id, by=by, track=None, system=choice)
+
+    async def _self_destruct(self, info: ActionInfo) -> None:
+        state = self.battle
+        assert state is not None and info.ship_id is not None
+        ship = state.ship(info.ship_id)
+        aboard = [
+            state.character(a.character_id).name
+            for a in state.aboard(ship.id)
+            if state.character(a.character_id).state != "dead"
+        ]
+        question = CONFIRM["self_destruct"].format(ship=ship.name)
+        if aboard:
+            question += f"\n{', '.join(aboard)} still aboard go down with her."
+        if await self.app.push_screen_wait(ConfirmScreen(question)):
+            self._after_manual(self.do_step(self_destruct, ship.id, characters_go_down=True))
+
+    async def _damage(self, ship_id: str | None = None, note: str = "") -> None:
+        state = self.need_battle()
+        if state is None:
+            return
+        ships = [s for s in state.ships if not s.destroyed]
+        if not ships:
+            self._status("Every ship is destroyed: there is nothing left to damage.", error=True)
+            return
+        entry: DamageEntry | None = await self.app.push_screen_wait(
+            DamageScreen(ships, ship_id or self._ship_under_cursor(), note=note)
+        )
+        if entry is not None:
+            self.do_step(
+                apply_damage_manually, entry.ship_id, entry.amount, entry.track, note=entry.note
+            )
+
+    async def _end(self) -> None:
+        state = self.need_battle()
+        if state is None:
+            return
+        if state.finished:
+            self._status("The battle is already over: s shows its summary.", error=True)
+            return
+        if not await self.app.push_screen_wait(
+            ConfirmScreen(f"End {state.name} now, in round {state.round}?")
+        ):
+            return
+        outcome = self.do_step(end_battle)
+        if outcome is not None:
+            self.app.push_screen(
+                SummaryScreen(
+                    f"{outcome.state.name}: summary", battle_summary(outcome.state).text()
+                )
+            )
+
+    # -- keys -----------------------------------------------------------------------------
+    def action_advance(self) -> None:
+        state = self.need_battle()
+        if state is None:
+            return
+        blocker = advance_blocker(state)
+        if blocker is not None:
+            self._status(f"Not yet: {blocker}.", error=True)
+            return
+        self.do_step(advance)
+
+    @work(exclusive=True, group="battle-dialog")
+    async def action_attack(self) -> None:
+        state = self.need_battle()
+        if state is None:
+            return
+        info = self.highlighted_action()
+        if info is not None and info.action == "roll_attack":
+            option = self._option_for(info)
+            if option is not None:
+                await self._fire(option)
+                return
+        options = attack_options(state)
+        if not options:
+            where = phase(state.phase).name.lower()
+            self._status(
+                f"No weapon can fire now (the {where} phase); weapons fire in the attack phase, "
+                "each in its own sub-phase.",
+                error=True,
+            )
+            return
+        option = options[0]
+        if len(options) > 1:
+            choices = [
+                (str(i), f"{o.ship_name}: {o.weapon_name} ({o.roller.name} rolls {o.score})")
+                for i, o in enumerate(options)
+            ]
+            picked = await self.app.push_screen_wait(ChoiceScreen("Fire which weapon?", choices))
+            if picked is None:
+                return
+            option = options[int(picked)]
+        await self._fire(option)
+
+    @work(exclusive=True, group="battle-dialog")
+    async def action_damage(self) -> None:
+        await self._damage()
+
+    @work(exclusive=True, group="battle-dialog")
+    async def action_end(self) -> None:
+        await self._end()
+
+    def action_summary(self) -> None:
+        state = self.need_battle()
+        if state is None:
+            return
+        self.app.push_screen(SummaryScreen(f"{state.name}: summary", battle_summary(state).text()))
+
+    def action_undo(self) -> None:
+        if self.battle_id is None:
+            self._status("No battle open: nothing to undo.", error=True)
+            return
+        try:
+            if not can_undo(self.campaign, self.battle_id):
+                self._status("Nothing to undo: only the battle's set-up is left.", error=True)
+                return
+            undone = undo_step(self.campaign, self.battle_id)
+        except (StoreError, RulesError) as exc:
+            self._status(f"Not undone: {exc}", error=True)
+            return
+        if undone is None:
+            self._status("Nothing to undo: only the battle's set-up is left.", error=True)
+            return
+        self.reload(keep_status=True)
+        rolls = len(undone.roll_ids)
+        text = f"Undone: {undone.label} ({rolls} roll{'s' if rolls != 1 else ''} marked undone"
+        if undone.injuries:
+            text += f", {len(undone.injuries)} injury entries given back"
+        self._status(text + ").")
+
+    @work(exclusive=True, group="battle-dialog")
+    async def action_new_battle(self) -> None:
+        campaign = self.campaign
+        try:
+            ships = list_ships(campaign)
+            party = load_party_state(campaign)
+            number = len(list_battles(campaign)) + 1
+        except (StoreError, RulesError) as exc:
+            self._status(f"Cannot set up a battle: {exc}", error=True)
+            return
+
+        def create(choice: SetupChoice) -> BattleState:
+            side_a = fleet_setup(campaign, choice.side_a, choice.ships_a, (), choice.commander_a)
+            side_b = fleet_setup(
+                campaign, choice.side_b, choice.ships_b, choice.extra_b, choice.commander_b
+            )
+            return create_battle(campaign, choice.name, side_a, side_b, choice.starting_range)
+
+        state: BattleState | None = await self.app.push_screen_wait(
+            BattleSetupScreen(ships, party, f"Battle {number}", create)
+        )
+        if state is None:
+            return
+        self.battle_id = state.id
+        self.reload(keep_status=True)
+        self._status(f"{state.name} is set up: round 1 begins with the edge (enter rolls it).")
+        self.focus_default()
+
+    @work(exclusive=True, group="battle-dialog")
+    async def action_open_battle(self) -> None:
+        try:
+            battles = list_battles(self.campaign)
+        except StoreError as exc:
+            self._status(f"The battles do not read: {exc}", error=True)
+            return
+        if not battles:
+            self._status("The campaign has no battle yet: n sets one up.", error=True)
+            return
+        options = [
+            (
+                b.id,
+                f"{b.name}: {b.status}, round {b.round}"
+                + (f", session {b.session}" if b.session else ""),
+            )
+            for b in battles
+        ]
+        choice = await self.app.push_screen_wait(
+            ChoiceScreen("Open which battle?", options, self.battle_id)
+        )
+        if choice is None:
+            return
+        try:
+            set_open_battle(self.campaign, choice)
+        except StoreError as exc:
+            self._status(f"Not opened: {exc}", error=True)
+            return
+        self.battle_id = choice
+        self.reload()
+        self.focus_default()
+
+    @work(exclusive=True, group="battle-dialog")
+    async def action_gunner(self) -> None:
+        state = self.need_battle()
+        if state is None:
+            return
+        ship_id = self._ship_under_cursor()
+        assert ship_id is not None
+        ship = state.ship(ship_id)
+        weapons = ship.weapons()
+        if not weapons:
+            self._status(f"{ship.name} has no weapon (move the cursor in the ship table).", True)
+            return
+        names = {c.id: c.name for c in state.characters}
+        weapon = await self.app.push_screen_wait(
+            ChoiceScreen(
+                f"Which weapon of {ship.name}?",
+                [
+                    (m.key, f"{m.name}: {names.get(ship.gunners.get(m.key, ''), 'the crew')}")
+                    for m in weapons
+                ],
+            )
+        )
+        if weapon is None:
+            return
+        people = [(CREW, "the crew")] + [
+            (a.character_id, names[a.character_id]) for a in state.aboard(ship.id)
+        ]
+        who = await self.app.push_screen_wait(ChoiceScreen("Who fires it?", people))
+        if who is not None:
+            self.do_step(assign_gunner, ship.id, weapon, None if who == CREW else who)
+
+    @work(exclusive=True, group="battle-dialog")
+    async def action_knock_out(self) -> None:
+        state = self.need_battle()
+        if state is None:
+            return
+        ship_id = self._ship_under_cursor()
+        assert ship_id is not None
+        ship = state.ship(ship_id)
+        systems = [(m.key, m.name) for m in ship.mounts() if m.key not in ship.systems_out]
+        system = await self.app.push_screen_wait(
+            ChoiceScreen(f"Knock out which system of {ship.name}?", systems)
+        )
+        if system is not None:
+            self.do_step(knock_out_system, ship.id, system)
+
+    @work(exclusive=True, group="battle-dialog")
+    async def action_commander(self) -> None:
+        state = self.need_battle()
+        if state is None:
+            return
+        side = await self.app.push_screen_wait(
+            ChoiceScreen(
+                "Set the commander of which side?",
+                [(s.id, f"{s.id.upper()} {s.name}") for s in state.sides],
+            )
+        )
+        if side is None:
+            return
+        fleet = state.side(side)
+        people = [(CREW, "nobody: the crew rolls the edge")] + [
+            (a.character_id, state.character(a.character_id).name)
+            for a in state.assignments
+            if a.ship_id in fleet.ship_ids and a.aboard
+        ]
+        who = await self.app.push_screen_wait(
+            ChoiceScreen(f"Who commands {fleet.name}?", people, fleet.commander)
+        )
+        if who is not None:
+            self.do_step(set_commander, side, None if who == CREW else who)
+
+
+__all__ = ["BattlePane", "header_text", "log_text", "ship_row", "track_cell"]

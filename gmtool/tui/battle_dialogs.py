@@ -1,0 +1,275 @@
+"""The Battle tab's dialogs: firing a weapon, typing damage in, and the battle summary.
+
+Choosing one thing from a list (a heading, a target, a battle) and yes/no questions use the
+Stations tab's `ChoiceScreen` and `ConfirmScreen`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from gmtool.rules.battle import AttackOption, BattleShip
+from gmtool.rules.narrative import AttackSteps
+from gmtool.rules.ship_damage import track_ids
+from gmtool.rules.ships import ship_spec_table
+
+
+@dataclass(frozen=True)
+class FireOrder:
+    """The target, and whether the app rolls the weapon's damage (False: the GM types it)."""
+
+    target: str
+    roll_damage: bool
+
+
+def damage_text(option: AttackOption) -> str:
+    """The weapon's damage by degree: 'ordinary d6+1w, good d6+3w, amazing d4+2m'."""
+    if not option.damage:
+        return "no damage roll: type the damage in"
+    return ", ".join(
+        f"{degree} {option.damage[degree]}"
+        for degree in ship_spec_table().damage_degrees
+        if degree in option.damage
+    )
+
+
+def steps_text(steps: AttackSteps) -> str:
+    """Every step modifier of an attack, the ones that add nothing too, and their sum."""
+    return f"step {steps.total:+d} = " + ", ".join(f"{m.name} {m.step:+d}" for m in steps.modifiers)
+
+
+def option_text(option: AttackOption) -> Text:
+    """One weapon that can fire: who rolls what, each target's steps, and its damage."""
+    mode = "long range" if option.mode == "long" else "normal range"
+    text = Text.assemble(
+        (f"{option.ship_name}: {option.weapon_name}", "bold"),
+        f" (class {option.weapon_class}, {mode})\n",
+        f"  {option.roller.name} rolls {option.score}",
+    )
+    for target in option.targets:
+        text.append(f"\n  at {target.name}: {steps_text(target.steps)}")
+    text.append(f"\n  damage: {damage_text(option)}", style="dim")
+    return text
+
+
+class AttackScreen(ModalScreen["FireOrder | None"]):
+    """Fire one weapon: pick the target (each with every step modifier of the attack);
+    enter rolls the attack and the damage, t rolls the attack and leaves the damage to the
+    GM."""
+
+    DEFAULT_CSS = """
+    AttackScreen { align: center middle; }
+    AttackScreen > Vertical {
+        width: 90; max-width: 100%; height: auto; max-height: 100%;
+        border: thick $primary; background: $surface; padding: 0 1;
+    }
+    AttackScreen OptionList { height: auto; max-height: 10; }
+    AttackScreen .hint { color: $text-muted; }
+    """
+    BINDINGS = [
+        Binding("enter", "fire(True)", "Fire, roll damage", priority=True),
+        Binding("t", "fire(False)", "Fire, type damage"),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+
+    def __init__(self, option: AttackOption) -> None:
+        super().__init__()
+        self.option = option
+
+    def compose(self) -> ComposeResult:
+        option = self.option
+        mode = "long range" if option.mode == "long" else "normal range"
+        with Vertical() as box:
+            box.border_title = f"Fire {option.ship_name}'s {option.weapon_name}"
+            yield Static(
+                f"Class {option.weapon_class} weapon at {mode}; {option.roller.name} rolls "
+                f"{option.score}.\nDamage: {damage_text(option)}."
+            )
+            yield OptionList(
+                *[Option(f"{t.name}: {steps_text(t.steps)}", id=t.ship_id) for t in option.targets]
+            )
+            yield Static(
+                "enter fires and rolls the damage; t fires and you type the damage in",
+                classes="hint",
+            )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def action_fire(self, roll_damage: bool) -> None:
+        options = self.query_one(OptionList)
+        if options.highlighted is None:
+            return
+        target = options.get_option_at_index(options.highlighted).id
+        assert target is not None
+        self.dismiss(FireOrder(target, roll_damage))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+@dataclass(frozen=True)
+class DamageEntry:
+    ship_id: str
+    amount: int
+    track: str
+    note: str
+
+
+class DamageScreen(ModalScreen["DamageEntry | None"]):
+    """Damage the GM types in: which ship, how many points, on which track, and why."""
+
+    DEFAULT_CSS = """
+    DamageScreen { align: center middle; }
+    DamageScreen > Vertical {
+        width: 76; max-width: 100%; height: auto;
+        border: thick $primary; background: $surface; padding: 0 1;
+    }
+    DamageScreen .line { height: 1; margin-top: 1; }
+    DamageScreen Label { width: 8; color: $text-muted; }
+    DamageScreen Label.gap { width: auto; padding: 0 1 0 2; }
+    DamageScreen Select { width: 1fr; }
+    DamageScreen Select.track { width: 14; }
+    DamageScreen Input { width: 1fr; }
+    DamageScreen Input.amount { width: 8; }
+    DamageScreen .hint { color: $text-muted; margin-top: 1; }
+    DamageScreen .error { color: $error; height: auto; }
+    """
+    BINDINGS = [
+        Binding("ctrl+s", "apply", "Apply damage", priority=True),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+
+    def __init__(
+        self,
+        ships: Sequence[BattleShip],
+        ship_id: str | None = None,
+        track: str = "wound",
+        note: str = "",
+    ) -> None:
+        super().__init__()
+        self.ships = list(ships)
+        self.ship_id = ship_id if any(s.id == ship_id for s in ships) else None
+        self.track = track
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_title = "Type damage in"
+            with Horizontal(classes="line"):
+                yield Label("Ship")
+                yield Select(
+                    [(f"{s.name} ({s.fate})", s.id) for s in self.ships],
+                    value=self.ship_id or self.ships[0].id,
+                    allow_blank=False,
+                    id="damage-ship",
+                    compact=True,
+                )
+            with Horizontal(classes="line"):
+                yield Label("Points")
+                yield Input("", id="damage-amount", classes="amount", compact=True)
+                yield Label("track", classes="gap")
+                yield Select(
+                    [(t, t) for t in track_ids()],
+                    value=self.track,
+                    allow_blank=False,
+                    id="damage-track",
+                    classes="track",
+                    compact=True,
+                )
+            with Horizontal(classes="line"):
+                yield Label("Why")
+                yield Input(
+                    self.note, placeholder="ram, blast, a hit rolled at the table", id="damage-note"
+                )
+            yield Static(
+                "Extra damage rolls over 2 for 1 onto the next track. Enter or ctrl+s applies.",
+                classes="hint",
+            )
+            yield Static("", id="damage-error", classes="error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#damage-amount", Input).focus()
+
+    @on(Input.Submitted)
+    def action_apply(self) -> None:
+        text = self.query_one("#damage-amount", Input).value.strip()
+        try:
+            amount = int(text)
+        except ValueError:
+            amount = -1
+        if amount < 1:
+            self.query_one("#damage-error", Static).update(
+                f"Not applied: the points are a whole number of at least 1, not {text!r}"
+            )
+            self.query_one("#damage-amount", Input).focus()
+            return
+        self.dismiss(
+            DamageEntry(
+                str(self.query_one("#damage-ship", Select).value),
+                amount,
+                str(self.query_one("#damage-track", Select).value),
+                self.query_one("#damage-note", Input).value.strip(),
+            )
+        )
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class SummaryScreen(ModalScreen[None]):
+    """The battle summary: each ship's damage and crew losses, what each character did."""
+
+    DEFAULT_CSS = """
+    SummaryScreen { align: center middle; }
+    SummaryScreen > Vertical {
+        width: 100%; max-width: 110; height: 100%;
+        border: thick $primary; background: $surface; padding: 0 1;
+    }
+    SummaryScreen VerticalScroll { height: 1fr; }
+    """
+    BINDINGS = [
+        Binding("escape,enter,s", "close", "Close"),
+    ]
+
+    def __init__(self, title: str, text: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_title = self.title_text
+            with VerticalScroll(id="summary-scroll"):
+                yield Static(Text(self.text), id="summary-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#summary-scroll").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+__all__ = [
+    "AttackScreen",
+    "DamageEntry",
+    "DamageScreen",
+    "FireOrder",
+    "SummaryScreen",
+    "damage_text",
+    "option_text",
+    "steps_text",
+]

@@ -1,0 +1,420 @@
+"""The Battle tab's set-up dialogs: a new battle (name, starting range, the two fleets and
+their commanders), a quick enemy ship from a short form, and a ship read from a spec file.
+
+The set-up dialog hands its choices to the tab's `create` function, which sets the battle up
+through the store; a refused set-up (no ship on a side, a bad commander) shows its message in
+the dialog and nothing is saved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, Label, Select, SelectionList, Static
+
+from gmtool.rules.characters import Party
+from gmtool.rules.checks import checks_table
+from gmtool.rules.classes import class_ids
+from gmtool.rules.errors import RulesError
+from gmtool.rules.narrative import range_ids, range_name
+from gmtool.rules.ship_damage import track_ids
+from gmtool.rules.ships import ShipSpec, load_ship_spec, ship_spec_table
+from gmtool.store.errors import StoreError
+from gmtool.store.ships import ShipRecord
+
+AUTO = "@auto"  # the commander: whoever is at a command station of the fleet's ships
+DEFAULT_RANGE = "long"
+
+
+@dataclass(frozen=True)
+class SetupChoice:
+    """What the GM chose in the set-up dialog: campaign ships by id on each side, the quick
+    or spec-file ships of side B as (id, spec), and each side's commander (None: auto)."""
+
+    name: str
+    starting_range: str
+    side_a: str
+    ships_a: tuple[str, ...]
+    commander_a: str | None
+    side_b: str
+    ships_b: tuple[str, ...]
+    extra_b: tuple[tuple[str, ShipSpec], ...]
+    commander_b: str | None
+
+
+SETUP_CSS = """
+BattleSetupScreen, QuickShipScreen, SpecFileScreen { align: center middle; }
+BattleSetupScreen > Vertical, QuickShipScreen > Vertical, SpecFileScreen > Vertical {
+    width: 100%; max-width: 100; height: auto; max-height: 100%;
+    border: thick $primary; background: $surface; padding: 0 1;
+}
+.setup-line { height: 1; margin-top: 1; }
+.setup-line Label { padding: 0 1 0 0; color: $text-muted; }
+.setup-line Label.first { width: 10; }
+.setup-line .gap { padding: 0 1 0 2; }
+.setup-line Input { width: 1fr; }
+.setup-line Input.short { width: 7; }
+.setup-line Select { width: 30; }
+.setup-line Select.narrow { width: 16; }
+BattleSetupScreen SelectionList { height: auto; max-height: 5; border: none; padding: 0; }
+.setup-hint { color: $text-muted; height: auto; }
+.setup-error { color: $error; height: auto; }
+"""
+
+
+def ship_label(spec: ShipSpec, note: str = "") -> str:
+    extra = f", {note}" if note else ""
+    return f"{spec.name} ({spec.ship_class}, accel {spec.acceleration}{extra})"
+
+
+class BattleSetupScreen(ModalScreen[Any]):
+    """Name, starting range, side A (the campaign's ships) and side B (enemies: the
+    campaign's enemy ships, quick ships, ships from spec files), and commanders."""
+
+    DEFAULT_CSS = SETUP_CSS
+    BINDINGS = [
+        Binding("ctrl+s", "create", "Start battle", priority=True),
+        Binding("ctrl+n", "quick_ship", "Quick enemy", priority=True),
+        Binding("ctrl+o", "spec_file", "Ship from file", priority=True),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+
+    def __init__(
+        self,
+        ships: Sequence[ShipRecord],
+        party: Party,
+        default_name: str,
+        create: Callable[[SetupChoice], Any],
+    ) -> None:
+        super().__init__()
+        self.ships = list(ships)
+        self.party = party
+        self.default_name = default_name
+        self.create = create
+        self.extra: list[tuple[str, ShipSpec]] = []
+
+    def compose(self) -> ComposeResult:
+        ours = [s for s in self.ships if s.side == "campaign"]
+        theirs = [s for s in self.ships if s.side != "campaign"]
+        with Vertical() as box:
+            box.border_title = "A new battle"
+            with Horizontal(classes="setup-line"):
+                yield Label("Name", classes="first")
+                yield Input(self.default_name, id="setup-name", compact=True)
+                yield Label("Range", classes="gap")
+                yield Select(
+                    [(range_name(r), r) for r in range_ids()],
+                    value=DEFAULT_RANGE,
+                    allow_blank=False,
+                    id="setup-range",
+                    classes="narrow",
+                    compact=True,
+                )
+            with Horizontal(classes="setup-line"):
+                yield Label("Side A", classes="first")
+                yield Input("Our fleet", id="setup-a-name", compact=True)
+                yield Label("commander", classes="gap")
+                yield Select(
+                    [("from a command station", AUTO)],
+                    value=AUTO,
+                    allow_blank=False,
+                    id="setup-a-commander",
+                    compact=True,
+                )
+            yield SelectionList[str](
+                *[(ship_label(s.spec), s.id, False) for s in ours], id="setup-a-ships"
+            )
+            with Horizontal(classes="setup-line"):
+                yield Label("Side B", classes="first")
+                yield Input("Enemy", id="setup-b-name", compact=True)
+                yield Label("commander", classes="gap")
+                yield Select(
+                    [("from a command station", AUTO)],
+                    value=AUTO,
+                    allow_blank=False,
+                    id="setup-b-commander",
+                    compact=True,
+                )
+            yield SelectionList[str](
+                *[(ship_label(s.spec, "enemy"), s.id, False) for s in theirs], id="setup-b-ships"
+            )
+            yield Static(
+                "space ticks a ship; ctrl+n adds a quick enemy ship, ctrl+o one from a spec "
+                "file; ctrl+s starts the battle.",
+                classes="setup-hint",
+            )
+            yield Static("", id="setup-error", classes="setup-error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#setup-name", Input).focus()
+
+    # -- commanders follow the ships picked ---------------------------------------------
+    @on(SelectionList.SelectedChanged)
+    def _ships_changed(self, event: SelectionList.SelectedChanged[str]) -> None:
+        side = "a" if event.selection_list.id == "setup-a-ships" else "b"
+        self._offer_commanders(side)
+
+    def _offer_commanders(self, side: str) -> None:
+        chosen = set(self.query_one(f"#setup-{side}-ships", SelectionList).selected)
+        names = {c.id: c.name for c in self.party.characters}
+        aboard = [
+            (f"{names.get(a.character_id, a.character_id)} ({a.ship_id})", a.character_id)
+            for a in self.party.assignments
+            if a.ship_id in chosen and a.aboard
+        ]
+        select = self.query_one(f"#setup-{side}-commander", Select)
+        current = select.value
+        select.set_options([("from a command station", AUTO), *aboard])
+        select.value = current if current in {v for _, v in aboard} else AUTO
+
+    # -- extra enemy ships ---------------------------------------------------------------
+    def _add_extra(self, spec: ShipSpec | None) -> None:
+        if spec is None:
+            return
+        key = f"extra:{len(self.extra)}"
+        self.extra.append((spec.name, spec))
+        ships = self.query_one("#setup-b-ships", SelectionList)
+        ships.add_option((ship_label(spec, "this battle only"), key, True))
+        self._error("")
+
+    def action_quick_ship(self) -> None:
+        self.app.push_screen(QuickShipScreen(), self._add_extra)
+
+    def action_spec_file(self) -> None:
+        self.app.push_screen(SpecFileScreen(), self._add_extra)
+
+    # -- done ----------------------------------------------------------------------------
+    def _error(self, text: str) -> None:
+        self.query_one("#setup-error", Static).update(text)
+
+    def choice(self) -> SetupChoice:
+        def commander(side: str) -> str | None:
+            value = self.query_one(f"#setup-{side}-commander", Select).value
+            return None if value == AUTO or value == Select.NULL else str(value)
+
+        picked_b = list(self.query_one("#setup-b-ships", SelectionList).selected)
+        extra = tuple(
+            self.extra[int(key.split(":", 1)[1])] for key in picked_b if key.startswith("extra:")
+        )
+        return SetupChoice(
+            name=self.query_one("#setup-name", Input).value.strip(),
+            starting_range=str(self.query_one("#setup-range", Select).value),
+            side_a=self.query_one("#setup-a-name", Input).value.strip(),
+            ships_a=tuple(self.query_one("#setup-a-ships", SelectionList).selected),
+            commander_a=commander("a"),
+            side_b=self.query_one("#setup-b-name", Input).value.strip(),
+            ships_b=tuple(k for k in picked_b if not k.startswith("extra:")),
+            extra_b=extra,
+            commander_b=commander("b"),
+        )
+
+    def action_create(self) -> None:
+        try:
+            result = self.create(self.choice())
+        except (RulesError, StoreError) as exc:
+            self._error(f"Not set up: {exc}")
+            return
+        self.dismiss(result)
+
+    @on(Input.Submitted)
+    def _submitted(self) -> None:
+        self.action_create()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+# -- a quick enemy ship ---------------------------------------------------------------------
+
+
+def _number(text: str, what: str) -> int | None:
+    stripped = text.strip()
+    if not stripped:
+        return None
+    try:
+        return int(stripped)
+    except ValueError:
+        raise RulesError(f"{what} is a whole number, not {stripped!r}") from None
+
+
+def _weapon_text(weapon: dict[str, Any]) -> str:
+    damage = weapon.get("damage") or {}
+    figures = "/".join(str(damage.get(d, "-")) for d in ship_spec_table().damage_degrees)
+    count = weapon.get("count", 1)
+    name = weapon.get("name") or weapon["type"]
+    parts = [f"{count} x {name}" if count != 1 else str(name), f"({weapon['type']}"]
+    parts += [str(weapon[k]) for k in ("firepower", "arc") if weapon.get(k)]
+    return " ".join(parts) + f") {figures if damage else 'no damage roll'}"
+
+
+class QuickShipScreen(ModalScreen["ShipSpec | None"]):
+    """The short form: name, class, hull points, acceleration, crew quality, durability and
+    weapons; blanks take the spec format's defaults. Returns a validated spec."""
+
+    DEFAULT_CSS = SETUP_CSS
+    BINDINGS = [
+        Binding("ctrl+s", "keep", "Keep ship", priority=True),
+        Binding("ctrl+w", "add_weapon", "Add weapon", priority=True),
+        Binding("ctrl+r", "remove_weapon", "Remove last weapon", priority=True),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.weapons: list[dict[str, Any]] = []
+
+    def compose(self) -> ComposeResult:
+        qualities = list(checks_table().crew_quality)
+        with Vertical() as box:
+            box.border_title = "A quick enemy ship"
+            with Horizontal(classes="setup-line"):
+                yield Label("Name", classes="first")
+                yield Input("", placeholder="Raider Jackal", id="quick-name", compact=True)
+                yield Label("Class", classes="gap")
+                yield Select(
+                    [(c, c) for c in class_ids()],
+                    value="light",
+                    allow_blank=False,
+                    id="quick-class",
+                    classes="narrow",
+                    compact=True,
+                )
+            with Horizontal(classes="setup-line"):
+                yield Label("Hull pts", classes="first")
+                yield Input("", placeholder="100", id="quick-hull", classes="short", compact=True)
+                yield Label("Accel", classes="gap")
+                yield Input(
+                    "", placeholder="class", id="quick-accel", classes="short", compact=True
+                )
+                yield Label("Crew", classes="gap")
+                yield Select(
+                    [(q, q) for q in qualities],
+                    value=ship_spec_table().crew_quality,
+                    allow_blank=False,
+                    id="quick-crew",
+                    classes="narrow",
+                    compact=True,
+                )
+            with Horizontal(classes="setup-line"):
+                yield Label("Tracks", classes="first")
+                for track in track_ids():
+                    yield Label(track, classes="gap")
+                    yield Input(
+                        "", placeholder="hull", id=f"quick-{track}", classes="short", compact=True
+                    )
+            yield Static("Weapons: none yet", id="quick-weapons", classes="setup-hint")
+            yield Static(
+                "Blank tracks come from the hull points (all four or none), a blank "
+                "acceleration from the class. ctrl+w adds a weapon, ctrl+r removes the last.",
+                classes="setup-hint",
+            )
+            yield Static("", id="quick-error", classes="setup-error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#quick-name", Input).focus()
+
+    def _show_weapons(self) -> None:
+        text = "; ".join(_weapon_text(w) for w in self.weapons) or "none yet"
+        self.query_one("#quick-weapons", Static).update(f"Weapons: {text}")
+
+    def action_add_weapon(self) -> None:
+        from gmtool.tui.ship_form import SystemDialog
+
+        def added(system: dict[str, Any] | None) -> None:
+            if system is not None:
+                self.weapons.append(system)
+                self._show_weapons()
+
+        ship_class = str(self.query_one("#quick-class", Select).value)
+        self.app.push_screen(SystemDialog(ship_class, {"type": "beam"}), added)
+
+    def action_remove_weapon(self) -> None:
+        if self.weapons:
+            self.weapons.pop()
+            self._show_weapons()
+
+    def spec(self) -> ShipSpec:
+        from gmtool.rules.battle import quick_ship_spec
+
+        name = self.query_one("#quick-name", Input).value.strip()
+        if not name:
+            raise RulesError("the ship needs a name")
+        hull = _number(self.query_one("#quick-hull", Input).value, "hull points")
+        if hull is None:
+            raise RulesError("type the hull points")
+        tracks = {
+            t: _number(self.query_one(f"#quick-{t}", Input).value, f"the {t} track")
+            for t in track_ids()
+        }
+        given = {t: v for t, v in tracks.items() if v is not None}
+        if given and len(given) != len(tracks):
+            raise RulesError("give all four tracks, or none (they come from the hull points)")
+        return quick_ship_spec(
+            name,
+            str(self.query_one("#quick-class", Select).value),
+            hull,
+            acceleration=_number(self.query_one("#quick-accel", Input).value, "acceleration"),
+            crew_quality=str(self.query_one("#quick-crew", Select).value),
+            durability=given or None,
+            weapons=self.weapons,
+        )
+
+    def action_keep(self) -> None:
+        try:
+            spec = self.spec()
+        except RulesError as exc:
+            self.query_one("#quick-error", Static).update(f"Not kept: {exc}")
+            return
+        self.dismiss(spec)
+
+    @on(Input.Submitted)
+    def _submitted(self) -> None:
+        self.action_keep()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class SpecFileScreen(ModalScreen["ShipSpec | None"]):
+    """A ship spec YAML file, read and checked; a bad file says where and why."""
+
+    DEFAULT_CSS = SETUP_CSS
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_title = "A ship from a spec file"
+            with Horizontal(classes="setup-line"):
+                yield Label("File", classes="first")
+                yield Input("", placeholder="path/to/ship.yaml", id="spec-path", compact=True)
+            yield Static("Enter reads the file; escape cancels.", classes="setup-hint")
+            yield Static("", id="spec-error", classes="setup-error")
+
+    def on_mount(self) -> None:
+        self.query_one("#spec-path", Input).focus()
+
+    @on(Input.Submitted)
+    def _read(self) -> None:
+        text = self.query_one("#spec-path", Input).value.strip()
+        if not text:
+            self.query_one("#spec-error", Static).update("Type the path of a ship spec file.")
+            return
+        try:
+            spec = load_ship_spec(Path(text).expanduser())
+        except RulesError as exc:
+            self.query_one("#spec-error", Static).update(f"Not read: {exc}")
+            return
+        self.dismiss(spec)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
