@@ -173,33 +173,68 @@ def losses_cell(ship: BattleShip) -> str:
     )
 
 
+def fit_name(name: str, width: int) -> str:
+    """A ship's name that fits: whole, else without its prefix (CSS, Raider), else cut."""
+    if len(name) <= width:
+        return name
+    words = name.split()
+    if len(words) > 1 and len(" ".join(words[1:])) <= width:
+        return " ".join(words[1:])
+    return name[: width - 1] + "…"
+
+
+# (label, width) of the ship table's columns, wide (120 columns) and narrow (80).
+WIDE_COLUMNS = [
+    ("", 1),
+    ("Ship", 16),
+    ("Class", 7),
+    ("State", 11),
+    ("Stun", 11),
+    ("Wound", 11),
+    ("Mortal", 11),
+    ("Crit", 11),
+    ("Lost: dead/bad/light", 20),
+]
+NARROW_COLUMNS = [
+    ("", 1),
+    ("Ship", 12),
+    ("State", 11),
+    ("Stun", 7),
+    ("Wound", 7),
+    ("Mortal", 7),
+    ("Crit", 7),
+    ("Lost d/b/l", 10),
+]
+BAR = 3  # cells of a track's bar in the wide table
+CLASS_SHORT = {"super-heavy": "s-heavy"}
+
+
+def ship_columns(wide: bool) -> list[tuple[str, int]]:
+    return WIDE_COLUMNS if wide else NARROW_COLUMNS
+
+
 def ship_row(state: BattleState, ship: BattleShip, wide: bool) -> list[Any]:
     fate = ship.fate
+    width = dict(ship_columns(wide))["Ship"]
     cells: list[Any] = [
         Text(state.side(ship.side).id.upper(), style="bold"),
-        Text(ship.name, style="strike dim" if ship.destroyed else ""),
+        Text(fit_name(ship.name, width), style="strike dim" if ship.destroyed else ""),
     ]
     if wide:
-        cells.append(ship.spec.ship_class)
+        cells.append(CLASS_SHORT.get(ship.spec.ship_class, ship.spec.ship_class))
     cells.append(Text(fate, style=STATE_STYLE.get(fate, "")))
+    bar = BAR if wide else 0
     for track in track_ids():
-        cell = track_cell(ship.damage.marked[track], ship.damage.points[track], 4 if wide else 0)
+        cell = track_cell(ship.damage.marked[track], ship.damage.points[track], bar)
         if ship.damage.marked[track]:
-            cell.stylize(TRACK_STYLE[track], 0, 4 if wide else len(cell))
+            cell.stylize(TRACK_STYLE[track], 0, bar or len(cell))
         cells.append(cell)
     cells.append(losses_cell(ship))
     return cells
 
 
-def ship_columns(wide: bool) -> list[str]:
-    tracks = ["Stun", "Wound", "Mortal", "Crit"]
-    if wide:
-        return ["", "Ship", "Class", "State", *tracks, "Crew lost: dead/bad/light"]
-    return ["", "Ship", "State", *tracks, "Lost: d/b/l"]
-
-
 def step_words(state: BattleState) -> str:
-    """The step and who acts in it: 'Raiders declare heading (no edge)'."""
+    """The step and who acts in it: 'heading: Raiders first (no edge)'."""
     current = phase(state.phase)
     step = next((s for s in current.steps if s.id == state.step), None)
     if state.phase == "edge":
@@ -207,9 +242,9 @@ def step_words(state: BattleState) -> str:
             return "roll the edge"
         return f"{state.side(state.edge_winner).name} has the edge"
     if state.step == "opposing_declaration" and state.opposing_side:
-        return f"{state.side(state.opposing_side).name} declares heading (no edge)"
+        return f"heading: {state.side(state.opposing_side).name} first (no edge)"
     if state.step == "edge_declaration" and state.edge_winner:
-        return f"{state.side(state.edge_winner).name} declares heading (edge)"
+        return f"heading: {state.side(state.edge_winner).name} second (edge)"
     return step.name if step is not None else ""
 
 
@@ -368,7 +403,7 @@ class BattlePane(GmPane):
     ]
     DEFAULT_CSS = """
     BattlePane #battle-header { height: 2; }
-    BattlePane #battle-ships { height: auto; max-height: 8; margin-top: 1; }
+    BattlePane #battle-ships { height: auto; max-height: 8; margin-top: 1; overflow-x: hidden; }
     BattlePane #battle-middle { margin-top: 1; height: auto; max-height: 45%; min-height: 3; }
     BattlePane #battle-actions { width: 3fr; height: auto; max-height: 100%; border: none; }
     BattlePane #battle-detail-box { width: 4fr; height: auto; max-height: 100%; padding-left: 1; }
@@ -451,11 +486,13 @@ class BattlePane(GmPane):
         table = self.query_one("#battle-ships", DataTable)
         actions = self.query_one("#battle-actions", ActionList)
         columns = ship_columns(self.wide)
-        if [str(c.label) for c in table.columns.values()] != columns:
+        if [(str(c.label), c.width) for c in table.columns.values()] != columns:
             table.clear(columns=True)
-            table.add_columns(*columns)
+            for label, width in columns:
+                table.add_column(label, width=width)
         else:
             table.clear()
+        table.display = state is not None
         actions.clear_options()
         self.now = []
         if state is None:
@@ -511,7 +548,7 @@ class BattlePane(GmPane):
         if info is None:
             detail.update("")
             return
-        text = Text(info.label, style="bold")
+        text = Text.assemble((info.label, "bold"))
         if info.note:
             text.append(f"\n{info.note}")
         if info.action == "advance" and not info.note:

@@ -1,0 +1,553 @@
+"""The Battle tab, driven like a GM: set a battle up, play it round by round by keys, quit
+mid-round and reopen it exactly there, undo a step, and finish with the summary."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import OptionList, Static
+
+from gmtool.rules.battle import (
+    BattleState,
+    advance,
+    attack_options,
+    declare_heading,
+    resolve_movement,
+    roll_attack,
+    roll_edge,
+)
+from gmtool.store import Campaign, injuries, open_campaign
+from gmtool.store.battles import (
+    FINISHED,
+    create_battle,
+    fleet_setup,
+    get_battle_record,
+    list_battles,
+    load_battle,
+    open_battle_id,
+    run_step,
+)
+from gmtool.store.party import load_party_state
+from gmtool.tui.app import GmApp
+from gmtool.tui.battle import BattlePane, fit_name, track_cell
+from gmtool.tui.battle_dialogs import AttackScreen, DamageScreen, SummaryScreen
+from gmtool.tui.battle_setup import BattleSetupScreen
+from gmtool.tui.stations import ChoiceScreen, ConfirmScreen
+
+LARGE = (120, 36)
+SMALL = (80, 24)
+BATTLE = "ambush-at-tarsus"
+
+
+@pytest.fixture(autouse=True)
+def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A whole battle saves a hundred times: skip the disk flushes (crash safety is tested
+    in the store's own tests)."""
+    monkeypatch.setattr(os, "fsync", lambda _fd: None)
+
+
+# -- helpers --------------------------------------------------------------------------------
+
+
+def battle_keys(app: GmApp) -> list[str]:
+    """Leave the first tab's field and press the Battle tab's number."""
+    return ["escape", str([t.TAB_ID for t in app.tabs].index("battle") + 1)]
+
+
+async def open_battle_tab(app: GmApp, pilot: Pilot[None]) -> BattlePane:
+    await pilot.press(*battle_keys(app))
+    await pilot.pause()
+    pane = app.query_one(BattlePane)
+    assert app.focused is app.query_one("#battle-actions")
+    return pane
+
+
+def saved(path: Path, battle_id: str = BATTLE) -> BattleState:
+    c = open_campaign(path, readonly=True)
+    try:
+        return load_battle(c, battle_id)
+    finally:
+        c.close()
+
+
+def read(path: Path, fn: Callable[[Campaign], object]) -> object:
+    c = open_campaign(path, readonly=True)
+    try:
+        return fn(c)
+    finally:
+        c.close()
+
+
+def status(app: GmApp) -> Static:
+    return app.query_one("#battle-status", Static)
+
+
+def status_text(app: GmApp) -> str:
+    return str(status(app).render())
+
+
+def header(app: GmApp) -> str:
+    return str(app.query_one("#battle-header", Static).render())
+
+
+def action_labels(app: GmApp) -> list[str]:
+    options = app.query_one("#battle-actions", OptionList)
+    return [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+
+
+async def wait(pilot: Pilot[None]) -> None:
+    """Let dialogs open and the dialog workers go on (a worker waits for its dialog, so
+    waiting for the workers to complete would wait for ever)."""
+    for _ in range(3):
+        await pilot.pause()
+
+
+async def settle(pilot: Pilot[None], done: Callable[[], bool]) -> None:
+    """Pause until `done()` holds (a worker finishing a step, a dialog opening)."""
+    for _ in range(20):
+        if done():
+            return
+        await pilot.pause()
+    assert done(), status_text(pilot.app)  # type: ignore[arg-type]
+
+
+async def set_up_by_keys(app: GmApp, pilot: Pilot[None]) -> None:
+    """n, a name, Meridian on side A, Gorgon and Vex on side B, ctrl+s."""
+    await pilot.press("n")
+    await settle(pilot, lambda: isinstance(app.screen, BattleSetupScreen))
+    await pilot.press("ctrl+u", *"Ambush at Tarsus")
+    await pilot.press("tab", "tab", "tab", "tab", "down", "space")  # side A: the Meridian
+    await pilot.press("tab", "tab", "tab", "space", "down", "space")  # side B: both enemies
+    await pilot.press("ctrl+s")
+    await settle(pilot, lambda: app.query_one(BattlePane).battle is not None)
+    assert not isinstance(app.screen, BattleSetupScreen)
+
+
+class Gm:
+    """Plays the sequence of play by keys, looking at the tab like a GM would."""
+
+    def __init__(self, app: GmApp, pilot: Pilot[None]) -> None:
+        self.app = app
+        self.pilot = pilot
+
+    @property
+    def pane(self) -> BattlePane:
+        return self.app.query_one(BattlePane)
+
+    @property
+    def state(self) -> BattleState:
+        assert self.pane.battle is not None
+        return self.pane.battle
+
+    def first(self) -> str | None:
+        return self.pane.now[0].action if self.pane.now else None
+
+    async def enter(self, dialog: type | None = None) -> None:
+        """Enter on the first action: the step is done (or its dialog is open)."""
+        events = len(self.state.events)
+        await self.pilot.press("enter")  # the first action is highlighted after each step
+        if dialog is not None:
+            await settle(self.pilot, lambda: isinstance(self.app.screen, dialog))
+        else:
+            await settle(self.pilot, lambda: len(self.state.events) > events)
+
+    async def in_dialog(self, *keys: str) -> None:
+        """Keys in the open dialog; the step it asked for is done."""
+        events = len(self.state.events)
+        await self.pilot.press(*keys)
+        await settle(self.pilot, lambda: len(self.state.events) > events)
+
+    async def next_step(self) -> None:
+        before = (self.state.round, self.state.phase, self.state.step)
+        await self.pilot.press("space")
+        after = (self.state.round, self.state.phase, self.state.step)
+        assert after != before, status_text(self.app)
+
+    async def edge(self) -> None:
+        while self.state.edge_winner is None:
+            assert "edge" in action_labels(self.app)[0].lower()
+            await self.enter()
+        await self.next_step()
+
+    async def power_and_sensors(self) -> None:
+        if self.first() == "set_power":
+            await self.enter()
+        await self.next_step()
+        if self.first() == "roll_sensors":
+            await self.enter()
+        await self.next_step()
+
+    async def declare(self, choice_index: int = 0) -> None:
+        await self.enter(ChoiceScreen)
+        await self.in_dialog(*["down"] * choice_index, "enter")
+
+    async def movement(self) -> None:
+        await self.declare(0)  # close
+        await self.next_step()
+        await self.declare(0)
+        await self.next_step()
+        await self.enter()  # update the range
+        assert self.state.moved
+        await self.next_step()
+
+    async def attacks(self, most: int = 3) -> int:
+        """Fire the first weapon that can fire, at most `most` times, then pass."""
+        fired = 0
+        while self.state.phase == "attack":
+            if self.first() == "roll_attack" and fired < most:
+                await self.enter(AttackScreen)
+                await self.in_dialog("enter")
+                fired += 1
+            else:
+                await self.next_step()
+        return fired
+
+    async def rest_of_round(self) -> None:
+        number = self.state.round
+        while self.state.round == number:
+            await self.next_step()
+
+    async def round(self) -> int:
+        await self.edge()
+        await self.power_and_sensors()
+        await self.movement()
+        fired = await self.attacks()
+        await self.rest_of_round()
+        return fired
+
+
+# -- the whole battle -----------------------------------------------------------------------
+
+
+async def test_three_rounds_quit_mid_round_reopen_and_finish(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    path = app.campaign.folder
+    async with app.run_test(size=LARGE) as pilot:
+        await open_battle_tab(app, pilot)
+        assert "No battle open" in header(app)
+        await set_up_by_keys(app, pilot)
+        gm = Gm(app, pilot)
+        assert gm.state.id == BATTLE
+        assert [s.id for s in gm.state.ships] == ["meridian", "gorgon", "vex"]
+        assert "Round 1 · Edge · roll the edge" in header(app)
+        fired = await gm.round()
+        fired += await gm.round()
+        assert gm.state.round == 3
+        # a hit typed in on the Meridian: everyone aboard rolls for hazards
+        await pilot.press("d")
+        await settle(pilot, lambda: isinstance(app.screen, DamageScreen))
+        await gm.in_dialog(*"6", "enter")
+        assert "hazard rolls" in status_text(app)
+        # round 3: stop with the opposing side's heading declared
+        await gm.edge()
+        await gm.power_and_sensors()
+        await gm.declare(1)  # hold, forward arc
+        mid_round = gm.state
+        assert mid_round.phase == "movement" and mid_round.step == "opposing_declaration"
+        shown = header(app)
+    assert fired > 0
+    assert saved(path) == mid_round
+    hazards = read(path, lambda c: injuries.history(c, battle=BATTLE))
+    assert hazards and {e["ship"] for e in hazards} == {"meridian"}  # type: ignore[union-attr]
+
+    again = app_factory(path=path)
+    async with again.run_test(size=LARGE) as pilot:
+        pane = await open_battle_tab(again, pilot)
+        assert pane.battle == mid_round
+        assert header(again) == shown
+        assert "holding, forward arc" in header(again)
+        gm = Gm(again, pilot)
+        await gm.next_step()
+        await gm.declare(0)
+        await gm.next_step()
+        await gm.enter()  # update the range
+        await gm.next_step()
+        await gm.attacks()
+        assert gm.state.phase == "launch" and gm.state.round == 3
+        await pilot.press("e")
+        await wait(pilot)
+        assert isinstance(again.screen, ConfirmScreen)
+        await pilot.press("y")
+        await wait(pilot)
+        assert isinstance(again.screen, SummaryScreen)
+        summary = str(again.screen.query_one("#summary-text", Static).render())
+        assert summary.startswith("Ambush at Tarsus: ended after 3 rounds")
+        assert "CSS Meridian (A)" in summary and "Captain Ines Calloway" in summary
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "over after round 3" in header(again)
+    record = read(path, lambda c: get_battle_record(c, BATTLE))
+    assert record.status == FINISHED and record.summary == summary  # type: ignore[union-attr]
+    rolls = read(path, lambda c: [r for r in c.roll_log() if r["source"] == "battle"])
+    assert len(rolls) > 20  # type: ignore[arg-type]
+
+
+# -- undo, refusals, dialogs ----------------------------------------------------------------
+
+
+def demo_battle(campaign: Campaign) -> BattleState:
+    return create_battle(
+        campaign,
+        "Ambush at Tarsus",
+        fleet_setup(campaign, "Navy", ["meridian"]),
+        fleet_setup(campaign, "Raiders", ["gorgon", "vex"]),
+        "long",
+    )
+
+
+def declared(state: BattleState) -> bool:
+    side = state.opposing_side if state.step == "opposing_declaration" else state.edge_winner
+    assert side is not None
+    return state.side(side).declared
+
+
+def to_phase(
+    campaign: Campaign, phase: str, step: str | None = None, *, fire: bool = False
+) -> BattleState:
+    """Play the open battle (headings: both close) on to a phase and step; with `fire`,
+    every weapon fires at the first ship it can in the attack phases on the way."""
+    state = load_battle(campaign, BATTLE)
+    while (state.phase, state.step) != (phase, step):
+        options = attack_options(state) if fire else []
+        if options:
+            option = options[0]
+            state = run_step(campaign, BATTLE, roll_attack, option, option.targets[0].ship_id).state
+        elif state.phase == "edge" and state.edge_winner is None:
+            state = run_step(campaign, BATTLE, roll_edge).state
+        elif state.step in ("opposing_declaration", "edge_declaration") and not declared(state):
+            side = (
+                state.opposing_side if state.step == "opposing_declaration" else state.edge_winner
+            )
+            state = run_step(campaign, BATTLE, declare_heading, side, "close").state
+        elif state.step == "position_update" and not state.moved:
+            state = run_step(campaign, BATTLE, resolve_movement).state
+        else:
+            state = run_step(campaign, BATTLE, advance).state
+    return state
+
+
+async def test_undo_takes_the_step_and_its_rolls_back(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    demo_battle(app.campaign)
+    async with app.run_test(size=LARGE) as pilot:
+        pane = await open_battle_tab(app, pilot)
+        before = pane.battle
+        await Gm(app, pilot).enter()  # roll the edge
+        assert pane.battle != before
+        rolled = [r["id"] for r in app.campaign.roll_log()]
+        assert rolled
+        await pilot.press("ctrl+z")
+        await wait(pilot)
+        assert pane.battle == before
+        assert status_text(app).startswith("Undone: edge for Navy")
+        assert all(r["undone"] for r in app.campaign.roll_log())
+        assert load_battle(app.campaign, BATTLE) == before
+        await pilot.press("ctrl+z")
+        await wait(pilot)
+        assert "only the battle's set-up is left" in status_text(app)
+        assert status(app).has_class("error")
+
+
+async def test_undo_gives_hazard_injuries_back(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    demo_battle(app.campaign)
+    party_before = load_party_state(app.campaign)
+    async with app.run_test(size=LARGE) as pilot:
+        await open_battle_tab(app, pilot)
+        await pilot.press("d")
+        await wait(pilot)
+        await pilot.press(*"9", "enter")
+        await wait(pilot)
+        made = injuries.history(app.campaign, battle=BATTLE)
+        assert len(made) == 6 and not any(e["undone"] for e in made)
+        await pilot.press("ctrl+z")
+        await wait(pilot)
+        assert "6 injury entries given back" in status_text(app)
+        assert all(e["undone"] for e in injuries.history(app.campaign, battle=BATTLE))
+        assert load_party_state(app.campaign).characters == party_before.characters
+
+
+async def test_advancing_too_early_says_why_and_saves_nothing(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    state = demo_battle(app.campaign)
+    async with app.run_test(size=LARGE) as pilot:
+        await open_battle_tab(app, pilot)
+        await pilot.press("space")
+        await wait(pilot)
+        assert status(app).has_class("error")
+        assert "Not yet: roll the edge first" in status_text(app)
+        await pilot.press("a")
+        await wait(pilot)
+        assert "No weapon can fire now" in status_text(app)
+    assert saved(app.campaign.folder) == state
+    assert list(read(app.campaign.folder, lambda c: list(c.roll_log()))) == []  # type: ignore[call-overload]
+
+
+async def test_attack_panel_lists_every_step_modifier(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    demo_battle(app.campaign)
+    state = to_phase(app.campaign, "attack", "beam_and_projectile")
+    option = attack_options(state)[0]
+    async with app.run_test(size=LARGE) as pilot:
+        await open_battle_tab(app, pilot)
+        detail = str(app.query_one("#battle-detail", Static).render())
+        assert f"{option.ship_name}: {option.weapon_name}" in detail
+        assert f"rolls {option.score}" in detail
+        for modifier in option.targets[0].steps.modifiers:
+            assert f"{modifier.name} {modifier.step:+d}" in detail
+        assert "damage: ordinary" in detail
+        await pilot.press("a")
+        await wait(pilot)
+        assert isinstance(app.screen, AttackScreen)
+        await pilot.press("t")  # fire, the GM types the damage in
+        await wait(pilot)
+        after = load_battle(app.campaign, BATTLE)
+        assert option.weapon in after.ship(option.ship_id).fired
+        if after.events[-1].text.endswith("type the damage in."):
+            assert isinstance(app.screen, DamageScreen)
+            await pilot.press("escape")
+        else:
+            assert "A miss." in after.events[-1].text
+
+
+async def test_open_lists_battles_and_switches(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    demo_battle(app.campaign)
+    create_battle(
+        app.campaign,
+        "Second front",
+        fleet_setup(app.campaign, "Navy", ["kestrel"]),
+        fleet_setup(app.campaign, "Raiders", ["gorgon"]),
+        "moderate",
+    )
+    async with app.run_test(size=LARGE) as pilot:
+        pane = await open_battle_tab(app, pilot)
+        assert pane.battle_id == "second-front"
+        await pilot.press("o")
+        await wait(pilot)
+        assert isinstance(app.screen, ChoiceScreen)
+        await pilot.press("home", "enter")
+        await wait(pilot)
+        assert pane.battle_id == BATTLE
+        assert open_battle_id(app.campaign) == BATTLE
+        assert len(list_battles(app.campaign)) == 2
+
+
+async def test_set_up_refuses_a_side_without_ships(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=LARGE) as pilot:
+        await open_battle_tab(app, pilot)
+        await pilot.press("n")
+        await wait(pilot)
+        await pilot.press("ctrl+s")
+        await wait(pilot)
+        assert isinstance(app.screen, BattleSetupScreen)
+        error = str(app.screen.query_one("#setup-error", Static).render())
+        assert error.startswith("Not set up:") and "at least one ship" in error
+    assert read(app.campaign.folder, list_battles) == []
+
+
+def test_track_cell_shows_marked_boxes_as_a_bar() -> None:
+    assert track_cell(0, 80, 4).plain == "░░░░ 0/80"
+    assert track_cell(1, 80, 4).plain == "█░░░ 1/80"
+    assert track_cell(79, 80, 4).plain == "███░ 79/80"
+    assert track_cell(80, 80, 4).plain == "████ 80/80"
+    assert track_cell(5, 20, 0).plain == "5/20"
+
+
+def test_ship_names_fit_the_narrow_table() -> None:
+    assert fit_name("CSS Meridian", 12) == "CSS Meridian"
+    assert fit_name("Raider Gorgon", 12) == "Gorgon"
+    assert fit_name("Dreadnought Invincible", 8) == "Dreadno…"
+
+
+# -- snapshots ------------------------------------------------------------------------------
+
+
+def _snap_app(app_factory: Callable[..., GmApp], phase: str | None, step: str | None = None):
+    app = app_factory(demo=True)
+    if phase is not None:
+        demo_battle(app.campaign)
+        to_phase(app.campaign, phase, step, fire=True)
+    return app
+
+
+@pytest.mark.parametrize(
+    ("phase", "step"),
+    [
+        ("edge", None),
+        ("power", None),
+        ("sensor", None),
+        ("movement", "opposing_declaration"),
+        ("attack", "beam_and_projectile"),
+        ("launch", None),
+        ("repair", None),
+        ("special_orders", None),
+    ],
+)
+def test_snapshot_each_phase(snap_compare, app_factory, phase: str, step: str | None) -> None:
+    app = _snap_app(app_factory, phase, step)
+    assert snap_compare(app, terminal_size=LARGE, press=battle_keys(app))
+
+
+def test_snapshot_main_view_small(snap_compare, app_factory) -> None:
+    app = _snap_app(app_factory, "attack", "beam_and_projectile")
+    assert snap_compare(app, terminal_size=SMALL, press=battle_keys(app))
+
+
+def test_snapshot_set_up_dialog(snap_compare, app_factory) -> None:
+    app = _snap_app(app_factory, None)
+    assert snap_compare(app, terminal_size=LARGE, press=[*battle_keys(app), "n"])
+
+
+def test_snapshot_attack_dialog(snap_compare, app_factory) -> None:
+    app = _snap_app(app_factory, "attack", "beam_and_projectile")
+    assert snap_compare(app, terminal_size=LARGE, press=[*battle_keys(app), "enter"])
+
+
+def test_snapshot_summary(snap_compare, app_factory) -> None:
+    app = _snap_app(app_factory, "special_orders")
+    assert snap_compare(app, terminal_size=LARGE, press=[*battle_keys(app), "s"])
+
+
+def test_snapshot_no_battle_small(snap_compare, app_factory) -> None:
+    app = _snap_app(app_factory, None)
+    assert snap_compare(app, terminal_size=SMALL, press=battle_keys(app))
+
+
+async def move_to(pilot: Pilot[None], pane: BattlePane, action: str, label_part: str) -> None:
+    """Put the cursor of the actions list on the action whose label has `label_part`."""
+    index = next(i for i, a in enumerate(pane.now) if a.action == action and label_part in a.label)
+    await pilot.press("home", *["down"] * index)
+
+
+async def test_abandon_ship_and_get_clear(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    demo_battle(app.campaign)
+    to_phase(app.campaign, "special_orders")
+    async with app.run_test(size=LARGE) as pilot:
+        pane = await open_battle_tab(app, pilot)
+        await move_to(pilot, pane, "abandon_ship", "CSS Meridian")
+        await pilot.press("enter")
+        await settle(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        await settle(
+            pilot, lambda: pane.battle is not None and pane.battle.ship("meridian").abandoning
+        )
+        logged = [r["for"] for r in app.campaign.roll_log()]
+        assert "bail-out time of CSS Meridian" in logged
+        assert "Abandon ship! CSS Meridian" in status_text(app)
+        await move_to(pilot, pane, "leave_ship", "Ensign Tamsin Oyelaran")
+        events = len(pane.battle.events)
+        await pilot.press("enter")
+        await settle(pilot, lambda: len(pane.battle.events) > events)  # type: ignore[union-attr]
+        assert not pane.battle.assignment("tamsin-oyelaran").aboard  # type: ignore[union-attr]
+        assert not any("Tamsin" in a.label for a in pane.now)
