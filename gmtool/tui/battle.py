@@ -57,6 +57,7 @@ from gmtool.rules.narrative import arcs_for_heading, hold_arc_choices, phase, ra
 from gmtool.rules.ship_damage import track_ids
 from gmtool.store.battles import (
     StepOutcome,
+    battle_tracker,
     can_undo,
     create_battle,
     fleet_setup,
@@ -193,7 +194,7 @@ WIDE_COLUMNS = [
     ("Wound", 11),
     ("Mortal", 11),
     ("Crit", 11),
-    ("Lost: dead/bad/light", 20),
+    ("Casualties (d/b/l)", 20),
 ]
 NARROW_COLUMNS = [
     ("", 1),
@@ -203,7 +204,7 @@ NARROW_COLUMNS = [
     ("Wound", 7),
     ("Mortal", 7),
     ("Crit", 7),
-    ("Lost d/b/l", 10),
+    ("Cas. d/b/l", 10),
 ]
 BAR = 3  # cells of a track's bar in the wide table
 CLASS_SHORT = {"super-heavy": "s-heavy"}
@@ -856,7 +857,9 @@ class BattlePane(GmPane):
             return
         try:
             if not can_undo(self.campaign, self.battle_id):
-                self._status("Nothing to undo: only the battle's set-up is left.", error=True)
+                last = battle_tracker(self.campaign, self.battle_id).last_label()
+                why = "only the battle's set-up is left" if last else "no older step is kept"
+                self._status(f"Nothing to undo: {why}.", error=True)
                 return
             undone = undo_step(self.campaign, self.battle_id)
         except (StoreError, RulesError) as exc:
