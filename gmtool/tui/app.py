@@ -8,12 +8,12 @@ from typing import Any
 
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Header, TabbedContent, TabPane
 
 from gmtool.store import Campaign, open_campaign
 from gmtool.store.campaign import Clock
-from gmtool.tui.tabs import tab_classes
+from gmtool.tui.tabs import TAB_CLASSES, TabSpec
 
 
 class GmApp(App[None]):
@@ -32,7 +32,7 @@ class GmApp(App[None]):
         super().__init__()
         self.campaign = campaign
         self._owns_campaign = owns_campaign
-        self.tabs = tab_classes()
+        self.tabs: list[TabSpec] = list(TAB_CLASSES)
         self.theme = "textual-dark"
 
     def compose(self) -> ComposeResult:
@@ -43,7 +43,7 @@ class GmApp(App[None]):
                     # Only the first tab is built at start-up: the others are built the
                     # first time they are shown, so start-up does not grow with every tab.
                     if index == 0:
-                        yield tab(id=tab.TAB_ID)
+                        yield tab.load()(id=tab.TAB_ID)
         yield Footer()
 
     def ensure_tab_built(self, tab_id: str) -> Any:
@@ -52,7 +52,7 @@ class GmApp(App[None]):
         if found:
             return found.first()
         tab = next(t for t in self.tabs if t.TAB_ID == tab_id)
-        widget = tab(id=tab_id)
+        widget = tab.load()(id=tab_id)
         self.query_one(f"#tab-{tab_id}", TabPane).mount(widget)
         return widget
 
@@ -106,6 +106,8 @@ class GmApp(App[None]):
         self.call_after_refresh(pane.focus_default)
 
     def action_show_tab_number(self, number: int) -> None:
+        if isinstance(self.screen, ModalScreen):
+            return  # a dialog is open: digits belong to it, not to the tab bar
         if 1 <= number <= len(self.tabs):
             self.show_tab(self.tabs[number - 1].TAB_ID)
 
@@ -118,7 +120,7 @@ class GmApp(App[None]):
 
         if isinstance(self.screen, HelpScreen):
             return
-        tab = self.current_tab()
+        tab = self.current_tab().load()
         self.push_screen(HelpScreen(tab.TITLE, tab.HELP))
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
@@ -132,7 +134,13 @@ class GmApp(App[None]):
         yield SystemCommand(
             "Help for this tab", "What this tab does and its keys", self.action_help
         )
-        for tab in self.tabs:
+        yield SystemCommand(
+            "Start or end a game session",
+            "Rolls, injuries and battles record the session they belong to (F2)",
+            self.action_session,
+        )
+        for spec in self.tabs:
+            tab = spec.load()
             for title, help_text, method in getattr(tab, "PALETTE", ()):
                 yield SystemCommand(
                     f"{tab.TITLE}: {title}",

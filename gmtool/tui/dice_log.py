@@ -13,7 +13,6 @@ from textual.message import Message
 from textual.widgets import DataTable, Input, Label, Static
 
 from gmtool.rules import dice
-from gmtool.rules.checks import roll_check
 from gmtool.rules.errors import RulesError
 from gmtool.store.errors import StoreError
 from gmtool.store.rolllog import RollEntry
@@ -193,6 +192,9 @@ class DiceLogPane(GmPane):
             self._show("Not rolled: the step is a whole number such as -1, 0 or +2", True)
             self.query_one("#check-step", Input).focus()
             return
+        # The checks table (and YAML) loads on the first check, not at start-up.
+        from gmtool.rules.checks import roll_check
+
         campaign = self.campaign
         try:
             result = roll_check(score, step, campaign.rng())

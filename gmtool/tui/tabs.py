@@ -1,24 +1,45 @@
-"""The app's tabs, in order. A tab is a widget class with TAB_ID, TITLE and HELP (Markdown).
+"""The app's tabs, left to right. A tab is a GmPane subclass with TAB_ID, TITLE and HELP.
 
-Modules are named here rather than imported so app.py stays small; each tab is imported when
-the app is built.
+Each tab is named here by module and class with its id and title, so the app can draw the
+tab bar without importing a single tab's code: a tab's module is imported the first time the
+tab is shown (or when F1 or the command palette needs it). Start-up stays fast however many
+tabs there are. Keep `tab_id` and `title` equal to the class's TAB_ID and TITLE (a test
+checks).
 """
 
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass
 from typing import Any
 
-# (module, class) for every tab, left to right.
-TAB_CLASSES: list[tuple[str, str]] = [
-    ("gmtool.tui.dice_log", "DiceLogPane"),
-    ("gmtool.tui.crew", "CrewPane"),
-    ("gmtool.tui.stations", "StationsPane"),
-    ("gmtool.tui.battle", "BattlePane"),
-    ("gmtool.tui.injuries", "InjuriesPane"),
-    ("gmtool.tui.skirmish", "SkirmishPane"),
+
+@dataclass(frozen=True)
+class TabSpec:
+    tab_id: str
+    title: str
+    module: str
+    cls: str
+
+    # the same names as on the pane classes, for code that reads either
+    @property
+    def TAB_ID(self) -> str:
+        return self.tab_id
+
+    @property
+    def TITLE(self) -> str:
+        return self.title
+
+    def load(self) -> Any:
+        """The pane class (imports its module on first use)."""
+        return getattr(importlib.import_module(self.module), self.cls)
+
+
+TAB_CLASSES: list[TabSpec] = [
+    TabSpec("dice", "Dice & Log", "gmtool.tui.dice_log", "DiceLogPane"),
+    TabSpec("crew", "Crew", "gmtool.tui.crew", "CrewPane"),
+    TabSpec("stations", "Stations", "gmtool.tui.stations", "StationsPane"),
+    TabSpec("battle", "Battle", "gmtool.tui.battle", "BattlePane"),
+    TabSpec("injuries", "Injuries", "gmtool.tui.injuries", "InjuriesPane"),
+    TabSpec("torga", "Torga IV", "gmtool.tui.skirmish", "SkirmishPane"),
 ]
-
-
-def tab_classes() -> list[Any]:
-    return [getattr(importlib.import_module(mod), cls) for mod, cls in TAB_CLASSES]

@@ -89,7 +89,7 @@ def saved_game(path: Path):
 
 
 def test_the_tab_comes_last() -> None:
-    assert TAB_CLASSES[-1] == ("gmtool.tui.skirmish", "SkirmishPane")
+    assert (TAB_CLASSES[-1].module, TAB_CLASSES[-1].cls) == ("gmtool.tui.skirmish", "SkirmishPane")
 
 
 def test_every_palette_entry_and_key_is_an_action() -> None:

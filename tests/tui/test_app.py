@@ -1,0 +1,52 @@
+"""The app shell: the tab list, tab keys, the palette and help reach every tab."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from gmtool.tui.app import GmApp
+from gmtool.tui.tabs import TAB_CLASSES
+
+
+@pytest.mark.parametrize("spec", TAB_CLASSES, ids=lambda s: s.tab_id)
+def test_tab_specs_match_their_classes(spec) -> None:
+    pane = spec.load()
+    assert (pane.TAB_ID, pane.TITLE) == (spec.tab_id, spec.title)
+    assert pane.HELP.strip(), f"{spec.title} has no help text"
+
+
+async def test_number_keys_and_help_reach_every_tab(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=(120, 36)) as pilot:
+        for number, spec in enumerate(TAB_CLASSES, start=1):
+            app.set_focus(None)
+            await pilot.press(str(number))
+            await pilot.pause()
+            assert app.current_tab().tab_id == spec.tab_id
+            await pilot.press("f1")
+            await pilot.pause()
+            assert app.screen.__class__.__name__ == "HelpScreen"
+            await pilot.press("escape")
+            await pilot.pause()
+
+
+async def test_digits_do_not_switch_tabs_under_a_dialog(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        app.action_show_tab_number(2)
+        await pilot.pause()
+        assert app.current_tab().tab_id == "dice"
+
+
+async def test_palette_lists_every_tab(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory()
+    async with app.run_test(size=(120, 36)):
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+    for spec in TAB_CLASSES:
+        assert f"Go to {spec.title}" in titles
+    assert "Start or end a game session" in titles
+    assert any(t.startswith("Battle: ") for t in titles)
