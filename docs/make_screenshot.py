@@ -1,6 +1,8 @@
-"""Regenerate docs/screenshot.svg: the demo campaign at 120x36 with a few rolls made.
+"""Regenerate the README's screenshots: the demo campaign at 120x36 with a few rolls made.
 
-Run with `.venv/bin/python docs/make_screenshot.py`.
+Run with `.venv/bin/python docs/make_screenshot.py NAME [KEYS...]`, e.g.
+`docs/make_screenshot.py screenshot escape 3` (the Stations tab) or
+`docs/make_screenshot.py torga escape 6 n enter` (a new Torga IV game).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 
-async def main(tab_keys: list[str]) -> None:
+async def main(name: str, tab_keys: list[str]) -> None:
     with tempfile.TemporaryDirectory() as home:
         os.environ["GMTOOL_HOME"] = home
         from gmtool.tui.app import make_app
@@ -26,8 +28,8 @@ async def main(tab_keys: list[str]) -> None:
             for key in tab_keys:
                 await pilot.press(key)
             await pilot.pause(0.5)
-            app.save_screenshot(str(HERE / "screenshot.svg"))
+            app.save_screenshot(str(HERE / f"{name}.svg"))
 
 
 if __name__ == "__main__":
-    asyncio.run(main(sys.argv[1:]))
+    asyncio.run(main(sys.argv[1], sys.argv[2:]))
