@@ -100,14 +100,9 @@ def _did_you_mean(word: str, options: Iterable[str]) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
+@cached_table
 def character_table() -> CharacterTable:
     """The table, read and checked once per process."""
-    table: CharacterTable = _load_character_table()
-    return table
-
-
-@cached_table
-def _load_character_table() -> CharacterTable:
     root = load_table("characters")
     kinds = {str(k): v.str() for k, v in root["kinds"].items()}
     abilities: dict[str, AbilityDef] = {}

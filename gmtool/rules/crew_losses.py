@@ -32,7 +32,7 @@ class CrewLossRules:
 
 
 @cached_table
-def _load_crew_loss_rules() -> CrewLossRules:
+def crew_loss_rules() -> CrewLossRules:
     root = load_table("ship_damage")["crew_losses"]
     keys = {
         "split_percent",
@@ -56,11 +56,6 @@ def _load_crew_loss_rules() -> CrewLossRules:
         badly_wounded_percent_of_survivors=root["badly_wounded_percent_of_survivors"].int(0, 100),
         badly_wounded_rounding=root["badly_wounded_rounding"].choice(ROUNDINGS),
     )
-
-
-def crew_loss_rules() -> CrewLossRules:
-    rules: CrewLossRules = _load_crew_loss_rules()
-    return rules
 
 
 def round_fraction(value: Fraction, rounding: str) -> int:

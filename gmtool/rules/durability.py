@@ -32,14 +32,9 @@ class DamageRules:
     overflow: dict[str, tuple[str | None, int]]  # track -> (next track or None, divide_by)
 
 
+@cached_table
 def damage_rules() -> DamageRules:
     """The table, read and checked once per process."""
-    table: DamageRules = _load_damage_rules()
-    return table
-
-
-@cached_table
-def _load_damage_rules() -> DamageRules:
     root = load_table("characters")
     tracks_node = root["damage"]["tracks"]
     tracks = tuple(node.str() for node in tracks_node.list())

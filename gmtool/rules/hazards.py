@@ -61,14 +61,9 @@ def _dice_range(expression: DiceExpression) -> tuple[int, int]:
     return low, high
 
 
+@cached_table
 def hazard_table() -> HazardTable:
     """The table, read and checked once per process."""
-    table: HazardTable = _load_hazard_table()
-    return table
-
-
-@cached_table
-def _load_hazard_table() -> HazardTable:
     root = load_table("hazards")
     root.only_keys(
         {"hazard_die", "track_severity", "endangered_on", "feat_check", "injury", "bailout"},

@@ -280,7 +280,8 @@ def _read_tasks(
 
 
 @cached_table
-def _load_narrative_table() -> NarrativeTable:
+def narrative_table() -> NarrativeTable:
+    """The validated narrative combat table (loaded once)."""
     root = load_table("narrative")
     ranges = _named_list(root["range_ladder"])
     range_ids = tuple(r.id for r in ranges)
@@ -364,12 +365,6 @@ def _load_narrative_table() -> NarrativeTable:
         self_destruct_hexes=hexes,
         special_orders=tuple(Named(str(k), _text(v["name"])) for k, v in orders.items()),
     )
-
-
-def narrative_table() -> NarrativeTable:
-    """The validated narrative combat table (loaded once)."""
-    table: NarrativeTable = _load_narrative_table()
-    return table
 
 
 # -- checking ids ---------------------------------------------------------------------------

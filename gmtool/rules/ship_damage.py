@@ -51,7 +51,8 @@ def _text_list(node: Node) -> list[str]:
 
 
 @cached_table
-def _load_ship_damage_table() -> ShipDamageTable:
+def ship_damage_table() -> ShipDamageTable:
+    """The validated ship durability table (loaded once)."""
     root = load_table("ship_damage")
     tracks = tuple(_text_list(root["tracks"]))
     if not tracks or len(set(tracks)) != len(tracks):
@@ -86,12 +87,6 @@ def _load_ship_damage_table() -> ShipDamageTable:
         states=states,
         repairable_tracks=repairable,
     )
-
-
-def ship_damage_table() -> ShipDamageTable:
-    """The validated ship durability table (loaded once)."""
-    table: ShipDamageTable = _load_ship_damage_table()
-    return table
 
 
 def track_ids() -> tuple[str, ...]:

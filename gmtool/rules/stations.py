@@ -106,14 +106,9 @@ def _hint(word: str, options: Iterable[str]) -> str:
 _EFFECT_DEGREES = (Degree.ORDINARY.value, Degree.GOOD.value, Degree.AMAZING.value)
 
 
+@cached_table
 def station_table() -> StationTable:
     """The table, read and checked once per process."""
-    table: StationTable = _load_station_table()
-    return table
-
-
-@cached_table
-def _load_station_table() -> StationTable:
     root = load_table("stations")
     root.only_keys(
         {"postures", "default_posture", "off_station", "effects", "rolls", "stations"},

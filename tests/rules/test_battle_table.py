@@ -24,10 +24,10 @@ def house_rules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pat
     copy = tmp_path / "tables"
     shutil.copytree(tables_dir(), copy)
     monkeypatch.setenv("GMTOOL_TABLES", str(copy))
-    battle_config._load_battle_table.cache_clear()
+    battle_config.battle_table.cache_clear()
     yield copy
     monkeypatch.undo()
-    battle_config._load_battle_table.cache_clear()
+    battle_config.battle_table.cache_clear()
 
 
 def edit(folder: Path, old: str, new: str) -> None:

@@ -547,7 +547,7 @@ def house_rules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pat
     copy = tmp_path / "tables"
     shutil.copytree(tables_dir(), copy)
     monkeypatch.setenv("GMTOOL_TABLES", str(copy))
-    loaders = [narrative._load_narrative_table, ship_damage._load_ship_damage_table]
+    loaders = [narrative.narrative_table, ship_damage.ship_damage_table]
     for loader in loaders:
         loader.cache_clear()
     yield copy

@@ -62,7 +62,8 @@ def _damage_roll(node: Node) -> str | None:
 
 
 @cached_table
-def _load_battle_table() -> BattleTable:
+def battle_table() -> BattleTable:
+    """The validated battle table (loaded once)."""
     root = load_table("battle")
     root.only_keys(
         {
@@ -147,12 +148,6 @@ def _load_battle_table() -> BattleTable:
         self_destruct_damage=damage_by_hexes,
         boarding_ties=boarding["ties"].choice(BOARDING_TIES),
     )
-
-
-def battle_table() -> BattleTable:
-    """The validated battle table (loaded once)."""
-    table: BattleTable = _load_battle_table()
-    return table
 
 
 def task_roll(task_id: str) -> TaskRoll:

@@ -536,11 +536,6 @@ def load_scenario(path: str | Path | None = None) -> Scenario:
 
 
 @cached_table
-def _load_torga_iv() -> Scenario:
-    return parse_scenario(load_table(DEFAULT_SCENARIO))
-
-
 def torga_iv() -> Scenario:
     """The default scenario, `tables/scenarios/torga_iv.yaml` (loaded once per process)."""
-    scenario: Scenario = _load_torga_iv()
-    return scenario
+    return parse_scenario(load_table(DEFAULT_SCENARIO))
