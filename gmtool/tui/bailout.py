@@ -32,10 +32,10 @@ from gmtool.store.injuries import history
 from gmtool.store.rolllog import RollEntry
 from gmtool.store.ships import ShipRecord
 from gmtool.store.tracker import Tracker, UndoneAction
+from gmtool.tui.form_fields import chosen_ship, ship_class_row
 
 BAILOUT_TRACKER = "bailout"
 SOURCE = "injuries"
-NO_SHIP = "-"
 
 
 # -- the saved evacuation -----------------------------------------------------------------
@@ -231,10 +231,6 @@ class BailoutDialog(ModalScreen[BailoutRecord | None]):
         self._ship_id = ship_id if ship_id in self.ships else None
 
     def compose(self) -> ComposeResult:
-        ship_options = [("no ship: choose a class", NO_SHIP)]
-        for ship in self.ships.values():
-            side = "" if ship.side == "campaign" else f", {ship.side}"
-            ship_options.append((f"{ship.spec.name} ({ship.spec.ship_class}{side})", ship.id))
         if self._ship_id:
             start_class = self.ships[self._ship_id].spec.ship_class
         elif self.last is not None:
@@ -244,24 +240,7 @@ class BailoutDialog(ModalScreen[BailoutRecord | None]):
         table = hazard_table()
         with Vertical(id="bailout-box") as box:
             box.border_title = "Abandon ship (bail-out)"
-            with Horizontal(classes="dialog-row"):
-                yield Label("Ship", classes="field-label")
-                yield Select(
-                    ship_options,
-                    value=self._ship_id or NO_SHIP,
-                    allow_blank=False,
-                    id="bailout-ship",
-                    compact=True,
-                )
-                yield Label("Class", classes="field-label")
-                yield Select(
-                    [(c, c) for c in class_ids()],
-                    value=start_class,
-                    allow_blank=False,
-                    id="bailout-class",
-                    compact=True,
-                    disabled=self._ship_id is not None,
-                )
+            yield from ship_class_row(self.ships, self._ship_id, start_class, "bailout")
             with Horizontal(classes="dialog-row"):
                 yield Label("Survivors", classes="field-label")
                 yield Input(
@@ -324,7 +303,7 @@ class BailoutDialog(ModalScreen[BailoutRecord | None]):
 
     @on(Select.Changed, "#bailout-ship")
     def _ship_changed(self, event: Select.Changed) -> None:
-        ship_id = event.value if isinstance(event.value, str) and event.value != NO_SHIP else None
+        ship_id = chosen_ship(event.value)
         class_select = self.query_one("#bailout-class", Select)
         class_select.disabled = ship_id is not None
         if ship_id == self._ship_id:

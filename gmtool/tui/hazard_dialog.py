@@ -31,13 +31,13 @@ from gmtool.store.errors import StoreError
 from gmtool.store.injuries import Context, InjuryEntry, record_hazards
 from gmtool.store.party import load_party_state
 from gmtool.store.ships import ShipRecord
+from gmtool.tui.form_fields import chosen_ship, round_number, ship_class_row
 from gmtool.tui.injury_text import (
     DEGREE_STYLE,
     character_state_text,
     marked_text,
 )
 
-NO_SHIP = "-"
 DEFAULT_TRACK = "wound"
 # A character with no battle station is moving about the ship, not strapped in.
 UNASSIGNED_POSTURE = "vulnerable"
@@ -180,33 +180,11 @@ class HazardDialog(ModalScreen[list[InjuryEntry]]):
 
     # -- layout -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        ship_options = [("no ship: choose a class", NO_SHIP)]
-        for ship in self.ships.values():
-            side = "" if ship.side == "campaign" else f", {ship.side}"
-            ship_options.append((f"{ship.spec.name} ({ship.spec.ship_class}{side})", ship.id))
-        class_options = [(c, c) for c in class_ids()]
         tracks = hazard_table().track_severity
         start_class = self.ships[self._ship_id].spec.ship_class if self._ship_id else class_ids()[0]
         with Vertical(id="hazard-box") as box:
             box.border_title = "Hazard roll"
-            with Horizontal(classes="dialog-row"):
-                yield Label("Ship", classes="field-label")
-                yield Select(
-                    ship_options,
-                    value=self._ship_id or NO_SHIP,
-                    allow_blank=False,
-                    id="hazard-ship",
-                    compact=True,
-                )
-                yield Label("Class", classes="field-label")
-                yield Select(
-                    class_options,
-                    value=start_class,
-                    allow_blank=False,
-                    id="hazard-class",
-                    compact=True,
-                    disabled=self._ship_id is not None,
-                )
+            yield from ship_class_row(self.ships, self._ship_id, start_class, "hazard")
             with Horizontal(classes="dialog-row"):
                 yield Label("Track", classes="field-label")
                 yield Select(
@@ -307,7 +285,7 @@ class HazardDialog(ModalScreen[list[InjuryEntry]]):
 
     @on(Select.Changed, "#hazard-ship")
     def _ship_changed(self, event: Select.Changed) -> None:
-        ship_id = event.value if isinstance(event.value, str) and event.value != NO_SHIP else None
+        ship_id = chosen_ship(event.value)
         class_select = self.query_one("#hazard-class", Select)
         class_select.disabled = ship_id is not None
         if ship_id is not None:
@@ -338,15 +316,7 @@ class HazardDialog(ModalScreen[list[InjuryEntry]]):
         track = self.query_one("#hazard-track", Select).value
         if not isinstance(ship_class, str) or not isinstance(track, str):
             raise ValueError("choose a ship or a class, and the track the hit marked")
-        round_text = self.query_one("#hazard-round", Input).value.strip()
-        round_number: int | None = None
-        if round_text:
-            try:
-                round_number = int(round_text)
-            except ValueError:
-                round_number = 0
-            if round_number < 1:
-                raise ValueError(f"Round: a whole number from 1 up (or blank), not {round_text!r}")
+        round_ = round_number(self.query_one("#hazard-round", Input).value)
         characters = tuple(
             (c.id, self.postures[c.id]) for c in self.party.characters if self.chosen[c.id]
         )
@@ -362,7 +332,7 @@ class HazardDialog(ModalScreen[list[InjuryEntry]]):
             ship_id=ship.id if ship else None,
             ship_name=ship.spec.name if ship else None,
             battle=battle or None,
-            round=round_number,
+            round=round_,
         )
 
     def action_roll(self) -> None:

@@ -27,6 +27,7 @@ from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
 from gmtool.store.injuries import Context, InjuryEntry, record_damage, record_treatment
 from gmtool.store.party import load_party_state
+from gmtool.tui.form_fields import round_number
 from gmtool.tui.injury_text import tracks, tracks_line
 
 SOURCE = "injuries"
@@ -370,18 +371,10 @@ class DamageDialog(_CharacterDialog):
             raise ValueError("choose the kind of damage")
         amount = self.query_one("#damage-amount", Input).value.strip()
         damage_amount(amount, kind)  # refuses a bad amount before anything is rolled
-        round_text = self.query_one("#damage-round", Input).value.strip()
-        round_number: int | None = None
-        if round_text:
-            try:
-                round_number = int(round_text)
-            except ValueError:
-                round_number = 0
-            if round_number < 1:
-                raise ValueError(f"Round: a whole number from 1 up (or blank), not {round_text!r}")
+        round_ = round_number(self.query_one("#damage-round", Input).value)
         cause = self.query_one("#damage-cause", Input).value.strip() or "direct damage"
         battle = self.query_one("#damage-battle", Input).value.strip() or None
-        return DamageRequest(character.id, amount, kind, cause, battle, round_number)
+        return DamageRequest(character.id, amount, kind, cause, battle, round_)
 
     def action_save(self) -> None:
         try:

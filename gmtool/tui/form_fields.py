@@ -1,0 +1,69 @@
+"""Form pieces shared by the Injuries tab's dialogs (hazard roll, bail-out, direct damage).
+
+The ship-and-class row of the hazard and bail-out dialogs, and the optional Round field of
+the hazard and direct damage dialogs, are built and read here so they look and check the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Label, Select
+
+from gmtool.rules.classes import class_ids
+from gmtool.store.ships import ShipRecord
+
+NO_SHIP = "-"
+"""The ship Select's value for "no ship: choose a class"."""
+
+
+def ship_class_row(
+    ships: Mapping[str, ShipRecord], ship_id: str | None, start_class: str, id_prefix: str
+) -> ComposeResult:
+    """A row with the Ship Select (`#<prefix>-ship`) and the Class Select (`#<prefix>-class`).
+
+    The class can be chosen only while no ship is: a ship brings its own class.
+    """
+    ship_options = [("no ship: choose a class", NO_SHIP)]
+    for ship in ships.values():
+        side = "" if ship.side == "campaign" else f", {ship.side}"
+        ship_options.append((f"{ship.spec.name} ({ship.spec.ship_class}{side})", ship.id))
+    with Horizontal(classes="dialog-row"):
+        yield Label("Ship", classes="field-label")
+        yield Select(
+            ship_options,
+            value=ship_id or NO_SHIP,
+            allow_blank=False,
+            id=f"{id_prefix}-ship",
+            compact=True,
+        )
+        yield Label("Class", classes="field-label")
+        yield Select(
+            [(c, c) for c in class_ids()],
+            value=start_class,
+            allow_blank=False,
+            id=f"{id_prefix}-class",
+            compact=True,
+            disabled=ship_id is not None,
+        )
+
+
+def chosen_ship(value: object) -> str | None:
+    """The ship id a Ship Select's value names, or None for no ship."""
+    return value if isinstance(value, str) and value != NO_SHIP else None
+
+
+def round_number(text: str) -> int | None:
+    """An optional Round field: None when blank; ValueError says what to fix."""
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise ValueError(f"Round: a whole number from 1 up (or blank), not {text!r}")
+    return number
