@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from rich.text import Text
 from textual import on
@@ -31,6 +32,8 @@ from gmtool.tui.form_fields import round_number
 from gmtool.tui.injury_text import tracks, tracks_line
 
 SOURCE = "injuries"
+
+Request = TypeVar("Request")
 
 
 # -- requests and what they do ------------------------------------------------------------
@@ -138,17 +141,27 @@ DIALOG_CSS = """
 """
 
 
-class _CharacterDialog(ModalScreen[InjuryEntry | None]):
-    """A dialog about one character of the party, chosen in its first row."""
+class _CharacterDialog(ModalScreen[InjuryEntry | None], Generic[Request]):
+    """A dialog about one character of the party, chosen in its first row.
+
+    ctrl+s turns the form into a request (`request`) and hands it to `save`; the saved entry
+    is returned, or the reason for refusing is shown and the dialog stays open.
+    """
 
     BINDINGS = [
         Binding("ctrl+s", "save", "Save", priority=True),
         Binding("escape", "cancel", "Cancel"),
     ]
 
-    def __init__(self, party: Party, character_id: str | None) -> None:
+    def __init__(
+        self,
+        party: Party,
+        save: Callable[[Request], InjuryEntry],
+        character_id: str | None,
+    ) -> None:
         super().__init__()
         self.party = party
+        self._save = save
         ids = [c.id for c in party.characters]
         self.character_id = character_id if character_id in ids else (ids[0] if ids else None)
 
@@ -188,11 +201,28 @@ class _CharacterDialog(ModalScreen[InjuryEntry | None]):
         status.set_class(error, "error")
         status.update(text)
 
+    def request(self) -> Request:
+        """The form as a request; ValueError says what to fix (nothing is saved)."""
+        raise NotImplementedError
+
+    def action_save(self) -> None:
+        try:
+            request = self.request()
+        except ValueError as exc:
+            self.message(f"Not saved: {exc}.", error=True)
+            return
+        try:
+            entry = self._save(request)
+        except (RulesError, StoreError) as exc:
+            self.message(f"Not saved: {exc}.", error=True)
+            return
+        self.dismiss(entry)
+
     def action_cancel(self) -> None:
         self.dismiss(None)
 
 
-class TreatmentDialog(_CharacterDialog):
+class TreatmentDialog(_CharacterDialog[TreatmentRequest]):
     """Points back on one track with a note, or stabilize; returns the saved entry."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="TreatmentDialog")
@@ -203,8 +233,7 @@ class TreatmentDialog(_CharacterDialog):
         save: Callable[[TreatmentRequest], InjuryEntry],
         character_id: str | None = None,
     ) -> None:
-        super().__init__(party, character_id)
-        self._save = save
+        super().__init__(party, save, character_id)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="treatment-box") as box:
@@ -280,21 +309,8 @@ class TreatmentDialog(_CharacterDialog):
         note = self.query_one("#treat-note", Input).value.strip()
         return TreatmentRequest(character.id, track, points, note, stabilize)
 
-    def action_save(self) -> None:
-        try:
-            request = self.request()
-        except ValueError as exc:
-            self.message(f"Not saved: {exc}.", error=True)
-            return
-        try:
-            entry = self._save(request)
-        except (RulesError, StoreError) as exc:
-            self.message(f"Not saved: {exc}.", error=True)
-            return
-        self.dismiss(entry)
 
-
-class DamageDialog(_CharacterDialog):
+class DamageDialog(_CharacterDialog[DamageRequest]):
     """Damage by the GM's ruling; returns the saved entry."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="DamageDialog")
@@ -308,8 +324,7 @@ class DamageDialog(_CharacterDialog):
         battle: str = "",
         round_text: str = "",
     ) -> None:
-        super().__init__(party, character_id)
-        self._save = save
+        super().__init__(party, save, character_id)
         self._battle = battle
         self._round = round_text
 
@@ -375,16 +390,3 @@ class DamageDialog(_CharacterDialog):
         cause = self.query_one("#damage-cause", Input).value.strip() or "direct damage"
         battle = self.query_one("#damage-battle", Input).value.strip() or None
         return DamageRequest(character.id, amount, kind, cause, battle, round_)
-
-    def action_save(self) -> None:
-        try:
-            request = self.request()
-        except ValueError as exc:
-            self.message(f"Not saved: {exc}.", error=True)
-            return
-        try:
-            entry = self._save(request)
-        except (RulesError, StoreError) as exc:
-            self.message(f"Not saved: {exc}.", error=True)
-            return
-        self.dismiss(entry)
