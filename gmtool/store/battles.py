@@ -44,6 +44,7 @@ from gmtool.rules.ships import ShipSpec
 from gmtool.store import injuries
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
+from gmtool.store.ids import unique_id
 from gmtool.store.party import load_party_state
 from gmtool.store.rolllog import RollEntry
 from gmtool.store.ships import get_ship, list_ships
@@ -194,12 +195,7 @@ def _slug(text: str) -> str:
 def new_battle_id(campaign: Campaign, name: str) -> str:
     """An id from the battle's name, unique in the campaign (ambush, ambush-2, ...)."""
     base = _slug(name)
-    taken = {r.id for r in list_battles(campaign)}
-    candidate, number = base, 1
-    while candidate in taken:
-        number += 1
-        candidate = f"{base}-{number}"
-    return candidate
+    return unique_id(base, {r.id for r in list_battles(campaign)})
 
 
 def _update_record(campaign: Campaign, state: BattleState, label: str) -> None:
@@ -331,11 +327,7 @@ def fleet_setup(
     ships: list[tuple[str, ShipSpec]] = [(i, get_ship(campaign, i).spec) for i in ship_ids]
     taken = {i for i, _ in ships} | {r.id for r in list_ships(campaign)}
     for wanted, spec in extra:
-        base = _slug(wanted)
-        candidate, number = base, 1
-        while candidate in taken:
-            number += 1
-            candidate = f"{base}-{number}"
+        candidate = unique_id(_slug(wanted), taken)
         taken.add(candidate)
         ships.append((candidate, spec))
     return FleetSetup(name, tuple(ships), commander)

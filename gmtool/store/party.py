@@ -24,6 +24,7 @@ from gmtool.rules.stations import Assignment
 from gmtool.store.atomic import atomic_write_bytes
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
+from gmtool.store.ids import unique_id
 from gmtool.store.ships import ShipRecord, list_ships
 from gmtool.store.tracker import Tracker, UndoneAction
 
@@ -126,12 +127,7 @@ def new_character_id(party: Party, name: str) -> str:
     base = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
     if not base:
         raise RulesError("a character's name needs at least one letter or digit")
-    taken = set(party.ids)
-    candidate, number = base, 1
-    while candidate in taken:
-        number += 1
-        candidate = f"{base}-{number}"
-    return candidate
+    return unique_id(base, set(party.ids))
 
 
 def add_character(campaign: Campaign, character: Character) -> Party:

@@ -25,6 +25,7 @@ from gmtool.rules.roster import CrewMember, Roster, named_roster
 from gmtool.rules.ships import ShipSpec, load_ship_spec
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
+from gmtool.store.ids import unique_id
 from gmtool.store.tracker import Tracker, UndoneAction
 
 SHIPS_TRACKER = "ships"
@@ -161,12 +162,7 @@ def get_ship(campaign: Campaign, ship_id: str) -> ShipRecord:
 def new_ship_id(campaign: Campaign, wanted: str) -> str:
     """`wanted` made a slug and unique among the campaign's ships (kestrel, kestrel-2, ...)."""
     base = ship_slug(wanted)
-    taken = {r.id for r in _read_state(campaign)}
-    candidate, number = base, 1
-    while candidate in taken:
-        number += 1
-        candidate = f"{base}-{number}"
-    return candidate
+    return unique_id(base, {r.id for r in _read_state(campaign)})
 
 
 # -- roster files -----------------------------------------------------------------------------
