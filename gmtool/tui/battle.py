@@ -82,6 +82,7 @@ from gmtool.tui.battle_dialogs import (
 from gmtool.tui.battle_setup import BattleSetupScreen, SetupChoice
 from gmtool.tui.pane import GmPane
 from gmtool.tui.stations import ChoiceScreen, ConfirmScreen
+from gmtool.tui.styles import DEGREE_STYLE
 
 ALWAYS_BEARING = {"all", "turret"}  # arcs_for_heading lists these with every heading
 LOG_EVENTS = 80
@@ -137,13 +138,6 @@ STATE_STYLE = {
     "abandoned": "dim magenta",
 }
 TRACK_STYLE = {"stun": "yellow", "wound": "dark_orange", "mortal": "red", "critical": "magenta"}
-DEGREE_STYLE = {
-    "amazing": "bold green",
-    "good": "green",
-    "ordinary": "cyan",
-    "failure": "yellow",
-    "critical_failure": "bold red",
-}
 HEADING_WORDS = {"close": "closing", "hold": "holding", "open": "opening"}
 CONFIRM = {
     "self_destruct": "Blow up {ship}? Enemy ships very close or close are caught in the blast.",

@@ -17,16 +17,9 @@ from gmtool.rules.errors import RulesError
 from gmtool.store.errors import StoreError
 from gmtool.store.rolllog import RollEntry
 from gmtool.tui.pane import GmPane
+from gmtool.tui.styles import DEGREE_STYLE
 
 SHOWN_ROWS = 500
-
-DEGREE_STYLE = {
-    "amazing": "bold green",
-    "good": "green",
-    "ordinary": "cyan",
-    "failure": "yellow",
-    "critical_failure": "bold red",
-}
 
 HELP = """\
 Roll dice and ALTERNITY checks; every roll of the campaign, from any tab, is listed below,

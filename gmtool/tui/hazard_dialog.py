@@ -32,11 +32,8 @@ from gmtool.store.injuries import Context, InjuryEntry, record_hazards
 from gmtool.store.party import load_party_state
 from gmtool.store.ships import ShipRecord
 from gmtool.tui.form_fields import chosen_ship, round_number, ship_class_row
-from gmtool.tui.injury_text import (
-    DEGREE_STYLE,
-    character_state_text,
-    marked_text,
-)
+from gmtool.tui.injury_text import character_state_text, marked_text
+from gmtool.tui.styles import DEGREE_STYLE
 
 DEFAULT_TRACK = "wound"
 # A character with no battle station is moving about the ship, not strapped in.

@@ -14,13 +14,6 @@ from gmtool.rules.durability import damage_rules
 BAR_WIDTH = 8
 TRACK_STYLE = {"stun": "yellow", "wound": "dark_orange", "mortal": "red"}
 STATE_STYLE = {"ok": "green", "knocked_out": "yellow", "dying": "bold red", "dead": "bold red"}
-DEGREE_STYLE = {
-    "amazing": "bold green",
-    "good": "green",
-    "ordinary": "cyan",
-    "failure": "yellow",
-    "critical_failure": "bold red",
-}
 
 
 def tracks() -> tuple[str, ...]:
