@@ -9,10 +9,10 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.lazy import Lazy
 from textual.message import Message
 from textual.widgets import DataTable, Input, Label, Static
 
-from gmtool.rules import dice
 from gmtool.rules.errors import RulesError
 from gmtool.store.errors import StoreError
 from gmtool.store.rolllog import RollEntry
@@ -82,6 +82,15 @@ def matches(entry: RollEntry, needle: str) -> bool:
     return needle.lower() in haystack
 
 
+class RollLogTable(DataTable[Any]):
+    """The campaign's roll log, newest first; fills itself when mounted."""
+
+    def on_mount(self) -> None:
+        self.add_columns("#", "Time", "For", "Roll", "Dice", "Total", "Result")
+        pane = next(a for a in self.ancestors if isinstance(a, DiceLogPane))
+        pane.reload_log()
+
+
 class DiceLogPane(GmPane):
     TAB_ID = "dice"
     TITLE = "Dice & Log"
@@ -120,14 +129,12 @@ class DiceLogPane(GmPane):
             yield Label("Filter", classes="field-label")
             yield Input(placeholder="search the log", id="log-filter", compact=True)
         yield Static("Type dice and press Enter, or a check score and step.", id="last-roll")
-        table: DataTable[Any] = DataTable(id="roll-log", cursor_type="row", zebra_stripes=True)
-        yield table
+        # The log (up to SHOWN_ROWS rows) is built just after the first frame, so the GM sees
+        # the app at once and can type while it fills.
+        yield Lazy(RollLogTable(id="roll-log", cursor_type="row", zebra_stripes=True))
 
     def on_mount(self) -> None:
-        table = self.query_one("#roll-log", DataTable)
-        table.add_columns("#", "Time", "For", "Roll", "Dice", "Total", "Result")
         self.campaign.on_record(lambda entries: self.post_message(self.RollsSaved(entries)))
-        self.reload_log()
         self.focus_default()
 
     # -- focus ------------------------------------------------------------------------------
@@ -158,6 +165,8 @@ class DiceLogPane(GmPane):
     @on(Input.Submitted, "#dice-expr")
     def roll_dice(self) -> None:
         text = self.query_one("#dice-expr", Input).value
+        from gmtool.rules import dice  # loaded on the first roll, not at start-up
+
         campaign = self.campaign
         try:
             expression = dice.parse(text)
@@ -227,7 +236,10 @@ class DiceLogPane(GmPane):
 
     def reload_log(self) -> None:
         needle = self.query_one("#log-filter", Input).value.strip()
-        table = self.query_one("#roll-log", DataTable)
+        found = self.query(RollLogTable)
+        if not found:
+            return  # not mounted yet: it fills itself when it is
+        table = found.first()
         table.clear()
         shown = 0
         for entry in self.campaign.roll_log():

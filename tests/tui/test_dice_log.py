@@ -90,6 +90,7 @@ async def test_log_survives_restart_and_filters(
         await pilot.pause()
     again = app_factory(path=path)
     async with again.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()  # the log is built just after the first frame
         table = again.query_one("#roll-log", DataTable)
         assert table.row_count == 2
         await pilot.click("#log-filter")
