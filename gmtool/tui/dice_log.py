@@ -151,7 +151,11 @@ class DiceLogPane(GmPane):
         self.query_one(f"#{field_id}", Input).focus()
 
     def action_to_log(self) -> None:
-        self.query_one("#roll-log", DataTable).focus()
+        tables = self.query(RollLogTable)
+        if tables:
+            tables.first().focus()
+        else:  # the log is built a moment after start-up; leave the field all the same
+            self.screen.set_focus(None)
 
     # -- rolling ----------------------------------------------------------------------------
     def _purpose(self) -> str:
