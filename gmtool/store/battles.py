@@ -36,10 +36,11 @@ from gmtool.rules.battle import (
     battle_summary,
     new_battle,
 )
-from gmtool.rules.battle.records import hazard_records
+from gmtool.rules.battle.steps import ROLL_SOURCE
 from gmtool.rules.characters import Character
 from gmtool.rules.errors import RulesError
 from gmtool.rules.hazards import HazardOutcome
+from gmtool.rules.roll_records import hazard_records
 from gmtool.rules.ships import ShipSpec
 from gmtool.store import injuries
 from gmtool.store.campaign import Campaign
@@ -52,7 +53,6 @@ from gmtool.store.tracker import Tracker
 
 INDEX_FILE = "battles"
 INDEX_TABLE = "index"
-ROLL_SOURCE = "battle"
 SETUP_LABEL = "battle set-up"
 # Saved beside the battle state: the injury entries the step that made this state created.
 STEP_INJURIES = "step_injuries"
@@ -416,7 +416,7 @@ def _own_rolls(result: StepResult, state: BattleState) -> list[RollEntry]:
     rolls = [dict(r) for r in result.rolls]
     for outcome in result.hazards:
         name = state.character(outcome.character_id).name
-        for record in hazard_records(outcome, name):
+        for record in hazard_records(outcome, name, ROLL_SOURCE):
             if record in rolls:
                 rolls.remove(record)
     return rolls

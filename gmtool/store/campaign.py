@@ -217,32 +217,14 @@ class Campaign:
         return random.Random(f"{self.seed}:{self.rolls.next_id}")
 
     def dice_entry(self, roll: DiceRoll, purpose: str, source: str = "dice") -> RollEntry:
-        return {
-            "kind": "dice",
-            "for": purpose,
-            "source": source,
-            "expression": roll.expression.canonical(),
-            "dice": [[d.sides, d.value, d.sign] for d in roll.dice],
-            "modifier": roll.modifier,
-            "total": roll.total,
-            "track": roll.track,
-        }
+        from gmtool.rules.roll_records import dice_record  # rules tables load on first roll
+
+        return dice_record(roll, purpose, source)
 
     def check_entry(self, check: CheckResult, purpose: str, source: str = "dice") -> RollEntry:
-        return {
-            "kind": "check",
-            "for": purpose,
-            "source": source,
-            "expression": f"score {check.score} step {check.step:+d}",
-            "score": check.score,
-            "step": check.step,
-            "control": check.control,
-            "situation": check.situation_text,
-            "dice": [[20, check.control, 1]]
-            + [[d.sides, d.value, d.sign] for d in check.situation],
-            "total": check.total,
-            "degree": check.degree.value,
-        }
+        from gmtool.rules.roll_records import check_record
+
+        return check_record(check, purpose, source)
 
     def record(self, entries: Iterable[RollEntry]) -> list[RollEntry]:
         """Save the rolls of one action together; returns them with id, time and action."""

@@ -15,11 +15,11 @@ from typing import Any
 
 from tinydb import TinyDB
 
-from gmtool.rules import dice
 from gmtool.rules.characters import Character
 from gmtool.rules.durability import damage_character, heal
 from gmtool.rules.errors import RulesError
 from gmtool.rules.hazards import HazardOutcome
+from gmtool.rules.roll_records import hazard_records
 from gmtool.store.campaign import Campaign
 from gmtool.store.party import load_party_state, update_character
 
@@ -64,54 +64,6 @@ def _base(campaign: Campaign, character: Character, kind: str, context: Context)
     }
 
 
-def hazard_rolls(outcome: HazardOutcome, name: str, source: str) -> list[dict[str, Any]]:
-    """Roll-log entries for every die of one hazard roll, in the order they were rolled."""
-    entries: list[dict[str, Any]] = [
-        {
-            "kind": "dice",
-            "for": f"hazard: is {name} caught? ({outcome.ship_class} ship, {outcome.track})",
-            "source": source,
-            "expression": "1d20",
-            "dice": [[20, outcome.hazard_roll, 1]],
-            "modifier": 0,
-            "total": outcome.hazard_roll,
-            "track": None,
-        }
-    ]
-    if outcome.endangered and outcome.feat_control is not None:
-        situation = [[0, abs(v), 1 if v >= 0 else -1] for v in outcome.feat_situation]
-        entries.append(
-            {
-                "kind": "check",
-                "for": f"hazard: {name}'s {outcome.feat_ability} feat check",
-                "source": source,
-                "expression": f"score {outcome.feat_score} step {outcome.feat_step:+d}",
-                "score": outcome.feat_score,
-                "step": outcome.feat_step,
-                "control": outcome.feat_control,
-                "dice": [[20, outcome.feat_control, 1], *situation],
-                "total": outcome.feat_total,
-                "degree": outcome.degree,
-            }
-        )
-    if outcome.injury is not None:
-        expression = dice.parse(outcome.injury)
-        sides = [t.sides for t in expression.terms if t.is_dice for _ in range(t.count)]
-        entries.append(
-            {
-                "kind": "dice",
-                "for": f"hazard: {name}'s injury ({outcome.posture})",
-                "source": source,
-                "expression": expression.canonical(),
-                "dice": [[s, v, 1] for s, v in zip(sides, outcome.injury_dice, strict=False)],
-                "modifier": outcome.injury_total - sum(outcome.injury_dice),
-                "total": outcome.injury_total,
-                "track": expression.track,
-            }
-        )
-    return entries
-
-
 def record_hazards(
     campaign: Campaign, outcomes: Iterable[HazardOutcome], context: Context
 ) -> list[InjuryEntry]:
@@ -121,7 +73,7 @@ def record_hazards(
     saved: list[InjuryEntry] = []
     for outcome in outcomes:
         character = party.character(outcome.character_id)
-        rolls = campaign.record(hazard_rolls(outcome, character.name, context.source))
+        rolls = campaign.record(hazard_records(outcome, character.name, context.source))
         entry = _base(campaign, character, "hazard", context)
         damage = outcome.damage
         entry.update(

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gmtool.rules.errors import RulesError
+from gmtool.rules.roll_records import values_record
 from gmtool.rules.skirmish import (
     Action,
     Event,
@@ -209,18 +210,7 @@ def roll_entries(scenario: Scenario, events: Iterable[Event]) -> list[RollEntry]
             )
         for (sides, role), value in zip(roles, event.rolls, strict=True):
             purpose = f"{event.text} ({role})" if role else event.text
-            entries.append(
-                {
-                    "kind": "dice",
-                    "for": purpose,
-                    "source": ROLL_SOURCE,
-                    "expression": f"1d{sides}",
-                    "dice": [[sides, value, 1]],
-                    "modifier": 0,
-                    "total": value,
-                    "track": None,
-                }
-            )
+            entries.append(values_record(purpose, f"1d{sides}", [value], value, ROLL_SOURCE))
     return entries
 
 

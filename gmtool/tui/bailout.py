@@ -19,13 +19,13 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Input, Label, Select, Static
 
-from gmtool.rules import dice
 from gmtool.rules.characters import Party
 from gmtool.rules.classes import class_ids
 from gmtool.rules.crew import crew_manifest
 from gmtool.rules.errors import RulesError
 from gmtool.rules.hazards import Bailout, bailout_rounds, hazard_table, start_bailout
 from gmtool.rules.hazards import survivors_aboard as party_aboard
+from gmtool.rules.roll_records import values_record
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
 from gmtool.store.injuries import history
@@ -99,23 +99,6 @@ def load_bailout(campaign: Campaign) -> BailoutRecord | None:
         ) from None
 
 
-def _dice_entry(
-    expression: dice.DiceExpression, values: Sequence[int], total: int, purpose: str
-) -> RollEntry:
-    sides = [(t.sides, t.sign) for t in expression.terms if t.is_dice for _ in range(t.count)]
-    shown = [[s, v, sign] for (s, sign), v in zip(sides, values, strict=False)]
-    return {
-        "kind": "dice",
-        "for": purpose,
-        "source": SOURCE,
-        "expression": expression.canonical(),
-        "dice": shown,
-        "modifier": total - sum(sign * v for (_s, sign), v in zip(sides, values, strict=False)),
-        "total": total,
-        "track": None,
-    }
-
-
 def bailout_rolls(bailout: Bailout, where: str) -> list[RollEntry]:
     """Roll-log entries for the dice of an order to abandon ship (none for a small ship whose
     trapped share the GM chose)."""
@@ -123,17 +106,16 @@ def bailout_rolls(bailout: Bailout, where: str) -> list[RollEntry]:
     time = bailout.time
     if time.notation is not None:
         entries.append(
-            _dice_entry(
-                dice.parse(time.notation), time.dice, time.rounds, f"bail-out time: {where}"
-            )
+            values_record(f"bail-out time: {where}", time.notation, time.dice, time.rounds, SOURCE)
         )
     if bailout.trapped_dice:
         entries.append(
-            _dice_entry(
-                hazard_table().trapped_percent,
+            values_record(
+                f"bail-out: percent of survivors who cannot get out of {where}",
+                hazard_table().trapped_percent.canonical(),
                 bailout.trapped_dice,
                 bailout.trapped_percent,
-                f"bail-out: percent of survivors who cannot get out of {where}",
+                SOURCE,
             )
         )
     return entries

@@ -37,7 +37,6 @@ from gmtool.rules.battle.plans import (
     task_name,
     why_not,
 )
-from gmtool.rules.battle.records import check_record
 from gmtool.rules.battle.state import (
     CREW,
     SIDES,
@@ -49,6 +48,7 @@ from gmtool.rules.battle.state import (
 from gmtool.rules.battle.steps import (
     DISENGAGED,
     HOLD,
+    ROLL_SOURCE,
     Step,
     StepResult,
     acting_ship,
@@ -82,6 +82,7 @@ from gmtool.rules.narrative import (
     sensor_step,
     task_effect,
 )
+from gmtool.rules.roll_records import check_record
 from gmtool.rules.ship_damage import crew_check_step
 from gmtool.rules.stations import station_board, station_table
 
@@ -117,7 +118,7 @@ def roll_edge(
         check = roll_check(plan.score, plan.step, rng)
         checks[side_id] = check
         purpose = f"edge for {state.side(side_id).name}"
-        step.rolls.append(check_record(check, purpose))
+        step.rolls.append(check_record(check, purpose, ROLL_SOURCE))
         step.who(plan.roller.character_id)
         step.lines.append(f"{purpose}: {plan.describe()}: {check.describe()}")
     entries = {}
@@ -321,7 +322,7 @@ def roll_attack(
     step = Step("roll_attack")
     purpose = f"{ship.name} {current.weapon_name} at {aim.name}"
     check = roll_check(current.score, aim.step, rng)
-    step.rolls.append(check_record(check, purpose))
+    step.rolls.append(check_record(check, purpose, ROLL_SOURCE))
     step.who(current.roller.character_id)
     step.ship(ship.id)
     step.ship(aim.ship_id)
@@ -453,7 +454,7 @@ def roll_leadership(
     step = Step("roll_leadership")
     check = roll_check(plan.score, plan.step, rng)
     purpose = f"{character.name} leads {team.name} on {ship.name}"
-    step.rolls.append(check_record(check, purpose))
+    step.rolls.append(check_record(check, purpose, ROLL_SOURCE))
     step.who(character_id)
     step.ship(ship.id)
     step.lines.append(f"{purpose}: {plan.describe()}: {check.describe()}")

@@ -16,7 +16,6 @@ from gmtool.rules.battle.plans import (
     plan_roll,
     why_not,
 )
-from gmtool.rules.battle.records import values_record
 from gmtool.rules.battle.state import (
     BattleShip,
     BattleState,
@@ -24,6 +23,7 @@ from gmtool.rules.battle.state import (
 )
 from gmtool.rules.battle.steps import (
     DISENGAGED,
+    ROLL_SOURCE,
     Step,
     StepResult,
     acting_ship,
@@ -53,6 +53,7 @@ from gmtool.rules.narrative import (
     self_destruct_reach,
     task_effect,
 )
+from gmtool.rules.roll_records import values_record
 from gmtool.rules.ship_damage import ShipDamage
 from gmtool.rules.stations import station_table
 
@@ -348,6 +349,7 @@ def abandon_ship(
                 bailout.time.notation,
                 bailout.time.dice,
                 bailout.rounds,
+                ROLL_SOURCE,
             )
         )
     if bailout.trapped_dice:
@@ -357,6 +359,7 @@ def abandon_ship(
                 hazard_table().trapped_percent.canonical(),
                 bailout.trapped_dice,
                 bailout.trapped_percent,
+                ROLL_SOURCE,
             )
         )
     first = bailout_round(bailout, 1)

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field, replace
 
 from gmtool.rules.battle.config import task_roll
 from gmtool.rules.battle.plans import RollPlan, crew_roller, skill_modifiers
-from gmtool.rules.battle.records import RollRecord, check_record, dice_record, hazard_records
 from gmtool.rules.battle.state import (
     BattleEvent,
     BattleShip,
@@ -28,8 +27,11 @@ from gmtool.rules.narrative import (
     StepModifier,
     phase,
 )
+from gmtool.rules.roll_records import RollRecord, check_record, dice_record, hazard_records
 from gmtool.rules.ship_damage import crew_check_step, ship_damage_table, track_ids
 
+# The `source` of the battle's rolls in the campaign's roll log.
+ROLL_SOURCE = "battle"
 DISENGAGED = "disengaged"
 HOLD = "hold"
 
@@ -130,7 +132,7 @@ def roll_planned(
 ) -> tuple[BattleState, CheckResult]:
     """Roll a planned check; the roller has made their roll, the leader's bonus is spent."""
     check = roll_check(plan.score, plan.step, rng)
-    step.rolls.append(check_record(check, purpose))
+    step.rolls.append(check_record(check, purpose, ROLL_SOURCE))
     step.who(plan.roller.character_id)
     step.ship(plan.ship_id)
     step.lines.append(f"{purpose}: {plan.describe()}: {check.describe()}")
@@ -211,7 +213,7 @@ def apply_damage(
     for outcome in outcomes:
         character = state.character(outcome.character_id)
         step.hazards.append(outcome)
-        step.rolls += hazard_records(outcome, character.name)
+        step.rolls += hazard_records(outcome, character.name, ROLL_SOURCE)
         if outcome.endangered:
             step.who(character.id)
         state = state.with_character(outcome.apply_to(character))
@@ -241,7 +243,7 @@ def damage_roll(
     cause: str,
 ) -> BattleState:
     result = roll(notation, rng)
-    step.rolls.append(dice_record(result, f"{cause}: damage"))
+    step.rolls.append(dice_record(result, f"{cause}: damage", ROLL_SOURCE))
     track = result.track
     assert track is not None  # weapon damage and table damage rolls carry a track letter
     return apply_damage(state, target_id, max(result.total, 0), track, rng, step, cause)

@@ -1,8 +1,9 @@
-"""Roll records: every die the battle engine rolls, as a plain dict for the campaign's roll log.
+"""Roll records: every die the rules roll, as a plain dict for the campaign's roll log.
 
-The shape matches the entries the store writes for the Dice & Log tab (`kind`, `for`,
-`source`, `expression`, `dice` as [sides, value, sign] triples, `total`, and for checks the
-score, step, control die and degree), so the app can log a battle step's rolls as they come.
+One shape for every tab and command (`kind`, `for`, `source`, `expression`, `dice` as
+[sides, value, sign] triples, `modifier`, `total`, `track`; checks add score, step, control
+die, situation die and degree), so the Dice & Log tab shows a battle's, a hazard's or a
+skirmish's dice the same way. `source` names the tab or command that rolled.
 """
 
 from __future__ import annotations
@@ -14,16 +15,14 @@ from gmtool.rules.checks import CheckResult, checks_table
 from gmtool.rules.dice import DiceRoll, parse
 from gmtool.rules.hazards import HazardOutcome, hazard_table
 
-SOURCE = "battle"
-
 RollRecord = dict[str, Any]
 
 
-def check_record(check: CheckResult, purpose: str) -> RollRecord:
+def check_record(check: CheckResult, purpose: str, source: str) -> RollRecord:
     return {
         "kind": "check",
         "for": purpose,
-        "source": SOURCE,
+        "source": source,
         "expression": f"score {check.score} step {check.step:+d}",
         "score": check.score,
         "step": check.step,
@@ -35,11 +34,11 @@ def check_record(check: CheckResult, purpose: str) -> RollRecord:
     }
 
 
-def dice_record(roll: DiceRoll, purpose: str) -> RollRecord:
+def dice_record(roll: DiceRoll, purpose: str, source: str) -> RollRecord:
     return {
         "kind": "dice",
         "for": purpose,
-        "source": SOURCE,
+        "source": source,
         "expression": roll.expression.canonical(),
         "dice": [[d.sides, d.value, d.sign] for d in roll.dice],
         "modifier": roll.modifier,
@@ -49,31 +48,38 @@ def dice_record(roll: DiceRoll, purpose: str) -> RollRecord:
 
 
 def values_record(
-    purpose: str, notation: str, values: Sequence[int], total: int, track: str | None = None
+    purpose: str,
+    notation: str,
+    values: Sequence[int],
+    total: int,
+    source: str,
+    track: str | None = None,
 ) -> RollRecord:
-    """A dice roll known only by its values (rolled inside another rules module)."""
-    sides = _sides(notation)
+    """A dice roll known only by its values (rolled inside another rules function)."""
+    expression = parse(notation)
+    dice = [(t.sides, t.sign) for t in expression.terms if t.is_dice for _ in range(t.count)]
+    shown = [[sides, value, sign] for (sides, sign), value in zip(dice, values, strict=False)]
     return {
         "kind": "dice",
         "for": purpose,
-        "source": SOURCE,
-        "expression": notation,
-        "dice": [[sides, v, 1] for v in values],
-        "modifier": total - sum(values),
+        "source": source,
+        "expression": expression.canonical(),
+        "dice": shown,
+        "modifier": total - sum(sign * value for _sides, value, sign in shown),
         "total": total,
         "track": track,
     }
 
 
-def hazard_records(outcome: HazardOutcome, name: str) -> list[RollRecord]:
+def hazard_records(outcome: HazardOutcome, name: str, source: str) -> list[RollRecord]:
     """The hazard die, the Personality feat and the injury dice of one hazard roll."""
-    table = hazard_table()
     records = [
         values_record(
             f"hazard to {name} ({outcome.ship_class} ship, {outcome.track})",
-            table.hazard_die.canonical(),
+            hazard_table().hazard_die.canonical(),
             [outcome.hazard_roll],
             outcome.hazard_roll,
+            source,
         )
     ]
     if not outcome.endangered or outcome.feat_step is None or outcome.feat_control is None:
@@ -84,7 +90,7 @@ def hazard_records(outcome: HazardOutcome, name: str) -> list[RollRecord]:
         {
             "kind": "check",
             "for": f"{name}'s {outcome.feat_ability} feat (endangered)",
-            "source": SOURCE,
+            "source": source,
             "expression": f"score {outcome.feat_score} step {outcome.feat_step:+d}",
             "score": outcome.feat_score,
             "step": outcome.feat_step,
@@ -102,12 +108,8 @@ def hazard_records(outcome: HazardOutcome, name: str) -> list[RollRecord]:
                 outcome.injury,
                 outcome.injury_dice,
                 outcome.injury_total,
+                source,
                 outcome.damage.kind if outcome.damage else None,
             )
         )
     return records
-
-
-def _sides(notation: str) -> int:
-    expression = parse(notation)
-    return max(t.sides for t in expression.terms if t.is_dice)
