@@ -94,8 +94,7 @@ def record_hazards(
         )
         if damage is not None:
             updated = outcome.apply_to(character)
-            update_character(campaign, updated, f"hazard: {character.name}", rolls=rolls)
-            party = load_party_state(campaign)
+            party = update_character(campaign, updated, f"hazard: {character.name}", rolls=rolls)
         entry["id"] = _db(campaign).table(TABLE).insert(entry)
         saved.append(entry)
     return saved

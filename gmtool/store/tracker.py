@@ -13,11 +13,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from tinydb import TinyDB
+from tinydb.table import Document
 
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
 
 UNDO_DEPTH = 50
+# The one record of a tracker file (the first document a TinyDB table is given).
+RECORD_ID = 1
 
 
 @dataclass(frozen=True)
@@ -38,10 +41,10 @@ class Tracker:
         return self.campaign.db(f"trackers/{self.name}")
 
     def _doc(self) -> dict[str, Any]:
-        docs = self._db.table("tracker").all()
-        if not docs:
+        found = self._db.table("tracker").get(doc_id=RECORD_ID)
+        if found is None:
             return {"state": None, "undo": []}
-        doc = dict(docs[0])
+        doc = dict(found)
         if not isinstance(doc.get("undo"), list):
             raise StoreError(f"trackers/{self.name}.json: the tracker record has no undo list")
         return doc
@@ -64,13 +67,10 @@ class Tracker:
                 "time": self.campaign.clock().isoformat(),
             }
         )
-        undo = undo[-self.depth :]
-        table = self._db.table("tracker")
-        new_doc = {"state": state, "undo": undo}
-        if table.all():
-            table.update(new_doc, doc_ids=[table.all()[0].doc_id])
-        else:
-            table.insert(new_doc)
+        self._write({"state": state, "undo": undo[-self.depth :]})
+
+    def _write(self, doc: dict[str, Any]) -> None:
+        self._db.table("tracker").upsert(Document(doc, doc_id=RECORD_ID))
 
     def can_undo(self) -> bool:
         return bool(self._doc()["undo"])
@@ -87,8 +87,7 @@ class Tracker:
             return None
         last = undo.pop()
         previous = last.get("previous")
-        table = self._db.table("tracker")
-        table.update({"state": previous, "undo": undo}, doc_ids=[table.all()[0].doc_id])
+        self._write({"state": previous, "undo": undo})
         roll_ids = [int(i) for i in last.get("rolls", [])]
         if roll_ids and self.campaign.rolls is not None:
             self.campaign.rolls.mark_undone(roll_ids)
