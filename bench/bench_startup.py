@@ -45,13 +45,16 @@ Bare().run(headless=True, size=(120, 36))
 """
 )
 
+# gmtool runs through its real entry point, the `gmtool` command's main(), so whatever the
+# command does at start-up is measured; only the terminal is swapped for a headless one.
 GMTOOL = (
     FIRST_FRAME_EXIT
     + """
 import sys
-from gmtool.tui.app import make_app
-app = make_app(sys.argv[1] if len(sys.argv) > 1 else None)
-app.run(headless=True, size=(120, 36))
+_run = _App.run
+_App.run = lambda self, **kwargs: _run(self, headless=True, size=(120, 36))
+from gmtool.cli import main
+main(sys.argv[1:])
 """
 )
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +33,8 @@ class GmApp(App[None]):
         self.campaign = campaign
         self._owns_campaign = owns_campaign
         self.tabs: list[TabSpec] = list(TAB_CLASSES)
+        # run once the app has drawn its first frame (the CLI resumes garbage collection)
+        self.first_frame_hooks: list[Callable[[], None]] = []
         self.theme = "textual-dark"
 
     def compose(self) -> ComposeResult:
@@ -62,6 +64,8 @@ class GmApp(App[None]):
 
     def on_mount(self) -> None:
         self.show_campaign_title()
+        for hook in self.first_frame_hooks:
+            self.call_after_refresh(hook)
 
     def show_campaign_title(self) -> None:
         session = self.campaign.current_session

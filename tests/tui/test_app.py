@@ -50,3 +50,14 @@ async def test_palette_lists_every_tab(app_factory: Callable[..., GmApp]) -> Non
         assert f"Go to {spec.title}" in titles
     assert "Start or end a game session" in titles
     assert any(t.startswith("Battle: ") for t in titles)
+
+
+async def test_first_frame_hooks_run_once_the_app_is_drawn(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory()
+    ran: list[str] = []
+    app.first_frame_hooks.append(lambda: ran.append("drawn"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert ran == ["drawn"]
