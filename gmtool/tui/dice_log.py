@@ -33,6 +33,8 @@ newest first, and saved the moment it is made.
 - **For**: what the roll is for; it is saved with the roll.
 - **Filter**: show only rolls whose purpose, expression or result contains the text;
   `session 2` shows the rolls of one game session (F2 starts and ends sessions).
+- **The log**: newest first; what each roll was for is the last column. The row under the
+  cursor is written out whole above the log, however long its purpose.
 
 | key | does |
 |---|---|
@@ -44,7 +46,11 @@ newest first, and saved the moment it is made.
 
 
 def entry_cells(entry: RollEntry) -> tuple[Any, ...]:
-    """A log entry as table cells: id, time, for, roll, dice, total, result."""
+    """A log entry as table cells: id, time, roll, dice, total, result, for.
+
+    What the roll was for comes last: it can be long (a hazard roll names ship, station and
+    character), and at 80 columns it must not push the total and result off the screen.
+    """
     undone = bool(entry.get("undone"))
     time = str(entry.get("time", ""))[5:16].replace("T", " ")
     dice_text = " ".join(
@@ -63,12 +69,27 @@ def entry_cells(entry: RollEntry) -> tuple[Any, ...]:
     return (
         Text(str(entry["id"]), style=style),
         Text(time, style=style),
-        Text(str(entry.get("for", "")), style=style),
         Text(str(entry.get("expression", "")), style=style),
         Text(dice_text, style=style),
         Text(str(entry.get("total", "")), style=style),
         result,
+        Text(str(entry.get("for", "")), style=style),
     )
+
+
+def entry_summary(entry: RollEntry) -> Text:
+    """One log entry in a line, whole: shown when the GM moves onto it in the log."""
+    number, time, expression, dice_text, total, result, purpose = entry_cells(entry)
+    summary = Text.assemble(("#", "bold"), (number.plain, "bold"), f"  {time.plain}  ")
+    if purpose.plain:
+        summary.append(f"{purpose.plain}: ")
+    summary.append(f"{expression.plain} [{dice_text.plain}] = {total.plain}")
+    if result.plain:
+        summary.append(" -> ")
+        summary.append(result)
+    if entry.get("session"):
+        summary.append(f"  (session {entry['session']})", style="dim")
+    return summary
 
 
 def matches(entry: RollEntry, needle: str) -> bool:
@@ -86,9 +107,14 @@ class RollLogTable(DataTable[Any]):
     """The campaign's roll log, newest first; fills itself when mounted."""
 
     def on_mount(self) -> None:
-        self.add_columns("#", "Time", "For", "Roll", "Dice", "Total", "Result")
-        pane = next(a for a in self.ancestors if isinstance(a, DiceLogPane))
-        pane.reload_log()
+        self.add_columns("#", "Time", "Roll", "Dice", "Total", "Result", "For")
+        self._pane().reload_log()
+
+    def on_focus(self) -> None:
+        self._pane().show_entry_under_cursor()
+
+    def _pane(self) -> DiceLogPane:
+        return next(a for a in self.ancestors if isinstance(a, DiceLogPane))
 
 
 class DiceLogPane(GmPane):
@@ -114,6 +140,10 @@ class DiceLogPane(GmPane):
         def __init__(self, entries: list[RollEntry]) -> None:
             super().__init__()
             self.entries = entries
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._shown: dict[str, RollEntry] = {}  # the log's rows by key: the entries shown
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="roll-row", classes="form-row"):
@@ -231,6 +261,22 @@ class DiceLogPane(GmPane):
         self.reload_log()
 
     # -- the log ----------------------------------------------------------------------------
+    @on(DataTable.RowHighlighted, "#roll-log")
+    def _row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        """The row under the cursor, whole, in the line above the log: long purposes are
+        cut off by the table's width at 80 columns."""
+        if event.data_table.has_focus:
+            self.show_entry_under_cursor()
+
+    def show_entry_under_cursor(self) -> None:
+        table = self.query_one(RollLogTable)
+        if not table.row_count:
+            return
+        row_key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
+        entry = self._shown.get(str(row_key.value))
+        if entry is not None:
+            self._show(entry_summary(entry))
+
     @on(Input.Changed, "#log-filter")
     def _filter_changed(self) -> None:
         self.reload_log()
@@ -245,10 +291,10 @@ class DiceLogPane(GmPane):
             return  # not mounted yet: it fills itself when it is
         table = found.first()
         table.clear()
-        shown = 0
+        self._shown = {}
         for entry in self.campaign.roll_log():
             if matches(entry, needle):
                 table.add_row(*entry_cells(entry), key=str(entry["id"]))
-                shown += 1
-                if shown >= SHOWN_ROWS:
+                self._shown[str(entry["id"])] = entry
+                if len(self._shown) >= SHOWN_ROWS:
                     break

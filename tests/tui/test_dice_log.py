@@ -142,3 +142,40 @@ async def test_f2_starts_and_ends_a_session(app_factory: Callable[..., GmApp]) -
         await pilot.pause()
         assert app.campaign.current_session is None
         assert "session" not in app.sub_title
+
+
+LONG_PURPOSE = "Hazard: Kestrel, bridge console, Lt. Hadrian Okonkwo-Vasquez, Personality feat"
+
+
+def _log_a_long_purpose_check(app: GmApp) -> None:
+    from gmtool.rules.checks import roll_check
+
+    campaign = app.campaign
+    check = roll_check(12, 1, campaign.rng())
+    campaign.record([campaign.check_entry(check, LONG_PURPOSE, source="battle")])
+
+
+async def test_a_long_purpose_leaves_total_and_result_on_screen_at_80_columns(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory()
+    _log_a_long_purpose_check(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.query_one("#roll-log", DataTable)
+        labels = [str(c.label) for c in table.ordered_columns]
+        assert labels[-1] == "For"
+        before_for = sum(c.get_render_width(table) for c in table.ordered_columns[:-1])
+        assert before_for <= table.size.width
+        # On the log, the row under the cursor is shown whole above it.
+        await pilot.press("escape")
+        await pilot.pause()
+        assert table.has_focus
+        shown = str(app.query_one("#last-roll", Static).render())
+        assert LONG_PURPOSE in shown and "#1" in shown
+
+
+def test_snapshot_long_purpose_small(snap_compare, app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory()
+    _log_a_long_purpose_check(app)
+    assert snap_compare(app, terminal_size=(80, 24), press=[*"d6", "enter", "escape", "down"])
