@@ -9,10 +9,11 @@ from typing import Any
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Header, TabbedContent, TabPane
+from textual.widgets import Header, TabbedContent, TabPane
 
 from gmtool.store import Campaign, open_campaign
 from gmtool.store.campaign import Clock
+from gmtool.tui.footer import KeyFooter
 from gmtool.tui.tabs import TAB_CLASSES, TabSpec
 
 
@@ -46,7 +47,7 @@ class GmApp(App[None]):
                     # first time they are shown, so start-up does not grow with every tab.
                     if index == 0:
                         yield tab.load()(id=tab.TAB_ID)
-        yield Footer()
+        yield KeyFooter()
 
     def ensure_tab_built(self, tab_id: str) -> Any:
         """The tab's widget, building it now if it was never shown."""

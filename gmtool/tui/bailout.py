@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer, Input, Label, Select, Static
+from textual.widgets import DataTable, Input, Label, Select, Static
 
 from gmtool.rules.characters import Party
 from gmtool.rules.classes import class_ids
@@ -32,6 +32,7 @@ from gmtool.store.injuries import history
 from gmtool.store.rolllog import RollEntry
 from gmtool.store.ships import ShipRecord
 from gmtool.store.tracker import Tracker, UndoneAction
+from gmtool.tui.footer import KeyFooter
 from gmtool.tui.form_fields import chosen_ship, ship_class_row
 
 BAILOUT_TRACKER = "bailout"
@@ -242,7 +243,7 @@ class BailoutDialog(ModalScreen[BailoutRecord | None]):
             yield Static(id="bailout-party")
             yield Static(id="bailout-message")
             yield DataTable(id="bailout-rounds", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         rounds = self.query_one("#bailout-rounds", DataTable)

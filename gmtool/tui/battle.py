@@ -364,6 +364,10 @@ class ActionList(OptionList):
 
     BINDINGS = [Binding("enter", "select", "Do it")]
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # With no battle open the list is empty: no "Do it" in the footer.
+        return self.option_count > 0 if action == "select" else True
+
 
 class BattlePane(GmPane):
     TAB_ID = "battle"
@@ -417,6 +421,7 @@ class BattlePane(GmPane):
         self.battle: BattleState | None = None
         self.now: list[ActionInfo] = []
         self.wide = True
+        self._keys_for_open_battle: bool | None = None  # what the footer shows now
 
     def compose(self) -> ComposeResult:
         yield Static("", id="battle-header")
@@ -444,6 +449,27 @@ class BattlePane(GmPane):
 
     def focus_default(self) -> None:
         self.query_one("#battle-actions", ActionList).focus()
+
+    # Keys that only mean something in a battle: hidden from the footer while none is open,
+    # so an empty tab offers just n (new) and o (open).
+    BATTLE_ONLY_ACTIONS = frozenset(
+        {
+            "advance",
+            "attack",
+            "damage",
+            "undo",
+            "end",
+            "summary",
+            "gunner",
+            "knock_out",
+            "commander",
+        }
+    )
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.BATTLE_ONLY_ACTIONS:
+            return self.battle is not None
+        return True
 
     # -- rendering ------------------------------------------------------------------------
     def reload(self, keep_status: bool = False) -> None:
@@ -490,6 +516,10 @@ class BattlePane(GmPane):
         table.display = state is not None
         actions.clear_options()
         self.now = []
+        if self._keys_for_open_battle != (state is not None):
+            self._keys_for_open_battle = state is not None
+            self.refresh_bindings()
+            actions.refresh_bindings()
         if state is None:
             header.update(
                 Text.assemble(("No battle open", "bold"), "\nn: set up a new battle · o: open one")

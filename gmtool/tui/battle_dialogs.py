@@ -15,13 +15,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from gmtool.rules.battle import AttackOption, BattleShip
 from gmtool.rules.narrative import AttackSteps
 from gmtool.rules.ship_damage import track_ids
 from gmtool.rules.ships import ship_spec_table
+from gmtool.tui.footer import KeyFooter
 
 
 @dataclass(frozen=True)
@@ -102,7 +103,7 @@ class AttackScreen(ModalScreen["FireOrder | None"]):
                 "enter fires and rolls the damage; t fires and you type the damage in",
                 classes="hint",
             )
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
@@ -198,7 +199,7 @@ class DamageScreen(ModalScreen["DamageEntry | None"]):
                 classes="hint",
             )
             yield Static("", id="damage-error", classes="error")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#damage-amount", Input).focus()
@@ -254,7 +255,7 @@ class SummaryScreen(ModalScreen[None]):
             box.border_title = self.title_text
             with VerticalScroll(id="summary-scroll"):
                 yield Static(Text(self.text), id="summary-text")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#summary-scroll").focus()

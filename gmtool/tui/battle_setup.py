@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Label, Select, SelectionList, Static
+from textual.widgets import Input, Label, Select, SelectionList, Static
 
 from gmtool.rules.characters import Party
 from gmtool.rules.checks import checks_table
@@ -29,6 +29,7 @@ from gmtool.rules.ship_damage import track_ids
 from gmtool.rules.ships import ShipSpec, load_ship_spec, ship_spec_table
 from gmtool.store.errors import StoreError
 from gmtool.store.ships import ShipRecord
+from gmtool.tui.footer import KeyFooter
 
 AUTO = "@auto"  # the commander: whoever is at a command station of the fleet's ships
 DEFAULT_RANGE = "long"
@@ -152,7 +153,7 @@ class BattleSetupScreen(ModalScreen[Any]):
                 classes="setup-hint",
             )
             yield Static("", id="setup-error", classes="setup-error")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#setup-name", Input).focus()
@@ -318,7 +319,7 @@ class QuickShipScreen(ModalScreen["ShipSpec | None"]):
                 classes="setup-hint",
             )
             yield Static("", id="quick-error", classes="setup-error")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#quick-name", Input).focus()

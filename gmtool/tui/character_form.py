@@ -18,12 +18,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Checkbox, DataTable, Footer, Input, Label, Select, Static
+from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
 
 from gmtool.rules.characters import Character, character_from_dict, character_table, skill_label
 from gmtool.rules.durability import character_state, damage_rules, durability_tracks
 from gmtool.rules.errors import RulesError
 from gmtool.store.errors import StoreError
+from gmtool.tui.footer import KeyFooter
 
 SaveCharacter = Callable[[Character], Character]
 """Stores the character and returns it as saved; raises RulesError or StoreError to refuse it
@@ -204,7 +205,7 @@ class CharacterForm(ModalScreen[Character | None]):
                     "ctrl+s saves; escape cancels. * marks the abilities every character needs.",
                     id="form-error",
                 )
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         skills = self.query_one("#char-skills", SkillTable)

@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer, Input, Label, Select, Static
+from textual.widgets import DataTable, Input, Label, Select, Static
 
 from gmtool.rules.characters import Character, Party
 from gmtool.rules.classes import class_ids
@@ -31,6 +31,7 @@ from gmtool.store.errors import StoreError
 from gmtool.store.injuries import Context, InjuryEntry, record_hazards
 from gmtool.store.party import load_party_state
 from gmtool.store.ships import ShipRecord
+from gmtool.tui.footer import KeyFooter
 from gmtool.tui.form_fields import chosen_ship, round_number, ship_class_row
 from gmtool.tui.injury_text import character_state_text, marked_text
 from gmtool.tui.styles import DEGREE_STYLE
@@ -208,7 +209,7 @@ class HazardDialog(ModalScreen[list[InjuryEntry]]):
             yield table
             yield Static(id="hazard-message")
             yield Static(id="hazard-detail")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         table = self.query_one(HazardCharacters)

@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import ModalScreen
-from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, DataTable, Input, Label, Select, Static
 
 from gmtool.rules.checks import checks_table
 from gmtool.rules.classes import class_ids
@@ -30,6 +30,7 @@ from gmtool.rules.ships import (
     ship_spec_from_dict,
     ship_spec_table,
 )
+from gmtool.tui.footer import KeyFooter
 
 FORM_FILE = "the ship form"
 
@@ -484,7 +485,7 @@ class ShipFormScreen(ModalScreen["ShipSpec | None"]):
                     yield Button("Save (ctrl+s)", id="form-save", variant="primary", compact=True)
                     yield Button("Add system (a)", id="form-add-system", compact=True)
                     yield Button("Cancel (esc)", id="form-cancel", compact=True)
-            yield Footer()
+            yield KeyFooter()
 
     def on_mount(self) -> None:
         table = self.query_one("#form-systems", SystemsTable)

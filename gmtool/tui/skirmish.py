@@ -724,7 +724,26 @@ class SkirmishPane(GmPane):
         self._show_status(text, error=True)
 
     # -- key availability -----------------------------------------------------------------
+    # Keys that need a game: hidden from the footer until one is started (n).
+    GAME_ONLY_ACTIONS = frozenset(
+        {
+            "fire",
+            "move",
+            "aim",
+            "hand_to_hand",
+            "pick_up",
+            "hold",
+            "automatic",
+            "automatic_turn",
+            "next_figure",
+            "previous_figure",
+            "type_destination",
+        }
+    )
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.GAME_ONLY_ACTIONS and self.state is None:
+            return False
         if action in ("confirm", "cancel", "cursor"):
             return self.mode != BROWSE
         if action == "type_destination":

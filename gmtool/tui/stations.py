@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Checkbox, DataTable, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Checkbox, DataTable, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from gmtool.rules.characters import Character, Party, character_table, skill_label
@@ -52,6 +52,7 @@ from gmtool.store.party import (
 )
 from gmtool.store.ships import ShipRecord
 from gmtool.tui.character_form import CharacterForm, state_text
+from gmtool.tui.footer import KeyFooter
 from gmtool.tui.pane import GmPane
 
 HELP = """\
@@ -401,7 +402,7 @@ class PartyFileScreen(ModalScreen[str | None]):
             yield Input(self.path, placeholder="path to a .yaml file", id="file-path", compact=True)
             yield Checkbox(self.option, id="file-option", compact=True)
             yield Static(self.hint, id="file-status")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#file-path", Input).focus()

@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Checkbox, Input, Label, Select, Static
 
 from gmtool.rules import dice
 from gmtool.rules.characters import Character, Party
@@ -28,6 +28,7 @@ from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
 from gmtool.store.injuries import Context, InjuryEntry, record_damage, record_treatment
 from gmtool.store.party import load_party_state
+from gmtool.tui.footer import KeyFooter
 from gmtool.tui.form_fields import round_number
 from gmtool.tui.injury_text import tracks, tracks_line
 
@@ -261,7 +262,7 @@ class TreatmentDialog(_CharacterDialog[TreatmentRequest]):
                     compact=True,
                 )
             yield Static(classes="dialog-message")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.show_tracks()
@@ -366,7 +367,7 @@ class DamageDialog(_CharacterDialog[DamageRequest]):
                     self._round, placeholder="—", id="damage-round", classes="number", compact=True
                 )
             yield Static(classes="dialog-message")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.show_tracks()

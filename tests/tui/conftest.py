@@ -29,3 +29,11 @@ def app_factory(tmp_path: Path) -> Callable[..., GmApp]:
         return make_app(target, seed=TEST_SEED, clock=fixed_clock)
 
     return factory
+
+
+def footer_keys(app: GmApp) -> set[str]:
+    """The keys the footer offers now (enabled ones), as the GM sees them."""
+    from gmtool.tui.footer import KeyFooter
+
+    footer = app.screen.query_one(KeyFooter)
+    return {item.key for item in footer.items() if item.enabled}

@@ -1,0 +1,154 @@
+"""The footer: every key the GM can press right now, wrapped onto more lines when the
+terminal is too narrow for one.
+
+Textual's own Footer keeps to one line and cuts off what does not fit, so at 80 columns a
+busy tab (Battle, Torga IV) lost its last keys, often the very ones a GM looks for (New,
+Open, Help). This footer shows the same keys the same way, and wraps instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.widget import Widget
+
+if TYPE_CHECKING:
+    from textual.geometry import Size
+    from textual.screen import Screen
+
+
+@dataclass(frozen=True)
+class FooterItem:
+    """One key in the footer: what to press, what it is called, what it does."""
+
+    key: str
+    key_display: str
+    description: str
+    enabled: bool
+    palette: bool = False
+
+    @property
+    def width(self) -> int:
+        return len(self.key_display) + len(self.description) + 3
+
+
+def wrap_items(items: list[FooterItem], width: int) -> list[list[FooterItem]]:
+    """Items in rows no wider than `width`, in order; an item never splits across rows."""
+    rows: list[list[FooterItem]] = [[]]
+    used = 0
+    for item in items:
+        if rows[-1] and used + item.width > width:
+            rows.append([])
+            used = 0
+        rows[-1].append(item)
+        used += item.width
+    return rows
+
+
+class KeyFooter(Widget):
+    """The keys of the focused widget, its tab and the app, as Textual's Footer shows them,
+    over as many lines as the width needs. Clicking a key presses it."""
+
+    COMPONENT_CLASSES = {"key-footer--key", "key-footer--description"}
+    DEFAULT_CSS = """
+    KeyFooter {
+        dock: bottom;
+        height: auto;
+        color: $footer-foreground;
+        background: $footer-background;
+        .key-footer--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+        }
+        .key-footer--description {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+    }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        # (row, first column, last column + 1, key) of each key drawn, for clicks
+        self._hit_boxes: list[tuple[int, int, int, FooterItem]] = []
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _bindings_changed(self, screen: Screen[object]) -> None:
+        if self.is_attached and screen is self.screen:
+            self.refresh(layout=True)
+
+    def items(self) -> list[FooterItem]:
+        """The keys to show now: one per action, the command palette last."""
+        app = self.app
+        found: list[FooterItem] = []
+        palette: FooterItem | None = None
+        seen_actions: set[str] = set()
+        for key, active in self.screen.active_bindings.items():
+            binding = active.binding
+            if key == app.COMMAND_PALETTE_BINDING and app.ENABLE_COMMAND_PALETTE:
+                palette = FooterItem(
+                    binding.key,
+                    app.get_key_display(binding),
+                    binding.description,
+                    active.enabled,
+                    palette=True,
+                )
+                continue
+            if not binding.show or binding.action in seen_actions:
+                continue
+            seen_actions.add(binding.action)
+            found.append(
+                FooterItem(
+                    binding.key, app.get_key_display(binding), binding.description, active.enabled
+                )
+            )
+        if palette is not None:
+            found.append(palette)
+        return found
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(wrap_items(self.items(), width))
+
+    def render(self) -> Text:
+        key_style = self.get_component_rich_style("key-footer--key")
+        description_style = self.get_component_rich_style("key-footer--description")
+        width = self.size.width
+        rows = wrap_items(self.items(), width)
+        text = Text(no_wrap=True, overflow="crop")
+        self._hit_boxes = []
+        for number, row in enumerate(rows):
+            if number:
+                text.append("\n")
+            column = 0
+            for item in row:
+                if item.palette:  # kept to the right, as in Textual's footer
+                    gap = width - column - item.width
+                    text.append(" " * max(gap - 1, 0))
+                    text.append("▏" if gap > 0 else "", style="dim")
+                    column += max(gap, 0)
+                dim = Style() if item.enabled else Style(dim=True)
+                start = column
+                text.append(f" {item.key_display} ", style=key_style + dim)
+                text.append(f"{item.description} ", style=description_style + dim)
+                column += item.width
+                self._hit_boxes.append((number, start, column, item))
+        return text
+
+    def on_click(self, event: events.Click) -> None:
+        for row, start, end, item in self._hit_boxes:
+            if event.y == row and start <= event.x < end:
+                if item.enabled:
+                    self.app.simulate_key(item.key)
+                else:
+                    self.app.bell()
+                return

@@ -1,0 +1,72 @@
+"""The footer shows every key the GM can press now, wrapping at 80 columns, never cutting."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from gmtool.tui.app import GmApp
+from gmtool.tui.footer import FooterItem, KeyFooter, wrap_items
+from gmtool.tui.tabs import TAB_CLASSES
+from tests.tui.conftest import footer_keys
+
+
+def item(key: str, description: str) -> FooterItem:
+    return FooterItem(key, key, description, enabled=True)
+
+
+def test_wrapping_keeps_order_and_width_and_never_splits_a_key() -> None:
+    items = [item("a", "Attack"), item("space", "Next step"), item("ctrl+z", "Undo")]
+    widths = [i.width for i in items]
+    assert wrap_items(items, 200) == [items]
+    rows = wrap_items(items, widths[0] + widths[1])
+    assert rows == [items[:2], items[2:]]
+    assert wrap_items(items, 1) == [[i] for i in items]  # too narrow: one key a row
+
+
+@pytest.mark.parametrize("spec", TAB_CLASSES, ids=lambda s: s.tab_id)
+async def test_every_tab_shows_all_its_keys_at_80_columns(
+    app_factory: Callable[..., GmApp], spec
+) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.show_tab(spec.tab_id)
+        await pilot.pause()
+        await pilot.pause()
+        footer = app.screen.query_one(KeyFooter)
+        shown = {
+            active.binding.action
+            for key, active in app.screen.active_bindings.items()
+            if active.binding.show or key == app.COMMAND_PALETTE_BINDING
+        }
+        items = footer.items()
+        assert {i.key for i in items} >= {"f1", "ctrl+p"}
+        assert len(items) == len(shown)  # one per action: nothing dropped
+        rows = wrap_items(items, footer.size.width)
+        assert all(sum(i.width for i in row) <= 80 for row in rows)
+        assert footer.size.height == len(rows)  # every row is on screen
+
+
+async def test_an_empty_battle_tab_offers_only_new_and_open(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.show_tab("battle")
+        await pilot.pause()
+        await pilot.pause()
+        keys = footer_keys(app)
+        assert {"n", "o", "f1"} <= keys
+        assert not keys & {"space", "a", "d", "e", "s", "enter"}
+
+
+async def test_clicking_a_key_presses_it(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        footer = app.screen.query_one(KeyFooter)
+        row, start, _end, _item = next(b for b in footer._hit_boxes if b[3].key == "f1")
+        await pilot.click(KeyFooter, offset=(start + 1, row))
+        await pilot.pause()
+        assert app.screen.__class__.__name__ == "HelpScreen"
