@@ -50,6 +50,11 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
     fsync_dir(path.parent)
 
 
+def json_bytes(data: Any) -> bytes:
+    """JSON as every campaign file is written: compact, UTF-8, so files compare byte for byte."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
 def read_json_file(path: Path, backup_finder: Any = None) -> Any:
     """Parse a JSON file; a file that does not parse raises CampaignCorrupt (never rewritten)."""
     try:
@@ -91,7 +96,7 @@ class AtomicJSONStorage(Storage):  # type: ignore[misc]
 
     def write(self, data: dict[str, Any]) -> None:
         try:
-            payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+            payload = json_bytes(data)
             self.path.parent.mkdir(parents=True, exist_ok=True)
             atomic_write_bytes(self.path, payload)
         except BaseException:
