@@ -553,12 +553,20 @@ def undo_step(campaign: Campaign, battle_id: str) -> UndoneStep | None:
     if not can_undo(campaign, battle_id):
         return None
     current = tracker.load() or {}
-    made = [int(i) for i in current.get(STEP_INJURIES, [])]
-    live = injuries.history(campaign, include_undone=False)
-    live_ids = [e["id"] for e in live]
-    wanted = [i for i in made if i in live_ids]
-    if set(live_ids[: len(wanted)]) != set(wanted):
-        newer = [e for e in live if e["id"] not in wanted and e["id"] > min(wanted)]
+    made = {int(i) for i in current.get(STEP_INJURIES, [])}
+    wanted: list[int] = []
+    others: list[injuries.InjuryEntry] = []
+    # newest first, only back to the step's oldest entry: older ones cannot be in the way
+    oldest = min(made, default=0)
+    for live in injuries.newest_first(campaign, include_undone=False):
+        if not made or live["id"] < oldest:
+            break
+        if live["id"] in made:
+            wanted.append(live["id"])
+        else:
+            others.append(live)
+    newer = [e for e in others if wanted and e["id"] > min(wanted)]
+    if newer:
         who = ", ".join(sorted({e["character_name"] for e in newer})) or "someone"
         raise StoreError(
             f"the injury history has newer entries ({who}) than this step's hazards: undo "

@@ -2,7 +2,8 @@
 
 Layout:
     campaign.json          meta (name, schema version, dice seed) and small tables
-    log/rolls-NNNNN.json   the roll log in chunks (see rolllog.py)
+    log/rolls-NNNNN.json   the roll log in chunks (see rolllog.py and chunked.py)
+    log/injuries-NNNNN.json  the injury history in chunks (see histories.py)
     <name>.json            further TinyDB files that features open with `Campaign.db(name)`;
                            split by what grows (one per ship, per battle, ...)
     backups/               rotating copies taken at open, snapshots before migrations
@@ -19,8 +20,9 @@ from typing import TYPE_CHECKING, Any
 
 from tinydb import TinyDB
 
-from gmtool.store import backups
+from gmtool.store import backups, histories
 from gmtool.store.atomic import AtomicJSONStorage, read_json_file
+from gmtool.store.chunked import ChunkedLog
 from gmtool.store.errors import StoreError
 from gmtool.store.lock import CampaignLock
 from gmtool.store.rolllog import RollEntry, RollLog
@@ -29,15 +31,19 @@ if TYPE_CHECKING:  # the store only reads results; importing the rules' tables w
     from gmtool.rules.checks import CheckResult
     from gmtool.rules.dice import DiceRoll
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 MAIN_FILE = "campaign.json"
 META_TABLE = "meta"
 SESSIONS_TABLE = "sessions"
 
 Migration = Callable[[Path], None]
 # MIGRATIONS[n] upgrades a campaign folder from schema n to n + 1, in place. The store takes
-# a full snapshot into backups/ first. Add an entry here with every change of layout.
-MIGRATIONS: dict[int, Migration] = {}
+# a full snapshot into backups/ first. Add an entry here with every change of layout; a
+# migration must give the same files when run again after a crash (the schema is raised
+# only after it returns).
+MIGRATIONS: dict[int, Migration] = {
+    1: histories.move_injuries_into_chunks,  # injuries.json -> log/injuries-NNNNN.json
+}
 
 Clock = Callable[[], datetime]
 
@@ -64,6 +70,7 @@ class Campaign:
         self._dbs: dict[str, TinyDB] = {}
         self._listeners: list[Callable[[list[RollEntry]], object]] = []
         self.rolls: RollLog | None = None
+        self._injury_log: ChunkedLog | None = None
 
     # -- opening ----------------------------------------------------------------------------
     def _open(self, create: bool, name: str | None, seed: int | None) -> None:
@@ -85,7 +92,7 @@ class Campaign:
                     backups.rotate_backups(self.folder)
             else:
                 self._create(name or self.folder.name, seed)
-            self.rolls = RollLog(self.folder / "log", self._backup_of)
+            self.rolls = RollLog(self.folder / "log", self._backup_of, readonly=self.readonly)
         except BaseException:
             self._lock.release()
             raise
@@ -144,6 +151,16 @@ class Campaign:
         if self.readonly:
             db.storage.write = _refuse_write  # type: ignore[method-assign,assignment]
         return db
+
+    @property
+    def injury_log(self) -> ChunkedLog:
+        """The injury history (see store/injuries.py), opened on first use: start-up does
+        not read it, and a damaged newest chunk is reported before an injury is saved."""
+        if self._injury_log is None:
+            self._injury_log = histories.open_injury_log(
+                self.folder, self._backup_of, self.readonly
+            )
+        return self._injury_log
 
     @property
     def meta(self) -> dict[str, Any]:
@@ -280,6 +297,9 @@ class Campaign:
         self._dbs.clear()
         if self.rolls is not None:
             self.rolls.close()
+        if self._injury_log is not None:
+            self._injury_log.close()
+            self._injury_log = None
         self._lock.release()
 
     def __enter__(self) -> Campaign:

@@ -1,19 +1,19 @@
 """Every character's injury history: hazard rolls, direct damage and treatment.
 
-The history is append-only (`injuries.json`, table `entries`): undo marks the newest entry
-undone and gives its damage back, so nothing that happened is ever lost. Each entry records
-when (session, battle, round), what hit the ship, every die, and the tracks before and after.
-The character's current damage lives with the party (`store/party.py`) and is updated in the
-same action; the rolls go to the roll log.
+The history is append-only, in chunk files like the roll log (`log/injuries-NNNNN.json`,
+table `entries`; see histories.py), so saving an entry costs the same in the first session
+and after thousands of hazards. Undo marks the newest entry undone and gives its damage back,
+so nothing that happened is ever lost. Each entry records when (session, battle, round), what
+hit the ship, every die, and the tracks before and after. The character's current damage
+lives with the party (`store/party.py`) and is updated in the same action; the rolls go to the
+roll log.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
-
-from tinydb import TinyDB
 
 from gmtool.rules.characters import Character
 from gmtool.rules.durability import damage_character, heal
@@ -21,9 +21,9 @@ from gmtool.rules.errors import RulesError
 from gmtool.rules.hazards import HazardOutcome
 from gmtool.rules.roll_records import hazard_records
 from gmtool.store.campaign import Campaign
+from gmtool.store.chunked import ChunkedLog
 from gmtool.store.party import load_party_state, update_character
 
-TABLE = "entries"
 TRACKS = ("stun", "wound", "mortal")
 
 InjuryEntry = dict[str, Any]
@@ -42,8 +42,14 @@ class Context:
     source: str = "injuries"
 
 
-def _db(campaign: Campaign) -> TinyDB:
-    return campaign.db("injuries")
+def _log(campaign: Campaign) -> ChunkedLog:
+    """The history, opened before anything of an action is saved: a damaged newest chunk
+    then stops the action before its dice or damage are written."""
+    return campaign.injury_log
+
+
+def _append(log: ChunkedLog, entry: InjuryEntry) -> None:
+    entry["id"] = log.append([entry])[0]
 
 
 def _base(campaign: Campaign, character: Character, kind: str, context: Context) -> InjuryEntry:
@@ -69,6 +75,7 @@ def record_hazards(
 ) -> list[InjuryEntry]:
     """Save hazard outcomes: their dice in the roll log, the damage on each character, and
     one history entry per character. Returns the entries."""
+    log = _log(campaign)
     party = load_party_state(campaign)
     saved: list[InjuryEntry] = []
     for outcome in outcomes:
@@ -95,7 +102,7 @@ def record_hazards(
         if damage is not None:
             updated = outcome.apply_to(character)
             party = update_character(campaign, updated, f"hazard: {character.name}", rolls=rolls)
-        entry["id"] = _db(campaign).table(TABLE).insert(entry)
+        _append(log, entry)
         saved.append(entry)
     return saved
 
@@ -109,6 +116,7 @@ def record_damage(
     rolls: list[dict[str, Any]] | None = None,
 ) -> InjuryEntry:
     """Damage dealt to a character directly (the GM's own ruling, a blast, a fall)."""
+    log = _log(campaign)
     character = load_party_state(campaign).character(character_id)
     result = damage_character(
         character.tracks, character.damage, amount, kind, stabilized=character.stabilized
@@ -136,7 +144,7 @@ def record_damage(
     )
     updated = character.with_damage(result.after, result.stabilized)
     update_character(campaign, updated, f"damage: {character.name}", rolls=rolls)
-    entry["id"] = _db(campaign).table(TABLE).insert(entry)
+    _append(log, entry)
     return entry
 
 
@@ -150,6 +158,7 @@ def record_treatment(
     stabilize: bool = False,
 ) -> InjuryEntry:
     """Treatment or healing: points given back to one track, with the GM's note."""
+    log = _log(campaign)
     character = load_party_state(campaign).character(character_id)
     treatment = heal(
         character.tracks,
@@ -179,8 +188,15 @@ def record_treatment(
     )
     updated = character.with_damage(treatment.after, treatment.stabilized)
     update_character(campaign, updated, f"treatment: {character.name}")
-    entry["id"] = _db(campaign).table(TABLE).insert(entry)
+    _append(log, entry)
     return entry
+
+
+def newest_first(campaign: Campaign, *, include_undone: bool = True) -> Iterator[InjuryEntry]:
+    """Entries newest first, read only as far as the caller goes (undo looks at a few)."""
+    for stored in _log(campaign).newest_first():
+        if include_undone or not stored.get("undone"):
+            yield dict(stored)
 
 
 def history(
@@ -193,27 +209,23 @@ def history(
 ) -> list[InjuryEntry]:
     """Entries newest first, optionally for one character, battle or session."""
     found = []
-    for doc in _db(campaign).table(TABLE).all():
-        entry = dict(doc, id=doc.doc_id)
+    for entry in newest_first(campaign, include_undone=include_undone):
         if character is not None and entry["character"] != character:
             continue
         if battle is not None and entry.get("battle") != battle:
             continue
         if session is not None and entry.get("session") != session:
             continue
-        if not include_undone and entry.get("undone"):
-            continue
         found.append(entry)
-    return sorted(found, key=lambda e: e["id"], reverse=True)
+    return found
 
 
 def undo_last(campaign: Campaign) -> InjuryEntry | None:
     """Take back the newest entry: its damage (or healing) is reversed on the character, its
     rolls are marked undone, and the entry stays in the history marked undone."""
-    live = history(campaign, include_undone=False)
-    if not live:
+    entry = next(newest_first(campaign, include_undone=False), None)
+    if entry is None:
         return None
-    entry = live[0]
     character = load_party_state(campaign).character(entry["character"])
     change = {t: entry["after"].get(t, 0) - entry["before"].get(t, 0) for t in TRACKS}
     current = {t: max(0, character.damage.get(t, 0) - change[t]) for t in TRACKS}
@@ -222,7 +234,7 @@ def undo_last(campaign: Campaign) -> InjuryEntry | None:
         raise RulesError(f"cannot undo: {character.name}'s tracks no longer fit that entry")
     restored = character.with_damage(current, bool(entry.get("stabilized_before")))
     update_character(campaign, restored, f"undo {entry['kind']}: {character.name}")
-    _db(campaign).table(TABLE).update({"undone": True}, doc_ids=[entry["id"]])
+    _log(campaign).mark_undone([entry["id"]])
     if entry.get("rolls") and campaign.rolls is not None:
         campaign.rolls.mark_undone(list(entry["rolls"]))
     return dict(entry, undone=True)

@@ -190,32 +190,35 @@ def test_migration_runs_after_snapshot(
     c.close()
     seen: list[Path] = []
 
-    def to_two(folder: Path) -> None:
+    current = campaign_module.SCHEMA_VERSION
+
+    def to_next(folder: Path) -> None:
         seen.append(folder)
         data = json.loads((folder / "campaign.json").read_text())
         data["meta"]["1"]["renamed"] = data["meta"]["1"]["name"].upper()
         (folder / "campaign.json").write_text(json.dumps(data))
 
-    monkeypatch.setattr(campaign_module, "SCHEMA_VERSION", 2)
-    monkeypatch.setitem(campaign_module.MIGRATIONS, 1, to_two)
+    monkeypatch.setattr(campaign_module, "SCHEMA_VERSION", current + 1)
+    monkeypatch.setitem(campaign_module.MIGRATIONS, current, to_next)
     migrated = open_test_campaign(campaign_path)
     try:
         assert seen == [campaign_path]
-        assert migrated.meta["schema"] == 2
+        assert migrated.meta["schema"] == current + 1
         assert migrated.meta["renamed"] == "TEST.CAMPAIGN"
     finally:
         migrated.close()
-    snapshot = campaign_path / "backups" / "before-schema-2" / "campaign.json"
-    assert json.loads(snapshot.read_text())["meta"]["1"]["schema"] == 1
-    assert (campaign_path / "backups" / "before-schema-2" / "log" / "rolls-00000.json").exists()
+    snapshot = campaign_path / "backups" / f"before-schema-{current + 1}"
+    assert json.loads((snapshot / "campaign.json").read_text())["meta"]["1"]["schema"] == current
+    assert (snapshot / "log" / "rolls-00000.json").exists()
 
 
 def test_missing_migration_is_reported(
     campaign_path: Path, open_test_campaign, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     open_test_campaign(campaign_path).close()
-    monkeypatch.setattr(campaign_module, "SCHEMA_VERSION", 2)
-    with pytest.raises(StoreError, match="no migration from schema 1 to 2"):
+    current = campaign_module.SCHEMA_VERSION
+    monkeypatch.setattr(campaign_module, "SCHEMA_VERSION", current + 1)
+    with pytest.raises(StoreError, match=f"no migration from schema {current} to {current + 1}"):
         open_test_campaign(campaign_path)
 
 

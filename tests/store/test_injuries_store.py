@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
 from gmtool.rules.characters import character_from_dict
 from gmtool.rules.errors import RulesError
 from gmtool.rules.hazards import roll_hazard
-from gmtool.store import Campaign, injuries
+from gmtool.store import Campaign, CampaignCorrupt, StoreError, histories, injuries, open_campaign
 from gmtool.store.injuries import Context
 from gmtool.store.party import add_character, load_party_state
 
@@ -111,3 +113,105 @@ def test_bad_treatment_changes_nothing(campaign: Campaign) -> None:
     with pytest.raises(RulesError, match="at least 1 point"):
         injuries.record_treatment(campaign, "dax", "wound", 0, "")
     assert injuries.history(campaign) == []
+
+
+# -- chunk files ----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def small_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three entries a chunk file, so a few saves cross a chunk boundary."""
+    monkeypatch.setattr(histories, "INJURY_CHUNK_SIZE", 3)
+
+
+def chunk_names(campaign: Campaign) -> list[str]:
+    return sorted(p.name for p in (campaign.folder / "log").glob("injuries-*.json"))
+
+
+@pytest.mark.usefixtures("small_chunks")
+def test_history_across_a_chunk_boundary(campaign_path: Path, open_test_campaign) -> None:
+    campaign = open_test_campaign(campaign_path)
+    add_dax(campaign, con=14)
+    for n in range(1, 6):
+        battle = "b1" if n % 2 else "b2"
+        injuries.record_damage(campaign, "dax", 1, "stun", Context(f"hit {n}", battle=battle))
+    campaign.start_session("Night two")
+    injuries.record_treatment(campaign, "dax", "stun", 2, "rest")
+    assert chunk_names(campaign) == ["injuries-00000.json", "injuries-00001.json"]
+    assert not (campaign.folder / "injuries.json").exists()
+    assert [e["id"] for e in injuries.history(campaign)] == [6, 5, 4, 3, 2, 1]
+    assert [e["cause"] for e in injuries.history(campaign, battle="b2")] == ["hit 4", "hit 2"]
+    assert [e["kind"] for e in injuries.history(campaign, session=1)] == ["treatment"]
+    # undo walks back over the boundary, each entry staying in the history marked undone
+    for _ in range(4):
+        injuries.undo_last(campaign)
+    assert load_party_state(campaign).character("dax").damage["stun"] == 2
+    live = injuries.history(campaign, include_undone=False)
+    assert [e["id"] for e in live] == [2, 1]
+    campaign.close()
+    again = open_test_campaign(campaign_path)
+    try:
+        assert [(e["id"], e["undone"]) for e in injuries.history(again)][:5] == [
+            (6, True),
+            (5, True),
+            (4, True),
+            (3, True),
+            (2, False),
+        ]
+        entry = injuries.record_damage(again, "dax", 1, "stun", Context("after reopening"))
+        assert entry["id"] == 7
+        assert chunk_names(again) == [
+            "injuries-00000.json",
+            "injuries-00001.json",
+            "injuries-00002.json",
+        ]
+    finally:
+        again.close()
+
+
+@pytest.mark.usefixtures("small_chunks")
+def test_a_damaged_injury_chunk_names_the_file_and_its_backup(
+    campaign_path: Path, open_test_campaign
+) -> None:
+    campaign = open_test_campaign(campaign_path)
+    add_dax(campaign)
+    for n in range(4):
+        injuries.record_damage(campaign, "dax", 1, "stun", Context(f"hit {n}"))
+    campaign.close()
+    open_test_campaign(campaign_path).close()  # takes backups at open, chunks included
+    backup = campaign_path / "backups" / "log" / "injuries-00001.json.1"
+    assert backup.exists()
+    newest = campaign_path / "log" / "injuries-00001.json"
+    newest.write_text('{"entries": {"4": {"kind"')  # a torn write from some other tool
+    damaged = newest.read_bytes()
+    campaign = open_test_campaign(campaign_path)  # rolls and the rest still open
+    try:
+        party_before = load_party_state(campaign)
+        rolls_before = list(campaign.roll_log())
+        with pytest.raises(CampaignCorrupt) as info:
+            injuries.history(campaign)
+        message = str(info.value)
+        assert f"{newest} is damaged" in message
+        assert str(backup) in message
+        # the same one message as a damaged roll chunk, and nothing saved half-way
+        with pytest.raises(CampaignCorrupt, match=r"injuries-00001\.json is damaged"):
+            injuries.record_damage(campaign, "dax", 5, "wound", Context("console blast"))
+        assert load_party_state(campaign) == party_before
+        assert list(campaign.roll_log()) == rolls_before
+        assert newest.read_bytes() == damaged
+    finally:
+        campaign.close()
+    assert json.loads(backup.read_text())["entries"]["4"]["cause"] == "hit 3"
+
+
+def test_a_read_only_campaign_reads_the_history(campaign: Campaign) -> None:
+    add_dax(campaign)
+    injuries.record_damage(campaign, "dax", 2, "stun", Context("fall"))
+    reader = open_campaign(campaign.folder, readonly=True)
+    try:
+        assert [e["cause"] for e in injuries.history(reader)] == ["fall"]
+        with pytest.raises(StoreError, match="read-only"):
+            injuries.record_treatment(reader, "dax", "stun", 1, "rest")
+    finally:
+        reader.close()
+    assert [e["kind"] for e in injuries.history(campaign)] == ["damage"]
