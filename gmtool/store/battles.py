@@ -1,10 +1,12 @@
-"""The campaign's battles: each narrative battle saved whole after every step, and an index.
+"""The campaign's battles: each narrative battle saved whole after every step, and their list.
 
 Each battle's `BattleState` lives in its own tracker, `trackers/battles/<battle id>.json`:
 every step the GM takes (`run_step`) saves the new state with the step's label and its saved
-rolls, so ctrl+z (`undo_step`) puts the state before it back and marks those rolls undone. A
-small index (`battles.json`) lists the battles (id, name, status, when and in which game
-session they were set up) and remembers which one the Battle tab has open.
+rolls, so ctrl+z (`undo_step`) puts the state before it back and marks those rolls undone.
+The list of battles (id, name, status, round, when and in which game session they were set
+up, the summary of a finished one) is a chunked log, `log/battles-NNNNN.json` (histories.py):
+a campaign's battles only ever grow, and each step rewrites just the chunk holding its own
+battle's record. `battles.json` remembers which battle the Battle tab has open.
 
 The battle's events (the log, every step with its dice) only ever grow, and the tracker keeps
 a copy of the state for every undo step, so they are kept apart: the tracker's state holds
@@ -135,35 +137,41 @@ def _index_db(campaign: Campaign) -> TinyDB:
     return campaign.db(INDEX_FILE)
 
 
-def _read_index(campaign: Campaign) -> tuple[list[BattleRecord], str | None]:
+def _entries(campaign: Campaign) -> list[tuple[int, BattleRecord]]:
+    """Every battle's record with its id in the battle list, oldest first."""
+    battle_list = campaign.battle_list
+    found: list[tuple[int, BattleRecord]] = []
+    for entry in battle_list.newest_first():
+        try:
+            record = BattleRecord.from_dict(dict(entry, id=entry["battle"]))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise StoreError(
+                f"{battle_list.path_of(int(entry['id']))}: battle record {entry.get('id')} does "
+                f"not read ({exc}); nothing was changed"
+            ) from None
+        found.append((int(entry["id"]), record))
+    return found[::-1]
+
+
+def _read_opened(campaign: Campaign) -> str | None:
     docs = _index_db(campaign).table(INDEX_TABLE).all()
-    if not docs:
-        return [], None
-    doc = docs[0]
-    try:
-        records = [BattleRecord.from_dict(d) for d in doc.get("battles", [])]
-    except (KeyError, TypeError, ValueError) as exc:
-        raise StoreError(
-            f"{campaign.folder / (INDEX_FILE + '.json')}: the list of battles does not read "
-            f"({exc}); nothing was changed"
-        ) from None
-    opened = doc.get("open")
-    return records, None if opened is None else str(opened)
+    opened = docs[0].get("open") if docs else None
+    return None if opened is None else str(opened)
 
 
-def _write_index(campaign: Campaign, records: list[BattleRecord], opened: str | None) -> None:
+def _write_opened(campaign: Campaign, opened: str) -> None:
+    """Which battle the tab has open: the one small record left in battles.json."""
     table = _index_db(campaign).table(INDEX_TABLE)
-    doc = {"battles": [r.to_dict() for r in records], "open": opened}
     existing = table.all()
     if existing:
-        table.update(doc, doc_ids=[existing[0].doc_id])
+        table.update({"open": opened}, doc_ids=[existing[0].doc_id])
     else:
-        table.insert(doc)
+        table.insert({"open": opened})
 
 
 def list_battles(campaign: Campaign) -> list[BattleRecord]:
     """Every battle of the campaign, in the order they were set up."""
-    return _read_index(campaign)[0]
+    return [record for _, record in _entries(campaign)]
 
 
 def get_battle_record(campaign: Campaign, battle_id: str) -> BattleRecord:
@@ -175,16 +183,13 @@ def get_battle_record(campaign: Campaign, battle_id: str) -> BattleRecord:
 
 def open_battle_id(campaign: Campaign) -> str | None:
     """The battle the Battle tab has open (None: none yet)."""
-    records, opened = _read_index(campaign)
-    return opened if any(r.id == opened for r in records) else None
+    opened = _read_opened(campaign)
+    return opened if any(r.id == opened for r in list_battles(campaign)) else None
 
 
 def set_open_battle(campaign: Campaign, battle_id: str) -> BattleRecord:
-    records, _ = _read_index(campaign)
-    record = next((r for r in records if r.id == battle_id), None)
-    if record is None:
-        raise StoreError(f"no battle {battle_id!r} in campaign {campaign.name}")
-    _write_index(campaign, records, battle_id)
+    record = get_battle_record(campaign, battle_id)
+    _write_opened(campaign, battle_id)
     return record
 
 
@@ -199,18 +204,17 @@ def new_battle_id(campaign: Campaign, name: str) -> str:
 
 
 def _update_record(campaign: Campaign, state: BattleState, label: str) -> None:
-    """Keep the index in step with the battle: status, round, newest step, summary."""
-    records, opened = _read_index(campaign)
-    for index, record in enumerate(records):
+    """Keep the battle's record in step with it: status, round, newest step, summary. Only
+    the chunk of the battle list that holds it is rewritten."""
+    for entry_id, record in reversed(_entries(campaign)):
         if record.id == state.id:
-            records[index] = replace(
-                record,
-                status=FINISHED if state.finished else ACTIVE,
-                round=state.round,
-                label=label,
-                summary=battle_summary(state).text() if state.finished else "",
-            )
-            _write_index(campaign, records, opened)
+            fields = {
+                "status": FINISHED if state.finished else ACTIVE,
+                "round": state.round,
+                "label": label,
+                "summary": battle_summary(state).text() if state.finished else "",
+            }
+            campaign.battle_list.update([entry_id], fields)
             return
     raise StoreError(f"no battle {state.id!r} in campaign {campaign.name}")
 
@@ -346,8 +350,7 @@ def create_battle(
     it as the battle's first state, list it in the index and open it."""
     party = load_party_state(campaign)
     wanted = battle_id or new_battle_id(campaign, name)
-    records, _ = _read_index(campaign)
-    if any(r.id == wanted for r in records):
+    if any(r.id == wanted for r in list_battles(campaign)):
         raise StoreError(f"campaign {campaign.name} already has a battle {wanted!r}")
     state = new_battle(
         name,
@@ -368,7 +371,10 @@ def create_battle(
         round=state.round,
     )
     _save_state(campaign, state, SETUP_LABEL)
-    _write_index(campaign, [*records, record], state.id)
+    entry = dict(record.to_dict(), battle=record.id)
+    del entry["id"]  # the battle list numbers its entries; the battle's id is `battle`
+    campaign.battle_list.append([entry])
+    _write_opened(campaign, state.id)
     return state
 
 

@@ -4,6 +4,7 @@ Layout:
     campaign.json          meta (name, schema version, dice seed) and small tables
     log/rolls-NNNNN.json   the roll log in chunks (see rolllog.py and chunked.py)
     log/injuries-NNNNN.json  the injury history in chunks (see histories.py)
+    log/battles-NNNNN.json   the list of battles in chunks (see histories.py)
     <name>.json            further TinyDB files that features open with `Campaign.db(name)`;
                            split by what grows (one per ship, per battle, ...)
     backups/               rotating copies taken at open, snapshots before migrations
@@ -31,7 +32,7 @@ if TYPE_CHECKING:  # the store only reads results; importing the rules' tables w
     from gmtool.rules.checks import CheckResult
     from gmtool.rules.dice import DiceRoll
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 MAIN_FILE = "campaign.json"
 META_TABLE = "meta"
 SESSIONS_TABLE = "sessions"
@@ -43,6 +44,7 @@ Migration = Callable[[Path], None]
 # only after it returns).
 MIGRATIONS: dict[int, Migration] = {
     1: histories.move_injuries_into_chunks,  # injuries.json -> log/injuries-NNNNN.json
+    2: histories.move_battle_list_into_chunks,  # battles.json's list -> log/battles-NNNNN.json
 }
 
 Clock = Callable[[], datetime]
@@ -71,6 +73,7 @@ class Campaign:
         self._listeners: list[Callable[[list[RollEntry]], object]] = []
         self.rolls: RollLog | None = None
         self._injury_log: ChunkedLog | None = None
+        self._battle_list: ChunkedLog | None = None
 
     # -- opening ----------------------------------------------------------------------------
     def _open(self, create: bool, name: str | None, seed: int | None) -> None:
@@ -161,6 +164,15 @@ class Campaign:
                 self.folder, self._backup_of, self.readonly
             )
         return self._injury_log
+
+    @property
+    def battle_list(self) -> ChunkedLog:
+        """The list of battles (see store/battles.py), opened on first use."""
+        if self._battle_list is None:
+            self._battle_list = histories.open_battle_list(
+                self.folder, self._backup_of, self.readonly
+            )
+        return self._battle_list
 
     @property
     def meta(self) -> dict[str, Any]:
@@ -297,9 +309,10 @@ class Campaign:
         self._dbs.clear()
         if self.rolls is not None:
             self.rolls.close()
-        if self._injury_log is not None:
-            self._injury_log.close()
-            self._injury_log = None
+        for log in (self._injury_log, self._battle_list):
+            if log is not None:
+                log.close()
+        self._injury_log = self._battle_list = None
         self._lock.release()
 
     def __enter__(self) -> Campaign:

@@ -79,6 +79,10 @@ class ChunkedLog:
     def _chunk_of(self, entry_id: int) -> int:
         return (entry_id - 1) // self.chunk_size
 
+    def path_of(self, entry_id: int) -> Path:
+        """The chunk file an entry lives in (for messages about it)."""
+        return self.chunk_path(self._chunk_of(entry_id))
+
     def _load_chunk(self, index: int) -> list[Entry]:
         data = read_json_file(self.chunk_path(index), self._backup_finder) or {}
         table = data.get(self.table, {})

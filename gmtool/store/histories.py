@@ -1,10 +1,11 @@
 """The campaign's chunked histories besides the roll log, and the migrations that made them.
 
 The injury history (`log/injuries-NNNNN.json`, table `entries`) gains an entry with every
-hazard, damage or treatment. It was once one TinyDB file (`injuries.json`) rewritten whole on
-every save, so a long campaign saved slower and slower; it is now a `ChunkedLog` (see
-chunked.py). This module is light (no rules) so the campaign can run the migrations before
-anything else is imported.
+hazard, damage or treatment; the list of battles (`log/battles-NNNNN.json`, table `battles`)
+one record per battle, which each step of that battle updates. Both were once one TinyDB file
+rewritten whole on every save (`injuries.json`, and the list inside `battles.json`), so a long
+campaign saved slower and slower; both are now `ChunkedLog`s (see chunked.py). This module is
+light (no rules) so the campaign can run the migrations before anything else is imported.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from gmtool.store import backups
-from gmtool.store.atomic import fsync_dir, read_json_file
+from gmtool.store.atomic import atomic_write_bytes, fsync_dir, json_bytes, read_json_file
 from gmtool.store.chunked import BackupFinder, ChunkedLog, Entry
 from gmtool.store.errors import StoreError
 
@@ -26,6 +27,15 @@ INJURY_TABLE = "entries"
 INJURY_CHUNK_SIZE = 100
 OLD_INJURY_FILE = "injuries.json"
 
+BATTLE_PREFIX = "battles"
+BATTLE_TABLE = "battles"
+# A battle's record is 0.2-3 kB (a finished battle keeps its summary text): 50 a chunk keeps
+# the file each battle step rewrites near the size of a roll chunk.
+BATTLE_CHUNK_SIZE = 50
+# What stays in battles.json: which battle the Battle tab has open.
+BATTLE_INDEX_FILE = "battles.json"
+BATTLE_INDEX_TABLE = "index"
+
 
 def open_injury_log(folder: Path, backup_finder: BackupFinder, readonly: bool) -> ChunkedLog:
     """The injury history of the campaign at `folder`."""
@@ -35,6 +45,18 @@ def open_injury_log(folder: Path, backup_finder: BackupFinder, readonly: bool) -
         INJURY_TABLE,
         backup_finder,
         chunk_size=INJURY_CHUNK_SIZE,
+        readonly=readonly,
+    )
+
+
+def open_battle_list(folder: Path, backup_finder: BackupFinder, readonly: bool) -> ChunkedLog:
+    """The list of battles of the campaign at `folder`, one entry per battle set up."""
+    return ChunkedLog(
+        folder / LOG_FOLDER,
+        BATTLE_PREFIX,
+        BATTLE_TABLE,
+        backup_finder,
+        chunk_size=BATTLE_CHUNK_SIZE,
         readonly=readonly,
     )
 
@@ -78,3 +100,29 @@ def move_injuries_into_chunks(folder: Path) -> None:
     _write_all(open_injury_log(folder, _finder(folder), readonly=False), entries)
     old.unlink()
     fsync_dir(folder)
+
+
+def move_battle_list_into_chunks(folder: Path) -> None:
+    """Schema 2 to 3: the list of battles inside `battles.json` goes into the battle list's
+    chunk files, in the order the battles were set up, each record under the id 1, 2, ... and
+    its battle's id as `battle`; `battles.json` keeps only which battle is open. Run again
+    after a crash, it writes the same files."""
+    index = folder / BATTLE_INDEX_FILE
+    data = read_json_file(index, _finder(folder))
+    if data is None:
+        return  # no battle was ever set up
+    docs = _table(index, data, BATTLE_INDEX_TABLE)
+    if not docs:
+        return
+    key, doc = next(iter(docs.items()))
+    battles = doc.get("battles")
+    if battles is None:
+        return  # an interrupted run already moved them
+    if not isinstance(battles, list) or not all(
+        isinstance(b, dict) and isinstance(b.get("id"), str) for b in battles
+    ):
+        raise StoreError(f"{index}: the list of battles does not read; nothing was changed")
+    entries = [dict(b, battle=b["id"], id=n) for n, b in enumerate(battles, start=1)]
+    _write_all(open_battle_list(folder, _finder(folder), readonly=False), entries)
+    kept = {BATTLE_INDEX_TABLE: {key: {"open": doc.get("open")}}}
+    atomic_write_bytes(index, json_bytes(kept))

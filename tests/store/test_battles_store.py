@@ -24,7 +24,7 @@ from gmtool.rules.battle import (
     self_destruct,
 )
 from gmtool.rules.errors import RulesError
-from gmtool.store import Campaign, StoreError, injuries
+from gmtool.store import Campaign, StoreError, histories, injuries
 from gmtool.store.battles import (
     ACTIVE,
     FINISHED,
@@ -149,6 +149,35 @@ def test_a_bad_set_up_saves_nothing(demo: Campaign) -> None:
         )
     assert list_battles(demo) == []
     assert open_battle_id(demo) is None
+
+
+def test_a_step_rewrites_only_its_own_battles_chunk(
+    demo: Campaign, monkeypatch: pytest.MonkeyPatch, open_test_campaign, campaign_path: Path
+) -> None:
+    """A campaign's battles only grow: their list is a chunked log, and a step saves just
+    the chunk that holds its battle's record."""
+    monkeypatch.setattr(histories, "BATTLE_CHUNK_SIZE", 2)
+    states = [ambush(demo, f"Raid {n}") for n in range(5)]
+    log = demo.folder / "log"
+    chunks = sorted(p.name for p in log.glob("battles-*.json"))
+    assert chunks == ["battles-00000.json", "battles-00001.json", "battles-00002.json"]
+    before = {name: (log / name).read_bytes() for name in chunks}
+    hit_meridian(demo, states[2].id)  # the third battle: the second chunk
+    after = {name: (log / name).read_bytes() for name in chunks}
+    assert [name for name in chunks if after[name] != before[name]] == ["battles-00001.json"]
+    assert get_battle_record(demo, states[2].id).label.startswith("damage typed in")
+    assert [r.id for r in list_battles(demo)] == [s.id for s in states]
+    assert open_battle_id(demo) == states[-1].id
+    index = json.loads((demo.folder / "battles.json").read_text())
+    assert list(index["index"].values()) == [{"open": states[-1].id}]
+    demo.close()
+    again = open_test_campaign(campaign_path)
+    try:
+        assert [r.id for r in list_battles(again)] == [s.id for s in states]
+        assert ambush(again, "Raid 5").id == "raid-5"
+        assert sorted(p.name for p in log.glob("battles-*.json"))[-1] == "battles-00002.json"
+    finally:
+        again.close()
 
 
 # -- steps ----------------------------------------------------------------------------------
