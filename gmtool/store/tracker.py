@@ -18,6 +18,10 @@ from tinydb.table import Document
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
 
+# Actions ctrl+z can take back in one tab. Each undo step keeps the whole previous state and
+# the file is rewritten on every action, so the cap keeps a tracker file at most 51 states:
+# bounded by the size of the state (a party, a fleet, one battle, one skirmish game), never
+# by how long the campaign has run. Histories that must keep everything are chunked logs.
 UNDO_DEPTH = 50
 # The one record of a tracker file (the first document a TinyDB table is given).
 RECORD_ID = 1
