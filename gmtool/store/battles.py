@@ -480,8 +480,10 @@ def run_step(
     The action gets the battle (its characters as the party has them now), then `args` and
     `kwargs`, and `rng=campaign.rng()` when it rolls. Its rolls go to the roll log, its hazard
     rolls and the injuries they did to the injury history and the party, and the new state to
-    the battle's tracker (one undo step). A refused action (RulesError) saves nothing.
+    the battle's tracker (one undo step). A refused action (RulesError) saves nothing, and
+    neither does a damaged file the step would write to (CampaignCorrupt).
     """
+    _check_histories(campaign, battle_id)
     state = live_battle(campaign, battle_id)
     if "rng" in inspect.signature(fn).parameters:
         kwargs["rng"] = campaign.rng()
@@ -521,6 +523,13 @@ def run_step(
     return StepOutcome(new_state, result, label, saved + hazard_rolls, made)
 
 
+def _check_histories(campaign: Campaign, battle_id: str) -> None:
+    """Read the chunks a step or its undo will write (the battle's record, the newest injury
+    entries) before anything is saved, so a damaged one stops it whole."""
+    get_battle_record(campaign, battle_id)
+    injuries.open_history(campaign)
+
+
 def _saved_rolls(campaign: Campaign, ids: list[int]) -> list[RollEntry]:
     """The log's entries with these ids, oldest first (they are the newest in the log)."""
     wanted = set(ids)
@@ -558,6 +567,7 @@ def undo_step(campaign: Campaign, battle_id: str) -> UndoneStep | None:
     tracker = battle_tracker(campaign, battle_id)
     if not can_undo(campaign, battle_id):
         return None
+    _check_histories(campaign, battle_id)
     current = tracker.load() or {}
     made = {int(i) for i in current.get(STEP_INJURIES, [])}
     wanted: list[int] = []

@@ -48,6 +48,13 @@ def _log(campaign: Campaign) -> ChunkedLog:
     return campaign.injury_log
 
 
+def open_history(campaign: Campaign) -> None:
+    """Open the history now (its newest chunk is read): an action that will add entries
+    after saving other things (a battle step) calls this first, so a damaged chunk raises
+    CampaignCorrupt before anything is saved."""
+    _log(campaign)
+
+
 def _append(log: ChunkedLog, entry: InjuryEntry) -> None:
     entry["id"] = log.append([entry])[0]
 

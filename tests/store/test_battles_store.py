@@ -24,7 +24,7 @@ from gmtool.rules.battle import (
     self_destruct,
 )
 from gmtool.rules.errors import RulesError
-from gmtool.store import Campaign, StoreError, histories, injuries
+from gmtool.store import Campaign, CampaignCorrupt, StoreError, histories, injuries
 from gmtool.store.battles import (
     ACTIVE,
     FINISHED,
@@ -176,6 +176,34 @@ def test_a_step_rewrites_only_its_own_battles_chunk(
         assert [r.id for r in list_battles(again)] == [s.id for s in states]
         assert ambush(again, "Raid 5").id == "raid-5"
         assert sorted(p.name for p in log.glob("battles-*.json"))[-1] == "battles-00002.json"
+    finally:
+        again.close()
+
+
+@pytest.mark.parametrize("damaged", ["injuries-00000.json", "battles-00000.json"])
+def test_a_damaged_chunk_stops_a_step_before_anything_is_saved(
+    demo: Campaign, open_test_campaign, campaign_path: Path, damaged: str
+) -> None:
+    state = ambush(demo)
+    hit_meridian(demo, state.id)  # hazards: the injury history has its first chunk
+    demo.close()
+    open_test_campaign(campaign_path).close()  # backups at open
+    chunk = campaign_path / "log" / damaged
+    chunk.write_text(chunk.read_text()[:40])
+    torn = chunk.read_bytes()
+    again = open_test_campaign(campaign_path)
+    try:
+        rolls = list(again.roll_log())
+        battle = load_battle(again, state.id)
+        with pytest.raises(CampaignCorrupt) as info:
+            hit_meridian(again, state.id)
+        assert f"{chunk} is damaged" in str(info.value)
+        assert str(campaign_path / "backups" / "log" / f"{damaged}.1") in str(info.value)
+        with pytest.raises(CampaignCorrupt):
+            undo_step(again, state.id)
+        assert list(again.roll_log()) == rolls
+        assert load_battle(again, state.id) == battle
+        assert chunk.read_bytes() == torn
     finally:
         again.close()
 
