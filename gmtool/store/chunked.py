@@ -90,7 +90,7 @@ class ChunkedLog:
 
     def _writer(self, entry_id: int) -> TinyDB:
         if self.readonly:
-            raise StoreError(f"this campaign is open read-only ({self.chunk_path(0).parent})")
+            raise StoreError(f"this campaign is open read-only ({self.folder})")
         index = self._chunk_of(entry_id)
         if self._db is None or self._db_index != index:
             if self._db is not None:
@@ -179,6 +179,7 @@ class ChunkedLog:
             yield from reversed(self._chunk(index))
 
     def count(self) -> int:
+        """Ids given so far (entries, unless a migration brought gaps in the ids)."""
         return self.next_id - 1
 
     def close(self) -> None:
