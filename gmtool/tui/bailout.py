@@ -28,7 +28,7 @@ from gmtool.rules.hazards import survivors_aboard as party_aboard
 from gmtool.rules.roll_records import values_record
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
-from gmtool.store.injuries import history
+from gmtool.store.injuries import newest_first
 from gmtool.store.rolllog import RollEntry
 from gmtool.store.ships import ShipRecord
 from gmtool.store.tracker import Tracker, UndoneAction
@@ -133,8 +133,8 @@ def order_bailout(
 ) -> BailoutRecord:
     """Give the order: roll once, log the dice, keep the evacuation (one undoable action)."""
     bailout = start_bailout(ship_class, survivors, campaign.rng(), trapped_percent=trapped_percent)
-    entries = history(campaign)
-    newest = entries[0]["id"] if entries else 0
+    latest = next(newest_first(campaign), None)
+    newest = latest["id"] if latest else 0
     record = BailoutRecord(bailout, ship_id, ship_name, newest)
     rolls = campaign.record(bailout_rolls(bailout, record.where))
     record = BailoutRecord(bailout, ship_id, ship_name, newest, tuple(r["id"] for r in rolls))

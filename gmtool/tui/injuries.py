@@ -9,6 +9,7 @@ through the same store, and this tab shows them the next time it is drawn.
 
 from __future__ import annotations
 
+from itertools import islice
 from typing import Any
 
 from rich.text import Text
@@ -24,7 +25,7 @@ from gmtool.rules.errors import RulesError
 from gmtool.rules.stations import assignment_of
 from gmtool.store.battles import list_battles
 from gmtool.store.errors import StoreError
-from gmtool.store.injuries import InjuryEntry, history, undo_last
+from gmtool.store.injuries import InjuryEntry, history, newest_first, undo_last
 from gmtool.store.party import campaign_ships, load_party_state
 from gmtool.store.rolllog import RollEntry
 from gmtool.store.ships import ShipRecord
@@ -284,15 +285,16 @@ class InjuriesPane(GmPane):
 
     def _fill_history(self, everything: list[InjuryEntry] | None = None) -> None:
         wanted = self.filters()
-        if everything is None:
-            everything = history(self.campaign)
-        shown = [
+        # Without the whole history at hand, read newest first only as far as the table shows.
+        entries = newest_first(self.campaign) if everything is None else iter(everything)
+        matching = (
             e
-            for e in everything
+            for e in entries
             if (wanted["character"] is None or e["character"] == wanted["character"])
             and (wanted["battle"] is None or e.get("battle") == wanted["battle"])
             and (wanted["session"] is None or e.get("session") == wanted["session"])
-        ][:SHOWN_ENTRIES]
+        )
+        shown = list(islice(matching, SHOWN_ENTRIES))
         kept = self.highlighted_entry()
         self.entries = shown
         table = self.query_one("#injury-history", DataTable)
@@ -511,8 +513,8 @@ class InjuriesPane(GmPane):
 
         try:
             last_order = load_bailout(self.campaign)
-            live = history(self.campaign, include_undone=False)
-            newest = live[0]["id"] if live else 0
+            live = next(newest_first(self.campaign, include_undone=False), None)
+            newest = live["id"] if live else 0
             if last_order is not None and last_order.after_entry >= newest:
                 undo_bailout(self.campaign)
                 self._status(
