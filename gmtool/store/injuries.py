@@ -15,14 +15,14 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from gmtool.rules.characters import Character
+from gmtool.rules.characters import Character, Party
 from gmtool.rules.durability import damage_character, heal
 from gmtool.rules.errors import RulesError
 from gmtool.rules.hazards import HazardOutcome
 from gmtool.rules.roll_records import hazard_records
 from gmtool.store.campaign import Campaign
 from gmtool.store.chunked import ChunkedLog
-from gmtool.store.party import load_party_state, update_character
+from gmtool.store.party import load_party_state, save_party, update_character
 
 TRACKS = ("stun", "wound", "mortal")
 
@@ -81,12 +81,18 @@ def record_hazards(
     campaign: Campaign, outcomes: Iterable[HazardOutcome], context: Context
 ) -> list[InjuryEntry]:
     """Save hazard outcomes: their dice in the roll log, the damage on each character, and
-    one history entry per character. Returns the entries."""
+    one history entry per character. Returns the entries.
+
+    The party is saved once for the whole batch (one undo step, "hazards: ..."), not once
+    per hurt character: a hazard roll for a ship's whole crew is one thing at the table.
+    """
     log = _log(campaign)
     party = load_party_state(campaign)
     saved: list[InjuryEntry] = []
+    hurt: dict[str, Character] = {}
+    all_rolls: list[dict[str, Any]] = []
     for outcome in outcomes:
-        character = party.character(outcome.character_id)
+        character = hurt.get(outcome.character_id) or party.character(outcome.character_id)
         rolls = campaign.record(hazard_records(outcome, character.name, context.source))
         entry = _base(campaign, character, "hazard", context)
         damage = outcome.damage
@@ -106,11 +112,17 @@ def record_hazards(
                 "rolls": [r["id"] for r in rolls],
             }
         )
+        all_rolls.extend(rolls)
         if damage is not None:
-            updated = outcome.apply_to(character)
-            party = update_character(campaign, updated, f"hazard: {character.name}", rolls=rolls)
-        _append(log, entry)
+            hurt[character.id] = outcome.apply_to(hurt.get(character.id, character))
         saved.append(entry)
+    if hurt:
+        names = ", ".join(c.name for c in hurt.values())
+        updated = Party(tuple(hurt.get(c.id, c) for c in party.characters), party.assignments)
+        save_party(campaign, updated, f"hazards: {names}", rolls=all_rolls)
+    if saved:  # one write for the batch (per chunk it touches)
+        for entry, entry_id in zip(saved, log.append(saved), strict=True):
+            entry["id"] = entry_id
     return saved
 
 

@@ -215,3 +215,48 @@ def test_a_read_only_campaign_reads_the_history(campaign: Campaign) -> None:
     finally:
         reader.close()
     assert [e["kind"] for e in injuries.history(campaign)] == ["damage"]
+
+
+def test_a_hazard_for_several_characters_is_one_party_action(campaign: Campaign) -> None:
+    from gmtool.store.party import party_tracker
+
+    add_dax(campaign)
+    add_character(
+        campaign,
+        character_from_dict(
+            {
+                "id": "worf",
+                "name": "Worf",
+                "kind": "pc",
+                "player": "Ana",
+                "abilities": {"constitution": 12, "personality": 8},
+                "skills": {},
+            }
+        ),
+    )
+    party = load_party_state(campaign)
+    outcomes = []
+    for who in ("dax", "worf"):
+        outcomes.append(
+            next(
+                o
+                for seed in range(500)
+                if (
+                    o := roll_hazard(
+                        "small", "critical", party.character(who), "vulnerable", random.Random(seed)
+                    )
+                ).hurt
+            )
+        )
+    made = injuries.record_hazards(campaign, outcomes, Context(cause="reactor breach"))
+    assert [e["character"] for e in made] == ["dax", "worf"]
+    assert made[1]["id"] == made[0]["id"] + 1
+    now = load_party_state(campaign)
+    assert [now.character(o.character_id).damage for o in outcomes] == [
+        o.damage.after for o in outcomes
+    ]
+    assert party_tracker(campaign).last_label() == "hazards: Jadra Dax, Worf"
+    # One ctrl+z on the injuries takes back the newest entry only, and its damage.
+    injuries.undo_last(campaign)
+    assert load_party_state(campaign).character("worf").damage == party.character("worf").damage
+    assert load_party_state(campaign).character("dax").damage == outcomes[0].damage.after
