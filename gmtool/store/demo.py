@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import importlib
 import os
+import shutil
 from pathlib import Path
 
 from gmtool.store.campaign import Campaign, open_campaign
+from gmtool.store.errors import StoreError
 
 DEMO_NAME = "Demo: the Verge patrol"
 DEMO_FOLDER = "demo.campaign"
@@ -58,11 +60,26 @@ def seed_demo(campaign: Campaign) -> None:
 
 
 def ensure_demo_campaign(path: Path, seed: int | None = None) -> None:
-    """Create the demo campaign at `path` if there is none; an existing one is left alone."""
+    """Create the demo campaign at `path` if there is none; an existing one is left alone.
+
+    It is built whole in a folder beside `path` and renamed into place, so a crash (or a bad
+    seed file) part-way leaves no half-made demo that "exists" and is never seeded again.
+    """
     if (path / "campaign.json").exists():
         return
-    campaign = open_campaign(path, name=DEMO_NAME, seed=seed, purpose="gmtool (demo set-up)")
+    if path.exists() and (not path.is_dir() or any(path.iterdir())):
+        raise StoreError(f"{path} is in the way of the demo campaign: it is not a campaign")
+    building = path.with_name(path.name + ".building")
+    if building.exists():
+        shutil.rmtree(building)  # what a crash in an earlier set-up left behind
+    campaign = open_campaign(building, name=DEMO_NAME, seed=seed, purpose="gmtool (demo set-up)")
     try:
         seed_demo(campaign)
-    finally:
+    except BaseException:
         campaign.close()
+        shutil.rmtree(building, ignore_errors=True)
+        raise
+    campaign.close()
+    if path.exists():
+        path.rmdir()  # empty: checked above
+    os.replace(building, path)
