@@ -8,6 +8,11 @@ up, the summary of a finished one) is a chunked log, `log/battles-NNNNN.json` (h
 a campaign's battles only ever grow, and each step rewrites just the chunk holding its own
 battle's record. `battles.json` remembers which battle the Battle tab has open.
 
+A battle set up by mistake or for practice can be deleted (`delete_battle`): its record is
+marked `deleted` and leaves the list, and its tracker and events files are removed. Its id
+stays taken (a new battle never gets it), so the rolls and injury entries it made, which stay,
+are never mistaken for another battle's.
+
 The battle's events (the log, every step with its dice) only ever grow, and the tracker keeps
 a copy of the state for every undo step, so they are kept apart: the tracker's state holds
 everything but the events and their count, and `battles/<battle id>.json` holds the events of
@@ -27,6 +32,7 @@ import inspect
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 from tinydb import TinyDB
@@ -55,10 +61,16 @@ from gmtool.store.tracker import Tracker
 
 INDEX_FILE = "battles"
 INDEX_TABLE = "index"
+# A battle's own files, `<prefix><battle id>.json` in the campaign folder.
+TRACKER_PREFIX = "trackers/battles/"
+EVENTS_PREFIX = "battles/"
 SETUP_LABEL = "battle set-up"
 # Saved beside the battle state: the injury entries the step that made this state created.
 STEP_INJURIES = "step_injuries"
 EVENT_COUNT = "event_count"
+# Set on a deleted battle's record in the battle list (when it was deleted): it no longer
+# lists, and its id is never given again.
+DELETED = "deleted"
 ACTIVE = "active"
 FINISHED = "finished"
 
@@ -73,6 +85,7 @@ __all__ = [
     "battle_tracker",
     "can_undo",
     "create_battle",
+    "delete_battle",
     "fleet_setup",
     "get_battle_record",
     "list_battles",
@@ -137,10 +150,11 @@ def _index_db(campaign: Campaign) -> TinyDB:
     return campaign.db(INDEX_FILE)
 
 
-def _entries(campaign: Campaign) -> list[tuple[int, BattleRecord]]:
-    """Every battle's record with its id in the battle list, oldest first."""
+def _all_entries(campaign: Campaign) -> list[tuple[int, BattleRecord, bool]]:
+    """Every battle's record with its id in the battle list and whether it was deleted,
+    oldest first."""
     battle_list = campaign.battle_list
-    found: list[tuple[int, BattleRecord]] = []
+    found: list[tuple[int, BattleRecord, bool]] = []
     for entry in battle_list.newest_first():
         try:
             record = BattleRecord.from_dict(dict(entry, id=entry["battle"]))
@@ -149,8 +163,14 @@ def _entries(campaign: Campaign) -> list[tuple[int, BattleRecord]]:
                 f"{battle_list.path_of(int(entry['id']))}: battle record {entry.get('id')} does "
                 f"not read ({exc}); nothing was changed"
             ) from None
-        found.append((int(entry["id"]), record))
+        found.append((int(entry["id"]), record, bool(entry.get(DELETED))))
     return found[::-1]
+
+
+def _entries(campaign: Campaign) -> list[tuple[int, BattleRecord]]:
+    """Every battle's record with its id in the battle list, oldest first; deleted battles
+    left out."""
+    return [(entry_id, record) for entry_id, record, gone in _all_entries(campaign) if not gone]
 
 
 def _read_opened(campaign: Campaign) -> str | None:
@@ -159,7 +179,7 @@ def _read_opened(campaign: Campaign) -> str | None:
     return None if opened is None else str(opened)
 
 
-def _write_opened(campaign: Campaign, opened: str) -> None:
+def _write_opened(campaign: Campaign, opened: str | None) -> None:
     """Which battle the tab has open: the one small record left in battles.json."""
     table = _index_db(campaign).table(INDEX_TABLE)
     existing = table.all()
@@ -198,9 +218,10 @@ def _slug(text: str) -> str:
 
 
 def new_battle_id(campaign: Campaign, name: str) -> str:
-    """An id from the battle's name, unique in the campaign (ambush, ambush-2, ...)."""
+    """An id from the battle's name, unique in the campaign (ambush, ambush-2, ...); the
+    ids of deleted battles stay taken."""
     base = _slug(name)
-    return unique_id(base, {r.id for r in list_battles(campaign)})
+    return unique_id(base, {r.id for _, r, _ in _all_entries(campaign)})
 
 
 def _update_record(campaign: Campaign, state: BattleState, label: str) -> None:
@@ -225,7 +246,7 @@ def _update_record(campaign: Campaign, state: BattleState, label: str) -> None:
 def battle_tracker(campaign: Campaign, battle_id: str) -> Tracker:
     if _slug(battle_id) != battle_id:
         raise StoreError(f"{battle_id!r} is not a battle id (lower-case letters, digits, dashes)")
-    return Tracker(campaign, f"battles/{battle_id}")
+    return Tracker(campaign, f"battles/{battle_id}")  # trackers/battles/<id>.json
 
 
 def _state_from(campaign: Campaign, battle_id: str, data: Mapping[str, Any]) -> BattleState:
@@ -240,7 +261,7 @@ def _state_from(campaign: Campaign, battle_id: str, data: Mapping[str, Any]) -> 
 
 def _events_db(campaign: Campaign, battle_id: str) -> TinyDB:
     battle_id_check(battle_id)
-    return campaign.db(f"battles/{battle_id}")
+    return campaign.db(f"{EVENTS_PREFIX}{battle_id}")
 
 
 def _read_events(campaign: Campaign, battle_id: str) -> list[dict[str, Any]]:
@@ -296,12 +317,76 @@ def _save_state(
     battle_tracker(campaign, state.id).save(data, label, rolls=rolls)
 
 
+def battle_files(campaign: Campaign, battle_id: str) -> tuple[Path, Path]:
+    """The battle's own files: its tracker (state and undo steps) and its events."""
+    if _slug(battle_id) != battle_id:
+        raise StoreError(f"{battle_id!r} is not a battle id (lower-case letters, digits, dashes)")
+    return (
+        campaign.folder / f"{TRACKER_PREFIX}{battle_id}.json",
+        campaign.folder / f"{EVENTS_PREFIX}{battle_id}.json",
+    )
+
+
+def _check_files(campaign: Campaign, battle_id: str) -> None:
+    """A battle the list names must have its files: one clear message when they are gone
+    (removed by hand, lost with a disk), not whatever reading an empty battle runs into."""
+    missing = [p for p in battle_files(campaign, battle_id) if not p.exists()]
+    if not missing or not any(r.id == battle_id for _, r in _entries(campaign)):
+        return
+    names = " and ".join(str(p.relative_to(campaign.folder)) for p in missing)
+    files = f"file {names} is" if len(missing) == 1 else f"files {names} are"
+    raise StoreError(
+        f"battle {battle_id!r} is in the campaign's list but its {files} missing from "
+        f"{campaign.folder}: delete it from the list (x in the Battle tab), or copy the "
+        "files back from backups/"
+    )
+
+
 def load_battle(campaign: Campaign, battle_id: str) -> BattleState:
     """The battle exactly as its last step saved it."""
+    _check_files(campaign, battle_id)
     data = battle_tracker(campaign, battle_id).load()
     if data is None:
         raise StoreError(f"no saved battle {battle_id!r} in campaign {campaign.name}")
     return _with_events(campaign, battle_id, data)
+
+
+def delete_battle(campaign: Campaign, battle_id: str) -> BattleRecord:
+    """Delete a battle from the campaign: its record leaves the battle list, it is no longer
+    the open battle, and its own files (`trackers/battles/<id>.json`, `battles/<id>.json`)
+    are removed. Not undoable; the files' rotating copies in backups/ stay, the only way back.
+
+    What the battle did at the table stays: its rolls in the campaign's roll log and its
+    injury entries in the injury history (and the damage they did on the characters). Undo
+    its steps first (ctrl+z, `undo_step`) if they should not count. Its id stays taken.
+
+    Crash-safe by the order of the writes: the record is marked deleted first (one chunk
+    written atomically), so the list never names a battle whose files are gone; then the open
+    battle is cleared (`open_battle_id` already ignores a battle not listed), and the files are
+    removed last. Files a crash left behind belong to no listed battle and are removed by the
+    next deletion. Returns the deleted battle's record; StoreError for an id not listed.
+    """
+    if campaign.readonly:
+        raise StoreError(f"campaign {campaign.folder} is open read-only: nothing was deleted")
+    found = [(i, r) for i, r in _entries(campaign) if r.id == battle_id]
+    if not found:
+        raise StoreError(
+            f"no battle {battle_id!r} in campaign {campaign.name}: nothing was deleted"
+        )
+    entry_id, record = found[-1]
+    campaign.battle_list.update([entry_id], {DELETED: campaign.clock().isoformat()})
+    if _read_opened(campaign) == battle_id:
+        _write_opened(campaign, None)
+    for _, gone, deleted in _all_entries(campaign):
+        if deleted:
+            _remove_files(campaign, gone.id)
+    return record
+
+
+def _remove_files(campaign: Campaign, battle_id: str) -> None:
+    """The events, then the tracker: whichever a crash leaves, no listed battle needs it."""
+    campaign.remove_db(f"{EVENTS_PREFIX}{battle_id}")
+    campaign.remove_db(f"{TRACKER_PREFIX}{battle_id}")
 
 
 def _synced(campaign: Campaign, state: BattleState) -> BattleState:
@@ -350,8 +435,14 @@ def create_battle(
     it as the battle's first state, list it in the index and open it."""
     party = load_party_state(campaign)
     wanted = battle_id or new_battle_id(campaign, name)
-    if any(r.id == wanted for r in list_battles(campaign)):
-        raise StoreError(f"campaign {campaign.name} already has a battle {wanted!r}")
+    for _, record, gone in _all_entries(campaign):
+        if record.id == wanted:
+            if gone:
+                raise StoreError(
+                    f"campaign {campaign.name} had a battle {wanted!r}, since deleted: its rolls "
+                    "and injury entries keep the id, so a new battle cannot take it"
+                )
+            raise StoreError(f"campaign {campaign.name} already has a battle {wanted!r}")
     state = new_battle(
         name,
         side_a,

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from tinydb import TinyDB
 
 from gmtool.store import backups, histories
-from gmtool.store.atomic import AtomicJSONStorage, read_json_file
+from gmtool.store.atomic import AtomicJSONStorage, fsync_dir, read_json_file
 from gmtool.store.chunked import ChunkedLog
 from gmtool.store.errors import StoreError
 from gmtool.store.lock import CampaignLock
@@ -154,6 +154,23 @@ class Campaign:
         if self.readonly:
             db.storage.write = _refuse_write  # type: ignore[method-assign,assignment]
         return db
+
+    def remove_db(self, name: str) -> bool:
+        """Remove the TinyDB file `<campaign>/<name>.json` (closing it if open); False when
+        there was none. Its rotating copies in backups/ stay: the way back from a mistake."""
+        self._require_writable()
+        path = self.folder / f"{name}.json"
+        if not path.resolve().is_relative_to(self.folder.resolve()):
+            raise StoreError(f"campaign file name {name!r} leaves the campaign folder")
+        db = self._dbs.pop(name, None)
+        if db is not None:
+            db.close()
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            return False
+        fsync_dir(path.parent)
+        return True
 
     @property
     def injury_log(self) -> ChunkedLog:

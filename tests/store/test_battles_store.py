@@ -1,10 +1,12 @@
 """The battle store: every step saved whole with its rolls, hazards in the injury history, an
-index of battles, and undo that takes back a step's rolls and injuries."""
+index of battles, undo that takes back a step's rolls and injuries, and deleting a battle
+(its files gone, its rolls and injuries kept, safe against a crash at any write)."""
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -24,14 +26,16 @@ from gmtool.rules.battle import (
     self_destruct,
 )
 from gmtool.rules.errors import RulesError
-from gmtool.store import Campaign, CampaignCorrupt, StoreError, histories, injuries
+from gmtool.store import Campaign, CampaignCorrupt, StoreError, atomic, histories, injuries
 from gmtool.store.battles import (
     ACTIVE,
     FINISHED,
     SETUP_LABEL,
+    battle_files,
     battle_tracker,
     can_undo,
     create_battle,
+    delete_battle,
     fleet_setup,
     get_battle_record,
     list_battles,
@@ -395,3 +399,223 @@ def test_going_down_with_the_ship_is_an_injury_undo_takes_back(demo: Campaign) -
     assert party.character("dorran-vek").state == party_before.character("dorran-vek").state
     undo_step(demo, state.id)
     assert load_party_state(demo).characters == party_before.characters
+
+
+# -- deleting -------------------------------------------------------------------------------
+
+
+def files_of(campaign: Campaign, battle_id: str) -> list[Path]:
+    return [p for p in battle_files(campaign, battle_id) if p.exists()]
+
+
+def test_deleting_the_open_battle_keeps_its_rolls_and_injuries(
+    demo: Campaign, open_test_campaign, campaign_path: Path
+) -> None:
+    kept = ambush(demo, "Kept raid")
+    hit_meridian(demo, kept.id)
+    practice = ambush(demo, "Practice")
+    run_step(demo, practice.id, roll_edge)
+    hit_meridian(demo, practice.id, 7)
+    assert open_battle_id(demo) == practice.id
+    assert len(files_of(demo, practice.id)) == 2
+    rolls = list(demo.roll_log())
+    hurt = injuries.history(demo, battle=practice.id)
+    party = load_party_state(demo)
+    assert hurt
+
+    record = delete_battle(demo, practice.id)
+
+    assert (record.id, record.name, record.round) == (practice.id, "Practice", 1)
+    assert [r.id for r in list_battles(demo)] == [kept.id]
+    assert open_battle_id(demo) is None
+    assert files_of(demo, practice.id) == []
+    assert list(demo.roll_log()) == rolls  # nothing marked undone either
+    assert injuries.history(demo, battle=practice.id) == hurt
+    assert load_party_state(demo).characters == party.characters
+    with pytest.raises(StoreError, match="no battle 'practice'"):
+        get_battle_record(demo, practice.id)
+    with pytest.raises(StoreError, match="no battle 'practice'"):
+        hit_meridian(demo, practice.id)
+    index = json.loads((demo.folder / "battles.json").read_text())
+    assert list(index["index"].values()) == [{"open": None}]
+    demo.close()
+    again = open_test_campaign(campaign_path)
+    try:
+        assert [r.id for r in list_battles(again)] == [kept.id]
+        assert open_battle_id(again) is None
+        assert load_battle(again, kept.id).round == 1
+        assert injuries.history(again, battle=practice.id) == hurt
+        hit_meridian(again, kept.id)  # the other battle plays on
+    finally:
+        again.close()
+
+
+def test_deleting_another_battle_keeps_the_open_one_and_its_id_taken(
+    demo: Campaign, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(histories, "BATTLE_CHUNK_SIZE", 2)
+    states = [ambush(demo, f"Raid {n}") for n in range(3)]
+    log = demo.folder / "log"
+    before = {p.name: p.read_bytes() for p in log.glob("battles-*.json")}
+    delete_battle(demo, states[0].id)
+    after = {p.name: p.read_bytes() for p in log.glob("battles-*.json")}
+    assert [n for n in sorted(after) if after[n] != before[n]] == ["battles-00000.json"]
+    assert [r.id for r in list_battles(demo)] == [states[1].id, states[2].id]
+    assert open_battle_id(demo) == states[2].id
+    assert len(files_of(demo, states[2].id)) == 2
+    # the deleted battle's id stays taken: its rolls and injuries name it
+    assert new_battle_id(demo, "Raid 0") == "raid-0-2"
+    assert ambush(demo, "Raid 0").id == "raid-0-2"
+    with pytest.raises(StoreError, match="since deleted"):
+        create_battle(
+            demo,
+            "Raid 0",
+            fleet_setup(demo, "Navy", ["meridian"]),
+            fleet_setup(demo, "Raiders", ["vex"]),
+            "long",
+            battle_id="raid-0",
+        )
+
+
+def test_deleting_an_unknown_battle_says_so_and_changes_nothing(demo: Campaign) -> None:
+    state = ambush(demo)
+    files = {p: p.read_bytes() for p in sorted(demo.folder.rglob("*.json"))}
+    for wrong in ("nowhere", "Not An Id", "../campaign"):
+        with pytest.raises(StoreError, match="nothing was deleted"):
+            delete_battle(demo, wrong)
+    assert {p: p.read_bytes() for p in sorted(demo.folder.rglob("*.json"))} == files
+    delete_battle(demo, state.id)
+    with pytest.raises(StoreError, match=f"no battle '{state.id}'"):
+        delete_battle(demo, state.id)  # not twice
+
+
+def test_a_read_only_campaign_refuses_to_delete(
+    demo: Campaign, open_test_campaign, campaign_path: Path
+) -> None:
+    state = ambush(demo)
+    demo.close()
+    reader = open_test_campaign(campaign_path, readonly=True)
+    try:
+        with pytest.raises(StoreError, match="read-only"):
+            delete_battle(reader, state.id)
+        assert [r.id for r in list_battles(reader)] == [state.id]
+    finally:
+        reader.close()
+
+
+@pytest.mark.parametrize("lost", ["both", "tracker", "events"])
+def test_a_listed_battle_without_its_files_says_so_once_and_can_be_deleted(
+    demo: Campaign, open_test_campaign, campaign_path: Path, lost: str
+) -> None:
+    """The list outliving the files (removed by hand, restored from an old copy): the
+    campaign opens, the list reads, opening the battle gives one clear message."""
+    other = ambush(demo, "Other")
+    state = ambush(demo)
+    hit_meridian(demo, state.id)
+    demo.close()
+    tracker, events = battle_files(demo, state.id)
+    for path in {"both": (tracker, events), "tracker": (tracker,), "events": (events,)}[lost]:
+        path.unlink()
+    again = open_test_campaign(campaign_path)
+    try:
+        assert [r.id for r in list_battles(again)] == [other.id, state.id]
+        assert open_battle_id(again) == state.id
+        with pytest.raises(StoreError) as info:
+            live_battle(again, state.id)
+        message = str(info.value)
+        assert f"battle '{state.id}' is in the campaign's list but its file" in message
+        names = {
+            "both": f"files trackers/battles/{state.id}.json and battles/{state.id}.json are",
+            "tracker": f"file trackers/battles/{state.id}.json is",
+            "events": f"file battles/{state.id}.json is",
+        }
+        assert f"its {names[lost]} missing from {campaign_path}" in message
+        assert "x in the Battle tab" in message and "backups/" in message
+        with pytest.raises(StoreError, match="missing"):
+            hit_meridian(again, state.id)  # a step saves nothing
+        assert files_of(again, state.id) == [p for p in (tracker, events) if p.exists()]
+        delete_battle(again, state.id)
+        assert [r.id for r in list_battles(again)] == [other.id]
+        assert files_of(again, state.id) == []
+    finally:
+        again.close()
+
+
+class Crash(BaseException):
+    """The process dying at a write: nothing after it runs, nothing catches it."""
+
+
+def _disk_writes(monkeypatch: pytest.MonkeyPatch, crash_at: int | None) -> list[str]:
+    """Count every file written or removed; with `crash_at`, die at that one instead."""
+    done: list[str] = []
+    real_write = atomic.atomic_write_bytes
+    real_unlink = Path.unlink
+
+    def step(what: str) -> None:
+        if crash_at is not None and len(done) == crash_at:
+            raise Crash(what)
+        done.append(what)
+
+    def write(path: Path, data: bytes) -> None:
+        step(f"write {path.name}")
+        real_write(path, data)
+
+    def unlink(path: Path, missing_ok: bool = False) -> None:
+        if path.suffix == ".json":
+            step(f"remove {path.name}")
+        real_unlink(path, missing_ok=missing_ok)
+
+    monkeypatch.setattr(atomic, "atomic_write_bytes", write)
+    monkeypatch.setattr(Path, "unlink", unlink)
+    return done
+
+
+def test_a_crash_at_any_write_of_a_deletion_leaves_a_campaign_that_opens(
+    demo: Campaign, open_test_campaign, campaign_path: Path, tmp_path: Path
+) -> None:
+    """Die before each file write or removal of `delete_battle` in turn: the campaign opens,
+    every battle it lists opens, and the deleted battle is either whole or gone from the
+    list. Files a crash left behind go with the next deletion."""
+    kept = ambush(demo, "Kept")
+    state = ambush(demo)
+    hit_meridian(demo, state.id)
+    demo.close()
+    with pytest.MonkeyPatch.context() as mp:
+        trial = tmp_path / "count"
+        shutil.copytree(campaign_path, trial)
+        opened = open_test_campaign(trial)
+        writes = _disk_writes(mp, None)
+        delete_battle(opened, state.id)
+    opened.close()
+    assert writes == [
+        "write battles-00000.json",
+        "write battles.json",
+        f"remove {state.id}.json",
+        f"remove {state.id}.json",
+    ]
+    for crash_at in range(len(writes)):
+        trial = tmp_path / f"crash-{crash_at}"
+        shutil.copytree(campaign_path, trial)
+        opened = open_test_campaign(trial)
+        with pytest.MonkeyPatch.context() as mp:
+            _disk_writes(mp, crash_at)
+            with pytest.raises(Crash):
+                delete_battle(opened, state.id)
+        opened.close()
+        again = open_test_campaign(trial)
+        try:
+            listed = [r.id for r in list_battles(again)]
+            assert listed == ([kept.id, state.id] if crash_at == 0 else [kept.id])
+            for battle_id in listed:
+                load_battle(again, battle_id)
+            assert open_battle_id(again) in (None, *listed)
+            if crash_at:
+                set_open_battle(again, kept.id)
+                delete_battle(again, kept.id)  # sweeps what the crash left
+                assert files_of(again, state.id) == []
+                assert list_battles(again) == []
+            else:
+                delete_battle(again, state.id)
+                assert [r.id for r in list_battles(again)] == [kept.id]
+        finally:
+            again.close()
