@@ -79,9 +79,11 @@ __all__ = [
     "FINISHED",
     "ROLL_SOURCE",
     "SETUP_LABEL",
+    "BattleFilesMissing",
     "BattleRecord",
     "StepOutcome",
     "UndoneStep",
+    "battle_files",
     "battle_tracker",
     "can_undo",
     "create_battle",
@@ -243,6 +245,22 @@ def _update_record(campaign: Campaign, state: BattleState, label: str) -> None:
 # -- one battle -----------------------------------------------------------------------------
 
 
+class BattleFilesMissing(StoreError):
+    """A battle the list names whose own files are gone (removed by hand, lost with a disk):
+    it cannot be opened, only deleted from the list (`delete_battle`)."""
+
+    def __init__(self, battle_id: str, missing: list[str]) -> None:
+        self.battle_id = battle_id
+        self.missing = missing  # relative to the campaign folder
+        names = " and ".join(missing)
+        files = f"file {names} is" if len(missing) == 1 else f"files {names} are"
+        them = "it" if len(missing) == 1 else "them"
+        super().__init__(
+            f"battle {battle_id!r} is listed but its {files} missing: delete it from the list "
+            f"(x in the Battle tab) or copy {them} back from the campaign's backups/"
+        )
+
+
 def battle_tracker(campaign: Campaign, battle_id: str) -> Tracker:
     if _slug(battle_id) != battle_id:
         raise StoreError(f"{battle_id!r} is not a battle id (lower-case letters, digits, dashes)")
@@ -331,15 +349,8 @@ def _check_files(campaign: Campaign, battle_id: str) -> None:
     """A battle the list names must have its files: one clear message when they are gone
     (removed by hand, lost with a disk), not whatever reading an empty battle runs into."""
     missing = [p for p in battle_files(campaign, battle_id) if not p.exists()]
-    if not missing or not any(r.id == battle_id for _, r in _entries(campaign)):
-        return
-    names = " and ".join(str(p.relative_to(campaign.folder)) for p in missing)
-    files = f"file {names} is" if len(missing) == 1 else f"files {names} are"
-    raise StoreError(
-        f"battle {battle_id!r} is in the campaign's list but its {files} missing from "
-        f"{campaign.folder}: delete it from the list (x in the Battle tab), or copy the "
-        "files back from backups/"
-    )
+    if missing and any(r.id == battle_id for _, r in _entries(campaign)):
+        raise BattleFilesMissing(battle_id, [str(p.relative_to(campaign.folder)) for p in missing])
 
 
 def load_battle(campaign: Campaign, battle_id: str) -> BattleState:

@@ -31,6 +31,7 @@ from gmtool.store.battles import (
     ACTIVE,
     FINISHED,
     SETUP_LABEL,
+    BattleFilesMissing,
     battle_files,
     battle_tracker,
     can_undo,
@@ -520,16 +521,17 @@ def test_a_listed_battle_without_its_files_says_so_once_and_can_be_deleted(
     try:
         assert [r.id for r in list_battles(again)] == [other.id, state.id]
         assert open_battle_id(again) == state.id
-        with pytest.raises(StoreError) as info:
+        with pytest.raises(BattleFilesMissing) as info:
             live_battle(again, state.id)
+        assert info.value.battle_id == state.id
         message = str(info.value)
-        assert f"battle '{state.id}' is in the campaign's list but its file" in message
+        assert message.startswith(f"battle '{state.id}' is listed but its file")
         names = {
             "both": f"files trackers/battles/{state.id}.json and battles/{state.id}.json are",
             "tracker": f"file trackers/battles/{state.id}.json is",
             "events": f"file battles/{state.id}.json is",
         }
-        assert f"its {names[lost]} missing from {campaign_path}" in message
+        assert f"its {names[lost]} missing: delete it from the list" in message
         assert "x in the Battle tab" in message and "backups/" in message
         with pytest.raises(StoreError, match="missing"):
             hit_meridian(again, state.id)  # a step saves nothing
