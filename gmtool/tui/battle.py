@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.markup import escape
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -56,11 +57,15 @@ from gmtool.rules.errors import RulesError
 from gmtool.rules.narrative import arcs_for_heading, hold_arc_choices, phase, range_name
 from gmtool.rules.ship_damage import track_ids
 from gmtool.store.battles import (
+    BattleFilesMissing,
+    BattleRecord,
     StepOutcome,
     battle_tracker,
     can_undo,
     create_battle,
+    delete_battle,
     fleet_setup,
+    get_battle_record,
     list_battles,
     live_battle,
     open_battle_id,
@@ -110,6 +115,11 @@ ships, quick enemy ships from a short form, or ships from spec files), and who c
 each side (default: the character at a command station). Characters aboard come from their
 station assignments (Stations tab).
 
+Delete (x): a battle set up by mistake or for practice leaves the campaign's list, with its
+saved steps. It cannot be undone. What happened at the table stays: its rolls in the roll log,
+the injuries it did on the characters and in the injury history; take the battle's steps back
+with ctrl+z first if they should not count.
+
 | key | does |
 |---|---|
 | enter | do the highlighted action (a dialog asks for any choice: heading, target, track) |
@@ -124,6 +134,7 @@ station assignments (Stations tab).
 | s | show the battle summary: damage, crew losses, what each character did |
 | n | set up a new battle |
 | o | open another battle of the campaign |
+| x | delete the open battle (asks first; no undo: its rolls and injuries stay) |
 | tab | between the actions, the ships and the log |
 """
 
@@ -356,6 +367,23 @@ def action_style(info: ActionInfo) -> str:
     return ""
 
 
+def delete_question(record: BattleRecord, readable: bool = True) -> str:
+    """What x asks before a battle is deleted: which one, and what stays. `readable`: the
+    battle opens (else its files are gone and ctrl+z cannot take its steps back)."""
+    stays = (
+        "Its rolls stay in the roll log and the injuries it did stay on the characters "
+        "(and in the injury history)"
+    )
+    if readable:
+        stays += ": ctrl+z inside the battle takes those back first, if they should not count."
+    else:
+        stays += "; its saved steps are gone already, so ctrl+z cannot take them back."
+    return (
+        f"Delete the battle {record.name} ({record.status}, round {record.round})? "
+        f"This cannot be undone.\n\n{stays}"
+    )
+
+
 # -- the tab --------------------------------------------------------------------------------
 
 
@@ -385,6 +413,11 @@ class BattlePane(GmPane):
         ("Undo battle step", "Take back the last step of the battle", "action_undo"),
         ("End battle", "End the battle and see its summary", "action_end"),
         ("Battle summary", "Damage, crew losses and what each character did", "action_summary"),
+        (
+            "Delete battle",
+            "Delete the open battle from the campaign (asks first; cannot be undone)",
+            "action_delete_battle",
+        ),
     ]
     BINDINGS = [
         Binding("space", "advance", "Next step"),
@@ -396,6 +429,7 @@ class BattlePane(GmPane):
         Binding("s", "summary", "Summary"),
         Binding("n", "new_battle", "New"),
         Binding("o", "open_battle", "Open"),
+        Binding("x", "delete_battle", "Delete"),
         Binding("g", "gunner", "Gunner", show=False),
         Binding("k", "knock_out", "Knock out", show=False),
         Binding("c", "commander", "Commander", show=False),
@@ -421,7 +455,8 @@ class BattlePane(GmPane):
         self.battle: BattleState | None = None
         self.now: list[ActionInfo] = []
         self.wide = True
-        self._keys_for_open_battle: bool | None = None  # what the footer shows now
+        # what the footer shows now: (a battle reads, a battle is open)
+        self._keys_for_open_battle: tuple[bool, bool] | None = None
 
     def compose(self) -> ComposeResult:
         yield Static("", id="battle-header")
@@ -463,10 +498,14 @@ class BattlePane(GmPane):
             "gunner",
             "knock_out",
             "commander",
+            "delete_battle",
         }
     )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "delete_battle":
+            # also a battle that is open but does not read (its files gone): x removes it
+            return self.battle_id is not None
         if action in self.BATTLE_ONLY_ACTIONS:
             return self.battle is not None
         return True
@@ -478,6 +517,16 @@ class BattlePane(GmPane):
         if self.battle_id is not None:
             try:
                 self.battle = live_battle(self.campaign, self.battle_id)
+            except BattleFilesMissing as exc:
+                files = "file" if len(exc.missing) == 1 else "files"
+                are = "is" if len(exc.missing) == 1 else "are"
+                self._status(
+                    f"Battle {exc.battle_id} cannot open: its saved {files} "
+                    f"{', '.join(exc.missing)} {are} missing. x deletes it from the list "
+                    "(backups/ may hold copies).",
+                    error=True,
+                )
+                keep_status = True
             except (StoreError, RulesError) as exc:
                 self._status(f"Battle {self.battle_id} does not read: {exc}", error=True)
                 keep_status = True
@@ -516,8 +565,9 @@ class BattlePane(GmPane):
         table.display = state is not None
         actions.clear_options()
         self.now = []
-        if self._keys_for_open_battle != (state is not None):
-            self._keys_for_open_battle = state is not None
+        keys = (state is not None, self.battle_id is not None)
+        if self._keys_for_open_battle != keys:
+            self._keys_for_open_battle = keys
             self.refresh_bindings()
             actions.refresh_bindings()
         if state is None:
@@ -958,6 +1008,34 @@ class BattlePane(GmPane):
         self.battle_id = choice
         self.reload()
         self.focus_default()
+
+    @work(exclusive=True, group="battle-dialog")
+    async def action_delete_battle(self) -> None:
+        battle_id = self.battle_id
+        if battle_id is None:
+            self._status("No battle open: nothing to delete (o opens one).", error=True)
+            return
+        try:
+            record = get_battle_record(self.campaign, battle_id)
+        except StoreError as exc:
+            self._status(f"Not deleted: {exc}", error=True)
+            return
+        if not await self.app.push_screen_wait(
+            ConfirmScreen(escape(delete_question(record, self.battle is not None)))
+        ):
+            self._status(f"Not deleted: {record.name} stays as it was.")
+            return
+        try:
+            delete_battle(self.campaign, battle_id)
+        except StoreError as exc:
+            self._status(f"Not deleted: {exc}", error=True)
+            return
+        self.battle_id = None
+        self.reload(keep_status=True)
+        self._status(
+            f"Deleted {record.name} ({record.status}, round {record.round}); no battle open. "
+            "Its rolls stay in the roll log, its injuries on the characters."
+        )
 
     @work(exclusive=True, group="battle-dialog")
     async def action_gunner(self) -> None:

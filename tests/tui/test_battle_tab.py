@@ -23,6 +23,7 @@ from gmtool.rules.battle import (
 from gmtool.store import Campaign, injuries, open_campaign
 from gmtool.store.battles import (
     FINISHED,
+    battle_files,
     create_battle,
     fleet_setup,
     get_battle_record,
@@ -37,6 +38,7 @@ from gmtool.tui.battle import BattlePane, fit_name, track_cell
 from gmtool.tui.battle_dialogs import AttackScreen, DamageScreen, SummaryScreen
 from gmtool.tui.battle_setup import BattleSetupScreen
 from gmtool.tui.stations import ChoiceScreen, ConfirmScreen
+from tests.tui.conftest import footer_keys
 
 LARGE = (120, 36)
 SMALL = (80, 24)
@@ -453,6 +455,98 @@ async def test_set_up_refuses_a_side_without_ships(app_factory: Callable[..., Gm
         error = str(app.screen.query_one("#setup-error", Static).render())
         assert error.startswith("Not set up:") and "at least one ship" in error
     assert read(app.campaign.folder, list_battles) == []
+
+
+async def test_delete_asks_then_the_battle_is_gone_for_good(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    """x on a battle played a little: n keeps it, y deletes it; after a restart it is gone,
+    its rolls and injuries are not."""
+    app = app_factory(demo=True)
+    path = app.campaign.folder
+    async with app.run_test(size=LARGE) as pilot:
+        pane = await open_battle_tab(app, pilot)
+        assert "x" not in footer_keys(app)
+        await set_up_by_keys(app, pilot)
+        assert "x" in footer_keys(app)
+        gm = Gm(app, pilot)
+        await gm.enter()  # roll the edge
+        await pilot.press("d")
+        await settle(pilot, lambda: isinstance(app.screen, DamageScreen))
+        await gm.in_dialog(*"6", "enter")  # everyone aboard the Meridian rolls for hazards
+        before = pane.battle
+        rolls = list(app.campaign.roll_log())
+        hurt = injuries.history(app.campaign, battle=BATTLE)
+        party = load_party_state(app.campaign)
+        assert rolls and hurt
+
+        await pilot.press("x")
+        await settle(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        question = str(app.screen.query_one(Static).render())
+        assert "Delete the battle Ambush at Tarsus (active, round 1)?" in question
+        assert "cannot be undone" in question
+        assert "rolls stay in the roll log" in question
+        assert "injuries it did stay on the characters" in question
+        assert "ctrl+z inside the battle takes those back first" in question
+        await pilot.press("n")
+        await settle(pilot, lambda: not isinstance(app.screen, ConfirmScreen))
+        assert status_text(app) == "Not deleted: Ambush at Tarsus stays as it was."
+        assert pane.battle == before and pane.battle_id == BATTLE
+        assert [r.id for r in list_battles(app.campaign)] == [BATTLE]
+        assert all(p.exists() for p in battle_files(app.campaign, BATTLE))
+
+        await pilot.press("x")
+        await settle(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        await settle(pilot, lambda: pane.battle_id is None)
+        assert status_text(app).startswith("Deleted Ambush at Tarsus (active, round 1)")
+        assert "No battle open" in header(app)
+        assert pane.now == []
+        assert not footer_keys(app) & {"x", "space", "a", "d", "e", "s", "ctrl+z"}
+        assert {"n", "o"} <= footer_keys(app)
+
+    again = app_factory(path=path)
+    async with again.run_test(size=LARGE) as pilot:
+        pane = await open_battle_tab(again, pilot)
+        assert pane.battle_id is None and "No battle open" in header(again)
+        await pilot.press("o")
+        await wait(pilot)
+        assert not isinstance(again.screen, ChoiceScreen)
+        assert "The campaign has no battle yet" in status_text(again)
+        assert list_battles(again.campaign) == []
+        assert not any(p.exists() for p in battle_files(again.campaign, BATTLE))
+        assert list(again.campaign.roll_log()) == rolls
+        assert injuries.history(again.campaign, battle=BATTLE) == hurt
+        assert load_party_state(again.campaign).characters == party.characters
+
+
+async def test_a_battle_whose_files_are_gone_says_so_and_x_removes_it(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    for path in battle_files(app.campaign, demo_battle(app.campaign).id):
+        path.unlink()
+    async with app.run_test(size=LARGE) as pilot:
+        pane = await open_battle_tab(app, pilot)
+        assert pane.battle is None and pane.battle_id == BATTLE
+        assert status_text(app) == (
+            f"Battle {BATTLE} cannot open: its saved files trackers/battles/{BATTLE}.json, "
+            f"battles/{BATTLE}.json are missing. x deletes it from the list (backups/ may hold "
+            "copies)."
+        )
+        assert status(app).has_class("error")
+        assert "x" in footer_keys(app)
+        assert not footer_keys(app) & {"space", "a", "d", "e", "s"}
+        await pilot.press("x")
+        await settle(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        question = str(app.screen.query_one(Static).render())
+        assert "Delete the battle Ambush at Tarsus (active, round 1)?" in question
+        assert "saved steps are gone already, so ctrl+z cannot take them back" in question
+        await pilot.press("y")
+        await settle(pilot, lambda: pane.battle_id is None)
+        assert status_text(app).startswith("Deleted Ambush at Tarsus")
+        assert "x" not in footer_keys(app)
+        assert list_battles(app.campaign) == []
 
 
 def test_track_cell_shows_marked_boxes_as_a_bar() -> None:
