@@ -9,9 +9,9 @@ a campaign's battles only ever grow, and each step rewrites just the chunk holdi
 battle's record. `battles.json` remembers which battle the Battle tab has open.
 
 A battle set up by mistake or for practice can be deleted (`delete_battle`): its record is
-marked `deleted` and leaves the list, and its tracker and events files are removed. Its id
-stays taken (a new battle never gets it), so the rolls and injury entries it made, which stay,
-are never mistaken for another battle's.
+marked `deleted` and leaves the list, and its tracker and events files are removed. Its rolls
+and injury entries stay; its id stays taken (a new battle never gets it), so the injury
+entries that name it are never mistaken for another battle's.
 
 The battle's events (the log, every step with its dice) only ever grow, and the tracker keeps
 a copy of the state for every undo step, so they are kept apart: the tracker's state holds
@@ -450,8 +450,8 @@ def create_battle(
         if record.id == wanted:
             if gone:
                 raise StoreError(
-                    f"campaign {campaign.name} had a battle {wanted!r}, since deleted: its rolls "
-                    "and injury entries keep the id, so a new battle cannot take it"
+                    f"campaign {campaign.name} had a battle {wanted!r}, since deleted: its "
+                    "injury entries keep the id, so a new battle cannot take it"
                 )
             raise StoreError(f"campaign {campaign.name} already has a battle {wanted!r}")
     state = new_battle(
