@@ -84,6 +84,7 @@ __all__ = [
     "StepOutcome",
     "UndoneStep",
     "battle_files",
+    "battle_names",
     "battle_tracker",
     "can_undo",
     "create_battle",
@@ -194,6 +195,15 @@ def _write_opened(campaign: Campaign, opened: str | None) -> None:
 def list_battles(campaign: Campaign) -> list[BattleRecord]:
     """Every battle of the campaign, in the order they were set up."""
     return [record for _, record in _entries(campaign)]
+
+
+def battle_names(campaign: Campaign) -> dict[str, str]:
+    """Every battle's name by id, deleted ones too ("Ambush (deleted)"): the injury history
+    still names the battles it happened in."""
+    return {
+        record.id: f"{record.name} (deleted)" if gone else record.name
+        for _, record, gone in _all_entries(campaign)
+    }
 
 
 def get_battle_record(campaign: Campaign, battle_id: str) -> BattleRecord:

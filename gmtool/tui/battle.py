@@ -1021,7 +1021,9 @@ class BattlePane(GmPane):
             self._status(f"Not deleted: {exc}", error=True)
             return
         if not await self.app.push_screen_wait(
-            ConfirmScreen(escape(delete_question(record, self.battle is not None)))
+            ConfirmScreen(
+                escape(delete_question(record, self.battle is not None)), cannot_be_undone=True
+            )
         ):
             self._status(f"Not deleted: {record.name} stays as it was.")
             return

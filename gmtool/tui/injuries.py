@@ -23,7 +23,7 @@ from textual.widgets import DataTable, Label, Select, Static
 from gmtool.rules.characters import Character, Party
 from gmtool.rules.errors import RulesError
 from gmtool.rules.stations import assignment_of
-from gmtool.store.battles import list_battles
+from gmtool.store.battles import battle_names, list_battles
 from gmtool.store.errors import StoreError
 from gmtool.store.injuries import InjuryEntry, history, newest_first, undo_last
 from gmtool.store.party import campaign_ships, load_party_state
@@ -257,9 +257,9 @@ class InjuriesPane(GmPane):
         # battles set up on the Battle tab by name, newest first; then names typed by hand
         try:
             known = [(b.id, b.name) for b in list_battles(self.campaign)]
+            names = battle_names(self.campaign)  # deleted battles keep their names here
         except (StoreError, RulesError):
-            known = []
-        names = dict(known)
+            known, names = [], {}
         battles = [battle_id for battle_id, _ in reversed(known)]
         for entry in everything:
             battle = entry.get("battle")

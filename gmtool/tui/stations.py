@@ -350,16 +350,30 @@ class ConfirmScreen(ModalScreen[bool]):
     }
     """
     BINDINGS = [
-        Binding("y,enter", "answer(True)", "Yes"),
+        Binding("y", "answer(True)", "Yes"),
+        Binding("enter", "enter", "Yes", show=False),
         Binding("n,escape", "answer(False)", "No"),
     ]
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str, *, cannot_be_undone: bool = False) -> None:
+        """`cannot_be_undone`: only y says yes; enter, pressed out of habit, does not."""
         super().__init__()
         self.question = question
+        self.cannot_be_undone = cannot_be_undone
 
     def compose(self) -> ComposeResult:
-        yield Static(f"{self.question}\n\n[b]y[/b] yes    [b]n[/b] no")
+        if self.cannot_be_undone:
+            keys = "[b]y[/b] yes, for good    [b]n[/b] no"
+        else:
+            keys = "[b]y[/b] yes    [b]n[/b] no"
+        yield Static(f"{self.question}\n\n{keys}")
+
+    def action_enter(self) -> None:
+        if self.cannot_be_undone:
+            self.app.bell()
+            self.notify("This cannot be undone: press y to go ahead, n to keep it.")
+            return
+        self.dismiss(True)
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)

@@ -33,6 +33,7 @@ from gmtool.store.battles import (
     SETUP_LABEL,
     BattleFilesMissing,
     battle_files,
+    battle_names,
     battle_tracker,
     can_undo,
     create_battle,
@@ -464,6 +465,9 @@ def test_deleting_another_battle_keeps_the_open_one_and_its_id_taken(
     assert [r.id for r in list_battles(demo)] == [states[1].id, states[2].id]
     assert open_battle_id(demo) == states[2].id
     assert len(files_of(demo, states[2].id)) == 2
+    # the injury history still names the deleted battle
+    assert battle_names(demo)[states[0].id] == "Raid 0 (deleted)"
+    assert battle_names(demo)[states[1].id] == "Raid 1"
     # the deleted battle's id stays taken: its rolls and injuries name it
     assert new_battle_id(demo, "Raid 0") == "raid-0-2"
     assert ambush(demo, "Raid 0").id == "raid-0-2"

@@ -497,6 +497,9 @@ async def test_delete_asks_then_the_battle_is_gone_for_good(
 
         await pilot.press("x")
         await settle(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("enter")  # out of habit: not a yes for what cannot be undone
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen) and pane.battle_id == BATTLE
         await pilot.press("y")
         await settle(pilot, lambda: pane.battle_id is None)
         assert status_text(app).startswith("Deleted Ambush at Tarsus (active, round 1)")
