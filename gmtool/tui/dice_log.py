@@ -20,6 +20,7 @@ from gmtool.tui.pane import GmPane
 from gmtool.tui.styles import DEGREE_STYLE
 
 SHOWN_ROWS = 500
+DICE_CELL_WIDTH = 24  # longer dice are cut in the table; the line above it shows them all
 
 HELP = """\
 Roll dice and ALTERNITY checks; every roll of the campaign, from any tab, is listed below,
@@ -38,11 +39,21 @@ newest first, and saved the moment it is made.
 
 | key | does |
 |---|---|
-| enter | roll (in Dice, Score or Step) |
+| enter | roll (in Dice, Score or Step); in For, go on to Dice |
 | ctrl+z | undo the last roll made here (it stays in the log, marked undone) |
 | escape | leave the field, go to the log |
 | d / c / f / / | (in the log) go to Dice / Score / For / Filter |
 """
+
+
+def all_dice(entry: RollEntry) -> str:
+    """Every die of a roll as rolled ("14 4", a subtracted die "-3"), then its modifier."""
+    text = " ".join(
+        ("-" if sign < 0 else "") + str(value) for _sides, value, sign in entry.get("dice", [])
+    )
+    if entry.get("modifier"):
+        text += f" {entry['modifier']:+d}"
+    return text
 
 
 def entry_cells(entry: RollEntry) -> tuple[Any, ...]:
@@ -53,11 +64,9 @@ def entry_cells(entry: RollEntry) -> tuple[Any, ...]:
     """
     undone = bool(entry.get("undone"))
     time = str(entry.get("time", ""))[5:16].replace("T", " ")
-    dice_text = " ".join(
-        ("-" if sign < 0 else "") + str(value) for _sides, value, sign in entry.get("dice", [])
-    )
-    if entry.get("modifier"):
-        dice_text += f" {entry['modifier']:+d}"
+    dice_text = all_dice(entry)
+    if len(dice_text) > DICE_CELL_WIDTH:  # a +96d20 check must not push the total away
+        dice_text = dice_text[: DICE_CELL_WIDTH - 1].rsplit(" ", 1)[0] + " …"
     if entry["kind"] == "check":
         degree = entry.get("degree", "")
         result = Text(degree.replace("_", " ").title(), style=DEGREE_STYLE.get(degree, ""))
@@ -79,11 +88,11 @@ def entry_cells(entry: RollEntry) -> tuple[Any, ...]:
 
 def entry_summary(entry: RollEntry) -> Text:
     """One log entry in a line, whole: shown when the GM moves onto it in the log."""
-    number, time, expression, dice_text, total, result, purpose = entry_cells(entry)
+    number, time, expression, _cut_dice, total, result, purpose = entry_cells(entry)
     summary = Text.assemble(("#", "bold"), (number.plain, "bold"), f"  {time.plain}  ")
     if purpose.plain:
         summary.append(f"{purpose.plain}: ")
-    summary.append(f"{expression.plain} [{dice_text.plain}] = {total.plain}")
+    summary.append(f"{expression.plain} [{all_dice(entry)}] = {total.plain}")
     if result.plain:
         summary.append(" -> ")
         summary.append(result)
@@ -195,6 +204,11 @@ class DiceLogPane(GmPane):
         status = self.query_one("#last-roll", Static)
         status.set_class(error, "error")
         status.update(text)
+
+    @on(Input.Submitted, "#purpose")
+    def _purpose_typed(self) -> None:
+        """Enter after typing what a roll is for: on to the dice, the usual next thing."""
+        self.focus_default()
 
     @on(Input.Submitted, "#dice-expr")
     def roll_dice(self) -> None:

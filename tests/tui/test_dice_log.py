@@ -179,3 +179,31 @@ def test_snapshot_long_purpose_small(snap_compare, app_factory: Callable[..., Gm
     app = app_factory()
     _log_a_long_purpose_check(app)
     assert snap_compare(app, terminal_size=(80, 24), press=[*"d6", "enter", "escape", "down"])
+
+
+async def test_a_check_with_many_dice_keeps_total_and_result_on_screen(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.click("#check-score")
+        await pilot.press(*"12", "tab", "ctrl+a", "ctrl+k", *"+100", "enter")
+        await pilot.pause()
+        [entry] = saved_rolls(app.campaign.folder)
+        assert len(entry["dice"]) > 90
+        table = app.query_one("#roll-log", DataTable)
+        before_for = sum(c.get_render_width(table) for c in table.ordered_columns[:-1])
+        assert before_for <= table.size.width
+        await pilot.press("escape")
+        await pilot.pause()
+        shown = str(app.query_one("#last-roll", Static).render())
+        assert str(entry["total"]) in shown and shown.count(" ") > 90  # every die, above
+
+
+async def test_enter_in_for_goes_on_to_the_dice(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.click("#purpose")
+        await pilot.press(*"boarding", "enter")
+        await pilot.pause()
+        assert app.focused is not None and app.focused.id == "dice-expr"
