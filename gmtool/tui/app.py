@@ -104,6 +104,34 @@ class GmApp(App[None]):
 
         self.push_screen(SessionDialog(number), started)
 
+    # -- quitting ---------------------------------------------------------------------------
+    async def action_quit(self) -> None:
+        """ctrl+q: everything is saved as it happens, except a dialog's fields still being
+        typed; with such a dialog open, ask before they are lost."""
+        from textual.widgets import Input
+
+        from gmtool.tui.stations import ConfirmScreen
+
+        screen = self.screen
+        if isinstance(screen, ConfirmScreen) or not isinstance(screen, ModalScreen):
+            self.exit()
+            return
+        if not screen.query(Input):
+            self.exit()
+            return
+
+        def answered(quit_now: bool | None) -> None:
+            if quit_now:
+                self.exit()
+
+        self.push_screen(
+            ConfirmScreen(
+                "Quit gmtool? What is typed in this dialog is not saved yet and will be lost. "
+                "Everything else is saved."
+            ),
+            answered,
+        )
+
     # -- navigation -------------------------------------------------------------------------
     def show_tab(self, tab_id: str) -> None:
         self.query_one(TabbedContent).active = f"tab-{tab_id}"

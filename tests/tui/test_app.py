@@ -61,3 +61,35 @@ async def test_first_frame_hooks_run_once_the_app_is_drawn(
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert ran == ["drawn"]
+
+
+async def test_quit_with_a_form_open_asks_first(app_factory: Callable[..., GmApp]) -> None:
+    from gmtool.tui.stations import ConfirmScreen
+
+    app = app_factory(demo=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.show_tab("stations")
+        await pilot.pause()
+        await pilot.press("n")  # the character editor
+        await pilot.pause()
+        editor = app.screen
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")  # back to the form, still open
+        await pilot.pause()
+        assert app.screen is editor and app.is_running
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_quit_without_a_form_is_at_once(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert not app.is_running
