@@ -31,6 +31,7 @@ from gmtool.rules.ships import (
     ship_spec_table,
 )
 from gmtool.tui.footer import KeyFooter
+from gmtool.tui.form_errors import show_refusal
 
 FORM_FILE = "the ship form"
 
@@ -597,7 +598,7 @@ class ShipFormScreen(ModalScreen["ShipSpec | None"]):
         try:
             spec = ship_spec_from_dict(data, file=FORM_FILE)
         except TableError as exc:
-            self._error(f"Not saved: {exc}")
+            self._error(show_refusal(self, exc, "form-"))
             return
         self.dismiss(spec)
 

@@ -245,14 +245,16 @@ async def test_invalid_form_shows_the_message_and_saves_nothing(
         await pilot.pause()
         assert app.screen is form, "the form stays open"
         message = str(form.query_one("#form-error", Static).render())
-        assert message.startswith("Not saved:")
-        assert "hull_points" in message and "at least 1" in message
+        assert message.startswith("Not saved: Hull points: needs")
+        assert "at least 1" in message and "key" not in message
+        assert app.focused is form.query_one("#form-hull_points", Input)  # the cursor on it
+        assert any(n.message == message for n in app._notifications)  # seen at 80x24 too
         await type_into(pilot, form.query_one("#form-crew_quality", Input), "legendary")
         await type_into(pilot, form.query_one("#form-hull_points", Input), "400")
         await pilot.press("ctrl+s")
         await pilot.pause()
         message = str(form.query_one("#form-error", Static).render())
-        assert "crew_quality" in message and "green" in message
+        assert "Crew quality" in message and "green" in message
         await pilot.press("escape")
         await pilot.pause()
         with saved(app.campaign.folder) as c:
@@ -545,3 +547,34 @@ def test_snapshot_crew_small(snap_compare, app_factory: Callable[..., GmApp]) ->
 def test_snapshot_ship_form(snap_compare, app_factory: Callable[..., GmApp]) -> None:
     app = app_factory(demo=True)
     assert snap_compare(app, terminal_size=(120, 36), run_before=_show_crew, press=["e"])
+
+
+async def test_a_new_ship_with_blank_fields_names_the_field(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_crew(app, pilot, "meridian")
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        await type_into(pilot, form.query_one("#form-name", Input), "CSS Harrow")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        message = str(form.query_one("#form-error", Static).render())
+        assert message == "Not saved: Hull points: fill this in."
+        assert app.focused is form.query_one("#form-hull_points", Input)
+
+
+def test_refusals_read_as_the_form_says_them() -> None:
+    from gmtool.rules.errors import TableError
+    from gmtool.tui.form_errors import field_key, refusal_text
+
+    missing = TableError("the ship form", "hull_points", "this key to be present")
+    assert refusal_text(missing, "Hull points") == "Not saved: Hull points: fill this in."
+    low = TableError("the ship form", "durability.stun", "a whole number of at least 1", got=0)
+    assert field_key(low) == "stun"
+    assert refusal_text(low, "stun") == (
+        "Not saved: stun: needs a whole number of at least 1 (not 0)."
+    )
+    assert field_key(TableError("f", "systems[2]", "a mapping")) == "systems"
