@@ -565,25 +565,18 @@ class CrewPane(GmPane):
 
         def done(request: ExportRequest | None) -> None:
             if request is not None:
-                self.export(request)
+                self._status(f"Exported the {request.what} of {record.name} to {request.path}.")
 
-        self.app.push_screen(ExportDialog(record.id, record.name, what), done)
+        self.app.push_screen(ExportDialog(record.id, record.name, what, self.export), done)
 
     def export(self, request: ExportRequest) -> None:
-        """Write the selected ship's manifest or roster; a file that cannot be written is
-        reported and nothing else changes."""
+        """Write the selected ship's manifest or roster (OSError when the file cannot be
+        written: the export dialog says so and stays open)."""
         crew = self.crew
         if crew is None:
-            return
+            raise OSError("no ship's crew to export")
         text = export_text(crew.manifest, crew.roster, request.what, request.format)
-        try:
-            request.path.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            self._status(
-                f"Not exported: cannot write {request.path} ({exc.strerror or exc}).", error=True
-            )
-            return
-        self._status(f"Exported the {request.what} of {crew.record.name} to {request.path}.")
+        request.path.write_text(text, encoding="utf-8")
 
 
 def export_text(manifest: Manifest, roster: Roster, what: str, fmt: str) -> str:

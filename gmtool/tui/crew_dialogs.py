@@ -196,11 +196,20 @@ class ExportDialog(ModalScreen["ExportRequest | None"]):
         Binding("ctrl+s", "submit", "Export"),
     ]
 
-    def __init__(self, ship_id: str, ship_name: str, what: str = "manifest") -> None:
+    def __init__(
+        self,
+        ship_id: str,
+        ship_name: str,
+        what: str = "manifest",
+        write: Callable[[ExportRequest], None] | None = None,
+    ) -> None:
+        """`write` writes the file (OSError when it cannot): the dialog stays open on a path
+        that cannot be written, with the reason, so the GM fixes the path, not retypes it."""
         super().__init__(classes="crew-dialog")
         self.ship_id = ship_id
         self.ship_name = ship_name
         self.what = what
+        self.write = write
         self._offered = default_export_name(ship_id, what, "markdown")
 
     def compose(self) -> ComposeResult:
@@ -254,13 +263,21 @@ class ExportDialog(ModalScreen["ExportRequest | None"]):
         if not text:
             self.query_one("#export-error", Static).update("Type a file name to export to.")
             return
-        self.dismiss(
-            ExportRequest(
-                what=str(self.query_one("#export-what", Select).value),
-                format=str(self.query_one("#export-format", Select).value),
-                path=Path(text).expanduser(),
-            )
+        request = ExportRequest(
+            what=str(self.query_one("#export-what", Select).value),
+            format=str(self.query_one("#export-format", Select).value),
+            path=Path(text).expanduser(),
         )
+        if self.write is not None:
+            try:
+                self.write(request)
+            except OSError as exc:
+                self.query_one("#export-error", Static).update(
+                    f"Not exported: cannot write {request.path} ({exc.strerror or exc}). "
+                    "Change the path, or Escape."
+                )
+                return
+        self.dismiss(request)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

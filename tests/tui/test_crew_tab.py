@@ -419,14 +419,20 @@ async def test_export_manifest_and_roster(
         assert crew is not None
         assert lines[0].startswith("id,rank_title,name")
         assert len(lines) == 1 + crew.manifest.total_crew
-        # a path that cannot be written says so
+        # a path that cannot be written says so, and the dialog stays open to fix it
         await pilot.press("ctrl+e")
         await pilot.pause()
-        await type_into(pilot, app.screen.query_one("#export-path", Input), "no/such/dir/x.md")
+        dialog = app.screen
+        await type_into(pilot, dialog.query_one("#export-path", Input), "no/such/dir/x.md")
         await pilot.press("enter")
         await pilot.pause()
-        assert "Not exported" in status(app) and "no/such/dir/x.md" in status(app)
-        assert app.query_one("#crew-status", Static).has_class("error")
+        assert app.screen is dialog
+        shown = str(dialog.query_one("#export-error", Static).render())
+        assert "Not exported" in shown and "no/such/dir/x.md" in shown
+        await type_into(pilot, dialog.query_one("#export-path", Input), "x.md")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is not dialog and (tmp_path / "x.md").exists()
 
 
 # -- delete, undo, restart ----------------------------------------------------------------------
