@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Input, Label
+from textual.widgets import Input, Static
 
 
 class SessionDialog(ModalScreen[str | None]):
@@ -16,7 +16,7 @@ class SessionDialog(ModalScreen[str | None]):
     DEFAULT_CSS = """
     SessionDialog { align: center middle; }
     SessionDialog > Vertical {
-        width: 60; height: auto; border: thick $primary; background: $surface; padding: 1 2;
+        width: 60; max-width: 100%; height: auto; border: thick $primary; background: $surface; padding: 1 2;
     }
     SessionDialog Input { margin-top: 1; }
     """
@@ -27,7 +27,11 @@ class SessionDialog(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(f"Start game session {self.number}. Title (Enter to start, Esc cancels):")
+            # a Static wraps in the 60-column box; a Label cut this off after "Esc cance"
+            yield Static(
+                f"Start game session {self.number}. Title (Enter to start, Esc cancels):",
+                id="session-question",
+            )
             yield Input(placeholder=f"Session {self.number}", id="session-title")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

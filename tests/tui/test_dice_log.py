@@ -207,3 +207,18 @@ async def test_enter_in_for_goes_on_to_the_dice(app_factory: Callable[..., GmApp
         await pilot.press(*"boarding", "enter")
         await pilot.pause()
         assert app.focused is not None and app.focused.id == "dice-expr"
+
+
+async def test_the_session_dialog_is_read_whole_at_80_columns(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f2")
+        await pilot.pause()
+        question = app.screen.query_one("#session-question", Static)
+        lines = [
+            "".join(s.text for s in question.render_line(y)).strip()
+            for y in range(question.size.height)
+        ]
+        assert " ".join(lines).endswith("Esc cancels):")
