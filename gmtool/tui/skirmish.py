@@ -408,7 +408,8 @@ class SkirmishPane(GmPane):
         display: block;
     }
     #sk-status {
-        height: 1;
+        height: auto;
+        max-height: 2;
     }
     #sk-status.error {
         color: $error;
@@ -543,7 +544,7 @@ class SkirmishPane(GmPane):
             padding=(0, 1, 0, 0),
             expand=True,
             show_edge=False,
-            header_style="bold",
+            show_header=False,  # each side's row names the columns: one row less at 80x24
             pad_edge=False,
         )
         table.add_column("  Figure", ratio=1, no_wrap=True, overflow="ellipsis")
@@ -556,7 +557,12 @@ class SkirmishPane(GmPane):
             who = ""
             if self.game is not None:
                 who = " · app" if self.game.is_automatic(side.id) else " · GM"
-            table.add_row(Text(f"  {side.name}", style=colour), "", "", f"{standing} up{who}")
+            table.add_row(
+                Text(f"  {side.name}", style=colour),
+                Text("AP", style="bold"),
+                Text("Wnd", style="bold"),
+                f"{standing} up{who}",
+            )
             for fig in state.figures:
                 if fig.side != side.id:
                     continue
@@ -810,7 +816,7 @@ class SkirmishPane(GmPane):
         message = " ".join(own) or played.label
         if self.game.mode == SOLO and replies and any(not line.auto for line in played.lines):
             steps = "activation" if replies == 1 else "activations"
-            message += f" The app replied with {replies} {steps} (see the log)."
+            message += f" The app answered: {replies} {steps} (in the log)."
         self._show_status(message)
         self.refresh_view()
 

@@ -44,9 +44,10 @@ def chart_text(summary: SimulationSummary, width: int, needed: int | None = None
     side must stand for it to win (those bars in its colour, the others grey)."""
     width = max(width, 24)
     text = Text(no_wrap=True, overflow="ellipsis")
-    text.append(f"Balance: {summary.games} games, seed {summary.seed}\n", "bold")
-    text.append("both sides automatic\n", MUTED)
-    text.append("Win rate (▒ 95% interval)\n", "bold")
+    # One line each for the heading and the footnote: the whole chart fits the 15 rows the
+    # panel has at 80x24 (the seed, to replay it, goes at the end).
+    text.append(f"Balance: {summary.games} games", "bold")
+    text.append(" (▒ = 95% range)\n", MUTED)
     label_width = max(len(name) for name in summary.side_names)
     numbers_width = 6  # " 52.3%"
     bar_width = max(width - label_width - numbers_width - 2, 6)
@@ -59,8 +60,8 @@ def chart_text(summary: SimulationSummary, width: int, needed: int | None = None
         text.append(f"\n{'':<{label_width}} {'':6} ")
         text.append(f"95%: {low:.1%} to {high:.1%}\n", MUTED)
     first = summary.side_names[0]
-    text.append(f"{first} standing at the end", "bold")
-    text.append(f" ({needed}+ win)\n" if needed is not None else "\n", MUTED)
+    text.append(f"{first} standing at end", "bold")
+    text.append(f" ({needed}+ wins)\n" if needed is not None else "\n", MUTED)
     counts = summary.standing_distribution
     most = max(counts) if counts else 0
     count_width = len(str(most))
@@ -74,7 +75,8 @@ def chart_text(summary: SimulationSummary, width: int, needed: int | None = None
         text.append(f"{drawn:<{standing_bar}}", colour if winning else MUTED)
         text.append(f" {count:>{count_width}}\n")
     text.append(
-        f"mean {summary.mean_standing:.1f} standing, final turn {summary.mean_final_turn:.1f}",
+        f"mean {summary.mean_standing:.1f} up, turn {summary.mean_final_turn:.1f}, "
+        f"seed {summary.seed}",
         MUTED,
     )
     return text
@@ -99,6 +101,8 @@ class SimulationChart(Widget):
     SimulationChart {
         height: 1fr;
         padding: 0 1;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
     }
     """
 

@@ -463,6 +463,8 @@ def test_chart_draws_rates_intervals_and_standing() -> None:
     assert f"{summary.win_rate(0):.1%}" in text and "95%:" in text
     lines = text.splitlines()
     assert max(len(line) for line in lines) <= 44
+    # the whole chart fits the 15 rows the panel has at 80x24
+    assert len(chart_text(summary, 38, needed=4).plain.splitlines()) <= 15
     standing_rows = [line for line in lines if line[:2].strip().isdigit() and "│" not in line]
     assert len(standing_rows) >= len(summary.standing_distribution)
     assert bar(0.5, 10) == "█████" and bar(1 / 16, 8) == "▌" and bar(0.0, 5) == ""
