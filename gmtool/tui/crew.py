@@ -7,6 +7,7 @@ table). Every change goes through `gmtool.store.ships` at once and ctrl+z steps 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import ContentSwitcher, DataTable, Input, Static, Tab, Tabs, Tree
+from textual.widgets.data_table import ColumnKey
 
 from gmtool.rules.crew import (
     SECTIONS,
@@ -24,7 +26,7 @@ from gmtool.rules.crew import (
     manifest_markdown,
 )
 from gmtool.rules.errors import RulesError, TableError
-from gmtool.rules.roster import Roster, roster_csv, roster_markdown
+from gmtool.rules.roster import CrewMember, Roster, roster_csv, roster_markdown
 from gmtool.rules.ships import ShipSpec
 from gmtool.store import ships as ship_store
 from gmtool.store.errors import StoreError
@@ -242,7 +244,7 @@ class CrewPane(GmPane):
         roster = self.query_one("#roster-table", DataTable)
         roster.add_column("Rank")
         roster.add_column("Name")
-        roster.add_column("Post", width=POST_WIDTH)  # the longest post names would crowd out
+        roster.add_column("Post", width=POST_WIDTH, key="post")  # sized to fit: _fit_posts
         roster.add_column("Department")
         self.reload()
 
@@ -253,6 +255,7 @@ class CrewPane(GmPane):
             self.set_class(narrow, "-narrow")
             if self.crew is not None:
                 self._fill_tree(self.crew.manifest)
+        self.call_after_refresh(self._fill_roster, True)  # the post column fits the new width
 
     def _fill_tree(self, manifest: Manifest) -> None:
         tree = self.query_one("#manifest-tree", Tree)
@@ -334,6 +337,29 @@ class CrewPane(GmPane):
     def _roster_visible(self) -> bool:
         return self.query_one("#crew-switcher", ContentSwitcher).current == "roster-view"
 
+    def _post_width(self, members: Sequence[CrewMember]) -> int:
+        """How wide the Post column can be so rank, name and department are never cut: what
+        they leave of the table's width (a post longer than that ends in "…"). Below 12
+        (80 columns) the post keeps 18 and the department is off to the right: the table
+        scrolls sideways, and the manifest shows departments anyway."""
+        table = self.query_one("#roster-table", DataTable)
+        room = table.scrollable_content_region.width
+        longest = max((len(m.post_name) for m in members), default=len("Post"))
+        if not room:  # not laid out yet: fill again once it is
+            self.call_after_refresh(self._fill_roster, True)
+            return min(longest, POST_WIDTH)
+        pad = 2 * table.cell_padding
+        others = sum(
+            max(len(heading), *(len(str(getattr(m, field))) for m in members)) + pad
+            for heading, field in (
+                ("Rank", "rank_title"),
+                ("Name", "name"),
+                ("Department", "department_name"),
+            )
+        )
+        left = room - others - pad
+        return min(longest, left) if left >= 12 else min(longest, 18)
+
     def _fill_roster(self, force: bool = False) -> None:
         """Fill the roster table (only while it is shown: a big crew takes a moment)."""
         if not self._roster_visible():
@@ -350,10 +376,20 @@ class CrewPane(GmPane):
         if self.crew is None:
             return
         members = self.crew.roster.search(needle)
+        shown_members = members[:ROSTER_SHOWN]
+        width = self._post_width(shown_members)
+        post_column = table.columns[ColumnKey("post")]
+        if post_column.width != width:
+            post_column.width = width
         # Text cells, not str: a name is never read as markup.
         table.add_rows(
-            (Text(m.rank_title), Text(m.name), Text(m.post_name), Text(m.department_name))
-            for m in members[:ROSTER_SHOWN]
+            (
+                Text(m.rank_title),
+                Text(m.name),
+                Text(m.post_name if len(m.post_name) <= width else m.post_name[: width - 1] + "…"),
+                Text(m.department_name),
+            )
+            for m in shown_members
         )
         total = len(self.crew.roster.members)
         count = len(members)

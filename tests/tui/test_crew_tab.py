@@ -584,3 +584,26 @@ def test_refusals_read_as_the_form_says_them() -> None:
         "Not saved: stun: needs a whole number of at least 1 (not 0)."
     )
     assert field_key(TableError("f", "systems[2]", "a mapping")) == "systems"
+
+
+@pytest.mark.parametrize("size", [(120, 36), (80, 24)], ids=["large", "small"])
+async def test_roster_columns_fit_the_width(
+    app_factory: Callable[..., GmApp], size: tuple[int, int]
+) -> None:
+    from textual.widgets.data_table import ColumnKey
+
+    app = app_factory(demo=True)
+    async with app.run_test(size=size) as pilot:
+        await open_crew(app, pilot, "tenacity")
+        await pilot.press("R")
+        await pilot.pause()
+        table = app.query_one("#roster-table", DataTable)
+        post_width = table.columns[ColumnKey("post")].width
+        posts = [str(table.get_row_at(i)[2]) for i in range(table.row_count)]
+        assert all(len(p) <= post_width for p in posts)  # a long post ends in "…"
+        if size == (120, 36):  # the department is never cut
+            used = sum(c.get_render_width(table) for c in table.ordered_columns)
+            assert used <= table.scrollable_content_region.width
+            assert any(p.endswith("…") for p in posts)
+        else:  # too narrow for all four: the post keeps 18 ("First lieutenant" whole)
+            assert post_width == 18 and "First lieutenant" in posts
