@@ -9,9 +9,11 @@ through the same store, and this tab shows them the next time it is drawn.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import islice
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -47,6 +49,34 @@ NARROW_BAR = 5
 NARROW_BELOW = 100  # terminal columns: below this, narrower bars and names
 NARROW_NAME = 22
 NARROW_WHAT = 16
+HISTORY_ROWS = 5  # the history keeps its header, three entries and its scrollbar on screen
+DETAIL_ROWS = 3
+
+
+def fill_table(
+    table: DataTable[Any],
+    columns: Sequence[tuple[str, str]],
+    rows: Sequence[tuple[str, Sequence[Text | str]]],
+) -> None:
+    """Put `rows` (key, cells) in `table` under `columns` (label, key), every column as wide
+    as its widest cell.
+
+    The widths are given, not left to DataTable's auto width: that is measured only when the
+    table is next idle, and lines drawn before then (a filter chosen, a resize) were kept in
+    its line cache at the old widths, so the columns stayed crushed to their labels
+    ("Chi", "1" for #17) until something else redrew the table.
+    """
+    widths = [cell_len(label) for label, _ in columns]
+    for _, cells in rows:
+        for index, cell in enumerate(cells):
+            text = cell.plain if isinstance(cell, Text) else str(cell)
+            widths[index] = max(widths[index], cell_len(text))
+    table.clear(columns=True)
+    for (label, key), width in zip(columns, widths, strict=True):
+        table.add_column(label, key=key, width=width)
+    for key, cells in rows:
+        table.add_row(*cells, key=key)
+
 
 HELP = """\
 Every character of the party with their **stun**, **wound** and **mortal** tracks and their
@@ -108,6 +138,13 @@ class InjuriesPane(GmPane):
     InjuriesPane #filter-character { width: 1fr; margin-right: 2; }
     InjuriesPane #filter-battle { width: 1fr; margin-right: 2; }
     InjuriesPane #filter-session { width: 1fr; }
+    InjuriesPane.-narrow #filter-battle { width: 16; }
+    InjuriesPane.-narrow #filter-session { width: 17; }
+    /* the lists open as wide as their longest name (the screen at most), never wrapping */
+    InjuriesPane #injury-filters SelectOverlay {
+        width: auto; min-width: 100%; max-width: 100vw;
+        text-wrap: nowrap; text-overflow: ellipsis;
+    }
     InjuriesPane #injury-characters { height: auto; max-height: 40%; }
     InjuriesPane #injury-status { height: auto; min-height: 1; margin: 0 0 0 0; }
     InjuriesPane #injury-status.error { color: $error; }
@@ -197,43 +234,65 @@ class InjuriesPane(GmPane):
         self.focus_default()
 
     # -- loading ----------------------------------------------------------------------------
-    def reload(self) -> None:
-        """Read the party and the history again and redraw (keeps the cursor and filters)."""
+    def reload(self, new_entry: InjuryEntry | None = None, *, to_character: bool = True) -> None:
+        """Read the party and the history again and redraw (keeps the cursor and filters).
+
+        `new_entry`, just saved: the history's cursor goes to it, in view, and (with
+        `to_character`) the characters' cursor to its character."""
         try:
             self.party = load_party_state(self.campaign)
             everything = history(self.campaign)
         except (StoreError, RulesError) as exc:
             self._status(f"Cannot read the injuries: {exc}", error=True)
             return
-        self._fill_characters()
+        follow = new_entry is not None and to_character
+        self._fill_characters(str(new_entry["character"]) if follow and new_entry else None)
         self._fill_filters(everything)
-        self._fill_history(everything)
+        self._fill_history(everything, None if new_entry is None else int(new_entry["id"]))
 
     def on_resize(self) -> None:
+        if not self.query("#injury-characters"):
+            return
         narrow = self.app.size.width < NARROW_BELOW
-        if narrow != self._narrow and self.query("#injury-characters"):
+        if narrow != self._narrow:
             self._narrow = narrow
             self.set_class(narrow, "-narrow")
             self._fill_characters()
             self._fill_history()
+        else:
+            self._fit_characters()
 
-    def _fill_characters(self) -> None:
-        """The characters with their bars (narrower bars and names on a small screen)."""
+    def _fill_characters(self, select: str | None = None) -> None:
+        """The characters with their bars (narrower bars and names on a small screen); the
+        cursor stays on the highlighted character, or goes to `select`."""
         table = self.query_one("#injury-characters", DataTable)
-        highlighted = self.highlighted_character_id()
-        table.clear(columns=True)
-        table.add_column("Character", key="name")
-        table.add_column("State", key="state")
-        for track in tracks():
-            table.add_column(track.capitalize(), key=track)
+        highlighted = select or self.highlighted_character_id()
+        columns = [("Character", "name"), ("State", "state")]
+        columns += [(track.capitalize(), track) for track in tracks()]
         width = NARROW_BAR if self._narrow else WIDE_BAR
+        rows: list[tuple[str, Sequence[Text | str]]] = []
         for character in self.party.characters:
             sizes = character.tracks
             bars = [track_bar(t, character.damage.get(t, 0), sizes[t], width) for t in tracks()]
             name = short(character.name, NARROW_NAME if self._narrow else None)
-            table.add_row(name, character_state_text(character), *bars, key=character.id)
+            rows.append((character.id, [name, character_state_text(character), *bars]))
+        fill_table(table, columns, rows)
+        self._fit_characters()
         if highlighted is not None and highlighted in self.party.ids:
-            table.move_cursor(row=table.get_row_index(highlighted))
+            table.move_cursor(row=table.get_row_index(highlighted), animate=False)
+
+    def _fit_characters(self) -> None:
+        """Room for every character when the screen has it; the history keeps its header
+        and three entries, and the table scrolls (cursor in view) when the party is bigger."""
+        height = self.size.height
+        if not height:
+            return
+        table = self.query_one("#injury-characters", DataTable)
+        filters = self.query_one("#injury-filters").outer_size.height or 1
+        status = max(self.query_one("#injury-status").outer_size.height, 1)
+        room = height - filters - status - DETAIL_ROWS - HISTORY_ROWS
+        wanted = len(self.party.characters) + 1
+        table.styles.max_height = max(4, min(wanted, max(room, height // 2)))
 
     def _set_options(self, selector: str, options: list[tuple[str, Any]]) -> None:
         select = self.query_one(selector, Select)
@@ -283,7 +342,11 @@ class InjuriesPane(GmPane):
             values[name] = None if value == ALL or value is Select.BLANK else value
         return values
 
-    def _fill_history(self, everything: list[InjuryEntry] | None = None) -> None:
+    def _fill_history(
+        self, everything: list[InjuryEntry] | None = None, select: int | None = None
+    ) -> None:
+        """The entries the filters let through, newest first; the cursor stays on the
+        highlighted entry, or goes to entry `select` (scrolled into view)."""
         wanted = self.filters()
         # Without the whole history at hand, read newest first only as far as the table shows.
         entries = newest_first(self.campaign) if everything is None else iter(everything)
@@ -298,16 +361,20 @@ class InjuriesPane(GmPane):
         kept = self.highlighted_entry()
         self.entries = shown
         table = self.query_one("#injury-history", DataTable)
-        table.clear(columns=True)
-        for label, key in HISTORY_COLUMNS:
-            table.add_column(label, key=key)
         name_width = NARROW_NAME if self._narrow else None
         what_width = NARROW_WHAT if self._narrow else None
-        for entry in shown:
-            table.add_row(*entry_cells(entry, name_width, what_width), key=str(entry["id"]))
-        if kept is not None and any(e["id"] == kept["id"] for e in shown):
-            table.move_cursor(row=table.get_row_index(str(kept["id"])), animate=False)
+        rows: list[tuple[str, Sequence[Text | str]]] = [
+            (str(e["id"]), entry_cells(e, name_width, what_width)) for e in shown
+        ]
+        fill_table(table, HISTORY_COLUMNS, rows)
+        target = select if select is not None else (kept["id"] if kept is not None else None)
+        if target is not None and any(e["id"] == target for e in shown):
+            table.move_cursor(row=table.get_row_index(str(target)), animate=False)
         self._show_detail()
+
+    def shows_entry(self, entry_id: int) -> bool:
+        """Whether the history (as filtered) lists this entry."""
+        return any(e["id"] == entry_id for e in self.entries)
 
     @on(Select.Changed, "#injury-filters Select")
     def _filter_changed(self) -> None:
@@ -387,6 +454,12 @@ class InjuriesPane(GmPane):
                 return assignment.ship_id
         return None
 
+    def _hidden_note(self, entry: InjuryEntry) -> str:
+        """What to add to a saved message when the filters hide the new entry."""
+        if self.shows_entry(int(entry["id"])):
+            return ""
+        return f" (#{entry['id']} is hidden by the filters: a shows everything.)"
+
     def _need_party(self, what: str) -> bool:
         if self.party.characters:
             return True
@@ -411,12 +484,13 @@ class InjuriesPane(GmPane):
             return roll_hazard_by_hand(self.campaign, request)
 
         def closed(entries: list[InjuryEntry] | None) -> None:
-            self.reload()
-            if entries:
+            newest = max(entries, key=lambda e: int(e["id"])) if entries else None
+            self.reload(newest, to_character=False)  # several characters: stay where it was
+            if entries and newest is not None:
                 hurt = sum(1 for e in entries if any((e.get("marked") or {}).values()))
                 self._status(
                     f"Hazards saved: {len(entries)} roll{'s' if len(entries) != 1 else ''}, "
-                    f"{hurt} hurt. ctrl+z takes back the newest entry."
+                    f"{hurt} hurt. ctrl+z takes back the newest entry." + self._hidden_note(newest)
                 )
             self.focus_default()
 
@@ -443,9 +517,12 @@ class InjuriesPane(GmPane):
             return treat(self.campaign, request)
 
         def closed(entry: InjuryEntry | None) -> None:
-            self.reload()
+            self.reload(entry)
             if entry is not None:
-                self._status(f"Treatment saved: {entry['character_name']}, {entry['summary']}.")
+                self._status(
+                    f"Treatment saved: {entry['character_name']}, {entry['summary']}."
+                    + self._hidden_note(entry)
+                )
             self.focus_default()
 
         self.app.push_screen(
@@ -465,9 +542,12 @@ class InjuriesPane(GmPane):
             return deal_damage(self.campaign, request)
 
         def closed(entry: InjuryEntry | None) -> None:
-            self.reload()
+            self.reload(entry)
             if entry is not None:
-                self._status(f"Damage saved: {entry['character_name']}, {entry['summary']}.")
+                self._status(
+                    f"Damage saved: {entry['character_name']}, {entry['summary']}."
+                    + self._hidden_note(entry)
+                )
             self.focus_default()
 
         self.app.push_screen(

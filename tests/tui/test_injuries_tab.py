@@ -13,9 +13,10 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Select, Static
 
+from gmtool.rules.characters import character_from_dict
 from gmtool.store import Campaign, injuries, open_campaign
 from gmtool.store.battles import create_battle, fleet_setup
-from gmtool.store.party import load_party_state
+from gmtool.store.party import add_character, load_party_state
 from gmtool.tui.app import GmApp
 from gmtool.tui.bailout import BailoutDialog, load_bailout
 from gmtool.tui.hazard_dialog import HazardDialog
@@ -337,6 +338,143 @@ async def test_filters_by_character_battle_and_session(app_factory: Callable[...
         await pilot.press("f")
         await pilot.pause()
         assert app.focused is pane.query_one("#filter-character", Select)
+
+
+def shown_lines(table: DataTable[Any]) -> list[str]:
+    """The table's lines as they are drawn on screen now (header first)."""
+    return [table.render_line(y).text for y in range(table.size.height)]
+
+
+async def three_hazards(app: GmApp, pilot: Pilot[Any]) -> None:
+    for _ in range(3):
+        await hazard_by_hand(app, pilot)
+        await pilot.press("escape")
+        await pilot.pause()
+
+
+async def test_filtering_and_resizing_keep_the_columns_readable(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    """Columns used to be drawn at their labels' widths ("Chi", "1" for #16) after a filter
+    was chosen or the screen resized, until something else redrew the table."""
+    app = app_factory(demo=True)
+    async with app.run_test(size=SMALL) as pilot:
+        pane = await show_injuries(app, pilot)
+        await three_hazards(app, pilot)
+        # f, enter, Chief Engineer Halvard Rusk (the fourth name), enter: as a GM does
+        await pilot.press("f", "enter", "down", "down", "down", "down", "enter")
+        await pilot.pause()
+        assert pane.query_one("#filter-character", Select).value == "halvard-rusk"
+        history_table = pane.query_one("#injury-history", DataTable)
+        lines = shown_lines(history_table)
+        assert lines[0].split()[:4] == ["#", "Ses", "Battle", "Who"]
+        assert lines[1].split()[:4] == ["16", "—", "Tolliver", "r2"]
+        assert "Chief Engineer Halvar…" in lines[1] and "hazard: plasma …" in lines[1]
+        assert [line.split()[0] for line in lines[1:4]] == ["16", "10", "4"]
+
+        await pilot.press("f", "enter", "home", "enter")  # back to everyone
+        await pilot.pause()
+        lines = shown_lines(history_table)
+        assert lines[1].split()[:2] == ["18", "—"] and "Sergeant Bram Adeyemi" in lines[1]
+
+        await pilot.resize_terminal(*LARGE)
+        await pilot.pause()
+        characters = shown_lines(pane.query_one("#injury-characters", DataTable))
+        assert characters[1].split()[:4] == ["Captain", "Ines", "Calloway", "ok"]
+        assert "Chief Engineer Halvard Rusk" in characters[4]
+        assert "0/10" in characters[1] and "0/5" in characters[1]
+        assert "Chief Engineer Halvard Rusk" in shown_lines(history_table)[3]
+
+
+async def test_a_saved_entry_is_highlighted_in_view(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=SMALL) as pilot:
+        pane = await show_injuries(app, pilot)
+        await three_hazards(app, pilot)
+        history_table = pane.query_one("#injury-history", DataTable)
+        history_table.move_cursor(row=history_table.row_count - 1)  # the oldest, far below
+        await pilot.pause()
+        await direct_damage(app, pilot, "3", "console blast")
+        assert history_table.cursor_row == 0
+        assert pane.highlighted_entry() is not None
+        assert pane.highlighted_entry()["cause"] == "console blast"  # type: ignore[index]
+        assert shown_lines(history_table)[1].split()[0] == "19"  # on screen, at the top
+        await pilot.press("t", "1", "ctrl+s")
+        await pilot.pause()
+        assert shown_lines(history_table)[1].split()[:4] == ["20", "—", "—", "Captain"]
+        assert pane.highlighted_entry()["kind"] == "treatment"  # type: ignore[index]
+        # a new entry the filters hide: said so, and a shows it
+        pane.query_one("#filter-character", Select).value = "jory-fenn"
+        await pilot.pause()
+        await direct_damage(app, pilot, "1")
+        assert "#21 is hidden by the filters: a shows everything" in status_text(pane)
+
+
+async def test_every_character_shows_at_80x24(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=SMALL) as pilot:
+        pane = await show_injuries(app, pilot)
+        await three_hazards(app, pilot)
+        table = pane.query_one("#injury-characters", DataTable)
+        names = [c.name for c in pane.party.characters]
+        assert len(names) == 8
+        lines = shown_lines(table)
+        assert len(lines) == 9 and "Jory Fenn" in lines[8]
+        history_table = pane.query_one("#injury-history", DataTable)
+        assert history_table.size.height >= 5  # the header, three entries, the scrollbar
+
+
+async def test_a_bigger_party_scrolls_with_the_cursor_in_view(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    for name in ("Ensign Kaito Brandt", "Yeoman Lisle Oduya"):
+        add_character(
+            app.campaign,
+            character_from_dict(
+                {
+                    "name": name,
+                    "kind": "npc",
+                    "abilities": {"constitution": 9, "personality": 9},
+                }
+            ),
+        )
+    async with app.run_test(size=SMALL) as pilot:
+        pane = await show_injuries(app, pilot)
+        table = pane.query_one("#injury-characters", DataTable)
+        assert table.size.height == 9  # the history keeps its rows
+        await pilot.press(*["down"] * 9)
+        await pilot.pause()
+        assert "Yeoman Lisle Oduya" in "".join(shown_lines(table))
+        await pilot.press("d", *"2", "ctrl+s")
+        await pilot.pause()
+        assert pane.highlighted_character_id() == "yeoman-lisle-oduya"
+        assert "Yeoman Lisle Oduya" in "".join(shown_lines(table))
+
+
+async def test_the_who_list_opens_wide_enough_for_names(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=SMALL) as pilot:
+        pane = await show_injuries(app, pilot)
+        await pilot.press("f", "enter")
+        await pilot.pause()
+        select = pane.query_one("#filter-character", Select)
+        overlay = select.query_one("SelectOverlay")
+        longest = max(len(c.name) for c in pane.party.characters)
+        assert overlay.region.width >= longest
+        assert overlay.region.right <= SMALL[0]
+        drawn = [overlay.render_line(y).text for y in range(overlay.size.height)]
+        assert any("Chief Engineer Halvard Rusk" in line for line in drawn)
+        assert not any(line.strip().startswith("Calloway") for line in drawn)  # no wrapping
+        # the other two filters still show their whole "every ..." at 80 columns
+        for selector, text in (
+            ("#filter-battle", "every battle"),
+            ("#filter-session", "every session"),
+        ):
+            label = pane.query_one(selector, Select).query_one("SelectCurrent #label")
+            assert text in label.render_line(0).text
 
 
 # -- bail-out ---------------------------------------------------------------------------------
