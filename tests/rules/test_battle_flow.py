@@ -144,9 +144,10 @@ def test_three_rounds_of_closing_bring_the_fleets_alongside() -> None:
     table = three_rounds(SEED)
     moves = [e for e in table.state.events if e.action == "resolve_movement"]
     assert len(moves) == 3
-    assert "extreme -> moderate" in moves[0].text
+    assert "2 range categories closer, extreme -> moderate" in moves[0].text
     assert "moderate -> very close" in moves[1].text
-    assert "very close -> very close" in moves[2].text
+    assert "2 range categories closer, but the range is very close already" in moves[2].text
+    assert "closing (acceleration" in moves[0].text and "range categories, " not in moves[0].text
     assert table.state.range == "very_close"
 
 
@@ -399,7 +400,8 @@ def test_a_fleet_moves_at_its_slowest_ships_pace() -> None:
     )
     state = replace(state, moved=False)
     state, result = resolve_movement(state)
-    assert "Raiders open (acceleration 2)" in result.text
+    assert "Raiders opening (acceleration 2)" in result.text
+    assert "1 range category closer, long -> moderate" in result.text
     assert state.range == "moderate"  # the Meridian (4) is faster than the barge: it closes
 
 

@@ -5,8 +5,19 @@ next and reports what it rolled; `available_actions` says what the GM can do now
 `battle_summary` tells what happened. Pure: no UI, no files.
 """
 
-from gmtool.rules.battle.actions import ActionInfo, available_actions, current_step_label
-from gmtool.rules.battle.attacks import AttackOption, AttackTarget, attack_options
+from gmtool.rules.battle.actions import (
+    ActionInfo,
+    available_actions,
+    current_step_label,
+    likely_target,
+)
+from gmtool.rules.battle.attacks import (
+    AttackOption,
+    AttackTarget,
+    attack_options,
+    fire_words,
+    no_fire_reason,
+)
 from gmtool.rules.battle.engine import (
     StepResult,
     abandon_ship,
@@ -82,11 +93,14 @@ __all__ = [
     "current_step_label",
     "declare_heading",
     "end_battle",
+    "fire_words",
     "fleet_beaten",
     "helpless",
     "knock_out_system",
     "leave_ship",
+    "likely_target",
     "new_battle",
+    "no_fire_reason",
     "plan_edge",
     "plan_roll",
     "quick_ship_spec",

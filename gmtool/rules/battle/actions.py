@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gmtool.rules.battle.attacks import attack_options
+from gmtool.rules.battle.attacks import attack_options, fire_words
 from gmtool.rules.battle.engine import (
     DISENGAGED,
     REPAIR_TASKS,
@@ -19,8 +19,15 @@ from gmtool.rules.battle.engine import (
     fleet_beaten,
     ram_allowed,
 )
-from gmtool.rules.battle.plans import candidates, plan_edge, task_name
-from gmtool.rules.battle.state import CREW, SIDES, BattleShip, BattleState, other_side
+from gmtool.rules.battle.plans import candidates, plan_edge, plan_roll, task_name
+from gmtool.rules.battle.state import (
+    CREW,
+    SIDES,
+    BattleEvent,
+    BattleShip,
+    BattleState,
+    other_side,
+)
 from gmtool.rules.battle.steps import where
 from gmtool.rules.checks import Degree
 from gmtool.rules.narrative import (
@@ -55,6 +62,43 @@ def current_step_label(state: BattleState) -> str:
     if state.finished:
         return f"{state.name}: over after round {state.round}"
     return f"Round {state.round}: {where(state)}"
+
+
+# Steps that mark damage on the ships they name (an attack names its firer first).
+HIT_ACTIONS = ("roll_attack", "apply_damage_manually", "ram", "self_destruct")
+
+
+def _hit_ships(event: BattleEvent) -> tuple[str, ...]:
+    if event.action not in HIT_ACTIONS:
+        return ()
+    if event.action == "roll_attack":
+        hit = bool(event.rolls) and Degree(event.rolls[0].get("degree", "failure")).success
+        return event.ships[1:] if hit else ()
+    return event.ships
+
+
+def likely_target(state: BattleState, acting_side: str | None = None) -> str | None:
+    """The ship a GM most likely means when typing damage in: the ship just hit (the battle's
+    newest step was a hit on it), else a ship of the side opposing `acting_side` (side A when
+    no side acts): the one of them hit last, else the first still in the battle. None when
+    every ship is destroyed."""
+    alive = [s for s in state.ships if not s.destroyed]
+    if not alive:
+        return None
+    steps = [e for e in state.events if e.action != "advance"]
+    if steps and steps[-1].action == "roll_attack":
+        just_hit = [s for s in _hit_ships(steps[-1]) if s in {a.id for a in alive}]
+        if just_hit:
+            return just_hit[0]
+    enemies = [s for s in alive if s.side == other_side(acting_side or SIDES[0])]
+    if not enemies:
+        return alive[0].id
+    ids = {s.id for s in enemies}
+    for event in reversed(steps):
+        for ship_id in _hit_ships(event):
+            if ship_id in ids:
+                return ship_id
+    return next((s.id for s in enemies if s.in_battle), enemies[0].id)
 
 
 def _step_name(phase_id: str, step_id: str | None) -> str:
@@ -193,7 +237,7 @@ def _attacks(state: BattleState) -> list[ActionInfo]:
         ActionInfo(
             "roll_attack",
             f"Fire {option.ship_name}'s {option.weapon_name} "
-            f"(class {option.weapon_class}, {option.mode} range)",
+            f"(class {option.weapon_class}, {fire_words(option.mode)})",
             side=state.ship(option.ship_id).side,
             ship_id=option.ship_id,
             character_id=option.roller.character_id,
@@ -210,6 +254,17 @@ def _repair_choices(ship: BattleShip, task_id: str) -> tuple[str, ...]:
     tracks = tuple(t for t in rules.repair_tracks if ship.damage.marked[t] > 0)
     systems = ship.systems_out if rules.system_online else ()
     return tracks + systems
+
+
+def _crew_repair_note(state: BattleState, ship: BattleShip, task_id: str) -> str:
+    """What the repair parties' roll will be: 'CSS Meridian crew rolls 12 at +0; the repair
+    parties make one roll a round (stun or wound damage, or a system back on line)'."""
+    rules = task_effect(task_id, Degree.AMAZING)
+    what = " or ".join(rules.repair_tracks) + " damage"
+    if rules.system_online:
+        what += ", or a system back on line"
+    plan = plan_roll(state, ship, task_id, CREW)
+    return f"{plan.describe()}; the repair parties make one roll a round ({what})"
 
 
 def _repairs(state: BattleState) -> list[ActionInfo]:
@@ -244,7 +299,7 @@ def _repairs(state: BattleState) -> list[ActionInfo]:
                     ship_id=ship.id,
                     character_id=CREW,
                     choices=choices,
-                    note="the crew: pass by=CREW",
+                    note=_crew_repair_note(state, ship, crew_task),
                 )
             )
     return found

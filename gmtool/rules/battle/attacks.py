@@ -3,8 +3,20 @@
 A weapon fires once a round, in the attack sub-phase of its type, when the range category
 lets its class fire (normal or long range) and the side's heading brings its arc to bear.
 Each option lists every enemy ship it may fire at with the full list of step modifiers for
-that target (long range, target size, attacker's and target's durability states, Leadership,
-and a broad skill's base step when a character fires with one).
+that target (the range category and whether the weapon fires at normal or long range there,
+target size, attacker's and target's durability states, Leadership, and a broad skill's base
+step when a character fires with one).
+
+Fire within one attack sub-phase is simultaneous. RULES.md section 3 ("Sequence of play")
+splits the attack phase into four sub-phases in order -- beam and projectile, torpedoes and
+special, missile attacks, bomb attacks -- and says nothing of an order inside one; neither does
+the source, whose narrative round "runs much like the visual combat round" of the core rules,
+where actions in the same phase happen at once. Where both are silent RULES.md has the project
+decide as a GM would expect and record it in the YAML: tables/battle.yaml `simultaneous_fire`
+(true). So a ship fires in a sub-phase with the durability state it had when the sub-phase
+began, and damage done in the sub-phase counts against its fire from the next sub-phase on;
+attacks against a ship use its state as it is now. With `simultaneous_fire: false` the state
+applies at once.
 """
 
 from __future__ import annotations
@@ -15,7 +27,17 @@ from gmtool.rules.battle.config import battle_table
 from gmtool.rules.battle.plans import Roller, choose_roller, skill_modifiers, waiting_leadership
 from gmtool.rules.battle.state import CREW, BattleShip, BattleState, Mount, other_side
 from gmtool.rules.errors import RulesError
-from gmtool.rules.narrative import AttackSteps, FireMode, attack_steps, weapon_fire_option
+from gmtool.rules.narrative import (
+    AttackSteps,
+    FireMode,
+    StepModifier,
+    attack_steps,
+    narrative_table,
+    phase,
+    phase_ids,
+    range_name,
+    weapon_fire_option,
+)
 from gmtool.rules.ship_damage import can_act
 
 ATTACK_PHASE = "attack"
@@ -51,6 +73,7 @@ class AttackOption:
     uses_leadership: bool
     damage: dict[str, str]  # degree id -> damage roll (empty: the GM types damage in)
     targets: tuple[AttackTarget, ...]
+    note: str = ""  # why the ship fires with another state than it has now (simultaneous fire)
 
     @property
     def score(self) -> int:
@@ -66,17 +89,40 @@ class AttackOption:
         )
 
     def describe(self) -> str:
-        mode = "long range" if self.mode == "long" else "normal range"
         return (
-            f"{self.ship_name}: {self.weapon_name} (class {self.weapon_class}, {mode}), "
-            f"{self.roller.name} rolls {self.score}"
+            f"{self.ship_name}: {self.weapon_name} (class {self.weapon_class}, "
+            f"{fire_words(self.mode)}), {self.roller.name} rolls {self.score}"
         )
 
 
+def fire_words(mode: FireMode) -> str:
+    """The source's words for a fire mode: 'normal fire' or 'long-range fire'."""
+    return "long-range fire" if mode == "long" else "normal fire"
+
+
+def range_modifier(range_category: str, mode: FireMode) -> StepModifier:
+    """The range's step modifier named by its category: 'close range (normal fire) +0',
+    'moderate range (long-range fire) +3' (tables/narrative.yaml, long_range_step)."""
+    step = narrative_table().long_range_step if mode == "long" else 0
+    name = f"{range_name(range_category).lower()} range ({fire_words(mode)})"
+    return StepModifier("long_range", name, step)
+
+
 def firing_state(ship: BattleShip) -> str:
-    """The durability state the ship fires with (its state when the sub-phase began, when
-    fire is simultaneous)."""
+    """The durability state the ship fires with: its state when the sub-phase began, fire
+    being simultaneous (see the module's docstring), else its state now."""
     return ship.state_at_step_start if battle_table().simultaneous_fire else ship.state
+
+
+def simultaneous_note(ship: BattleShip) -> str:
+    """Why a ship damaged in this sub-phase still fires with its earlier state ('' if not)."""
+    start = firing_state(ship)
+    if start == ship.state:
+        return ""
+    return (
+        f"{ship.name} is {ship.state} now but fires this sub-phase as {start}: fire is "
+        "simultaneous, damage from this sub-phase counts from the next"
+    )
 
 
 def can_fire(ship: BattleShip) -> bool:
@@ -131,13 +177,16 @@ def attack_options(state: BattleState, *, every_step: bool = False) -> list[Atta
                     enemy.name,
                     AttackSteps(
                         base
-                        + attack_steps(
-                            fire.mode,
-                            enemy.spec.target_size_step,
-                            firing_state(ship),
-                            enemy.state,
-                            leadership,
-                        ).modifiers
+                        + tuple(
+                            range_modifier(state.range, fire.mode) if m.id == "long_range" else m
+                            for m in attack_steps(
+                                fire.mode,
+                                enemy.spec.target_size_step,
+                                firing_state(ship),
+                                enemy.state,
+                                leadership,
+                            ).modifiers
+                        )
                     ),
                 )
                 for enemy in enemies
@@ -156,6 +205,47 @@ def attack_options(state: BattleState, *, every_step: bool = False) -> list[Atta
                     uses_leadership=leadership is not None,
                     damage=dict(system.damage),
                     targets=targets,
+                    note=simultaneous_note(ship),
                 )
             )
     return options
+
+
+def no_fire_reason(state: BattleState) -> str:
+    """Why no weapon can fire now, in the game's words: where the battle is and when weapons
+    fire (for the GM who asks to fire when nothing can)."""
+    attack = phase(ATTACK_PHASE)
+    sub_phases = [s.id for s in attack.steps]
+    names = {s.id: s.name.lower() for s in attack.steps}
+    if state.finished:
+        return f"{state.name} is over: no weapon fires any more"
+    if state.phase != ATTACK_PHASE:
+        order = phase_ids()
+        when = (
+            "later this round"
+            if order.index(state.phase) < order.index(ATTACK_PHASE)
+            else f"of round {state.round + 1}"
+        )
+        return (
+            f"it is the {phase(state.phase).name} phase; weapons fire in the "
+            f"{attack.name} phase {when}, each kind in its own sub-phase ("
+            + ", ".join(names[s] for s in sub_phases)
+            + ")"
+        )
+    current = names.get(state.step or "", "")
+    here = state.step in sub_phases
+    later = sorted(
+        {
+            o.attack_phase
+            for o in attack_options(state, every_step=True)
+            if here and sub_phases.index(o.attack_phase) > sub_phases.index(state.step or "")
+        },
+        key=sub_phases.index,
+    )
+    reason = (
+        f"none fires in the {current} sub-phase at {range_name(state.range).lower()} range "
+        "(out of reach, not bearing, fired or knocked out)"
+    )
+    if later:
+        return reason + "; later this phase: " + ", ".join(names[s] for s in later)
+    return reason + "; none is left for a later sub-phase this round"

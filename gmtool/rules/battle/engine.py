@@ -53,6 +53,7 @@ from gmtool.rules.battle.steps import (
     StepResult,
     acting_ship,
     apply_damage,
+    check_text,
     damage_roll,
     done,
     losses_text,
@@ -120,7 +121,7 @@ def roll_edge(
         purpose = f"edge for {state.side(side_id).name}"
         step.rolls.append(check_record(check, purpose, ROLL_SOURCE))
         step.who(plan.roller.character_id)
-        step.lines.append(f"{purpose}: {plan.describe()}: {check.describe()}")
+        step.lines.append(f"{purpose}: {plan.describe()}: {check_text(check)}")
     entries = {}
     for side_id in SIDES:
         ships = [s for s in state.ships_of(side_id) if s.can_act]
@@ -250,6 +251,16 @@ def _fleet_acceleration(state: BattleState, side: str) -> int:
     return fleet_acceleration(s.spec.acceleration for s in ships)
 
 
+HEADING_WORDS = {"close": "closing", "hold": "holding", "open": "opening"}
+
+
+def range_change_text(change: int) -> str:
+    """Table 3-4's change in words: '1 range category closer', '2 range categories farther'."""
+    count = abs(change)
+    way = "closer" if change < 0 else "farther"
+    return f"{count} range categor{'y' if count == 1 else 'ies'} {way}"
+
+
 def resolve_movement(state: BattleState) -> tuple[BattleState, StepResult]:
     """Update the range by Table 3-4 from both headings; the faster fleet settles ?? cells."""
     require_phase(state, "movement", "the range update", "position_update")
@@ -274,11 +285,18 @@ def resolve_movement(state: BattleState) -> tuple[BattleState, StepResult]:
     new_range = next_range(
         state.range, opposing_side.heading, edge_side.heading, opposing_accel, edge_accel
     )
+    before, after = range_name(state.range).lower(), range_name(new_range).lower()
+    if change == 0:
+        moved = f"the range stays {before}"
+    elif new_range == state.range:
+        moved = f"{range_change_text(change)}, but the range is {before} already"
+    else:
+        moved = f"{range_change_text(change)}, {before} -> {after}"
+    opposing_words = HEADING_WORDS.get(opposing_side.heading, opposing_side.heading)
+    edge_words = HEADING_WORDS.get(edge_side.heading, edge_side.heading)
     step.lines.append(
-        f"{opposing_side.name} {opposing_side.heading} (acceleration {opposing_accel}), "
-        f"{edge_side.name} {edge_side.heading} (acceleration {edge_accel}): "
-        f"{change:+d} range categories, {range_name(state.range).lower()} -> "
-        f"{range_name(new_range).lower()}."
+        f"{opposing_side.name} {opposing_words} (acceleration {opposing_accel}), "
+        f"{edge_side.name} {edge_words} (acceleration {edge_accel}): {moved}."
     )
     if new_range == DISENGAGED:
         step.lines.append("The fleets are disengaged: a side may withdraw and end the battle.")
@@ -328,7 +346,7 @@ def roll_attack(
     step.ship(aim.ship_id)
     step.lines.append(
         f"{purpose}: {current.roller.name} rolls {current.score} at {aim.steps.describe()}: "
-        f"{check.describe()}"
+        f"{check_text(check)}"
     )
     spent = RollPlan("weapons_console", ship.id, current.roller, (), current.uses_leadership)
     state = spend(state, spent)
@@ -457,7 +475,7 @@ def roll_leadership(
     step.rolls.append(check_record(check, purpose, ROLL_SOURCE))
     step.who(character_id)
     step.ship(ship.id)
-    step.lines.append(f"{purpose}: {plan.describe()}: {check.describe()}")
+    step.lines.append(f"{purpose}: {plan.describe()}: {check_text(check)}")
     state = replace(state, acted=(*state.acted, character_id))
     if check.degree.success:
         effect = task_effect("leadership", check.degree)

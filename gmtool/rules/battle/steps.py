@@ -88,7 +88,7 @@ def done(state: BattleState, step: Step) -> tuple[BattleState, StepResult]:
 
 def require_open(state: BattleState) -> None:
     if state.finished:
-        raise RulesError(f"the battle {state.name!r} is over")
+        raise RulesError(f"{state.name} is over (it ended in round {state.round})")
 
 
 def require_phase(state: BattleState, phase_id: str, what: str, step: str | None = None) -> None:
@@ -135,8 +135,19 @@ def roll_planned(
     step.rolls.append(check_record(check, purpose, ROLL_SOURCE))
     step.who(plan.roller.character_id)
     step.ship(plan.ship_id)
-    step.lines.append(f"{purpose}: {plan.describe()}: {check.describe()}")
+    step.lines.append(f"{purpose}: {plan.describe()}: {check_text(check)}")
     return spend(state, plan), check
+
+
+def check_text(check: CheckResult) -> str:
+    """A check's dice for the log, after the roller, score and step are said: 'd20 13 = 13
+    -> Ordinary'; with a situation die 'd20 9 +d4 3 = 12 -> Ordinary'. At step 0 the
+    situation die is the +d0 rung (no die), so nothing is said of it."""
+    dice = f"d20 {check.control}"
+    if check.situation:
+        values = "+".join(str(d.value) for d in check.situation)
+        dice += f" {check.situation_text} {values}"
+    return f"{dice} = {check.total} -> {check.degree.label}"
 
 
 def spend(state: BattleState, plan: RollPlan) -> BattleState:
