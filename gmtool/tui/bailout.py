@@ -26,6 +26,7 @@ from gmtool.rules.errors import RulesError
 from gmtool.rules.hazards import Bailout, bailout_rounds, hazard_table, start_bailout
 from gmtool.rules.hazards import survivors_aboard as party_aboard
 from gmtool.rules.roll_records import values_record
+from gmtool.store.battles import list_battles, load_battle
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
 from gmtool.store.injuries import newest_first
@@ -37,6 +38,8 @@ from gmtool.tui.form_fields import chosen_ship, ship_class_row
 
 BAILOUT_TRACKER = "bailout"
 SOURCE = "injuries"
+BATTLES_SEARCHED = 20
+"""How many of the newest battles are read for a ship's crew losses (each is a file read)."""
 
 
 # -- the saved evacuation -----------------------------------------------------------------
@@ -80,6 +83,59 @@ class BailoutRecord:
             int(data.get("after_entry", 0)),
             tuple(int(r) for r in data.get("rolls", ())),
         )
+
+
+@dataclass(frozen=True)
+class CrewAboard:
+    """How many of a ship's crew are alive aboard, and where that number comes from."""
+
+    survivors: int
+    source: str
+
+
+def crew_aboard(campaign: Campaign, ship: ShipRecord) -> CrewAboard:
+    """The survivors a bail-out of `ship` starts from: its crew less the dead of the newest
+    battle it fought (and any who already got clear), as the Battle tab's own abandon-ship
+    order counts them; the whole crew when no battle has it.
+
+    The badly wounded stay among the survivors: they are alive and aboard, and must be got
+    off too (the share who cannot get out is rolled on top). The source says so, so the GM
+    can take them off by hand.
+    """
+    crew = crew_manifest(ship.spec).total_crew
+    try:
+        battles = list_battles(campaign)
+    except (StoreError, RulesError):
+        battles = []
+    for record in reversed(battles[-BATTLES_SEARCHED:]):
+        try:
+            state = load_battle(campaign, record.id)
+        except (StoreError, RulesError):
+            continue  # a damaged or missing battle says nothing about this ship
+        fought = next((s for s in state.ships if s.id == ship.id), None)
+        if fought is None:
+            continue
+        losses = fought.crew_losses
+        dead, gone = losses["dead"], fought.evacuated
+        survivors = max(0, fought.crew_total - dead - gone)
+        where = f"{record.name} (round {state.round})"
+        if not dead and not gone:
+            return CrewAboard(
+                survivors, f"the whole crew of {fought.crew_total}: nobody died in {where}"
+            )
+        parts = [f"{fought.crew_total} crew", f"{dead} dead in {where}"]
+        if gone:
+            parts.append(f"{gone} already clear")
+        text = " − ".join(parts) + f" = {survivors}"
+        wounded = [
+            f"{losses['badly_wounded']} badly" if losses["badly_wounded"] else "",
+            f"{losses['lightly_wounded']} lightly" if losses["lightly_wounded"] else "",
+        ]
+        hurt = " and ".join(w for w in wounded if w)
+        if hurt:
+            text += f"; {hurt} wounded among them"
+        return CrewAboard(survivors, text)
+    return CrewAboard(crew, f"the whole crew of {crew}: no battle has recorded losses for her")
 
 
 def bailout_tracker(campaign: Campaign) -> Tracker:
@@ -179,6 +235,8 @@ class BailoutDialog(ModalScreen[BailoutRecord | None]):
     BailoutDialog #bailout-class { width: 16; }
     BailoutDialog #bailout-survivors { width: 10; margin-right: 1; }
     BailoutDialog #bailout-trapped { width: 1fr; }
+    BailoutDialog .dialog-row.-sourced { margin-bottom: 0; }
+    BailoutDialog #bailout-source { height: auto; color: $text-muted; margin-bottom: 1; }
     BailoutDialog #bailout-party {
         height: 1; color: $text-muted; margin-bottom: 1; text-wrap: nowrap; text-overflow: ellipsis;
     }
@@ -212,6 +270,8 @@ class BailoutDialog(ModalScreen[BailoutRecord | None]):
         elif last is not None:
             ship_id = None
         self._ship_id = ship_id if ship_id in self.ships else None
+        self._aboard: dict[str, CrewAboard] = {}
+        self._other_ship = False
 
     def compose(self) -> ComposeResult:
         if self._ship_id:
@@ -224,7 +284,7 @@ class BailoutDialog(ModalScreen[BailoutRecord | None]):
         with Vertical(id="bailout-box") as box:
             box.border_title = "Abandon ship (bail-out)"
             yield from ship_class_row(self.ships, self._ship_id, start_class, "bailout")
-            with Horizontal(classes="dialog-row"):
+            with Horizontal(classes="dialog-row -sourced"):
                 yield Label("Survivors", classes="field-label")
                 yield Input(
                     str(self.last.bailout.survivors) if self.last else self._crew_count(),
@@ -240,6 +300,7 @@ class BailoutDialog(ModalScreen[BailoutRecord | None]):
                     id="bailout-trapped",
                     compact=True,
                 )
+            yield Static(self._source_text(), id="bailout-source")
             yield Static(id="bailout-party")
             yield Static(id="bailout-message")
             yield DataTable(id="bailout-rounds", cursor_type="row", zebra_stripes=True)
@@ -265,10 +326,26 @@ class BailoutDialog(ModalScreen[BailoutRecord | None]):
             )
         self.query_one("#bailout-survivors", Input).focus()
 
-    def _crew_count(self) -> str:
+    def _crew(self) -> CrewAboard | None:
+        """The crew aboard the chosen ship (read once per ship while the dialog is open)."""
         if self._ship_id is None:
-            return ""
-        return str(crew_manifest(self.ships[self._ship_id].spec).total_crew)
+            return None
+        if self._ship_id not in self._aboard:
+            self._aboard[self._ship_id] = crew_aboard(self.campaign, self.ships[self._ship_id])
+        return self._aboard[self._ship_id]
+
+    def _crew_count(self) -> str:
+        crew = self._crew()
+        return "" if crew is None else str(crew.survivors)
+
+    def _source_text(self) -> str:
+        """Where the number in Survivors came from."""
+        if self.last is not None and not self._other_ship:
+            return "Survivors as in the last order; ctrl+r gives a new one."
+        crew = self._crew()
+        if crew is None:
+            return "Survivors: type how many are alive aboard (no ship chosen)."
+        return f"Survivors: {crew.source}."
 
     def _show_party(self) -> None:
         line = self.query_one("#bailout-party", Static)
@@ -292,9 +369,11 @@ class BailoutDialog(ModalScreen[BailoutRecord | None]):
         if ship_id == self._ship_id:
             return
         self._ship_id = ship_id
+        self._other_ship = True
         if ship_id is not None:
             class_select.value = self.ships[ship_id].spec.ship_class
             self.query_one("#bailout-survivors", Input).value = self._crew_count()
+        self.query_one("#bailout-source", Static).update(self._source_text())
         self._show_party()
 
     def _message(self, text: str | Text, *, error: bool = False) -> None:

@@ -13,9 +13,10 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Select, Static
 
+from gmtool.rules.battle.engine import apply_damage_manually
 from gmtool.rules.characters import character_from_dict
 from gmtool.store import Campaign, injuries, open_campaign
-from gmtool.store.battles import create_battle, fleet_setup
+from gmtool.store.battles import create_battle, fleet_setup, load_battle, run_step
 from gmtool.store.party import add_character, load_party_state
 from gmtool.tui.app import GmApp
 from gmtool.tui.bailout import BailoutDialog, load_bailout
@@ -478,6 +479,39 @@ async def test_the_who_list_opens_wide_enough_for_names(
 
 
 # -- bail-out ---------------------------------------------------------------------------------
+
+
+async def test_bailout_survivors_are_the_crew_left_after_a_battle(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    battle = create_battle(
+        app.campaign,
+        "Ambush at Tarsus",
+        fleet_setup(app.campaign, "Navy", ["meridian"]),
+        fleet_setup(app.campaign, "Raiders", ["gorgon", "vex"]),
+        "long",
+    )
+    run_step(app.campaign, battle.id, apply_damage_manually, "meridian", 6, "wound")
+    ship = load_battle(app.campaign, battle.id).ship("meridian")
+    losses = ship.crew_losses
+    assert losses["dead"] > 0
+    async with app.run_test(size=SMALL) as pilot:
+        await show_injuries(app, pilot)
+        await pilot.press("b")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, BailoutDialog)
+        survivors = ship.crew_total - losses["dead"]
+        assert dialog.query_one("#bailout-survivors").value == str(survivors)  # type: ignore[attr-defined]
+        source = str(dialog.query_one("#bailout-source", Static).render())
+        assert f"{ship.crew_total} crew − {losses['dead']} dead in Ambush at Tarsus" in source
+        assert f"= {survivors}" in source
+        # a ship no battle has touched keeps its whole crew, and says so
+        dialog.query_one("#bailout-ship", Select).value = "tenacity"
+        await pilot.pause()
+        source = str(dialog.query_one("#bailout-source", Static).render())
+        assert "the whole crew" in source and "no battle" in source
 
 
 async def test_bailout_rolled_once_kept_and_undone(app_factory: Callable[..., GmApp]) -> None:
