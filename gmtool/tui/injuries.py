@@ -101,7 +101,7 @@ The filters show one character, one battle or one game session (F2 starts and en
 | h | hazard roll by hand (in the dialog: space ticks, p posture, ctrl+r rolls and saves) |
 | t | treatment or healing for the highlighted character: track, points, note, stabilize |
 | d | direct damage to the highlighted character: a number or dice (`d6+1w`), kind, cause |
-| b | bail-out helper: the bail-out time rolled once, who gets clear round by round; Survivors starts from the ship's crew less the dead of its latest battle |
+| b | bail-out: time rolled once, who gets clear each round (Survivors: crew less the dead) |
 | enter | (on a character) show only their history; again shows everyone |
 | f | go to the filters (escape comes back) |
 | a | clear the filters: everyone, every battle, every session |
