@@ -7,6 +7,7 @@ a rules function (assign, move, unassign, set_posture) and saves the whole party
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -102,6 +103,38 @@ def place_name(place: str) -> str:
     return table.off_station[place].name
 
 
+# Shorter words for place names in narrow columns: how the table's names read at a glance.
+SHORT_WORDS = {
+    "information": "info",
+    "defenses": "def.",
+    "defences": "def.",
+    "security": "sec.",
+    "communications": "comms",
+    "engineering": "eng.",
+    "operations": "ops",
+}
+
+
+def short_place(name: str, width: int) -> str:
+    """A station or place name in at most `width` cells: the name when it fits, else with
+    "&" for "and", without "the", then with its long words shortened from the last
+    ("Weapons & def.", "Combat info", "Internal sec."); cut with "…" only as a last resort."""
+    if len(name) <= width:
+        return name
+    words = [w for w in name.replace(" and ", " & ").split() if w.lower() != "the"]
+    for index in range(len(words) - 1, -1, -1):
+        if len(" ".join(words)) <= width:
+            break
+        word = words[index]
+        shorter = SHORT_WORDS.get(word.lower())
+        if shorter is None and len(word) > 5:
+            shorter = word[:4] + "."
+        if shorter is not None:
+            words[index] = shorter.capitalize() if word[0].isupper() else shorter
+    text = " ".join(words)
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
 def short_skill(skill_id: str | None) -> str:
     """'Space combat' for tactics-space_combat; a broad skill by its own name."""
     if skill_id is None:
@@ -132,10 +165,12 @@ def _fit_cell(cell: Any, width: int) -> Any:
 
 
 BOARD_COLUMNS = ("Station", "Who", "Task", "Skill", "Score", "Posture")
+NARROW_STATION = 14  # "Communications", "Boarding party"; longer names are shortened
 
 
 def board_columns(width: int) -> list[tuple[str, int]]:
-    """Column widths that fit a board `width` cells wide (a narrow board drops Skill)."""
+    """Column widths that fit a board `width` cells wide (a narrow board drops Skill and
+    shortens station names to NARROW_STATION)."""
     content = width - 2 - 2 * len(BOARD_COLUMNS)  # scrollbar, one cell of padding a side
     fixed = {"Station": 20, "Task": 9, "Score": 6, "Posture": 10}
     rest = content - sum(fixed.values())
@@ -150,8 +185,8 @@ def board_columns(width: int) -> list[tuple[str, int]]:
             ("Posture", 10),
         ]
     content = width - 2 - 2 * 5
-    who = max(10, content - 13 - 8 - 6 - 3)
-    return [("Station", 13), ("Who", who), ("Task", 8), ("Score", 6), ("Posture", 3)]
+    who = max(10, content - NARROW_STATION - 8 - 5 - 3)
+    return [("Station", NARROW_STATION), ("Who", who), ("Task", 8), ("Score", 5), ("Posture", 3)]
 
 
 @dataclass(frozen=True)
@@ -187,6 +222,25 @@ def _station_summary(line: StationLine, names: dict[str, str]) -> Text:
     return Text.assemble((line.name, "bold"), f" ({roll_name.lower()}): {rolls}.")
 
 
+def _note_words(note: str) -> str:
+    """A board note with skill ids as the book spells them ('lacks Leadership—command')."""
+    skills = character_table().skills
+
+    def label(match: re.Match[str]) -> str:
+        word = match.group(0)
+        is_id = word in skills and ("-" in word or "_" in word)
+        return skill_label(word) if is_id else word
+
+    return re.sub(r"[a-z][a-z_]*(?:-[a-z_]+)?", label, note)
+
+
+def _doing(occ: Occupant) -> str:
+    """What a character does this round, in words: 'hands-on', 'leading the Sensors team'."""
+    if occ.task == "leading" and occ.target not in (None, occ.station_id):
+        return f"leading the {place_name(occ.target or '')} team"
+    return TASK_TEXT[occ.task]
+
+
 def _occupant_detail(occ: Occupant) -> str:
     task = TASK_TEXT[occ.task]
     parts = [f"{occ.name}: {task}"]
@@ -197,7 +251,7 @@ def _occupant_detail(occ: Occupant) -> str:
         parts.append(f"{skill_label(occ.skill)} {occ.score} at {occ.step:+d}{basis}")
     parts.append(occ.posture)
     if occ.note:
-        parts.append(occ.note)
+        parts.append(_note_words(occ.note))
     return ", ".join(parts)
 
 
@@ -224,7 +278,7 @@ def board_rows(board: StationBoard, party: Party) -> list[BoardRow]:
             style = "red" if occ.task == "out_of_action" else ""
             skill: Text | str = short_skill(occ.skill)
             if occ.skill is None and occ.note:
-                skill = Text(occ.note, style=dim)
+                skill = Text(_note_words(occ.note), style=dim)
             rows.append(
                 BoardRow(
                     key=f"{line.station_id}:{index}",
@@ -542,8 +596,9 @@ class StationsPane(GmPane):
     StationsPane #station-detail { height: 2; margin-top: 1; color: $text; }
     StationsPane #stations-status { height: auto; max-height: 3; color: $text-muted; }
     StationsPane #stations-status.error { color: $error; }
-    StationsPane.-narrow #party-side { width: 23; }
+    StationsPane.-narrow #party-side { width: 21; }
     StationsPane.-narrow #ship-select { width: 34; }
+    StationsPane.-narrow #station-detail { height: auto; max-height: 3; margin-top: 0; }
     """
 
     NARROW = 110  # below this width the side list is narrower
@@ -671,10 +726,16 @@ class StationsPane(GmPane):
         columns = board_columns(table.size.width)
         for label, width in columns:
             table.add_column(label, width=width)
+        widths = dict(columns)
         narrow = len(columns) < len(BOARD_COLUMNS)
-        who_width = columns[1][1]
         for row in self.rows:
-            cells = (row.cells[0], _fit_cell(row.cells[1], who_width), *row.cells[2:])
+            place = row.cells[0]
+            if isinstance(place, Text) and place.plain:
+                place = Text(short_place(place.plain, widths["Station"]), style=place.style)
+            task = row.cells[2]
+            if isinstance(task, Text) and len(task.plain) > widths["Task"]:
+                task = Text("leading", style=task.style)  # "leads Sensors": the detail says
+            cells = (place, _fit_cell(row.cells[1], widths["Who"]), task, *row.cells[3:])
             if narrow:  # no Skill column; postures to three letters
                 cells = (*cells[:3], cells[4], str(cells[5])[:3])
             table.add_row(*cells, key=row.key)
@@ -692,7 +753,7 @@ class StationsPane(GmPane):
         unassigned = 0
         width = (options.size.width or 26) - 2
         for character in self.party.characters:
-            where = self._where(character)
+            where = self._where(character, width - 2)
             if where.plain == "unassigned":
                 unassigned += 1
             state = character.state
@@ -720,13 +781,18 @@ class StationsPane(GmPane):
             else f"Party {count}: all placed"
         )
 
-    def _where(self, character: Character) -> Text:
+    def _where(self, character: Character, width: int | None = None) -> Text:
+        """Where a character is; in `width` cells (the party list) the posture gives way
+        first (the board shows it), then the place's long words."""
         assignment = assignment_of(self.party.assignments, character.id)
         if assignment is None:
             return Text("unassigned", style="bold yellow")
         place = place_name(assignment.place)
         if assignment.ship_id == self.ship_id:
-            return Text(f"{place}, {assignment.posture}")
+            text = f"{place}, {assignment.posture}"
+            if width is not None and len(text) > width:
+                text = short_place(place, width)
+            return Text(text)
         ship = next((s for s in self.ships if s.id == assignment.ship_id), None)
         ship_name = ship.spec.name if ship else f"{assignment.ship_id} (no such ship)"
         return Text(f"{ship_name}: {place}", style="dim")
@@ -821,17 +887,45 @@ class StationsPane(GmPane):
         change: Callable[[tuple[Assignment, ...]], tuple[Assignment, ...]],
         label: str,
         who: str,
+        *,
+        check: Callable[[tuple[Assignment, ...]], str | None] | None = None,
+        done: Callable[[], str] | None = None,
     ) -> bool:
-        """Apply a rules change to the assignments and save it; report refusals."""
+        """Apply a rules change to the assignments and save it; report refusals in names.
+
+        `check` looks at the new assignments before anything is saved and returns why the
+        change does not do what the GM asked (then nothing is saved and only that shows);
+        `done` says what was done, once saved (else the label)."""
         try:
             new = change(self.party.assignments)
+            refusal = check(new) if check is not None else None
+            if refusal is not None:
+                self._show(f"Not changed: {refusal}", error=True)
+                return False
             self.party = save_assignments(self.campaign, new, label)
         except (RulesError, StoreError) as exc:
-            self._show(f"Not changed: {exc}", error=True)
+            self._show(f"Not changed: {self._in_words(str(exc))}", error=True)
             return False
         self._refresh_view(follow=None if self._list_focused() else who)
-        self._show(f"{label[0].upper()}{label[1:]}. (ctrl+z undoes)")
+        said = done() if done is not None else f"{label[0].upper()}{label[1:]}."
+        self._show(f"{said} (ctrl+z undoes)")
         return True
+
+    def _in_words(self, message: str) -> str:
+        """A rules message with the party's and the ships' ids put as their names."""
+        names = {c.id: c.name for c in self.party.characters}
+        names.update({s.id: s.spec.name for s in self.ships})
+        for key in sorted(names, key=len, reverse=True):
+            message = re.sub(rf"(?<![\w-]){re.escape(key)}(?![\w-])", names[key], message)
+        return message
+
+    def _where_words(self, assignment: Assignment) -> str:
+        """'at the Bridge station of CSS Meridian', 'in sickbay (CSS Meridian)'."""
+        ship = self._ship_name(assignment.ship_id)
+        if assignment.station_id is not None:
+            return f"at the {place_name(assignment.place)} station of {ship}"
+        place = place_name(assignment.place)
+        return f"{place[0].lower()}{place[1:]} ({ship})"
 
     def _ids(self) -> dict[str, Any]:
         return {"characters": self.party.ids, "ships": [s.id for s in self.ships]}
@@ -853,10 +947,32 @@ class StationsPane(GmPane):
             options.append((place.id, Text(place.name, style="italic")))
         return options
 
-    def _character_options(self) -> list[tuple[str, Text]]:
+    def _character_options(self, place: str) -> list[tuple[str, Text]]:
+        """The party for "who goes to `place`": the unassigned first, then the placed ones,
+        each saying where they are now and that choosing them moves them here."""
         unplaced = [c for c in self.party.characters if self._where(c).plain == "unassigned"]
         placed = [c for c in self.party.characters if c not in unplaced]
-        return [(c.id, Text.assemble(c.name, "  ", self._where(c))) for c in (*unplaced, *placed)]
+        options = [(c.id, Text.assemble(c.name, "\n  ", self._where(c))) for c in unplaced]
+        for character in placed:
+            assignment = assignment_of(self.party.assignments, character.id)
+            if assignment is None:
+                continue
+            now = f"at {place_name(assignment.place)}"
+            if assignment.ship_id != self.ship_id:
+                now = f"on {self._ship_name(assignment.ship_id)}, {place_name(assignment.place)}"
+            here = assignment.ship_id == self.ship_id and assignment.place == place
+            options.append(
+                (
+                    character.id,
+                    Text.assemble(
+                        character.name,
+                        "\n  ",
+                        (f"now {now}", "dim"),
+                        (" · already here" if here else " · moves here", "dim italic"),
+                    ),
+                )
+            )
+        return options
 
     # -- station actions --------------------------------------------------------------------
     def action_assign(self) -> None:
@@ -881,17 +997,20 @@ class StationsPane(GmPane):
             if who is None:
                 return
             initial = self._row().place if self.rows and self._list_focused() else None
+            current = assignment_of(self.party.assignments, who)
+            title = f"{verb} {self._char_name(who)} to ({self._ship_name(ship_id)})"
+            if current is not None:  # a placed character can only move
+                now = place_name(current.place)
+                if current.ship_id != ship_id:
+                    now = f"{now} of {self._ship_name(current.ship_id)}"
+                title = f"Move {self._char_name(who)} from {now} to ({self._ship_name(ship_id)})"
 
             def place_chosen(place: str | None) -> None:
                 if place is not None:
                     self._put(who, ship_id, place, moving)
 
             self.app.push_screen(
-                ChoiceScreen(
-                    f"{verb} {self._char_name(who)} to ({self._ship_name(ship_id)})",
-                    self._place_options(ship_id),
-                    initial,
-                ),
+                ChoiceScreen(title, self._place_options(ship_id), initial),
                 place_chosen,
             )
             return
@@ -906,25 +1025,36 @@ class StationsPane(GmPane):
         self.app.push_screen(
             ChoiceScreen(
                 f"Who goes to {place_name(place)}? ({self._ship_name(ship_id)})",
-                self._character_options(),
+                self._character_options(place),
             ),
             character_chosen,
         )
 
     def _put(self, who: str, ship_id: str, place: str, moving: bool) -> None:
+        """Put a character at a place: assign when unplaced, else move (the lists say so)."""
+        name = self._char_name(who)
         where = f"{place_name(place)} ({self._ship_name(ship_id)})"
-        if moving:
-            self._change(
-                lambda a: move(a, who, ship_id, place, **self._ids()),
-                f"move {self._char_name(who)} to {where}",
-                who,
-            )
-        else:
+        current = assignment_of(self.party.assignments, who)
+        if current is not None and (current.ship_id, current.place) == (ship_id, place):
+            self._show(f"Not changed: {name} is already {self._where_words(current)}.")
+            return
+        if current is None and not moving:
             self._change(
                 lambda a: assign(a, who, ship_id, place, **self._ids()),
-                f"assign {self._char_name(who)} to {where}",
+                f"assign {name} to {where}",
                 who,
             )
+            return
+        label = f"move {name} to {where}"
+        said = f"Moved {name} to {where}."
+        if current is not None:
+            said = f"Moved {name} from {place_name(current.place)} to {where}."
+        self._change(
+            lambda a: move(a, who, ship_id, place, **self._ids()),
+            label,
+            who,
+            done=lambda: said,
+        )
 
     def action_off_station(self) -> None:
         who = self._need_character("send off station")
@@ -1007,10 +1137,24 @@ class StationsPane(GmPane):
 
     def _set_task(self, current: Assignment, task: str, leads: str | None) -> None:
         who = current.character_id
-        what = {"auto": "task chosen by the board", "hands_on": "hands-on", "leading": "leading"}
-        label = f"{self._char_name(who)} {what[task]}"
-        if leads is not None:
-            label += f" the {place_name(leads)} team"
+        name = self._char_name(who)
+        team = place_name(leads or current.place)
+        asked = {
+            "auto": "task chosen by the board",
+            "hands_on": "hands-on",
+            "leading": f"leading the {team} team",
+        }
+        label = f"{name} {asked[task]}"
+
+        def check(assignments: tuple[Assignment, ...]) -> str | None:
+            return self._task_refusal(assignments, current, task, leads)
+
+        def done() -> str:
+            occupant = self.board.occupant(who) if self.board else None
+            if task == "auto" and occupant is not None:
+                return f"{name}: the board chooses ({_doing(occupant)} now)."
+            return f"{name} {'works hands-on' if task == 'hands_on' else asked[task]}."
+
         self._change(
             lambda a: move(
                 a,
@@ -1024,7 +1168,60 @@ class StationsPane(GmPane):
             ),
             label,
             who,
+            check=check,
+            done=done,
         )
+
+    def _task_refusal(
+        self, assignments: tuple[Assignment, ...], current: Assignment, task: str, leads: str | None
+    ) -> str | None:
+        """Why the board would not have the character do `task` (None: it would).
+
+        The rules accept any task a station has; the board then works out who really rolls
+        and leads. A character asked to lead without the skill, or to take a roll a better
+        character takes, would only stand by: that is refused, in the GM's words."""
+        if task == "auto":
+            return None
+        ship = next((s for s in self.ships if s.id == current.ship_id), None)
+        if ship is None:
+            return None
+        board = station_board(
+            ship.id, ship.spec.crew_check_score, self.party.characters, assignments
+        )
+        who = current.character_id
+        occupant = board.occupant(who)
+        if occupant is None:
+            return None
+        table = station_table()
+        character = self.party.character(who)
+        name = character.name
+        target = table.stations[leads or current.place]
+        doing = "lead" if task == "leading" else "work hands-on at"
+        what = f"the {target.name} team" if task == "leading" else target.name
+        if occupant.task == "out_of_action":
+            state = character.state.replace("_", " ")
+            return f"{name} is {state}: nobody out of action can {doing} {what}."
+        if task == "leading":
+            if occupant.task == "leading" and occupant.target == target.id:
+                return None
+            if character.best_skill(target.lead) is None:
+                skills = " or ".join(skill_label(s) for s in target.lead)
+                return f"{name} cannot lead {what}: no {skills} skill."
+            leader = board.line(target.id).leader
+            if leader is not None and leader.character_id != who:
+                return f"{leader.name} already leads {what}, with a better chance."
+        else:
+            if occupant.task == "hands_on":
+                return None
+            if character.best_skill(target.hands_on) is None:
+                skills = " or ".join(skill_label(s) for s in target.hands_on) or "skill"
+                return f"{name} cannot work hands-on at {target.name}: no {skills} skill."
+            roller = next(
+                (o for o in board.line(target.id).occupants if o.task == "hands_on"), None
+            )
+            if roller is not None:
+                return f"{roller.name} already takes the {target.name} roll, with a better chance."
+        return f"{name} would only stand by: {_note_words(occupant.note) or 'the board says so'}."
 
     def action_unassign(self) -> None:
         who = self._need_character("unassign")

@@ -17,7 +17,13 @@ from gmtool.store.party import load_party_state, party_tracker, update_character
 from gmtool.store.ships import add_ship
 from gmtool.tui.app import GmApp
 from gmtool.tui.character_form import CharacterForm
-from gmtool.tui.stations import ChoiceScreen, PartyFileScreen, StationsPane, board_columns
+from gmtool.tui.stations import (
+    ChoiceScreen,
+    PartyFileScreen,
+    StationsPane,
+    board_columns,
+    short_place,
+)
 from tests.conftest import TEST_SEED, fixed_clock
 
 LARGE = (120, 36)
@@ -85,7 +91,8 @@ async def choose(pilot: Pilot[None], option_id: str) -> None:
 async def go_to_row(app: GmApp, pilot: Pilot[None], key: str) -> None:
     table = app.query_one("#board", DataTable)
     target = table.get_row_index(key)
-    await pilot.press(*["down"] * (target - table.cursor_row))
+    steps = target - table.cursor_row
+    await pilot.press(*["down" if steps > 0 else "up"] * abs(steps))
     assert table.cursor_row == target
 
 
@@ -169,22 +176,60 @@ async def test_demo_board_shows_scores_tasks_and_the_crew(
         assert board_text(app)[0].startswith("Command | Ysolde Marrak")
 
 
-async def test_a_second_station_is_refused_and_nothing_changes(
+async def test_the_assign_list_says_where_people_are_and_moves_them(
     app_factory: Callable[..., GmApp],
 ) -> None:
+    """Choosing someone already placed used to be refused with ids ("dorran-vek is already at
+    Bridge on meridian"); the list now says where each one is, and choosing moves them."""
     app = app_factory(demo=True)
     path = app.campaign.folder
-    before = saved_tracker(path)
     async with app.run_test(size=LARGE) as pilot:
         await open_stations(app, pilot)
         await go_to_row(app, pilot, "combat_information:empty")
         await pilot.press("a")
         await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ChoiceScreen)
+        options = {key: str(label) for key, label in screen.options}
+        assert options["ines-calloway"] == "Captain Ines Calloway\n  now at Command · moves here"
+        assert "now on CSS Tenacity, Command · moves here" in options["ysolde-marrak"]
         await choose(pilot, "ines-calloway")
         message = str(status(app).render())
-        assert status(app).has_class("error")
-        assert "Not changed" in message and "one station at most" in message
-    assert saved_tracker(path) == before
+        assert not status(app).has_class("error")
+        assert message == (
+            "Moved Captain Ines Calloway from Command to Combat information (CSS Meridian). "
+            "(ctrl+z undoes)"
+        )
+        ines = saved_party(path).assignments[0]
+        assert (ines.ship_id, ines.place) == ("meridian", "combat_information")
+
+        # choosing someone for the station they are already at changes nothing, in names
+        before = saved_tracker(path)
+        await go_to_row(app, pilot, "bridge:0")
+        await pilot.press("a")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ChoiceScreen)
+        assert "already here" in str(dict(screen.options)["dorran-vek"])
+        await choose(pilot, "dorran-vek")
+        assert str(status(app).render()) == (
+            "Not changed: Lieutenant Dorran Vek is already at the Bridge station of CSS Meridian."
+        )
+        assert saved_tracker(path) == before
+
+
+async def test_refusals_name_people_and_ships(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=LARGE) as pilot:
+        pane = await open_stations(app, pilot)
+        assert pane._in_words("dorran-vek is already at Bridge on meridian: move them") == (
+            "Lieutenant Dorran Vek is already at Bridge on CSS Meridian: move them"
+        )
+        # a on a placed character in the list offers a move, saying from where
+        await pilot.press("tab", "a")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        assert app.screen.title_text == "Move Captain Ines Calloway from Command to (CSS Meridian)"
 
 
 async def test_move_posture_lead_and_undo(app_factory: Callable[..., GmApp]) -> None:
@@ -214,6 +259,66 @@ async def test_move_posture_lead_and_undo(app_factory: Callable[..., GmApp]) -> 
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert saved_party(path).assignments[0].posture == "secure"
+
+
+def status_lines(app: GmApp) -> list[str]:
+    """The status line as drawn on screen (every line it has room for)."""
+    widget = status(app)
+    return [widget.render_line(y).text.strip() for y in range(widget.size.height)]
+
+
+async def test_a_refused_lead_shows_only_the_refusal_and_saves_nothing(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    """Asked to lead without the skill, a character used to be saved as "leading the Sensors
+    team" while the board had them stand by."""
+    app = app_factory(demo=True)
+    path = app.campaign.folder
+    async with app.run_test(size=SMALL) as pilot:
+        await open_stations(app, pilot)
+        await go_to_row(app, pilot, "off:priya-salo")  # the doctor: no Leadership
+        await pilot.press("m")
+        await pilot.pause()
+        await choose(pilot, "command")
+        before = saved_tracker(path)
+        await pilot.press("l")
+        await pilot.pause()
+        await choose(pilot, "lead:sensors")
+        assert status(app).has_class("error")
+        refusal = (
+            "Not changed: Doctor Priya Salo cannot lead the Sensors team: no Leadership—command "
+            "skill."
+        )
+        assert str(status(app).render()) == refusal
+        assert " ".join(" ".join(status_lines(app)).split()) == refusal  # whole at 80x24
+        assert saved_tracker(path) == before
+        priya = next(a for a in saved_party(path).assignments if a.character_id == "priya-salo")
+        assert (priya.task, priya.leads) == ("auto", None)
+
+        # what she can do is saved, and said as the board has it
+        await pilot.press("l")
+        await pilot.pause()
+        await choose(pilot, "auto")
+        assert str(status(app).render()).startswith("Doctor Priya Salo: the board chooses")
+
+
+async def test_a_roll_someone_better_takes_is_refused(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    path = app.campaign.folder
+    async with app.run_test(size=LARGE) as pilot:
+        await open_stations(app, pilot)
+        await go_to_row(app, pilot, "bridge:0")  # Dorran at the Bridge
+        await pilot.press("m")
+        await pilot.pause()
+        await choose(pilot, "command")
+        before = saved_tracker(path)
+        await pilot.press("l")
+        await pilot.pause()
+        await choose(pilot, "hands_on")
+        message = str(status(app).render())
+        assert message.startswith("Not changed: "), message
+        assert "already takes the Command roll" in message
+        assert saved_tracker(path) == before
 
 
 async def test_off_station_and_unassign_show_who_is_unassigned(
@@ -408,6 +513,36 @@ def test_board_columns_fit_the_width() -> None:
         assert sum(w + 2 for _, w in columns) + 2 <= width
     assert [name for name, _ in board_columns(54)] == ["Station", "Who", "Task", "Score", "Posture"]
     assert "Skill" in [name for name, _ in board_columns(88)]
+
+
+def test_long_station_names_are_shortened_not_cut() -> None:
+    assert short_place("Command", 14) == "Command"
+    assert short_place("Communications", 14) == "Communications"
+    assert short_place("Combat information", 14) == "Combat info"
+    assert short_place("Weapons and defenses", 14) == "Weapons & def."
+    assert short_place("Internal security", 14) == "Internal sec."
+    assert short_place("Away from the ship", 14) == "Away from ship"
+
+
+async def test_stations_and_people_read_whole_at_80_columns(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=SMALL) as pilot:
+        await open_stations(app, pilot)
+        table = app.query_one("#board", DataTable)
+        drawn = [table.render_line(y).text for y in range(table.size.height)]
+        stations = [line[:17].strip() for line in drawn[1:]]
+        for name in ("Combat info", "Communications", "Weapons & def.", "Engineering"):
+            assert name in stations
+        assert any("Tamsin Oyelaran  hands-on" in line for line in drawn)
+        await pilot.press(*["down"] * 12)
+        drawn = [table.render_line(y).text for y in range(table.size.height)]
+        assert any(line[:17].strip() == "Internal sec." for line in drawn)
+        # the party list: where each one is, on one line
+        side = app.query_one("#party-list", OptionList)
+        places = [str(side.get_option_at_index(i).prompt).split("\n")[1].strip() for i in range(3)]
+        assert places == ["Command, secure", "Bridge, secure", "Weapons & def."]
 
 
 # -- snapshots ------------------------------------------------------------------------------
