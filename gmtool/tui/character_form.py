@@ -2,9 +2,10 @@
 
 Name, kind, player, the six abilities, skills with their scores, and the current damage on
 the durability tracks (derived from Constitution and shown as the GM types). Nothing is
-checked here that the rules do not check: `character_from_dict` validates the whole form and
-its message is shown in the dialog; the `save` callback the tab passes stores the character
-and may refuse it too. The dialog only closes once the character is saved.
+checked here that the rules do not check: `character_from_dict` validates the whole form, and
+its refusal is put in the GM's words for the field it names (`form_problem`), shown at the top
+of the dialog with the cursor in that field; the `save` callback the tab passes stores the
+character and may refuse it too. The dialog only closes once the character is saved.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
 
 from gmtool.rules.characters import Character, character_from_dict, character_table, skill_label
 from gmtool.rules.durability import character_state, damage_rules, durability_tracks
-from gmtool.rules.errors import RulesError
+from gmtool.rules.errors import RulesError, TableError
 from gmtool.store.errors import StoreError
 from gmtool.tui.footer import KeyFooter
 
@@ -35,6 +36,40 @@ STATE_STYLE = {"ok": "green", "knocked_out": "yellow", "dying": "bold red", "dea
 
 def state_text(state: str) -> Text:
     return Text(state.replace("_", " "), style=STATE_STYLE.get(state, ""))
+
+
+def form_problem(exc: RulesError) -> tuple[str | None, str]:
+    """The field a refusal is about (the widget id, None when no one field) and what to do,
+    in the GM's words: "Name: type the character's name." The rules name a key of the saved
+    character ('abilities.constitution'); the form has fields."""
+    if not isinstance(exc, TableError):
+        return None, str(exc)
+    table = character_table()
+    head, _, rest = exc.key.partition(".")
+    got = exc.got
+    shown = "" if got is None or got == "" else f", not {got}"
+    if head == "name":
+        if not got:
+            return "char-name", "Name: type the character's name."
+        return "char-name", f"Name: use at least one letter or digit{shown}."
+    if head == "player":
+        if got is None:
+            return "char-player", "Player: type who plays this PC (or make the kind NPC)."
+        return "char-player", "Player: an NPC has no player (or make the kind PC)."
+    if head == "abilities" and rest in table.abilities:
+        ability = table.abilities[rest]
+        span = f"{table.ability_min} to {table.ability_max}"
+        if got is None:
+            needed = f"{ability.name}: type a score from {span} (every character needs one)."
+            return f"ability-{rest}", needed
+        return f"ability-{rest}", f"{ability.name}: a whole number from {span}{shown}."
+    if head == "damage" and rest in damage_rules().tracks:
+        return f"damage-{rest}", f"Damage, {rest}: {exc.expected}{shown}."
+    if head == "skills" and rest in table.skills:
+        span = f"{table.skill_min} to {table.skill_max}"
+        return "skill-choice", f"{skill_label(rest)}: a score from {span}{shown}."
+    field = exc.key.replace(".", " ").replace("_", " ").strip().capitalize() or "The form"
+    return None, f"{field}: {exc.expected}{shown}."
 
 
 class SkillTable(DataTable[Any]):
@@ -100,7 +135,7 @@ class CharacterForm(ModalScreen[Character | None]):
     CharacterForm #skill-hint { color: $text-muted; height: auto; }
     CharacterForm #char-notes { width: 1fr; }
     CharacterForm #form-error { height: auto; color: $text-muted; }
-    CharacterForm #form-error.error { color: $error; }
+    CharacterForm #form-error.error { color: $error; text-style: bold; }
     CharacterForm #durability { height: 1; margin-bottom: 1; }
     """
 
@@ -122,6 +157,11 @@ class CharacterForm(ModalScreen[Character | None]):
         kinds = [(kind_id.upper(), kind_id) for kind_id in table.kinds]
         with Vertical(id="character-box") as box:
             box.border_title = f"Edit {c.name}" if c else "New character"
+            # at the top, where it is seen on any screen: what went wrong, or how to save
+            yield Static(
+                "ctrl+s saves; escape cancels. * marks the abilities every character needs.",
+                id="form-error",
+            )
             with VerticalScroll(id="character-body"):
                 with Horizontal(classes="char-row"):
                     yield Label("Name", classes="field-label")
@@ -201,10 +241,6 @@ class CharacterForm(ModalScreen[Character | None]):
                 with Horizontal(classes="char-row"):
                     yield Label("Notes", classes="field-label")
                     yield Input(c.notes if c else "", id="char-notes", compact=True)
-                yield Static(
-                    "ctrl+s saves; escape cancels. * marks the abilities every character needs.",
-                    id="form-error",
-                )
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -363,6 +399,15 @@ class CharacterForm(ModalScreen[Character | None]):
     def action_save(self) -> None:
         try:
             character = character_from_dict(self.form_data(), "character form")
+        except RulesError as exc:
+            field, message = form_problem(exc)
+            self._show(f"Not saved. {message}")
+            if field is not None:
+                widget = self.query_one(f"#{field}")
+                widget.focus()
+                widget.scroll_visible(animate=False)
+            return
+        try:
             saved = self._save(character)
         except (RulesError, StoreError) as exc:
             self._show(f"Not saved: {exc}")

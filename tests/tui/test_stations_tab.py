@@ -387,10 +387,50 @@ async def test_editor_refuses_bad_values_and_saves_nothing(
         await pilot.press("end", "backspace", "backspace", "ctrl+s")
         await pilot.pause()
         assert app.screen is form  # still open
-        assert "Not saved" in str(error.render()) and "constitution" in str(error.render())
+        assert str(error.render()) == (
+            "Not saved. Constitution: type a score from 1 to 20 (every character needs one)."
+        )
+        assert app.focused is form.query_one("#ability-constitution")
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, CharacterForm)
+    assert saved_tracker(path) == before
+
+
+async def test_the_editor_says_what_to_fix_at_the_top(app_factory: Callable[..., GmApp]) -> None:
+    """A save error used to read "key 'name' expected a non-empty text value, got ''": it is
+    now in the GM's words, at the top of the form where 80x24 shows it, the cursor in the
+    field to fix."""
+    app = app_factory(demo=True)
+    path = app.campaign.folder
+    before = saved_tracker(path)
+    async with app.run_test(size=SMALL) as pilot:
+        await open_stations(app, pilot)
+        await pilot.press("e")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, CharacterForm)
+        await pilot.press("ctrl+u", "ctrl+s")  # the name, emptied
+        await pilot.pause()
+        error = form.query_one("#form-error", Static)
+        assert str(error.render()) == "Not saved. Name: type the character's name."
+        assert error.has_class("error")
+        assert app.focused is form.query_one("#char-name")
+        body = form.query_one("#character-body")
+        assert form.query_one("#character-box").region.y < error.region.y < body.region.y
+        assert error.region.bottom <= SMALL[1]
+
+        await pilot.press(*"Ines")
+        await pilot.click("#damage-stun")
+        await pilot.press("end", "backspace", *"12", "ctrl+s")
+        await pilot.pause()
+        assert str(error.render()) == (
+            "Not saved. Damage, stun: a whole number from 0 to 10 (the stun track holds 10), "
+            "not 12."
+        )
+        assert app.focused is form.query_one("#damage-stun")
+        await pilot.press("escape")
+        await pilot.pause()
     assert saved_tracker(path) == before
 
 
