@@ -10,11 +10,13 @@ characters aboard; ctrl+z takes the last step back.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rich.markup import escape
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -40,6 +42,8 @@ from gmtool.rules.battle import (
     end_battle,
     knock_out_system,
     leave_ship,
+    likely_target,
+    no_fire_reason,
     ram,
     resolve_movement,
     roll_attack,
@@ -53,6 +57,7 @@ from gmtool.rules.battle import (
     withdraw,
 )
 from gmtool.rules.battle.state import BattleEvent
+from gmtool.rules.crew_losses import casualties
 from gmtool.rules.errors import RulesError
 from gmtool.rules.narrative import arcs_for_heading, hold_arc_choices, phase, range_name
 from gmtool.rules.ship_damage import track_ids
@@ -90,11 +95,10 @@ from gmtool.tui.stations import ChoiceScreen, ConfirmScreen
 from gmtool.tui.styles import DEGREE_STYLE
 
 ALWAYS_BEARING = {"all", "turret"}  # arcs_for_heading lists these with every heading
-LOG_EVENTS = 80
+LOG_EVENTS = 80  # events shown in the log (all are saved)
 WIDE_WIDTH = 100  # narrower: the track columns drop their bars, the class column goes
-SHORT_HEIGHT = (
-    28  # lower: no blank lines between the parts  # events shown in the log (all are saved)
-)
+SHORT_HEIGHT = 28  # lower: no blank lines between the parts
+TABLE_ROWS = 7  # ships the table shows before it scrolls (its max-height less the heading)
 
 HELP = """\
 Play a narrative space battle round by round. The top line says where the round is (the
@@ -125,7 +129,8 @@ with ctrl+z first if they should not count.
 | enter | do the highlighted action (a dialog asks for any choice: heading, target, track) |
 | space, ctrl+n | go on to the next step of the sequence of play (says what is still to do) |
 | a | attack: fire a weapon that can fire now (enter rolls damage, t lets you type it) |
-| d | type damage in on a ship (ram, blast, a hit rolled at the table) |
+| d | type damage in (ram, blast, a hit rolled at the table): on the ship you moved to in the |
+|   | table, else the ship just hit, else an enemy; the form names the ship's side |
 | g | put a character at a weapon (or give it back to the crew) |
 | k | knock a system of the highlighted ship out |
 | c | set who commands a side (rolls the edge) |
@@ -136,6 +141,8 @@ with ctrl+z first if they should not count.
 | o | open another battle of the campaign |
 | x | delete the open battle (asks first; no undo: its rolls and injuries stay) |
 | tab | between the actions, the ships and the log |
+
+Once a battle is over only s, ctrl+z (takes the ending back), x, n and o are offered.
 """
 
 STATE_STYLE = {
@@ -172,70 +179,106 @@ def track_cell(marked: int, points: int, bar: int) -> Text:
     return Text.assemble(("█" * filled, ""), ("░" * (bar - filled), "dim"), f" {marked}/{points}")
 
 
-def losses_cell(ship: BattleShip) -> str:
-    losses = ship.crew_losses
-    return (
-        f"{losses['total']}: {losses['dead']}/{losses['badly_wounded']}/{losses['lightly_wounded']}"
-    )
+def losses_text(losses: dict[str, int], total: bool = True) -> str:
+    """'82: 41/21/20' (casualties: dead / badly / lightly wounded), or '41/21/20'."""
+    split = f"{losses['dead']}/{losses['badly_wounded']}/{losses['lightly_wounded']}"
+    return f"{losses['total']}: {split}" if total else split
+
+
+def losses_cell(ship: BattleShip, total: bool = True) -> str:
+    return losses_text(ship.crew_losses, total)
 
 
 def fit_name(name: str, width: int) -> str:
-    """A ship's name that fits: whole, else without its prefix (CSS, Raider), else cut."""
+    """A ship's name as the table shows it: whole when it fits, else its start and '…', so
+    it still reads as the name used everywhere else."""
     if len(name) <= width:
         return name
-    words = name.split()
-    if len(words) > 1 and len(" ".join(words[1:])) <= width:
-        return " ".join(words[1:])
-    return name[: width - 1] + "…"
+    return name[: max(width - 1, 1)] + "…"
 
 
-# (label, width) of the ship table's columns, wide (120 columns) and narrow (80).
-WIDE_COLUMNS = [
-    ("", 1),
-    ("Ship", 16),
-    ("Class", 7),
-    ("State", 11),
-    ("Stun", 11),
-    ("Wound", 11),
-    ("Mortal", 11),
-    ("Crit", 11),
-    ("Casualties (d/b/l)", 20),
-]
-NARROW_COLUMNS = [
-    ("", 1),
-    ("Ship", 12),
-    ("State", 11),
-    ("Stun", 7),
-    ("Wound", 7),
-    ("Mortal", 7),
-    ("Crit", 7),
-    ("Cas. d/b/l", 10),
-]
 BAR = 3  # cells of a track's bar in the wide table
 CLASS_SHORT = {"super-heavy": "s-heavy"}
+STATE_WIDTH = max(len(s) for s in STATE_STYLE)  # 'operational'
+TRACK_HEADINGS = {"stun": "Stun", "wound": "Wound", "mortal": "Mortal", "critical": "Crit"}
+MIN_NAME = 8  # the ship column is never cut narrower than this
 
 
-def ship_columns(wide: bool) -> list[tuple[str, int]]:
-    return WIDE_COLUMNS if wide else NARROW_COLUMNS
+@dataclass(frozen=True)
+class TableLayout:
+    """How the ship table fits the width it has: (heading, width) of each column, whether
+    the tracks have bars and the class column shows (wide), whether the casualties column
+    leads with the total, and the width a ship's name is cut to (only when it must be)."""
+
+    columns: tuple[tuple[str, int], ...]
+    bar: int
+    show_class: bool
+    losses_total: bool
+    name_width: int
+
+    @property
+    def width(self) -> int:
+        """Cells the table needs: every column plus its padding of 1 either side."""
+        return sum(width + 2 for _, width in self.columns)
 
 
-def ship_row(state: BattleState, ship: BattleShip, wide: bool) -> list[Any]:
+def _layout(
+    ships: Sequence[BattleShip], bar: int, show_class: bool, losses_total: bool
+) -> TableLayout:
+    names = max((len(s.name) for s in ships), default=4)
+    columns: list[tuple[str, int]] = [("", 1), ("Ship", max(names, 4))]
+    if show_class:
+        classes = [len(CLASS_SHORT.get(s.spec.ship_class, s.spec.ship_class)) for s in ships]
+        columns.append(("Class", max([5, *classes])))
+    columns.append(("State", STATE_WIDTH))
+    for track in track_ids():
+        # the longest a cell can get: every box marked ('240/240'), after its bar
+        cells = [2 * len(str(s.damage.points[track])) + 1 for s in ships]
+        heading = TRACK_HEADINGS.get(track, track.title())
+        columns.append((heading, max([len(heading), *cells]) + (bar + 1 if bar else 0)))
+    heading = "Casualties (d/b/l)" if show_class else "Cas. d/b/l"
+    worst = [
+        len(losses_text(casualties(s.crew_total, s.damage.points, s.damage.points), losses_total))
+        for s in ships
+    ]
+    columns.append((heading, max([len(heading), *worst])))
+    return TableLayout(tuple(columns), bar, show_class, losses_total, max(names, 4))
+
+
+def table_layout(ships: Sequence[BattleShip], width: int, wide: bool) -> TableLayout:
+    """The fullest table that fits `width` cells: wide, with bars and the class column, when
+    there is room; else the numbers only, then the casualties without their total (the sum of
+    the three), and only then ship names cut short, every one the same way."""
+    tries = [(BAR, True, True), (0, True, True)] if wide else []
+    tries += [(0, False, True), (0, False, False)]
+    for bar, show_class, total in tries:
+        layout = _layout(ships, bar, show_class, total)
+        if layout.width <= width:
+            return layout
+    over = layout.width - width
+    name_width = max(layout.name_width - over, MIN_NAME)
+    columns = tuple(
+        (label, name_width) if index == 1 else (label, size)
+        for index, (label, size) in enumerate(layout.columns)
+    )
+    return replace(layout, columns=columns, name_width=name_width)
+
+
+def ship_row(state: BattleState, ship: BattleShip, layout: TableLayout) -> list[Any]:
     fate = ship.fate
-    width = dict(ship_columns(wide))["Ship"]
     cells: list[Any] = [
         Text(state.side(ship.side).id.upper(), style="bold"),
-        Text(fit_name(ship.name, width), style="strike dim" if ship.destroyed else ""),
+        Text(fit_name(ship.name, layout.name_width), style="strike dim" if ship.destroyed else ""),
     ]
-    if wide:
+    if layout.show_class:
         cells.append(CLASS_SHORT.get(ship.spec.ship_class, ship.spec.ship_class))
     cells.append(Text(fate, style=STATE_STYLE.get(fate, "")))
-    bar = BAR if wide else 0
     for track in track_ids():
-        cell = track_cell(ship.damage.marked[track], ship.damage.points[track], bar)
+        cell = track_cell(ship.damage.marked[track], ship.damage.points[track], layout.bar)
         if ship.damage.marked[track]:
-            cell.stylize(TRACK_STYLE[track], 0, bar or len(cell))
+            cell.stylize(TRACK_STYLE[track], 0, layout.bar or len(cell))
         cells.append(cell)
-    cells.append(losses_cell(ship))
+    cells.append(losses_cell(ship, layout.losses_total))
     return cells
 
 
@@ -397,6 +440,44 @@ class ActionList(OptionList):
         return self.option_count > 0 if action == "select" else True
 
 
+class ShipTable(DataTable[Any]):
+    """Both fleets, a ship a row. `moved_by_gm` says the GM has moved the cursor (keys or
+    mouse) since the battle was shown: the ship under it is then the one they mean."""
+
+    moved_by_gm = False
+
+    def _moved(self) -> None:
+        self.moved_by_gm = True
+
+    def action_cursor_up(self) -> None:
+        super().action_cursor_up()
+        self._moved()
+
+    def action_cursor_down(self) -> None:
+        super().action_cursor_down()
+        self._moved()
+
+    def action_page_up(self) -> None:
+        super().action_page_up()
+        self._moved()
+
+    def action_page_down(self) -> None:
+        super().action_page_down()
+        self._moved()
+
+    def action_scroll_top(self) -> None:
+        super().action_scroll_top()
+        self._moved()
+
+    def action_scroll_bottom(self) -> None:
+        super().action_scroll_bottom()
+        self._moved()
+
+    async def _on_click(self, event: events.Click) -> None:
+        await super()._on_click(event)
+        self._moved()
+
+
 class BattlePane(GmPane):
     TAB_ID = "battle"
     TITLE = "Battle"
@@ -433,6 +514,8 @@ class BattlePane(GmPane):
         Binding("g", "gunner", "Gunner", show=False),
         Binding("k", "knock_out", "Knock out", show=False),
         Binding("c", "commander", "Commander", show=False),
+        # Once the battle is over the keys above are hidden; pressed anyway, they say why.
+        Binding("space,ctrl+n,a,d,e,g,k,c", "battle_over", show=False),
     ]
     DEFAULT_CSS = """
     BattlePane #battle-header { height: 2; }
@@ -455,12 +538,15 @@ class BattlePane(GmPane):
         self.battle: BattleState | None = None
         self.now: list[ActionInfo] = []
         self.wide = True
-        # what the footer shows now: (a battle reads, a battle is open)
-        self._keys_for_open_battle: tuple[bool, bool] | None = None
+        self.ship_layout = table_layout((), 80, False)
+        self._rendered_width = 0  # the pane's width when the table was last laid out
+        self._table_battle: str | None = None  # the battle the table's cursor belongs to
+        # what the footer shows now: (a battle reads, a battle is open, it is over)
+        self._keys_for_open_battle: tuple[bool, bool, bool] | None = None
 
     def compose(self) -> ComposeResult:
         yield Static("", id="battle-header")
-        yield DataTable(id="battle-ships", cursor_type="row", zebra_stripes=True)
+        yield ShipTable(id="battle-ships", cursor_type="row", zebra_stripes=True)
         with Horizontal(id="battle-middle"):
             yield ActionList(id="battle-actions")
             with VerticalScroll(id="battle-detail-box"):
@@ -502,13 +588,26 @@ class BattlePane(GmPane):
         }
     )
 
+    # Keys that play a battle on: hidden once it is over, which leaves s (summary), ctrl+z
+    # (takes the ending back), x, n and o.
+    PLAY_ACTIONS = frozenset(
+        {"advance", "attack", "damage", "end", "gunner", "knock_out", "commander"}
+    )
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "delete_battle":
             # also a battle that is open but does not read (its files gone): x removes it
             return self.battle_id is not None
         if action in self.BATTLE_ONLY_ACTIONS:
-            return self.battle is not None
+            if self.battle is None:
+                return False
+            return not (self.battle.finished and action in self.PLAY_ACTIONS)
+        if action == "battle_over":
+            return self.battle is not None and self.battle.finished
         return True
+
+    def action_battle_over(self) -> None:
+        self.need_open_battle()  # says the battle is over, and what s and ctrl+z do
 
     # -- rendering ------------------------------------------------------------------------
     def reload(self, keep_status: bool = False) -> None:
@@ -521,18 +620,27 @@ class BattlePane(GmPane):
                 files = "file" if len(exc.missing) == 1 else "files"
                 are = "is" if len(exc.missing) == 1 else "are"
                 self._status(
-                    f"Battle {exc.battle_id} cannot open: its saved {files} "
+                    f"{self._battle_name(exc.battle_id)} cannot open: its saved {files} "
                     f"{', '.join(exc.missing)} {are} missing. x deletes it from the list "
                     "(backups/ may hold copies).",
                     error=True,
                 )
                 keep_status = True
             except (StoreError, RulesError) as exc:
-                self._status(f"Battle {self.battle_id} does not read: {exc}", error=True)
+                name = self._battle_name(self.battle_id)
+                self._status(f"{name} does not read: {exc}", error=True)
                 keep_status = True
         self.render_state()
         if not keep_status:
             self._status(self._idle_status())
+
+    def _battle_name(self, battle_id: str) -> str:
+        """'The battle Ambush at Tarsus': its name from the campaign's list, for messages
+        (the id only when the list does not read)."""
+        try:
+            return f"The battle {get_battle_record(self.campaign, battle_id).name}"
+        except StoreError:
+            return f"The battle {battle_id!r}"
 
     def _idle_status(self) -> str:
         if self.battle is None:
@@ -545,17 +653,34 @@ class BattlePane(GmPane):
 
     def on_resize(self) -> None:
         self.set_class(self.size.height < SHORT_HEIGHT, "short")
-        wide = self.size.width >= WIDE_WIDTH
-        if wide != self.wide:
-            self.wide = wide
+        self.wide = self.size.width >= WIDE_WIDTH
+        if self.size.width != self._rendered_width:
             self.render_state()
+
+    def _table_width(self, ships: int) -> int:
+        """Cells the ship table has for its columns: the pane's width less its padding, less
+        a scroll bar when the ships do not all fit."""
+        table = self.query_one("#battle-ships", ShipTable)
+        width = self.size.width or self.app.size.width
+        width -= self.styles.padding.width
+        if ships > TABLE_ROWS:
+            width -= table.styles.scrollbar_size_vertical
+        return width
 
     def render_state(self) -> None:
         state = self.battle
         header = self.query_one("#battle-header", Static)
-        table = self.query_one("#battle-ships", DataTable)
+        table = self.query_one("#battle-ships", ShipTable)
         actions = self.query_one("#battle-actions", ActionList)
-        columns = ship_columns(self.wide)
+        self._rendered_width = self.size.width
+        ships = state.ships if state is not None else ()
+        picked = self._ship_under_cursor() if table.moved_by_gm else None
+        if state is None or state.id != self._table_battle:
+            table.moved_by_gm = False  # another battle: the GM has not picked a ship in it
+            picked = None
+        self._table_battle = state.id if state is not None else None
+        self.ship_layout = table_layout(ships, self._table_width(len(ships)), self.wide)
+        columns = list(self.ship_layout.columns)
         if [(str(c.label), c.width) for c in table.columns.values()] != columns:
             table.clear(columns=True)
             for label, width in columns:
@@ -565,7 +690,7 @@ class BattlePane(GmPane):
         table.display = state is not None
         actions.clear_options()
         self.now = []
-        keys = (state is not None, self.battle_id is not None)
+        keys = (state is not None, self.battle_id is not None, bool(state and state.finished))
         if self._keys_for_open_battle != keys:
             self._keys_for_open_battle = keys
             self.refresh_bindings()
@@ -579,7 +704,9 @@ class BattlePane(GmPane):
             return
         header.update(header_text(state))
         for ship in state.ships:
-            table.add_row(*ship_row(state, ship, self.wide), key=ship.id)
+            table.add_row(*ship_row(state, ship, self.ship_layout), key=ship.id)
+        if picked is not None:
+            table.move_cursor(row=[s.id for s in state.ships].index(picked), scroll=False)
         self.now = available_actions(state) + extra_actions(state)
         actions.add_options(
             [
@@ -635,8 +762,20 @@ class BattlePane(GmPane):
         status.set_class(error, "error")
         status.update(text)
 
+    def damage_target(self) -> str | None:
+        """The ship d puts damage on unless the GM picks another: the one they moved to in
+        the ships table, else the likely target (the ship just hit, else an enemy of the side
+        of the highlighted action, or of side A)."""
+        state = self.battle
+        if state is None:
+            return None
+        if self.query_one("#battle-ships", ShipTable).moved_by_gm:
+            return self._ship_under_cursor()
+        info = self.highlighted_action()
+        return likely_target(state, info.side if info is not None else None)
+
     def _ship_under_cursor(self) -> str | None:
-        table = self.query_one("#battle-ships", DataTable)
+        table = self.query_one("#battle-ships", ShipTable)
         if self.battle is None or table.row_count == 0:
             return None
         return self.battle.ships[min(table.cursor_row, len(self.battle.ships) - 1)].id
@@ -675,6 +814,18 @@ class BattlePane(GmPane):
             self._status("No battle open: n sets one up, o opens one.", error=True)
             return None
         return self.battle
+
+    def need_open_battle(self) -> BattleState | None:
+        """The battle, if it can still be played on (else why not, in the status line)."""
+        state = self.need_battle()
+        if state is not None and state.finished:
+            self._status(
+                f"{state.name} is over (it ended in round {state.round}): s shows its "
+                "summary; ctrl+z takes the ending back.",
+                error=True,
+            )
+            return None
+        return state
 
     @on(OptionList.OptionSelected, "#battle-actions")
     def _selected(self, event: OptionList.OptionSelected) -> None:
@@ -834,15 +985,16 @@ class BattlePane(GmPane):
             self._after_manual(self.do_step(self_destruct, ship.id, characters_go_down=True))
 
     async def _damage(self, ship_id: str | None = None, note: str = "") -> None:
-        state = self.need_battle()
+        state = self.need_open_battle()
         if state is None:
             return
         ships = [s for s in state.ships if not s.destroyed]
         if not ships:
             self._status("Every ship is destroyed: there is nothing left to damage.", error=True)
             return
+        names = {side.id: side.name for side in state.sides}
         entry: DamageEntry | None = await self.app.push_screen_wait(
-            DamageScreen(ships, ship_id or self._ship_under_cursor(), note=note)
+            DamageScreen(ships, ship_id or self.damage_target(), note=note, side_names=names)
         )
         if entry is not None:
             self.do_step(
@@ -850,11 +1002,8 @@ class BattlePane(GmPane):
             )
 
     async def _end(self) -> None:
-        state = self.need_battle()
+        state = self.need_open_battle()
         if state is None:
-            return
-        if state.finished:
-            self._status("The battle is already over: s shows its summary.", error=True)
             return
         if not await self.app.push_screen_wait(
             ConfirmScreen(f"End {state.name} now, in round {state.round}?")
@@ -870,7 +1019,7 @@ class BattlePane(GmPane):
 
     # -- keys -----------------------------------------------------------------------------
     def action_advance(self) -> None:
-        state = self.need_battle()
+        state = self.need_open_battle()
         if state is None:
             return
         blocker = advance_blocker(state)
@@ -881,7 +1030,7 @@ class BattlePane(GmPane):
 
     @work(exclusive=True, group="battle-dialog")
     async def action_attack(self) -> None:
-        state = self.need_battle()
+        state = self.need_open_battle()
         if state is None:
             return
         info = self.highlighted_action()
@@ -892,12 +1041,7 @@ class BattlePane(GmPane):
                 return
         options = attack_options(state)
         if not options:
-            where = phase(state.phase).name.lower()
-            self._status(
-                f"No weapon can fire now (the {where} phase); weapons fire in the attack phase, "
-                "each in its own sub-phase.",
-                error=True,
-            )
+            self._status(f"No weapon can fire now: {no_fire_reason(state)}.", error=True)
             return
         option = options[0]
         if len(options) > 1:
@@ -1041,7 +1185,7 @@ class BattlePane(GmPane):
 
     @work(exclusive=True, group="battle-dialog")
     async def action_gunner(self) -> None:
-        state = self.need_battle()
+        state = self.need_open_battle()
         if state is None:
             return
         ship_id = self._ship_under_cursor()
@@ -1072,7 +1216,7 @@ class BattlePane(GmPane):
 
     @work(exclusive=True, group="battle-dialog")
     async def action_knock_out(self) -> None:
-        state = self.need_battle()
+        state = self.need_open_battle()
         if state is None:
             return
         ship_id = self._ship_under_cursor()
@@ -1087,7 +1231,7 @@ class BattlePane(GmPane):
 
     @work(exclusive=True, group="battle-dialog")
     async def action_commander(self) -> None:
-        state = self.need_battle()
+        state = self.need_open_battle()
         if state is None:
             return
         side = await self.app.push_screen_wait(
@@ -1111,4 +1255,13 @@ class BattlePane(GmPane):
             self.do_step(set_commander, side, None if who == CREW else who)
 
 
-__all__ = ["BattlePane", "header_text", "log_text", "ship_row", "track_cell"]
+__all__ = [
+    "BattlePane",
+    "TableLayout",
+    "fit_name",
+    "header_text",
+    "log_text",
+    "ship_row",
+    "table_layout",
+    "track_cell",
+]

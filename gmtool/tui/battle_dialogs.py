@@ -6,7 +6,7 @@ Stations tab's `ChoiceScreen` and `ConfirmScreen`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -18,7 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from gmtool.rules.battle import AttackOption, BattleShip
+from gmtool.rules.battle import AttackOption, BattleShip, fire_words
 from gmtool.rules.narrative import AttackSteps
 from gmtool.rules.ship_damage import track_ids
 from gmtool.rules.ships import ship_spec_table
@@ -50,15 +50,17 @@ def steps_text(steps: AttackSteps) -> str:
 
 
 def option_text(option: AttackOption) -> Text:
-    """One weapon that can fire: who rolls what, each target's steps, and its damage."""
-    mode = "long range" if option.mode == "long" else "normal range"
+    """One weapon that can fire: who rolls what, each target's steps, and its damage; a ship
+    hit earlier in the sub-phase says why it still fires as it was (simultaneous fire)."""
     text = Text.assemble(
         (f"{option.ship_name}: {option.weapon_name}", "bold"),
-        f" (class {option.weapon_class}, {mode})\n",
+        f" (class {option.weapon_class}, {fire_words(option.mode)})\n",
         f"  {option.roller.name} rolls {option.score}",
     )
     for target in option.targets:
         text.append(f"\n  at {target.name}: {steps_text(target.steps)}")
+    if option.note:
+        text.append(f"\n  {option.note}", style="italic")
     text.append(f"\n  damage: {damage_text(option)}", style="dim")
     return text
 
@@ -89,12 +91,12 @@ class AttackScreen(ModalScreen["FireOrder | None"]):
 
     def compose(self) -> ComposeResult:
         option = self.option
-        mode = "long range" if option.mode == "long" else "normal range"
+        note = f"\n{option.note}." if option.note else ""
         with Vertical() as box:
             box.border_title = f"Fire {option.ship_name}'s {option.weapon_name}"
             yield Static(
-                f"Class {option.weapon_class} weapon at {mode}; {option.roller.name} rolls "
-                f"{option.score}.\nDamage: {damage_text(option)}."
+                f"Class {option.weapon_class} weapon, {fire_words(option.mode)}; "
+                f"{option.roller.name} rolls {option.score}.\nDamage: {damage_text(option)}.{note}"
             )
             yield OptionList(
                 *[Option(f"{t.name}: {steps_text(t.steps)}", id=t.ship_id) for t in option.targets]
@@ -118,6 +120,16 @@ class AttackScreen(ModalScreen["FireOrder | None"]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+# Side A holds the campaign's ships, side B its enemies (the set-up dialog fills them so).
+SIDE_WORDS = {"a": "ours", "b": "enemy"}
+
+
+def ship_choice(ship: BattleShip) -> str:
+    """A ship as the damage form lists it: 'Raider Gorgon (enemy, side B), operational'."""
+    side = f"{SIDE_WORDS.get(ship.side, 'side')}, side {ship.side.upper()}"
+    return f"{ship.name} ({side}), {ship.fate}"
 
 
 @dataclass(frozen=True)
@@ -146,6 +158,8 @@ class DamageScreen(ModalScreen["DamageEntry | None"]):
     DamageScreen Input.amount { width: 8; }
     DamageScreen .hint { color: $text-muted; margin-top: 1; }
     DamageScreen .error { color: $error; height: auto; }
+    DamageScreen #damage-target { height: auto; margin-top: 1; text-style: bold; }
+    DamageScreen #damage-target.ours { color: $warning; }
     """
     BINDINGS = [
         Binding("ctrl+s", "apply", "Apply damage", priority=True),
@@ -158,12 +172,25 @@ class DamageScreen(ModalScreen["DamageEntry | None"]):
         ship_id: str | None = None,
         track: str = "wound",
         note: str = "",
+        side_names: Mapping[str, str] | None = None,
     ) -> None:
         super().__init__()
         self.ships = list(ships)
-        self.ship_id = ship_id if any(s.id == ship_id for s in ships) else None
+        self.ship_id: str = (
+            ship_id if ship_id is not None and any(s.id == ship_id for s in ships) else ships[0].id
+        )
         self.track = track
         self.note = note
+        self.side_names = dict(side_names or {})
+
+    def target_text(self, ship_id: str) -> tuple[str, bool]:
+        """The line naming the ship the damage goes to, and whether it is one of ours."""
+        ship = next(s for s in self.ships if s.id == ship_id)
+        fleet = self.side_names.get(ship.side)
+        side = f"side {ship.side.upper()}" + (f", {fleet}" if fleet else "")
+        ours = SIDE_WORDS.get(ship.side) == "ours"
+        whose = "one of our own ships" if ours else "an enemy ship"
+        return f"Damage to {ship.name}: {whose} ({side}), {ship.fate}.", ours
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
@@ -171,12 +198,14 @@ class DamageScreen(ModalScreen["DamageEntry | None"]):
             with Horizontal(classes="line"):
                 yield Label("Ship")
                 yield Select(
-                    [(f"{s.name} ({s.fate})", s.id) for s in self.ships],
-                    value=self.ship_id or self.ships[0].id,
+                    [(ship_choice(s), s.id) for s in self.ships],
+                    value=self.ship_id,
                     allow_blank=False,
                     id="damage-ship",
                     compact=True,
                 )
+            text, ours = self.target_text(self.ship_id)
+            yield Static(text, id="damage-target", classes="ours" if ours else "")
             with Horizontal(classes="line"):
                 yield Label("Points")
                 yield Input("", id="damage-amount", classes="amount", compact=True)
@@ -203,6 +232,13 @@ class DamageScreen(ModalScreen["DamageEntry | None"]):
 
     def on_mount(self) -> None:
         self.query_one("#damage-amount", Input).focus()
+
+    @on(Select.Changed, "#damage-ship")
+    def _ship_changed(self, event: Select.Changed) -> None:
+        text, ours = self.target_text(str(event.value))
+        target = self.query_one("#damage-target", Static)
+        target.update(text)
+        target.set_class(ours, "ours")
 
     @on(Input.Submitted)
     def action_apply(self) -> None:
@@ -272,5 +308,6 @@ __all__ = [
     "SummaryScreen",
     "damage_text",
     "option_text",
+    "ship_choice",
     "steps_text",
 ]

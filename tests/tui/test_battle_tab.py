@@ -8,14 +8,17 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 from textual.pilot import Pilot
-from textual.widgets import OptionList, Static
+from textual.widgets import OptionList, Select, Static
 
 from gmtool.rules.battle import (
     BattleState,
     advance,
+    apply_damage_manually,
     attack_options,
     declare_heading,
+    end_battle,
     resolve_movement,
     roll_attack,
     roll_edge,
@@ -34,7 +37,7 @@ from gmtool.store.battles import (
 )
 from gmtool.store.party import load_party_state
 from gmtool.tui.app import GmApp
-from gmtool.tui.battle import BattlePane, fit_name, track_cell
+from gmtool.tui.battle import BattlePane, ShipTable, fit_name, table_layout, track_cell
 from gmtool.tui.battle_dialogs import AttackScreen, DamageScreen, SummaryScreen
 from gmtool.tui.battle_setup import BattleSetupScreen
 from gmtool.tui.stations import ChoiceScreen, ConfirmScreen
@@ -127,6 +130,17 @@ async def set_up_by_keys(app: GmApp, pilot: Pilot[None]) -> None:
     await pilot.press("ctrl+s")
     await settle(pilot, lambda: app.query_one(BattlePane).battle is not None)
     assert not isinstance(app.screen, BattleSetupScreen)
+
+
+async def pick_ship(app: GmApp, pilot: Pilot[None], ship_id: str) -> None:
+    """Move to a ship in the ships table (d then means it), then back to the actions."""
+    pane = app.query_one(BattlePane)
+    assert pane.battle is not None
+    row = [s.id for s in pane.battle.ships].index(ship_id)
+    app.query_one("#battle-ships", ShipTable).focus()
+    await pilot.press("ctrl+home", *["down"] * row)
+    app.query_one("#battle-actions").focus()
+    await pilot.pause()
 
 
 class Gm:
@@ -242,6 +256,7 @@ async def test_three_rounds_quit_mid_round_reopen_and_finish(
         fired += await gm.round()
         assert gm.state.round == 3
         # a hit typed in on the Meridian: everyone aboard rolls for hazards
+        await pick_ship(app, pilot, "meridian")
         await pilot.press("d")
         await settle(pilot, lambda: isinstance(app.screen, DamageScreen))
         await gm.in_dialog(*"6", "enter")
@@ -362,6 +377,7 @@ async def test_undo_gives_hazard_injuries_back(app_factory: Callable[..., GmApp]
     party_before = load_party_state(app.campaign)
     async with app.run_test(size=LARGE) as pilot:
         await open_battle_tab(app, pilot)
+        await pick_ship(app, pilot, "meridian")
         await pilot.press("d")
         await wait(pilot)
         await pilot.press(*"9", "enter")
@@ -388,7 +404,12 @@ async def test_advancing_too_early_says_why_and_saves_nothing(
         assert "Not yet: roll the edge first" in status_text(app)
         await pilot.press("a")
         await wait(pilot)
-        assert "No weapon can fire now" in status_text(app)
+        said = status_text(app)
+        assert said.startswith(
+            "No weapon can fire now: it is the Edge phase; weapons fire in the Attack phase "
+            "later this round, each kind in its own sub-phase (beam and projectile weapons,"
+        )
+        assert "weapons fire in the attack phase" not in said  # no '(the edge phase); ...'
     assert saved(app.campaign.folder) == state
     assert list(read(app.campaign.folder, lambda c: list(c.roll_log()))) == []  # type: ignore[call-overload]
 
@@ -405,6 +426,9 @@ async def test_attack_panel_lists_every_step_modifier(app_factory: Callable[...,
         assert f"rolls {option.score}" in detail
         for modifier in option.targets[0].steps.modifiers:
             assert f"{modifier.name} {modifier.step:+d}" in detail
+        assert state.range == "close"
+        assert "close range (normal fire) +0" in detail
+        assert "long range +0" not in detail
         assert "damage: ordinary" in detail
         await pilot.press("a")
         await wait(pilot)
@@ -471,6 +495,7 @@ async def test_delete_asks_then_the_battle_is_gone_for_good(
         assert "x" in footer_keys(app)
         gm = Gm(app, pilot)
         await gm.enter()  # roll the edge
+        await pick_ship(app, pilot, "meridian")
         await pilot.press("d")
         await settle(pilot, lambda: isinstance(app.screen, DamageScreen))
         await gm.in_dialog(*"6", "enter")  # everyone aboard the Meridian rolls for hazards
@@ -533,9 +558,9 @@ async def test_a_battle_whose_files_are_gone_says_so_and_x_removes_it(
         pane = await open_battle_tab(app, pilot)
         assert pane.battle is None and pane.battle_id == BATTLE
         assert status_text(app) == (
-            f"Battle {BATTLE} cannot open: its saved files trackers/battles/{BATTLE}.json, "
-            f"battles/{BATTLE}.json are missing. x deletes it from the list (backups/ may hold "
-            "copies)."
+            "The battle Ambush at Tarsus cannot open: its saved files "
+            f"trackers/battles/{BATTLE}.json, battles/{BATTLE}.json are missing. x deletes it "
+            "from the list (backups/ may hold copies)."
         )
         assert status(app).has_class("error")
         assert "x" in footer_keys(app)
@@ -560,10 +585,72 @@ def test_track_cell_shows_marked_boxes_as_a_bar() -> None:
     assert track_cell(5, 20, 0).plain == "5/20"
 
 
-def test_ship_names_fit_the_narrow_table() -> None:
+def test_ship_names_are_cut_only_when_they_must_be_and_keep_their_start() -> None:
     assert fit_name("CSS Meridian", 12) == "CSS Meridian"
-    assert fit_name("Raider Gorgon", 12) == "Gorgon"
+    assert fit_name("Raider Gorgon", 13) == "Raider Gorgon"
+    assert fit_name("Raider Gorgon", 12) == "Raider Gorg…"  # never 'Gorgon': one name
     assert fit_name("Dreadnought Invincible", 8) == "Dreadno…"
+
+
+def big_battle(campaign: Campaign) -> BattleState:
+    """Every demo ship, the heavy Tenacity among them (tracks of 240, a crew of hundreds),
+    badly hurt: the widest cells the table can get."""
+    create_battle(
+        campaign,
+        "Ambush at Tarsus",
+        fleet_setup(campaign, "Navy", ["meridian", "tenacity", "kestrel"]),
+        fleet_setup(campaign, "Raiders", ["gorgon", "vex"]),
+        "long",
+    )
+    for ship, amount in (("tenacity", 230), ("meridian", 75), ("gorgon", 19)):
+        state = run_step(campaign, BATTLE, apply_damage_manually, ship, amount, "wound").state
+    return state
+
+
+@pytest.mark.parametrize("size", [SMALL, LARGE, (100, 30)])
+async def test_the_ship_table_fits_its_width_with_whole_names(
+    app_factory: Callable[..., GmApp], size: tuple[int, int]
+) -> None:
+    app = app_factory(demo=True)
+    state = big_battle(app.campaign)
+    assert max(s.crew_losses["total"] for s in state.ships) >= 100
+    async with app.run_test(size=size) as pilot:
+        pane = await open_battle_tab(app, pilot)
+        table = app.query_one("#battle-ships", ShipTable)
+        layout = pane.ship_layout
+        assert layout.width <= table.size.width
+        for row in range(table.row_count):
+            cells = table.get_row_at(row)
+            for (label, width), cell in zip(layout.columns, cells, strict=True):
+                shown = cell.plain if hasattr(cell, "plain") else str(cell)
+                assert cell_len(shown) <= width, (label, shown, width)
+        names = [str(table.get_row_at(r)[1]) for r in range(table.row_count)]
+        assert names == [s.name for s in state.ships]  # 'Raider Gorgon', never 'Gorgon'
+        losses = [str(table.get_row_at(r)[-1]) for r in range(table.row_count)]
+        tenacity = state.ship("tenacity").crew_losses
+        assert str(tenacity["dead"]) in losses[1]
+        if size == SMALL:
+            assert not layout.show_class and layout.bar == 0
+        if size == LARGE:
+            assert layout.show_class and layout.bar and ": " in losses[1]  # the total too
+
+
+def test_the_table_cuts_names_last_and_all_alike() -> None:
+    from tests.rules.test_battle_helpers import demo_battle as rules_battle
+
+    state = rules_battle()
+    roomy = table_layout(state.ships, 78, wide=False)
+    assert roomy.name_width == len("Raider Gorgon") and roomy.losses_total
+    # Narrower: the casualties lose their total (the sum of the three) first ...
+    snug = table_layout(state.ships, roomy.width - 1, wide=False)
+    assert not snug.losses_total and snug.name_width == len("Raider Gorgon")
+    # ... and only then are the names cut, every one to the same width.
+    tight = table_layout(state.ships, snug.width - 2, wide=False)
+    assert tight.width <= snug.width - 2 and tight.name_width == len("Raider Gorgon") - 2
+    assert [fit_name(s.name, tight.name_width) for s in state.ships] == [
+        "CSS Meridi…",
+        "Raider Gor…",
+    ]
 
 
 # -- snapshots ------------------------------------------------------------------------------
@@ -648,3 +735,110 @@ async def test_abandon_ship_and_get_clear(app_factory: Callable[..., GmApp]) -> 
         await settle(pilot, lambda: len(pane.battle.events) > events)  # type: ignore[union-attr]
         assert not pane.battle.assignment("tamsin-oyelaran").aboard  # type: ignore[union-attr]
         assert not any("Tamsin" in a.label for a in pane.now)
+
+
+# -- typing damage in: the likely target, named with its side -------------------------------
+
+
+def damage_dialog(app: GmApp) -> tuple[str, str, str]:
+    """The ship the open damage form will hit: (id, its line in the list, the target line)."""
+    screen = app.screen
+    assert isinstance(screen, DamageScreen)
+    select = screen.query_one("#damage-ship", Select)
+    label = next(str(text) for text, value in select._options if value == select.value)
+    target = str(screen.query_one("#damage-target", Static).render())
+    return str(select.value), label, target
+
+
+async def test_damage_goes_to_an_enemy_unless_the_gm_picks_a_ship(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    demo_battle(app.campaign)
+    async with app.run_test(size=SMALL) as pilot:
+        await open_battle_tab(app, pilot)
+        await pilot.press("d")
+        await settle(pilot, lambda: isinstance(app.screen, DamageScreen))
+        ship, label, target = damage_dialog(app)
+        assert ship == "gorgon"  # not our own CSS Meridian, the first row of the table
+        assert label == "Raider Gorgon (enemy, side B), operational"
+        assert target == "Damage to Raider Gorgon: an enemy ship (side B, Raiders), operational."
+        await pilot.press("escape")
+        await settle(pilot, lambda: not isinstance(app.screen, DamageScreen))
+
+        # The GM moves to the Vex in the ships table: d means the Vex.
+        app.query_one("#battle-ships", ShipTable).focus()
+        await pilot.press("down", "down")
+        await pilot.press("d")
+        await settle(pilot, lambda: isinstance(app.screen, DamageScreen))
+        assert damage_dialog(app)[0] == "vex"
+        await pilot.press("escape")
+        await settle(pilot, lambda: not isinstance(app.screen, DamageScreen))
+
+        # ... or to our own ship, which the form says plainly.
+        await pilot.press("up", "up")
+        await pilot.press("d")
+        await settle(pilot, lambda: isinstance(app.screen, DamageScreen))
+        ship, label, target = damage_dialog(app)
+        assert ship == "meridian" and label == "CSS Meridian (ours, side A), operational"
+        assert target.startswith("Damage to CSS Meridian: one of our own ships (side A, Navy)")
+        assert app.screen.query_one("#damage-target", Static).has_class("ours")
+
+
+async def test_damage_goes_to_the_ship_just_hit(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    demo_battle(app.campaign)
+    state = to_phase(app.campaign, "attack", "beam_and_projectile")
+    # The raiders fire at the Meridian until one hits, the GM to type the damage in.
+    for option in [o for o in attack_options(state) if o.ship_id != "meridian"]:
+        state = run_step(
+            app.campaign, BATTLE, roll_attack, option, "meridian", roll_damage=False
+        ).state
+        if "type the damage in" in state.events[-1].text:
+            break
+    else:
+        pytest.fail("no raider hit the Meridian with this seed")
+    async with app.run_test(size=SMALL) as pilot:
+        pane = await open_battle_tab(app, pilot)
+        assert pane.highlighted_action() is not None
+        assert pane.highlighted_action().side == "a"  # type: ignore[union-attr]
+        await pilot.press("d")
+        await settle(pilot, lambda: isinstance(app.screen, DamageScreen))
+        assert damage_dialog(app)[0] == "meridian"  # the ship just hit, though ours
+
+
+# -- a finished battle ----------------------------------------------------------------------
+
+
+async def test_a_finished_battle_offers_only_summary_undo_delete_new_open(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    demo_battle(app.campaign)
+    run_step(app.campaign, BATTLE, end_battle)
+    async with app.run_test(size=SMALL) as pilot:
+        pane = await open_battle_tab(app, pilot)
+        keys = footer_keys(app)
+        assert not keys & {"space", "a", "d", "e"}
+        assert {"s", "ctrl+z", "x", "n", "o"} <= keys
+        for key in ("d", "a", "space", "e"):
+            await pilot.press(key)
+            await wait(pilot)
+            assert not isinstance(app.screen, (DamageScreen, AttackScreen, ConfirmScreen))
+            assert status_text(app) == (
+                "Ambush at Tarsus is over (it ended in round 1): s shows its summary; "
+                "ctrl+z takes the ending back."
+            )
+            assert status(app).has_class("error")
+        # ctrl+z takes the ending back: the keys that play on come back with it.
+        await pilot.press("ctrl+z")
+        await settle(pilot, lambda: pane.battle is not None and not pane.battle.finished)
+        await pilot.pause()
+        assert {"space", "a", "d", "e"} <= footer_keys(app)
+        await pilot.press("e")
+        await settle(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        await settle(pilot, lambda: pane.battle is not None and pane.battle.finished)
+        await pilot.press("escape")  # the summary
+        await wait(pilot)
+        assert not footer_keys(app) & {"space", "a", "d", "e"}
