@@ -454,11 +454,12 @@ class InjuriesPane(GmPane):
                 return assignment.ship_id
         return None
 
-    def _hidden_note(self, entry: InjuryEntry) -> str:
-        """What to add to a saved message when the filters hide the new entry."""
+    def _saved(self, what: str, entry: InjuryEntry) -> str:
+        """'Damage saved' and, first so a narrow status line shows it, when the filters hide
+        the new entry: 'Damage saved as #21, hidden by the filters (a shows all)'."""
         if self.shows_entry(int(entry["id"])):
-            return ""
-        return f" (#{entry['id']} is hidden by the filters: a shows everything.)"
+            return f"{what} saved"
+        return f"{what} saved as #{entry['id']}, hidden by the filters (a shows all)"
 
     def _need_party(self, what: str) -> bool:
         if self.party.characters:
@@ -489,8 +490,9 @@ class InjuriesPane(GmPane):
             if entries and newest is not None:
                 hurt = sum(1 for e in entries if any((e.get("marked") or {}).values()))
                 self._status(
-                    f"Hazards saved: {len(entries)} roll{'s' if len(entries) != 1 else ''}, "
-                    f"{hurt} hurt. ctrl+z takes back the newest entry." + self._hidden_note(newest)
+                    f"{self._saved('Hazards', newest)}: {len(entries)} "
+                    f"roll{'s' if len(entries) != 1 else ''}, {hurt} hurt. ctrl+z takes back the "
+                    "newest entry."
                 )
             self.focus_default()
 
@@ -520,8 +522,8 @@ class InjuriesPane(GmPane):
             self.reload(entry)
             if entry is not None:
                 self._status(
-                    f"Treatment saved: {entry['character_name']}, {entry['summary']}."
-                    + self._hidden_note(entry)
+                    f"{self._saved('Treatment', entry)}: {entry['character_name']}, "
+                    f"{entry['summary']}."
                 )
             self.focus_default()
 
@@ -545,8 +547,8 @@ class InjuriesPane(GmPane):
             self.reload(entry)
             if entry is not None:
                 self._status(
-                    f"Damage saved: {entry['character_name']}, {entry['summary']}."
-                    + self._hidden_note(entry)
+                    f"{self._saved('Damage', entry)}: {entry['character_name']}, "
+                    f"{entry['summary']}."
                 )
             self.focus_default()
 

@@ -408,7 +408,10 @@ async def test_a_saved_entry_is_highlighted_in_view(app_factory: Callable[..., G
         pane.query_one("#filter-character", Select).value = "jory-fenn"
         await pilot.pause()
         await direct_damage(app, pilot, "1")
-        assert "#21 is hidden by the filters: a shows everything" in status_text(pane)
+        shown = pane.query_one("#injury-status", Static).render_line(0).text
+        assert shown.strip().startswith(
+            "Damage saved as #21, hidden by the filters (a shows all): Captain Ines"
+        )
 
 
 async def test_every_character_shows_at_80x24(app_factory: Callable[..., GmApp]) -> None:
