@@ -167,8 +167,12 @@ class BattleSetupScreen(ModalScreen[Any]):
     def _offer_commanders(self, side: str) -> None:
         chosen = set(self.query_one(f"#setup-{side}-ships", SelectionList).selected)
         names = {c.id: c.name for c in self.party.characters}
+        ships = {s.id: s.spec.name for s in self.ships}  # the GM sees names, never ids
         aboard = [
-            (f"{names.get(a.character_id, a.character_id)} ({a.ship_id})", a.character_id)
+            (
+                f"{names.get(a.character_id, a.character_id)} ({ships.get(a.ship_id, a.ship_id)})",
+                a.character_id,
+            )
             for a in self.party.assignments
             if a.ship_id in chosen and a.aboard
         ]

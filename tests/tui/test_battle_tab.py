@@ -842,3 +842,19 @@ async def test_a_finished_battle_offers_only_summary_undo_delete_new_open(
         await pilot.press("escape")  # the summary
         await wait(pilot)
         assert not footer_keys(app) & {"space", "a", "d", "e"}
+
+
+async def test_set_up_names_each_commanders_ship_not_its_id(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=SMALL) as pilot:
+        await open_battle_tab(app, pilot)
+        await pilot.press("n")
+        await settle(pilot, lambda: isinstance(app.screen, BattleSetupScreen))
+        await pilot.press("tab", "tab", "tab", "tab", "down", "space")  # side A: the Meridian
+        await pilot.pause()
+        select = app.screen.query_one("#setup-a-commander", Select)
+        labels = [str(text) for text, _ in select._options]
+        assert "Captain Ines Calloway (CSS Meridian)" in labels
+        assert not any("(meridian)" in label for label in labels)
