@@ -655,7 +655,7 @@ class BattlePane(GmPane):
         self.set_class(self.size.height < SHORT_HEIGHT, "short")
         self.wide = self.size.width >= WIDE_WIDTH
         if self.size.width != self._rendered_width:
-            self.render_state()
+            self.fill_table()  # only the table depends on the width: the rest stays put
 
     def _table_width(self, ships: int) -> int:
         """Cells the ship table has for its columns: the pane's width less its padding, less
@@ -667,11 +667,11 @@ class BattlePane(GmPane):
             width -= table.styles.scrollbar_size_vertical
         return width
 
-    def render_state(self) -> None:
+    def fill_table(self) -> None:
+        """Lay the ship table out for the width the pane has and fill it; the cursor stays
+        on the ship the GM moved to (a new battle starts without one)."""
         state = self.battle
-        header = self.query_one("#battle-header", Static)
         table = self.query_one("#battle-ships", ShipTable)
-        actions = self.query_one("#battle-actions", ActionList)
         self._rendered_width = self.size.width
         ships = state.ships if state is not None else ()
         picked = self._ship_under_cursor() if table.moved_by_gm else None
@@ -688,6 +688,18 @@ class BattlePane(GmPane):
         else:
             table.clear()
         table.display = state is not None
+        if state is None:
+            return
+        for ship in state.ships:
+            table.add_row(*ship_row(state, ship, self.ship_layout), key=ship.id)
+        if picked is not None:
+            table.move_cursor(row=[s.id for s in state.ships].index(picked), scroll=False)
+
+    def render_state(self) -> None:
+        state = self.battle
+        header = self.query_one("#battle-header", Static)
+        actions = self.query_one("#battle-actions", ActionList)
+        self.fill_table()
         actions.clear_options()
         self.now = []
         keys = (state is not None, self.battle_id is not None, bool(state and state.finished))
@@ -703,10 +715,6 @@ class BattlePane(GmPane):
             self.query_one("#battle-log", Static).update("")
             return
         header.update(header_text(state))
-        for ship in state.ships:
-            table.add_row(*ship_row(state, ship, self.ship_layout), key=ship.id)
-        if picked is not None:
-            table.move_cursor(row=[s.id for s in state.ships].index(picked), scroll=False)
         self.now = available_actions(state) + extra_actions(state)
         actions.add_options(
             [

@@ -858,3 +858,21 @@ async def test_set_up_names_each_commanders_ship_not_its_id(
         labels = [str(text) for text, _ in select._options]
         assert "Captain Ines Calloway (CSS Meridian)" in labels
         assert not any("(meridian)" in label for label in labels)
+
+
+async def test_resizing_lays_the_table_out_again_and_keeps_the_gms_place(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    big_battle(app.campaign)
+    async with app.run_test(size=LARGE) as pilot:
+        pane = await open_battle_tab(app, pilot)
+        assert pane.ship_layout.show_class and pane.ship_layout.losses_total
+        await pilot.press("down")
+        highlighted = pane.highlighted_action()
+        await pilot.resize_terminal(*SMALL)
+        await wait(pilot)
+        table = app.query_one("#battle-ships", ShipTable)
+        assert not pane.ship_layout.show_class
+        assert pane.ship_layout.width <= table.size.width
+        assert pane.highlighted_action() == highlighted
