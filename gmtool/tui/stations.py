@@ -352,6 +352,10 @@ def board_rows(board: StationBoard, party: Party) -> list[BoardRow]:
 # -- dialogs --------------------------------------------------------------------------------
 
 
+TITLE_ROOM = 56
+"""Characters a ChoiceScreen's title shows whole."""
+
+
 class ChoiceScreen(ModalScreen[str | None]):
     """Choose one of a few things (a character, a station) from a list."""
 
@@ -919,6 +923,15 @@ class StationsPane(GmPane):
             message = re.sub(rf"(?<![\w-]){re.escape(key)}(?![\w-])", names[key], message)
         return message
 
+    def _now(self, assignment: Assignment) -> str:
+        """Where a character is, short: 'at Command', 'in sickbay', 'on CSS Tenacity, at
+        Command' (the ship said only when it is not the one shown)."""
+        place = place_name(assignment.place)
+        words = f"at {place}" if assignment.station_id is not None else place[0].lower() + place[1:]
+        if assignment.ship_id != self.ship_id:
+            words = f"on {self._ship_name(assignment.ship_id)}, {words}"
+        return words
+
     def _where_words(self, assignment: Assignment) -> str:
         """'at the Bridge station of CSS Meridian', 'in sickbay (CSS Meridian)'."""
         ship = self._ship_name(assignment.ship_id)
@@ -957,9 +970,7 @@ class StationsPane(GmPane):
             assignment = assignment_of(self.party.assignments, character.id)
             if assignment is None:
                 continue
-            now = f"at {place_name(assignment.place)}"
-            if assignment.ship_id != self.ship_id:
-                now = f"on {self._ship_name(assignment.ship_id)}, {place_name(assignment.place)}"
+            now = self._now(assignment)
             here = assignment.ship_id == self.ship_id and assignment.place == place
             options.append(
                 (
@@ -1000,10 +1011,9 @@ class StationsPane(GmPane):
             current = assignment_of(self.party.assignments, who)
             title = f"{verb} {self._char_name(who)} to ({self._ship_name(ship_id)})"
             if current is not None:  # a placed character can only move
-                now = place_name(current.place)
-                if current.ship_id != ship_id:
-                    now = f"{now} of {self._ship_name(current.ship_id)}"
-                title = f"Move {self._char_name(who)} from {now} to ({self._ship_name(ship_id)})"
+                title = f"Move {self._char_name(who)}, now {self._now(current)}, to"
+                if len(title) + len(self._ship_name(ship_id)) + 3 <= TITLE_ROOM:
+                    title += f" ({self._ship_name(ship_id)})"
 
             def place_chosen(place: str | None) -> None:
                 if place is not None:
@@ -1048,7 +1058,7 @@ class StationsPane(GmPane):
         label = f"move {name} to {where}"
         said = f"Moved {name} to {where}."
         if current is not None:
-            said = f"Moved {name} from {place_name(current.place)} to {where}."
+            said = f"Moved {name} to {where}; was {self._now(current)}."
         self._change(
             lambda a: move(a, who, ship_id, place, **self._ids()),
             label,

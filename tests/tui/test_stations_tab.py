@@ -192,12 +192,13 @@ async def test_the_assign_list_says_where_people_are_and_moves_them(
         assert isinstance(screen, ChoiceScreen)
         options = {key: str(label) for key, label in screen.options}
         assert options["ines-calloway"] == "Captain Ines Calloway\n  now at Command · moves here"
-        assert "now on CSS Tenacity, Command · moves here" in options["ysolde-marrak"]
+        assert "now on CSS Tenacity, at Command · moves here" in options["ysolde-marrak"]
+        assert "now in sickbay · moves here" in options["priya-salo"]
         await choose(pilot, "ines-calloway")
         message = str(status(app).render())
         assert not status(app).has_class("error")
         assert message == (
-            "Moved Captain Ines Calloway from Command to Combat information (CSS Meridian). "
+            "Moved Captain Ines Calloway to Combat information (CSS Meridian); was at Command. "
             "(ctrl+z undoes)"
         )
         ines = saved_party(path).assignments[0]
@@ -229,7 +230,7 @@ async def test_refusals_name_people_and_ships(app_factory: Callable[..., GmApp])
         await pilot.press("tab", "a")
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)
-        assert app.screen.title_text == "Move Captain Ines Calloway from Command to (CSS Meridian)"
+        assert app.screen.title_text == "Move Captain Ines Calloway, now at Command, to"
 
 
 async def test_move_posture_lead_and_undo(app_factory: Callable[..., GmApp]) -> None:
