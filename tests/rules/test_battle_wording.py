@@ -98,6 +98,9 @@ def test_fire_is_simultaneous_and_the_option_says_so() -> None:
         "Raider Gorgon is disabled now but fires this sub-phase as operational: fire is "
         "simultaneous, damage from this sub-phase counts from the next"
     )
+    # The log says so too, under the attack.
+    _, fired = roll_attack(state, pulse, "meridian", ScriptedRandom([19, 1]))
+    assert pulse.note[1:] + "." in fired.text.splitlines()[1]
     state, _ = advance(state)  # torpedoes and special weapons: the damage counts now
     state, _ = advance(state)  # missile attacks
     missile = next(o for o in attack_options(state) if o.ship_id == "gorgon")

@@ -348,6 +348,8 @@ def roll_attack(
         f"{purpose}: {current.roller.name} rolls {current.score} at {aim.steps.describe()}: "
         f"{check_text(check)}"
     )
+    if current.note:
+        step.lines.append(f"{current.note[0].upper()}{current.note[1:]}.")
     spent = RollPlan("weapons_console", ship.id, current.roller, (), current.uses_leadership)
     state = spend(state, spent)
     ship = state.ship(ship.id)
