@@ -16,7 +16,8 @@ class SessionDialog(ModalScreen[str | None]):
     DEFAULT_CSS = """
     SessionDialog { align: center middle; }
     SessionDialog > Vertical {
-        width: 60; max-width: 100%; height: auto; border: thick $primary; background: $surface; padding: 1 2;
+        width: 60; max-width: 100%; height: auto;
+        border: thick $primary; background: $surface; padding: 1 2;
     }
     SessionDialog Input { margin-top: 1; }
     """
