@@ -166,6 +166,7 @@ class InjuriesPane(GmPane):
         # the last battle and round typed in a dialog, offered again in the next one
         self.battle = ""
         self.round_text = ""
+        self.battle_names: dict[str, str] = {}  # battle id -> name, deleted battles too
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="injury-filters"):
@@ -319,6 +320,7 @@ class InjuriesPane(GmPane):
             names = battle_names(self.campaign)  # deleted battles keep their names here
         except (StoreError, RulesError):
             known, names = [], {}
+        self.battle_names = names
         battles = [battle_id for battle_id, _ in reversed(known)]
         for entry in everything:
             battle = entry.get("battle")
@@ -364,7 +366,7 @@ class InjuriesPane(GmPane):
         name_width = NARROW_NAME if self._narrow else None
         what_width = NARROW_WHAT if self._narrow else None
         rows: list[tuple[str, Sequence[Text | str]]] = [
-            (str(e["id"]), entry_cells(e, name_width, what_width)) for e in shown
+            (str(e["id"]), entry_cells(e, name_width, what_width, self.battle_names)) for e in shown
         ]
         fill_table(table, HISTORY_COLUMNS, rows)
         target = select if select is not None else (kept["id"] if kept is not None else None)
@@ -408,7 +410,7 @@ class InjuriesPane(GmPane):
                 else "No injuries yet: hazards from the Battle tab and h, t, d here land below."
             )
             return
-        detail.update(entry_detail(entry))
+        detail.update(entry_detail(entry, self.battle_names))
 
     # -- what is highlighted ----------------------------------------------------------------
     def highlighted_character_id(self) -> str | None:

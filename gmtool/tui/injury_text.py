@@ -78,12 +78,18 @@ def session_text(entry: Mapping[str, Any]) -> str:
     return "—" if entry.get("session") is None else str(entry["session"])
 
 
-def battle_text(entry: Mapping[str, Any]) -> str:
+def battle_text(
+    entry: Mapping[str, Any],
+    names: Mapping[str, str] | None = None,
+    width: int | None = None,
+) -> str:
+    """The battle by its name (`names`: id -> name, as the Battle tab set it up; a battle
+    typed by hand is its own name) and the round: "Ambush at Tarsus r2"."""
     battle = entry.get("battle")
     rnd = entry.get("round")
     if battle is None and rnd is None:
         return "—"
-    text = str(battle) if battle is not None else ""
+    text = short((names or {}).get(str(battle), str(battle)), width) if battle is not None else ""
     if rnd is not None:
         text += f" r{rnd}"
     return text.strip()
@@ -184,10 +190,14 @@ def short(text: str, width: int | None) -> str:
 
 
 def entry_cells(
-    entry: Mapping[str, Any], name_width: int | None = None, what_width: int | None = None
+    entry: Mapping[str, Any],
+    name_width: int | None = None,
+    what_width: int | None = None,
+    battle_names: Mapping[str, str] | None = None,
 ) -> tuple[Text, ...]:
     """One history row in the order of HISTORY_COLUMNS; an undone entry is dimmed and struck
-    through. `name_width` and `what_width` cut long names and causes (on a small screen)."""
+    through. `name_width` and `what_width` cut long names, causes and battle names (on a
+    small screen); `battle_names` shows battles by name rather than id."""
     undone = bool(entry.get("undone"))
     style = "dim strike" if undone else ""
     kind = str(entry.get("kind", ""))
@@ -197,7 +207,7 @@ def entry_cells(
     before = [
         str(entry.get("id", "")),
         session_text(entry),
-        battle_text(entry),
+        battle_text(entry, battle_names, what_width),
         short(str(entry.get("character_name", entry.get("character", ""))), name_width),
         short(what, what_width),
         marked_text(entry),
@@ -211,13 +221,14 @@ def entry_cells(
     )
 
 
-def entry_detail(entry: Mapping[str, Any]) -> Text:
+def entry_detail(entry: Mapping[str, Any], battle_names: Mapping[str, str] | None = None) -> Text:
     """The whole entry in words, for the line under the history."""
     where = []
     if entry.get("session") is not None:
         where.append(f"session {entry['session']} ({entry.get('session_title') or ''})")
     if entry.get("battle") is not None:
-        where.append(f"battle {entry['battle']}")
+        battle = str(entry["battle"])
+        where.append(f"battle {(battle_names or {}).get(battle, battle)}")
     if entry.get("round") is not None:
         where.append(f"round {entry['round']}")
     if entry.get("ship_name") or entry.get("ship"):

@@ -631,6 +631,10 @@ def test_entry_cells_dim_undone_and_show_changes() -> None:
         "dying → knocked out",
     ]
     assert marked_text(entry) == "-1m, stabilized"
+    in_battle = {**entry, "battle": "ambush-at-tarsus", "round": 2}
+    names = {"ambush-at-tarsus": "Ambush at Tarsus"}
+    assert str(entry_cells(in_battle, battle_names=names)[2]) == "Ambush at Tarsus r2"
+    assert str(entry_cells(in_battle)[2]) == "ambush-at-tarsus r2"  # typed by hand: as is
     undone = entry_cells({**entry, "undone": True})
     assert str(undone[7]) == "undone" and "strike" in str(undone[0].style)
 
