@@ -26,6 +26,7 @@ from gmtool.rules.durability import character_state, damage_rules, durability_tr
 from gmtool.rules.errors import RulesError, TableError
 from gmtool.store.errors import StoreError
 from gmtool.tui.footer import KeyFooter
+from gmtool.tui.form_errors import needs_text
 
 SaveCharacter = Callable[[Character], Character]
 """Stores the character and returns it as saved; raises RulesError or StoreError to refuse it
@@ -69,7 +70,7 @@ def form_problem(exc: RulesError) -> tuple[str | None, str]:
         span = f"{table.skill_min} to {table.skill_max}"
         return "skill-choice", f"{skill_label(rest)}: a score from {span}{shown}."
     field = exc.key.replace(".", " ").replace("_", " ").strip().capitalize() or "The form"
-    return None, f"{field}: {exc.expected}{shown}."
+    return None, f"{field}: {needs_text(exc)}."
 
 
 class SkillTable(DataTable[Any]):

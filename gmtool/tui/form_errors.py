@@ -32,11 +32,17 @@ def field_key(exc: TableError) -> str:
     return re.sub(r"\[\d+\]$", "", last)
 
 
-def refusal_text(exc: TableError, label: str) -> str:
-    """ "Not saved: <label>: <what it needs> (not <what was typed>)"."""
+def needs_text(exc: TableError) -> str:
+    """What the field needs, in plain words: "fill this in", "needs a whole number of at
+    least 1 (not 0)"."""
     needs = _PLAIN.get(exc.expected, f"needs {exc.expected}")
     typed = "" if exc.got is None or exc.got == "" else f" (not {exc.got!r})"
-    return f"Not saved: {label}: {needs}{typed}."
+    return f"{needs}{typed}"
+
+
+def refusal_text(exc: TableError, label: str) -> str:
+    """The whole refusal: "Not saved: <label>: <what it needs>."."""
+    return f"Not saved: {label}: {needs_text(exc)}."
 
 
 def field_label(widget: Widget) -> str | None:
