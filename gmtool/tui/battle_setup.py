@@ -66,6 +66,7 @@ BattleSetupScreen > Vertical, QuickShipScreen > Vertical, SpecFileScreen > Verti
 .setup-line Select { width: 30; }
 .setup-line Select.narrow { width: 16; }
 BattleSetupScreen SelectionList { height: auto; max-height: 5; border: none; padding: 0; }
+BattleSetupScreen .setup-chosen { color: $text-muted; padding-left: 1; }
 .setup-hint { color: $text-muted; height: auto; }
 .setup-error { color: $error; height: auto; }
 """
@@ -74,6 +75,11 @@ BattleSetupScreen SelectionList { height: auto; max-height: 5; border: none; pad
 def ship_label(spec: ShipSpec, note: str = "") -> str:
     extra = f", {note}" if note else ""
     return f"{spec.name} ({spec.ship_class}, accel {spec.acceleration}{extra})"
+
+
+def chosen_text(names: list[str]) -> str:
+    """The ships ticked for a side, in words."""
+    return f"in: {', '.join(names)}" if names else "in: no ship yet (space ticks one)"
 
 
 class BattleSetupScreen(ModalScreen[Any]):
@@ -133,6 +139,7 @@ class BattleSetupScreen(ModalScreen[Any]):
             yield SelectionList[str](
                 *[(ship_label(s.spec), s.id, False) for s in ours], id="setup-a-ships"
             )
+            yield Static(chosen_text([]), id="setup-a-chosen", classes="setup-chosen")
             with Horizontal(classes="setup-line"):
                 yield Label("Side B", classes="first")
                 yield Input("Enemy", id="setup-b-name", compact=True)
@@ -147,6 +154,7 @@ class BattleSetupScreen(ModalScreen[Any]):
             yield SelectionList[str](
                 *[(ship_label(s.spec, "enemy"), s.id, False) for s in theirs], id="setup-b-ships"
             )
+            yield Static(chosen_text([]), id="setup-b-chosen", classes="setup-chosen")
             yield Static(
                 "space ticks a ship; ctrl+n adds a quick enemy ship, ctrl+o one from a spec "
                 "file; ctrl+s starts the battle.",
@@ -163,6 +171,15 @@ class BattleSetupScreen(ModalScreen[Any]):
     def _ships_changed(self, event: SelectionList.SelectedChanged[str]) -> None:
         side = "a" if event.selection_list.id == "setup-a-ships" else "b"
         self._offer_commanders(side)
+        self._show_chosen(side)
+
+    def _show_chosen(self, side: str) -> None:
+        """The ticks differ only by colour: say in words which ships are in."""
+        names = {s.id: s.spec.name for s in self.ships}
+        names.update({f"extra:{n}": name for n, (name, _spec) in enumerate(self.extra)})
+        picked = self.query_one(f"#setup-{side}-ships", SelectionList).selected
+        chosen = [names.get(str(i), str(i)) for i in picked]
+        self.query_one(f"#setup-{side}-chosen", Static).update(chosen_text(chosen))
 
     def _offer_commanders(self, side: str) -> None:
         chosen = set(self.query_one(f"#setup-{side}-ships", SelectionList).selected)
@@ -189,6 +206,7 @@ class BattleSetupScreen(ModalScreen[Any]):
         self.extra.append((spec.name, spec))
         ships = self.query_one("#setup-b-ships", SelectionList)
         ships.add_option((ship_label(spec, "this battle only"), key, True))
+        self._show_chosen("b")
         self._error("")
 
     def action_quick_ship(self) -> None:

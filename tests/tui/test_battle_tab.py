@@ -127,6 +127,11 @@ async def set_up_by_keys(app: GmApp, pilot: Pilot[None]) -> None:
     await pilot.press("ctrl+u", *"Ambush at Tarsus")
     await pilot.press("tab", "tab", "tab", "tab", "down", "space")  # side A: the Meridian
     await pilot.press("tab", "tab", "tab", "space", "down", "space")  # side B: both enemies
+    await pilot.pause()
+    chosen = {
+        side: str(app.screen.query_one(f"#setup-{side}-chosen", Static).render()) for side in "ab"
+    }  # the ticks in words, not only by colour
+    assert chosen == {"a": "in: CSS Meridian", "b": "in: Raider Gorgon, Marauder Vex"}
     await pilot.press("ctrl+s")
     await settle(pilot, lambda: app.query_one(BattlePane).battle is not None)
     assert not isinstance(app.screen, BattleSetupScreen)
