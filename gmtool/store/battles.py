@@ -210,6 +210,9 @@ def get_battle_record(campaign: Campaign, battle_id: str) -> BattleRecord:
     for record in list_battles(campaign):
         if record.id == battle_id:
             return record
+    for _, record, deleted in _all_entries(campaign):
+        if deleted and record.id == battle_id:  # the GM knows it by its name
+            raise StoreError(f"the battle {record.name} was deleted from campaign {campaign.name}")
     raise StoreError(f"no battle {battle_id!r} in campaign {campaign.name}")
 
 
@@ -249,7 +252,9 @@ def _update_record(campaign: Campaign, state: BattleState, label: str) -> None:
             }
             campaign.battle_list.update([entry_id], fields)
             return
-    raise StoreError(f"no battle {state.id!r} in campaign {campaign.name}")
+    raise StoreError(
+        f"the battle {state.name} is not in campaign {campaign.name}'s list of battles"
+    )
 
 
 # -- one battle -----------------------------------------------------------------------------

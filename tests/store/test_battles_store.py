@@ -434,9 +434,9 @@ def test_deleting_the_open_battle_keeps_its_rolls_and_injuries(
     assert list(demo.roll_log()) == rolls  # nothing marked undone either
     assert injuries.history(demo, battle=practice.id) == hurt
     assert load_party_state(demo).characters == party.characters
-    with pytest.raises(StoreError, match="no battle 'practice'"):
+    with pytest.raises(StoreError, match="the battle Practice was deleted from campaign"):
         get_battle_record(demo, practice.id)
-    with pytest.raises(StoreError, match="no battle 'practice'"):
+    with pytest.raises(StoreError, match="the battle Practice was deleted from campaign"):
         hit_meridian(demo, practice.id)
     index = json.loads((demo.folder / "battles.json").read_text())
     assert list(index["index"].values()) == [{"open": None}]
