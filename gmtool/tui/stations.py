@@ -164,6 +164,15 @@ def _fit_cell(cell: Any, width: int) -> Any:
     return short_name(str(cell), width)
 
 
+def _cut_cell(cell: Any, width: int) -> Any:
+    """Text cut to `width` with "…" (a skill or a station's note; the detail line has it)."""
+    plain = cell.plain if isinstance(cell, Text) else str(cell)
+    if len(plain) <= width:
+        return cell
+    cut = plain[: width - 1] + "…"
+    return Text(cut, style=cell.style) if isinstance(cell, Text) else cut
+
+
 BOARD_COLUMNS = ("Station", "Who", "Task", "Skill", "Score", "Posture")
 NARROW_STATION = 14  # "Communications", "Boarding party"; longer names are shortened
 
@@ -175,7 +184,9 @@ def board_columns(width: int) -> list[tuple[str, int]]:
     fixed = {"Station": 20, "Task": 9, "Score": 6, "Posture": 10}
     rest = content - sum(fixed.values())
     if rest >= 26:
-        who = min(22, rest - rest * 2 // 5)
+        # Skill first up to 15 ("Infantry combat", "Space combat" whole), then Who.
+        skill = min(22, max(15, rest * 2 // 5))
+        who = min(22, rest - skill)
         return [
             ("Station", 20),
             ("Who", who),
@@ -740,6 +751,9 @@ class StationsPane(GmPane):
             if isinstance(task, Text) and len(task.plain) > widths["Task"]:
                 task = Text("leading", style=task.style)  # "leads Sensors": the detail says
             cells = (place, _fit_cell(row.cells[1], widths["Who"]), task, *row.cells[3:])
+            if not narrow:  # a station's note in the Skill column ends in "…" (the detail
+                # line under the board has it whole)
+                cells = (*cells[:3], _cut_cell(cells[3], widths["Skill"]), *cells[4:])
             if narrow:  # no Skill column; postures to three letters
                 cells = (*cells[:3], cells[4], str(cells[5])[:3])
             table.add_row(*cells, key=row.key)

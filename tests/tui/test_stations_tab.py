@@ -166,7 +166,8 @@ async def test_demo_board_shows_scores_tasks_and_the_crew(
         rows = board_text(app)
         assert rows[0].startswith("Command | Ines Calloway | hands-on | Space combat")
         assert "crew | " in rows[3] and "12 +0" in rows[3]  # Computers: the trained crew
-        assert any("In sickbay | Doctor Priya Salo | " in r for r in rows)
+        assert any("In sickbay | Priya Salo | " in r for r in rows)  # the rank gives way
+        assert any("Boarding party | Bram Adeyemi | leading | Infantry combat" in r for r in rows)
         assert "Tactics—space combat 15 at +0" in str(
             app.query_one("#station-detail", Static).render()
         )
