@@ -154,7 +154,7 @@ class GmApp(App[None]):
         if isinstance(self.screen, HelpScreen):
             return
         tab = self.current_tab().load()
-        self.push_screen(HelpScreen(tab.TITLE, tab.HELP))
+        self.push_screen(HelpScreen(tab.TITLE, tab.HELP, [t.title for t in self.tabs]))
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)

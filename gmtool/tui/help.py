@@ -8,7 +8,11 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
-GENERAL_HELP = """\
+
+def general_help(tab_titles: list[str]) -> str:
+    """The keys that work on every tab; the digits name the tabs there are."""
+    digits = ", ".join(f"{n} {title}" for n, title in enumerate(tab_titles, start=1))
+    return f"""\
 ## Everywhere
 
 | key | does |
@@ -16,10 +20,10 @@ GENERAL_HELP = """\
 | F1 or ? | this help |
 | ctrl+p | command palette: every tab and action by name |
 | F2 | start a game session, or end the open one |
-| 1 ... 9 | switch tab (when not typing in a field) |
+| 1 ... {len(tab_titles)} | switch tab (when not typing in a field): {digits} |
 | tab / shift+tab | next / previous field |
 | escape | leave a field; close a dialog |
-| ctrl+q | quit (everything is already saved) |
+| ctrl+q | quit (everything is already saved; a dialog being typed in asks first) |
 
 Every change is saved to the campaign the moment it happens.
 """
@@ -28,14 +32,16 @@ Every change is saved to the campaign the moment it happens.
 class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,f1,question_mark,q", "dismiss", "Close help")]
 
-    def __init__(self, title: str, text: str) -> None:
+    def __init__(self, title: str, text: str, tab_titles: list[str]) -> None:
         super().__init__()
         self.help_title = title
         self.help_text = text
+        self.tab_titles = tab_titles
 
     def compose(self) -> ComposeResult:
+        everywhere = general_help(self.tab_titles)
         with VerticalScroll(id="help-box"):
-            yield Markdown(f"# {self.help_title}\n\n{self.help_text}\n\n{GENERAL_HELP}")
+            yield Markdown(f"# {self.help_title}\n\n{self.help_text}\n\n{everywhere}")
 
     def action_dismiss(self, result: None = None) -> None:  # type: ignore[override]
         self.dismiss(None)

@@ -93,3 +93,15 @@ async def test_quit_without_a_form_is_at_once(app_factory: Callable[..., GmApp])
         await pilot.press("ctrl+q")
         await pilot.pause()
         assert not app.is_running
+
+
+async def test_help_names_the_tab_keys_there_are(app_factory: Callable[..., GmApp]) -> None:
+    from textual.widgets import Markdown
+
+    app = app_factory()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        text = app.screen.query_one(Markdown).source
+        assert f"| 1 ... {len(TAB_CLASSES)} |" in text and "1 ... 9" not in text
+        assert "1 Dice & Log" in text and f"{len(TAB_CLASSES)} {TAB_CLASSES[-1].title}" in text
