@@ -55,21 +55,77 @@ def json_bytes(data: Any) -> bytes:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
-def read_json_file(path: Path, backup_finder: Any = None) -> Any:
-    """Parse a JSON file; a file that does not parse raises CampaignCorrupt (never rewritten)."""
+def _kind(value: Any) -> str:
+    if isinstance(value, dict):
+        return "a JSON object"
+    if isinstance(value, list):
+        return "a JSON array"
+    if isinstance(value, str):
+        return "a text"
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    return "a number"
+
+
+def tinydb_problem(data: Any) -> str | None:
+    """Why parsed JSON is not what the store reads a campaign file as, or None when it is.
+
+    Every campaign file is a TinyDB document: a JSON object of tables, each a JSON object
+    of documents (JSON objects) under whole-number ids, as TinyDB writes them."""
+    if not isinstance(data, dict):
+        return f"expected a JSON object of tables, found {_kind(data)}"
+    for name, table in data.items():
+        if not isinstance(table, dict):
+            return f"table {name!r} is {_kind(table)}, not a JSON object of documents"
+        for key, doc in table.items():
+            if not key.isdecimal():
+                return f"table {name!r} has a document under {key!r}, not a whole-number id"
+            if not isinstance(doc, dict):
+                return f"document {key} of table {name!r} is {_kind(doc)}, not a JSON object"
+    return None
+
+
+def _read_store_file(path: Path) -> tuple[dict[str, Any] | None, str | None]:
+    """(data, None) for a file that reads as the store expects, (None, reason) for one that
+    does not, (None, None) for a missing one. The one check behind reading, backing up and
+    choosing a good backup."""
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        return None
+        return None, None
+    except OSError as exc:
+        return None, f"it cannot be read: {exc.strerror or exc}"
     if not raw.strip():
-        reason = "the file is empty"
-    else:
-        try:
-            return json.loads(raw)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            reason = f"not valid JSON: {exc}"
+        return None, "the file is empty"
+    try:
+        data = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        return None, f"not valid JSON: {exc}"
+    problem = tinydb_problem(data)
+    if problem is not None:
+        return None, problem
+    return data, None
+
+
+def file_problem(path: Path) -> str | None:
+    """Why the file at `path` does not read as the store expects it (None when it does): the
+    same check as `read_json_file`, for backups and `Campaign.damaged_files`."""
+    data, problem = _read_store_file(path)
+    if data is None and problem is None:
+        return "the file is missing"
+    return problem
+
+
+def read_json_file(path: Path, backup_finder: Any = None) -> dict[str, Any] | None:
+    """Read a campaign file: None when there is none; a file that does not read as the store
+    expects (see `tinydb_problem`) raises CampaignCorrupt and is never rewritten."""
+    data, problem = _read_store_file(path)
+    if problem is None:
+        return data
     backup = backup_finder(path) if backup_finder else None
-    raise CampaignCorrupt(str(path), reason, str(backup) if backup else None)
+    raise CampaignCorrupt(str(path), problem, str(backup) if backup else None)
 
 
 class AtomicJSONStorage(Storage):  # type: ignore[misc]
@@ -83,15 +139,7 @@ class AtomicJSONStorage(Storage):  # type: ignore[misc]
 
     def read(self) -> dict[str, Any] | None:
         if self._cache is None:
-            data = read_json_file(self.path, self._backup_finder)
-            if data is not None and not isinstance(data, dict):
-                backup = self._backup_finder(self.path) if self._backup_finder else None
-                raise CampaignCorrupt(
-                    str(self.path),
-                    "expected a JSON object of tables",
-                    str(backup) if backup else None,
-                )
-            self._cache = data
+            self._cache = read_json_file(self.path, self._backup_finder)
         return self._cache
 
     def write(self, data: dict[str, Any]) -> None:

@@ -2,15 +2,19 @@
 
 Each file keeps up to KEEP copies as `backups/<relative path>.1` (newest) ... `.KEEP`.
 A file is copied only when it changed since its newest backup, so the sealed chunks of a long
-roll log cost nothing after their first copy. A file that does not parse is never rotated in,
-so a damaged file cannot push the good backups out.
+roll log cost nothing after their first copy. "Good" means one thing here and in the store:
+the file reads as what the store expects (`atomic.file_problem`: a JSON object of tables,
+each a JSON object of documents). A file that is not good is never rotated in, so a damaged
+file cannot push the good backups out, and a backup is offered as good only after the same
+check (backups taken by an older gmtool, or copied in by hand, may not be).
 """
 
 from __future__ import annotations
 
-import json
 import shutil
 from pathlib import Path
+
+from gmtool.store.atomic import file_problem
 
 BACKUP_DIR = "backups"
 KEEP = 3
@@ -21,12 +25,9 @@ def backup_path(folder: Path, file: Path, n: int) -> Path:
     return folder / BACKUP_DIR / rel.parent / f"{rel.name}.{n}"
 
 
-def _parses(path: Path) -> bool:
-    try:
-        json.loads(path.read_bytes())
-    except (OSError, ValueError):
-        return False
-    return True
+def is_good(path: Path) -> bool:
+    """The file reads as what the store expects (the store's own check)."""
+    return file_problem(path) is None
 
 
 def _same(a: Path, b: Path) -> bool:
@@ -49,7 +50,7 @@ def data_files(folder: Path) -> list[Path]:
 def rotate_backups(folder: Path) -> None:
     for file in data_files(folder):
         newest = backup_path(folder, file, 1)
-        if _same(file, newest) or not _parses(file):
+        if _same(file, newest) or not is_good(file):
             continue
         newest.parent.mkdir(parents=True, exist_ok=True)
         oldest = backup_path(folder, file, KEEP)
@@ -62,14 +63,16 @@ def rotate_backups(folder: Path) -> None:
 
 
 def newest_good_backup(folder: Path, file: Path) -> Path | None:
-    """The newest backup of `file` that parses, for the message about a damaged file."""
+    """The newest backup of `file` that reads as the store expects (each one is checked
+    now: a backup is not trusted for having been taken), for the message about a damaged
+    file; None when there is none."""
     try:
         file.relative_to(folder)
     except ValueError:
         return None
     for n in range(1, KEEP + 1):
         candidate = backup_path(folder, file, n)
-        if candidate.exists() and _parses(candidate):
+        if is_good(candidate):
             return candidate
     return None
 

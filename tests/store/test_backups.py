@@ -1,0 +1,114 @@
+"""Backups on real files: only a file that reads as the store expects is backed up, and only
+such a backup is ever offered as the newest good one."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from gmtool.store import Campaign, CampaignCorrupt, backups
+from gmtool.store.atomic import file_problem
+from gmtool.store.tracker import Tracker
+
+# Files that parse as JSON but are not a TinyDB document (a JSON object of tables, each a
+# JSON object of documents under whole-number ids), and files that do not parse at all.
+NOT_THE_STORES = [
+    "[1,2,3]",
+    '"a text"',
+    "null",
+    '{"tracker": [1, 2]}',
+    '{"tracker": {"1": 5}}',
+    '{"tracker": {"1": {"state": null}, "2": [1]}}',
+    '{"tracker": {"one": {"state": null}}}',
+]
+DAMAGED = [*NOT_THE_STORES, "", '{"tracker": {"1": {"state"']
+
+
+def make_ships(folder: Path, opener: Callable[..., Campaign]) -> Path:
+    """A campaign whose trackers/ships.json holds one saved state, opened once more so that
+    a backup of it was taken; returns the tracker file."""
+    c = opener(folder)
+    Tracker(c, "ships").save({"ships": ["meridian"]}, "add Meridian")
+    c.close()
+    opener(folder).close()  # the backup at open
+    ships = folder / "trackers" / "ships.json"
+    assert backups.backup_path(folder, ships, 1).read_bytes() == ships.read_bytes()
+    return ships
+
+
+def ships_state(path: Path) -> object:
+    return json.loads(path.read_text())["tracker"]["1"]["state"]
+
+
+@pytest.mark.parametrize("damage", DAMAGED)
+def test_store_refuses_what_backups_refuse(tmp_path: Path, damage: str) -> None:
+    path = tmp_path / "file.json"
+    path.write_text(damage)
+    assert file_problem(path) is not None
+    assert backups.newest_good_backup(tmp_path, path) is None
+
+
+def test_a_tinydb_file_reads_as_good(tmp_path: Path) -> None:
+    path = tmp_path / "file.json"
+    path.write_text('{"tracker": {"1": {"state": {"n": 1}, "undo": []}}, "empty": {}}')
+    assert file_problem(path) is None
+    path.write_text("{}")
+    assert file_problem(path) is None
+    assert file_problem(tmp_path / "missing.json") == "the file is missing"
+
+
+@pytest.mark.parametrize("damage", DAMAGED)
+def test_damaged_file_is_not_backed_up_nor_named_good(
+    campaign_path: Path, open_test_campaign: Callable[..., Campaign], damage: str
+) -> None:
+    """The tester's steps: trackers/ships.json becomes [1,2,3], the campaign is opened, the
+    Crew tab reads it. The backup named must be the good one, not the damage copied at open."""
+    ships = make_ships(campaign_path, open_test_campaign)
+    ships.write_text(damage)
+    c = open_test_campaign(campaign_path)
+    try:
+        with pytest.raises(CampaignCorrupt) as info:
+            Tracker(c, "ships").load()
+    finally:
+        c.close()
+    newest = backups.backup_path(campaign_path, ships, 1)
+    assert info.value.backup == str(newest)
+    assert ships_state(newest) == {"ships": ["meridian"]}
+    assert not backups.backup_path(campaign_path, ships, 2).exists()
+    assert ships.read_text() == damage  # never overwritten
+
+
+def test_a_bad_backup_already_in_backups_is_never_named_good(
+    campaign_path: Path, open_test_campaign: Callable[..., Campaign]
+) -> None:
+    """Backups taken by an older gmtool (or copied in by hand) may be damaged: choosing the
+    newest good backup checks each one, not only the file when it was backed up."""
+    ships = make_ships(campaign_path, open_test_campaign)
+    first, second = (backups.backup_path(campaign_path, ships, n) for n in (1, 2))
+    first.replace(second)
+    first.write_text("[1,2,3]")
+    ships.write_text("[1,2,3]")
+    c = open_test_campaign(campaign_path)
+    try:
+        with pytest.raises(CampaignCorrupt) as info:
+            Tracker(c, "ships").load()
+    finally:
+        c.close()
+    assert info.value.backup == str(second)
+    assert "ships.json.2; to restore it" in str(info.value)
+    second.write_text('{"tracker": {"1": 5}}')
+    assert backups.newest_good_backup(campaign_path, ships) is None
+
+
+def test_store_names_the_reason(campaign_path: Path, open_test_campaign) -> None:
+    ships = make_ships(campaign_path, open_test_campaign)
+    ships.write_text("[1,2,3]")
+    c = open_test_campaign(campaign_path)
+    try:
+        with pytest.raises(CampaignCorrupt, match=r"expected a JSON object of tables"):
+            Tracker(c, "ships").load()
+    finally:
+        c.close()
