@@ -109,12 +109,15 @@ def _read_store_file(path: Path) -> tuple[dict[str, Any] | None, str | None]:
     return data, None
 
 
+MISSING = "the file is missing"
+
+
 def file_problem(path: Path) -> str | None:
     """Why the file at `path` does not read as the store expects it (None when it does): the
     same check as `read_json_file`, for backups and `Campaign.damaged_files`."""
     data, problem = _read_store_file(path)
     if data is None and problem is None:
-        return "the file is missing"
+        return MISSING
     return problem
 
 

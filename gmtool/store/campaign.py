@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING, Any
 
 from tinydb import TinyDB
 
-from gmtool.store import backups, histories
+from gmtool.store import backups, checkup, histories
 from gmtool.store.atomic import AtomicJSONStorage, fsync_dir, read_json_file
 from gmtool.store.chunked import ChunkedLog
-from gmtool.store.errors import StoreError
+from gmtool.store.errors import CampaignCorrupt, StoreError
 from gmtool.store.lock import CampaignLock
 from gmtool.store.rolllog import RollEntry, RollLog
 
@@ -141,6 +141,17 @@ class Campaign:
 
     def _backup_of(self, file: Path) -> Path | None:
         return backups.newest_good_backup(self.folder, file)
+
+    def damaged_files(self, *, thorough: bool = False) -> list[CampaignCorrupt]:
+        """Every data file of the campaign that does not read as the store expects, checked
+        now without changing anything: one `CampaignCorrupt` each, in path order, with
+        `.file` (the path), `.reason` and `.backup` (the newest good backup, or None); its
+        text is the store's own message about that file. [] when all are good.
+
+        Cheap enough to call just after the first frame: every file is read in full except
+        the sealed chunks of the histories under log/, which get a look at both ends (see
+        store/checkup.py); `thorough=True` reads those in full too."""
+        return checkup.damaged_files(self.folder, thorough=thorough)
 
     # -- files ------------------------------------------------------------------------------
     def db(self, name: str) -> TinyDB:
