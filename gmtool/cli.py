@@ -1,7 +1,8 @@
 """The `gmtool` command: opens the TUI on a campaign, or runs a sub-command for scripts.
 
 `gmtool [PATH]` opens a campaign (the demo campaign without PATH). Sub-commands share the
-rules and store code with the TUI; bad input gives one line on stderr and exit code 2.
+rules and store code with the TUI; bad input, and a campaign that cannot be created or opened,
+gives one line on stderr and exit code 2.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Sequence
 
 from gmtool import __version__
 from gmtool.rules.errors import RulesError
-from gmtool.store.errors import StoreError
+from gmtool.store.errors import StoreError, os_error_detail
 
 # command name -> (module under gmtool.commands, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -105,6 +106,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # `gmtool log | head`: the reader left; say nothing more, exit quietly.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+    except OSError as exc:
+        # The store says what it cannot do as a StoreError; this is the net for the rest.
+        print(f"gmtool: {os_error_detail(exc)}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ Layout:
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime
@@ -24,7 +25,7 @@ from tinydb import TinyDB
 from gmtool.store import backups, checkup, histories
 from gmtool.store.atomic import AtomicJSONStorage, fsync_dir, read_json_file
 from gmtool.store.chunked import ChunkedLog
-from gmtool.store.errors import CampaignCorrupt, StoreError
+from gmtool.store.errors import CampaignCorrupt, StoreError, os_error_detail
 from gmtool.store.lock import CampaignLock
 from gmtool.store.rolllog import RollEntry, RollLog
 
@@ -77,6 +78,18 @@ class Campaign:
 
     # -- opening ----------------------------------------------------------------------------
     def _open(self, create: bool, name: str | None, seed: int | None) -> None:
+        """Open the folder; whatever the system refuses (a path that cannot be made, no
+        permission, a file where a folder should be) is a StoreError naming it."""
+        creating = create and not self.readonly and not os.path.exists(self.folder / MAIN_FILE)
+        try:
+            self._open_folder(create, name, seed)
+        except OSError as exc:
+            verb = "create" if creating else "open"
+            raise StoreError(
+                f"cannot {verb} the campaign at {self.folder}: {os_error_detail(exc, self.folder)}"
+            ) from exc
+
+    def _open_folder(self, create: bool, name: str | None, seed: int | None) -> None:
         main = self.folder / MAIN_FILE
         exists = main.exists()
         if not exists and not create:

@@ -13,7 +13,7 @@ import shutil
 from pathlib import Path
 
 from gmtool.store.campaign import Campaign, open_campaign
-from gmtool.store.errors import StoreError
+from gmtool.store.errors import StoreError, os_error_detail
 
 DEMO_NAME = "Demo: the Verge patrol"
 DEMO_FOLDER = "demo.campaign"
@@ -64,11 +64,22 @@ def ensure_demo_campaign(path: Path, seed: int | None = None) -> None:
 
     It is built whole in a folder beside `path` and renamed into place, so a crash (or a bad
     seed file) part-way leaves no half-made demo that "exists" and is never seeded again.
+    What the system refuses (a home that cannot be made, no permission) is a StoreError.
     """
+    try:
+        _ensure_demo_campaign(path, seed)
+    except OSError as exc:
+        raise StoreError(
+            f"cannot create the demo campaign at {path}: {os_error_detail(exc, path)}"
+        ) from exc
+
+
+def _ensure_demo_campaign(path: Path, seed: int | None) -> None:
     if (path / "campaign.json").exists():
         return
     if path.exists() and (not path.is_dir() or any(path.iterdir())):
         raise StoreError(f"{path} is in the way of the demo campaign: it is not a campaign")
+    path.parent.mkdir(parents=True, exist_ok=True)
     building = path.with_name(path.name + ".building")
     if building.exists():
         shutil.rmtree(building)  # what a crash in an earlier set-up left behind

@@ -26,3 +26,16 @@ class CampaignCorrupt(StoreError):
         super().__init__(
             f"campaign file {file} is damaged ({reason}); it was left unchanged.{advice}"
         )
+
+
+def os_error_detail(exc: OSError, subject: object = None) -> str:
+    """What the system said, in one line: 'No such file or directory', with the file it was
+    about unless that is `subject` (already named), and what the puzzling ones mean here."""
+    text = exc.strerror or str(exc)
+    if exc.filename is not None and str(exc.filename) != str(subject):
+        text = f"{exc.filename}: {text}"
+    if isinstance(exc, NotADirectoryError):
+        text += " (part of that path is a file, not a folder)"
+    elif isinstance(exc, FileExistsError):
+        text += " (a file is where a folder should be)"
+    return text

@@ -269,3 +269,17 @@ def test_sessions_start_end_and_stamp_rolls(campaign: Campaign) -> None:
     with pytest.raises(StoreError, match="no game session"):
         campaign.end_session()
         campaign.end_session()
+
+
+def test_what_the_system_refuses_at_open_is_a_store_error(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("a file")
+    with pytest.raises(StoreError, match=r"cannot create the campaign at .*Not a directory"):
+        open_campaign(tmp_path / "notes.txt" / "table.campaign")
+    folder = tmp_path / "table.campaign"
+    open_campaign(folder).close()
+    (folder / "backups").write_text("a file where the backups go")
+    for _ in range(2):  # the lock taken before the backups failed was let go
+        with pytest.raises(StoreError, match=r"cannot open the campaign at .*backups"):
+            open_campaign(folder)
+    (folder / "backups").unlink()
+    open_campaign(folder).close()
