@@ -15,7 +15,7 @@ from typing import Any
 
 from tinydb.storages import Storage
 
-from gmtool.store.errors import CampaignCorrupt
+from gmtool.store.errors import CampaignCorrupt, StoreError, os_error_detail
 
 
 def fsync_dir(folder: Path) -> None:
@@ -93,7 +93,7 @@ def _read_store_file(path: Path) -> tuple[dict[str, Any] | None, str | None]:
     choosing a good backup."""
     try:
         raw = path.read_bytes()
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # as Path.exists: not there
         return None, None
     except OSError as exc:
         return None, f"it cannot be read: {exc.strerror or exc}"
@@ -131,6 +131,13 @@ def read_json_file(path: Path, backup_finder: Any = None) -> dict[str, Any] | No
     raise CampaignCorrupt(str(path), problem, str(backup) if backup else None)
 
 
+def save_refused(path: Path, exc: OSError) -> StoreError:
+    """The StoreError for a save the system refused; the file keeps what it held."""
+    return StoreError(
+        f"cannot save {path}: {os_error_detail(exc, path)}; it holds what it held before"
+    )
+
+
 class AtomicJSONStorage(Storage):  # type: ignore[misc]
     """A TinyDB storage that caches the parsed file and writes it atomically."""
 
@@ -150,10 +157,12 @@ class AtomicJSONStorage(Storage):  # type: ignore[misc]
             payload = json_bytes(data)
             self.path.parent.mkdir(parents=True, exist_ok=True)
             atomic_write_bytes(self.path, payload)
-        except BaseException:
+        except BaseException as exc:
             # TinyDB mutated the cached tables before calling write; drop them so the next
             # read reflects what is really on disk.
             self._cache = None
+            if isinstance(exc, OSError):  # a full disk, no permission, a file in the way
+                raise save_refused(self.path, exc) from exc
             raise
         self._cache = data
         self.writes += 1

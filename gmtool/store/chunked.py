@@ -19,7 +19,13 @@ from typing import Any
 from tinydb import TinyDB
 from tinydb.table import Document
 
-from gmtool.store.atomic import AtomicJSONStorage, atomic_write_bytes, json_bytes, read_json_file
+from gmtool.store.atomic import (
+    AtomicJSONStorage,
+    atomic_write_bytes,
+    json_bytes,
+    read_json_file,
+    save_refused,
+)
 from gmtool.store.errors import StoreError
 
 Entry = dict[str, Any]
@@ -95,7 +101,10 @@ class ChunkedLog:
         if self._db is None or self._db_index != index:
             if self._db is not None:
                 self._db.close()
-            self.folder.mkdir(parents=True, exist_ok=True)
+            try:
+                self.folder.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise save_refused(self.chunk_path(index), exc) from exc
             self._db = TinyDB(
                 self.chunk_path(index),
                 storage=AtomicJSONStorage,
@@ -109,16 +118,22 @@ class ChunkedLog:
         """Store entries (ids assigned here); one file write per chunk touched."""
         ids: list[int] = []
         pending: list[Entry] = []
-        for entry in entries:
-            entry = dict(entry, id=self.next_id)
-            if pending and self._chunk_of(pending[0]["id"]) != self._chunk_of(self.next_id):
+        saved_up_to = self.next_id
+        try:
+            for entry in entries:
+                entry = dict(entry, id=self.next_id)
+                if pending and self._chunk_of(pending[0]["id"]) != self._chunk_of(self.next_id):
+                    self._flush(pending)
+                    saved_up_to = self.next_id
+                    pending = []
+                pending.append(entry)
+                ids.append(self.next_id)
+                self.next_id += 1
+            if pending:
                 self._flush(pending)
-                pending = []
-            pending.append(entry)
-            ids.append(self.next_id)
-            self.next_id += 1
-        if pending:
-            self._flush(pending)
+        except BaseException:
+            self.next_id = saved_up_to  # a refused save gives its ids to the next one
+            raise
         return ids
 
     def _flush(self, entries: list[Entry]) -> None:

@@ -116,3 +116,14 @@ def test_the_demo_campaign_cannot_be_made(
     (tmp_path / "home").write_text("not a folder")
     monkeypatch.setenv("GMTOOL_HOME", str(tmp_path / "home" / "campaigns"))
     one_line_refusal(capsys, [], str(tmp_path / "home"))
+
+
+@pytest.mark.parametrize("command", ["roll", "check"])
+def test_a_refused_save_is_one_line(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    where = tmp_path / "table.campaign"
+    open_campaign(where).close()
+    (where / "log").write_text("a file where the roll log's folder should be")
+    line = one_line_refusal(capsys, [*WRITERS[command], str(where)], str(where / "log"))
+    assert "cannot save" in line and "File exists" in line

@@ -21,6 +21,7 @@ from gmtool.store import (
 )
 from gmtool.store import campaign as campaign_module
 from gmtool.store.killtest import kill_once, verify
+from gmtool.store.tracker import Tracker
 
 
 def add_rolls(c: Campaign, n: int, purpose: str = "test") -> list[dict]:
@@ -283,3 +284,29 @@ def test_what_the_system_refuses_at_open_is_a_store_error(tmp_path: Path) -> Non
             open_campaign(folder)
     (folder / "backups").unlink()
     open_campaign(folder).close()
+
+
+def test_a_save_the_system_refuses_is_a_store_error(campaign: Campaign) -> None:
+    """A full disk, no permission, a file where a folder should be: the save is refused with
+    a StoreError naming the file (the tabs show those), and nothing is half-saved."""
+    add_rolls(campaign, 1)
+    campaign.close()
+    log = campaign.folder / "log"
+    moved = campaign.folder / "log-aside"
+    log.rename(moved)
+    log.write_text("a file where the log folder should be")
+    again = open_campaign(campaign.folder, clock=campaign.clock)
+    try:
+        assert again.rolls is not None
+        with pytest.raises(StoreError, match=r"cannot save .*rolls-00000\.json: .*File exists"):
+            add_rolls(again, 1)
+        assert again.rolls.next_id == 1  # the refused rolls gave their ids back
+        trackers = campaign.folder / "trackers"
+        trackers.write_text("a file where the trackers folder should be")
+        with pytest.raises(StoreError, match=r"cannot save .*ships\.json: .*it holds what it"):
+            Tracker(again, "ships").save({"ships": []}, "add none")
+        trackers.unlink()
+        Tracker(again, "ships").save({"ships": ["meridian"]}, "add Meridian")
+        assert Tracker(again, "ships").load() == {"ships": ["meridian"]}
+    finally:
+        again.close()
