@@ -49,6 +49,8 @@ NARROW_BAR = 5
 NARROW_BELOW = 100  # terminal columns: below this, narrower bars and names
 NARROW_NAME = 22
 NARROW_WHAT = 16
+PARTY_ACTIONS = frozenset({"hazard", "treat", "damage", "bailout", "undo"})
+"""Actions that read or change the saved party: off while it cannot be read."""
 HISTORY_ROWS = 5  # the history keeps its header, three entries and its scrollbar on screen
 DETAIL_ROWS = 3
 
@@ -110,6 +112,21 @@ The filters show one character, one battle or one game session (F2 starts and en
 """
 
 
+def unreadable_party_text(problem: str) -> str:
+    """What the tab says in place of the characters when the saved party does not read."""
+    return (
+        "The party cannot be read: no hazards, treatment, damage, bail-out or undo here until "
+        "it can (each reads or rewrites the party's tracks). The history below still shows."
+        f"\n{problem[0].upper()}{problem[1:]}\n"
+        "What to do: close gmtool (ctrl+q), then copy the good backup over the file if one is "
+        "named above, or mend the file by hand; this tab reads it again each time it is shown."
+    )
+
+
+class PartyProblem(Static, can_focus=True):
+    """Why the party cannot be read, in place of the character table; it takes the focus."""
+
+
 class InjuriesPane(GmPane):
     TAB_ID = "injuries"
     TITLE = "Injuries"
@@ -146,6 +163,9 @@ class InjuriesPane(GmPane):
         text-wrap: nowrap; text-overflow: ellipsis;
     }
     InjuriesPane #injury-characters { height: auto; max-height: 40%; }
+    InjuriesPane #injury-party-problem {
+        display: none; height: auto; max-height: 60%; padding: 0 1; border: round $error;
+    }
     InjuriesPane #injury-status { height: auto; min-height: 1; margin: 0 0 0 0; }
     InjuriesPane #injury-status.error { color: $error; }
     InjuriesPane #injury-history { height: 1fr; min-height: 4; }
@@ -167,6 +187,7 @@ class InjuriesPane(GmPane):
         self.battle = ""
         self.round_text = ""
         self.battle_names: dict[str, str] = {}  # battle id -> name, deleted battles too
+        self.party_problem: str | None = None  # why the saved party does not read
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="injury-filters"):
@@ -195,6 +216,7 @@ class InjuriesPane(GmPane):
                 compact=True,
             )
         yield DataTable(id="injury-characters", cursor_type="row")
+        yield PartyProblem(id="injury-party-problem")
         yield Static(id="injury-status")
         yield DataTable(id="injury-history", cursor_type="row", zebra_stripes=True)
         yield Static(id="injury-detail")
@@ -204,7 +226,8 @@ class InjuriesPane(GmPane):
         self._narrow = self.app.size.width < NARROW_BELOW
         self.set_class(self._narrow, "-narrow")
         self.reload()
-        self._status("h rolls a hazard by hand; t treats, d damages the highlighted character.")
+        if self.party_problem is None:
+            self._status("h rolls a hazard by hand; t treats, d damages the highlighted character.")
         self.focus_default()
 
     def _rolls_saved(self, _entries: list[RollEntry]) -> None:
@@ -226,7 +249,23 @@ class InjuriesPane(GmPane):
 
     # -- focus ------------------------------------------------------------------------------
     def focus_default(self) -> None:
-        self.query_one("#injury-characters", DataTable).focus()
+        if self.party_problem is not None:
+            self.query_one("#injury-party-problem", PartyProblem).focus()
+        else:
+            self.query_one("#injury-characters", DataTable).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # While the party does not read, no key that reads or writes it is offered.
+        return not (self.party_problem is not None and action in PARTY_ACTIONS)
+
+    def _refused(self) -> bool:
+        """True (and says so) while the party cannot be read: nothing may touch it."""
+        if self.party_problem is None:
+            return False
+        self._status(
+            "Not done: the party cannot be read (see above); nothing was saved.", error=True
+        )
+        return True
 
     def action_filters(self) -> None:
         self.query_one("#filter-character", Select).focus()
@@ -242,6 +281,11 @@ class InjuriesPane(GmPane):
         `to_character`) the characters' cursor to its character."""
         try:
             self.party = load_party_state(self.campaign)
+        except (StoreError, RulesError) as exc:
+            self._set_problem(str(exc))
+        else:
+            self._set_problem(None)
+        try:
             everything = history(self.campaign)
         except (StoreError, RulesError) as exc:
             self._status(f"Cannot read the injuries: {exc}", error=True)
@@ -250,6 +294,26 @@ class InjuriesPane(GmPane):
         self._fill_characters(str(new_entry["character"]) if follow and new_entry else None)
         self._fill_filters(everything)
         self._fill_history(everything, None if new_entry is None else int(new_entry["id"]))
+
+    def _set_problem(self, problem: str | None) -> None:
+        """Show the characters (None) or, in their place, why the party cannot be read."""
+        was = self.party_problem
+        self.party_problem = problem
+        if problem is not None:
+            self.party = Party(())
+            self.query_one("#injury-party-problem", PartyProblem).update(
+                Text(unreadable_party_text(problem))
+            )
+            self._status("The party cannot be read: h, t, d, b and ctrl+z are off.", error=True)
+        self.query_one("#injury-characters").display = problem is None
+        self.query_one("#injury-party-problem").display = problem is not None
+        if (problem is None) != (was is None):
+            if problem is None:
+                self._status("The party reads again.")
+            self.refresh_bindings()
+            focused = self.screen.focused
+            if focused is not None and self in focused.ancestors:
+                self.focus_default()
 
     def on_resize(self) -> None:
         if not self.query("#injury-characters"):
@@ -404,11 +468,14 @@ class InjuriesPane(GmPane):
         entry = self.highlighted_entry()
         if entry is None:
             filtered = any(v is not None for v in self.filters().values())
-            detail.update(
-                "No injury matches the filters (a clears them)."
-                if filtered
-                else "No injuries yet: hazards from the Battle tab and h, t, d here land below."
-            )
+            if filtered:
+                detail.update("No injury matches the filters (a clears them).")
+            elif self.party_problem is not None:
+                detail.update("No injuries yet.")
+            else:
+                detail.update(
+                    "No injuries yet: hazards from the Battle tab and h, t, d here land below."
+                )
             return
         detail.update(entry_detail(entry, self.battle_names))
 
@@ -464,6 +531,8 @@ class InjuriesPane(GmPane):
         return f"{what} saved as #{entry['id']}, hidden by the filters (a shows all)"
 
     def _need_party(self, what: str) -> bool:
+        if self._refused():  # the party stopped reading since the tab was drawn
+            return False
         if self.party.characters:
             return True
         self._status(
@@ -474,6 +543,8 @@ class InjuriesPane(GmPane):
 
     # -- actions ----------------------------------------------------------------------------
     def action_hazard(self) -> None:
+        if self._refused():
+            return
         from gmtool.tui.hazard_dialog import HazardDialog, roll_hazard_by_hand
 
         self.reload()
@@ -511,6 +582,8 @@ class InjuriesPane(GmPane):
         )
 
     def action_treat(self) -> None:
+        if self._refused():
+            return
         from gmtool.tui.treatment_dialog import TreatmentDialog, TreatmentRequest, treat
 
         self.reload()
@@ -534,6 +607,8 @@ class InjuriesPane(GmPane):
         )
 
     def action_damage(self) -> None:
+        if self._refused():
+            return
         from gmtool.tui.treatment_dialog import DamageDialog, DamageRequest, deal_damage
 
         self.reload()
@@ -566,6 +641,8 @@ class InjuriesPane(GmPane):
         )
 
     def action_bailout(self) -> None:
+        if self._refused():
+            return
         from gmtool.tui.bailout import BailoutDialog, load_bailout
 
         try:
@@ -593,6 +670,8 @@ class InjuriesPane(GmPane):
 
     def action_undo(self) -> None:
         """Take back the newest of: the last injury entry, the last bail-out order."""
+        if self._refused():
+            return
         from gmtool.tui.bailout import load_bailout, undo_bailout
 
         try:

@@ -515,11 +515,28 @@ class PartyFileScreen(ModalScreen[str | None]):
 
 
 class _PaneKeys:
-    """Forwards a key to the Stations pane, so the focused widget's footer shows it."""
+    """Forwards a key to the Stations pane, so the focused widget's footer shows it (and
+    hides it when the pane says the key means nothing now)."""
+
+    def _pane(self) -> StationsPane | None:
+        ancestors = self.ancestors  # type: ignore[attr-defined]
+        return next((a for a in ancestors if isinstance(a, StationsPane)), None)
 
     def action_pane(self, name: str) -> None:
-        pane = next(a for a in self.ancestors if isinstance(a, StationsPane))  # type: ignore[attr-defined]
-        getattr(pane, f"action_{name}")()
+        pane = self._pane()
+        if pane is not None:
+            getattr(pane, f"action_{name}")()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        pane = self._pane()
+        if action == "pane" and parameters and pane is not None:
+            return pane.check_action(str(parameters[0]), ())
+        return True
+
+
+class ProblemNote(Static, can_focus=True):
+    """What stops the tab (the party does not read), in its main area; it takes the focus,
+    so no key of the hidden board or list acts."""
 
 
 class BoardTable(_PaneKeys, DataTable[Any]):
@@ -560,6 +577,41 @@ class PartyList(_PaneKeys, OptionList):
         pane = next((a for a in self.ancestors if isinstance(a, StationsPane)), None)
         if pane is not None and pane.is_mounted:
             pane.party_resized()
+
+
+PARTY_ACTIONS = frozenset(
+    {
+        "assign",
+        "move",
+        "off_station",
+        "posture",
+        "lead",
+        "unassign",
+        "next_ship",
+        "new_character",
+        "edit_character",
+        "delete_character",
+        "import",
+        "export",
+        "undo",
+    }
+)
+"""The tab's actions that read or change the saved party: off while it cannot be read."""
+
+
+def unreadable_party_text(problem: str) -> str:
+    """What the tab says in its main area when the saved party does not read: the store's
+    message (the file, why, and any good backup) and what the GM can do about it."""
+    return (
+        "The party cannot be read, so this tab changes nothing until it can: no new "
+        "characters, no edits, no stations, no import and no undo (each would have to "
+        "rewrite the party file).\n\n"
+        f"{problem[0].upper()}{problem[1:]}\n\n"
+        "What to do: close gmtool (ctrl+q), then copy the good backup over the file if one "
+        "is named above, or mend the file by hand. Moving the file aside starts an empty "
+        "party (i then imports a party YAML file, such as an export). The other tabs still "
+        "work; this one reads the file again each time it is shown."
+    )
 
 
 class StationsPane(GmPane):
@@ -611,6 +663,9 @@ class StationsPane(GmPane):
     StationsPane #station-detail { height: 2; margin-top: 1; color: $text; }
     StationsPane #stations-status { height: auto; max-height: 3; color: $text-muted; }
     StationsPane #stations-status.error { color: $error; }
+    StationsPane #party-problem {
+        display: none; height: auto; max-height: 1fr; padding: 1 2; border: round $error;
+    }
     StationsPane.-narrow #party-side { width: 21; }
     StationsPane.-narrow #ship-select { width: 34; }
     StationsPane.-narrow #station-detail { height: auto; max-height: 3; margin-top: 0; }
@@ -627,6 +682,8 @@ class StationsPane(GmPane):
         self.rows: list[BoardRow] = []
         self._board_width = 0
         self._party_width = 0
+        # why the saved party (or the ships) cannot be read; None when they read
+        self.party_problem: str | None = None
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="ship-row"):
@@ -638,6 +695,7 @@ class StationsPane(GmPane):
             with Vertical(id="party-side"):
                 yield Label("Characters", id="party-title")
                 yield PartyList(id="party-list")
+        yield ProblemNote("", id="party-problem")
         yield Static("", id="station-detail")
         yield Static(
             "a assigns, m moves, p posture, n new character; F1 for every key.",
@@ -668,16 +726,35 @@ class StationsPane(GmPane):
             self._render_board()
 
     def focus_default(self) -> None:
-        self.query_one("#board", DataTable).focus()
+        if self.party_problem is not None:
+            self.query_one("#party-problem", ProblemNote).focus()
+        else:
+            self.query_one("#board", DataTable).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # While the party does not read, no key that reads or writes it is offered.
+        return not (self.party_problem is not None and action in PARTY_ACTIONS)
+
+    def _refused(self) -> bool:
+        """True (and says so) while the party cannot be read: nothing may touch it."""
+        if self.party_problem is None:
+            return False
+        self._show("Not done: the party cannot be read (see above); nothing was changed.", True)
+        return True
 
     # -- loading and rendering --------------------------------------------------------------
     def reload(self) -> None:
         try:
             self.party = load_party_state(self.campaign)
+        except (RulesError, StoreError) as exc:
+            self._set_problem(str(exc))
+            return
+        try:
             self.ships = campaign_ships(self.campaign)
         except (RulesError, StoreError) as exc:
-            self._show(f"Cannot read the party: {exc}", error=True)
+            self._set_problem(f"the ships do not read: {exc}")
             return
+        self._set_problem(None)
         ids = [s.id for s in self.ships]
         if self.ship_id not in ids:
             # Start on the ship most of the party is aboard (the first ship on a tie).
@@ -689,6 +766,29 @@ class StationsPane(GmPane):
             if self.ship_id is not None:
                 select.value = self.ship_id
         self._refresh_view()
+
+    def _set_problem(self, problem: str | None) -> None:
+        """Show the tab (None) or, in its place, why the party cannot be read."""
+        was = self.party_problem
+        self.party_problem = problem
+        if problem is not None:
+            self.party = Party(())
+            self.board = None
+            self.rows = []
+            self.query_one("#party-problem", ProblemNote).update(
+                Text(unreadable_party_text(problem))
+            )
+            self._show("The party cannot be read: the keys that change it are off.", error=True)
+        for selector in ("#ship-row", "#stations-main", "#station-detail"):
+            self.query_one(selector).display = problem is None
+        self.query_one("#party-problem").display = problem is not None
+        if problem is None and was is not None:
+            self._show("The party reads again.")
+        if (problem is None) != (was is None):
+            self.refresh_bindings()
+            focused = self.screen.focused
+            if focused is not None and self in focused.ancestors:
+                self.focus_default()  # the focused widget was just hidden or shown
 
     @staticmethod
     def _ship_label(ship: ShipRecord) -> str:
@@ -1001,9 +1101,13 @@ class StationsPane(GmPane):
 
     # -- station actions --------------------------------------------------------------------
     def action_assign(self) -> None:
+        if self._refused():
+            return
         self._place_or_pick(moving=False)
 
     def action_move(self) -> None:
+        if self._refused():
+            return
         self._place_or_pick(moving=True)
 
     def _place_or_pick(self, moving: bool) -> None:
@@ -1081,6 +1185,8 @@ class StationsPane(GmPane):
         )
 
     def action_off_station(self) -> None:
+        if self._refused():
+            return
         who = self._need_character("send off station")
         if who is None:
             return
@@ -1102,6 +1208,8 @@ class StationsPane(GmPane):
         )
 
     def action_posture(self) -> None:
+        if self._refused():
+            return
         who = self._need_character("change posture of")
         if who is None:
             return
@@ -1112,6 +1220,8 @@ class StationsPane(GmPane):
         self._change(lambda a: set_posture(a, who, new), f"{self._char_name(who)} {new}", who)
 
     def action_lead(self) -> None:
+        if self._refused():
+            return
         who = self._need_character("lead with")
         if who is None:
             return
@@ -1248,12 +1358,16 @@ class StationsPane(GmPane):
         return f"{name} would only stand by: {_note_words(occupant.note) or 'the board says so'}."
 
     def action_unassign(self) -> None:
+        if self._refused():
+            return
         who = self._need_character("unassign")
         if who is None:
             return
         self._change(lambda a: unassign(a, who), f"unassign {self._char_name(who)}", who)
 
     def action_next_ship(self) -> None:
+        if self._refused():
+            return
         if not self.ships:
             self._show("The campaign has no ships yet.", error=True)
             return
@@ -1263,6 +1377,8 @@ class StationsPane(GmPane):
         self._show(f"Showing {self._ship_name(self.ship_id or '')}.")
 
     def action_undo(self) -> None:
+        if self._refused():
+            return
         try:
             undone = undo_party(self.campaign)
         except StoreError as exc:
@@ -1288,6 +1404,9 @@ class StationsPane(GmPane):
         return character
 
     def action_new_character(self) -> None:
+        if self._refused():
+            return
+
         def done(character: Character | None) -> None:
             if character is None:
                 return
@@ -1305,6 +1424,8 @@ class StationsPane(GmPane):
             options.focus()
 
     def action_edit_character(self) -> None:
+        if self._refused():
+            return
         who = self._need_character("edit")
         if who is None:
             return
@@ -1318,6 +1439,8 @@ class StationsPane(GmPane):
         self.app.push_screen(CharacterForm(self._save_edit, character), done)
 
     def action_delete_character(self) -> None:
+        if self._refused():
+            return
         who = self._need_character("delete")
         if who is None:
             return
@@ -1340,6 +1463,9 @@ class StationsPane(GmPane):
         )
 
     def action_import(self) -> None:
+        if self._refused():
+            return
+
         def run(path: Path, replace: bool) -> str:
             return import_party(self.campaign, path, replace=replace).describe()
 
@@ -1357,6 +1483,9 @@ class StationsPane(GmPane):
         )
 
     def action_export(self) -> None:
+        if self._refused():
+            return
+
         def run(path: Path, overwrite: bool) -> str:
             written = export_party(self.campaign, path, overwrite=overwrite)
             return f"Exported {len(self.party.characters)} characters to {written}."

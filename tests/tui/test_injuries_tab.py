@@ -24,6 +24,8 @@ from gmtool.tui.hazard_dialog import HazardDialog
 from gmtool.tui.injuries import InjuriesPane
 from gmtool.tui.injury_text import dice_text, entry_cells, marked_text, track_bar
 from gmtool.tui.treatment_dialog import DamageDialog, TreatmentDialog
+from tests.tui.conftest import footer_keys
+from tests.tui.test_stations_tab import damaged_party_campaign
 
 LARGE = (120, 36)
 SMALL = (80, 24)
@@ -637,6 +639,39 @@ def test_entry_cells_dim_undone_and_show_changes() -> None:
     assert str(entry_cells(in_battle)[2]) == "ambush-at-tarsus r2"  # typed by hand: as is
     undone = entry_cells({**entry, "undone": True})
     assert str(undone[7]) == "undone" and "strike" in str(undone[0].style)
+
+
+async def test_an_unreadable_party_says_so_and_refuses_hazards_treatment_and_damage(
+    app_factory: Callable[..., GmApp], tmp_path: Path
+) -> None:
+    """With party.json damaged the tab showed an empty character table, and h opened the
+    hazard dialog as if the party had no one aboard."""
+    party_file, _whole = damaged_party_campaign(tmp_path / "damaged.campaign")
+    damaged = party_file.read_bytes()
+    app = app_factory(path=party_file.parent.parent)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("escape", str([t.TAB_ID for t in app.tabs].index("injuries") + 1))
+        await pilot.pause()
+        pane = app.query_one(InjuriesPane)
+        assert not {"h", "t", "d", "b", "ctrl+z"} & footer_keys(app)
+        for key in ("h", "t", "d", "b", "ctrl+z"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.screen is app.screen_stack[0], key
+        problem = pane.query_one("#injury-party-problem", Static)
+        assert problem.display and problem.region.height > 0
+        assert not pane.query_one("#injury-characters").display
+        said = " ".join(str(problem.render()).split())
+        assert said.startswith("The party cannot be read")
+        assert f"{party_file} is damaged" in said and "What to do: close gmtool" in said
+        shown = [problem.render_line(y).text for y in range(problem.size.height)]
+        assert any("cannot be read" in line for line in shown)  # on screen at 80x24
+        assert "f" in footer_keys(app)  # the filters and the history still work
+        pane.action_hazard()  # as the palette does
+        await pilot.pause()
+        assert app.screen is app.screen_stack[0]
+        assert "cannot be read" in status_text(pane)
+    assert party_file.read_bytes() == damaged
 
 
 # -- snapshots ------------------------------------------------------------------------------

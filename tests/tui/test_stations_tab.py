@@ -12,7 +12,7 @@ from textual.widgets import DataTable, OptionList, Static
 from gmtool.rules.characters import Party
 from gmtool.rules.ships import load_ship_spec
 from gmtool.store import open_campaign
-from gmtool.store.demo import demo_data_dir
+from gmtool.store.demo import demo_data_dir, seed_demo
 from gmtool.store.party import load_party_state, party_tracker, update_character
 from gmtool.store.ships import add_ship
 from gmtool.tui.app import GmApp
@@ -25,6 +25,7 @@ from gmtool.tui.stations import (
     short_place,
 )
 from tests.conftest import TEST_SEED, fixed_clock
+from tests.tui.conftest import footer_keys
 
 LARGE = (120, 36)
 SMALL = (80, 24)
@@ -94,6 +95,23 @@ async def go_to_row(app: GmApp, pilot: Pilot[None], key: str) -> None:
     steps = target - table.cursor_row
     await pilot.press(*["down" if steps > 0 else "up"] * abs(steps))
     assert table.cursor_row == target
+
+
+def damaged_party_campaign(path: Path) -> tuple[Path, bytes]:
+    """The demo campaign with `trackers/party.json` cut in half, as a torn copy leaves it:
+    the file and what it held whole."""
+    c = open_campaign(path, name="Damaged", seed=TEST_SEED, clock=fixed_clock)
+    try:
+        seed_demo(c)
+    finally:
+        c.close()
+    party_file = path / "trackers" / "party.json"
+    data = party_file.read_bytes()
+    party_file.write_bytes(data[: len(data) // 2])
+    return party_file, data
+
+
+PARTY_KEYS = ("n", "e", "x", "a", "m", "p", "l", "o", "u", "i", "ctrl+z")
 
 
 # -- the whole round trip -------------------------------------------------------------------
@@ -358,6 +376,59 @@ async def test_changes_made_elsewhere_show_when_the_tab_is_shown_again(
         update_character(app.campaign, hurt, "hazard: Ines knocked out")
         await open_stations(app, pilot)
         assert "Command | Ines Calloway | out" in board_text(app)[0]
+
+
+async def test_an_unreadable_party_says_so_and_changes_nothing(
+    app_factory: Callable[..., GmApp], tmp_path: Path
+) -> None:
+    """With party.json damaged the tab used to say "No characters yet: n creates one" beside
+    the error, and n opened the new-character form."""
+    party_file, whole = damaged_party_campaign(tmp_path / "damaged.campaign")
+    damaged = party_file.read_bytes()
+    app = app_factory(path=party_file.parent.parent)
+    async with app.run_test(size=SMALL) as pilot:
+        number = [t.TAB_ID for t in app.tabs].index("stations") + 1
+        await pilot.press("escape", str(number))
+        await pilot.pause()
+        pane = app.query_one(StationsPane)
+        # every key that changes the party is off: not in the footer, and does nothing
+        assert not set(PARTY_KEYS) & footer_keys(app)
+        for key in PARTY_KEYS:
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.screen is app.screen_stack[0], key
+        problem = pane.query_one("#party-problem", Static)
+        assert problem.display and problem.region.height > 0
+        said = " ".join(str(problem.render()).split())
+        assert said.startswith("The party cannot be read")
+        assert f"{party_file} is damaged" in said
+        assert "No good backup of it was found" in said
+        assert "What to do: close gmtool" in said
+        for hidden in ("#stations-main", "#ship-row", "#station-detail"):
+            assert not pane.query_one(hidden).display
+        on_screen = " ".join(
+            pane.query_one(w).render_line(y).text
+            for w in ("#party-problem", "#stations-status")
+            for y in range(pane.query_one(w).size.height)
+        )
+        assert "No characters" not in on_screen and "no ships" not in on_screen
+        # the palette calls the actions directly: they refuse too
+        pane.action_new_character()
+        pane.action_import()
+        pane.action_undo()
+        await pilot.pause()
+        assert app.screen is app.screen_stack[0]
+        assert status(app).has_class("error")
+        assert "cannot be read" in str(status(app).render())
+        assert party_file.read_bytes() == damaged
+
+        # the GM mends the file: the tab reads it again when shown, and the keys come back
+        party_file.write_bytes(whole)
+        await pilot.press("1")
+        await open_stations(app, pilot)
+        assert not pane.query_one("#party-problem").display
+        assert board_text(app)[0].startswith("Command | Ines Calloway")
+        assert set(PARTY_KEYS) - {"n", "e", "x", "i"} <= footer_keys(app)  # the board's keys
 
 
 # -- characters -----------------------------------------------------------------------------
