@@ -873,9 +873,8 @@ class BattlePane(GmPane):
                 self._after_manual(self.do_step(ram, info.ship_id, target))
         elif action == "board":
             target = await self._choose_ship(f"{info.label}: which ship?", info.choices)
-            if target is not None:
-                method = info.label.rsplit(" ", 1)[-1]
-                self.do_step(board, info.ship_id, target, method)
+            if target is not None and info.method is not None:
+                self.do_step(board, info.ship_id, target, info.method)
         elif action == "self_destruct":
             await self._self_destruct(info)
         elif action in ("abandon_ship", "withdraw"):

@@ -13,16 +13,19 @@ from gmtool.rules.battle import (
     BattleState,
     abandon_ship,
     advance,
+    advance_blocker,
     apply_damage_manually,
     available_actions,
     board,
     board_allowed,
+    declare_heading,
     helpless,
     knock_out_system,
     leave_ship,
     quick_ship_spec,
     ram,
     ram_allowed,
+    resolve_movement,
     roll_edge,
     roll_repair,
     roll_sensors,
@@ -430,3 +433,94 @@ def test_special_orders_are_listed_only_in_their_phase() -> None:
 
 def test_demo_raider_for_orders() -> None:
     assert gorgon().durability.mortal == 10
+
+
+# -- an abandoned ship is a hulk (tables/battle.yaml, drift_heading) ------------------------
+
+
+def hulk_battle() -> BattleState:
+    """The Raiders' small Cutter abandoned (a small ship is empty the same round) beside the
+    Gorgon, which fights on; very close, the Navy with the edge."""
+    cutter = quick_ship_spec("Cutter", "small", 30)
+    state = demo_battle(raiders=(("gorgon", gorgon()), ("cutter", cutter)))
+    state, _ = abandon_ship(
+        orders("very_close", edge="a", state=state), "cutter", ScriptedRandom([1, 1])
+    )
+    assert state.ship("cutter").fate == "abandoned"
+    return state
+
+
+def test_an_abandoned_ship_cannot_self_destruct_nobody_is_aboard() -> None:
+    state = positioned(advance(hulk_battle())[0], "special_orders", range_category="very_close")
+    assert ("cutter", ()) not in offered(state, "self_destruct")
+    assert ("gorgon", ()) in offered(state, "self_destruct")
+    with pytest.raises(RulesError, match="Cutter is abandoned: nobody is left aboard"):
+        self_destruct(state, "cutter", ScriptedRandom([]))
+
+
+def test_an_abandoning_ship_can_still_be_scuttled_by_those_aboard() -> None:
+    state, _ = abandon_ship(orders("close", edge="a"), "gorgon", ScriptedRandom([3, 2, 3]))
+    state = positioned(advance(state)[0], "special_orders", range_category="close")
+    assert state.ship("gorgon").fate == "abandoning"
+    assert ("gorgon", ()) in offered(state, "self_destruct")
+
+
+def test_boarding_an_abandoned_ship_meets_no_defenders() -> None:
+    state = positioned(advance(hulk_battle())[0], "special_orders", range_category="very_close")
+    boards = [a for a in available_actions(state) if a.action == "board"]
+    conventional = next(a for a in boards if a.method == "conventional")
+    assert conventional.label == "CSS Meridian boards by conventional boarding"
+    assert conventional.choices == ("cutter",)  # the Gorgon can still maneuver
+    assert "Cutter is abandoned: no defenders, no roll" in conventional.note
+    state, result = board(state, "meridian", "cutter", "conventional", ScriptedRandom([]))
+    assert result.rolls == ()  # nobody rolls: not the boarders, not the (absent) defenders
+    assert state.ship("cutter").boarders == ("meridian",)
+    assert "Cutter is abandoned: nobody defends her" in result.text
+    assert "come aboard unopposed" in result.text
+    trapped = state.ship("cutter").bailout.trapped  # type: ignore[union-attr]
+    assert trapped and f"{trapped} of her crew who could not get out" in result.text
+    assert "defenders" not in result.text.replace("nobody defends", "")
+
+
+def test_a_fleet_that_cannot_act_drifts_and_declares_no_heading() -> None:
+    state, _ = abandon_ship(orders("close", edge="a"), "gorgon", ScriptedRandom([3, 2, 3]))
+    state, _ = advance(state)  # round 2: the evacuation goes on
+    state, _ = roll_edge(state, ScriptedRandom([]))  # uncontested: the Navy
+    while state.step != "opposing_declaration":
+        state, _ = advance(state)
+    actions = available_actions(state)
+    assert "declare_heading" not in [a.action for a in actions]
+    go_on = next(a for a in actions if a.action == "advance")
+    assert "Raiders drifts: nobody aboard can steer (Raider Gorgon abandoning)" in go_on.note
+    assert "counts as holding for Table 3-4" in go_on.note
+    with pytest.raises(RulesError, match="Raiders drifts"):
+        declare_heading(state, "b", "close")
+    state, _ = advance(state)
+    state, _ = declare_heading(state, "a", "close")
+    state, _ = advance(state)
+    state, result = resolve_movement(state)
+    assert state.range == "very_close"  # hold (drifting) against closing: 1 closer
+    assert "Raiders drifting (nobody at the helm: holding)" in result.text
+
+
+def test_a_fleet_whose_every_ship_is_abandoned_ends_the_battle() -> None:
+    cutter = quick_ship_spec("Cutter", "small", 30)
+    state = orders("close", edge="a", state=demo_battle(raiders=(("cutter", cutter),)))
+    state, _ = abandon_ship(state, "cutter", ScriptedRandom([1, 1]))
+    state, _ = advance(state)  # the round is played out; the next one cannot begin
+    reason = "Raiders has no ship left in the fight (Cutter abandoned): end the battle"
+    assert advance_blocker(state) == reason
+    with pytest.raises(RulesError, match="no ship left in the fight"):
+        advance(state)
+    actions = available_actions(state)
+    assert actions[0].action == "end_battle" and "no new round" in actions[0].note
+    assert "roll_edge" not in [a.action for a in actions]
+
+
+def test_withdrawing_leaves_abandoned_ships_behind() -> None:
+    state = replace(hulk_battle(), range="disengaged")
+    state, result = withdraw(state, "b")
+    assert state.ship("gorgon").fate == "escaped"
+    assert state.ship("cutter").fate == "abandoned" and state.ship("cutter").in_battle
+    assert "Left behind, drifting: Cutter (abandoned)" in result.text
+    assert "b" not in [a.side for a in available_actions(state) if a.action == "withdraw"]

@@ -881,3 +881,44 @@ async def test_resizing_lays_the_table_out_again_and_keeps_the_gms_place(
         assert not pane.ship_layout.show_class
         assert pane.ship_layout.width <= table.size.width
         assert pane.highlighted_action() == highlighted
+
+
+# -- an abandoned ship is a hulk ------------------------------------------------------------
+
+
+async def test_an_abandoned_ship_is_boarded_unopposed_and_offers_no_self_destruct(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    """The Raiders' small Jackal abandoned in round 1 (empty the same round): in round 2 the
+    Meridian boards her by conventional boarding and nobody rolls; she cannot self-destruct."""
+    from gmtool.rules.battle import abandon_ship, quick_ship_spec
+
+    app = app_factory(demo=True)
+    jackal = quick_ship_spec("Raider Jackal", "small", 30)
+    create_battle(
+        app.campaign,
+        "Ambush at Tarsus",
+        fleet_setup(app.campaign, "Navy", ["meridian"]),
+        fleet_setup(app.campaign, "Raiders", ["gorgon"], [("Raider Jackal", jackal)]),
+        "very_close",
+    )
+    to_phase(app.campaign, "special_orders")
+    state = run_step(app.campaign, BATTLE, abandon_ship, "raider-jackal").state
+    assert state.ship("raider-jackal").fate == "abandoned"
+    run_step(app.campaign, BATTLE, advance)
+    to_phase(app.campaign, "special_orders")
+    async with app.run_test(size=LARGE) as pilot:
+        pane = await open_battle_tab(app, pilot)
+        labels = action_labels(app)
+        assert "CSS Meridian boards by conventional boarding" in labels
+        assert "Raider Jackal self-destructs" not in labels
+        assert "Raider Gorgon self-destructs" in labels
+        rolls = len(list(app.campaign.roll_log()))
+        await move_to(pilot, pane, "board", "conventional boarding")
+        events = len(pane.battle.events)  # type: ignore[union-attr]
+        await pilot.press("enter")
+        await settle(pilot, lambda: len(pane.battle.events) > events)  # type: ignore[union-attr]
+        assert status_text(app).startswith("Raider Jackal is abandoned: nobody defends her.")
+        assert "defenders" not in status_text(app)
+        assert len(list(app.campaign.roll_log())) == rolls  # nobody rolled
+        assert pane.battle.ship("raider-jackal").boarders == ("meridian",)  # type: ignore[union-attr]

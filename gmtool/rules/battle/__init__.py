@@ -25,9 +25,11 @@ from gmtool.rules.battle.engine import (
     advance_blocker,
     apply_damage_manually,
     assign_gunner,
+    battle_over_reason,
     board,
     board_allowed,
     declare_heading,
+    drifting,
     end_battle,
     fleet_beaten,
     helpless,
@@ -46,6 +48,7 @@ from gmtool.rules.battle.engine import (
     set_power,
     withdraw,
 )
+from gmtool.rules.battle.orders import boarding_name, nobody_aboard, self_destruct_allowed
 from gmtool.rules.battle.plans import Roller, RollPlan, plan_edge, plan_roll
 from gmtool.rules.battle.setup import FleetSetup, new_battle, quick_ship_spec
 from gmtool.rules.battle.state import (
@@ -87,11 +90,14 @@ __all__ = [
     "assign_gunner",
     "attack_options",
     "available_actions",
+    "battle_over_reason",
     "battle_summary",
     "board",
     "board_allowed",
+    "boarding_name",
     "current_step_label",
     "declare_heading",
+    "drifting",
     "end_battle",
     "fire_words",
     "fleet_beaten",
@@ -101,6 +107,7 @@ __all__ = [
     "likely_target",
     "new_battle",
     "no_fire_reason",
+    "nobody_aboard",
     "plan_edge",
     "plan_roll",
     "quick_ship_spec",
@@ -113,6 +120,7 @@ __all__ = [
     "roll_repair",
     "roll_sensors",
     "self_destruct",
+    "self_destruct_allowed",
     "set_commander",
     "set_power",
     "withdraw",

@@ -13,12 +13,18 @@ from dataclasses import dataclass
 from gmtool.rules.battle.attacks import attack_options, fire_words
 from gmtool.rules.battle.engine import (
     DISENGAGED,
+    HEADING_WORDS,
     REPAIR_TASKS,
     advance_blocker,
+    battle_over_reason,
     board_allowed,
+    drift_words,
+    drifting,
     fleet_beaten,
+    movement_heading,
     ram_allowed,
 )
+from gmtool.rules.battle.orders import boarding_name, self_destruct_allowed
 from gmtool.rules.battle.plans import candidates, plan_edge, plan_roll, task_name
 from gmtool.rules.battle.state import (
     CREW,
@@ -34,9 +40,11 @@ from gmtool.rules.narrative import (
     boarding_methods,
     heading_ids,
     hold_arc_choices,
+    narrative_table,
     next_step,
     phase,
     phase_ids,
+    range_name,
     round_sequence,
     sensor_step,
     task_effect,
@@ -53,8 +61,9 @@ class ActionInfo:
     side: str | None = None
     ship_id: str | None = None
     character_id: str | None = None
-    choices: tuple[str, ...] = ()  # headings, target ship ids, tracks or systems, methods
+    choices: tuple[str, ...] = ()  # headings, target ship ids, tracks or systems
     note: str = ""
+    method: str | None = None  # the boarding method of a `board` action
 
 
 def current_step_label(state: BattleState) -> str:
@@ -151,7 +160,7 @@ def _leaders(state: BattleState) -> list[ActionInfo]:
 
 
 def _edge(state: BattleState) -> list[ActionInfo]:
-    if state.edge_winner is not None:
+    if state.edge_winner is not None or battle_over_reason(state) is not None:
         return []
     beaten = [side for side in SIDES if fleet_beaten(state, side)]
     if len(beaten) == 2:
@@ -213,8 +222,8 @@ def _movement(state: BattleState) -> list[ActionInfo]:
         if state.moved:
             return []
         return [ActionInfo("resolve_movement", "Update the range (Table 3-4)")]
-    side = state.opposing_side if state.step == "opposing_declaration" else state.edge_winner
-    if side is None:
+    side = _declaring_side(state)
+    if side is None or drifting(state, side):
         return []
     fleet = state.side(side)
     order = "declares first" if state.step == "opposing_declaration" else "has the edge"
@@ -230,6 +239,21 @@ def _movement(state: BattleState) -> list[ActionInfo]:
             note=f"holding: pick the arc toward the enemy ({', '.join(hold_arc_choices())})",
         )
     ]
+
+
+def _declaring_side(state: BattleState) -> str | None:
+    """The side whose heading the current movement step is for (None: not a declaration)."""
+    if state.phase != "movement":
+        return None
+    if state.step == "opposing_declaration":
+        return state.opposing_side
+    if state.step == "edge_declaration":
+        return state.edge_winner
+    return None
+
+
+def _or_list(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def _attacks(state: BattleState) -> list[ActionInfo]:
@@ -325,17 +349,36 @@ def _orders(state: BattleState) -> list[ActionInfo]:
                     found.append(
                         ActionInfo(
                             "board",
-                            f"{ship.name} boards by {method}",
+                            f"{ship.name} boards by {boarding_name(method)}",
                             ship.side,
                             ship.id,
                             choices=targets,
-                            note="transporters need the target's energy screen down",
+                            note=_boarding_note(state, method, targets),
+                            method=method,
                         )
                     )
-        found.append(ActionInfo("self_destruct", f"{ship.name} self-destructs", ship.side, ship.id))
+        if self_destruct_allowed(state, ship):
+            found.append(
+                ActionInfo("self_destruct", f"{ship.name} self-destructs", ship.side, ship.id)
+            )
         if not ship.abandoning:
             found.append(ActionInfo("abandon_ship", f"Abandon {ship.name}", ship.side, ship.id))
     return found
+
+
+def _boarding_note(state: BattleState, method: str, targets: tuple[str, ...]) -> str:
+    """When a boarding method can be used, from tables/narrative.yaml, and what an abandoned
+    target means (no defenders)."""
+    rule = narrative_table().boarding[method]
+    parts = [f"from {range_name(rule.farthest_range).lower()} range in"]
+    if rule.needs_screen_down:
+        parts.append("only with the target's energy screen down")
+    if rule.needs_target_helpless:
+        parts.append("alongside a ship that cannot maneuver (crippled, engines out, abandoned)")
+    hulks = [state.ship(t).name for t in targets if state.ship(t).abandoned]
+    if hulks:
+        parts.append(f"{_or_list(hulks)} is abandoned: no defenders, no roll")
+    return "; ".join(parts)
 
 
 _BY_PHASE = {
@@ -353,7 +396,12 @@ def available_actions(state: BattleState) -> list[ActionInfo]:
     """Everything the GM can do at this point of the battle, the phase's business first."""
     if state.finished:
         return []
-    found = list(_BY_PHASE.get(state.phase, lambda _s: [])(state))
+    over = battle_over_reason(state) if state.phase == "edge" else None
+    beaten = [state.side(s).name for s in SIDES if fleet_beaten(state, s)]
+    note = f"{' and '.join(beaten)} can fight no more" if beaten else ""
+    end = ActionInfo("end_battle", "End the battle", note=f"{over}: no new round" if over else note)
+    found = [end] if over else []
+    found += list(_BY_PHASE.get(state.phase, lambda _s: [])(state))
     found += _leaders(state)
     if advance_blocker(state) is None:
         phase_id, step_id = next_step(state.phase, state.step)
@@ -363,14 +411,20 @@ def available_actions(state: BattleState) -> list[ActionInfo]:
         note = "" if found else "nothing to do in this step: pass"
         if state.phase == "attack" and not attack_options(state):
             note = "no weapon can fire in this sub-phase: pass"
+        declaring = _declaring_side(state)
+        if declaring is not None and drifting(state, declaring):
+            heading = HEADING_WORDS[movement_heading(state, declaring)]
+            note = (
+                f"{drift_words(state, declaring)}; it declares no heading and counts as "
+                f"{heading} for Table 3-4: pass"
+            )
         found.append(ActionInfo("advance", label, note=note))
     if state.range == DISENGAGED:
         for side in SIDES:
-            if any(s.in_battle for s in state.ships_of(side)):
+            if any(s.can_act for s in state.ships_of(side)):
                 fleet = state.side(side).name
                 found.append(ActionInfo("withdraw", f"{fleet} withdraws", side=side))
     found.append(ActionInfo("apply_damage_manually", "Type in damage to a ship", note="any time"))
-    beaten = [state.side(s).name for s in SIDES if fleet_beaten(state, s)]
-    note = f"{' and '.join(beaten)} can fight no more" if beaten else ""
-    found.append(ActionInfo("end_battle", "End the battle", note=note))
+    if not over:
+        found.append(end)
     return found

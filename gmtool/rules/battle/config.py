@@ -2,7 +2,8 @@
 
 `tables/battle.yaml` says which skills a character rolls for each narrative character task,
 whether fire in a sub-phase is simultaneous, whether repairs give casualties back, what makes
-a ship helpless, and the optional damage rolls for rams and self-destructs.
+a ship helpless, what an abandoned ship does (it drifts), the optional damage rolls for rams
+and self-destructs, and the boarding methods' names.
 """
 
 from __future__ import annotations
@@ -45,6 +46,8 @@ class BattleTable:
     ram_damage_rammer: str | None
     self_destruct_damage: dict[int, str | None]
     boarding_ties: str
+    boarding_names: dict[str, str]  # boarding method id -> its name in the tab
+    drift_heading: str  # the heading Table 3-4 reads for a fleet with no ship that can act
 
 
 def _damage_roll(node: Node) -> str | None:
@@ -75,6 +78,7 @@ def battle_table() -> BattleTable:
             "ram_damage",
             "self_destruct",
             "boarding",
+            "drift_heading",
         },
         what="battle table",
     )
@@ -133,7 +137,16 @@ def battle_table() -> BattleTable:
     for hexes in set(narrative.self_destruct_hexes.values()) - set(damage_by_hexes):
         raise blast["damage_by_hexes"].error(f"an entry for {hexes} hexes (null is fine)")
     boarding = root["boarding"]
-    boarding.only_keys({"ties"}, what="boarding")
+    boarding.only_keys({"ties", "method_names"}, what="boarding")
+    methods = list(narrative.boarding)
+    names_node = boarding["method_names"]
+    boarding_names = {str(k): v.str().strip() for k, v in names_node.items()}
+    for method_id in boarding_names:
+        if method_id not in methods:
+            raise names_node[method_id].error(f"a boarding method ({', '.join(methods)})")
+    for method_id in methods:
+        if not boarding_names.get(method_id):
+            raise names_node.error(f"a name for the boarding method {method_id!r}")
     return BattleTable(
         tasks=tasks,
         simultaneous_fire=root["simultaneous_fire"].bool(),
@@ -147,6 +160,8 @@ def battle_table() -> BattleTable:
         ram_damage_rammer=_damage_roll(ram["rammer"]),
         self_destruct_damage=damage_by_hexes,
         boarding_ties=boarding["ties"].choice(BOARDING_TIES),
+        boarding_names=boarding_names,
+        drift_heading=root["drift_heading"].choice(list(narrative.heading_ids)),
     )
 
 

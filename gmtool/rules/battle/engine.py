@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from gmtool.rules.battle.attacks import ATTACK_PHASE, AttackOption, attack_options
-from gmtool.rules.battle.config import task_roll
+from gmtool.rules.battle.config import battle_table, task_roll
 from gmtool.rules.battle.orders import (
     LEADER_CHOICES,
     abandon_ship,
@@ -229,6 +229,8 @@ def declare_heading(
         if state.step == "edge_declaration":
             order = "with the edge, it declares second"
         raise RulesError(f"{first} declares its heading now ({order})")
+    if drifting(state, side):
+        raise RulesError(f"{drift_words(state, side)}: it declares no heading")
     arcs = arcs_for_heading(heading, held_arc if heading == HOLD else None)
     if held_arc is not None and heading != HOLD:
         raise RulesError(f"only a holding fleet picks its arc, not one heading {heading!r}")
@@ -242,7 +244,7 @@ def declare_heading(
     return done(state, step)
 
 
-def _fleet_acceleration(state: BattleState, side: str) -> int:
+def side_acceleration(state: BattleState, side: str) -> int:
     ships = [s for s in state.ships_of(side) if s.can_act] or [
         s for s in state.ships_of(side) if s.in_battle
     ]
@@ -252,6 +254,36 @@ def _fleet_acceleration(state: BattleState, side: str) -> int:
 
 
 HEADING_WORDS = {"close": "closing", "hold": "holding", "open": "opening"}
+
+
+def drifting(state: BattleState, side: str) -> bool:
+    """A fleet with no ship that can act (every one abandoning, abandoned, destroyed or gone)
+    declares no heading: nobody is at a helm, and it drifts (tables/battle.yaml,
+    drift_heading)."""
+    return fleet_beaten(state, side)
+
+
+def drift_words(state: BattleState, side: str) -> str:
+    """'Raiders drifts: nobody aboard can steer (Raider Jackal abandoned)'."""
+    ships = ", ".join(f"{s.name} {s.fate}" for s in state.ships_of(side))
+    return f"{state.side(side).name} drifts: nobody aboard can steer ({ships})"
+
+
+def movement_heading(state: BattleState, side: str) -> str:
+    """The heading Table 3-4 reads for a side: its declared one, or the drift heading."""
+    if drifting(state, side):
+        return battle_table().drift_heading
+    heading = state.side(side).heading
+    assert heading is not None  # resolve_movement checked the declarations
+    return heading
+
+
+def _movement_words(state: BattleState, side: str) -> str:
+    heading = movement_heading(state, side)
+    words = HEADING_WORDS.get(heading, heading)
+    if drifting(state, side):
+        return f"drifting (nobody at the helm: {words})"
+    return words
 
 
 def range_change_text(change: int) -> str:
@@ -270,21 +302,21 @@ def resolve_movement(state: BattleState) -> tuple[BattleState, StepResult]:
     assert edge is not None  # the declarations needed it
     opposing = other_side(edge)
     edge_side, opposing_side = state.side(edge), state.side(opposing)
-    if not (edge_side.declared and opposing_side.declared):
-        raise RulesError("both sides must declare their headings first")
-    assert edge_side.heading is not None and opposing_side.heading is not None
+    for fleet in (opposing_side, edge_side):
+        if not fleet.declared and not drifting(state, fleet.id):
+            raise RulesError("both sides must declare their headings first")
     step = Step("resolve_movement")
     gone = [state.side(s).name for s in SIDES if not any(x.in_battle for x in state.ships_of(s))]
     if gone:
         verb = "has" if len(gone) == 1 else "have"
         step.lines.append(f"{' and '.join(gone)} {verb} no ship left to move: the range stays.")
         return done(replace(state, moved=True), step)
-    opposing_accel = _fleet_acceleration(state, opposing)
-    edge_accel = _fleet_acceleration(state, edge)
-    change = range_change(opposing_side.heading, edge_side.heading, opposing_accel, edge_accel)
-    new_range = next_range(
-        state.range, opposing_side.heading, edge_side.heading, opposing_accel, edge_accel
-    )
+    opposing_heading = movement_heading(state, opposing)
+    edge_heading = movement_heading(state, edge)
+    opposing_accel = side_acceleration(state, opposing)
+    edge_accel = side_acceleration(state, edge)
+    change = range_change(opposing_heading, edge_heading, opposing_accel, edge_accel)
+    new_range = next_range(state.range, opposing_heading, edge_heading, opposing_accel, edge_accel)
     before, after = range_name(state.range).lower(), range_name(new_range).lower()
     if change == 0:
         moved = f"the range stays {before}"
@@ -292,11 +324,10 @@ def resolve_movement(state: BattleState) -> tuple[BattleState, StepResult]:
         moved = f"{range_change_text(change)}, but the range is {before} already"
     else:
         moved = f"{range_change_text(change)}, {before} -> {after}"
-    opposing_words = HEADING_WORDS.get(opposing_side.heading, opposing_side.heading)
-    edge_words = HEADING_WORDS.get(edge_side.heading, edge_side.heading)
     step.lines.append(
-        f"{opposing_side.name} {opposing_words} (acceleration {opposing_accel}), "
-        f"{edge_side.name} {edge_words} (acceleration {edge_accel}): {moved}."
+        f"{opposing_side.name} {_movement_words(state, opposing)} (acceleration "
+        f"{opposing_accel}), {edge_side.name} {_movement_words(state, edge)} (acceleration "
+        f"{edge_accel}): {moved}."
     )
     if new_range == DISENGAGED:
         step.lines.append("The fleets are disengaged: a side may withdraw and end the battle.")
@@ -589,10 +620,13 @@ def advance_blocker(state: BattleState) -> str | None:
     if state.finished:
         return "the battle is over"
     if state.phase == "edge":
-        # The round in which a fleet was wiped out is played out; no new round begins.
-        for fleet in SIDES:
-            if not any(s.in_battle for s in state.ships_of(fleet)):
-                return f"{state.side(fleet).name} has no ship left in the battle: end it"
+        # The round in which a fleet was wiped out (or its last ship abandoned) is played
+        # out; no new round begins.
+        reason = battle_over_reason(state)
+        if reason is not None:
+            return f"{reason}: end the battle"
+        if state.edge_winner is None and all(fleet_beaten(state, s) for s in SIDES):
+            return "neither side has a ship that can act to contest the edge: end the battle"
     if state.phase == "edge" and state.edge_winner is None:
         return "roll the edge first"
     if state.phase == "movement":
@@ -602,7 +636,7 @@ def advance_blocker(state: BattleState) -> str | None:
         }
         if state.step in wanted:
             side = wanted[state.step]
-            if side is not None and not state.side(side).declared:
+            if side is not None and not state.side(side).declared and not drifting(state, side):
                 return f"{state.side(side).name} must declare its heading"
         if state.step == "position_update" and not state.moved:
             return "update the range first"
@@ -681,6 +715,18 @@ def fleet_beaten(state: BattleState, side: str) -> bool:
     return not any(s.can_act for s in state.ships_of(side))
 
 
+def battle_over_reason(state: BattleState) -> str | None:
+    """Why no new round can be fought: a side has no ship left in the fight, every one
+    destroyed, escaped or abandoned ('Raiders has no ship left in the fight (Raider Jackal
+    abandoned)'); None while both fight on."""
+    for side in SIDES:
+        ships = state.ships_of(side)
+        if not any(s.in_fight for s in ships):
+            fates = ", ".join(f"{s.name} {s.fate}" for s in ships)
+            return f"{state.side(side).name} has no ship left in the fight ({fates})"
+    return None
+
+
 __all__ = [
     "DISENGAGED",
     "HOLD",
@@ -692,14 +738,18 @@ __all__ = [
     "advance_blocker",
     "apply_damage_manually",
     "assign_gunner",
+    "battle_over_reason",
     "board",
     "board_allowed",
     "declare_heading",
+    "drift_words",
+    "drifting",
     "end_battle",
     "fleet_beaten",
     "helpless",
     "knock_out_system",
     "leave_ship",
+    "movement_heading",
     "ram",
     "ram_allowed",
     "resolve_movement",
@@ -711,5 +761,6 @@ __all__ = [
     "self_destruct",
     "set_commander",
     "set_power",
+    "side_acceleration",
     "withdraw",
 ]

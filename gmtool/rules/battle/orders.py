@@ -36,6 +36,7 @@ from gmtool.rules.battle.steps import (
     require_phase,
     roll_planned,
 )
+from gmtool.rules.characters import Character
 from gmtool.rules.errors import RulesError
 from gmtool.rules.hazards import (
     bailout_round,
@@ -59,19 +60,45 @@ from gmtool.rules.stations import station_table
 
 
 def withdraw(state: BattleState, side: str) -> tuple[BattleState, StepResult]:
-    """At disengaged range a fleet may slip away: its ships leave the battle (escaped)."""
+    """At disengaged range a fleet may slip away: its ships that can act leave the battle
+    (escaped); abandoning and abandoned ships are left behind, drifting (tables/battle.yaml,
+    drift_heading)."""
     require_open(state)
     if state.range != DISENGAGED:
         raise RulesError(f"a fleet can withdraw only when disengaged, not at {state.range}")
     fleet = state.side(side)
+    if not any(s.can_act for s in state.ships_of(side)):
+        raise RulesError(f"{fleet.name} has no ship that can act: nobody can withdraw")
     step = Step("withdraw")
+    left = [s for s in state.ships_of(side) if s.in_battle and not s.can_act]
     for ship in state.ships_of(side):
-        if ship.in_battle:
+        if ship.can_act:
             state = state.with_ship(replace(ship, escaped=True))
             step.ship(ship.id)
-    gone = ", ".join(state.ship(s).name for s in step.ships) or "nobody left to withdraw"
+    gone = ", ".join(state.ship(s).name for s in step.ships)
     step.lines.append(f"{fleet.name} withdraws: {gone}.")
+    if left:
+        names = ", ".join(f"{s.name} ({s.fate})" for s in left)
+        step.lines.append(f"Left behind, drifting: {names}.")
     return done(state, step)
+
+
+def living_aboard(state: BattleState, ship_id: str) -> list[Character]:
+    """The characters aboard a ship who are still alive."""
+    found = [state.character(a.character_id) for a in state.aboard(ship_id)]
+    return [c for c in found if c.state != "dead"]
+
+
+def nobody_aboard(state: BattleState, ship: BattleShip) -> bool:
+    """An abandoned ship nobody stayed aboard: her evacuation is over (the trapped crew man
+    nothing) and no living character is aboard (tables/battle.yaml, drift_heading)."""
+    return ship.abandoned and not living_aboard(state, ship.id)
+
+
+def self_destruct_allowed(state: BattleState, ship: BattleShip) -> bool:
+    """Someone aboard can set it off: the ship is in the battle and not a hulk nobody is
+    aboard. While an evacuation runs, the crew still aboard can scuttle her."""
+    return ship.in_battle and not nobody_aboard(state, ship)
 
 
 # -- special orders -------------------------------------------------------------------------
@@ -181,6 +208,11 @@ def _boarding_leader(state: BattleState, ship: BattleShip, station: str) -> str 
 LEADER_CHOICES = ("own", "enemy")
 
 
+def boarding_name(method: str) -> str:
+    """A boarding method as the tab names it: 'transporter', 'conventional boarding'."""
+    return battle_table().boarding_names.get(method, method)
+
+
 def board(
     state: BattleState,
     ship_id: str,
@@ -205,13 +237,15 @@ def board(
             )
     if not board_allowed(state, ship, target, method, target_screen_up):
         raise RulesError(
-            f"{ship.name} cannot board {target.name} by {method} at "
+            f"{ship.name} cannot board {target.name} by {boarding_name(method)} at "
             f"{range_name(state.range).lower()} range"
             + (" with its screen up" if target_screen_up else "")
             + ("" if helpless(target) else " while it can still maneuver")
         )
     step = Step("board")
     state = _with_order(state, ship_id, "boarding")
+    if target.abandoned:
+        return _board_hulk(state, ship, target, step)
     steps: dict[str, list[StepModifier]] = {ship_id: [], target_id: []}
     sides = (
         (ship, "boarding_party", leader_choice, target_id),
@@ -256,6 +290,31 @@ def board(
     return done(state, step)
 
 
+def _board_hulk(
+    state: BattleState, ship: BattleShip, target: BattleShip, step: Step
+) -> tuple[BattleState, StepResult]:
+    """Boarding an abandoned ship: nobody defends her, so nobody rolls; the boarders come
+    aboard unopposed and hold her (tables/battle.yaml, drift_heading)."""
+    step.ship(ship.id)
+    step.ship(target.id)
+    victim = state.ship(target.id)
+    state = state.with_ship(replace(victim, boarders=(*victim.boarders, ship.id)))
+    trapped = target.bailout.trapped if target.bailout is not None else 0
+    step.lines.append(
+        f"{target.name} is abandoned: nobody defends her. {ship.name}'s boarders come aboard "
+        f"unopposed and hold her."
+    )
+    if trapped:
+        step.lines.append(
+            f"{trapped} of her crew who could not get out are trapped aboard: theirs to rescue "
+            "or take prisoner."
+        )
+    for character in living_aboard(state, target.id):
+        step.who(character.id)
+        step.lines.append(f"{character.name} is still aboard {target.name}: play the meeting out.")
+    return done(state, step)
+
+
 def self_destruct(
     state: BattleState,
     ship_id: str,
@@ -270,15 +329,15 @@ def self_destruct(
     ship = state.ship(ship_id)
     if not ship.in_battle:
         raise RulesError(f"{ship.name} is {ship.fate}")
+    if nobody_aboard(state, ship):
+        raise RulesError(
+            f"{ship.name} is abandoned: nobody is left aboard to set off her self-destruct"
+        )
     if ship.order_given is not None:
         raise RulesError(
             f"{ship.name} has already been given an order this round ({ship.order_given})"
         )
-    living = [
-        state.character(a.character_id)
-        for a in state.aboard(ship_id)
-        if state.character(a.character_id).state != "dead"
-    ]
+    living = living_aboard(state, ship_id)
     if living and not characters_go_down:
         names = ", ".join(c.name for c in living)
         raise RulesError(f"{names} still aboard {ship.name}: move them off first, or confirm")

@@ -141,6 +141,12 @@ class BattleShip:
         return not self.destroyed and not self.escaped
 
     @property
+    def in_fight(self) -> bool:
+        """Still one of its fleet's fighting ships: in the battle and not abandoned (a ship
+        whose evacuation is over is a drifting hulk, tables/battle.yaml `abandoned_ship`)."""
+        return self.in_battle and not self.abandoned
+
+    @property
     def can_act(self) -> bool:
         """Fires, rolls and gives orders: in the battle and not abandoning (unless the table
         lets an abandoning ship fight on)."""
