@@ -149,19 +149,28 @@ def score_text(score: int | None, step: int | None) -> str:
     return f"{score} {step:+d}"
 
 
-def short_name(name: str, width: int) -> str:
-    """A name that fits `width`: the whole name, else its last two words (drops a rank)."""
-    if len(name) <= width:
-        return name
+def untitled(name: str) -> str:
+    """A name without its title or rank: its last two words ('Captain Ines Calloway' ->
+    'Ines Calloway'); a name of one or two words as it is ('Gunner Ox')."""
     words = name.split()
     return " ".join(words[-2:]) if len(words) > 2 else name
 
 
-def _fit_cell(cell: Any, width: int) -> Any:
+def fit_names(names: Sequence[str], width: int) -> list[str]:
+    """Names for one column `width` cells wide, by one rule for every row: all whole when
+    all fit; else every name without its title (so one row never drops a rank the next
+    keeps), and one still too long ends in '…'."""
+    if all(len(name) <= width for name in names):
+        return list(names)
+    shorter = [untitled(name) for name in names]
+    return [n if len(n) <= width else n[: max(width - 1, 1)] + "…" for n in shorter]
+
+
+def _with_text(cell: Any, text: str) -> Any:
+    """The cell with `text` in it (a Text keeps its style)."""
     if isinstance(cell, Text):
-        short = short_name(cell.plain, width)
-        return cell if short == cell.plain else Text(short, style=cell.style)
-    return short_name(str(cell), width)
+        return cell if text == cell.plain else Text(text, style=cell.style)
+    return text
 
 
 def _cut_cell(cell: Any, width: int) -> Any:
@@ -171,6 +180,18 @@ def _cut_cell(cell: Any, width: int) -> Any:
         return cell
     cut = plain[: width - 1] + "…"
     return Text(cut, style=cell.style) if isinstance(cell, Text) else cut
+
+
+def party_title(count: int, unassigned: int, width: int) -> str:
+    """The party list's title in `width` cells: 'Party 8: 1 unassigned', shorter when that
+    does not fit ('1 of 8 unassigned'); the label wraps what still does not."""
+    if count == 0:
+        return "Party: no one yet"
+    if unassigned == 0:
+        choices = [f"Party {count}: all placed", f"All {count} placed"]
+    else:
+        choices = [f"Party {count}: {unassigned} unassigned", f"{unassigned} of {count} unassigned"]
+    return next((c for c in choices if len(c) <= width), choices[-1])
 
 
 BOARD_COLUMNS = ("Station", "Who", "Task", "Skill", "Score", "Posture")
@@ -657,7 +678,7 @@ class StationsPane(GmPane):
     StationsPane #stations-main { height: 1fr; }
     StationsPane #board { width: 1fr; height: 1fr; }
     StationsPane #party-side { width: 28; height: 1fr; padding-left: 1; }
-    StationsPane #party-title { height: 1; color: $text-muted; }
+    StationsPane #party-title { width: 100%; height: auto; color: $text-muted; }
     StationsPane #party-title.unassigned { color: $warning; }
     StationsPane #party-list { height: 1fr; border: none; padding: 0; }
     StationsPane #station-detail { height: 2; margin-top: 1; color: $text; }
@@ -843,6 +864,10 @@ class StationsPane(GmPane):
             table.add_column(label, width=width)
         widths = dict(columns)
         narrow = len(columns) < len(BOARD_COLUMNS)
+        # every character's name by the same rule: all whole, or all without their titles
+        people = [r for r in self.rows if r.character_id is not None]
+        plain = [c.plain if isinstance(c, Text) else str(c) for c in (r.cells[1] for r in people)]
+        fitted = dict(zip([r.key for r in people], fit_names(plain, widths["Who"]), strict=True))
         for row in self.rows:
             place = row.cells[0]
             if isinstance(place, Text) and place.plain:
@@ -850,7 +875,10 @@ class StationsPane(GmPane):
             task = row.cells[2]
             if isinstance(task, Text) and len(task.plain) > widths["Task"]:
                 task = Text("leading", style=task.style)  # "leads Sensors": the detail says
-            cells = (place, _fit_cell(row.cells[1], widths["Who"]), task, *row.cells[3:])
+            who = row.cells[1]
+            if row.key in fitted:
+                who = _with_text(who, fitted[row.key])
+            cells = (place, who, task, *row.cells[3:])
             if not narrow:  # a station's note in the Skill column ends in "…" (the detail
                 # line under the board has it whole)
                 cells = (*cells[:3], _cut_cell(cells[3], widths["Skill"]), *cells[4:])
@@ -870,15 +898,13 @@ class StationsPane(GmPane):
         options.clear_options()
         unassigned = 0
         width = (options.size.width or 26) - 2
-        for character in self.party.characters:
+        names = fit_names([c.name for c in self.party.characters], width)
+        for character, shown in zip(self.party.characters, names, strict=True):
             where = self._where(character, width - 2)
             if where.plain == "unassigned":
                 unassigned += 1
             state = character.state
-            name = Text(
-                short_name(character.name, width),
-                style="bold" if where.plain != "unassigned" else "",
-            )
+            name = Text(shown, style="bold" if where.plain != "unassigned" else "")
             if state != "ok":
                 name.append("  ")
                 name.append_text(state_text(state))
@@ -892,12 +918,7 @@ class StationsPane(GmPane):
             options.highlighted = ids.index(highlighted) if highlighted in ids else 0
         title = self.query_one("#party-title", Label)
         title.set_class(unassigned > 0, "unassigned")
-        count = len(self.party.characters)
-        title.update(
-            f"Party {count}: {unassigned} unassigned"
-            if unassigned
-            else f"Party {count}: all placed"
-        )
+        title.update(party_title(len(self.party.characters), unassigned, width + 2))
 
     def _where(self, character: Character, width: int | None = None) -> Text:
         """Where a character is; in `width` cells (the party list) the posture gives way
@@ -1114,7 +1135,6 @@ class StationsPane(GmPane):
         ship_id = self._need_ship()
         if ship_id is None:
             return
-        verb = "Move" if moving else "Assign"
         if not self.party.characters:
             self._show("No characters yet: n creates one, i imports a party file.", error=True)
             return
@@ -1127,11 +1147,13 @@ class StationsPane(GmPane):
                 return
             initial = self._row().place if self.rows and self._list_focused() else None
             current = assignment_of(self.party.assignments, who)
-            title = f"{verb} {self._char_name(who)} to ({self._ship_name(ship_id)})"
+            # the list below is the places: the title asks which ('Where to put Captain
+            # Rhea Vos?'), naming the ship when there is room
+            title = f"Where to {'move' if moving else 'put'} {self._char_name(who)}?"
             if current is not None:  # a placed character can only move
-                title = f"Move {self._char_name(who)}, now {self._now(current)}, to"
-                if len(title) + len(self._ship_name(ship_id)) + 3 <= TITLE_ROOM:
-                    title += f" ({self._ship_name(ship_id)})"
+                title = f"Where to move {self._char_name(who)}, now {self._now(current)}?"
+            if len(title) + len(self._ship_name(ship_id)) + 3 <= TITLE_ROOM:
+                title += f" ({self._ship_name(ship_id)})"
 
             def place_chosen(place: str | None) -> None:
                 if place is not None:

@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, OptionList, Static
 
-from gmtool.rules.characters import Party
+from gmtool.rules.characters import Party, character_from_dict
 from gmtool.rules.ships import load_ship_spec
+from gmtool.rules.stations import assign
 from gmtool.store import open_campaign
 from gmtool.store.demo import demo_data_dir, seed_demo
-from gmtool.store.party import load_party_state, party_tracker, update_character
+from gmtool.store.party import (
+    add_character,
+    load_party_state,
+    party_tracker,
+    save_assignments,
+    update_character,
+)
 from gmtool.store.ships import add_ship
 from gmtool.tui.app import GmApp
 from gmtool.tui.character_form import CharacterForm
@@ -22,6 +29,8 @@ from gmtool.tui.stations import (
     PartyFileScreen,
     StationsPane,
     board_columns,
+    fit_names,
+    party_title,
     short_place,
 )
 from tests.conftest import TEST_SEED, fixed_clock
@@ -48,11 +57,26 @@ def saved_tracker(path: Path) -> tuple[object, str | None]:
         c.close()
 
 
-def one_ship_campaign(path: Path) -> Path:
-    """A campaign with the Meridian (added through the ship store) and no characters."""
+def one_ship_campaign(path: Path, people: Sequence[tuple[str, str | None]] = ()) -> Path:
+    """A campaign with the Meridian (added through the ship store) and `people`: (name,
+    station or None for unassigned) NPCs who can pilot and fire."""
     c = open_campaign(path, name="One ship", seed=TEST_SEED, clock=fixed_clock)
     try:
         add_ship(c, load_ship_spec(demo_data_dir() / "ships" / "meridian.yaml"), ship_id="meridian")
+        for name, station in people:
+            character = character_from_dict(
+                {
+                    "name": name,
+                    "kind": "npc",
+                    "abilities": {"constitution": 10, "personality": 9, "dexterity": 12},
+                    "skills": {"vehicle_operation": 12, "system_operation": 12},
+                }
+            )
+            party = add_character(c, character)
+            if station is not None:
+                ids = {"characters": party.ids, "ships": ["meridian"]}
+                new = assign(party.assignments, character.id, "meridian", station, **ids)
+                save_assignments(c, new, f"assign {name}")
     finally:
         c.close()
     return path
@@ -249,7 +273,7 @@ async def test_refusals_name_people_and_ships(app_factory: Callable[..., GmApp])
         await pilot.press("tab", "a")
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)
-        assert app.screen.title_text == "Move Captain Ines Calloway, now at Command, to"
+        assert app.screen.title_text == "Where to move Captain Ines Calloway, now at Command?"
 
 
 async def test_move_posture_lead_and_undo(app_factory: Callable[..., GmApp]) -> None:
@@ -656,6 +680,74 @@ async def test_stations_and_people_read_whole_at_80_columns(
         side = app.query_one("#party-list", OptionList)
         places = [str(side.get_option_at_index(i).prompt).split("\n")[1].strip() for i in range(3)]
         assert places == ["Command, secure", "Bridge, secure", "Weapons & def."]
+
+
+async def test_the_party_title_and_the_place_list_read_whole_at_80_columns(
+    app_factory: Callable[..., GmApp], tmp_path: Path
+) -> None:
+    """The list's title was cut ("Party 1: 1 unassigne"), and the place list's title read
+    "Assign Captain Rhea Vos to (CSS Meridian)", as if the station were missing."""
+    path = one_ship_campaign(tmp_path / "one.campaign", [("Captain Rhea Vos", None)])
+    app = app_factory(path=path)
+    async with app.run_test(size=SMALL) as pilot:
+        await open_stations(app, pilot)
+        title = app.query_one("#party-title")
+        assert [title.render_line(y).text.strip() for y in range(title.size.height)] == [
+            "1 of 1 unassigned"
+        ]
+        assert title.region.right <= app.query_one("#party-list").region.right
+        await pilot.press("tab", "a")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ChoiceScreen)
+        assert screen.title_text == "Where to put Captain Rhea Vos? (CSS Meridian)"
+        await choose(pilot, "bridge")
+        assert str(title.render()) == "Party 1: all placed"
+
+
+def test_the_party_title_fits_its_width() -> None:
+    assert party_title(8, 1, 27) == "Party 8: 1 unassigned"
+    assert party_title(8, 1, 20) == "1 of 8 unassigned"
+    assert party_title(12, 12, 20) == "12 of 12 unassigned"
+    assert party_title(8, 0, 20) == "Party 8: all placed"
+    assert party_title(0, 0, 20) == "Party: no one yet"
+
+
+def test_names_in_a_column_are_shortened_by_one_rule() -> None:
+    names = ["Pilot Officer Mira Tek", "Pilot Kal Dorn", "Gunner Ox"]
+    assert fit_names(names, 22) == names  # all fit: all whole
+    # one does not fit: every name drops its title, not only the long one
+    assert fit_names(names, 15) == ["Mira Tek", "Kal Dorn", "Gunner Ox"]
+    assert fit_names(["Chief Engineer Halvard Rusk", "Jory Fenn"], 10) == [
+        "Halvard R…",
+        "Jory Fenn",
+    ]
+
+
+async def test_board_and_list_shorten_every_name_alike_at_80_columns(
+    app_factory: Callable[..., GmApp], tmp_path: Path
+) -> None:
+    """At 80 columns the board showed "Mira Tek" for Pilot Officer Mira Tek but "Pilot Kal
+    Dorn" a row below: each name was shortened only when it alone did not fit."""
+    people = [
+        ("Pilot Officer Mira Tek", "bridge"),
+        ("Pilot Kal Dorn", "bridge"),
+        ("Gunner Ox", "weapons_and_defenses"),
+    ]
+    path = one_ship_campaign(tmp_path / "one.campaign", people)
+    app = app_factory(path=path)
+    async with app.run_test(size=SMALL) as pilot:
+        await open_stations(app, pilot)
+        table = app.query_one("#board", DataTable)
+        who = [str(table.get_row_at(i)[1]) for i in range(table.row_count)]
+        assert [w for w in who if w not in ("crew", "—")] == ["Mira Tek", "Kal Dorn", "Gunner Ox"]
+        side = app.query_one("#party-list", OptionList)
+        listed = [str(side.get_option_at_index(i).prompt).split("\n")[0] for i in range(3)]
+        assert listed == ["Mira Tek", "Kal Dorn", "Gunner Ox"]
+        await pilot.resize_terminal(160, 36)  # Who 22 wide: every name fits, all whole
+        await pilot.pause()
+        who = [str(table.get_row_at(i)[1]) for i in range(table.row_count)]
+        assert [w for w in who if w not in ("crew", "—")] == [n for n, _ in people]
 
 
 # -- snapshots ------------------------------------------------------------------------------
