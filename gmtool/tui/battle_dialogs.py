@@ -44,6 +44,21 @@ def damage_text(option: AttackOption) -> str:
     )
 
 
+def fire_hint(option: AttackOption) -> str:
+    """What enter and t do in the attack dialog: enter rolls the damage only when the weapon
+    has a damage roll; for a degree without one the GM types the damage in."""
+    degrees = ship_spec_table().damage_degrees
+    if not option.damage:
+        return "enter fires; the weapon has no damage roll, so on a hit you type the damage in"
+    missing = [d for d in degrees if d not in option.damage]
+    hint = "enter fires and rolls the damage"
+    if missing:
+        hits = " or ".join(missing)
+        article = "an" if hits[0] in "aeiou" else "a"
+        hint += f" ({article} {hits} hit has no damage roll: you type it in)"
+    return hint + "; t fires and you type the damage in"
+
+
 def steps_text(steps: AttackSteps) -> str:
     """Every step modifier of an attack, the ones that add nothing too, and their sum."""
     return f"step {steps.total:+d} = " + ", ".join(f"{m.name} {m.step:+d}" for m in steps.modifiers)
@@ -81,6 +96,8 @@ class AttackScreen(ModalScreen["FireOrder | None"]):
     """
     BINDINGS = [
         Binding("enter", "fire(True)", "Fire, roll damage", priority=True),
+        # a weapon without a damage roll: enter fires and the GM types the damage in
+        Binding("enter", "fire(False)", "Fire, type damage", priority=True),
         Binding("t", "fire(False)", "Fire, type damage"),
         Binding("escape", "cancel", "Cancel"),
     ]
@@ -101,14 +118,16 @@ class AttackScreen(ModalScreen["FireOrder | None"]):
             yield OptionList(
                 *[Option(f"{t.name}: {steps_text(t.steps)}", id=t.ship_id) for t in option.targets]
             )
-            yield Static(
-                "enter fires and rolls the damage; t fires and you type the damage in",
-                classes="hint",
-            )
+            yield Static(fire_hint(option), classes="hint")
         yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "fire" and parameters == (True,):
+            return bool(self.option.damage)  # nothing to roll: enter types the damage in
+        return True
 
     def action_fire(self, roll_damage: bool) -> None:
         options = self.query_one(OptionList)
@@ -307,6 +326,7 @@ __all__ = [
     "FireOrder",
     "SummaryScreen",
     "damage_text",
+    "fire_hint",
     "option_text",
     "ship_choice",
     "steps_text",

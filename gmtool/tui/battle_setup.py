@@ -20,6 +20,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select, SelectionList, Static
 
+from gmtool.rules.battle.config import battle_table
 from gmtool.rules.characters import Party
 from gmtool.rules.checks import checks_table
 from gmtool.rules.classes import class_ids
@@ -30,6 +31,7 @@ from gmtool.rules.ships import ShipSpec, load_ship_spec, ship_spec_table
 from gmtool.store.errors import StoreError
 from gmtool.store.ships import ShipRecord
 from gmtool.tui.footer import KeyFooter
+from gmtool.tui.ship_form import SystemDialog
 
 AUTO = "@auto"  # the commander: whoever is at a command station of the fleet's ships
 DEFAULT_RANGE = "long"
@@ -269,6 +271,11 @@ def _number(text: str, what: str) -> int | None:
         raise RulesError(f"{what} is a whole number, not {stripped!r}") from None
 
 
+def quick_hull_points(ship_class: str) -> str:
+    """The quick enemy form's hull points for a class (tables/battle.yaml, quick_ship)."""
+    return str(battle_table().quick_hull_points[ship_class])
+
+
 def _weapon_text(weapon: dict[str, Any]) -> str:
     damage = weapon.get("damage") or {}
     figures = "/".join(str(damage.get(d, "-")) for d in ship_spec_table().damage_degrees)
@@ -294,6 +301,18 @@ class QuickShipScreen(ModalScreen["ShipSpec | None"]):
     def __init__(self) -> None:
         super().__init__()
         self.weapons: list[dict[str, Any]] = []
+        self.ship_class = "light"
+        self.hull_default = quick_hull_points(self.ship_class)
+
+    @on(Select.Changed, "#quick-class")
+    def _class_changed(self, event: Select.Changed) -> None:
+        """The hull points shown follow the class while they are the class's default."""
+        self.ship_class = str(event.value)
+        hull = self.query_one("#quick-hull", Input)
+        new_default = quick_hull_points(self.ship_class)
+        if hull.value.strip() in ("", self.hull_default):
+            hull.value = new_default
+        self.hull_default = new_default
 
     def compose(self) -> ComposeResult:
         qualities = list(checks_table().crew_quality)
@@ -301,11 +320,11 @@ class QuickShipScreen(ModalScreen["ShipSpec | None"]):
             box.border_title = "A quick enemy ship"
             with Horizontal(classes="setup-line"):
                 yield Label("Name", classes="first")
-                yield Input("", placeholder="Raider Jackal", id="quick-name", compact=True)
+                yield Input("", placeholder="e.g. Raider Jackal", id="quick-name", compact=True)
                 yield Label("Class", classes="gap")
                 yield Select(
                     [(c, c) for c in class_ids()],
-                    value="light",
+                    value=self.ship_class,
                     allow_blank=False,
                     id="quick-class",
                     classes="narrow",
@@ -313,7 +332,7 @@ class QuickShipScreen(ModalScreen["ShipSpec | None"]):
                 )
             with Horizontal(classes="setup-line"):
                 yield Label("Hull pts", classes="first")
-                yield Input("", placeholder="100", id="quick-hull", classes="short", compact=True)
+                yield Input(self.hull_default, id="quick-hull", classes="short", compact=True)
                 yield Label("Accel", classes="gap")
                 yield Input(
                     "", placeholder="class", id="quick-accel", classes="short", compact=True
@@ -336,8 +355,9 @@ class QuickShipScreen(ModalScreen["ShipSpec | None"]):
                     )
             yield Static("Weapons: none yet", id="quick-weapons", classes="setup-hint")
             yield Static(
-                "Blank tracks come from the hull points (all four or none), a blank "
-                "acceleration from the class. ctrl+w adds a weapon, ctrl+r removes the last.",
+                "The hull points follow the class until you type your own. Blank tracks come "
+                "from the hull points (all four or none), a blank acceleration from the class. "
+                "ctrl+w adds a weapon, ctrl+r removes the last.",
                 classes="setup-hint",
             )
             yield Static("", id="quick-error", classes="setup-error")
@@ -351,15 +371,13 @@ class QuickShipScreen(ModalScreen["ShipSpec | None"]):
         self.query_one("#quick-weapons", Static).update(f"Weapons: {text}")
 
     def action_add_weapon(self) -> None:
-        from gmtool.tui.ship_form import SystemDialog
-
         def added(system: dict[str, Any] | None) -> None:
             if system is not None:
                 self.weapons.append(system)
                 self._show_weapons()
 
         ship_class = str(self.query_one("#quick-class", Select).value)
-        self.app.push_screen(SystemDialog(ship_class, {"type": "beam"}), added)
+        self.app.push_screen(QuickWeaponScreen(ship_class), added)
 
     def action_remove_weapon(self) -> None:
         if self.weapons:
@@ -408,6 +426,53 @@ class QuickShipScreen(ModalScreen["ShipSpec | None"]):
         self.dismiss(None)
 
 
+class QuickWeaponScreen(SystemDialog):
+    """A weapon of a quick enemy ship: the ship form's system dialog, offering weapon types
+    only, its damage fields filled with tables/battle.yaml's quick-ship damage (what is shown
+    is kept; a cleared field shows 'none': no damage roll, the GM types such a hit in), and a
+    footer with its own keys."""
+
+    BINDINGS = [
+        Binding("ctrl+s", "submit", "Keep weapon", priority=True),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+
+    def __init__(self, ship_class: str) -> None:
+        damage = dict(battle_table().quick_weapon_damage)
+        super().__init__(ship_class, {"type": "beam", "damage": damage})
+
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        table = ship_spec_table()
+        self.query_one(".form-title", Static).update("A weapon of the quick enemy ship")
+        self.query_one(".form-hint", Static).update(
+            "Blank count and hull points mean 1 and 0. Damage: dice and a track letter for "
+            "each degree of hit; a blank field keeps none, and you type such a hit's damage "
+            "in. Enter or ctrl+s keeps the weapon, Escape cancels."
+        )
+        self.query_one("#sys-type", Select).set_options(
+            [
+                (f"{name} ({type_id})", type_id)
+                for type_id, name in table.system_types.items()
+                if type_id in table.weapon_types
+            ]
+        )
+        self.query_one("#sys-type", Select).value = "beam"
+        self.call_after_refresh(self._damage_hints)
+
+    @on(Select.Changed, "#sys-type")
+    def _type_changed(self) -> None:
+        self.call_after_refresh(self._damage_hints)
+
+    def _damage_hints(self) -> None:
+        """A blank damage field keeps no damage roll: say so, not 'd6+1w'."""
+        for degree in ship_spec_table().damage_degrees:
+            self.query_one(f"#sys-damage-{degree}", Input).placeholder = "none"
+
+
 class SpecFileScreen(ModalScreen["ShipSpec | None"]):
     """A ship spec YAML file, read and checked; a bad file says where and why."""
 
@@ -422,6 +487,7 @@ class SpecFileScreen(ModalScreen["ShipSpec | None"]):
                 yield Input("", placeholder="path/to/ship.yaml", id="spec-path", compact=True)
             yield Static("Enter reads the file; escape cancels.", classes="setup-hint")
             yield Static("", id="spec-error", classes="setup-error")
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#spec-path", Input).focus()

@@ -92,3 +92,29 @@ def test_a_damage_roll_needs_a_track_letter(house_rules: Path) -> None:
     edit(house_rules, "  target: null", "  target: 2d8")
     with pytest.raises(TableError, match=r"ram_damage\.target"):
         battle_config.battle_table()
+
+
+def test_the_quick_enemy_forms_values_and_the_drift_heading_read() -> None:
+    table = battle_config.battle_table()
+    assert table.quick_hull_points["light"] == 100 and set(table.quick_hull_points) == {
+        "small",
+        "light",
+        "medium",
+        "heavy",
+        "super-heavy",
+    }
+    assert table.quick_weapon_damage == {"ordinary": "d4+1w", "good": "d4+2w", "amazing": "d4+1m"}
+    assert table.drift_heading == "hold"
+    assert table.boarding_names["conventional"] == "conventional boarding"
+
+
+def test_quick_ship_values_are_checked(house_rules: Path) -> None:
+    edit(house_rules, "ordinary: d4+1w, good", "ordinary: d4+1, good")
+    with pytest.raises(TableError, match=r"quick_ship\.weapon_damage\.ordinary"):
+        battle_config.battle_table()
+
+
+def test_quick_ship_hull_points_need_every_class(house_rules: Path) -> None:
+    edit(house_rules, "small: 30, light", "light")
+    with pytest.raises(TableError, match="missing 'small'"):
+        battle_config.battle_table()

@@ -922,3 +922,92 @@ async def test_an_abandoned_ship_is_boarded_unopposed_and_offers_no_self_destruc
         assert "defenders" not in status_text(app)
         assert len(list(app.campaign.roll_log())) == rolls  # nobody rolled
         assert pane.battle.ship("raider-jackal").boarders == ("meridian",)  # type: ignore[union-attr]
+
+
+# -- the quick enemy form keeps what it shows -----------------------------------------------
+
+
+async def test_the_quick_enemy_form_keeps_what_it_shows(app_factory: Callable[..., GmApp]) -> None:
+    """The name field's hint reads as a hint; the hull points and a weapon's damage are real
+    values, kept as shown; the weapon dialog has its own keys in its footer."""
+    from textual.widgets import Input
+
+    from gmtool.rules.battle.config import battle_table
+    from gmtool.tui.battle_setup import QuickShipScreen, QuickWeaponScreen
+
+    app = app_factory(demo=True)
+    async with app.run_test(size=SMALL) as pilot:
+        await open_battle_tab(app, pilot)
+        await pilot.press("n")
+        await settle(pilot, lambda: isinstance(app.screen, BattleSetupScreen))
+        setup = app.screen
+        await pilot.press("ctrl+n")
+        await settle(pilot, lambda: isinstance(app.screen, QuickShipScreen))
+        form = app.screen
+        name, hull = form.query_one("#quick-name", Input), form.query_one("#quick-hull", Input)
+        assert name.value == "" and name.placeholder.startswith("e.g. ")
+        assert hull.value == "100"  # a light ship's, shown as a value because it is one
+        await pilot.press(*"Raider Jackal", "tab", "enter", "down", "enter")  # medium
+        await pilot.pause()
+        assert form.query_one("#quick-class", Select).value == "medium"
+        assert hull.value == str(battle_table().quick_hull_points["medium"])
+        hull.focus()
+        await pilot.press("end", "backspace", "backspace", "backspace", *"250")
+        assert hull.value == "250"
+
+        await pilot.press("ctrl+w")
+        await settle(pilot, lambda: isinstance(app.screen, QuickWeaponScreen))
+        await pilot.pause()
+        keys = footer_keys(app)
+        assert "ctrl+s" in keys and not keys & {"ctrl+w", "ctrl+r"}  # its own keys
+        damage = battle_table().quick_weapon_damage
+        for degree, notation in damage.items():
+            field = app.screen.query_one(f"#sys-damage-{degree}", Input)
+            assert field.value == notation and field.placeholder == "none"
+        await pilot.press("ctrl+s")
+        await settle(pilot, lambda: app.screen is form)
+        weapons = str(form.query_one("#quick-weapons", Static).render())
+        assert "/".join(damage.values()) in weapons and "no damage roll" not in weapons
+        await pilot.press("ctrl+s")
+        await settle(pilot, lambda: app.screen is setup)
+        [(_name, spec)] = setup.extra  # type: ignore[attr-defined]
+        assert (spec.name, spec.ship_class, spec.hull_points) == ("Raider Jackal", "medium", 250)
+        assert dict(spec.systems[0].damage) == damage
+
+
+async def test_the_attack_dialog_says_type_the_damage_for_a_weapon_without_a_roll(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    from gmtool.rules.battle import quick_ship_spec
+    from gmtool.tui.footer import KeyFooter
+
+    app = app_factory(demo=True)
+    gun = {"type": "beam", "name": "plasma gun", "firepower": "light", "arc": "turret"}
+    jackal = quick_ship_spec("Raider Jackal", "light", 100, weapons=[gun])
+    create_battle(
+        app.campaign,
+        "Ambush at Tarsus",
+        fleet_setup(app.campaign, "Navy", ["meridian"]),
+        fleet_setup(app.campaign, "Raiders", [], [("Raider Jackal", jackal)]),
+        "close",
+    )
+    to_phase(app.campaign, "attack", "beam_and_projectile")
+    async with app.run_test(size=LARGE) as pilot:
+        pane = await open_battle_tab(app, pilot)
+        await move_to(pilot, pane, "roll_attack", "plasma gun")
+        await pilot.press("enter")
+        await settle(pilot, lambda: isinstance(app.screen, AttackScreen))
+        hint = str(app.screen.query_one(".hint", Static).render())
+        assert (
+            hint == "enter fires; the weapon has no damage roll, so on a hit you type the damage in"
+        )
+        shown = {i.key: i.description for i in app.screen.query_one(KeyFooter).items()}
+        assert shown["enter"] == "Fire, type damage"
+        events = len(pane.battle.events)  # type: ignore[union-attr]
+        await pilot.press("enter")
+        await settle(pilot, lambda: len(pane.battle.events) > events)  # type: ignore[union-attr]
+        await wait(pilot)
+        text = pane.battle.events[-1].text  # type: ignore[union-attr]
+        if "A miss." not in text:
+            assert text.endswith("type the damage in.")
+            assert isinstance(app.screen, DamageScreen)

@@ -3,7 +3,8 @@
 `tables/battle.yaml` says which skills a character rolls for each narrative character task,
 whether fire in a sub-phase is simultaneous, whether repairs give casualties back, what makes
 a ship helpless, what an abandoned ship does (it drifts), the optional damage rolls for rams
-and self-destructs, and the boarding methods' names.
+and self-destructs, the boarding methods' names, and the quick enemy form's starting
+values.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gmtool.rules.characters import character_table
+from gmtool.rules.classes import class_ids
 from gmtool.rules.dice import DiceError
 from gmtool.rules.dice import parse as parse_dice
 from gmtool.rules.narrative import narrative_table
@@ -48,6 +50,8 @@ class BattleTable:
     boarding_ties: str
     boarding_names: dict[str, str]  # boarding method id -> its name in the tab
     drift_heading: str  # the heading Table 3-4 reads for a fleet with no ship that can act
+    quick_hull_points: dict[str, int]  # class id -> the quick enemy form's hull points
+    quick_weapon_damage: dict[str, str]  # degree id -> a quick weapon's damage roll
 
 
 def _damage_roll(node: Node) -> str | None:
@@ -79,6 +83,7 @@ def battle_table() -> BattleTable:
             "self_destruct",
             "boarding",
             "drift_heading",
+            "quick_ship",
         },
         what="battle table",
     )
@@ -147,6 +152,24 @@ def battle_table() -> BattleTable:
     for method_id in methods:
         if not boarding_names.get(method_id):
             raise names_node.error(f"a name for the boarding method {method_id!r}")
+    quick = root["quick_ship"]
+    quick.only_keys({"hull_points", "weapon_damage"}, what="quick_ship")
+    hull_node = quick["hull_points"]
+    classes = list(class_ids())
+    quick_hull = {str(k): v.int(minimum=1) for k, v in hull_node.items()}
+    for class_id in quick_hull:
+        if class_id not in classes:
+            raise hull_node[class_id].error(f"a ship class ({', '.join(classes)})")
+    for class_id in set(classes) - set(quick_hull):
+        raise hull_node.error(f"hull points for every class (missing {class_id!r})")
+    damage_node = quick["weapon_damage"]
+    degrees = list(ship_spec_table().damage_degrees)
+    damage_node.only_keys(set(degrees), what="weapon_damage")
+    quick_damage: dict[str, str] = {}
+    for degree, node in damage_node.items():
+        notation = _damage_roll(node)
+        if notation is not None:
+            quick_damage[str(degree)] = notation
     return BattleTable(
         tasks=tasks,
         simultaneous_fire=root["simultaneous_fire"].bool(),
@@ -162,6 +185,8 @@ def battle_table() -> BattleTable:
         boarding_ties=boarding["ties"].choice(BOARDING_TIES),
         boarding_names=boarding_names,
         drift_heading=root["drift_heading"].choice(list(narrative.heading_ids)),
+        quick_hull_points=quick_hull,
+        quick_weapon_damage=quick_damage,
     )
 
 
