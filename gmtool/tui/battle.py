@@ -39,7 +39,9 @@ from gmtool.rules.battle import (
     battle_summary,
     board,
     declare_heading,
+    drifting,
     end_battle,
+    heading_outcomes,
     knock_out_system,
     leave_ship,
     likely_target,
@@ -316,13 +318,28 @@ def header_text(state: BattleState) -> Text:
             line.append(f" · {words}")
     sides = []
     for side in state.sides:
-        heading = HEADING_WORDS.get(side.heading or "", "no heading yet")
-        if side.heading == "hold" and side.held_arc:
-            heading += f", {side.held_arc} arc"
+        heading = heading_words(state, side.id)
         edge = ", edge" if state.edge_winner == side.id else ""
         sides.append(f"{side.id.upper()} {side.name}: {heading}{edge}")
     line.append(f"\nRange {range_name(state.range).lower()} · " + " · ".join(sides))
     return line
+
+
+def heading_words(state: BattleState, side_id: str) -> str:
+    """A side's heading as the header shows it: the one declared this round ('holding,
+    port arc'), 'drifting' for a fleet with no ship that can act, else 'no heading yet' (last
+    round's heading is not this round's)."""
+    side = state.side(side_id)
+    if not any(s.in_battle for s in state.ships_of(side_id)):
+        return "no ship left"
+    if drifting(state, side_id):
+        return "drifting"
+    if not side.declared or side.heading is None:
+        return "no heading declared" if state.finished else "no heading yet"
+    words = HEADING_WORDS.get(side.heading, side.heading)
+    if side.heading == "hold" and side.held_arc:
+        words += f", {side.held_arc} arc"
+    return words
 
 
 def roll_line(roll: dict[str, Any]) -> Text:
@@ -726,6 +743,8 @@ class BattlePane(GmPane):
             actions.highlighted = 0
         self.show_detail()
         self.query_one("#battle-log", Static).update(log_text(state))
+        # the newest entry is at the top: keep it in sight after every step
+        self.query_one("#battle-log-box", VerticalScroll).scroll_home(animate=False)
 
     def highlighted_action(self) -> ActionInfo | None:
         index = self.query_one("#battle-actions", ActionList).highlighted
@@ -910,19 +929,26 @@ class BattlePane(GmPane):
     async def _declare(self, info: ActionInfo) -> None:
         assert self.battle is not None and info.side is not None
         fleet = self.battle.side(info.side)
+        outcomes = heading_outcomes(self.battle, info.side)
         options: list[tuple[str, str]] = []
         for heading in info.choices:
+            outcome = f"; range: {outcomes[heading]}" if heading in outcomes else ""
             if heading == "hold":
                 for arc in hold_arc_choices():
-                    options.append((f"hold:{arc}", f"hold, {arc} arc toward the enemy"))
+                    options.append((f"hold:{arc}", f"hold, {arc} arc toward the enemy{outcome}"))
                 continue
             arcs = ", ".join(sorted(arcs_for_heading(heading) - ALWAYS_BEARING))
-            options.append((heading, f"{heading}: the {arcs} arc bears (turrets always)"))
+            options.append((heading, f"{heading}: the {arcs} arc bears (turrets always){outcome}"))
         initial = None
-        if fleet.heading is not None:
+        if fleet.declared and fleet.heading is not None:
             initial = fleet.heading if fleet.heading != "hold" else f"hold:{fleet.held_arc}"
+        where = range_name(self.battle.range).lower()
         choice = await self.app.push_screen_wait(
-            ChoiceScreen(f"Heading of {fleet.name}", options, initial)
+            ChoiceScreen(
+                f"Heading of {fleet.name} ({where} range)",
+                options,
+                initial,
+            )
         )
         if choice is None:
             return

@@ -314,7 +314,7 @@ def test_the_side_without_the_edge_declares_first() -> None:
     with pytest.raises(RulesError, match="Raiders must declare"):
         advance(state)
     state, result = declare_heading(state, "b", "open")
-    assert "Raiders declares open" in result.text and "aft" in result.text
+    assert "Raiders declares opening (aft arc bears)." in result.text
     state, _ = advance(state)
     with pytest.raises(RulesError, match="Navy declares its heading now"):
         declare_heading(state, "b", "close")

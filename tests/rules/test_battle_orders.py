@@ -480,6 +480,11 @@ def test_boarding_an_abandoned_ship_meets_no_defenders() -> None:
     trapped = state.ship("cutter").bailout.trapped  # type: ignore[union-attr]
     assert trapped and f"{trapped} of her crew who could not get out" in result.text
     assert "defenders" not in result.text.replace("nobody defends", "")
+    # Held: the Meridian is not offered the Cutter again, and cannot board her twice.
+    again = positioned(advance(state)[0], "special_orders", range_category="very_close")
+    assert all("cutter" not in a.choices for a in available_actions(again) if a.action == "board")
+    with pytest.raises(RulesError, match="boarders already hold Cutter"):
+        board(again, "meridian", "cutter", "conventional", ScriptedRandom([]))
 
 
 def test_a_fleet_that_cannot_act_drifts_and_declares_no_heading() -> None:
@@ -496,11 +501,18 @@ def test_a_fleet_that_cannot_act_drifts_and_declares_no_heading() -> None:
     with pytest.raises(RulesError, match="Raiders drifts"):
         declare_heading(state, "b", "close")
     state, _ = advance(state)
+    note = next(a.note for a in available_actions(state) if a.action == "declare_heading")
+    assert note.startswith(
+        "From close range; Raiders drifts (nobody aboard can steer) and counts as holding:"
+    )
+    assert "closing: forward arc; very close\n" in note  # the drifting Raiders count as holding
+    assert "holding: neither closes nor opens; you pick the arc" in note
+    assert "starboard); stays close\n" in note
     state, _ = declare_heading(state, "a", "close")
     state, _ = advance(state)
     state, result = resolve_movement(state)
     assert state.range == "very_close"  # hold (drifting) against closing: 1 closer
-    assert "Raiders drifting (nobody at the helm: holding)" in result.text
+    assert "Raiders drifting, as holding (acceleration 6)" in result.text
 
 
 def test_a_fleet_whose_every_ship_is_abandoned_ends_the_battle() -> None:

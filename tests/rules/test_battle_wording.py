@@ -15,7 +15,9 @@ from gmtool.rules.battle import (
     apply_damage_manually,
     attack_options,
     available_actions,
+    declare_heading,
     end_battle,
+    heading_outcomes,
     likely_target,
     no_fire_reason,
     roll_attack,
@@ -204,3 +206,56 @@ def test_no_likely_target_when_every_ship_is_destroyed() -> None:
     for ship in ("meridian", "gorgon"):
         state, _ = apply_damage_manually(state, ship, 200, "critical", random.Random(1))
     assert likely_target(state) is None
+
+
+# -- headings: what each one does from the range the fleets are at --------------------------
+
+
+def declaring(range_category: str) -> BattleState:
+    """The Raiders (no edge) about to declare first, neither side declared this round."""
+    state = positioned(
+        demo_battle(), "movement", "opposing_declaration", range_category=range_category
+    )
+    return replace(
+        state,
+        sides=(replace(state.sides[0], declared=False), replace(state.sides[1], declared=False)),
+    )
+
+
+def heading_panel(state: BattleState) -> str:
+    return next(a.note for a in available_actions(state) if a.action == "declare_heading")
+
+
+def test_holding_says_what_it_does_to_the_range_not_only_the_arc() -> None:
+    """RULES.md section 3: holding lets the commander pick the arc; Table 3-4: a holding fleet
+    neither closes nor opens, so the range moves only by the other fleet's heading."""
+    note = heading_panel(declaring("close"))
+    assert "holding: pick the arc toward the enemy" not in note
+    assert note.splitlines() == [
+        "From close range; Navy declares after:",
+        "closing: forward arc; very close whatever Navy does",
+        "holding: neither closes nor opens; you pick the arc (forward, aft, port or "
+        "starboard); very close if Navy closes, stays close if it holds, moderate if it opens",
+        "opening: aft arc; moderate if Navy closes or holds, long if it opens",
+    ]
+
+
+def test_the_side_declaring_second_sees_each_headings_range() -> None:
+    state = declaring("very_close")
+    state, _ = declare_heading(state, "b", "hold", "port")
+    state, result = advance(state)
+    assert result.text.startswith("Round 1: the Movement phase (Edge side declares")
+    note = heading_panel(state)
+    assert note.splitlines()[0] == "From very close range; Raiders is holding:"
+    assert "closing: forward arc; stays very close" in note  # no nearer than very close
+    assert note.splitlines()[-1] == "opening: aft arc; close"
+    assert heading_outcomes(state, "a") == {
+        "close": "stays very close",
+        "hold": "stays very close",
+        "open": "close",
+    }
+
+
+def test_a_declared_heading_says_its_words_and_arc() -> None:
+    _, result = declare_heading(declaring("long"), "b", "hold", "port")
+    assert result.text == "Raiders declares holding (port arc toward the enemy)."

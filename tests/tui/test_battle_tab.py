@@ -1011,3 +1011,59 @@ async def test_the_attack_dialog_says_type_the_damage_for_a_weapon_without_a_rol
         if "A miss." not in text:
             assert text.endswith("type the damage in.")
             assert isinstance(app.screen, DamageScreen)
+
+
+# -- what the GM reads: the newest log entry, this round's headings -------------------------
+
+
+async def test_the_log_shows_the_newest_entry_after_every_step(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    """The GM scrolled down the log to read round 1; ending the battle brings the newest
+    entry (newest first, at the top) back in sight."""
+    from textual.containers import VerticalScroll
+
+    app = app_factory(demo=True)
+    demo_battle(app.campaign)
+    to_phase(app.campaign, "special_orders", fire=True)
+    async with app.run_test(size=LARGE) as pilot:
+        await open_battle_tab(app, pilot)
+        box = app.query_one("#battle-log-box", VerticalScroll)
+        box.focus()
+        await pilot.press("end")
+        await pilot.pause()
+        assert box.scroll_y > 0
+        await pilot.press("e")
+        await settle(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        await settle(pilot, lambda: isinstance(app.screen, SummaryScreen))
+        await pilot.press("escape")
+        await wait(pilot)
+        assert box.scroll_y == 0
+        top = str(app.query_one("#battle-log", Static).render()).splitlines()[0]
+        assert top == "R1 Special orders The battle ends in round 1."
+
+
+async def test_the_header_shows_headings_declared_this_round(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    """Round 2 begins: last round's 'closing' is not this round's heading. Declaring shows
+    what each heading does to the range."""
+    app = app_factory(demo=True)
+    demo_battle(app.campaign)
+    to_phase(app.campaign, "special_orders")  # round 1 played with both fleets closing
+    run_step(app.campaign, BATTLE, advance)
+    state = to_phase(app.campaign, "movement", "opposing_declaration")
+    assert state.round == 2 and state.side("a").heading == "close"
+    async with app.run_test(size=SMALL) as pilot:
+        await open_battle_tab(app, pilot)
+        shown = header(app)
+        assert "A Navy: no heading yet" in shown and "B Raiders: no heading yet" in shown
+        assert "closing" not in shown
+        await pilot.press("enter")
+        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        options = app.screen.query_one(OptionList)
+        labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert all("; range: " in label for label in labels)
+        await pilot.press("enter")  # the first: closing
+        await settle(pilot, lambda: "closing" in header(app))

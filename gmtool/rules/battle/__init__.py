@@ -9,6 +9,8 @@ from gmtool.rules.battle.actions import (
     ActionInfo,
     available_actions,
     current_step_label,
+    heading_note,
+    heading_outcomes,
     likely_target,
 )
 from gmtool.rules.battle.attacks import (
@@ -101,6 +103,8 @@ __all__ = [
     "end_battle",
     "fire_words",
     "fleet_beaten",
+    "heading_note",
+    "heading_outcomes",
     "helpless",
     "knock_out_system",
     "leave_ship",

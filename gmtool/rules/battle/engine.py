@@ -74,6 +74,7 @@ from gmtool.rules.narrative import (
     StepModifier,
     arcs_for_heading,
     fleet_acceleration,
+    narrative_table,
     next_range,
     next_step,
     range_change,
@@ -239,8 +240,10 @@ def declare_heading(
     state = state.with_side(replace(fleet, heading=heading, held_arc=held, declared=True))
     step = Step("declare_heading")
     step.ships += list(fleet.ship_ids)
-    bearing = ", ".join(sorted(arcs))
-    step.lines.append(f"{fleet.name} declares {heading} (arcs bearing: {bearing}).")
+    bearing = " and ".join(sorted(arcs - set(narrative_table().always_bearing_arcs)))
+    words = HEADING_WORDS.get(heading, heading)
+    where_to = f"{bearing} arc toward the enemy" if heading == HOLD else f"{bearing} arc bears"
+    step.lines.append(f"{fleet.name} declares {words} ({where_to}).")
     return done(state, step)
 
 
@@ -282,7 +285,7 @@ def _movement_words(state: BattleState, side: str) -> str:
     heading = movement_heading(state, side)
     words = HEADING_WORDS.get(heading, heading)
     if drifting(state, side):
-        return f"drifting (nobody at the helm: {words})"
+        return f"drifting, as {words}"
     return words
 
 

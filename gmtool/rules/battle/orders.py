@@ -242,6 +242,8 @@ def board(
             + (" with its screen up" if target_screen_up else "")
             + ("" if helpless(target) else " while it can still maneuver")
         )
+    if target.abandoned and ship_id in target.boarders:
+        raise RulesError(f"{ship.name}'s boarders already hold {target.name}")
     step = Step("board")
     state = _with_order(state, ship_id, "boarding")
     if target.abandoned:
