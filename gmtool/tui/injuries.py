@@ -36,11 +36,13 @@ from gmtool.tui.injury_text import (
     character_state_text,
     entry_cells,
     entry_detail,
-    short,
+    entry_name,
+    fit_history_columns,
     track_bar,
     tracks,
 )
 from gmtool.tui.pane import GmPane
+from gmtool.tui.stations import fit_names, untitled
 
 ALL = "*"
 SHOWN_ENTRIES = 500
@@ -48,7 +50,6 @@ WIDE_BAR = 8
 NARROW_BAR = 5
 NARROW_BELOW = 100  # terminal columns: below this, narrower bars and names
 NARROW_NAME = 22
-NARROW_WHAT = 16
 PARTY_ACTIONS = frozenset({"hazard", "treat", "damage", "bailout", "undo"})
 """Actions that read or change the saved party: off while it cannot be read."""
 HISTORY_ROWS = 5  # the history keeps its header, three entries and its scrollbar on screen
@@ -123,6 +124,15 @@ def unreadable_party_text(problem: str) -> str:
     )
 
 
+class HistoryTable(DataTable[Any]):
+    """The injury history; its columns are fitted to its width again after a resize."""
+
+    def on_resize(self) -> None:
+        pane = next((a for a in self.ancestors if isinstance(a, InjuriesPane)), None)
+        if pane is not None and pane.is_mounted:
+            pane.history_resized()
+
+
 class PartyProblem(Static, can_focus=True):
     """Why the party cannot be read, in place of the character table; it takes the focus."""
 
@@ -188,6 +198,7 @@ class InjuriesPane(GmPane):
         self.round_text = ""
         self.battle_names: dict[str, str] = {}  # battle id -> name, deleted battles too
         self.party_problem: str | None = None  # why the saved party does not read
+        self._history_width = 0  # the history's width its columns were fitted to
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="injury-filters"):
@@ -218,7 +229,7 @@ class InjuriesPane(GmPane):
         yield DataTable(id="injury-characters", cursor_type="row")
         yield PartyProblem(id="injury-party-problem")
         yield Static(id="injury-status")
-        yield DataTable(id="injury-history", cursor_type="row", zebra_stripes=True)
+        yield HistoryTable(id="injury-history", cursor_type="row", zebra_stripes=True)
         yield Static(id="injury-detail")
 
     def on_mount(self) -> None:
@@ -336,10 +347,12 @@ class InjuriesPane(GmPane):
         columns += [(track.capitalize(), track) for track in tracks()]
         width = NARROW_BAR if self._narrow else WIDE_BAR
         rows: list[tuple[str, Sequence[Text | str]]] = []
-        for character in self.party.characters:
+        names = [c.name for c in self.party.characters]
+        if self._narrow:  # one rule for every name, as on the Stations tab
+            names = fit_names(names, NARROW_NAME)
+        for character, name in zip(self.party.characters, names, strict=True):
             sizes = character.tracks
             bars = [track_bar(t, character.damage.get(t, 0), sizes[t], width) for t in tracks()]
-            name = short(character.name, NARROW_NAME if self._narrow else None)
             rows.append((character.id, [name, character_state_text(character), *bars]))
         fill_table(table, columns, rows)
         self._fit_characters()
@@ -427,16 +440,44 @@ class InjuriesPane(GmPane):
         kept = self.highlighted_entry()
         self.entries = shown
         table = self.query_one("#injury-history", DataTable)
-        name_width = NARROW_NAME if self._narrow else None
-        what_width = NARROW_WHAT if self._narrow else None
-        rows: list[tuple[str, Sequence[Text | str]]] = [
-            (str(e["id"]), entry_cells(e, name_width, what_width, self.battle_names)) for e in shown
+        keys = [key for _, key in HISTORY_COLUMNS]
+        natural = [cell_len(label) for label, _ in HISTORY_COLUMNS]
+        for entry in shown:
+            cells = entry_cells(entry, self.battle_names)
+            natural = [max(w, c.cell_len) for w, c in zip(natural, cells, strict=True)]
+        widest = dict(zip(keys, natural, strict=True))
+        room = self._history_room()
+        widths = fit_history_columns(widest, room)
+        names = [entry_name(e) for e in shown]
+        if widths.get("who", widest["who"]) < widest["who"]:
+            # names give way as on the Stations tab: all without their titles, then cut
+            widest["who"] = max([cell_len("Who"), *(len(untitled(n)) for n in names)])
+            widths = fit_history_columns(widest, room)
+            names = fit_names(names, widths.get("who", widest["who"]))
+        self._history_width = table.size.width
+        rows = [
+            (str(e["id"]), entry_cells(e, self.battle_names, widths, name))
+            for e, name in zip(shown, names, strict=True)
         ]
-        fill_table(table, HISTORY_COLUMNS, rows)
+        shown_columns = [(label, key) for label, key in HISTORY_COLUMNS if key in widths]
+        index = [keys.index(key) for _, key in shown_columns]
+        fill_table(table, shown_columns, [(key, [cells[i] for i in index]) for key, cells in rows])
         target = select if select is not None else (kept["id"] if kept is not None else None)
         if target is not None and any(e["id"] == target for e in shown):
             table.move_cursor(row=table.get_row_index(str(target)), animate=False)
         self._show_detail()
+
+    def _history_room(self) -> int:
+        """The cells the history's columns may take: its width less the scrollbar."""
+        table = self.query_one("#injury-history", DataTable)
+        width = table.size.width or self.size.width or self.app.size.width
+        return width - table.styles.scrollbar_size_vertical
+
+    def history_resized(self) -> None:
+        """Fit the columns again when the history's width changed (a resize)."""
+        width = self.query_one("#injury-history", DataTable).size.width
+        if width and width != self._history_width:
+            self._fill_history()
 
     def shows_entry(self, entry_id: int) -> bool:
         """Whether the history (as filtered) lists this entry."""

@@ -84,15 +84,17 @@ def battle_text(
     width: int | None = None,
 ) -> str:
     """The battle by its name (`names`: id -> name, as the Battle tab set it up; a battle
-    typed by hand is its own name) and the round: "Ambush at Tarsus r2"."""
+    typed by hand is its own name) and the round: "Ambush at Tarsus r2"; in `width` cells
+    the name is cut ("Ambush a… r2")."""
     battle = entry.get("battle")
     rnd = entry.get("round")
     if battle is None and rnd is None:
         return "—"
-    text = short((names or {}).get(str(battle), str(battle)), width) if battle is not None else ""
-    if rnd is not None:
-        text += f" r{rnd}"
-    return text.strip()
+    suffix = f" r{rnd}" if rnd is not None else ""
+    # `width` is the whole cell's: the name gives way, the round stays
+    room = None if width is None else max(width - len(suffix), 2)
+    text = short((names or {}).get(str(battle), str(battle)), room) if battle is not None else ""
+    return (text + suffix).strip()
 
 
 def _signed(values: list[int]) -> str:
@@ -179,7 +181,83 @@ HISTORY_COLUMNS = (
     ("Ship", "ship"),
     ("When", "when"),
 )
-"""The history's columns (label, key): what a GM reads first comes first; the rest scrolls."""
+"""The history's columns (label, key): what a GM reads first comes first."""
+
+HISTORY_MIN_WIDTHS = {
+    "battle": 12,  # "Tolliver r2", "Ambush a… r1"
+    "who": 16,
+    "what": 16,
+    "state": 11,  # "knocked out" whole
+    "dice": 16,  # "d20 2≤4 · feat 9…": the hazard die, and a feat when there was one
+    "ship": 12,  # "CSS Meridian" whole, or the column goes (the detail line says it)
+}
+"""How narrow a column may get (cut with "…": the detail line has the whole entry); the
+other columns keep their widest cell."""
+HISTORY_DROPPED = ("when", "ship", "session", "tracks", "battle")
+"""The columns left out, in this order, when the others do not fit at their narrowest; the
+detail line under the history says all of them."""
+HISTORY_SHRUNK_FIRST = ("ship", "battle")
+"""Columns that give way before Who, What, State and Dice share what is left."""
+HISTORY_FLOOR = 6
+"""How narrow a column of HISTORY_MIN_WIDTHS gets when nothing more can be left out."""
+CELL_PADDING = 2  # a DataTable cell's padding, one cell a side
+
+
+def fit_history_columns(natural: Mapping[str, int], room: int) -> dict[str, int]:
+    """The columns to show and their widths, so that the history fits `room` cells: each
+    as wide as its widest cell when all fit; else Ship and Battle give way first, then the
+    widest of the others, down to HISTORY_MIN_WIDTHS; when even that does not fit, the
+    columns of HISTORY_DROPPED are left out in turn. `natural`: every column's widest cell
+    (its label included), by key, in the order shown."""
+    minimum = {k: min(HISTORY_MIN_WIDTHS.get(k, w), w) for k, w in natural.items()}
+    keys = list(natural)
+
+    def needed(columns: list[str], widths: Mapping[str, int]) -> int:
+        return sum(widths[k] + CELL_PADDING for k in columns)
+
+    for key in HISTORY_DROPPED:
+        if needed(keys, minimum) <= room:
+            break
+        if key in keys:
+            keys.remove(key)
+    widths = {k: natural[k] for k in keys}
+    excess = needed(keys, widths) - room
+    for key in HISTORY_SHRUNK_FIRST:
+        if excess > 0 and key in widths:
+            give = min(excess, widths[key] - minimum[key])
+            widths[key] -= give
+            excess -= give
+    for floor in (minimum, {k: min(HISTORY_FLOOR, w) for k, w in minimum.items()}):
+        while excess > 0:
+            shrinkable = [k for k in keys if k in HISTORY_MIN_WIDTHS and widths[k] > floor[k]]
+            if not shrinkable:
+                break
+            widest = max(shrinkable, key=lambda k: widths[k])
+            widths[widest] -= 1
+            excess -= 1
+    return widths
+
+
+TYPED_IN = "damage typed in"
+"""The cause the battle store gives an injury from damage the GM typed in on the Battle tab
+(followed by ': ' and the GM's note when the store keeps it)."""
+
+
+def cause_text(entry: Mapping[str, Any], *, long: bool = False) -> str:
+    """What hurt the character, in words: the entry's cause; for damage typed in on the
+    Battle tab, the GM's note when the entry has it, else what the ship took ("mortal
+    hit"; with `long`, "a mortal hit to the ship, typed in on the Battle tab")."""
+    cause = str(entry.get("cause") or "")
+    if cause != TYPED_IN and not cause.startswith(TYPED_IN + ":"):
+        return cause
+    note = cause[len(TYPED_IN) + 1 :].strip()
+    if note:
+        return note
+    track = entry.get("track") if entry.get("kind") == "hazard" else None
+    if not long:
+        return f"{track} hit" if track else TYPED_IN
+    hit = f"a {track} hit to the ship" if track else "damage"
+    return f"{hit}, typed in on the Battle tab"
 
 
 def short(text: str, width: int | None) -> str:
@@ -189,35 +267,50 @@ def short(text: str, width: int | None) -> str:
     return text[: width - 1] + "…"
 
 
+def entry_name(entry: Mapping[str, Any]) -> str:
+    return str(entry.get("character_name", entry.get("character", "")))
+
+
+def _cut(cell: Text, width: int | None) -> Text:
+    if width is None or cell.cell_len <= width:
+        return cell
+    cut = cell.copy()
+    cut.truncate(width, overflow="ellipsis")
+    return cut
+
+
 def entry_cells(
     entry: Mapping[str, Any],
-    name_width: int | None = None,
-    what_width: int | None = None,
     battle_names: Mapping[str, str] | None = None,
+    widths: Mapping[str, int] | None = None,
+    name: str | None = None,
 ) -> tuple[Text, ...]:
     """One history row in the order of HISTORY_COLUMNS; an undone entry is dimmed and struck
-    through. `name_width` and `what_width` cut long names, causes and battle names (on a
-    small screen); `battle_names` shows battles by name rather than id."""
+    through. `widths` (by column key) cuts a longer cell with "…" (a battle's name gives way
+    before its round); `battle_names` shows battles by name rather than id; `name` is the
+    character's name as the Who column shows it (else the whole name)."""
+    widths = widths or {}
     undone = bool(entry.get("undone"))
     style = "dim strike" if undone else ""
     kind = str(entry.get("kind", ""))
-    cause = str(entry.get("cause") or "")
+    cause = cause_text(entry)
     what = kind if cause in ("", kind) else f"{kind}: {cause}"
     state = Text("undone", style="dim") if undone else state_change_text(entry)
-    before = [
-        str(entry.get("id", "")),
-        session_text(entry),
-        battle_text(entry, battle_names, what_width),
-        short(str(entry.get("character_name", entry.get("character", ""))), name_width),
-        short(what, what_width),
-        marked_text(entry),
-        f"{slash(entry.get('before') or {})} → {slash(entry.get('after') or {})}",
-    ]
-    after = [dice_text(entry), ship_text(entry), when_text(entry)]
-    return (
-        *(Text(c, style=style) for c in before),
-        state,
-        *(Text(c, style=style) for c in after),
+    texts = {
+        "id": str(entry.get("id", "")),
+        "session": session_text(entry),
+        "battle": battle_text(entry, battle_names, widths.get("battle")),
+        "who": name if name is not None else entry_name(entry),
+        "what": what,
+        "marked": marked_text(entry),
+        "tracks": f"{slash(entry.get('before') or {})} → {slash(entry.get('after') or {})}",
+        "dice": dice_text(entry),
+        "ship": ship_text(entry),
+        "when": when_text(entry),
+    }
+    return tuple(
+        _cut(state if key == "state" else Text(texts[key], style=style), widths.get(key))
+        for _, key in HISTORY_COLUMNS
     )
 
 
@@ -236,7 +329,7 @@ def entry_detail(entry: Mapping[str, Any], battle_names: Mapping[str, str] | Non
     head = f"#{entry.get('id')} {when_text(entry)}  {entry.get('character_name', '')}, "
     head += str(entry.get("kind"))
     if entry.get("cause"):
-        head += f" ({entry['cause']})"
+        head += f" ({cause_text(entry, long=True)})"
     if where:
         head += ", " + ", ".join(where)
     text = Text(head, style="bold")

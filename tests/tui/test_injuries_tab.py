@@ -22,7 +22,15 @@ from gmtool.tui.app import GmApp
 from gmtool.tui.bailout import BailoutDialog, load_bailout
 from gmtool.tui.hazard_dialog import HazardDialog
 from gmtool.tui.injuries import InjuriesPane
-from gmtool.tui.injury_text import dice_text, entry_cells, marked_text, track_bar
+from gmtool.tui.injury_text import (
+    cause_text,
+    dice_text,
+    entry_cells,
+    entry_detail,
+    fit_history_columns,
+    marked_text,
+    track_bar,
+)
 from gmtool.tui.treatment_dialog import DamageDialog, TreatmentDialog
 from tests.tui.conftest import footer_keys
 from tests.tui.test_stations_tab import damaged_party_campaign
@@ -370,15 +378,17 @@ async def test_filtering_and_resizing_keep_the_columns_readable(
         assert pane.query_one("#filter-character", Select).value == "halvard-rusk"
         history_table = pane.query_one("#injury-history", DataTable)
         lines = shown_lines(history_table)
-        assert lines[0].split()[:4] == ["#", "Ses", "Battle", "Who"]
-        assert lines[1].split()[:4] == ["16", "—", "Tolliver", "r2"]
-        assert "Chief Engineer Halvar…" in lines[1] and "hazard: plasma …" in lines[1]
+        # at 80 columns: who, what, marked, state and dice; the detail line has the rest
+        assert lines[0].split() == ["#", "Who", "What", "Marked", "State", "Dice"]
+        assert lines[1].split()[:3] == ["16", "Halvard", "Rusk"]  # his title gives way
+        assert "hazard: plasma" in lines[1] and "d20 15>6" in lines[1]
         assert [line.split()[0] for line in lines[1:4]] == ["16", "10", "4"]
 
         await pilot.press("f", "enter", "home", "enter")  # back to everyone
         await pilot.pause()
         lines = shown_lines(history_table)
-        assert lines[1].split()[:2] == ["18", "—"] and "Sergeant Bram Adeyemi" in lines[1]
+        assert lines[1].split()[:3] == ["18", "Bram", "Adeyemi"]
+        assert history_table.virtual_size.width <= history_table.size.width
 
         await pilot.resize_terminal(*LARGE)
         await pilot.pause()
@@ -386,7 +396,84 @@ async def test_filtering_and_resizing_keep_the_columns_readable(
         assert characters[1].split()[:4] == ["Captain", "Ines", "Calloway", "ok"]
         assert "Chief Engineer Halvard Rusk" in characters[4]
         assert "0/10" in characters[1] and "0/5" in characters[1]
-        assert "Chief Engineer Halvard Rusk" in shown_lines(history_table)[3]
+        lines = shown_lines(history_table)
+        header = ["#", "Ses", "Battle", "Who", "What", "Marked", "s/w/m", "State", "Dice"]
+        assert lines[0].split() == header
+        assert lines[3].split()[:5] == ["16", "—", "Tolliver", "r2", "Halvard"]
+        assert history_table.virtual_size.width <= history_table.size.width
+
+
+async def test_history_columns_fit_120_columns_and_typed_in_damage_says_the_hit(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    """At 120 columns the Dice column was cut at the screen's edge ("d20 2≤"), and hazards
+    from damage typed in on the Battle tab read "hazard: damage typed in"."""
+    app = app_factory(demo=True)
+    battle = create_battle(
+        app.campaign,
+        "Ambush at Tarsus",
+        fleet_setup(app.campaign, "Navy", ["meridian"]),
+        fleet_setup(app.campaign, "Raiders", ["gorgon", "vex"]),
+        "long",
+    )
+    note = "CSS Gorgon's laser turret"
+    run_step(app.campaign, battle.id, apply_damage_manually, "meridian", 30, "mortal", note=note)
+    async with app.run_test(size=LARGE) as pilot:
+        pane = await show_injuries(app, pilot)
+        table = pane.query_one("#injury-history", DataTable)
+        assert table.virtual_size.width <= table.size.width  # nothing past the edge
+        lines = shown_lines(table)
+        assert lines[0].split()[-1] == "Dice"
+        for line in lines[1 : table.row_count + 1]:
+            assert "d20 " in line, line
+            assert "damage typed in" not in line, line
+            # what the ship took (or the GM's note, once the battle store keeps it)
+            assert "hazard: mortal hit" in line or f"hazard: {note[:8]}" in line, line
+        detail = str(pane.query_one("#injury-detail", Static).render())
+        assert "Ambush at Tarsus" in detail and "d20" in detail  # the whole entry below
+        assert "typed in on the Battle tab" in detail or note in detail
+
+        await pilot.resize_terminal(*SMALL)  # and at 80 columns, after a resize
+        await pilot.pause()
+        assert table.virtual_size.width <= table.size.width
+        assert shown_lines(table)[0].split()[-1] == "Dice"
+
+
+def test_history_columns_give_way_in_order() -> None:
+    natural = {
+        "id": 2,
+        "session": 3,
+        "battle": 19,
+        "who": 21,
+        "what": 23,
+        "marked": 7,
+        "tracks": 13,
+        "state": 11,
+        "dice": 42,
+        "ship": 12,
+        "when": 11,
+    }
+    assert fit_history_columns(natural, 200) == natural  # room for all: as they are
+    at_120 = fit_history_columns(natural, 116)
+    assert list(at_120) == [k for k in natural if k not in ("when", "ship")]
+    assert sum(w + 2 for w in at_120.values()) <= 116
+    assert at_120["battle"] == 12 and at_120["dice"] >= 16 and at_120["who"] >= 16
+    at_80 = fit_history_columns(natural, 76)
+    assert list(at_80) == ["id", "who", "what", "marked", "state", "dice"]
+    assert sum(w + 2 for w in at_80.values()) <= 76
+    tiny = fit_history_columns(natural, 50)  # below every minimum: still fits
+    assert sum(w + 2 for w in tiny.values()) <= 50
+
+
+def test_typed_in_damage_is_said_as_the_hit_or_the_gm_note() -> None:
+    hazard = {"kind": "hazard", "cause": "damage typed in", "track": "mortal"}
+    assert cause_text(hazard) == "mortal hit"
+    assert cause_text(hazard, long=True) == "a mortal hit to the ship, typed in on the Battle tab"
+    with_note = {**hazard, "cause": "damage typed in: a ram by the Vex"}
+    assert cause_text(with_note) == "a ram by the Vex"
+    assert str(entry_cells(with_note)[4]) == "hazard: a ram by the Vex"
+    assert cause_text({"kind": "hazard", "cause": "plasma torpedo"}) == "plasma torpedo"
+    assert "(a mortal hit to the ship, typed in on the Battle tab)" in str(entry_detail(hazard))
 
 
 async def test_a_saved_entry_is_highlighted_in_view(app_factory: Callable[..., GmApp]) -> None:
@@ -404,7 +491,7 @@ async def test_a_saved_entry_is_highlighted_in_view(app_factory: Callable[..., G
         assert shown_lines(history_table)[1].split()[0] == "19"  # on screen, at the top
         await pilot.press("t", "1", "ctrl+s")
         await pilot.pause()
-        assert shown_lines(history_table)[1].split()[:4] == ["20", "—", "—", "Captain"]
+        assert shown_lines(history_table)[1].split()[:4] == ["20", "Ines", "Calloway", "treatment"]
         assert pane.highlighted_entry()["kind"] == "treatment"  # type: ignore[index]
         # a new entry the filters hide: said so, and a shows it
         pane.query_one("#filter-character", Select).value = "jory-fenn"
@@ -451,11 +538,12 @@ async def test_a_bigger_party_scrolls_with_the_cursor_in_view(
         assert table.size.height == 9  # the history keeps its rows
         await pilot.press(*["down"] * 9)
         await pilot.pause()
-        assert "Yeoman Lisle Oduya" in "".join(shown_lines(table))
+        # at 80 columns names lose their titles, all alike, as on the Stations tab
+        assert " Lisle Oduya " in "".join(shown_lines(table))
         await pilot.press("d", *"2", "ctrl+s")
         await pilot.pause()
         assert pane.highlighted_character_id() == "yeoman-lisle-oduya"
-        assert "Yeoman Lisle Oduya" in "".join(shown_lines(table))
+        assert " Lisle Oduya " in "".join(shown_lines(table))
 
 
 async def test_the_who_list_opens_wide_enough_for_names(
