@@ -156,11 +156,14 @@ def untitled(name: str) -> str:
     return " ".join(words[-2:]) if len(words) > 2 else name
 
 
-def fit_names(names: Sequence[str], width: int) -> list[str]:
+def fit_names(names: Sequence[str], width: int, whole: bool | None = None) -> list[str]:
     """Names for one column `width` cells wide, by one rule for every row: all whole when
     all fit; else every name without its title (so one row never drops a rank the next
-    keeps), and one still too long ends in '…'."""
-    if all(len(name) <= width for name in names):
+    keeps), and one still too long ends in '…'. `whole` decides for a column that must
+    read like another one (the Stations tab's board and list)."""
+    if whole is None:
+        whole = all(len(name) <= width for name in names)
+    if whole:
         return list(names)
     shorter = [untitled(name) for name in names]
     return [n if len(n) <= width else n[: max(width - 1, 1)] + "…" for n in shorter]
@@ -703,6 +706,9 @@ class StationsPane(GmPane):
         self.rows: list[BoardRow] = []
         self._board_width = 0
         self._party_width = 0
+        # whether the board and the list were drawn with every name whole
+        self._board_names_whole = True
+        self._list_names_whole = True
         # why the saved party (or the ships) cannot be read; None when they read
         self.party_problem: str | None = None
 
@@ -739,12 +745,27 @@ class StationsPane(GmPane):
         if width != self._party_width:
             self._party_width = width
             self._render_party()
+            if self._names_whole() != self._board_names_whole:
+                self._render_board()  # the names there follow the list's
 
     def board_resized(self) -> None:
         width = self.query_one("#board", DataTable).size.width
         if width != self._board_width:
             self._board_width = width
             self._render_board()
+            if self._names_whole() != self._list_names_whole:
+                self._render_party()
+
+    def _names_whole(self) -> bool:
+        """Whether the board and the list show every name whole: only when every name
+        fits in both, so that the two never show one person differently."""
+        who = dict(board_columns(self.query_one("#board", DataTable).size.width))["Who"]
+        listed = (self.query_one("#party-list", OptionList).size.width or 26) - 2
+        on_board = {r.character_id for r in self.rows if r.character_id is not None}
+        return all(
+            len(c.name) <= listed and (c.id not in on_board or len(c.name) <= who)
+            for c in self.party.characters
+        )
 
     def focus_default(self) -> None:
         if self.party_problem is not None:
@@ -867,7 +888,9 @@ class StationsPane(GmPane):
         # every character's name by the same rule: all whole, or all without their titles
         people = [r for r in self.rows if r.character_id is not None]
         plain = [c.plain if isinstance(c, Text) else str(c) for c in (r.cells[1] for r in people)]
-        fitted = dict(zip([r.key for r in people], fit_names(plain, widths["Who"]), strict=True))
+        self._board_names_whole = self._names_whole()
+        shown = fit_names(plain, widths["Who"], self._board_names_whole)
+        fitted = dict(zip([r.key for r in people], shown, strict=True))
         for row in self.rows:
             place = row.cells[0]
             if isinstance(place, Text) and place.plain:
@@ -898,7 +921,8 @@ class StationsPane(GmPane):
         options.clear_options()
         unassigned = 0
         width = (options.size.width or 26) - 2
-        names = fit_names([c.name for c in self.party.characters], width)
+        self._list_names_whole = self._names_whole()
+        names = fit_names([c.name for c in self.party.characters], width, self._list_names_whole)
         for character, shown in zip(self.party.characters, names, strict=True):
             where = self._where(character, width - 2)
             if where.plain == "unassigned":

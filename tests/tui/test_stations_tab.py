@@ -703,6 +703,15 @@ async def test_the_party_title_and_the_place_list_read_whole_at_80_columns(
         assert screen.title_text == "Where to put Captain Rhea Vos? (CSS Meridian)"
         await choose(pilot, "bridge")
         assert str(title.render()) == "Party 1: all placed"
+        # her name does not fit the board's Who (15 cells): the list, which has room, shows
+        # it as the board does, not "Captain Rhea Vos" beside "Rhea Vos"
+        assert "Bridge | Rhea Vos | hands-on" in board_text(app)[1]
+        side = app.query_one("#party-list", OptionList)
+        assert str(side.get_option_at_index(0).prompt).split("\n")[0] == "Rhea Vos"
+        await pilot.resize_terminal(*LARGE)  # room on both: whole on both
+        await pilot.pause()
+        assert "Bridge | Captain Rhea Vos | hands-on" in board_text(app)[1]
+        assert str(side.get_option_at_index(0).prompt).startswith("Captain Rhea Vos\n")
 
 
 def test_the_party_title_fits_its_width() -> None:
