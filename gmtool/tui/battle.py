@@ -121,6 +121,13 @@ ships, quick enemy ships from a short form, or ships from spec files), and who c
 each side (default: the character at a command station). Characters aboard come from their
 station assignments (Stations tab).
 
+Abandon ship (special orders): the bail-out takes its rounds; the crew still aboard fire
+nothing but defend against boarders and can still blow her up. Once everyone who could leave
+has left she is a hulk: no heading, no orders, boarded without a fight. A fleet with no ship
+that can act drifts (it declares no heading and counts as holding); a fleet with no ship left
+in the fight (destroyed, escaped or abandoned) ends the battle at the next edge (e).
+tables/battle.yaml has these decisions.
+
 Delete (x): a battle set up by mistake or for practice leaves the campaign's list, with its
 saved steps. It cannot be undone. What happened at the table stays: its rolls in the roll log,
 the injuries it did on the characters and in the injury history; take the battle's steps back

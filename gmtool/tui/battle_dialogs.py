@@ -36,7 +36,7 @@ class FireOrder:
 def damage_text(option: AttackOption) -> str:
     """The weapon's damage by degree: 'ordinary d6+1w, good d6+3w, amazing d4+2m'."""
     if not option.damage:
-        return "no damage roll: type the damage in"
+        return "no damage roll (you type it in)"
     return ", ".join(
         f"{degree} {option.damage[degree]}"
         for degree in ship_spec_table().damage_degrees
