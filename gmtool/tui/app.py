@@ -65,8 +65,34 @@ class GmApp(App[None]):
 
     def on_mount(self) -> None:
         self.show_campaign_title()
+        self.call_after_refresh(self.report_damaged_files)
         for hook in self.first_frame_hooks:
             self.call_after_refresh(hook)
+
+    def report_damaged_files(self) -> None:
+        """Just after the first frame: one alert naming every damaged campaign file and its
+        newest good backup, so the GM hears of it at once, not on the tab that reads it."""
+        from gmtool.store.errors import StoreError
+
+        try:
+            damaged = self.campaign.damaged_files()
+        except StoreError as exc:
+            self.notify(str(exc), title="Campaign files", severity="error", timeout=30)
+            return
+        if not damaged:
+            return
+        lines = []
+        for problem in damaged:
+            backup = f" Good backup: {problem.backup}" if problem.backup else " No good backup."
+            lines.append(f"{problem.file}: {problem.reason}.{backup}")
+        self.notify(
+            "\n".join(lines)
+            + "\nThey are left unchanged. To restore one, quit gmtool and copy its backup "
+            "over it; the tabs that read it say so until then.",
+            title=f"{len(damaged)} damaged campaign file{'s' if len(damaged) > 1 else ''}",
+            severity="error",
+            timeout=60,
+        )
 
     def show_campaign_title(self) -> None:
         session = self.campaign.current_session

@@ -105,3 +105,27 @@ async def test_help_names_the_tab_keys_there_are(app_factory: Callable[..., GmAp
         text = app.screen.query_one(Markdown).source
         assert f"| 1 ... {len(TAB_CLASSES)} |" in text and "1 ... 9" not in text
         assert "1 Dice & Log" in text and f"{len(TAB_CLASSES)} {TAB_CLASSES[-1].title}" in text
+
+
+async def test_damaged_files_are_reported_once_at_open(app_factory: Callable[..., GmApp]) -> None:
+    first = app_factory(demo=True)
+    folder = first.campaign.folder
+    first.campaign.close()
+    ships = folder / "trackers" / "ships.json"
+    ships.write_text("[1, 2, 3]")
+    app = app_factory(path=folder)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        alerts = [n for n in app._notifications if n.severity == "error"]
+        assert len(alerts) == 1
+        assert "ships.json" in alerts[0].message and "1 damaged campaign file" in alerts[0].title
+    assert ships.read_text() == "[1, 2, 3]"  # left as it was
+
+
+async def test_no_alert_for_a_sound_campaign(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert not [n for n in app._notifications if n.severity == "error"]
