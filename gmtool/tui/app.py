@@ -17,6 +17,20 @@ from gmtool.tui.footer import KeyFooter
 from gmtool.tui.tabs import TAB_CLASSES, TabSpec
 
 
+class MainScreen(Screen[None]):
+    """The screen of the tabs. While a dialog is on top its footer is hidden: the dialog's
+    own footer says which keys work, and the tabs' footer showing through behind a shorter
+    one (dimmed, a line above it) read as keys of the dialog."""
+
+    def on_screen_suspend(self) -> None:
+        for footer in self.query(KeyFooter):
+            footer.visible = False  # hidden, its room kept: the tabs do not lay out again
+
+    def on_screen_resume(self) -> None:
+        for footer in self.query(KeyFooter):
+            footer.visible = True
+
+
 class GmApp(App[None]):
     CSS_PATH = "gmtool.tcss"
     TITLE = "gmtool"
@@ -37,6 +51,9 @@ class GmApp(App[None]):
         # run once the app has drawn its first frame (the CLI resumes garbage collection)
         self.first_frame_hooks: list[Callable[[], None]] = []
         self.theme = "textual-dark"
+
+    def get_default_screen(self) -> Screen[Any]:
+        return MainScreen()
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False, icon="⚔")

@@ -129,3 +129,22 @@ async def test_no_alert_for_a_sound_campaign(app_factory: Callable[..., GmApp]) 
         await pilot.pause()
         await pilot.pause()
         assert not [n for n in app._notifications if n.severity == "error"]
+
+
+async def test_under_a_dialog_only_the_dialogs_keys_show(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    from gmtool.tui.footer import KeyFooter
+
+    app = app_factory(demo=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.show_tab("stations")
+        await pilot.pause()
+        main_footer = app.screen.query_one(KeyFooter)
+        await pilot.press("n")  # the character editor, with a footer of its own
+        await pilot.pause()
+        assert not main_footer.visible
+        assert "ctrl+s" in {i.key for i in app.screen.query_one(KeyFooter).items()}
+        await pilot.press("escape")
+        await pilot.pause()
+        assert main_footer.visible
