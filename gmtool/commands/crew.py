@@ -4,12 +4,22 @@ from __future__ import annotations
 
 import argparse
 import json
+import textwrap
 
 from gmtool.rules.crew import crew_manifest, manifest_csv, manifest_markdown, manifest_text
-from gmtool.rules.ships import load_ship_spec
+from gmtool.rules.ships import load_ship_spec, spec_format_text
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    # The spec format, read from the tables, is what `--help` is for here (the Crew tab's
+    # import dialog sends the GM to it).
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.epilog = "ship spec format:\n" + "\n".join(
+        textwrap.fill(
+            paragraph, width=88, initial_indent="  ", subsequent_indent="  ", break_on_hyphens=False
+        )
+        for paragraph in spec_format_text().splitlines()
+    )
     parser.add_argument(
         "ship",
         metavar="SHIP.yaml",

@@ -452,3 +452,39 @@ def _read_damage(node: Node, table: ShipSpecTable) -> dict[str, str]:
             raise child.error("a damage roll: dice and a track letter, such as d6+1w or 2d4s")
         damage[degree] = text.strip()
     return damage
+
+
+def spec_format_text() -> str:
+    """The ship spec format in words, from the code's keys and tables/ship_spec.yaml: what
+    `gmtool crew --help` and the Crew tab's import point a GM to."""
+    table = ship_spec_table()
+    optional = sorted(SPEC_KEYS - {"name", "class", "hull_points", "systems"})
+    return "\n".join(
+        [
+            "A ship spec is one YAML mapping. Required: name, class ("
+            + ", ".join(class_ids())
+            + "), hull_points. Optional: "
+            + ", ".join(optional)
+            + "; crew_quality is "
+            + ", ".join(checks_table().crew_quality)
+            + " or a check score; durability maps "
+            + ", ".join(TRACKS)
+            + " to boxes. systems is a list of mappings with keys "
+            + ", ".join(sorted(SYSTEM_KEYS))
+            + ".",
+            "System types: " + ", ".join(table.system_types) + ".",
+            "Weapons ("
+            + ", ".join(sorted(table.weapon_types))
+            + ") may have firepower ("
+            + ", ".join(table.firepowers)
+            + "), arc ("
+            + ", ".join(table.arcs)
+            + ") and damage by degree ("
+            + ", ".join(table.damage_degrees)
+            + "), each dice ending in its track letter, e.g. d6+1w. Only "
+            + ", ".join(sorted(table.systems_with_beds))
+            + " has beds.",
+            "Example: {type: beam, name: laser turret, count: 2, hp: 4, firepower: light, "
+            "arc: turret, damage: {ordinary: d4+1w, good: d4+2w, amazing: d4+1m}}",
+        ]
+    )

@@ -156,3 +156,18 @@ def test_missing_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert code == 2
     assert out == ""
     assert "absent.yaml" in err and err.count("\n") == 1
+
+
+def test_help_describes_the_spec_format_from_the_tables(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from gmtool.rules.ships import ship_spec_table
+
+    with pytest.raises(SystemExit) as done:
+        main(["crew", "--help"])
+    assert done.value.code == 0
+    out = " ".join(capsys.readouterr().out.split())  # the help is wrapped: read it unwrapped
+    assert "ship spec format:" in out and "Required: name, class" in out
+    for system_type in ship_spec_table().system_types:
+        assert system_type in out
+    assert "firepower (small_craft, light, medium, heavy, super-heavy)" in out
