@@ -429,8 +429,7 @@ class QuickShipScreen(ModalScreen["ShipSpec | None"]):
 class QuickWeaponScreen(SystemDialog):
     """A weapon of a quick enemy ship: the ship form's system dialog, offering weapon types
     only, its damage fields filled with tables/battle.yaml's quick-ship damage (what is shown
-    is kept; a cleared field shows 'none': no damage roll, the GM types such a hit in), and a
-    footer with its own keys."""
+    is kept; a cleared field shows 'none': no damage roll, the GM types such a hit in)."""
 
     BINDINGS = [
         Binding("ctrl+s", "submit", "Keep weapon", priority=True),
@@ -440,10 +439,6 @@ class QuickWeaponScreen(SystemDialog):
     def __init__(self, ship_class: str) -> None:
         damage = dict(battle_table().quick_weapon_damage)
         super().__init__(ship_class, {"type": "beam", "damage": damage})
-
-    def compose(self) -> ComposeResult:
-        yield from super().compose()
-        yield KeyFooter()
 
     def on_mount(self) -> None:
         table = ship_spec_table()
@@ -461,16 +456,6 @@ class QuickWeaponScreen(SystemDialog):
             ]
         )
         self.query_one("#sys-type", Select).value = "beam"
-        self.call_after_refresh(self._damage_hints)
-
-    @on(Select.Changed, "#sys-type")
-    def _type_changed(self) -> None:
-        self.call_after_refresh(self._damage_hints)
-
-    def _damage_hints(self) -> None:
-        """A blank damage field keeps no damage roll: say so, not 'd6+1w'."""
-        for degree in ship_spec_table().damage_degrees:
-            self.query_one(f"#sys-damage-{degree}", Input).placeholder = "none"
 
 
 class SpecFileScreen(ModalScreen["ShipSpec | None"]):

@@ -245,11 +245,12 @@ class SystemDialog(ModalScreen["dict[str, Any] | None"]):
                     )
             yield Static(
                 "Blank count and hull points mean 1 and 0. Beds are for sick bays; firepower, "
-                "arc and damage (dice and a track letter) for weapons. Enter or ctrl+s keeps "
-                "the system, Escape cancels.",
+                "arc and damage (dice and a track letter, such as d6+1w; blank: none) for "
+                "weapons. Enter or ctrl+s keeps the system, Escape cancels.",
                 classes="form-hint",
             )
             yield Static("", id="sys-error", classes="form-error")
+        yield KeyFooter()  # its own keys, not the ship form's showing through
 
     def on_mount(self) -> None:
         self._enable_fields()
@@ -269,7 +270,8 @@ class SystemDialog(ModalScreen["dict[str, Any] | None"]):
         for degree in table.damage_degrees:
             damage = self.query_one(f"#sys-damage-{degree}", Input)
             damage.disabled = not is_weapon
-            damage.placeholder = "d6+1w" if is_weapon else ""
+            # what a blank field means, not an example that looks typed and is not kept
+            damage.placeholder = "none" if is_weapon else ""
 
     def system_dict(self) -> dict[str, Any]:
         """The system as typed, in the spec format (blank fields left out)."""

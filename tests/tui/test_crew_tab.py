@@ -16,6 +16,7 @@ from gmtool.tui import crew as crew_tab
 from gmtool.tui.app import GmApp
 from gmtool.tui.crew import CrewPane
 from gmtool.tui.crew_dialogs import ConfirmDialog, ExportDialog, ImportDialog
+from gmtool.tui.footer import KeyFooter
 from gmtool.tui.ship_form import ShipFormScreen, SystemDialog
 
 SIZE = (120, 36)
@@ -200,6 +201,11 @@ async def test_edit_adds_a_system_changes_the_manifest_and_keeps_names(
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, SystemDialog)
+        # its own footer; a weapon's blank damage says what it means ("none"), not an example
+        assert {i.key for i in dialog.query_one(KeyFooter).items()} >= {"ctrl+s", "escape"}
+        dialog.query_one("#sys-type", Select).value = "beam"
+        await pilot.pause()
+        assert dialog.query_one("#sys-damage-ordinary", Input).placeholder == "none"
         dialog.query_one("#sys-type", Select).value = "lab_section"
         await pilot.pause()
         await type_into(pilot, dialog.query_one("#sys-count", Input), "2")
