@@ -546,9 +546,13 @@ def _own_rolls(result: StepResult, state: BattleState) -> list[RollEntry]:
 
 
 def _cause(result: StepResult) -> str:
-    """What hit the ship, in words, for the injury history."""
-    first = result.text.splitlines()[0] if result.text else result.action.replace("_", " ")
-    cause = first.split(": ", 1)[0]
+    """What hit the ship, in words, for the injury history ("damage typed in: a ram by the
+    Vex" keeps the GM's note); a step that names none: its first words."""
+    if result.cause:
+        cause = result.cause
+    else:
+        first = result.text.splitlines()[0] if result.text else result.action.replace("_", " ")
+        cause = first.split(": ", 1)[0]
     return cause if len(cause) <= 80 else cause[:79] + "…"
 
 

@@ -625,3 +625,12 @@ def test_a_crash_at_any_write_of_a_deletion_leaves_a_campaign_that_opens(
                 assert [r.id for r in list_battles(again)] == [kept.id]
         finally:
             again.close()
+
+
+def test_the_gms_note_on_damage_typed_in_reaches_the_injury_history(demo: Campaign) -> None:
+    state = ambush(demo)
+    run_step(
+        demo, state.id, apply_damage_manually, "meridian", 40, "mortal", note="a ram by the Vex"
+    )
+    entries = injuries.history(demo, battle=state.id)
+    assert entries and {e["cause"] for e in entries} == {"damage typed in: a ram by the Vex"}

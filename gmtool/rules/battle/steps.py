@@ -45,6 +45,7 @@ class StepResult:
     text: str
     rolls: tuple[RollRecord, ...] = ()
     hazards: tuple[HazardOutcome, ...] = ()
+    cause: str = ""  # what hit the ship, when the step marked damage (the injury history)
 
 
 @dataclass
@@ -57,6 +58,7 @@ class Step:
     hazards: list[HazardOutcome] = field(default_factory=list)
     characters: list[str] = field(default_factory=list)
     ships: list[str] = field(default_factory=list)
+    cause: str = ""
 
     def who(self, character_id: str | None) -> None:
         if character_id is not None and character_id not in self.characters:
@@ -80,7 +82,9 @@ def done(state: BattleState, step: Step) -> tuple[BattleState, StepResult]:
         ships=tuple(step.ships),
     )
     new_state = replace(state, events=(*state.events, event))
-    return new_state, StepResult(step.action, text, tuple(step.rolls), tuple(step.hazards))
+    return new_state, StepResult(
+        step.action, text, tuple(step.rolls), tuple(step.hazards), step.cause
+    )
 
 
 # -- guards ---------------------------------------------------------------------------------
@@ -210,6 +214,7 @@ def apply_damage(
     marked = [t for t in track_ids() if newly[t] > 0]
     spill = ", ".join(f"{n} past {t}" for t, n in result.overflowed.items())
     shown = ", ".join(f"{newly[t]} {t}" for t in marked) or "nothing"
+    step.cause = step.cause or cause
     line = f"{cause}: {ship.name} takes {amount} {track}, marks {shown}"
     if spill:
         ratio = ship_damage_table().overflow_ratio
