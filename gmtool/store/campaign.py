@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from tinydb import TinyDB
 
-from gmtool.store import backups, checkup, histories
+from gmtool.store import backups, histories
 from gmtool.store.atomic import AtomicJSONStorage, fsync_dir, read_json_file
 from gmtool.store.chunked import ChunkedLog
 from gmtool.store.errors import CampaignCorrupt, StoreError, os_error_detail
@@ -164,6 +164,8 @@ class Campaign:
         Cheap enough to call just after the first frame: every file is read in full except
         the sealed chunks of the histories under log/, which get a look at both ends (see
         store/checkup.py); `thorough=True` reads those in full too."""
+        from gmtool.store import checkup  # after the first frame, not at start-up
+
         return checkup.damaged_files(self.folder, thorough=thorough)
 
     # -- files ------------------------------------------------------------------------------
