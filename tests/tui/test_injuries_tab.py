@@ -13,6 +13,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Select, Static
 
+from gmtool.rules.battle import BattleState
 from gmtool.rules.battle.engine import apply_damage_manually
 from gmtool.rules.characters import character_from_dict
 from gmtool.store import Campaign, injuries, open_campaign
@@ -61,6 +62,17 @@ def saved(path: Path) -> Iterator[Campaign]:
         yield c
     finally:
         c.close()
+
+
+def ambush_at_tarsus(app: GmApp) -> BattleState:
+    """The demo's Meridian against the Gorgon and the Vex, set up as the Battle tab would."""
+    return create_battle(
+        app.campaign,
+        "Ambush at Tarsus",
+        fleet_setup(app.campaign, "Navy", ["meridian"]),
+        fleet_setup(app.campaign, "Raiders", ["gorgon", "vex"]),
+        "long",
+    )
 
 
 async def show_injuries(app: GmApp, pilot: Pilot[Any]) -> InjuriesPane:
@@ -409,13 +421,7 @@ async def test_history_columns_fit_120_columns_and_typed_in_damage_says_the_hit(
     """At 120 columns the Dice column was cut at the screen's edge ("d20 2≤"), and hazards
     from damage typed in on the Battle tab read "hazard: damage typed in"."""
     app = app_factory(demo=True)
-    battle = create_battle(
-        app.campaign,
-        "Ambush at Tarsus",
-        fleet_setup(app.campaign, "Navy", ["meridian"]),
-        fleet_setup(app.campaign, "Raiders", ["gorgon", "vex"]),
-        "long",
-    )
+    battle = ambush_at_tarsus(app)
     note = "CSS Gorgon's laser turret"
     run_step(app.campaign, battle.id, apply_damage_manually, "meridian", 30, "mortal", note=note)
     async with app.run_test(size=LARGE) as pilot:
@@ -578,13 +584,7 @@ async def test_bailout_survivors_are_the_crew_left_after_a_battle(
     app_factory: Callable[..., GmApp],
 ) -> None:
     app = app_factory(demo=True)
-    battle = create_battle(
-        app.campaign,
-        "Ambush at Tarsus",
-        fleet_setup(app.campaign, "Navy", ["meridian"]),
-        fleet_setup(app.campaign, "Raiders", ["gorgon", "vex"]),
-        "long",
-    )
+    battle = ambush_at_tarsus(app)
     run_step(app.campaign, battle.id, apply_damage_manually, "meridian", 6, "wound")
     ship = load_battle(app.campaign, battle.id).ship("meridian")
     losses = ship.crew_losses
@@ -846,13 +846,7 @@ async def test_battle_filter_names_the_battle_tab_battles(
     app_factory: Callable[..., GmApp],
 ) -> None:
     app = app_factory(demo=True)
-    battle = create_battle(
-        app.campaign,
-        "Ambush at Tarsus",
-        fleet_setup(app.campaign, "Navy", ["meridian"]),
-        fleet_setup(app.campaign, "Raiders", ["gorgon", "vex"]),
-        "long",
-    )
+    battle = ambush_at_tarsus(app)
     injuries.record_damage(
         app.campaign, "dorran-vek", 2, "stun", injuries.Context("a blast", battle=battle.id)
     )
