@@ -207,12 +207,14 @@ def battle_names(campaign: Campaign) -> dict[str, str]:
 
 
 def get_battle_record(campaign: Campaign, battle_id: str) -> BattleRecord:
-    for record in list_battles(campaign):
-        if record.id == battle_id:
-            return record
+    """The battle's record (one read of the list: ids are never given twice)."""
     for _, record, deleted in _all_entries(campaign):
-        if deleted and record.id == battle_id:  # the GM knows it by its name
-            raise StoreError(f"the battle {record.name} was deleted from campaign {campaign.name}")
+        if record.id == battle_id:
+            if deleted:  # the GM knows it by its name
+                raise StoreError(
+                    f"the battle {record.name} was deleted from campaign {campaign.name}"
+                )
+            return record
     raise StoreError(f"no battle {battle_id!r} in campaign {campaign.name}")
 
 

@@ -127,36 +127,27 @@ class BattleSetupScreen(ModalScreen[Any]):
                     classes="narrow",
                     compact=True,
                 )
-            with Horizontal(classes="setup-line"):
-                yield Label("Side A", classes="first")
-                yield Input("Our fleet", id="setup-a-name", compact=True)
-                yield Label("commander", classes="gap")
-                yield Select(
-                    [("from a command station", AUTO)],
-                    value=AUTO,
-                    allow_blank=False,
-                    id="setup-a-commander",
-                    compact=True,
+            # side, its heading, its default name, its ships, the note after each ship
+            for side, fleet, ships, note in (
+                ("a", "Our fleet", ours, ""),
+                ("b", "Enemy", theirs, "enemy"),
+            ):
+                with Horizontal(classes="setup-line"):
+                    yield Label(f"Side {side.upper()}", classes="first")
+                    yield Input(fleet, id=f"setup-{side}-name", compact=True)
+                    yield Label("commander", classes="gap")
+                    yield Select(
+                        [("from a command station", AUTO)],
+                        value=AUTO,
+                        allow_blank=False,
+                        id=f"setup-{side}-commander",
+                        compact=True,
+                    )
+                yield SelectionList[str](
+                    *[(ship_label(s.spec, note), s.id, False) for s in ships],
+                    id=f"setup-{side}-ships",
                 )
-            yield SelectionList[str](
-                *[(ship_label(s.spec), s.id, False) for s in ours], id="setup-a-ships"
-            )
-            yield Static(chosen_text([]), id="setup-a-chosen", classes="setup-chosen")
-            with Horizontal(classes="setup-line"):
-                yield Label("Side B", classes="first")
-                yield Input("Enemy", id="setup-b-name", compact=True)
-                yield Label("commander", classes="gap")
-                yield Select(
-                    [("from a command station", AUTO)],
-                    value=AUTO,
-                    allow_blank=False,
-                    id="setup-b-commander",
-                    compact=True,
-                )
-            yield SelectionList[str](
-                *[(ship_label(s.spec, "enemy"), s.id, False) for s in theirs], id="setup-b-ships"
-            )
-            yield Static(chosen_text([]), id="setup-b-chosen", classes="setup-chosen")
+                yield Static(chosen_text([]), id=f"setup-{side}-chosen", classes="setup-chosen")
             yield Static(
                 "space ticks a ship; ctrl+n adds a quick enemy ship, ctrl+o one from a spec "
                 "file; ctrl+s starts the battle.",

@@ -202,30 +202,15 @@ class InjuriesPane(GmPane):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="injury-filters"):
-            yield Label("Who", classes="field-label")
-            yield Select(
-                [("everyone", ALL)],
-                value=ALL,
-                allow_blank=False,
-                id="filter-character",
-                compact=True,
-            )
-            yield Label("Battle", classes="field-label")
-            yield Select(
-                [("every battle", ALL)],
-                value=ALL,
-                allow_blank=False,
-                id="filter-battle",
-                compact=True,
-            )
-            yield Label("Session", classes="field-label")
-            yield Select(
-                [("every session", ALL)],
-                value=ALL,
-                allow_blank=False,
-                id="filter-session",
-                compact=True,
-            )
+            for label, everything, filter_id in (
+                ("Who", "everyone", "filter-character"),
+                ("Battle", "every battle", "filter-battle"),
+                ("Session", "every session", "filter-session"),
+            ):
+                yield Label(label, classes="field-label")
+                yield Select(
+                    [(everything, ALL)], value=ALL, allow_blank=False, id=filter_id, compact=True
+                )
         yield DataTable(id="injury-characters", cursor_type="row")
         yield PartyProblem(id="injury-party-problem")
         yield Static(id="injury-status")
