@@ -12,13 +12,22 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, cast
+from typing import Any, Literal
 
 from gmtool.rules.errors import RulesError
 from gmtool.rules.tables import cached_table, load_table
 
 State = Literal["ok", "knocked_out", "dying", "dead"]
 STATES: tuple[State, ...] = ("dead", "dying", "knocked_out", "ok")
+
+
+def read_state(value: object, where: str = "") -> State:
+    """A saved character state, checked: saved records are read back through this."""
+    if value not in STATES:
+        raise RulesError(f"unknown character state {value!r}{where}: expected {', '.join(STATES)}")
+    return value  # narrowed to State by the check above
+
+
 """Character states, most severe first."""
 
 
@@ -146,9 +155,6 @@ class DamageResult:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> DamageResult:
-        state = data["state"]
-        if state not in STATES:
-            raise RulesError(f"unknown character state {state!r}: expected {', '.join(STATES)}")
         return cls(
             kind=str(data["kind"]),
             amount=int(data["amount"]),
@@ -158,7 +164,7 @@ class DamageResult:
             marked=dict(data["marked"]),
             lost=int(data["lost"]),
             after=dict(data["after"]),
-            state=cast(State, state),
+            state=read_state(data["state"]),
             stabilized=bool(data["stabilized"]),
         )
 
@@ -258,9 +264,6 @@ class Treatment:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Treatment:
-        state = data["state"]
-        if state not in STATES:
-            raise RulesError(f"unknown character state {state!r}: expected {', '.join(STATES)}")
         return cls(
             track=str(data["track"]),
             points=int(data["points"]),
@@ -268,7 +271,7 @@ class Treatment:
             before=dict(data["before"]),
             after=dict(data["after"]),
             stabilized=bool(data["stabilized"]),
-            state=cast(State, state),
+            state=read_state(data["state"]),
             note=str(data.get("note", "")),
         )
 

@@ -12,13 +12,19 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, cast
+from typing import Any
 
 from gmtool.rules.characters import Character, character_table
 from gmtool.rules.checks import Degree, checks_table, roll_check
 from gmtool.rules.classes import class_ids
 from gmtool.rules.dice import DiceError, DiceExpression, parse, roll
-from gmtool.rules.durability import STATES, DamageResult, State, damage_character, damage_rules
+from gmtool.rules.durability import (
+    DamageResult,
+    State,
+    damage_character,
+    damage_rules,
+    read_state,
+)
 from gmtool.rules.errors import RulesError
 from gmtool.rules.stations import Assignment, aboard, station_table
 from gmtool.rules.tables import Node, cached_table, load_table
@@ -288,9 +294,6 @@ class HazardOutcome:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> HazardOutcome:
-        for key in ("state_before", "state"):
-            if data[key] not in STATES:
-                raise RulesError(f"unknown character state {data[key]!r} in a hazard record")
         damage = data.get("damage")
         return cls(
             character_id=str(data["character"]),
@@ -311,8 +314,8 @@ class HazardOutcome:
             injury_dice=tuple(int(v) for v in data.get("injury_dice", ())),
             injury_total=int(data.get("injury_total", 0)),
             damage=DamageResult.from_dict(damage) if damage else None,
-            state_before=cast(State, data["state_before"]),
-            state=cast(State, data["state"]),
+            state_before=read_state(data["state_before"], " in a hazard record"),
+            state=read_state(data["state"], " in a hazard record"),
             stabilized=bool(data.get("stabilized", False)),
         )
 

@@ -286,3 +286,11 @@ def test_bad_treatment_is_refused(track: str, points: int, message: str) -> None
 def test_treatment_round_trips() -> None:
     treatment = heal(TRACKS, {"mortal": 2, "wound": 4}, "wound", 2, "rest", stabilize=True)
     assert Treatment.from_dict(treatment.to_dict()) == treatment
+
+
+def test_saved_states_are_read_back_checked() -> None:
+    from gmtool.rules.durability import read_state
+
+    assert read_state("knocked_out") == "knocked_out"
+    with pytest.raises(RulesError, match="unknown character state 'asleep' in a hazard record"):
+        read_state("asleep", " in a hazard record")
