@@ -3,51 +3,66 @@
 TinyDB's stock JSONStorage rewrites its file in place, so a crash mid-write can leave half a
 campaign. Here every write goes to a temporary file in the same folder, is fsynced, and
 replaces the old file with `os.replace` (atomic on POSIX), followed by an fsync of the folder.
-The parsed data is cached, so a write does not first re-read the file.
+The parsed data is cached, so a write does not first re-read the file. Inside an action's
+transaction every write, removal and read goes through the transaction (journal.py), so the
+action's files are committed together and it reads what it has written so far.
 """
 
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
 from tinydb.storages import Storage
 
+from gmtool.store import journal
 from gmtool.store.errors import CampaignCorrupt, StoreError, os_error_detail
-
-
-def fsync_dir(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+from gmtool.store.journal import fsync_dir as fsync_dir  # one home, imported from here too
 
 
 def atomic_write_bytes(path: Path, data: bytes) -> None:
-    """Write `data` to `path` so that a crash leaves either the old file or the new one."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    """Write `data` to `path` so that a crash leaves either the old file or the new one;
+    inside an action's transaction (journal.py) the write is staged for its commit."""
+    tx = journal.active(path)
+    if tx is not None:
+        tx.stage(path, data)
+        return
+    journal.replace_file(path, data)
+
+
+def remove_file(path: Path) -> bool:
+    """Remove a campaign file (with the action's commit inside a transaction); False when
+    there was none."""
+    tx = journal.active(path)
+    if tx is not None:
+        return tx.stage_removal(path)
     try:
-        view = memoryview(data)
-        while view:
-            written = os.write(fd, view)
-            view = view[written:]
-        os.fsync(fd)
-    except BaseException:
-        os.close(fd)
-        tmp.unlink(missing_ok=True)
-        raise
-    os.close(fd)
-    os.replace(tmp, path)
+        path.unlink()
+    except FileNotFoundError:
+        return False
     fsync_dir(path.parent)
+    return True
+
+
+def exists(path: Path) -> bool:
+    """Whether the file is there, as the open action has it (Path.exists otherwise)."""
+    tx = journal.active(path)
+    staged = tx.staged_bytes(path) if tx is not None else None
+    return path.exists() if staged is None else staged != b""
+
+
+def read_bytes(path: Path) -> bytes:
+    """The file's bytes as the open action has them (staged), else as on disk;
+    FileNotFoundError for a file that is not there (or that the action removed)."""
+    tx = journal.active(path)
+    if tx is not None:
+        staged = tx.staged_bytes(path)
+        if staged == b"":
+            raise FileNotFoundError(2, "No such file or directory", str(path))
+        if staged is not None:
+            return staged
+    return path.read_bytes()
 
 
 def json_bytes(data: Any) -> bytes:
@@ -92,7 +107,7 @@ def _read_store_file(path: Path) -> tuple[dict[str, Any] | None, str | None]:
     does not, (None, None) for a missing one. The one check behind reading, backing up and
     choosing a good backup."""
     try:
-        raw = path.read_bytes()
+        raw = read_bytes(path)
     except (FileNotFoundError, NotADirectoryError):  # as Path.exists: not there
         return None, None
     except OSError as exc:

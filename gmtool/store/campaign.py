@@ -13,17 +13,19 @@ Layout:
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tinydb import TinyDB
 
-from gmtool.store import backups, histories
-from gmtool.store.atomic import AtomicJSONStorage, fsync_dir, read_json_file
+from gmtool.store import backups, histories, journal
+from gmtool.store.atomic import AtomicJSONStorage, read_json_file, remove_file
 from gmtool.store.chunked import ChunkedLog
 from gmtool.store.errors import CampaignCorrupt, StoreError, os_error_detail
 from gmtool.store.lock import CampaignLock
@@ -49,6 +51,8 @@ MIGRATIONS: dict[int, Migration] = {
 }
 
 Clock = Callable[[], datetime]
+# Seconds a reader waits for a save under way (a journal present) before it gives up.
+READER_PATIENCE = 2.0
 
 
 def _now() -> datetime:
@@ -102,6 +106,15 @@ class Campaign:
             self.folder.mkdir(parents=True, exist_ok=True)
             self._lock.acquire()
         try:
+            if exists and not self.readonly:
+                # a save cut short: finish it, then clear what killed saves left behind
+                journal.recover(self.folder)
+                journal.remove_stray_temporaries(self.folder)
+            elif exists and not journal.wait_until_settled(self.folder, READER_PATIENCE):
+                raise StoreError(
+                    f"{self.folder} has a save under way (or one cut short that gmtool "
+                    "finishes when it opens the campaign for writing); try again in a moment"
+                )
             if exists:
                 self._check_and_migrate()
                 if not self.readonly:
@@ -191,12 +204,29 @@ class Campaign:
         db = self._dbs.pop(name, None)
         if db is not None:
             db.close()
-        try:
-            path.unlink()
-        except FileNotFoundError:
-            return False
-        fsync_dir(path.parent)
-        return True
+        return remove_file(path)
+
+    # -- actions ----------------------------------------------------------------------------
+    def transaction(self) -> AbstractContextManager[journal.Transaction]:
+        """Everything saved inside the block is one commit: every file it changes is saved
+        all or nothing (journal.py), and an exception saves none of it. Every game action
+        runs in one (gmtool/actions/); a transaction already open is joined."""
+        self._require_writable()
+        return journal.transaction(self.folder, self._forget_unsaved)
+
+    def _forget_unsaved(self) -> None:
+        """Drop what the store cached of an action that was not saved: the next read sees the
+        files as they are."""
+        for db in self._dbs.values():
+            db.close()
+        self._dbs.clear()
+        if self.rolls is not None:
+            self.rolls.close()
+            self.rolls = RollLog(self.folder / "log", self._backup_of, readonly=self.readonly)
+        for log in (self._injury_log, self._battle_list):
+            if log is not None:
+                log.close()
+        self._injury_log = self._battle_list = None
 
     @property
     def injury_log(self) -> ChunkedLog:
@@ -311,8 +341,12 @@ class Campaign:
         stamped = [dict(e, time=stamp, action=first, session=session) for e in batch]
         ids = self.rolls.append(stamped)
         saved = [dict(e, id=i) for e, i in zip(stamped, ids, strict=True)]
+        tx = journal.active(self.folder / MAIN_FILE)
         for listener in self._listeners:
-            listener(saved)
+            if tx is None:
+                listener(saved)
+            else:  # shown once the action they belong to is saved
+                tx.after_commit(functools.partial(listener, saved))
         return saved
 
     def roll_log(self) -> Iterator[RollEntry]:

@@ -19,11 +19,13 @@ from typing import Any
 from tinydb import TinyDB
 from tinydb.table import Document
 
+from gmtool.store import journal
 from gmtool.store.atomic import (
     AtomicJSONStorage,
     atomic_write_bytes,
     json_bytes,
     read_json_file,
+    remove_file,
     save_refused,
 )
 from gmtool.store.errors import StoreError
@@ -77,9 +79,12 @@ class ChunkedLog:
         return self.folder / f"{self.prefix}-{index:05d}.json"
 
     def chunk_indexes(self) -> list[int]:
-        if not self.folder.is_dir():
-            return []
-        found = (self._pattern.match(p.name) for p in self.folder.iterdir())
+        names = {p.name for p in self.folder.iterdir()} if self.folder.is_dir() else set()
+        tx = journal.active(self.folder / self.prefix)
+        if tx is not None:  # chunks the open action has made or removed so far
+            made, gone = tx.names_in(self.folder)
+            names = (names | made) - gone
+        found = (self._pattern.match(name) for name in names)
         return sorted(int(m.group(1)) for m in found if m)
 
     def _chunk_of(self, entry_id: int) -> int:
@@ -175,7 +180,7 @@ class ChunkedLog:
             atomic_write_bytes(self.chunk_path(index), json_bytes(data))
         for index in self.chunk_indexes():
             if index not in by_chunk:
-                self.chunk_path(index).unlink()
+                remove_file(self.chunk_path(index))
         self._chunk_cache.clear()
         self.next_id = self._next_id()
 

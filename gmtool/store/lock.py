@@ -7,6 +7,7 @@ can say which program, pid, user and host to look for.
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import getpass
 import os
@@ -14,7 +15,7 @@ import socket
 import time
 from pathlib import Path
 
-from gmtool.store.errors import CampaignLocked
+from gmtool.store.errors import CampaignLocked, StoreError
 
 LOCK_NAME = ".lock"
 
@@ -35,7 +36,15 @@ class CampaignLock:
         self._fd: int | None = None
 
     def acquire(self) -> None:
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:  # never through a symlink planted where the lock goes
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        except OSError as exc:
+            if exc.errno != errno.ELOOP:
+                raise
+            raise StoreError(
+                f"{self.path} is a symbolic link, not gmtool's lock file; remove it "
+                "(nothing was changed)"
+            ) from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
