@@ -16,6 +16,7 @@ import sys
 from collections.abc import Sequence
 
 from gmtool import __version__
+from gmtool.actions.errors import ActionRefused
 from gmtool.rules.errors import RulesError
 from gmtool.store.errors import StoreError, os_error_detail
 
@@ -26,6 +27,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "log": ("log", "print a campaign's roll log"),
     "crew": ("crew", "print the crew manifest of a ship spec"),
     "skirmish": ("skirmish", "Torga IV skirmish tools (simulate)"),
+    "init": ("init", "create a campaign (--demo: with the demo's ships and party)"),
+    "battle": ("battle", "narrative battles: new, list, show, act, next, undo"),
+    "doctor": ("doctor", "check that a campaign's files are whole and agree"),
 }
 
 
@@ -97,7 +101,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as exc:
         print(str(exc), file=sys.stderr)
         return 2
-    except (RulesError, StoreError) as exc:
+    except (RulesError, StoreError, ActionRefused) as exc:
         print(f"gmtool: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -38,3 +38,22 @@ def test_rules_import_no_ui_or_storage() -> None:
 def test_store_imports_no_ui() -> None:
     loaded = imported_after(modules_of(gmtool.store))
     assert "textual" not in loaded
+
+
+def test_actions_import_no_ui() -> None:
+    import gmtool.actions
+
+    loaded = imported_after(modules_of(gmtool.actions))
+    assert "textual" not in loaded
+
+
+def test_the_battle_tab_saves_through_the_actions() -> None:
+    """The Battle tab asks the action layer, which commits each step as one; it no longer
+    calls the store's step functions, which write file by file."""
+    import inspect
+
+    import gmtool.tui.battle as tab
+
+    source = inspect.getsource(tab)
+    for name in ("run_step(", "undo_step(", "create_battle(", "delete_battle("):
+        assert name not in source, name

@@ -10,6 +10,7 @@ action's files are committed together and it reads what it has written so far.
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 from typing import Any
@@ -168,6 +169,12 @@ class AtomicJSONStorage(Storage):  # type: ignore[misc]
         return self._cache
 
     def write(self, data: dict[str, Any]) -> None:
+        tx = journal.active(self.path)
+        if tx is not None:  # encoded once, at the action's commit, whatever it wrote last
+            tx.stage(self.path, functools.partial(json_bytes, data))
+            self._cache = data
+            self.writes += 1
+            return
         try:
             payload = json_bytes(data)
             self.path.parent.mkdir(parents=True, exist_ok=True)

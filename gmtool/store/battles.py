@@ -29,6 +29,7 @@ counts).
 from __future__ import annotations
 
 import inspect
+import random
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
@@ -51,6 +52,7 @@ from gmtool.rules.hazards import HazardOutcome
 from gmtool.rules.roll_records import hazard_records
 from gmtool.rules.ships import ShipSpec
 from gmtool.store import injuries
+from gmtool.store.atomic import exists
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
 from gmtool.store.ids import unique_id
@@ -121,9 +123,11 @@ class BattleRecord:
     round: int = 1
     label: str = SETUP_LABEL
     summary: str = ""
+    seed: int | None = None  # the battle's own dice seed (`gmtool battle new --seed`)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        own = {} if self.seed is None else {"seed": self.seed}
+        return own | {
             "id": self.id,
             "name": self.name,
             "status": self.status,
@@ -146,6 +150,7 @@ class BattleRecord:
             round=int(data.get("round", 1)),
             label=str(data.get("label", "")),
             summary=str(data.get("summary", "")),
+            seed=None if data.get("seed") is None else int(data["seed"]),
         )
 
 
@@ -365,7 +370,7 @@ def battle_files(campaign: Campaign, battle_id: str) -> tuple[Path, Path]:
 def _check_files(campaign: Campaign, battle_id: str) -> None:
     """A battle the list names must have its files: one clear message when they are gone
     (removed by hand, lost with a disk), not whatever reading an empty battle runs into."""
-    missing = [p for p in battle_files(campaign, battle_id) if not p.exists()]
+    missing = [p for p in battle_files(campaign, battle_id) if not exists(p)]
     if missing and any(r.id == battle_id for _, r in _entries(campaign)):
         raise BattleFilesMissing(battle_id, [str(p.relative_to(campaign.folder)) for p in missing])
 
@@ -458,9 +463,12 @@ def create_battle(
     starting_range: str,
     *,
     battle_id: str | None = None,
+    seed: int | None = None,
 ) -> BattleState:
     """Set up a battle with the party's characters at their stations aboard its ships, save
-    it as the battle's first state, list it in the index and open it."""
+    it as the battle's first state, list it in the index and open it. With a `seed`, the
+    battle's dice come from it (and the roll ids) instead of the campaign's seed, so the same
+    battle can be played again roll for roll."""
     party = load_party_state(campaign)
     wanted = battle_id or new_battle_id(campaign, name)
     for _, record, gone in _all_entries(campaign):
@@ -488,6 +496,7 @@ def create_battle(
         created=campaign.clock().isoformat(),
         session=session["id"] if session else None,
         round=state.round,
+        seed=seed,
     )
     _save_state(campaign, state, SETUP_LABEL)
     entry = dict(record.to_dict(), battle=record.id)
@@ -516,6 +525,7 @@ class StepOutcome:
     label: str
     rolls: list[RollEntry]
     injuries: list[injuries.InjuryEntry]
+    before: BattleState  # the battle as the step found it
 
 
 @dataclass(frozen=True)
@@ -606,10 +616,10 @@ def run_step(
     the battle's tracker (one undo step). A refused action (RulesError) saves nothing, and
     neither does a damaged file the step would write to (CampaignCorrupt).
     """
-    _check_histories(campaign, battle_id)
+    record = _check_histories(campaign, battle_id)
     state = live_battle(campaign, battle_id)
     if "rng" in inspect.signature(fn).parameters:
-        kwargs["rng"] = campaign.rng()
+        kwargs["rng"] = battle_rng(campaign, record)
     new_state, result = fn(state, *args, **kwargs)
     party = load_party_state(campaign)
     known = set(party.ids)
@@ -643,14 +653,24 @@ def run_step(
     hazard_rolls = _saved_rolls(campaign, [i for e in made for i in e["rolls"]])
     _save_state(campaign, new_state, label, saved, [e["id"] for e in made])
     _update_record(campaign, new_state, label)
-    return StepOutcome(new_state, result, label, saved + hazard_rolls, made)
+    return StepOutcome(new_state, result, label, saved + hazard_rolls, made, state)
 
 
-def _check_histories(campaign: Campaign, battle_id: str) -> None:
+def _check_histories(campaign: Campaign, battle_id: str) -> BattleRecord:
     """Read the chunks a step or its undo will write (the battle's record, the newest injury
     entries) before anything is saved, so a damaged one stops it whole."""
-    get_battle_record(campaign, battle_id)
+    record = get_battle_record(campaign, battle_id)
     injuries.open_history(campaign)
+    return record
+
+
+def battle_rng(campaign: Campaign, record: BattleRecord) -> random.Random:
+    """The dice of the battle's next step: the campaign's, or the battle's own seed's, both
+    derived from the next roll id so a replay rolls the same."""
+    if record.seed is None:
+        return campaign.rng()
+    assert campaign.rolls is not None
+    return random.Random(f"battle:{record.seed}:{campaign.rolls.next_id}")
 
 
 def _saved_rolls(campaign: Campaign, ids: list[int]) -> list[RollEntry]:

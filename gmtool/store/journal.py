@@ -107,7 +107,7 @@ class Transaction:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self._root = os.path.abspath(folder)
-        self.staged: dict[Path, bytes] = {}
+        self.staged: dict[Path, bytes | Callable[[], bytes]] = {}
         self.removed: set[Path] = set()
         self._after: list[Callable[[], object]] = []
 
@@ -115,7 +115,9 @@ class Transaction:
         return os.path.abspath(path).startswith(self._root + os.sep)
 
     # -- staging ----------------------------------------------------------------------------
-    def stage(self, path: Path, data: bytes) -> None:
+    def stage(self, path: Path, data: bytes | Callable[[], bytes]) -> None:
+        """The file's new content: bytes, or a function giving them, called when they are
+        needed (a TinyDB file written several times in one action is encoded once)."""
         key = Path(os.path.abspath(path))
         self.removed.discard(key)
         self.staged[key] = data
@@ -135,7 +137,8 @@ class Transaction:
         key = Path(os.path.abspath(path))
         if key in self.removed:
             return b""
-        return self.staged.get(key)
+        data = self.staged.get(key)
+        return data() if callable(data) else data
 
     def names_in(self, folder: Path) -> tuple[set[str], set[str]]:
         """(names created, names removed) in `folder` by this action so far."""
@@ -151,7 +154,9 @@ class Transaction:
     # -- committing -------------------------------------------------------------------------
     def commit(self) -> None:
         if len(self.staged) == 1 and not self.removed:
-            [(path, data)] = self.staged.items()
+            [path] = self.staged
+            data = self.staged_bytes(path)
+            assert data is not None
             path.parent.mkdir(parents=True, exist_ok=True)
             replace_file(path, data)
         elif self.staged or self.removed:
@@ -164,7 +169,9 @@ class Transaction:
         pairs: list[tuple[Path, Path]] = []
         folders: set[Path] = set()
         try:
-            for path, data in self.staged.items():
+            for path in self.staged:
+                data = self.staged_bytes(path)
+                assert data is not None
                 path.parent.mkdir(parents=True, exist_ok=True)
                 tmp = temporary_path(path, token)
                 write_temporary(tmp, data)

@@ -58,3 +58,34 @@ def verify(path: Path, confirmed: set[int]) -> int:
     if missing:
         raise AssertionError(f"{len(missing)} saved rolls lost, e.g. {sorted(missing)[:5]}")
     return len(ids)
+
+
+BATTLE_WRITER = """
+import sys
+from gmtool.cli import main
+while True:
+    if main(["battle", "next", sys.argv[2], "--campaign", sys.argv[1], "--json"]) != 0:
+        sys.exit(3)
+    sys.stdout.write("step\\n")
+    sys.stdout.flush()
+"""
+
+
+def kill_battle_once(path: Path, battle_id: str, rng: random.Random, max_wait: float) -> int:
+    """Run `gmtool battle next` over and over in one process, SIGKILL it at a random instant
+    after its first step is saved; returns the steps it reported saved."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", BATTLE_WRITER, str(path), battle_id],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None
+    first = proc.stdout.readline()
+    if not first:
+        _, err = proc.communicate()
+        raise RuntimeError(f"battle writer failed: {err.strip()[-500:]}")
+    time.sleep(rng.uniform(0, max_wait))
+    os.kill(proc.pid, signal.SIGKILL)
+    rest, _ = proc.communicate()
+    return (first + rest).count("step")

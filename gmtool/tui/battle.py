@@ -23,6 +23,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
+from gmtool.actions import ActionRefused
+from gmtool.actions import battles as battle_actions
 from gmtool.rules.battle import (
     CREW,
     ActionInfo,
@@ -69,16 +71,12 @@ from gmtool.store.battles import (
     StepOutcome,
     battle_tracker,
     can_undo,
-    create_battle,
-    delete_battle,
     fleet_setup,
     get_battle_record,
     list_battles,
     live_battle,
     open_battle_id,
-    run_step,
     set_open_battle,
-    undo_step,
 )
 from gmtool.store.errors import StoreError
 from gmtool.store.party import load_party_state
@@ -821,8 +819,8 @@ class BattlePane(GmPane):
             self._status("No battle open: n sets one up, o opens one.", error=True)
             return None
         try:
-            outcome = run_step(self.campaign, self.battle_id, fn, *args, **kwargs)
-        except (RulesError, StoreError) as exc:
+            outcome = battle_actions.run(self.campaign, self.battle_id, fn, *args, **kwargs).outcome
+        except (RulesError, StoreError, ActionRefused) as exc:
             self._status(f"Not done: {exc}", error=True)
             return None
         self.battle = outcome.state
@@ -1119,18 +1117,15 @@ class BattlePane(GmPane):
                 why = "only the battle's set-up is left" if last else "no older step is kept"
                 self._status(f"Nothing to undo: {why}.", error=True)
                 return
-            undone = undo_step(self.campaign, self.battle_id)
-        except (StoreError, RulesError) as exc:
+            undone = battle_actions.undo(self.campaign, self.battle_id)
+        except (StoreError, RulesError, ActionRefused) as exc:
             self._status(f"Not undone: {exc}", error=True)
-            return
-        if undone is None:
-            self._status("Nothing to undo: only the battle's set-up is left.", error=True)
             return
         self.reload(keep_status=True)
         rolls = len(undone.roll_ids)
         text = f"Undone: {undone.label} ({rolls} roll{'s' if rolls != 1 else ''} marked undone"
-        if undone.injuries:
-            text += f", {len(undone.injuries)} injury entries given back"
+        if undone.injury_ids:
+            text += f", {len(undone.injury_ids)} injury entries given back"
         self._status(text + ").")
 
     @work(exclusive=True, group="battle-dialog")
@@ -1149,7 +1144,9 @@ class BattlePane(GmPane):
             side_b = fleet_setup(
                 campaign, choice.side_b, choice.ships_b, choice.extra_b, choice.commander_b
             )
-            return create_battle(campaign, choice.name, side_a, side_b, choice.starting_range)
+            return battle_actions.set_up(
+                campaign, choice.name, side_a, side_b, choice.starting_range
+            )
 
         state: BattleState | None = await self.app.push_screen_wait(
             BattleSetupScreen(ships, party, f"Battle {number}", create)
@@ -1212,8 +1209,8 @@ class BattlePane(GmPane):
             self._status(f"Not deleted: {record.name} stays as it was.")
             return
         try:
-            delete_battle(self.campaign, battle_id)
-        except StoreError as exc:
+            battle_actions.delete(self.campaign, battle_id)
+        except (StoreError, ActionRefused) as exc:
             self._status(f"Not deleted: {exc}", error=True)
             return
         self.battle_id = None

@@ -1,0 +1,348 @@
+"""Battle actions: set a battle up, play each step of it, undo, delete; each one commit.
+
+Every step of the sequence of play, and every special order, is one function here that names
+what it takes (ships, sides, characters, headings, weapons) in the game's words. Each runs the
+rules' engine through `store.battles.run_step` inside one transaction, so the step's state,
+events, rolls, injury entries and party damage are saved all or nothing, and returns a
+`StepDone`: which ships were marked on which track and by how much, the rolls and injury
+entries saved, where the battle now stands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gmtool.actions.errors import ActionRefused, refusals
+from gmtool.rules.battle import (
+    BattleState,
+    FleetSetup,
+    abandon_ship,
+    advance,
+    apply_damage_manually,
+    assign_gunner,
+    board,
+    declare_heading,
+    end_battle,
+    knock_out_system,
+    leave_ship,
+    ram,
+    resolve_movement,
+    roll_attack,
+    roll_edge,
+    roll_leadership,
+    roll_repair,
+    roll_sensors,
+    self_destruct,
+    set_commander,
+    set_power,
+    withdraw,
+)
+from gmtool.rules.battle.steps import StepResult
+from gmtool.rules.ships import ShipSpec, load_ship_spec
+from gmtool.store import battles
+from gmtool.store.campaign import Campaign
+from gmtool.store.ships import list_ships
+
+Engine = Callable[..., tuple[BattleState, StepResult]]
+DEFAULT_SIDE_NAMES = ("Our fleet", "Enemy")
+
+
+@dataclass(frozen=True)
+class ShipMark:
+    """Damage a step marked on (positive) or repaired from (negative) one ship's track."""
+
+    ship_id: str
+    track: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class StepDone:
+    """A saved step of a battle, for the screens and the CLI to render."""
+
+    battle_id: str
+    action: str  # the engine's name for it: roll_edge, declare_heading, roll_attack, ...
+    label: str
+    round: int
+    phase: str
+    step: str | None
+    finished: bool
+    marks: tuple[ShipMark, ...]
+    cause: str  # what hit a ship, when the step marked damage
+    roll_ids: tuple[int, ...]
+    injury_ids: tuple[int, ...]
+    state: BattleState
+    result: StepResult
+    outcome: battles.StepOutcome
+
+
+@dataclass(frozen=True)
+class StepUndone:
+    battle_id: str
+    label: str
+    roll_ids: tuple[int, ...]
+    injury_ids: tuple[int, ...]
+    state: BattleState
+
+
+def _marks(before: BattleState, after: BattleState) -> tuple[ShipMark, ...]:
+    found: list[ShipMark] = []
+    old = {s.id: s for s in before.ships}
+    for ship in after.ships:
+        was = old.get(ship.id)
+        for track, count in ship.damage.marked.items():
+            change = count - (was.damage.marked.get(track, 0) if was else 0)
+            if change:
+                found.append(ShipMark(ship.id, track, change))
+    return tuple(found)
+
+
+def run(campaign: Campaign, battle_id: str, engine: Engine, *args: Any, **kwargs: Any) -> StepDone:
+    """Play one engine action on the saved battle and commit everything it did as one."""
+    with refusals(), campaign.transaction():
+        outcome = battles.run_step(campaign, battle_id, engine, *args, **kwargs)
+    state = outcome.state
+    return StepDone(
+        battle_id=battle_id,
+        action=outcome.result.action,
+        label=outcome.label,
+        round=state.round,
+        phase=state.phase,
+        step=state.step,
+        finished=state.finished,
+        marks=_marks(outcome.before, state),
+        cause=outcome.result.cause,
+        roll_ids=tuple(int(r["id"]) for r in outcome.rolls),
+        injury_ids=tuple(int(e["id"]) for e in outcome.injuries),
+        state=state,
+        result=outcome.result,
+        outcome=outcome,
+    )
+
+
+# -- setting up -------------------------------------------------------------------------------
+def _side_ships(
+    campaign: Campaign, wanted: Sequence[str]
+) -> tuple[list[str], list[tuple[str, ShipSpec]]]:
+    """Campaign ship ids as they are, anything else read as a ship spec file."""
+    known = {r.id for r in list_ships(campaign)}
+    ids: list[str] = []
+    extra: list[tuple[str, ShipSpec]] = []
+    for item in wanted:
+        if item in known:
+            ids.append(item)
+        elif Path(item).is_file():
+            spec = load_ship_spec(item)
+            extra.append((spec.name, spec))
+        else:
+            raise ActionRefused(
+                f"{item!r} is neither a ship of campaign {campaign.name} "
+                f"({', '.join(sorted(known)) or 'none yet'}) nor a ship spec file"
+            )
+    return ids, extra
+
+
+def set_up(
+    campaign: Campaign,
+    name: str,
+    side_a: FleetSetup,
+    side_b: FleetSetup,
+    starting_range: str,
+    *,
+    seed: int | None = None,
+) -> BattleState:
+    """Save a new battle between two fleets as one commit; it is the open battle."""
+    with refusals(), campaign.transaction():
+        return battles.create_battle(campaign, name, side_a, side_b, starting_range, seed=seed)
+
+
+def new_battle(
+    campaign: Campaign,
+    name: str,
+    ships: Sequence[str],
+    enemies: Sequence[str],
+    starting_range: str,
+    *,
+    seed: int | None = None,
+    side_names: tuple[str, str] = DEFAULT_SIDE_NAMES,
+    commanders: tuple[str | None, str | None] = (None, None),
+) -> BattleState:
+    """Set up a battle between the campaign's ships (ids) or ships from spec files; the
+    characters aboard come from the party's stations. The new battle is open and saved."""
+    if not name.strip():
+        raise ActionRefused("a battle needs a name")
+    if not ships or not enemies:
+        raise ActionRefused("a battle needs at least one ship on each side (--ship and --enemy)")
+    with refusals():
+        sides = []
+        for fleet, wanted, commander in zip(side_names, (ships, enemies), commanders, strict=True):
+            ids, extra = _side_ships(campaign, wanted)
+            sides.append(battles.fleet_setup(campaign, fleet, ids, extra, commander))
+    return set_up(campaign, name.strip(), sides[0], sides[1], starting_range, seed=seed)
+
+
+def undo(campaign: Campaign, battle_id: str) -> StepUndone:
+    """Take back the battle's last step (its rolls, its injuries) as one commit."""
+    with refusals(), campaign.transaction():
+        undone = battles.undo_step(campaign, battle_id)
+    if undone is None:
+        raise ActionRefused("nothing to undo: only the battle's set-up is left")
+    return StepUndone(
+        battle_id,
+        undone.label,
+        tuple(undone.roll_ids),
+        tuple(int(e["id"]) for e in undone.injuries),
+        undone.state,
+    )
+
+
+def delete(campaign: Campaign, battle_id: str) -> battles.BattleRecord:
+    with refusals(), campaign.transaction():
+        return battles.delete_battle(campaign, battle_id)
+
+
+# -- the steps, one function each ---------------------------------------------------------------
+def do_roll_edge(
+    campaign: Campaign, battle_id: str, *, by_a: str | None = None, by_b: str | None = None
+) -> StepDone:
+    return run(campaign, battle_id, roll_edge, by_a=by_a, by_b=by_b)
+
+
+def do_set_commander(
+    campaign: Campaign, battle_id: str, side: str, character_id: str | None
+) -> StepDone:
+    return run(campaign, battle_id, set_commander, side, character_id)
+
+
+def do_set_power(
+    campaign: Campaign, battle_id: str, ship_id: str, *, by: str | None = None
+) -> StepDone:
+    return run(campaign, battle_id, set_power, ship_id, by=by)
+
+
+def do_roll_sensors(
+    campaign: Campaign, battle_id: str, ship_id: str, *, by: str | None = None
+) -> StepDone:
+    return run(campaign, battle_id, roll_sensors, ship_id, by=by)
+
+
+def do_declare_heading(
+    campaign: Campaign, battle_id: str, side: str, heading: str, held_arc: str | None = None
+) -> StepDone:
+    return run(campaign, battle_id, declare_heading, side, heading, held_arc)
+
+
+def do_resolve_movement(campaign: Campaign, battle_id: str) -> StepDone:
+    return run(campaign, battle_id, resolve_movement)
+
+
+def do_fire(
+    campaign: Campaign,
+    battle_id: str,
+    ship_id: str,
+    weapon: str,
+    target: str,
+    *,
+    roll_damage: bool = True,
+) -> StepDone:
+    """Fire one weapon mount at a target ship (the engine checks it may fire now)."""
+    return run(campaign, battle_id, roll_attack, (ship_id, weapon), target, roll_damage=roll_damage)
+
+
+def do_apply_damage(
+    campaign: Campaign, battle_id: str, target: str, amount: int, track: str, note: str = ""
+) -> StepDone:
+    return run(campaign, battle_id, apply_damage_manually, target, amount, track, note=note)
+
+
+def do_assign_gunner(
+    campaign: Campaign, battle_id: str, ship_id: str, weapon: str, character_id: str | None
+) -> StepDone:
+    return run(campaign, battle_id, assign_gunner, ship_id, weapon, character_id)
+
+
+def do_knock_out_system(campaign: Campaign, battle_id: str, ship_id: str, system: str) -> StepDone:
+    return run(campaign, battle_id, knock_out_system, ship_id, system)
+
+
+def do_roll_leadership(campaign: Campaign, battle_id: str, character_id: str) -> StepDone:
+    return run(campaign, battle_id, roll_leadership, character_id)
+
+
+def do_roll_repair(
+    campaign: Campaign,
+    battle_id: str,
+    ship_id: str,
+    *,
+    by: str | None = None,
+    track: str | None = "stun",
+    system: str | None = None,
+) -> StepDone:
+    return run(campaign, battle_id, roll_repair, ship_id, by=by, track=track, system=system)
+
+
+def do_ram(
+    campaign: Campaign,
+    battle_id: str,
+    ship_id: str,
+    target: str,
+    *,
+    by: str | None = None,
+    avoid_by: str | None = None,
+) -> StepDone:
+    return run(campaign, battle_id, ram, ship_id, target, by=by, avoid_by=avoid_by)
+
+
+def do_board(
+    campaign: Campaign,
+    battle_id: str,
+    ship_id: str,
+    target: str,
+    method: str,
+    *,
+    target_screen_up: bool = False,
+    leader_choice: str = "own",
+    defender_leader_choice: str = "own",
+) -> StepDone:
+    return run(
+        campaign,
+        battle_id,
+        board,
+        ship_id,
+        target,
+        method,
+        target_screen_up=target_screen_up,
+        leader_choice=leader_choice,
+        defender_leader_choice=defender_leader_choice,
+    )
+
+
+def do_self_destruct(
+    campaign: Campaign, battle_id: str, ship_id: str, *, characters_go_down: bool = False
+) -> StepDone:
+    return run(campaign, battle_id, self_destruct, ship_id, characters_go_down=characters_go_down)
+
+
+def do_abandon_ship(
+    campaign: Campaign, battle_id: str, ship_id: str, *, trapped_percent: int | None = None
+) -> StepDone:
+    return run(campaign, battle_id, abandon_ship, ship_id, trapped_percent=trapped_percent)
+
+
+def do_leave_ship(campaign: Campaign, battle_id: str, character_id: str) -> StepDone:
+    return run(campaign, battle_id, leave_ship, character_id)
+
+
+def do_withdraw(campaign: Campaign, battle_id: str, side: str) -> StepDone:
+    return run(campaign, battle_id, withdraw, side)
+
+
+def do_advance(campaign: Campaign, battle_id: str) -> StepDone:
+    return run(campaign, battle_id, advance)
+
+
+def do_end_battle(campaign: Campaign, battle_id: str, note: str = "") -> StepDone:
+    return run(campaign, battle_id, end_battle, note)

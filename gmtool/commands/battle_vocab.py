@@ -1,0 +1,215 @@
+"""The words of `gmtool battle act`: every action the Battle tab offers, by name.
+
+Each entry names the action function (gmtool/actions/battles.py) and the options it takes;
+`configure` builds one argparse sub-command per entry, so `gmtool battle act --help` and each
+`gmtool battle act NAME --help` list exactly what exists.
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from gmtool.actions import battles as act
+from gmtool.store.campaign import Campaign
+
+
+@dataclass(frozen=True)
+class Option:
+    flag: str  # --ship
+    dest: str  # the action function's parameter
+    help: str
+    kind: type = str
+    required: bool = False
+    switch: bool = False  # a flag without a value (store_true)
+
+
+@dataclass(frozen=True)
+class Word:
+    name: str
+    help: str
+    run: Callable[..., act.StepDone]
+    options: tuple[Option, ...] = ()
+
+
+SHIP = Option("--ship", "ship_id", "the acting ship's id", required=True)
+TARGET = Option("--target", "target", "the target ship's id", required=True)
+SIDE = Option("--side", "side", "the side: a or b", required=True)
+BY = Option("--by", "by", "the character rolling (default: who the stations name)")
+
+VOCABULARY: tuple[Word, ...] = (
+    Word(
+        "edge",
+        "roll the edge (initiative) for the round",
+        act.do_roll_edge,
+        (
+            Option("--by-a", "by_a", "who rolls for side a (a commander)"),
+            Option("--by-b", "by_b", "who rolls for side b"),
+        ),
+    ),
+    Word(
+        "commander",
+        "name the commander who rolls a side's edge",
+        act.do_set_commander,
+        (SIDE, Option("--character", "character_id", "the character's id (none: stations)")),
+    ),
+    Word("power", "roll power distribution for a ship", act.do_set_power, (SHIP, BY)),
+    Word("sensors", "roll a ship's sensor check", act.do_roll_sensors, (SHIP, BY)),
+    Word(
+        "heading",
+        "declare a side's heading: close, hold or open",
+        act.do_declare_heading,
+        (
+            SIDE,
+            Option("--heading", "heading", "close, hold or open", required=True),
+            Option("--arc", "held_arc", "for hold: the arc turned toward the enemy"),
+        ),
+    ),
+    Word("movement", "update the range once both sides declared", act.do_resolve_movement),
+    Word(
+        "fire",
+        "fire a weapon mount at a ship",
+        act.do_fire,
+        (
+            SHIP,
+            Option("--weapon", "weapon", "the weapon mount's key", required=True),
+            TARGET,
+            Option("--no-damage-roll", "roll_damage", "a hit is typed in, not rolled", switch=True),
+        ),
+    ),
+    Word(
+        "damage",
+        "type in damage to a ship",
+        act.do_apply_damage,
+        (
+            TARGET,
+            Option("--amount", "amount", "points of damage", int, required=True),
+            Option("--track", "track", "stun, wound, mortal or critical", required=True),
+            Option("--note", "note", "why (kept in the log and the injury history)"),
+        ),
+    ),
+    Word(
+        "gunner",
+        "put a character on a weapon mount",
+        act.do_assign_gunner,
+        (
+            SHIP,
+            Option("--weapon", "weapon", "the weapon mount's key", required=True),
+            Option("--character", "character_id", "the gunner (none: the crew)"),
+        ),
+    ),
+    Word(
+        "knock-out",
+        "knock a ship's system out",
+        act.do_knock_out_system,
+        (SHIP, Option("--system", "system", "the system's key", required=True)),
+    ),
+    Word(
+        "lead",
+        "a leader's check for their team",
+        act.do_roll_leadership,
+        (Option("--character", "character_id", "the leader", required=True),),
+    ),
+    Word(
+        "repair",
+        "roll a repair on a ship",
+        act.do_roll_repair,
+        (
+            SHIP,
+            BY,
+            Option("--track", "track", "the track to repair (default stun)"),
+            Option("--system", "system", "a system to bring back on line instead"),
+        ),
+    ),
+    Word(
+        "ram",
+        "ram an enemy ship",
+        act.do_ram,
+        (SHIP, TARGET, BY, Option("--avoid-by", "avoid_by", "who rolls the target's avoidance")),
+    ),
+    Word(
+        "board",
+        "board an enemy ship",
+        act.do_board,
+        (
+            SHIP,
+            TARGET,
+            Option("--method", "method", "the boarding method", required=True),
+            Option("--screen-up", "target_screen_up", "the target's screen is up", switch=True),
+            Option("--leader", "leader_choice", "the boarding leader's choice"),
+            Option("--defender", "defender_leader_choice", "the defending leader's choice"),
+        ),
+    ),
+    Word(
+        "self-destruct",
+        "a ship destroys itself",
+        act.do_self_destruct,
+        (
+            SHIP,
+            Option("--characters-go-down", "characters_go_down", "with her people", switch=True),
+        ),
+    ),
+    Word(
+        "abandon",
+        "abandon a ship",
+        act.do_abandon_ship,
+        (SHIP, Option("--trapped-percent", "trapped_percent", "crew trapped aboard", int)),
+    ),
+    Word(
+        "leave",
+        "a character leaves their ship",
+        act.do_leave_ship,
+        (Option("--character", "character_id", "who leaves", required=True),),
+    ),
+    Word("withdraw", "a side withdraws from a disengaged battle", act.do_withdraw, (SIDE,)),
+    Word("advance", "go on to the next step of the round", act.do_advance),
+    Word(
+        "end",
+        "end the battle",
+        act.do_end_battle,
+        (Option("--note", "note", "why it ended"),),
+    ),
+)
+
+BY_NAME = {word.name: word for word in VOCABULARY}
+
+
+def configure(parser: argparse.ArgumentParser, parent: argparse.ArgumentParser) -> None:
+    """One sub-command per word under `gmtool battle act ID`."""
+    words = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+    for word in VOCABULARY:
+        sub = words.add_parser(word.name, help=word.help, description=word.help, parents=[parent])
+        for option in word.options:
+            if option.switch:
+                sub.add_argument(
+                    option.flag, dest=option.dest, action="store_true", help=option.help
+                )
+            else:
+                sub.add_argument(
+                    option.flag,
+                    dest=option.dest,
+                    type=option.kind,
+                    required=option.required,
+                    help=option.help,
+                )
+
+
+def perform(campaign: Campaign, battle_id: str, args: argparse.Namespace) -> act.StepDone:
+    word = BY_NAME[args.action]
+    params = inspect.signature(word.run).parameters
+    kwargs: dict[str, Any] = {}
+    for option in word.options:
+        value = getattr(args, option.dest)
+        if option.dest == "roll_damage":  # --no-damage-roll: the switch says the opposite
+            value = not value
+        if value is None and params[option.dest].default is not inspect.Parameter.empty:
+            continue  # not given: the action's own default
+        kwargs[option.dest] = value
+    return word.run(campaign, battle_id, **kwargs)
+
+
+def vocabulary_text() -> str:
+    return "\n".join(f"  {w.name:<14} {w.help}" for w in VOCABULARY)

@@ -1,0 +1,124 @@
+"""Is the campaign whole? Damaged files, and files that disagree with each other.
+
+What a torn save used to leave (before every action was one commit) is what this looks for:
+an injury entry that no battle step made, a step whose rolls are not in the log (or were
+undone), a battle whose events are fewer than its state needs, and trackers pointing at
+things that do not exist (an open battle not listed, a character at a ship the campaign does
+not have). Reads only; `gmtool doctor` prints what it finds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from gmtool.store import battles, injuries
+from gmtool.store.campaign import Campaign
+from gmtool.store.errors import StoreError
+from gmtool.store.party import load_party_state
+from gmtool.store.ships import list_ships
+from gmtool.store.tracker import UNDO_DEPTH
+
+
+@dataclass(frozen=True)
+class Problem:
+    file: str  # relative to the campaign folder
+    what: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"file": self.file, "problem": self.what}
+
+
+def _roll_states(campaign: Campaign) -> dict[int, bool]:
+    """Every roll id in the log -> whether it is live (not undone)."""
+    return {int(e["id"]): not e.get("undone") for e in campaign.roll_log()}
+
+
+def _battle_problems(
+    campaign: Campaign, record: battles.BattleRecord, rolls: dict[int, bool], live: dict[int, Any]
+) -> tuple[list[Problem], set[int]]:
+    """What is wrong with one battle's files; and the injury entries its steps made."""
+    tracker_file, events_file = (
+        str(p.relative_to(campaign.folder)) for p in battles.battle_files(campaign, record.id)
+    )
+    doc = battles.battle_tracker(campaign, record.id)._doc()
+    state = doc.get("state")
+    if not isinstance(state, dict):
+        return [Problem(tracker_file, f"battle {record.id} has no saved state")], set()
+    found: list[Problem] = []
+    events = battles._read_events(campaign, record.id)
+    needed = int(state.get(battles.EVENT_COUNT, 0))
+    if len(events) < needed:
+        found.append(Problem(events_file, f"{len(events)} events where the battle needs {needed}"))
+    made: set[int] = set()
+    for each in [state, *(u.get("previous") or {} for u in doc["undo"])]:
+        made |= {int(i) for i in each.get(battles.STEP_INJURIES, [])}
+    for entry_id in sorted(i for i in (state.get(battles.STEP_INJURIES) or []) if i not in live):
+        found.append(
+            Problem(tracker_file, f"the last step's injury entry {entry_id} is missing or undone")
+        )
+    for step in doc["undo"]:
+        missing = [i for i in step.get("rolls", []) if not rolls.get(int(i), False)]
+        if missing:
+            found.append(
+                Problem(
+                    tracker_file,
+                    f"step '{step.get('label')}' names rolls {missing} the log does not have live",
+                )
+            )
+    window_full = len(doc["undo"]) >= UNDO_DEPTH
+    oldest = min(made, default=None)
+    for entry_id, entry in live.items():
+        if entry.get("battle") != record.id:
+            continue
+        if entry_id in made or (window_full and (oldest is None or entry_id < oldest)):
+            continue
+        found.append(
+            Problem(
+                str(campaign.injury_log.path_of(entry_id).relative_to(campaign.folder)),
+                f"injury entry {entry_id} ({entry.get('character_name')}) names battle "
+                f"{record.id}, but no saved step of it made the entry",
+            )
+        )
+    return found, made
+
+
+def _tracker_problems(campaign: Campaign) -> list[Problem]:
+    found: list[Problem] = []
+    listed = {r.id for r in battles.list_battles(campaign)}
+    opened = battles.open_battle_id(campaign)
+    if opened is not None and opened not in listed:
+        found.append(Problem("battles.json", f"the open battle {opened!r} is not listed"))
+    ships = {s.id for s in list_ships(campaign)}
+    party = load_party_state(campaign)
+    for assignment in party.assignments:
+        if assignment.ship_id not in ships:
+            found.append(
+                Problem(
+                    "trackers/party.json",
+                    f"{assignment.character_id} is aboard {assignment.ship_id!r}, "
+                    "which the campaign does not have",
+                )
+            )
+    return found
+
+
+def examine(campaign: Campaign) -> list[Problem]:
+    """Every problem found, damaged files first; [] for a whole campaign."""
+    damaged = campaign.damaged_files(thorough=True)
+    if damaged:  # the rest would only trip over the same damage
+        return [Problem(str(d.file), str(d)) for d in damaged]
+    found: list[Problem] = []
+    try:
+        rolls = _roll_states(campaign)
+        live = {int(e["id"]): e for e in injuries.newest_first(campaign, include_undone=False)}
+        for record in battles.list_battles(campaign):
+            try:
+                problems, _ = _battle_problems(campaign, record, rolls, live)
+            except StoreError as exc:
+                problems = [Problem(f"battle {record.id}", str(exc))]
+            found += problems
+        found += _tracker_problems(campaign)
+    except StoreError as exc:
+        found.append(Problem(".", str(exc)))
+    return found

@@ -1,0 +1,174 @@
+"""`gmtool init`, `gmtool battle ...` and `gmtool doctor` on real campaign folders."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from gmtool.cli import main
+from gmtool.store import open_campaign
+from gmtool.store.tracker import Tracker
+
+
+@pytest.fixture(autouse=True)
+def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(os, "fsync", lambda _fd: None)
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def demo(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    path = str(tmp_path / "verge")
+    assert run(capsys, "init", path, "--demo", "--seed", "3")[0] == 0
+    return path
+
+
+def new(capsys: pytest.CaptureFixture[str], demo: str) -> str:
+    code, out, err = run(
+        capsys, "battle", "new", "Ambush", "--ship", "meridian", "--enemy", "vex",
+        "--range", "long", "--seed", "5", "--campaign", demo, "--json",
+    )  # fmt: skip
+    assert code == 0, err
+    battle_id: str = json.loads(out)["id"]
+    return battle_id
+
+
+def test_init_makes_a_campaign_and_refuses_what_is_in_the_way(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(capsys, "init", str(tmp_path / "plain"), "--json")
+    assert code == 0 and json.loads(out) == {"path": str(tmp_path / "plain")}
+    assert (tmp_path / "plain" / "campaign.json").exists()
+    code, _, err = run(capsys, "init", str(tmp_path / "plain"))
+    assert code == 2 and "already a campaign" in err
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "todo.txt").write_text("buy dice")
+    code, _, err = run(capsys, "init", str(notes))
+    assert code == 2 and "not an empty folder" in err
+    assert sorted(p.name for p in notes.iterdir()) == ["todo.txt"]
+    assert run(capsys, "init", "")[0] == 2
+
+
+def test_init_demo_has_the_demo_ships_and_party(demo: str) -> None:
+    from gmtool.store.party import load_party_state
+    from gmtool.store.ships import list_ships
+
+    c = open_campaign(demo, create=False, readonly=True)
+    try:
+        assert {"meridian", "vex"} <= {s.id for s in list_ships(c)}
+        assert load_party_state(c).characters
+    finally:
+        c.close()
+
+
+def test_new_list_show(capsys: pytest.CaptureFixture[str], demo: str) -> None:
+    battle = new(capsys, demo)
+    code, out, _ = run(capsys, "battle", "list", "--campaign", demo, "--json")
+    assert code == 0 and [r["id"] for r in json.loads(out)] == [battle]
+    code, out, _ = run(capsys, "battle", "show", battle, "--campaign", demo, "--json")
+    shown = json.loads(out)
+    assert shown["round"] == 1 and shown["range"] == "long" and shown["phase"] == "edge"
+    assert {s["ship_id"] for s in shown["ships"]} == {"meridian", "vex"}
+    assert all({"points", "marked", "fate", "losses"} <= set(s) for s in shown["ships"])
+    code, out, _ = run(capsys, "battle", "show", battle, "--campaign", demo)
+    assert "meridian" in out and "steps so far" in out
+
+
+def test_act_next_undo(capsys: pytest.CaptureFixture[str], demo: str) -> None:
+    battle = new(capsys, demo)
+    code, out, err = run(
+        capsys, "battle", "act", battle, "damage", "--target", "meridian", "--amount", "4",
+        "--track", "stun", "--campaign", demo, "--json",
+    )  # fmt: skip
+    assert code == 0, err
+    step = json.loads(out)
+    assert step["marks"] == [{"ship_id": "meridian", "track": "stun", "amount": 4}]
+    code, out, _ = run(capsys, "battle", "next", battle, "--campaign", demo, "--json")
+    assert code == 0 and json.loads(out)["action"] == "roll_edge"
+    code, out, _ = run(capsys, "battle", "undo", battle, "--campaign", demo, "--json")
+    assert code == 0 and json.loads(out)["roll_ids"]
+    assert run(capsys, "doctor", "--campaign", demo)[0] == 0
+
+
+@pytest.mark.parametrize(
+    ("words", "why"),
+    [
+        (["act", "{id}", "heading", "--side", "a", "--heading", "close"], "declaring a heading"),
+        (
+            ["act", "{id}", "damage", "--target", "nowhere", "--amount", "3", "--track", "stun"],
+            "nowhere",
+        ),
+        (["act", "{id}", "damage", "--target", "vex", "--amount", "x", "--track", "stun"], "int"),
+        (["show", "no-such-battle"], "no-such-battle"),
+        (["act", "{id}", "fly"], "invalid choice"),
+    ],
+)
+def test_a_step_that_does_not_fit_exits_2_with_one_line(
+    capsys: pytest.CaptureFixture[str], demo: str, words: list[str], why: str
+) -> None:
+    battle = new(capsys, demo)
+    args = [w.format(id=battle) for w in words]
+    code, out, err = run(capsys, "battle", *args, "--campaign", demo)
+    assert code == 2 and out == ""
+    assert why in err and len(err.strip().splitlines()) == 1
+
+
+def test_help_lists_the_vocabulary(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["battle", "act", "--help"])
+    out = capsys.readouterr().out
+    for word in ("edge", "heading", "fire", "damage", "repair", "board", "abandon", "withdraw"):
+        assert f"  {word}" in out
+
+
+def test_doctor_finds_an_injury_no_step_made(capsys: pytest.CaptureFixture[str], demo: str) -> None:
+    battle = new(capsys, demo)
+    run(
+        capsys, "battle", "act", battle, "damage", "--target", "meridian", "--amount", "40",
+        "--track", "wound", "--campaign", demo,
+    )  # fmt: skip
+    # tear it as a pre-journal crash did: the battle's state goes back, its injuries stay
+    c = open_campaign(demo, create=False)
+    Tracker(c, f"battles/{battle}").undo()
+    c.close()
+    code, out, _ = run(capsys, "doctor", "--campaign", demo, "--json")
+    report = json.loads(out)
+    assert code == 1 and not report["whole"]
+    assert any("no saved step of it made the entry" in p["problem"] for p in report["problems"])
+    code, out, _ = run(capsys, "doctor", "--campaign", demo)
+    assert code == 1 and "injury entry" in out
+
+
+def test_doctor_names_a_damaged_file(capsys: pytest.CaptureFixture[str], demo: str) -> None:
+    (Path(demo) / "trackers" / "party.json").write_text("{not json")
+    code, out, _ = run(capsys, "doctor", "--campaign", demo)
+    assert code == 1 and "party.json" in out
+
+
+def test_killed_battle_steps_leave_a_whole_campaign(
+    capsys: pytest.CaptureFixture[str], demo: str
+) -> None:
+    """A few of bench/bench_battle_kill.py's kills: after each the campaign is whole."""
+    import random
+
+    from gmtool.store.killtest import kill_battle_once
+
+    battle = new(capsys, demo)
+    rng = random.Random(7)
+    saved = 0
+    for _ in range(3):
+        saved += kill_battle_once(Path(demo), battle, rng, max_wait=0.3)
+        code, out, _ = run(capsys, "doctor", "--campaign", demo)
+        assert code == 0, out
+    assert saved >= 3
+    assert not list(Path(demo).rglob("*.tmp"))
+    assert run(capsys, "battle", "undo", battle, "--campaign", demo)[0] == 0
