@@ -75,7 +75,7 @@ def main() -> int:
         f"temporary files, {undos} undos after a kill; {len(failures)} failures"
     )
     for failure in failures[:10]:
-        print("  " + failure)
+        print("  " + failure[:800])
     return 1 if failures else 0
 
 

@@ -17,7 +17,6 @@ from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
 from gmtool.store.party import load_party_state
 from gmtool.store.ships import list_ships
-from gmtool.store.tracker import UNDO_DEPTH
 
 
 @dataclass(frozen=True)
@@ -66,7 +65,9 @@ def _battle_problems(
                     f"step '{step.get('label')}' names rolls {missing} the log does not have live",
                 )
             )
-    window_full = len(doc["undo"]) >= UNDO_DEPTH
+    # the undo stack keeps the newest steps only: once the set-up has left it, older
+    # steps' injury entries cannot be checked
+    window_full = not doc["undo"] or doc["undo"][0].get("label") != battles.SETUP_LABEL
     oldest = min(made, default=None)
     for entry_id, entry in live.items():
         if entry.get("battle") != record.id:

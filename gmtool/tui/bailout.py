@@ -1,15 +1,13 @@
 """The bail-out helper: abandoning ship, rolled once (Table 3-3) and counted round by round.
 
-The order rolls the bail-out time and the share of survivors who cannot get out; the dice go
-to the roll log and the evacuation is kept as the state of the small tracker `bailout`, so
-the table is still there after a restart and ctrl+z on the Injuries tab takes the order back.
+The order (gmtool/actions/bailout.py) rolls the bail-out time and the share of survivors who
+cannot get out; the evacuation is kept (store/bailout.py), so the table is still there after a
+restart and ctrl+z on the Injuries tab takes the order back.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
 
 from rich.text import Text
 from textual import on
@@ -19,188 +17,18 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Label, Select, Static
 
+from gmtool.actions.bailout import order_bailout
 from gmtool.rules.characters import Party
 from gmtool.rules.classes import class_ids
-from gmtool.rules.crew import crew_manifest
 from gmtool.rules.errors import RulesError
-from gmtool.rules.hazards import Bailout, bailout_rounds, hazard_table, start_bailout
+from gmtool.rules.hazards import bailout_rounds, hazard_table
 from gmtool.rules.hazards import survivors_aboard as party_aboard
-from gmtool.rules.roll_records import values_record
-from gmtool.store.battles import list_battles, load_battle
+from gmtool.store.bailout import BailoutRecord, CrewAboard, crew_aboard
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
-from gmtool.store.injuries import newest_first
-from gmtool.store.rolllog import RollEntry
 from gmtool.store.ships import ShipRecord
-from gmtool.store.tracker import Tracker, UndoneAction
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.form_fields import chosen_ship, ship_class_row
-
-BAILOUT_TRACKER = "bailout"
-SOURCE = "injuries"
-BATTLES_SEARCHED = 20
-"""How many of the newest battles are read for a ship's crew losses (each is a file read)."""
-
-
-# -- the saved evacuation -----------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class BailoutRecord:
-    """The last order to abandon ship: the rolled evacuation and what it was for.
-
-    `after_entry` is the newest injury-history entry when the order was given, so the tab's
-    undo can tell which came last: this order or an injury.
-    """
-
-    bailout: Bailout
-    ship_id: str | None
-    ship_name: str | None
-    after_entry: int
-    rolls: tuple[int, ...] = ()
-
-    @property
-    def where(self) -> str:
-        if self.ship_name:
-            return f"{self.ship_name} ({self.bailout.ship_class})"
-        return f"a {self.bailout.ship_class} ship"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "bailout": self.bailout.to_dict(),
-            "ship_id": self.ship_id,
-            "ship_name": self.ship_name,
-            "after_entry": self.after_entry,
-            "rolls": list(self.rolls),
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> BailoutRecord:
-        return cls(
-            Bailout.from_dict(data["bailout"]),
-            data.get("ship_id"),
-            data.get("ship_name"),
-            int(data.get("after_entry", 0)),
-            tuple(int(r) for r in data.get("rolls", ())),
-        )
-
-
-@dataclass(frozen=True)
-class CrewAboard:
-    """How many of a ship's crew are alive aboard, and where that number comes from."""
-
-    survivors: int
-    source: str
-
-
-def crew_aboard(campaign: Campaign, ship: ShipRecord) -> CrewAboard:
-    """The survivors a bail-out of `ship` starts from: its crew less the dead of the newest
-    battle it fought (and any who already got clear), as the Battle tab's own abandon-ship
-    order counts them; the whole crew when no battle has it.
-
-    The badly wounded stay among the survivors: they are alive and aboard, and must be got
-    off too (the share who cannot get out is rolled on top). The source says so, so the GM
-    can take them off by hand.
-    """
-    crew = crew_manifest(ship.spec).total_crew
-    try:
-        battles = list_battles(campaign)
-    except (StoreError, RulesError):
-        battles = []
-    for record in reversed(battles[-BATTLES_SEARCHED:]):
-        try:
-            state = load_battle(campaign, record.id)
-        except (StoreError, RulesError):
-            continue  # a damaged or missing battle says nothing about this ship
-        fought = next((s for s in state.ships if s.id == ship.id), None)
-        if fought is None:
-            continue
-        losses = fought.crew_losses
-        dead, gone = losses["dead"], fought.evacuated
-        survivors = max(0, fought.crew_total - dead - gone)
-        where = f"{record.name} (round {state.round})"
-        if not dead and not gone:
-            return CrewAboard(
-                survivors, f"the whole crew of {fought.crew_total}: nobody died in {where}"
-            )
-        parts = [f"{fought.crew_total} crew", f"{dead} dead in {where}"]
-        if gone:
-            parts.append(f"{gone} already clear")
-        text = " − ".join(parts) + f" = {survivors}"
-        wounded = [
-            f"{losses['badly_wounded']} badly" if losses["badly_wounded"] else "",
-            f"{losses['lightly_wounded']} lightly" if losses["lightly_wounded"] else "",
-        ]
-        hurt = " and ".join(w for w in wounded if w)
-        if hurt:
-            text += f"; {hurt} wounded among them"
-        return CrewAboard(survivors, text)
-    return CrewAboard(crew, f"the whole crew of {crew}: no battle has recorded losses for her")
-
-
-def bailout_tracker(campaign: Campaign) -> Tracker:
-    return Tracker(campaign, BAILOUT_TRACKER)
-
-
-def load_bailout(campaign: Campaign) -> BailoutRecord | None:
-    """The last order to abandon ship, or None."""
-    state = bailout_tracker(campaign).load()
-    if not state or not state.get("bailout"):
-        return None
-    try:
-        return BailoutRecord.from_dict(state)
-    except (RulesError, KeyError, TypeError, ValueError) as exc:
-        raise StoreError(
-            f"{campaign.folder / 'trackers' / (BAILOUT_TRACKER + '.json')}: the saved bail-out "
-            f"does not read ({exc}); it was left unchanged"
-        ) from None
-
-
-def bailout_rolls(bailout: Bailout, where: str) -> list[RollEntry]:
-    """Roll-log entries for the dice of an order to abandon ship (none for a small ship whose
-    trapped share the GM chose)."""
-    entries: list[RollEntry] = []
-    time = bailout.time
-    if time.notation is not None:
-        entries.append(
-            values_record(f"bail-out time: {where}", time.notation, time.dice, time.rounds, SOURCE)
-        )
-    if bailout.trapped_dice:
-        entries.append(
-            values_record(
-                f"bail-out: percent of survivors who cannot get out of {where}",
-                hazard_table().trapped_percent.canonical(),
-                bailout.trapped_dice,
-                bailout.trapped_percent,
-                SOURCE,
-            )
-        )
-    return entries
-
-
-def order_bailout(
-    campaign: Campaign,
-    ship_class: str,
-    survivors: int,
-    *,
-    ship_id: str | None = None,
-    ship_name: str | None = None,
-    trapped_percent: int | None = None,
-) -> BailoutRecord:
-    """Give the order: roll once, log the dice, keep the evacuation (one undoable action)."""
-    bailout = start_bailout(ship_class, survivors, campaign.rng(), trapped_percent=trapped_percent)
-    latest = next(newest_first(campaign), None)
-    newest = latest["id"] if latest else 0
-    record = BailoutRecord(bailout, ship_id, ship_name, newest)
-    rolls = campaign.record(bailout_rolls(bailout, record.where))
-    record = BailoutRecord(bailout, ship_id, ship_name, newest, tuple(r["id"] for r in rolls))
-    bailout_tracker(campaign).save(record.to_dict(), f"bail-out: {record.where}", rolls=rolls)
-    return record
-
-
-def undo_bailout(campaign: Campaign) -> UndoneAction | None:
-    """Take back the last order (its rolls are marked undone in the log)."""
-    return bailout_tracker(campaign).undo()
 
 
 def describe_bailout(record: BailoutRecord) -> str:

@@ -419,9 +419,7 @@ def extra_actions(state: BattleState) -> list[ActionInfo]:
 
 def short_label(info: ActionInfo) -> str:
     """The label for the list: a weapon's class and range are in the panel beside it."""
-    if info.action == "roll_attack":
-        return info.label.split(" (class ", 1)[0]
-    return info.label
+    return info.short or info.label
 
 
 def action_style(info: ActionInfo) -> str:
@@ -829,7 +827,7 @@ class BattlePane(GmPane):
         return outcome
 
     def _outcome_text(self, outcome: StepOutcome) -> Text:
-        lines = [ln for ln in outcome.result.text.splitlines() if not ln.startswith("  hazard")]
+        lines = [ln for line in outcome.result.headline for ln in line.splitlines()]
         shown = lines if len(lines) <= 2 else [lines[0], "… " + lines[-1]]
         text = Text("\n".join(shown))
         if outcome.injuries:

@@ -10,7 +10,6 @@ character's result in the list. ctrl+r again rolls for another hit.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
@@ -21,15 +20,14 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Label, Select, Static
 
+from gmtool.actions.injuries import HazardRequest
 from gmtool.rules.characters import Character, Party
 from gmtool.rules.classes import class_ids
 from gmtool.rules.errors import RulesError
-from gmtool.rules.hazards import HazardOutcome, hazard_table, roll_hazard
+from gmtool.rules.hazards import hazard_table
 from gmtool.rules.stations import aboard, assignment_of, station_table
-from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
-from gmtool.store.injuries import Context, InjuryEntry, record_hazards
-from gmtool.store.party import load_party_state
+from gmtool.store.injuries import InjuryEntry
 from gmtool.store.ships import ShipRecord
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.form_fields import chosen_ship, round_number, ship_class_row
@@ -39,48 +37,6 @@ from gmtool.tui.styles import DEGREE_STYLE
 DEFAULT_TRACK = "wound"
 # A character with no battle station is moving about the ship, not strapped in.
 UNASSIGNED_POSTURE = "vulnerable"
-
-
-@dataclass(frozen=True)
-class HazardRequest:
-    """What the GM asked for: one hit on a ship (or a ship class) and who rolls, with posture."""
-
-    ship_class: str
-    track: str
-    characters: tuple[tuple[str, str], ...]  # (character id, posture), in roll order
-    cause: str
-    ship_id: str | None = None
-    ship_name: str | None = None
-    battle: str | None = None
-    round: int | None = None
-
-
-def roll_hazard_by_hand(campaign: Campaign, request: HazardRequest) -> list[InjuryEntry]:
-    """Roll one hit's hazards for the chosen characters and save them (history, damage, log).
-
-    The dead roll nothing (as when the battle rolls hazards); everything is rolled before
-    anything is saved, so a refused roll saves nothing.
-    """
-    if not request.characters:
-        raise RulesError("choose at least one character to roll (space ticks a character)")
-    party = load_party_state(campaign)
-    rng = campaign.rng()
-    outcomes: list[HazardOutcome] = []
-    for character_id, posture in request.characters:
-        character = party.character(character_id)
-        if character.state == "dead":
-            continue
-        outcomes.append(roll_hazard(request.ship_class, request.track, character, posture, rng))
-    if not outcomes:
-        raise RulesError("everyone chosen is dead: the dead roll no hazards")
-    context = Context(
-        cause=request.cause,
-        ship_id=request.ship_id,
-        ship_name=request.ship_name,
-        battle=request.battle,
-        round=request.round,
-    )
-    return record_hazards(campaign, outcomes, context)
 
 
 RollHazard = Callable[[HazardRequest], list[InjuryEntry]]

@@ -27,7 +27,7 @@ from gmtool.rules.errors import RulesError
 from gmtool.rules.stations import assignment_of
 from gmtool.store.battles import battle_names, list_battles
 from gmtool.store.errors import StoreError
-from gmtool.store.injuries import InjuryEntry, history, newest_first, undo_last
+from gmtool.store.injuries import InjuryEntry, history, newest_first
 from gmtool.store.party import campaign_ships, load_party_state
 from gmtool.store.rolllog import RollEntry
 from gmtool.store.ships import ShipRecord
@@ -571,7 +571,8 @@ class InjuriesPane(GmPane):
     def action_hazard(self) -> None:
         if self._refused():
             return
-        from gmtool.tui.hazard_dialog import HazardDialog, roll_hazard_by_hand
+        from gmtool.actions.injuries import roll_hazard_by_hand
+        from gmtool.tui.hazard_dialog import HazardDialog
 
         self.reload()
         if not self._need_party("hazard roll"):
@@ -610,7 +611,8 @@ class InjuriesPane(GmPane):
     def action_treat(self) -> None:
         if self._refused():
             return
-        from gmtool.tui.treatment_dialog import TreatmentDialog, TreatmentRequest, treat
+        from gmtool.actions.injuries import TreatmentRequest, treat
+        from gmtool.tui.treatment_dialog import TreatmentDialog
 
         self.reload()
         if not self._need_party("one to treat"):
@@ -635,7 +637,8 @@ class InjuriesPane(GmPane):
     def action_damage(self) -> None:
         if self._refused():
             return
-        from gmtool.tui.treatment_dialog import DamageDialog, DamageRequest, deal_damage
+        from gmtool.actions.injuries import DamageRequest, deal_damage
+        from gmtool.tui.treatment_dialog import DamageDialog
 
         self.reload()
         if not self._need_party("one to hurt"):
@@ -669,7 +672,8 @@ class InjuriesPane(GmPane):
     def action_bailout(self) -> None:
         if self._refused():
             return
-        from gmtool.tui.bailout import BailoutDialog, load_bailout
+        from gmtool.store.bailout import load_bailout
+        from gmtool.tui.bailout import BailoutDialog
 
         try:
             last = load_bailout(self.campaign)
@@ -698,25 +702,22 @@ class InjuriesPane(GmPane):
         """Take back the newest of: the last injury entry, the last bail-out order."""
         if self._refused():
             return
-        from gmtool.tui.bailout import load_bailout, undo_bailout
+        from gmtool.actions.injuries import undo_newest
 
         try:
-            last_order = load_bailout(self.campaign)
-            live = next(newest_first(self.campaign, include_undone=False), None)
-            newest = live["id"] if live else 0
-            if last_order is not None and last_order.after_entry >= newest:
-                undo_bailout(self.campaign)
-                self._status(
-                    f"Undone: the order to abandon {last_order.where} (its dice are marked "
-                    "undone in the log)."
-                )
-                return
-            entry = undo_last(self.campaign)
+            undone = undo_newest(self.campaign)
         except (StoreError, RulesError) as exc:
             self._status(f"Not undone: {exc}", error=True)
             return
         finally:
             self.reload()
+        if undone.bailout is not None:
+            self._status(
+                f"Undone: the order to abandon {undone.bailout.where} (its dice are marked "
+                "undone in the log)."
+            )
+            return
+        entry = undone.entry
         if entry is None:
             self._status("Nothing to undo: every injury entry is already undone.", error=True)
             return

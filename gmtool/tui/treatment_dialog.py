@@ -10,7 +10,6 @@ dialog open with the reason.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from rich.text import Text
@@ -21,104 +20,16 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Input, Label, Select, Static
 
-from gmtool.rules import dice
+from gmtool.actions.injuries import DamageRequest, TreatmentRequest, damage_amount
 from gmtool.rules.characters import Character, Party
 from gmtool.rules.errors import RulesError
-from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
-from gmtool.store.injuries import Context, InjuryEntry, record_damage, record_treatment
-from gmtool.store.party import load_party_state
+from gmtool.store.injuries import InjuryEntry
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.form_fields import round_number
 from gmtool.tui.injury_text import tracks, tracks_line
 
-SOURCE = "injuries"
-
 Request = TypeVar("Request")
-
-
-# -- requests and what they do ------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class TreatmentRequest:
-    character_id: str
-    track: str
-    points: int
-    note: str = ""
-    stabilize: bool = False
-
-
-@dataclass(frozen=True)
-class DamageRequest:
-    """Damage by the GM's ruling: `amount` is a whole number or dice (`2d4`, `d6+1w`)."""
-
-    character_id: str
-    amount: str
-    kind: str
-    cause: str
-    battle: str | None = None
-    round: int | None = None
-
-
-def treat(campaign: Campaign, request: TreatmentRequest) -> InjuryEntry:
-    """Save a treatment: the character's tracks and the history entry."""
-    return record_treatment(
-        campaign,
-        request.character_id,
-        request.track,
-        request.points,
-        request.note,
-        stabilize=request.stabilize,
-    )
-
-
-def damage_amount(text: str, kind: str) -> tuple[int | None, dice.DiceExpression | None, str]:
-    """(a fixed amount, or dice to roll; and the track): ValueError says what is wrong."""
-    text = text.strip()
-    if not text:
-        raise ValueError("Amount: type the points of damage, or dice such as 2d4 or d6+1w")
-    try:
-        amount = int(text)
-    except ValueError:
-        pass
-    else:
-        if amount < 1:
-            raise ValueError(f"Amount: at least 1 point of damage, not {amount}")
-        return amount, None, kind
-    try:
-        expression = dice.parse(text)
-    except RulesError as exc:
-        raise ValueError(f"Amount: a number or dice such as 2d4 or d6+1w ({exc})") from None
-    track = expression.track or kind
-    if track not in tracks():
-        raise ValueError(
-            f"Amount: characters take {', '.join(tracks())} damage, not {track} "
-            "(a ship's critical damage reaches them through the hazard roll)"
-        )
-    if expression.track is not None and expression.track != kind:
-        raise ValueError(
-            f"Amount: {text} is {expression.track} damage but Kind says {kind}; make them agree"
-        )
-    return None, expression, track
-
-
-def deal_damage(campaign: Campaign, request: DamageRequest) -> InjuryEntry:
-    """Roll the damage dice if any (logged), then save the damage and its history entry."""
-    character = load_party_state(campaign).character(request.character_id)
-    try:
-        amount, expression, kind = damage_amount(request.amount, request.kind)
-    except ValueError as exc:
-        raise RulesError(str(exc)) from None
-    rolls = None
-    if expression is not None:
-        result = dice.roll(expression, campaign.rng())
-        purpose = f"damage to {character.name}: {request.cause}"
-        rolls = campaign.record([campaign.dice_entry(result, purpose, SOURCE)])
-        amount = max(result.total, 0)
-    assert amount is not None
-    context = Context(cause=request.cause, battle=request.battle, round=request.round)
-    return record_damage(campaign, character.id, amount, kind, context, rolls=rolls)
 
 
 # -- shared dialog parts ------------------------------------------------------------------

@@ -15,6 +15,7 @@ from gmtool.store import Campaign, injuries, journal
 from gmtool.store import battles as stored
 from gmtool.store.demo import seed_demo
 from gmtool.store.doctor import examine
+from gmtool.store.tracker import UNDO_DEPTH
 
 
 @pytest.fixture(autouse=True)
@@ -144,3 +145,14 @@ def test_next_fires_at_the_enemy_and_ends_a_finished_battle(demo: Campaign) -> N
     for done in fired:
         shooter, target = done.state.events[-1].ships[:2]
         assert done.state.ship(shooter).side != done.state.ship(target).side
+
+
+def test_doctor_is_clean_after_an_undo_once_the_undo_window_is_full(demo: Campaign) -> None:
+    """Past UNDO_DEPTH steps the oldest steps' injury entries leave the undo stack; after an
+    undo the stack is one short of full, and those entries must still not count as torn."""
+    battle = _battle(demo)
+    act.do_apply_damage(demo, battle, "meridian", 30, "wound")  # hazards: injury entries
+    for _ in range(UNDO_DEPTH + 2):
+        play_next(demo, battle)
+    act.undo(demo, battle)
+    assert examine(demo) == []

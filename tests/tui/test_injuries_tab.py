@@ -17,10 +17,11 @@ from gmtool.rules.battle import BattleState
 from gmtool.rules.battle.engine import apply_damage_manually
 from gmtool.rules.characters import character_from_dict
 from gmtool.store import Campaign, injuries, open_campaign
+from gmtool.store.bailout import load_bailout
 from gmtool.store.battles import create_battle, fleet_setup, load_battle, run_step
 from gmtool.store.party import add_character, load_party_state
 from gmtool.tui.app import GmApp
-from gmtool.tui.bailout import BailoutDialog, load_bailout
+from gmtool.tui.bailout import BailoutDialog
 from gmtool.tui.hazard_dialog import HazardDialog
 from gmtool.tui.injuries import InjuriesPane
 from gmtool.tui.injury_text import (

@@ -68,6 +68,7 @@ class ActionInfo:
     choices: tuple[str, ...] = ()  # headings, target ship ids, tracks or systems
     note: str = ""
     method: str | None = None  # the boarding method of a `board` action
+    short: str = ""  # a shorter label for a narrow list (the note says the rest)
 
 
 def current_step_label(state: BattleState) -> str:
@@ -353,6 +354,7 @@ def _attacks(state: BattleState) -> list[ActionInfo]:
             choices=tuple(t.ship_id for t in option.targets),
             note=f"{option.roller.name} rolls {option.score}; "
             + "; ".join(f"{t.name}: {t.steps.describe()}" for t in option.targets),
+            short=f"Fire {option.ship_name}'s {option.weapon_name}",
         )
         for option in attack_options(state)
     ]

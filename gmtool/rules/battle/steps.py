@@ -46,6 +46,7 @@ class StepResult:
     rolls: tuple[RollRecord, ...] = ()
     hazards: tuple[HazardOutcome, ...] = ()
     cause: str = ""  # what hit the ship, when the step marked damage (the injury history)
+    headline: tuple[str, ...] = ()  # the lines without the characters' hazard lines
 
 
 @dataclass
@@ -59,6 +60,7 @@ class Step:
     characters: list[str] = field(default_factory=list)
     ships: list[str] = field(default_factory=list)
     cause: str = ""
+    hazard_lines: set[int] = field(default_factory=set)  # indexes into `lines`
 
     def who(self, character_id: str | None) -> None:
         if character_id is not None and character_id not in self.characters:
@@ -82,8 +84,9 @@ def done(state: BattleState, step: Step) -> tuple[BattleState, StepResult]:
         ships=tuple(step.ships),
     )
     new_state = replace(state, events=(*state.events, event))
+    headline = tuple(line for i, line in enumerate(step.lines) if i not in step.hazard_lines)
     return new_state, StepResult(
-        step.action, text, tuple(step.rolls), tuple(step.hazards), step.cause
+        step.action, text, tuple(step.rolls), tuple(step.hazards), step.cause, headline
     )
 
 
@@ -233,6 +236,7 @@ def apply_damage(
         if outcome.endangered:
             step.who(character.id)
         state = state.with_character(outcome.apply_to(character))
+        step.hazard_lines.add(len(step.lines))
         step.lines.append(f"  hazard: {character.name}: {hazard_text(outcome)}")
     return state
 

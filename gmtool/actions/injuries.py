@@ -1,0 +1,188 @@
+"""Injuries by hand (the Injuries tab): hazard rolls for a hit, treatment, the GM's damage,
+and taking back the newest of them. Each is one commit: the dice in the roll log, the damage
+on the party and the injury history entries are saved together or not at all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gmtool.actions.bailout import undo_bailout
+from gmtool.actions.errors import refusals
+from gmtool.rules import dice
+from gmtool.rules.durability import damage_rules
+from gmtool.rules.errors import RulesError
+from gmtool.rules.hazards import HazardOutcome, roll_hazard
+from gmtool.store.bailout import BailoutRecord, load_bailout
+from gmtool.store.campaign import Campaign
+from gmtool.store.injuries import (
+    Context,
+    InjuryEntry,
+    newest_first,
+    record_damage,
+    record_hazards,
+    record_treatment,
+    undo_last,
+)
+from gmtool.store.party import load_party_state
+
+
+@dataclass(frozen=True)
+class HazardRequest:
+    """What the GM asked for: one hit on a ship (or a ship class) and who rolls, with posture."""
+
+    ship_class: str
+    track: str
+    characters: tuple[tuple[str, str], ...]  # (character id, posture), in roll order
+    cause: str
+    ship_id: str | None = None
+    ship_name: str | None = None
+    battle: str | None = None
+    round: int | None = None
+
+
+def roll_hazard_by_hand(campaign: Campaign, request: HazardRequest) -> list[InjuryEntry]:
+    """Roll one hit's hazards for the chosen characters and save them (history, damage, log).
+
+    The dead roll nothing (as when the battle rolls hazards); everything is rolled before
+    anything is saved, so a refused roll saves nothing.
+    """
+    with refusals(), campaign.transaction():
+        return _roll_hazards(campaign, request)
+
+
+def _roll_hazards(campaign: Campaign, request: HazardRequest) -> list[InjuryEntry]:
+    if not request.characters:
+        raise RulesError("choose at least one character to roll (space ticks a character)")
+    party = load_party_state(campaign)
+    rng = campaign.rng()
+    outcomes: list[HazardOutcome] = []
+    for character_id, posture in request.characters:
+        character = party.character(character_id)
+        if character.state == "dead":
+            continue
+        outcomes.append(roll_hazard(request.ship_class, request.track, character, posture, rng))
+    if not outcomes:
+        raise RulesError("everyone chosen is dead: the dead roll no hazards")
+    context = Context(
+        cause=request.cause,
+        ship_id=request.ship_id,
+        ship_name=request.ship_name,
+        battle=request.battle,
+        round=request.round,
+    )
+    return record_hazards(campaign, outcomes, context)
+
+
+SOURCE = "injuries"
+
+
+# -- requests and what they do ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TreatmentRequest:
+    character_id: str
+    track: str
+    points: int
+    note: str = ""
+    stabilize: bool = False
+
+
+@dataclass(frozen=True)
+class DamageRequest:
+    """Damage by the GM's ruling: `amount` is a whole number or dice (`2d4`, `d6+1w`)."""
+
+    character_id: str
+    amount: str
+    kind: str
+    cause: str
+    battle: str | None = None
+    round: int | None = None
+
+
+def treat(campaign: Campaign, request: TreatmentRequest) -> InjuryEntry:
+    """Save a treatment: the character's tracks and the history entry."""
+    with refusals(), campaign.transaction():
+        return record_treatment(
+            campaign,
+            request.character_id,
+            request.track,
+            request.points,
+            request.note,
+            stabilize=request.stabilize,
+        )
+
+
+def damage_amount(text: str, kind: str) -> tuple[int | None, dice.DiceExpression | None, str]:
+    """(a fixed amount, or dice to roll; and the track): ValueError says what is wrong."""
+    text = text.strip()
+    if not text:
+        raise ValueError("Amount: type the points of damage, or dice such as 2d4 or d6+1w")
+    try:
+        amount = int(text)
+    except ValueError:
+        pass
+    else:
+        if amount < 1:
+            raise ValueError(f"Amount: at least 1 point of damage, not {amount}")
+        return amount, None, kind
+    try:
+        expression = dice.parse(text)
+    except RulesError as exc:
+        raise ValueError(f"Amount: a number or dice such as 2d4 or d6+1w ({exc})") from None
+    track = expression.track or kind
+    if track not in damage_rules().tracks:
+        raise ValueError(
+            f"Amount: characters take {', '.join(damage_rules().tracks)} damage, not {track} "
+            "(a ship's critical damage reaches them through the hazard roll)"
+        )
+    if expression.track is not None and expression.track != kind:
+        raise ValueError(
+            f"Amount: {text} is {expression.track} damage but Kind says {kind}; make them agree"
+        )
+    return None, expression, track
+
+
+def deal_damage(campaign: Campaign, request: DamageRequest) -> InjuryEntry:
+    """Roll the damage dice if any (logged), then save the damage and its history entry."""
+    with refusals(), campaign.transaction():
+        return _deal_damage(campaign, request)
+
+
+def _deal_damage(campaign: Campaign, request: DamageRequest) -> InjuryEntry:
+    character = load_party_state(campaign).character(request.character_id)
+    try:
+        amount, expression, kind = damage_amount(request.amount, request.kind)
+    except ValueError as exc:
+        raise RulesError(str(exc)) from None
+    rolls = None
+    if expression is not None:
+        result = dice.roll(expression, campaign.rng())
+        purpose = f"damage to {character.name}: {request.cause}"
+        rolls = campaign.record([campaign.dice_entry(result, purpose, SOURCE)])
+        amount = max(result.total, 0)
+    assert amount is not None
+    context = Context(cause=request.cause, battle=request.battle, round=request.round)
+    return record_damage(campaign, character.id, amount, kind, context, rolls=rolls)
+
+
+@dataclass(frozen=True)
+class Undone:
+    """What the Injuries tab's undo took back: an order to abandon ship, or an entry."""
+
+    bailout: BailoutRecord | None = None
+    entry: InjuryEntry | None = None
+
+
+def undo_newest(campaign: Campaign) -> Undone:
+    """Take back the newest of the last injury entry and the last bail-out order (one
+    commit); `Undone()` with neither when nothing is left to undo."""
+    with refusals(), campaign.transaction():
+        last_order = load_bailout(campaign)
+        live = next(newest_first(campaign, include_undone=False), None)
+        newest = live["id"] if live else 0
+        if last_order is not None and last_order.after_entry >= newest:
+            undo_bailout(campaign)
+            return Undone(bailout=last_order)
+        return Undone(entry=undo_last(campaign))
