@@ -558,13 +558,10 @@ def _own_rolls(result: StepResult, state: BattleState) -> list[RollEntry]:
 
 
 def _cause(result: StepResult) -> str:
-    """What hit the ship, in words, for the injury history ("damage typed in: a ram by the
-    Vex" keeps the GM's note); a step that names none: its first words."""
-    if result.cause:
-        cause = result.cause
-    else:
-        first = result.text.splitlines()[0] if result.text else result.action.replace("_", " ")
-        cause = first.split(": ", 1)[0]
+    """What hurt the characters, for the injury history: the step's own cause ("damage typed
+    in: a ram by the Vex" keeps the GM's note, "CSS Wren self-destructs"); a step that names
+    none (none that hurts anyone should): its action's name."""
+    cause = result.cause or result.action.replace("_", " ")
     return cause if len(cause) <= 80 else cause[:79] + "…"
 
 

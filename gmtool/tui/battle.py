@@ -391,32 +391,6 @@ def log_text(state: BattleState) -> Text:
     return text
 
 
-def extra_actions(state: BattleState) -> list[ActionInfo]:
-    """Actions the tab adds to the engine's list: characters getting off a ship that is
-    being abandoned."""
-    found: list[ActionInfo] = []
-    if state.finished:
-        return found
-    for ship in state.ships:
-        if not (ship.abandoning or ship.destroyed):
-            continue
-        for assignment in state.aboard(ship.id):
-            character = state.character(assignment.character_id)
-            if character.state == "dead":
-                continue
-            found.append(
-                ActionInfo(
-                    "leave_ship",
-                    f"{character.name} gets clear of {ship.name}",
-                    ship.side,
-                    ship.id,
-                    character.id,
-                    note="an escape pod, an airlock or a shuttle: off the ship from now on",
-                )
-            )
-    return found
-
-
 def short_label(info: ActionInfo) -> str:
     """The label for the list: a weapon's class and range are in the panel beside it."""
     return info.short or info.label
@@ -735,7 +709,7 @@ class BattlePane(GmPane):
             self.query_one("#battle-log", Static).update("")
             return
         header.update(header_text(state))
-        self.now = available_actions(state) + extra_actions(state)
+        self.now = available_actions(state)
         actions.add_options(
             [
                 Option(Text(short_label(info), style=action_style(info)), id=str(index))

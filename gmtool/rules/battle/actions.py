@@ -486,6 +486,31 @@ _BY_PHASE = {
 }
 
 
+def _leavers(state: BattleState) -> list[ActionInfo]:
+    """Characters getting off a ship that is being abandoned (or is lost), any time."""
+    found: list[ActionInfo] = []
+    if state.finished:
+        return found
+    for ship in state.ships:
+        if not (ship.abandoning or ship.destroyed):
+            continue
+        for assignment in state.aboard(ship.id):
+            character = state.character(assignment.character_id)
+            if character.state == "dead":
+                continue
+            found.append(
+                ActionInfo(
+                    "leave_ship",
+                    f"{character.name} gets clear of {ship.name}",
+                    ship.side,
+                    ship.id,
+                    character.id,
+                    note="an escape pod, an airlock or a shuttle: off the ship from now on",
+                )
+            )
+    return found
+
+
 def available_actions(state: BattleState) -> list[ActionInfo]:
     """Everything the GM can do at this point of the battle, the phase's business first."""
     if state.finished:
@@ -519,6 +544,7 @@ def available_actions(state: BattleState) -> list[ActionInfo]:
                 fleet = state.side(side).name
                 found.append(ActionInfo("withdraw", f"{fleet} withdraws", side=side))
     found.append(ActionInfo("apply_damage_manually", "Type in damage to a ship", note="any time"))
+    found += _leavers(state)
     if not over:
         found.append(end)
     return found

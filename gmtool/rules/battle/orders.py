@@ -344,6 +344,7 @@ def self_destruct(
         names = ", ".join(c.name for c in living)
         raise RulesError(f"{names} still aboard {ship.name}: move them off first, or confirm")
     step = Step("self_destruct")
+    step.cause = f"{ship.name} self-destructs"  # what her own people go down with
     step.ship(ship_id)
     full = dict(ship.damage.points)
     state = state.with_ship(
