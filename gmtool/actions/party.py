@@ -84,7 +84,7 @@ class TaskRefused(ActionRefused):
 
 
 def place_name(place: str) -> str:
-    """A station's or an off-station place's name ('Bridge', 'Sickbay')."""
+    """A station's or an off-station place's name ('Bridge', 'In sickbay')."""
     table = station_table()
     if place in table.stations:
         return table.stations[place].name

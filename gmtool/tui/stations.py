@@ -24,7 +24,7 @@ from textual.widgets.option_list import Option
 
 from gmtool.actions import party as party_actions
 from gmtool.actions.errors import ActionRefused
-from gmtool.actions.party import StationChanged
+from gmtool.actions.party import StationChanged, place_name
 from gmtool.rules.characters import Character, Party, character_table, skill_label
 from gmtool.rules.errors import RulesError
 from gmtool.rules.stations import (
@@ -82,13 +82,6 @@ TASK_TEXT = {
     "standing_by": "stand by",
     "out_of_action": "out",
 }
-
-
-def place_name(place: str) -> str:
-    table = station_table()
-    if place in table.stations:
-        return table.stations[place].name
-    return table.off_station[place].name
 
 
 # Shorter words for place names in narrow columns: how the table's names read at a glance.
