@@ -48,18 +48,114 @@ def test_actions_import_no_ui() -> None:
 
 
 def test_the_battle_tab_saves_through_the_actions() -> None:
-    """The Battle tab asks the action layer, which commits each step as one; it imports none
-    of the store's step functions, which write file by file."""
+    """The Battle tab asks the action layer, which commits each step as one; it no longer
+    calls the store's step functions, which write file by file."""
+    used = _used_names("gmtool.tui.battle")  # names it calls: not its own action_delete_battle
+    assert not used & {"run_step", "undo_step", "create_battle", "delete_battle"}
+
+
+# -- screens only ask and show ------------------------------------------------------------
+
+# The tabs moved onto the action layer, and the dialogs they open.
+CONVERTED_SCREENS = (
+    "gmtool.tui.dice_log",
+    "gmtool.tui.stations",
+    "gmtool.tui.character_form",
+    "gmtool.tui.crew",
+    "gmtool.tui.crew_dialogs",
+    "gmtool.tui.ship_form",
+    "gmtool.tui.session",
+    "gmtool.tui.app",
+    "gmtool.tui.injuries",
+    "gmtool.tui.hazard_dialog",
+    "gmtool.tui.treatment_dialog",
+    "gmtool.tui.bailout",
+    "gmtool.tui.battle",
+)
+# What saves, rolls or applies a game rule: the actions call these, a screen never does.
+STORE_WRITES = {
+    # store.party
+    "add_character",
+    "update_character",
+    "delete_character",
+    "save_assignments",
+    "save_party",
+    "import_party",
+    "export_party",
+    "undo_party",
+    # store.ships (ship_crew saves a roster it had to name again)
+    "add_ship",
+    "update_ship",
+    "import_ship",
+    "delete_ship",
+    "regenerate_crew",
+    "undo_ships",
+    "ship_crew",
+    # the campaign
+    "record",
+    "undo_last",
+    "start_session",
+    "end_session",
+    "update_meta",
+    "transaction",
+    # files
+    "atomic_write_bytes",
+    "write_text",
+    "write_bytes",
+}
+ROLLS_AND_RULES = {
+    "rng",
+    "roll",
+    "roll_check",
+    "assign",
+    "move",
+    "unassign",
+    "set_posture",
+    "task_refusal",
+}
+
+
+def _used_names(module: str) -> set[str]:
+    """Every name a module imports or calls (`f(...)`, `x.f(...)`), read from its source,
+    except what it imports from and calls on the action layer: its own methods, strings and
+    docstrings do not count, nor `party_actions.add_character(...)`."""
     import ast
+    import importlib
     import inspect
 
-    import gmtool.tui.battle as tab
+    tree = ast.parse(inspect.getsource(importlib.import_module(module)))
+    actions: set[str] = set()  # the names the module gives action modules
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            source = node.module or ""
+            for alias in node.names:
+                if f"{source}.{alias.name}".startswith("gmtool.actions"):
+                    actions.add(alias.asname or alias.name)
+                else:
+                    names.add(alias.name)
+            names.add(source)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            base = node.func.value
+            if not (isinstance(base, ast.Name) and base.id in actions):
+                names.add(node.func.attr)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            names.add(node.func.id)
+    return names
 
-    imported = {
-        alias.name
-        for node in ast.walk(ast.parse(inspect.getsource(tab)))
-        if isinstance(node, ast.ImportFrom) and node.module == "gmtool.store.battles"
-        for alias in node.names
-    }
-    assert imported, "the tab reads battles from the store"
-    assert not imported & {"run_step", "undo_step", "create_battle", "delete_battle"}
+
+def test_converted_screens_save_roll_and_rule_only_through_actions() -> None:
+    for module in CONVERTED_SCREENS:
+        used = _used_names(module)
+        assert "random" not in used, module
+        assert not used & STORE_WRITES, (module, used & STORE_WRITES)
+        assert not used & ROLLS_AND_RULES, (module, used & ROLLS_AND_RULES)
+
+
+def test_the_layer_check_sees_what_it_forbids() -> None:
+    """The check above finds a store write, a roll and a rule when a module has them."""
+    used = _used_names("gmtool.actions.party") | _used_names("gmtool.actions.dice")
+    assert {"save_assignments", "add_character", "record", "rng", "roll", "move"} <= used

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from gmtool.rules.errors import RulesError
 from gmtool.store import Campaign, open_campaign
+
+CLI = "cli"  # the source the roll log names for rolls made from the command line
 
 
 def add_roll_options(parser: argparse.ArgumentParser) -> None:
@@ -30,19 +32,19 @@ def check_times(times: int) -> None:
 @contextmanager
 def roll_context(
     args: argparse.Namespace,
-) -> Iterator[tuple[Campaign | None, Callable[[], random.Random]]]:
-    """Yield (campaign or None, a function giving the generator for the next roll)."""
+) -> Iterator[tuple[Campaign | None, random.Random | None]]:
+    """Yield (campaign or None, the generator to roll with).
+
+    Without a campaign the generator is seeded by `--seed` (or not at all). With a campaign
+    the rolls go through the dice actions, and the generator is None (the campaign's own,
+    derived for each roll) unless `--seed` asks for a replayable one."""
+    seeded = random.Random(args.seed) if args.seed is not None else None
     if args.campaign is None:
-        rng = random.Random(args.seed)
-        yield None, lambda: rng
+        yield None, seeded or random.Random()
         return
     campaign = open_campaign(args.campaign, purpose="gmtool " + " ".join(_command_words(args)))
     try:
-        if args.seed is not None:
-            seeded = random.Random(args.seed)
-            yield campaign, lambda: seeded
-        else:
-            yield campaign, campaign.rng
+        yield campaign, seeded
     finally:
         campaign.close()
 

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import argparse
 
-from gmtool.commands._common import add_roll_options, check_times, emit_json, roll_context
+from gmtool.actions.dice import roll_a_check
+from gmtool.commands._common import (
+    CLI,
+    add_roll_options,
+    check_times,
+    emit_json,
+    roll_context,
+)
 from gmtool.rules.checks import roll_check, validate_score
 
 
@@ -23,9 +30,13 @@ def run(args: argparse.Namespace) -> int:
     results = []
     with roll_context(args) as (campaign, rng):
         for _ in range(args.times):
-            result = roll_check(args.score, args.step, rng())
-            if campaign is not None:
-                campaign.record([campaign.check_entry(result, args.purpose, source="cli")])
+            if campaign is None:
+                assert rng is not None
+                result = roll_check(args.score, args.step, rng)
+            else:
+                result = roll_a_check(
+                    campaign, args.score, args.step, args.purpose, source=CLI, rng=rng
+                ).check
             results.append(result)
     if args.json:
         items = [

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import argparse
 
-from gmtool.commands._common import add_roll_options, check_times, emit_json, roll_context
+from gmtool.actions.dice import roll_dice
+from gmtool.commands._common import (
+    CLI,
+    add_roll_options,
+    check_times,
+    emit_json,
+    roll_context,
+)
 from gmtool.rules import dice
 
 
@@ -20,9 +27,13 @@ def run(args: argparse.Namespace) -> int:
     results = []
     with roll_context(args) as (campaign, rng):
         for _ in range(args.times):
-            result = dice.roll(expression, rng())
-            if campaign is not None:
-                campaign.record([campaign.dice_entry(result, args.purpose, source="cli")])
+            if campaign is None:
+                assert rng is not None
+                result = dice.roll(expression, rng)
+            else:
+                result = roll_dice(
+                    campaign, args.expression, args.purpose, source=CLI, rng=rng
+                ).roll
             results.append(result)
     if args.json:
         items = [

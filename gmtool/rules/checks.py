@@ -158,13 +158,17 @@ class CheckResult:
     def situation_text(self) -> str:
         return checks_table().situation_die(self.step).text()
 
-    def describe(self) -> str:
+    def dice_text(self) -> str:
+        """The check as rolled, without its degree (screens colour the degree apart)."""
         situation = " ".join(f"{'-' if d.sign < 0 else '+'}{d.value}" for d in self.situation)
         situation = situation or "+0"
         return (
             f"score {self.score} step {self.step:+d} ({self.situation_text}): "
-            f"d20 {self.control} {situation} = {self.total} -> {self.degree.label}"
+            f"d20 {self.control} {situation} = {self.total}"
         )
+
+    def describe(self) -> str:
+        return f"{self.dice_text()} -> {self.degree.label}"
 
 
 def degree_for(score: int, step: int, control: int, total: int) -> Degree:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from difflib import get_close_matches
 from typing import Any, Literal
 
+from gmtool.rules.board_notes import BoardNote, NoteKind, note_text
 from gmtool.rules.characters import Character, SkillScore, character_table
 from gmtool.rules.checks import Degree, checks_table, validate_score
 from gmtool.rules.errors import RulesError, TableError
@@ -524,7 +525,8 @@ class Occupant:
     basis: str | None  # specialty, broad
     score: int | None
     step: int | None
-    note: str = ""
+    note: str = ""  # `why` in words
+    why: BoardNote | None = None  # why they do less than asked (None: they do it)
 
 
 @dataclass(frozen=True)
@@ -600,7 +602,7 @@ class _Seat:
     lead: SkillScore | None
     lead_target: str | None
     task: Task = "standing_by"
-    note: str = ""
+    why: BoardNote | None = None
 
 
 def _seat(assignment: Assignment, character: Character) -> _Seat:
@@ -614,7 +616,7 @@ def _seat(assignment: Assignment, character: Character) -> _Seat:
     state = character.state
     if state != "ok":
         seat.task = "out_of_action"
-        seat.note = state.replace("_", " ")
+        seat.why = BoardNote("out_of_action", station.id, station.name, state=state)
         return seat
     wants = assignment.task
     if assignment.leads is not None:
@@ -623,15 +625,14 @@ def _seat(assignment: Assignment, character: Character) -> _Seat:
         if hands_on is not None:
             seat.task = "hands_on"
         else:
-            names = ", ".join(station.hands_on) or "no skill"
-            seat.note = f"lacks {names}: the crew rolls"
+            seat.why = BoardNote("lacks_hands_on", station.id, station.name, station.hands_on)
     elif wants == "leading" or (wants == "auto" and lead is not None):
         if lead is not None:
             seat.task = "leading"
         else:
-            seat.note = f"lacks {', '.join(target.lead)}: cannot lead {target.name}"
+            seat.why = BoardNote("lacks_lead", target.id, target.name, target.lead)
     else:
-        seat.note = station.note or "no skill for this station's roll"
+        seat.why = BoardNote("station_note", station.id, station.name, station_note=station.note)
     return seat
 
 
@@ -654,7 +655,8 @@ def _occupant(seat: _Seat) -> Occupant:
         basis=used.basis if used else None,
         score=used.score if used else None,
         step=used.step if used else None,
-        note=seat.note,
+        note=note_text(seat.why) if seat.why is not None else "",
+        why=seat.why,
     )
 
 
@@ -698,13 +700,19 @@ def station_board(
         ordered = _best_first(candidates, "hands_on")
         keep = ordered if station.several_rolls else ordered[:1]
         for seat in ordered[len(keep) :]:
-            first = keep[0].character.name
+            first = keep[0]
+            kind: NoteKind = "roll_taken"
             if seat.assignment.task == "auto" and seat.lead is not None:
-                seat.task = "leading"
-                seat.note = f"{first} takes the roll"
+                seat.task, kind = "leading", "leads_instead"
             else:
                 seat.task = "standing_by"
-                seat.note = f"{first} already takes this station's roll"
+            seat.why = BoardNote(
+                kind,
+                station_id,
+                station.name,
+                by=first.assignment.character_id,
+                by_name=first.character.name,
+            )
         rollers[station_id] = [s for s in candidates if s in keep]
 
     # One leader per station's team.
@@ -716,8 +724,12 @@ def station_board(
             leaders[station_id] = ordered[0]
         for seat in ordered[1:]:
             seat.task = "standing_by"
-            seat.note = (
-                f"{ordered[0].character.name} already leads {table.stations[station_id].name}"
+            seat.why = BoardNote(
+                "team_led",
+                station_id,
+                table.stations[station_id].name,
+                by=ordered[0].assignment.character_id,
+                by_name=ordered[0].character.name,
             )
 
     lines: list[StationLine] = []

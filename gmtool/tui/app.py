@@ -112,24 +112,27 @@ class GmApp(App[None]):
         )
 
     def show_campaign_title(self) -> None:
-        session = self.campaign.current_session
-        where = f" · {session['title']} (session {session['id']})" if session else ""
+        from gmtool.actions.sessions import current_session
+
+        session = current_session(self.campaign)
+        where = f" · {session.title} (session {session.id})" if session else ""
         self.sub_title = f"campaign: {self.campaign.name}{where}"
 
     # -- game sessions ----------------------------------------------------------------------
     def action_session(self) -> None:
         """F2: start a game session, or end the one that is open."""
+        from gmtool.actions import sessions
+        from gmtool.rules.errors import RulesError
         from gmtool.store.errors import StoreError
         from gmtool.tui.session import SessionDialog
 
-        current = self.campaign.current_session
-        if current is not None:
+        if sessions.current_session(self.campaign) is not None:
             try:
-                self.campaign.end_session()
-            except StoreError as exc:
+                ended = sessions.end_session(self.campaign)
+            except (RulesError, StoreError) as exc:
                 self.notify(str(exc), severity="error")
                 return
-            self.notify(f"{current['title']} ended. F2 starts the next session.")
+            self.notify(f"{ended.title} ended. F2 starts the next session.")
             self.show_campaign_title()
             return
         number = len(self.campaign.sessions()) + 1
@@ -138,11 +141,11 @@ class GmApp(App[None]):
             if title is None:
                 return
             try:
-                session = self.campaign.start_session(title)
-            except StoreError as exc:
+                session = sessions.start_session(self.campaign, title)
+            except (RulesError, StoreError) as exc:
                 self.notify(str(exc), severity="error")
                 return
-            self.notify(f"{session['title']} started: rolls and injuries now record it.")
+            self.notify(f"{session.title} started: rolls and injuries now record it.")
             self.show_campaign_title()
 
         self.push_screen(SessionDialog(number), started)

@@ -19,14 +19,11 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import ContentSwitcher, DataTable, Input, Static, Tab, Tabs, Tree
 from textual.widgets.data_table import ColumnKey
 
-from gmtool.rules.crew import (
-    SECTIONS,
-    Manifest,
-    manifest_csv,
-    manifest_markdown,
-)
+from gmtool.actions import ships as ship_actions
+from gmtool.actions.errors import ActionRefused
+from gmtool.rules.crew import SECTIONS, Manifest
 from gmtool.rules.errors import RulesError, TableError
-from gmtool.rules.roster import CrewMember, Roster, roster_csv, roster_markdown
+from gmtool.rules.roster import CrewMember
 from gmtool.rules.ships import ShipSpec
 from gmtool.store import ships as ship_store
 from gmtool.store.errors import StoreError
@@ -316,7 +313,7 @@ class CrewPane(GmPane):
             self._fill_roster()
             return
         try:
-            crew = ship_store.ship_crew(self.campaign, ship_id)
+            crew = ship_actions.crew_of(self.campaign, ship_id)
         except (StoreError, RulesError) as exc:
             summary.update("")
             tree.clear()
@@ -470,8 +467,8 @@ class CrewPane(GmPane):
             return None
         return self.crew.record
 
-    def _saved(self, crew: ship_store.ShipCrew, message: str) -> None:
-        self.reload(select=crew.record.id)
+    def _saved(self, saved: ship_actions.ShipSaved, message: str) -> None:
+        self.reload(select=saved.ship_id)
         self._roster_shown_for = None
         self._fill_roster()
         self._status(message)
@@ -482,11 +479,11 @@ class CrewPane(GmPane):
                 self._status("No ship added.")
                 return
             try:
-                crew = ship_store.add_ship(self.campaign, spec)
+                added = ship_actions.add_ship(self.campaign, spec)
             except (StoreError, RulesError) as exc:
                 self._status(f"Not added: {exc}", error=True)
                 return
-            self._saved(crew, f"Added {spec.name}: {crew.manifest.total_crew} crew, all named.")
+            self._saved(added, f"Added {added.name}: {added.total_crew} crew, all named.")
 
         self.app.push_screen(ShipFormScreen(None), done)
 
@@ -494,26 +491,20 @@ class CrewPane(GmPane):
         record = self._selected("edit")
         if record is None:
             return
-        before = self.crew
 
         def done(spec: ShipSpec | None) -> None:
             if spec is None or spec == record.spec:
                 self._status(f"{record.name} is unchanged.")
                 return
             try:
-                crew = ship_store.update_ship(self.campaign, record.id, spec)
+                saved = ship_actions.edit_ship(self.campaign, record.id, spec)
             except (StoreError, RulesError) as exc:
                 self._status(f"Not saved: {exc}", error=True)
                 return
-            kept = 0
-            if before is not None:
-                old = {m.id: m.name for m in before.roster.members}
-                kept = sum(1 for m in crew.roster.members if old.get(m.id) == m.name)
-            new = len(crew.roster.members) - kept
             self._saved(
-                crew,
-                f"Saved {spec.name}: {crew.manifest.total_crew} crew; {kept} kept their names, "
-                f"{new} newly named.",
+                saved,
+                f"Saved {saved.name}: {saved.total_crew} crew; {saved.kept_names} kept their "
+                f"names, {saved.new_names} newly named.",
             )
 
         self.app.push_screen(ShipFormScreen(record.spec), done)
@@ -521,13 +512,13 @@ class CrewPane(GmPane):
     def action_import(self) -> None:
         def attempt(path: Path, side: str) -> str | None:
             try:
-                crew = ship_store.import_ship(self.campaign, path, side)
+                imported = ship_actions.import_ship(self.campaign, path, side)
             except (TableError, StoreError, RulesError) as exc:
                 return str(exc)
             self._saved(
-                crew,
-                f"Imported {crew.record.name} from {path} as {crew.record.id}: "
-                f"{crew.manifest.total_crew} crew.",
+                imported,
+                f"Imported {imported.name} from {path} as {imported.ship_id}: "
+                f"{imported.total_crew} crew.",
             )
             return None
 
@@ -548,7 +539,7 @@ class CrewPane(GmPane):
                 self._status(f"{record.name} is kept.")
                 return
             try:
-                ship_store.delete_ship(self.campaign, record.id)
+                ship_actions.delete_ship(self.campaign, record.id)
             except (StoreError, RulesError) as exc:
                 self._status(f"Not deleted: {exc}", error=True)
                 return
@@ -569,24 +560,24 @@ class CrewPane(GmPane):
         if record is None:
             return
         try:
-            crew = ship_store.regenerate_crew(self.campaign, record.id)
+            named = ship_actions.regenerate_crew(self.campaign, record.id)
         except (StoreError, RulesError) as exc:
             self._status(f"Not regenerated: {exc}", error=True)
             return
         self._saved(
-            crew,
-            f"Named a new crew for {record.name} ({crew.manifest.total_crew}); "
+            named,
+            f"Named a new crew for {named.name} ({named.total_crew}); "
             "ctrl+z brings the old names back.",
         )
 
     def action_undo(self) -> None:
         try:
-            undone = ship_store.undo_ships(self.campaign)
+            undone = ship_actions.undo(self.campaign)
+        except ActionRefused:
+            self._status("Nothing to undo: no change to the ships is left.", error=True)
+            return
         except StoreError as exc:
             self._status(f"Not undone: {exc}", error=True)
-            return
-        if undone is None:
-            self._status("Nothing to undo: no change to the ships is left.", error=True)
             return
         self._roster_shown_for = None
         self.reload()
@@ -606,16 +597,10 @@ class CrewPane(GmPane):
         self.app.push_screen(ExportDialog(record.id, record.name, what, self.export), done)
 
     def export(self, request: ExportRequest) -> None:
-        """Write the selected ship's manifest or roster (OSError when the file cannot be
-        written: the export dialog says so and stays open)."""
-        crew = self.crew
-        if crew is None:
-            raise OSError("no ship's crew to export")
-        text = export_text(crew.manifest, crew.roster, request.what, request.format)
-        request.path.write_text(text, encoding="utf-8")
-
-
-def export_text(manifest: Manifest, roster: Roster, what: str, fmt: str) -> str:
-    if what == "roster":
-        return roster_csv(roster) if fmt == "csv" else roster_markdown(roster)
-    return manifest_csv(manifest) if fmt == "csv" else manifest_markdown(manifest)
+        """Write the selected ship's manifest or roster, atomically (a refusal or a file that
+        cannot be written raises: the export dialog says why and stays open)."""
+        if self.ship_id is None:
+            raise ActionRefused("no ship is selected to export")
+        ship_actions.export_crew(
+            self.campaign, self.ship_id, request.what, request.format, request.path
+        )

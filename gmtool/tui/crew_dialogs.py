@@ -13,6 +13,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
+from gmtool.rules.errors import RulesError
+from gmtool.store.errors import StoreError
+
 DIALOG_CSS = """
 .crew-dialog {
     align: center middle;
@@ -272,12 +275,17 @@ class ExportDialog(ModalScreen["ExportRequest | None"]):
             try:
                 self.write(request)
             except OSError as exc:
-                self.query_one("#export-error", Static).update(
-                    f"Not exported: cannot write {request.path} ({exc.strerror or exc}). "
-                    "Change the path, or Escape."
-                )
+                self._refused(f"cannot write {request.path} ({exc.strerror or exc})")
+                return
+            except (RulesError, StoreError) as exc:
+                self._refused(str(exc))
                 return
         self.dismiss(request)
+
+    def _refused(self, why: str) -> None:
+        self.query_one("#export-error", Static).update(
+            f"Not exported: {why}. Change the path, or Escape."
+        )
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import on
@@ -13,11 +13,15 @@ from textual.lazy import Lazy
 from textual.message import Message
 from textual.widgets import DataTable, Input, Label, Static
 
+from gmtool.actions.errors import ActionRefused
 from gmtool.rules.errors import RulesError
 from gmtool.store.errors import StoreError
 from gmtool.store.rolllog import RollEntry
 from gmtool.tui.pane import GmPane
 from gmtool.tui.styles import DEGREE_STYLE
+
+if TYPE_CHECKING:
+    from gmtool.rules.checks import CheckResult
 
 SHOWN_ROWS = 500
 DICE_CELL_WIDTH = 24  # longer dice are cut in the table; the line above it shows them all
@@ -99,6 +103,12 @@ def entry_summary(entry: RollEntry) -> Text:
     if entry.get("session"):
         summary.append(f"  (session {entry['session']})", style="dim")
     return summary
+
+
+def check_text(check: CheckResult) -> Text:
+    """A check as rolled, its degree in the degree's colour."""
+    style = DEGREE_STYLE[check.degree.value]
+    return Text.assemble(("Check ", "bold"), check.dice_text(), " -> ", (check.degree.label, style))
 
 
 def matches(entry: RollEntry, needle: str) -> bool:
@@ -213,17 +223,14 @@ class DiceLogPane(GmPane):
     @on(Input.Submitted, "#dice-expr")
     def roll_dice(self) -> None:
         text = self.query_one("#dice-expr", Input).value
-        from gmtool.rules import dice  # loaded on the first roll, not at start-up
+        from gmtool.actions import dice as dice_actions  # loaded on the first roll
 
-        campaign = self.campaign
         try:
-            expression = dice.parse(text)
-            result = dice.roll(expression, campaign.rng())
-            campaign.record([campaign.dice_entry(result, self._purpose())])
+            rolled = dice_actions.roll_dice(self.campaign, text, self._purpose())
         except (RulesError, StoreError) as exc:
             self._show(f"Not rolled: {exc}", error=True)
             return
-        self._show(Text.assemble(("Rolled ", "bold"), result.describe()))
+        self._show(Text.assemble(("Rolled ", "bold"), rolled.roll.describe()))
 
     @on(Input.Submitted, "#check-score")
     @on(Input.Submitted, "#check-step")
@@ -243,35 +250,27 @@ class DiceLogPane(GmPane):
             self.query_one("#check-step", Input).focus()
             return
         # The checks table (and YAML) loads on the first check, not at start-up.
-        from gmtool.rules.checks import roll_check
+        from gmtool.actions import dice as dice_actions
 
-        campaign = self.campaign
         try:
-            result = roll_check(score, step, campaign.rng())
-            campaign.record([campaign.check_entry(result, self._purpose())])
+            rolled = dice_actions.roll_a_check(self.campaign, score, step, self._purpose())
         except (RulesError, StoreError) as exc:
             self._show(f"Not rolled: {exc}", error=True)
             return
-        style = DEGREE_STYLE[result.degree.value]
-        self._show(
-            Text.assemble(
-                ("Check ", "bold"),
-                result.describe().rsplit("->", 1)[0],
-                "-> ",
-                (result.degree.label, style),
-            )
-        )
+        self._show(check_text(rolled.check))
 
     def action_undo(self) -> None:
+        from gmtool.actions import dice as dice_actions
+
         try:
-            undone = self.campaign.undo_last(source="dice")
+            undone = dice_actions.undo_last_roll(self.campaign)
+        except ActionRefused:
+            self._show("Nothing to undo: no roll of this tab is left.", error=True)
+            return
         except StoreError as exc:
             self._show(f"Not undone: {exc}", error=True)
             return
-        if not undone:
-            self._show("Nothing to undo: no roll of this tab is left.", error=True)
-            return
-        self._show(f"Undone: roll #{undone[0]['id']} ({undone[0]['expression']}) is marked undone.")
+        self._show(f"Undone: roll #{undone.roll_ids[0]} ({undone.expression}) is marked undone.")
         self.reload_log()
 
     # -- the log ----------------------------------------------------------------------------

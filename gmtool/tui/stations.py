@@ -1,13 +1,13 @@
 """Stations tab: the party at battle stations on one ship, and the party's characters.
 
-The board renders `gmtool.rules.stations.station_board` for the chosen ship; every key calls
-a rules function (assign, move, unassign, set_posture) and saves the whole party through
-`gmtool.store.party` at once, so ctrl+z steps back one action and a restart finds it all.
+The board renders `gmtool.rules.stations.station_board` for the chosen ship; every key asks
+an action of `gmtool.actions.party` (assign, move, task, posture, characters, party files),
+which checks it and saves the whole party as one commit, so ctrl+z steps back one action and
+a restart finds it all.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +22,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Checkbox, DataTable, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from gmtool.actions import party as party_actions
+from gmtool.actions.errors import ActionRefused
+from gmtool.actions.party import StationChanged, place_name
 from gmtool.rules.characters import Character, Party, character_table, skill_label
 from gmtool.rules.errors import RulesError
 from gmtool.rules.stations import (
@@ -30,27 +33,12 @@ from gmtool.rules.stations import (
     StationBoard,
     StationLine,
     StationRoll,
-    assign,
     assignment_of,
-    move,
-    set_posture,
     station_board,
     station_table,
-    unassign,
 )
 from gmtool.store.errors import StoreError
-from gmtool.store.party import (
-    add_character,
-    campaign_ships,
-    delete_character,
-    export_party,
-    import_party,
-    load_party_state,
-    new_character_id,
-    save_assignments,
-    undo_party,
-    update_character,
-)
+from gmtool.store.party import campaign_ships, load_party_state
 from gmtool.store.ships import ShipRecord
 from gmtool.tui.character_form import CharacterForm, state_text
 from gmtool.tui.footer import KeyFooter
@@ -94,13 +82,6 @@ TASK_TEXT = {
     "standing_by": "stand by",
     "out_of_action": "out",
 }
-
-
-def place_name(place: str) -> str:
-    table = station_table()
-    if place in table.stations:
-        return table.stations[place].name
-    return table.off_station[place].name
 
 
 # Shorter words for place names in narrow columns: how the table's names read at a glance.
@@ -257,18 +238,6 @@ def _station_summary(line: StationLine, names: dict[str, str]) -> Text:
     return Text.assemble((line.name, "bold"), f" ({roll_name.lower()}): {rolls}.")
 
 
-def _note_words(note: str) -> str:
-    """A board note with skill ids as the book spells them ('lacks Leadership—command')."""
-    skills = character_table().skills
-
-    def label(match: re.Match[str]) -> str:
-        word = match.group(0)
-        is_id = word in skills and ("-" in word or "_" in word)
-        return skill_label(word) if is_id else word
-
-    return re.sub(r"[a-z][a-z_]*(?:-[a-z_]+)?", label, note)
-
-
 def _doing(occ: Occupant) -> str:
     """What a character does this round, in words: 'hands-on', 'leading the Sensors team'."""
     if occ.task == "leading" and occ.target not in (None, occ.station_id):
@@ -286,7 +255,7 @@ def _occupant_detail(occ: Occupant) -> str:
         parts.append(f"{skill_label(occ.skill)} {occ.score} at {occ.step:+d}{basis}")
     parts.append(occ.posture)
     if occ.note:
-        parts.append(_note_words(occ.note))
+        parts.append(occ.note)
     return ", ".join(parts)
 
 
@@ -313,7 +282,7 @@ def board_rows(board: StationBoard, party: Party) -> list[BoardRow]:
             style = "red" if occ.task == "out_of_action" else ""
             skill: Text | str = short_skill(occ.skill)
             if occ.skill is None and occ.note:
-                skill = Text(_note_words(occ.note), style=dim)
+                skill = Text(occ.note, style=dim)
             rows.append(
                 BoardRow(
                     key=f"{line.station_id}:{index}",
@@ -1046,41 +1015,22 @@ class StationsPane(GmPane):
 
     # -- saving -----------------------------------------------------------------------------
     def _change(
-        self,
-        change: Callable[[tuple[Assignment, ...]], tuple[Assignment, ...]],
-        label: str,
-        who: str,
-        *,
-        check: Callable[[tuple[Assignment, ...]], str | None] | None = None,
-        done: Callable[[], str] | None = None,
+        self, act: Callable[[], StationChanged], done: Callable[[StationChanged], str] | None = None
     ) -> bool:
-        """Apply a rules change to the assignments and save it; report refusals in names.
+        """Ask a station action and show what it did, or why it was refused (nothing saved).
 
-        `check` looks at the new assignments before anything is saved and returns why the
-        change does not do what the GM asked (then nothing is saved and only that shows);
-        `done` says what was done, once saved (else the label)."""
+        `done` says what was done, once saved (else the action's label)."""
         try:
-            new = change(self.party.assignments)
-            refusal = check(new) if check is not None else None
-            if refusal is not None:
-                self._show(f"Not changed: {refusal}", error=True)
-                return False
-            self.party = save_assignments(self.campaign, new, label)
+            changed = act()
         except (RulesError, StoreError) as exc:
-            self._show(f"Not changed: {self._in_words(str(exc))}", error=True)
+            self._show(f"Not changed: {exc}", error=True)
             return False
-        self._refresh_view(follow=None if self._list_focused() else who)
-        said = done() if done is not None else f"{label[0].upper()}{label[1:]}."
+        self.party = changed.party
+        self._refresh_view(follow=None if self._list_focused() else changed.character_id)
+        label = changed.label
+        said = done(changed) if done is not None else f"{label[0].upper()}{label[1:]}."
         self._show(f"{said} (ctrl+z undoes)")
         return True
-
-    def _in_words(self, message: str) -> str:
-        """A rules message with the party's and the ships' ids put as their names."""
-        names = {c.id: c.name for c in self.party.characters}
-        names.update({s.id: s.spec.name for s in self.ships})
-        for key in sorted(names, key=len, reverse=True):
-            message = re.sub(rf"(?<![\w-]){re.escape(key)}(?![\w-])", names[key], message)
-        return message
 
     def _now(self, assignment: Assignment) -> str:
         """Where a character is, short: 'at Command', 'in sickbay', 'on CSS Tenacity, at
@@ -1098,9 +1048,6 @@ class StationsPane(GmPane):
             return f"at the {place_name(assignment.place)} station of {ship}"
         place = place_name(assignment.place)
         return f"{place[0].lower()}{place[1:]} ({ship})"
-
-    def _ids(self) -> dict[str, Any]:
-        return {"characters": self.party.ids, "ships": [s.id for s in self.ships]}
 
     def _place_options(self, ship_id: str, off_only: bool = False) -> list[tuple[str, Text]]:
         table = station_table()
@@ -1212,22 +1159,16 @@ class StationsPane(GmPane):
         if current is not None and (current.ship_id, current.place) == (ship_id, place):
             self._show(f"Not changed: {name} is already {self._where_words(current)}.")
             return
+        campaign = self.campaign
         if current is None and not moving:
-            self._change(
-                lambda a: assign(a, who, ship_id, place, **self._ids()),
-                f"assign {name} to {where}",
-                who,
-            )
+            self._change(lambda: party_actions.assign_station(campaign, who, ship_id, place))
             return
-        label = f"move {name} to {where}"
         said = f"Moved {name} to {where}."
         if current is not None:
             said = f"Moved {name} to {where}; was {self._now(current)}."
         self._change(
-            lambda a: move(a, who, ship_id, place, **self._ids()),
-            label,
-            who,
-            done=lambda: said,
+            lambda: party_actions.move_to_station(campaign, who, ship_id, place),
+            done=lambda _changed: said,
         )
 
     def action_off_station(self) -> None:
@@ -1263,7 +1204,7 @@ class StationsPane(GmPane):
         current = assignment_of(self.party.assignments, who)
         now = current.posture if current else postures[0]
         new = postures[(postures.index(now) + 1) % len(postures)]
-        self._change(lambda a: set_posture(a, who, new), f"{self._char_name(who)} {new}", who)
+        self._change(lambda: party_actions.set_station_posture(self.campaign, who, new))
 
     def action_lead(self) -> None:
         if self._refused():
@@ -1318,90 +1259,19 @@ class StationsPane(GmPane):
     def _set_task(self, current: Assignment, task: str, leads: str | None) -> None:
         who = current.character_id
         name = self._char_name(who)
-        team = place_name(leads or current.place)
-        asked = {
-            "auto": "task chosen by the board",
-            "hands_on": "hands-on",
-            "leading": f"leading the {team} team",
-        }
-        label = f"{name} {asked[task]}"
 
-        def check(assignments: tuple[Assignment, ...]) -> str | None:
-            return self._task_refusal(assignments, current, task, leads)
-
-        def done() -> str:
+        def done(changed: StationChanged) -> str:
             occupant = self.board.occupant(who) if self.board else None
             if task == "auto" and occupant is not None:
                 return f"{name}: the board chooses ({_doing(occupant)} now)."
-            return f"{name} {'works hands-on' if task == 'hands_on' else asked[task]}."
+            if task == "hands_on":
+                return f"{name} works hands-on."
+            return f"{changed.label}."
 
         self._change(
-            lambda a: move(
-                a,
-                who,
-                current.ship_id,
-                current.place,
-                current.posture,
-                task=task,
-                leads=leads,
-                **self._ids(),
-            ),
-            label,
-            who,
-            check=check,
+            lambda: party_actions.set_task(self.campaign, who, task, leads),
             done=done,
         )
-
-    def _task_refusal(
-        self, assignments: tuple[Assignment, ...], current: Assignment, task: str, leads: str | None
-    ) -> str | None:
-        """Why the board would not have the character do `task` (None: it would).
-
-        The rules accept any task a station has; the board then works out who really rolls
-        and leads. A character asked to lead without the skill, or to take a roll a better
-        character takes, would only stand by: that is refused, in the GM's words."""
-        if task == "auto":
-            return None
-        ship = next((s for s in self.ships if s.id == current.ship_id), None)
-        if ship is None:
-            return None
-        board = station_board(
-            ship.id, ship.spec.crew_check_score, self.party.characters, assignments
-        )
-        who = current.character_id
-        occupant = board.occupant(who)
-        if occupant is None:
-            return None
-        table = station_table()
-        character = self.party.character(who)
-        name = character.name
-        target = table.stations[leads or current.place]
-        doing = "lead" if task == "leading" else "work hands-on at"
-        what = f"the {target.name} team" if task == "leading" else target.name
-        if occupant.task == "out_of_action":
-            state = character.state.replace("_", " ")
-            return f"{name} is {state}: nobody out of action can {doing} {what}."
-        if task == "leading":
-            if occupant.task == "leading" and occupant.target == target.id:
-                return None
-            if character.best_skill(target.lead) is None:
-                skills = " or ".join(skill_label(s) for s in target.lead)
-                return f"{name} cannot lead {what}: no {skills} skill."
-            leader = board.line(target.id).leader
-            if leader is not None and leader.character_id != who:
-                return f"{leader.name} already leads {what}, with a better chance."
-        else:
-            if occupant.task == "hands_on":
-                return None
-            if character.best_skill(target.hands_on) is None:
-                skills = " or ".join(skill_label(s) for s in target.hands_on) or "skill"
-                return f"{name} cannot work hands-on at {target.name}: no {skills} skill."
-            roller = next(
-                (o for o in board.line(target.id).occupants if o.task == "hands_on"), None
-            )
-            if roller is not None:
-                return f"{roller.name} already takes the {target.name} roll, with a better chance."
-        return f"{name} would only stand by: {_note_words(occupant.note) or 'the board says so'}."
 
     def action_unassign(self) -> None:
         if self._refused():
@@ -1409,7 +1279,7 @@ class StationsPane(GmPane):
         who = self._need_character("unassign")
         if who is None:
             return
-        self._change(lambda a: unassign(a, who), f"unassign {self._char_name(who)}", who)
+        self._change(lambda: party_actions.leave_station(self.campaign, who))
 
     def action_next_ship(self) -> None:
         if self._refused():
@@ -1426,28 +1296,22 @@ class StationsPane(GmPane):
         if self._refused():
             return
         try:
-            undone = undo_party(self.campaign)
+            undone = party_actions.undo(self.campaign)
+        except ActionRefused:
+            self._show("Nothing to undo here.", error=True)
+            return
         except StoreError as exc:
             self._show(f"Not undone: {exc}", error=True)
-            return
-        if undone is None:
-            self._show("Nothing to undo here.", error=True)
             return
         self.reload()
         self._show(f"Undone: {undone.label}.")
 
     # -- character actions ------------------------------------------------------------------
     def _save_new(self, character: Character) -> Character:
-        from dataclasses import replace
-
-        party = load_party_state(self.campaign)
-        new = replace(character, id=new_character_id(party, character.name))
-        add_character(self.campaign, new)
-        return new
+        return party_actions.add_character(self.campaign, character).character
 
     def _save_edit(self, character: Character) -> Character:
-        update_character(self.campaign, character, f"edit {character.name}")
-        return character
+        return party_actions.edit_character(self.campaign, character).character
 
     def action_new_character(self) -> None:
         if self._refused():
@@ -1497,7 +1361,7 @@ class StationsPane(GmPane):
                 self._show(f"{name} was not deleted.")
                 return
             try:
-                delete_character(self.campaign, who)
+                party_actions.delete_character(self.campaign, who)
             except (RulesError, StoreError) as exc:
                 self._show(f"Not deleted: {exc}", error=True)
                 return
@@ -1513,7 +1377,7 @@ class StationsPane(GmPane):
             return
 
         def run(path: Path, replace: bool) -> str:
-            return import_party(self.campaign, path, replace=replace).describe()
+            return party_actions.import_party(self.campaign, path, replace_party=replace).describe()
 
         self.app.push_screen(
             PartyFileScreen(
@@ -1533,8 +1397,8 @@ class StationsPane(GmPane):
             return
 
         def run(path: Path, overwrite: bool) -> str:
-            written = export_party(self.campaign, path, overwrite=overwrite)
-            return f"Exported {len(self.party.characters)} characters to {written}."
+            done = party_actions.export_party(self.campaign, path, overwrite=overwrite)
+            return f"Exported {done.characters} characters to {done.path}."
 
         default = Path.cwd() / "party.yaml"
         self.app.push_screen(

@@ -9,6 +9,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, OptionList, Static
 
+from gmtool.actions import party as party_actions
 from gmtool.rules.characters import Party, character_from_dict
 from gmtool.rules.ships import load_ship_spec
 from gmtool.rules.stations import assign
@@ -266,8 +267,13 @@ async def test_refusals_name_people_and_ships(app_factory: Callable[..., GmApp])
     app = app_factory(demo=True)
     async with app.run_test(size=LARGE) as pilot:
         pane = await open_stations(app, pilot)
-        assert pane._in_words("dorran-vek is already at Bridge on meridian: move them") == (
-            "Lieutenant Dorran Vek is already at Bridge on CSS Meridian: move them"
+        # the action refuses in names: the tab shows its words as they are
+        assert not pane._change(
+            lambda: party_actions.assign_station(app.campaign, "dorran-vek", "meridian", "command")
+        )
+        assert str(status(app).render()) == (
+            "Not changed: Lieutenant Dorran Vek is already at Bridge on CSS Meridian: a character "
+            "is at one station at most (move them instead)"
         )
         # a on a placed character in the list offers a move, saying from where
         await pilot.press("tab", "a")

@@ -1,0 +1,155 @@
+"""Ship actions: each saves the ship and its crew as one commit, or nothing at all."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from gmtool.actions import ActionRefused
+from gmtool.actions import ships as act
+from gmtool.rules.ships import ShipSpec, load_ship_spec
+from gmtool.store import Campaign, journal
+from gmtool.store import ships as ship_store
+from gmtool.store.demo import demo_data_dir, seed_demo
+from gmtool.store.errors import StoreError
+
+GORGON = demo_data_dir() / "enemies" / "gorgon.yaml"
+
+
+@pytest.fixture(autouse=True)
+def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(os, "fsync", lambda _fd: None)
+
+
+def _files(c: Campaign) -> dict[Path, bytes]:
+    return {p: p.read_bytes() for p in c.folder.rglob("*.json") if "backups" not in p.parts}
+
+
+def test_add_edit_regenerate_delete_and_undo(campaign: Campaign) -> None:
+    spec = load_ship_spec(GORGON)
+    added = act.add_ship(campaign, spec, "enemy")
+    assert (added.ship_id, added.name, added.side) == ("raider-gorgon", "Raider Gorgon", "enemy")
+    assert added.total_crew == added.crew.manifest.total_crew > 0
+    assert (added.kept_names, added.new_names) == (0, len(added.crew.roster.members))
+
+    bigger = ShipSpec.from_dict(dict(spec.to_dict(), hull_points=120))
+    edited = act.edit_ship(campaign, added.ship_id, bigger)
+    assert edited.kept_names + edited.new_names == len(edited.crew.roster.members)
+    assert edited.kept_names > 0  # the posts did not change: the crew keep their names
+    assert ship_store.get_ship(campaign, added.ship_id).spec.hull_points == 120
+
+    named = act.regenerate_crew(campaign, added.ship_id)
+    assert named.kept_names < len(named.crew.roster.members)
+    assert ship_store.get_ship(campaign, added.ship_id).regenerations == 1
+
+    gone = act.delete_ship(campaign, added.ship_id)
+    assert (gone.ship_id, gone.name) == (added.ship_id, "Raider Gorgon")
+    assert ship_store.list_ships(campaign) == []
+    assert act.undo(campaign).label == "delete Raider Gorgon"
+    assert [r.id for r in ship_store.list_ships(campaign)] == [added.ship_id]
+
+
+def test_import_takes_its_id_from_the_file(campaign: Campaign) -> None:
+    imported = act.import_ship(campaign, GORGON, "enemy")
+    assert imported.ship_id == "gorgon" and imported.side == "enemy"
+
+
+@pytest.mark.parametrize(
+    ("call", "why"),
+    [
+        (lambda c, tmp: act.import_ship(c, tmp / "none.yaml"), "none.yaml"),
+        (lambda c, tmp: act.import_ship(c, GORGON, "pirates"), "side is one of"),
+        (lambda c, tmp: act.delete_ship(c, "no-such"), "no ship with the id 'no-such'"),
+        (lambda c, tmp: act.regenerate_crew(c, "no-such"), "no-such"),
+        (lambda c, tmp: act.undo(c), "nothing to undo"),
+    ],
+)
+def test_refusals_save_nothing(
+    campaign: Campaign,
+    tmp_path: Path,
+    call: Callable[[Campaign, Path], object],
+    why: str,
+) -> None:
+    before = _files(campaign)
+    with pytest.raises(ActionRefused, match=why):
+        call(campaign, tmp_path)
+    assert _files(campaign) == before
+
+
+def test_a_bad_spec_file_is_one_refusal_naming_file_and_key(
+    campaign: Campaign, tmp_path: Path
+) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: Broken\nclass: light\nhull_points: lots\n")
+    with pytest.raises(ActionRefused, match=r"bad\.yaml.*hull_points"):
+        act.import_ship(campaign, bad)
+    assert ship_store.list_ships(campaign) == []
+
+
+def test_a_ship_and_its_crew_are_saved_all_or_nothing(
+    campaign: Campaign, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seed_demo(campaign)
+    before = _files(campaign)
+
+    def full_disk(*_args: object, **_kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    # the roster is staged first, then the list of ships: fail at the list
+    monkeypatch.setattr(ship_store, "_write_state", full_disk)
+    with pytest.raises(OSError):
+        act.add_ship(campaign, load_ship_spec(GORGON))
+    with pytest.raises(OSError):
+        act.regenerate_crew(campaign, "meridian")
+    assert _files(campaign) == before
+    assert not (campaign.folder / "rosters" / "raider-gorgon.json").exists()
+    assert not (campaign.folder / journal.JOURNAL_NAME).exists()
+    monkeypatch.undo()
+    assert act.regenerate_crew(campaign, "meridian").ship_id == "meridian"
+
+
+@pytest.mark.parametrize(("what", "fmt"), [("manifest", "markdown"), ("roster", "csv")])
+def test_export_writes_the_crew_list(
+    campaign: Campaign, tmp_path: Path, what: str, fmt: str
+) -> None:
+    seed_demo(campaign)
+    target = tmp_path / "out" / f"list.{fmt}"
+    target.parent.mkdir()
+    target.write_text("an older export")
+    done = act.export_crew(campaign, "gorgon", what, fmt, target)
+    crew = ship_store.ship_crew(campaign, "gorgon")
+    assert target.read_text() == act.export_text(crew, done.what, done.format)
+    assert (done.ship_id, done.what, done.format, done.path) == ("gorgon", what, fmt, target)
+    assert [p.name for p in target.parent.iterdir()] == [target.name]  # no temporary left
+
+
+def test_export_is_atomic_and_refuses_bad_paths(
+    campaign: Campaign, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seed_demo(campaign)
+    target = tmp_path / "roster.md"
+    target.write_text("the old export")
+
+    def cut_short(tmp: Path, data: bytes) -> None:
+        tmp.write_bytes(data[:10])
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(journal, "write_temporary", cut_short)
+    with pytest.raises(StoreError, match="No space left"):
+        act.export_crew(campaign, "gorgon", "roster", "markdown", target)
+    assert target.read_text() == "the old export"
+    monkeypatch.undo()
+    for path, why in [
+        (tmp_path / "no" / "such" / "x.md", "does not exist"),
+        (tmp_path, "is a folder"),
+    ]:
+        with pytest.raises(ActionRefused, match=why):
+            act.export_crew(campaign, "gorgon", "roster", "markdown", path)
+    with pytest.raises(ActionRefused, match="manifest or the roster"):
+        act.export_crew(campaign, "gorgon", "crew", "markdown", target)
+    with pytest.raises(ActionRefused, match="no ship with the id"):
+        act.export_crew(campaign, "nobody", "roster", "markdown", target)
+    assert target.read_text() == "the old export"
