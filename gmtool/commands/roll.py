@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import argparse
 
-from gmtool.commands._common import add_roll_options, check_times, emit_json, roll_context
+from gmtool.commands._common import (
+    add_roll_options,
+    check_purpose,
+    check_times,
+    emit_json,
+    roll_context,
+)
 from gmtool.rules import dice
 
 
@@ -16,6 +22,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     check_times(args.times)
+    check_purpose(args.purpose)
     expression = dice.parse(args.expression)
     results = []
     with roll_context(args) as (campaign, rng):

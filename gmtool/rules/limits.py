@@ -58,3 +58,14 @@ MAX_RECORD_ID: Final = 2**53
 """A saved record's id (as far as JSON numbers stay exact)."""
 MAX_SEED: Final = 2**63 - 1
 """A campaign's dice seed."""
+
+
+def checked_text(what: str, text: str, limit: int = MAX_TEXT_CHARS) -> str:
+    """`text` when it is at most `limit` characters; else RulesError naming `what` and the
+    limit (a pasted page in a purpose would be saved with every roll, forever)."""
+    if len(text) > limit:
+        from gmtool.rules.errors import RulesError
+
+        name = "MAX_NAME_CHARS" if limit == MAX_NAME_CHARS else "MAX_TEXT_CHARS"
+        raise RulesError(f"{what} is {len(text):,} characters long; at most {limit:,} ({name})")
+    return text

@@ -48,6 +48,7 @@ from gmtool.rules.battle.steps import ROLL_SOURCE
 from gmtool.rules.characters import Character
 from gmtool.rules.errors import RulesError
 from gmtool.rules.hazards import HazardOutcome
+from gmtool.rules.limits import MAX_NAME_CHARS, checked_text
 from gmtool.rules.roll_records import hazard_records
 from gmtool.rules.ships import ShipSpec
 from gmtool.store import injuries
@@ -461,6 +462,9 @@ def create_battle(
 ) -> BattleState:
     """Set up a battle with the party's characters at their stations aboard its ships, save
     it as the battle's first state, list it in the index and open it."""
+    checked_text("the battle's name", name, MAX_NAME_CHARS)
+    for fleet in (side_a, side_b):
+        checked_text("a side's name", fleet.name, MAX_NAME_CHARS)
     party = load_party_state(campaign)
     wanted = battle_id or new_battle_id(campaign, name)
     for _, record, gone in _all_entries(campaign):

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from tinydb import TinyDB
 
+from gmtool.rules.limits import MAX_NAME_CHARS, checked_text
 from gmtool.store import backups, histories
 from gmtool.store.atomic import AtomicJSONStorage, fsync_dir, read_json_file
 from gmtool.store.chunked import ChunkedLog
@@ -252,6 +253,7 @@ class Campaign:
     def start_session(self, title: str = "") -> dict[str, Any]:
         """Open a game session; rolls, injuries and battles from now on record its id."""
         self._require_writable()
+        checked_text("a session title", title, MAX_NAME_CHARS)
         if self.current_session is not None:
             raise StoreError(
                 f"session {self.current_session['id']} is still open; end it before starting one"
@@ -305,6 +307,8 @@ class Campaign:
         batch = list(entries)
         if not batch:
             return []
+        for entry in batch:  # the purpose is saved with every roll, and read at every start
+            checked_text("what the roll is for", str(entry.get("for", "")))
         stamp = self.clock().isoformat()
         first = self.rolls.next_id
         session = self.meta.get("session")
