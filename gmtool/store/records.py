@@ -134,6 +134,54 @@ class BattleListRecord(TypedDict):
     session: NotRequired[int | None]
 
 
+class UndoStep(TypedDict):
+    """One action a tab can take back: its label and the state before it."""
+
+    label: str
+    previous: dict[str, Any] | None
+    rolls: NotRequired[list[RecordId]]
+    time: NotRequired[str]
+
+
+class TrackerRecord(TypedDict):
+    """A tab's saved state with its undo stack (`trackers/<name>.json`)."""
+
+    state: dict[str, Any] | None
+    undo: list[UndoStep]
+
+
+class ShipsState(TypedDict):
+    """The campaign's ships: a list of them, never something else read as none."""
+
+    ships: list[dict[str, Any]]
+    version: NotRequired[int]
+
+
+class ShipsUndoStep(UndoStep):
+    previous: ShipsState | None  # type: ignore[misc]
+
+
+class ShipsTracker(TypedDict):
+    state: ShipsState | None
+    undo: list[ShipsUndoStep]
+
+
+class PartyState(TypedDict):
+    """The party: its characters and where each stands at battle stations."""
+
+    characters: list[dict[str, Any]]
+    assignments: list[dict[str, Any]]
+
+
+class PartyUndoStep(UndoStep):
+    previous: PartyState | None  # type: ignore[misc]
+
+
+class PartyTracker(TypedDict):
+    state: PartyState | None
+    undo: list[PartyUndoStep]
+
+
 # Which records each campaign file holds, by file name (a backup's `.1`, `.2` suffix aside):
 # the tables a name's files hold, each with its record type. Files not named here (trackers,
 # rosters, a battle's events) are checked by their readers.
@@ -149,8 +197,13 @@ _FILE_TABLES: dict[str, dict[str, type[Any]]] = {
 _BACKUP_SUFFIX = re.compile(r"\.\d+$")
 
 
+_TRACKERS: dict[str, type[Any]] = {"ships.json": ShipsTracker, "party.json": PartyTracker}
+
+
 def _tables_of(path: Path) -> dict[str, type[Any]]:
     name = _BACKUP_SUFFIX.sub("", path.name)
+    if "trackers" in path.parts[-3:-1]:  # trackers/<name>.json, trackers/battles/<id>.json
+        return {"tracker": _TRACKERS.get(name, TrackerRecord)}
     chunk = _CHUNK.match(name)
     if chunk is not None:
         return _CHUNK_TABLES[chunk["history"]]
