@@ -423,7 +423,30 @@ def undo_ships(campaign: Campaign) -> UndoneAction | None:
     tracker = ship_tracker(campaign)
     if tracker.last_label() == DEMO_LABEL:
         return None
-    return tracker.undo()
+    before = _read_state(campaign)
+    undone = tracker.undo()
+    if undone is not None:
+        _drop_undone_rosters(campaign, before)
+    return undone
+
+
+def _drop_undone_rosters(campaign: Campaign, before: list[ShipRecord]) -> None:
+    """Remove the roster version the undone action named (an add, an edit, a regeneration):
+    nothing refers to it any more, since there is no redo; a roster file left with no
+    version goes too. Run after the undo is saved, so a crash between leaves only a spare
+    version, never a ship without its crew."""
+    after = {r.id: r.roster_rev for r in _read_state(campaign)}
+    for record in before:
+        if after.get(record.id) == record.roster_rev:
+            continue
+        versions = _read_versions(campaign, record.id)
+        remaining = [v for v in versions if int(v["rev"]) != record.roster_rev]
+        if len(remaining) == len(versions):
+            continue
+        if remaining:
+            _write_versions(campaign, record.id, remaining)
+        else:
+            campaign.remove_db(_roster_db_name(record.id))
 
 
 def _index_of(records: list[ShipRecord], ship_id: str, campaign: Campaign) -> int:
