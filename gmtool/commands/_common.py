@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from gmtool.rules.errors import RulesError
+from gmtool.rules.limits import MAX_TIMES, checked_text
 from gmtool.store import Campaign, open_campaign
 
 CLI = "cli"  # the source the roll log names for rolls made from the command line
@@ -25,8 +26,13 @@ def add_roll_options(parser: argparse.ArgumentParser) -> None:
 
 
 def check_times(times: int) -> None:
-    if times < 1 or times > 10_000:
-        raise RulesError(f"--times must be from 1 to 10000, not {times}")
+    if times < 1 or times > MAX_TIMES:
+        raise RulesError(f"--times must be from 1 to {MAX_TIMES} (MAX_TIMES), not {times}")
+
+
+def check_purpose(purpose: str) -> None:
+    """`--for` is saved with every roll: a pasted page would weigh on every later save."""
+    checked_text("--for", purpose)
 
 
 @contextmanager

@@ -32,4 +32,11 @@ def run_app(campaign: str | None, seed: int | None = None) -> int:
         app.run()
     finally:
         gc.enable()
-    return 0
+    if app.crash_report is not None:
+        print(
+            f"gmtool: an unexpected error stopped the app; the report is {app.crash_report} "
+            "(please send it along)",
+            file=sys.stderr,
+        )
+        return 1
+    return app.return_code or 0

@@ -8,11 +8,12 @@ from gmtool.actions.dice import roll_a_check
 from gmtool.commands._common import (
     CLI,
     add_roll_options,
+    check_purpose,
     check_times,
     emit_json,
     roll_context,
 )
-from gmtool.rules.checks import roll_check, validate_score
+from gmtool.rules.checks import roll_check, validate_score, validate_step
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -26,7 +27,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     check_times(args.times)
+    check_purpose(args.purpose)
     validate_score(args.score)
+    validate_step(args.step)
     results = []
     with roll_context(args) as (campaign, rng):
         for _ in range(args.times):

@@ -6,7 +6,8 @@ import argparse
 import json
 import textwrap
 
-from gmtool.rules.crew import crew_manifest, manifest_csv, manifest_markdown, manifest_text
+from gmtool.rules.crew import manifest_csv, manifest_markdown, manifest_text
+from gmtool.rules.crew_size import checked_manifest
 from gmtool.rules.ships import load_ship_spec, spec_format_text
 
 
@@ -39,7 +40,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    manifest = crew_manifest(load_ship_spec(args.ship))
+    manifest = checked_manifest(load_ship_spec(args.ship))
     if args.format == "json":
         print(json.dumps(manifest.to_json_dict(), indent=2, ensure_ascii=False))
     elif args.format == "markdown":

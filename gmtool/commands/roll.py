@@ -8,6 +8,7 @@ from gmtool.actions.dice import roll_dice
 from gmtool.commands._common import (
     CLI,
     add_roll_options,
+    check_purpose,
     check_times,
     emit_json,
     roll_context,
@@ -23,6 +24,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     check_times(args.times)
+    check_purpose(args.purpose)
     expression = dice.parse(args.expression)
     results = []
     with roll_context(args) as (campaign, rng):

@@ -25,6 +25,7 @@ from gmtool.rules.durability import (
     durability_tracks,
 )
 from gmtool.rules.errors import RulesError, TableError
+from gmtool.rules.limits import MAX_NAME_CHARS, MAX_TEXT_CHARS
 from gmtool.rules.tables import Node, cached_table, load_table, load_yaml, parse_yaml
 
 if TYPE_CHECKING:
@@ -293,7 +294,7 @@ def _read_character_fields(node: Node, subject: str | None) -> Character:
     table = character_table()
     node.mapping()
     node.only_keys(CHARACTER_KEYS, what=subject or "character")
-    name = node["name"].str().strip()
+    name = node["name"].within(node["name"].str().strip(), MAX_NAME_CHARS, "MAX_NAME_CHARS")
     subject = subject or f"character {name}"
     id_node = node.get("id")
     if id_node.value is None:
@@ -314,6 +315,7 @@ def _read_character_fields(node: Node, subject: str | None) -> Character:
     kind = node["kind"].choice(list(table.kinds))
     player_node = node.get("player")
     player = None if player_node.value is None else player_node.str().strip()
+    player = player and player_node.within(player, MAX_NAME_CHARS, "MAX_NAME_CHARS")
     if kind == "pc" and player is None:
         raise _located(player_node, "the name of the player who plays this PC", subject, None)
     if kind == "npc" and player is not None:
@@ -357,6 +359,7 @@ def _read_character_fields(node: Node, subject: str | None) -> Character:
     stabilized = node.get("stabilized", False).bool()
     notes_node = node.get("notes", "")
     notes = "" if notes_node.value is None else notes_node.str(nonempty=False)
+    notes = notes_node.within(notes, MAX_TEXT_CHARS, "MAX_TEXT_CHARS")
     return Character(char_id, name, kind, player, abilities, skills, damage, stabilized, notes)
 
 

@@ -13,6 +13,7 @@ from enum import StrEnum
 
 from gmtool.rules.dice import Die
 from gmtool.rules.errors import RulesError
+from gmtool.rules.limits import MAX_STEP
 from gmtool.rules.tables import Node, cached_table, load_table
 
 
@@ -201,9 +202,18 @@ def validate_score(score: int) -> None:
         )
 
 
+def validate_step(step: int) -> None:
+    """Past the step ladder every step adds a d20: a step of a million would roll for ever."""
+    if not -MAX_STEP <= step <= MAX_STEP:
+        raise RulesError(
+            f"a check step must be from {-MAX_STEP} to {MAX_STEP} (MAX_STEP), not {step}"
+        )
+
+
 def roll_check(score: int, step: int, rng: random.Random) -> CheckResult:
     """Roll a check at `score` with total step `step` (base step included by the caller)."""
     validate_score(score)
+    validate_step(step)
     die = checks_table().situation_die(step)
     control = rng.randint(1, 20)
     situation = (

@@ -11,12 +11,10 @@ import random
 import re
 from dataclasses import dataclass
 
-from gmtool.rules.errors import RulesError
+from gmtool.rules.errors import RulesError, excerpt
 
 # Application limits, not game numbers: they stop a typo such as "1000000d6" freezing the app.
-MAX_DICE = 100
-MAX_SIDES = 1000
-MAX_MODIFIER = 10_000
+from gmtool.rules.limits import MAX_DICE, MAX_EXPRESSION_CHARS, MAX_MODIFIER, MAX_SIDES
 
 TRACKS = {"s": "stun", "w": "wound", "m": "mortal", "c": "critical"}
 
@@ -94,6 +92,12 @@ def parse(text: str) -> DiceExpression:
     raw = text.strip()
     if not raw:
         raise DiceError("empty dice expression: type something like 2d6+1 or d8w")
+    if len(raw) > MAX_EXPRESSION_CHARS:
+        raise DiceError(
+            f"a dice expression of {len(raw):,} characters; at most {MAX_EXPRESSION_CHARS} "
+            f"(MAX_EXPRESSION_CHARS): {excerpt(raw, 24)}"
+        )
+    shown = excerpt(raw, 40)  # what messages quote: a short excerpt, never a page
     body = raw
     track: str | None = None
     suffix = _TRACK_SUFFIX.search(body)
@@ -106,35 +110,56 @@ def parse(text: str) -> DiceExpression:
         match = _TERM.match(body, pos)
         if not match or match.end() == pos:
             raise DiceError(
-                f"cannot read dice expression {raw!r} at {body[pos:]!r}: "
+                f"cannot read dice expression {shown} at {excerpt(body[pos:], 24)}: "
                 "expected NdM, dM, NdM+K or NdM-K, optionally ending in s/w/m/c"
             )
         sign_text, count_text, sides_text, flat_text = match.groups()
         if terms and not sign_text:
-            raise DiceError(f"cannot read dice expression {raw!r}: join terms with + or -")
+            raise DiceError(f"cannot read dice expression {shown}: join terms with + or -")
         sign = -1 if sign_text == "-" else 1
         if sides_text is not None:
-            count = int(count_text) if count_text else 1
-            sides = int(sides_text)
+            count = _number(count_text, MAX_DICE) if count_text else 1
+            sides = _number(sides_text, MAX_SIDES)
             if count < 1:
-                raise DiceError(f"{raw!r}: roll at least one die")
+                raise DiceError(f"{shown}: roll at least one die")
+            if count > MAX_DICE:
+                raise DiceError(
+                    f"{shown} rolls {_said(count_text)} dice; at most {MAX_DICE} in one expression "
+                    "(MAX_DICE)"
+                )
             if sides < 1 or sides > MAX_SIDES:
-                raise DiceError(f"{raw!r}: dice need 1 to {MAX_SIDES} sides, not {sides}")
+                raise DiceError(
+                    f"{shown}: dice need 1 to {MAX_SIDES} sides (MAX_SIDES), "
+                    f"not {_said(sides_text)}"
+                )
             terms.append(DiceTerm(sign, count, sides))
         else:
-            value = int(flat_text)
+            value = _number(flat_text, MAX_MODIFIER)
             if value > MAX_MODIFIER:
-                raise DiceError(f"{raw!r}: a modifier of at most {MAX_MODIFIER}")
+                raise DiceError(f"{shown}: a modifier of at most {MAX_MODIFIER} (MAX_MODIFIER)")
             terms.append(DiceTerm(sign, value, 0))
         pos = match.end()
     expression = DiceExpression(raw, tuple(terms), track)
     if expression.dice_count == 0:
-        raise DiceError(f"{raw!r} rolls no dice: add a die such as d6")
+        raise DiceError(f"{shown} rolls no dice: add a die such as d6")
     if expression.dice_count > MAX_DICE:
         raise DiceError(
-            f"{raw!r} rolls {expression.dice_count} dice; at most {MAX_DICE} in one expression"
+            f"{shown} rolls {expression.dice_count} dice; at most {MAX_DICE} in one expression "
+            "(MAX_DICE)"
         )
     return expression
+
+
+def _said(digits: str) -> str:
+    """A number as typed, or its length when it is long: '12', '99999… (150 digits)'."""
+    return digits if len(digits) <= 8 else f"{digits[:5]}… ({len(digits)} digits)"
+
+
+def _number(digits: str, limit: int) -> int:
+    """The number `digits` spell, or limit + 1 for one far past it (Python refuses to read a
+    number of thousands of digits, and there is no need to)."""
+    stripped = digits.lstrip("0") or "0"
+    return int(stripped) if len(stripped) <= len(str(limit)) else limit + 1
 
 
 def roll(expression: DiceExpression | str, rng: random.Random) -> DiceRoll:

@@ -23,6 +23,14 @@ from gmtool.rules.classes import class_ids, ship_class
 from gmtool.rules.dice import DiceError
 from gmtool.rules.dice import parse as parse_dice
 from gmtool.rules.errors import TableError
+from gmtool.rules.limits import (
+    MAX_CREW_COUNT,
+    MAX_HULL_POINTS,
+    MAX_NAME_CHARS,
+    MAX_STEP,
+    MAX_SYSTEM_COUNT,
+    MAX_SYSTEMS,
+)
 from gmtool.rules.tables import Node, cached_table, load_table, load_yaml, parse_yaml
 
 TRACKS = ("stun", "wound", "mortal", "critical")
@@ -299,7 +307,10 @@ def _read_spec(root: Node, has_lines: bool = True) -> ShipSpec:
     name: str | None = None
     try:
         if not root.is_mapping():
-            raise root.error("a ship spec: a mapping with at least name, class and hull_points")
+            raise root.error(
+                "a ship spec: a mapping with at least name, class and hull_points",
+                got=root.kind(),
+            )
         name = _read_name(root["name"])
         return _read_named_spec(root, name)
     except TableError as exc:
@@ -317,22 +328,38 @@ def _read_named_spec(root: Node, name: str) -> ShipSpec:
     table = ship_spec_table()
     root.only_keys(SPEC_KEYS)
     ship_class_id = root["class"].choice(class_ids())
-    hull_points = root["hull_points"].int(minimum=1)
+    hull_points = _limited(root["hull_points"], 1, MAX_HULL_POINTS, "MAX_HULL_POINTS")
     system_nodes: list[Node] = root.get("systems").optional(Node.list, [])
+    if len(system_nodes) > MAX_SYSTEMS:
+        raise root["systems"].error(
+            f"at most {MAX_SYSTEMS} systems (MAX_SYSTEMS)", got=f"{len(system_nodes)} of them"
+        )
     systems = tuple(_read_system(item, ship_class_id, table) for item in system_nodes)
+    units = sum(s.count for s in systems)
+    if units > MAX_SYSTEM_COUNT:
+        raise root["systems"].error(
+            f"at most {MAX_SYSTEM_COUNT} systems counted together (MAX_SYSTEM_COUNT)",
+            got=f"{units} in all",
+        )
 
     def flag(key: str) -> bool:
         return bool(root.get(key).optional(Node.bool, table.flag_defaults[key]))
 
     def count(key: str) -> int:
-        return int(root.get(key).optional(lambda n: n.int(minimum=0), table.count_defaults[key]))
+        return int(
+            root.get(key).optional(
+                lambda n: _limited(n, 0, MAX_CREW_COUNT, "MAX_CREW_COUNT"),
+                table.count_defaults[key],
+            )
+        )
 
     return ShipSpec(
         name=name,
         ship_class=ship_class_id,
         hull_points=hull_points,
         acceleration=root.get("acceleration").optional(
-            lambda n: n.int(minimum=0), table.acceleration_by_class[ship_class_id]
+            lambda n: _limited(n, 0, MAX_HULL_POINTS, "MAX_HULL_POINTS"),
+            table.acceleration_by_class[ship_class_id],
         ),
         crew_quality=root.get("crew_quality").optional(_read_crew_quality, table.crew_quality),
         durability=_read_durability(root.get("durability"), hull_points, table),
@@ -347,7 +374,8 @@ def _read_named_spec(root: Node, name: str) -> ShipSpec:
         marines=count("marines"),
         psi_officers=count("psi_officers"),
         target_size_step=root.get("target_size_step").optional(
-            Node.int, ship_class(ship_class_id).target_size_step
+            lambda n: _limited(n, -MAX_STEP, MAX_STEP, "MAX_STEP"),
+            ship_class(ship_class_id).target_size_step,
         ),
         systems=systems,
     )
@@ -358,7 +386,15 @@ def _read_name(node: Node) -> str:
     name = node.str()
     if not name.isprintable():
         raise node.error("a name on one line, without control characters")
-    return name
+    return node.within(name, MAX_NAME_CHARS, "MAX_NAME_CHARS")
+
+
+def _limited(node: Node, minimum: int, maximum: int, limit: str) -> int:
+    """A whole number within an application limit, named in the refusal."""
+    value = node.int(minimum=minimum)
+    if value > maximum:
+        raise node.error(f"a whole number from {minimum} to {maximum:,} ({limit})")
+    return value
 
 
 def _read_crew_quality(node: Node) -> str | int:
@@ -383,7 +419,9 @@ def _read_durability(node: Node, hull_points: int, table: ShipSpecTable) -> Dura
     given: dict[str, int] = {}
     if node.value is not None:
         node.only_keys(set(TRACKS))
-        given = {str(k): v.int(minimum=1) for k, v in node.items()}
+        given = {
+            str(k): _limited(v, 1, MAX_HULL_POINTS, "MAX_HULL_POINTS") for k, v in node.items()
+        }
     return Durability(
         **{
             t: given.get(t, max(1, math.ceil(hull_points / table.durability_divisors[t])))
@@ -414,9 +452,15 @@ def _read_system(node: Node, ship_class_id: str, table: ShipSpecTable) -> System
     return System(
         type=system_type,
         name=node.get("name").optional(_read_name, None),
-        count=node.get("count").optional(lambda n: n.int(minimum=0), table.system_count),
-        hp=node.get("hp").optional(lambda n: n.int(minimum=0), table.system_hp),
-        beds=node.get("beds").optional(lambda n: n.int(minimum=0), table.beds)
+        count=node.get("count").optional(
+            lambda n: _limited(n, 0, MAX_SYSTEM_COUNT, "MAX_SYSTEM_COUNT"), table.system_count
+        ),
+        hp=node.get("hp").optional(
+            lambda n: _limited(n, 0, MAX_HULL_POINTS, "MAX_HULL_POINTS"), table.system_hp
+        ),
+        beds=node.get("beds").optional(
+            lambda n: _limited(n, 0, MAX_CREW_COUNT, "MAX_CREW_COUNT"), table.beds
+        )
         if has_beds
         else None,
         firepower=node.get("firepower").optional(

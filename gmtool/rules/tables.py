@@ -11,13 +11,20 @@ from __future__ import annotations
 import builtins
 import functools
 import os
+import stat
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
 import yaml
 
-from gmtool.rules.errors import TableError
+from gmtool.rules.errors import TableError, excerpt
+from gmtool.rules.limits import (
+    MAX_NUMBER_DIGITS,
+    MAX_YAML_BYTES,
+    MAX_YAML_DEPTH,
+    MAX_YAML_NODES,
+)
 
 T = TypeVar("T")
 
@@ -34,8 +41,79 @@ def tables_dir() -> Path:
     return package.parent / "tables"
 
 
-class _LineLoader(yaml.SafeLoader):
+# libyaml when the installed PyYAML has it: the pure-Python scanner takes seconds over a
+# long flow list ("[1,1,1,...]") that libyaml reads in milliseconds.
+_SafeLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _LineLoader(_SafeLoader):  # type: ignore[valid-type,misc]
     """A safe loader whose mappings and sequences remember the line of each entry."""
+
+
+def _refusal(loader: Any, got: str, expected: str, mark: Any = None) -> TableError:
+    mark = mark or loader.get_mark()
+    line = mark.line + 1 if mark is not None else None
+    return TableError(str(getattr(loader, "name", "?")), "", expected, line=line, got=got or None)
+
+
+def _construct_int(loader: _LineLoader, node: yaml.ScalarNode) -> int:
+    digits = sum(c.isdigit() for c in str(node.value))
+    if digits > MAX_NUMBER_DIGITS:
+        raise _refusal(
+            loader,
+            f"a number of {digits} digits",
+            f"numbers of at most {MAX_NUMBER_DIGITS} digits (MAX_NUMBER_DIGITS)",
+            node.start_mark,
+        )
+    value: int = loader.construct_yaml_int(node)
+    return value
+
+
+_STARTS = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
+_ENDS = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+
+
+def _check_shape(text: str, file: str) -> None:
+    """Refuse, before anything is built, a document nested deeper than MAX_YAML_DEPTH
+    (building it would overflow Python's stack) or with more than MAX_YAML_NODES values once
+    its aliases are expanded (a 'billion laughs' file: nine anchors, each ten copies of the
+    one before). One pass over the parser's events, stopped at the first value too many."""
+    events = _SafeLoader(text)
+    sizes: dict[str, int] = {}  # anchor -> values it stands for
+    open_collections: list[tuple[str | None, int]] = []  # (anchor, values before it)
+    count = 0
+    try:
+        while (event := events.get_event()) is not None:  # type: ignore[no-untyped-call]
+            if isinstance(event, yaml.AliasEvent):
+                count += sizes.get(str(event.anchor), 1)
+            elif isinstance(event, yaml.ScalarEvent):
+                count += 1
+                if event.anchor is not None:
+                    sizes[event.anchor] = 1
+            elif isinstance(event, _STARTS):
+                count += 1
+                open_collections.append((event.anchor, count - 1))
+                if len(open_collections) > MAX_YAML_DEPTH:
+                    raise _limit(
+                        file, event, f"at most {MAX_YAML_DEPTH} levels of nesting (MAX_YAML_DEPTH)"
+                    )
+            elif isinstance(event, _ENDS) and open_collections:
+                anchor, before = open_collections.pop()
+                if anchor is not None:
+                    sizes[anchor] = count - before
+            if count > MAX_YAML_NODES:
+                raise _limit(
+                    file,
+                    event,
+                    f"at most {MAX_YAML_NODES:,} values, aliases expanded (MAX_YAML_NODES)",
+                )
+    finally:
+        events.dispose()
+
+
+def _limit(file: str, event: yaml.Event, expected: str) -> TableError:
+    mark = event.start_mark
+    return TableError(file, "", expected, line=None if mark is None else mark.line + 1)
 
 
 class LocatedDict(dict[Any, Any]):
@@ -55,6 +133,16 @@ def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> LocatedDi
     result.line = node.start_mark.line + 1
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=True)
+        if not isinstance(key, (str, int, float, bool)) and key is not None:
+            raise TableError(
+                str(getattr(loader, "name", "?")),
+                "",
+                "keys that are text or numbers",
+                line=key_node.start_mark.line + 1,
+                got=f"a key that is {'a list' if isinstance(key, list) else 'a mapping'}"
+                if isinstance(key, (list, dict))
+                else f"a key of type {type(key).__name__}",
+            )
         if key in result:
             raise TableError(
                 str(getattr(loader, "name", "?")),
@@ -77,33 +165,64 @@ def _construct_sequence(loader: _LineLoader, node: yaml.SequenceNode) -> Located
 
 _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+_LineLoader.add_constructor("tag:yaml.org,2002:int", _construct_int)
 
 
 def parse_yaml(text: str, file: str) -> Node:
-    """Parse YAML text; a syntax error becomes a TableError naming the file and line."""
-    loader = _LineLoader(text)
-    loader.name = file  # type: ignore[attr-defined]
+    """Parse YAML text; a syntax error, or input past the limits of `gmtool.rules.limits`,
+    becomes a TableError naming the file and line (and the limit)."""
+    if len(text) > MAX_YAML_BYTES:
+        raise TableError(
+            file, "", f"a file of at most {MAX_YAML_BYTES:,} bytes (MAX_YAML_BYTES)", got=None
+        )
+    loader: _LineLoader | None = None
     try:
+        _check_shape(text, file)
+        loader = _LineLoader(text)
+        loader.name = file  # type: ignore[attr-defined]
         data = loader.get_single_data()
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
         raise TableError(file, "", "valid YAML", line=line, got=str(exc.problem)) from None
     except yaml.YAMLError as exc:
-        raise TableError(file, "", "valid YAML", got=str(exc)) from None
+        # a reader error (a NUL byte, a control character) quotes the character, not the text
+        raise TableError(file, "", "valid YAML", got=_reader_problem(exc)) from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     return Node(data, file, "", 1)
 
 
+def _reader_problem(exc: yaml.YAMLError) -> str:
+    if isinstance(exc, yaml.reader.ReaderError):
+        char = exc.character
+        code = char if isinstance(char, int) else ord(char[:1] or "\0")
+        return f"the character U+{code:04X} at position {exc.position}"
+    return excerpt(str(exc), 80)
+
+
 def load_yaml(path: Path | str, display_name: str | None = None) -> Node:
-    """Read a YAML file into a located Node (errors name `display_name` or the path)."""
-    path = Path(path)
+    """Read a YAML file into a located Node (errors name `display_name` or the path).
+
+    Only a regular file of at most MAX_YAML_BYTES is read (a link is followed, but its
+    content is never quoted in a message): a FIFO or a device would never end."""
     name = display_name or str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        # non-blocking, so that opening a pipe nobody writes to returns at once
+        fd = os.open(Path(path), os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise TableError(name, "", "a regular file", got="a device, folder or pipe")
+            raw = handle.read(MAX_YAML_BYTES + 1)
     except OSError as exc:
         raise TableError(name, "", "a readable file", got=exc.strerror) from None
+    except ValueError:  # a NUL byte in the path
+        raise TableError(name, "", "a path without NUL characters", got=None) from None
+    if len(raw) > MAX_YAML_BYTES:
+        raise TableError(name, "", f"a file of at most {MAX_YAML_BYTES:,} bytes (MAX_YAML_BYTES)")
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise TableError(name, "", "UTF-8 text", got="binary data") from None
     return parse_yaml(text, name)
@@ -135,6 +254,22 @@ class Node:
         shown = self.value if got is _MISSING else got
         return TableError(self.file, self.path, expected, line=self.line, got=shown)
 
+    def kind(self) -> builtins.str:
+        """What the value is, without quoting it (a whole file read as one text must not be
+        printed back): 'a text of 1,234 characters', 'a list of 3 items', 'a number'."""
+        value = self.value
+        if isinstance(value, str):
+            return f"a text of {len(value):,} characters"
+        if isinstance(value, list):
+            return f"a list of {len(value):,} items"
+        if isinstance(value, dict):
+            return f"a mapping of {len(value):,} keys"
+        if value is None:
+            return "nothing"
+        if isinstance(value, bool):
+            return "true/false"
+        return "a number" if isinstance(value, (int, float)) else f"a {type(value).__name__}"
+
     def _child_path(self, key: object) -> builtins.str:
         return f"{self.path}.{key}" if self.path else str(key)
 
@@ -144,7 +279,7 @@ class Node:
 
     def mapping(self) -> dict[Any, Any]:
         if not isinstance(self.value, dict):
-            raise self.error("a mapping (key: value lines)")
+            raise self.error("a mapping (key: value lines)", got=self.kind())
         return self.value
 
     def has(self, key: builtins.str) -> builtins.bool:
@@ -179,7 +314,7 @@ class Node:
 
     def list(self) -> builtins.list[Node]:
         if not isinstance(self.value, list):
-            raise self.error("a list")
+            raise self.error("a list", got=self.kind())
         lines = getattr(self.value, "lines", [self.line] * len(self.value))
         return [
             Node(item, self.file, f"{self.path}[{i}]", lines[i])
@@ -234,6 +369,14 @@ class Node:
         if not isinstance(self.value, str) or (nonempty and not self.value.strip()):
             raise self.error("a text value" if not nonempty else "a non-empty text value")
         return self.value
+
+    def within(self, text: builtins.str, limit: builtins.int, name: builtins.str) -> builtins.str:
+        """`text` (read from this node), refused past an application limit named `name`."""
+        if len(text) > limit:
+            raise self.error(
+                f"at most {limit} characters ({name})", got=f"{len(text):,} characters"
+            )
+        return text
 
     def choice(
         self,

@@ -120,6 +120,10 @@ def _read_store_file(path: Path) -> tuple[dict[str, Any] | None, str | None]:
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         return None, f"not valid JSON: {exc}"
     problem = tinydb_problem(data)
+    if problem is None:  # then every record of its type (a roll's id a number, ...)
+        from gmtool.store.records import records_problem
+
+        problem = records_problem(path, data)
     if problem is not None:
         return None, problem
     return data, None

@@ -49,6 +49,7 @@ from gmtool.rules.battle.steps import ROLL_SOURCE
 from gmtool.rules.characters import Character
 from gmtool.rules.errors import RulesError
 from gmtool.rules.hazards import HazardOutcome
+from gmtool.rules.limits import MAX_NAME_CHARS, checked_text
 from gmtool.rules.roll_records import hazard_records
 from gmtool.rules.ships import ShipSpec
 from gmtool.store import injuries
@@ -469,6 +470,9 @@ def create_battle(
     it as the battle's first state, list it in the index and open it. With a `seed`, the
     battle's dice come from it (and the roll ids) instead of the campaign's seed, so the same
     battle can be played again roll for roll."""
+    checked_text("the battle's name", name, MAX_NAME_CHARS)
+    for fleet in (side_a, side_b):
+        checked_text("a side's name", fleet.name, MAX_NAME_CHARS)
     party = load_party_state(campaign)
     wanted = battle_id or new_battle_id(campaign, name)
     for _, record, gone in _all_entries(campaign):

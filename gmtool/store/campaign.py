@@ -24,11 +24,12 @@ from typing import TYPE_CHECKING, Any
 
 from tinydb import TinyDB
 
+from gmtool.rules.limits import MAX_NAME_CHARS, checked_text
 from gmtool.store import backups, histories, journal
 from gmtool.store.atomic import AtomicJSONStorage, read_json_file, remove_file
 from gmtool.store.chunked import ChunkedLog
 from gmtool.store.errors import CampaignCorrupt, StoreError, os_error_detail
-from gmtool.store.lock import CampaignLock
+from gmtool.store.lock import LOCK_NAME, CampaignLock
 from gmtool.store.rolllog import RollEntry, RollLog
 
 if TYPE_CHECKING:  # the store only reads results; importing the rules' tables waits for use
@@ -96,12 +97,12 @@ class Campaign:
     def _open_folder(self, create: bool, name: str | None, seed: int | None) -> None:
         main = self.folder / MAIN_FILE
         exists = main.exists()
-        if not exists and not create:
-            raise StoreError(f"no campaign at {self.folder} (expected {main})")
-        if not exists and self.readonly:
-            raise StoreError(f"no campaign at {self.folder}")
+        if not exists and (not create or self.readonly):
+            raise StoreError(f"{self.folder} is not a campaign (it has no {MAIN_FILE})")
         if self.folder.exists() and not self.folder.is_dir():
             raise StoreError(f"{self.folder} is a file, not a campaign folder")
+        if not exists:
+            _refuse_foreign_folder(self.folder)
         if not self.readonly:
             self.folder.mkdir(parents=True, exist_ok=True)
             self._lock.acquire()
@@ -282,6 +283,7 @@ class Campaign:
     def start_session(self, title: str = "") -> dict[str, Any]:
         """Open a game session; rolls, injuries and battles from now on record its id."""
         self._require_writable()
+        checked_text("a session title", title, MAX_NAME_CHARS)
         if self.current_session is not None:
             raise StoreError(
                 f"session {self.current_session['id']} is still open; end it before starting one"
@@ -335,6 +337,8 @@ class Campaign:
         batch = list(entries)
         if not batch:
             return []
+        for entry in batch:  # the purpose is saved with every roll, and read at every start
+            checked_text("what the roll is for", str(entry.get("for", "")))
         stamp = self.clock().isoformat()
         first = self.rolls.next_id
         session = self.meta.get("session")
@@ -399,6 +403,25 @@ class Campaign:
         self.close()
 
 
+def _refuse_foreign_folder(folder: Path) -> None:
+    """A new campaign is made only in a new or empty folder: a folder of notes must not
+    quietly become a campaign. What a crash while creating one leaves (its lock, a
+    temporary file) does not count."""
+    if not folder.is_dir():
+        return
+    others = sorted(
+        p.name
+        for p in folder.iterdir()
+        if p.name != LOCK_NAME and not (p.name.startswith(".") and p.name.endswith(".tmp"))
+    )
+    if others:
+        raise StoreError(
+            f"{folder} is not a campaign and not empty ({len(others)} other "
+            f"{'entry' if len(others) == 1 else 'entries'}, such as {others[0]!r}); gmtool "
+            "makes a campaign only in a new or empty folder; nothing was changed"
+        )
+
+
 def _refuse_write(_data: object) -> None:
     raise StoreError("this campaign is open read-only")
 
@@ -414,6 +437,8 @@ def open_campaign(
     purpose: str = "gmtool",
 ) -> Campaign:
     """Open (or create) the campaign folder at `path`; raise StoreError with a clear message."""
+    if not str(path).strip():  # Path("") would be the working folder
+        raise StoreError("the campaign path is empty: name a campaign folder")
     campaign = Campaign(Path(path), readonly=readonly, clock=clock, purpose=purpose)
     campaign._open(create, name, seed)
     return campaign

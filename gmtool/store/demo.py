@@ -7,9 +7,12 @@ function `seed(campaign, demo_dir)` called once, when the demo campaign is creat
 
 from __future__ import annotations
 
+import fcntl
 import importlib
 import os
 import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from gmtool.store.campaign import Campaign, open_campaign
@@ -77,9 +80,29 @@ def ensure_demo_campaign(path: Path, seed: int | None = None) -> None:
 def _ensure_demo_campaign(path: Path, seed: int | None) -> None:
     if (path / "campaign.json").exists():
         return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with _set_up_lock(path):  # two first runs at once: one builds, the other waits for it
+        if (path / "campaign.json").exists():
+            return
+        _build_demo_campaign(path, seed)
+
+
+@contextmanager
+def _set_up_lock(path: Path) -> Iterator[None]:
+    """An exclusive lock on `.<name>.setup-lock` beside the demo campaign, held while it is
+    built (the kernel drops it if the process dies). The file stays; it is empty."""
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(path.with_name(f".{path.name}.setup-lock"), flags, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
+def _build_demo_campaign(path: Path, seed: int | None) -> None:
     if path.exists() and (not path.is_dir() or any(path.iterdir())):
         raise StoreError(f"{path} is in the way of the demo campaign: it is not a campaign")
-    path.parent.mkdir(parents=True, exist_ok=True)
     building = path.with_name(path.name + ".building")
     if building.exists():
         shutil.rmtree(building)  # what a crash in an earlier set-up left behind

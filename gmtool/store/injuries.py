@@ -19,6 +19,7 @@ from gmtool.rules.characters import Character, Party
 from gmtool.rules.durability import damage_character, heal
 from gmtool.rules.errors import RulesError
 from gmtool.rules.hazards import HazardOutcome
+from gmtool.rules.limits import checked_text
 from gmtool.rules.roll_records import hazard_records
 from gmtool.store.campaign import Campaign
 from gmtool.store.chunked import ChunkedLog
@@ -60,6 +61,7 @@ def _append(log: ChunkedLog, entry: InjuryEntry) -> None:
 
 
 def _base(campaign: Campaign, character: Character, kind: str, context: Context) -> InjuryEntry:
+    checked_text("the cause", context.cause)
     session = campaign.current_session
     return {
         "kind": kind,
@@ -177,6 +179,7 @@ def record_treatment(
     stabilize: bool = False,
 ) -> InjuryEntry:
     """Treatment or healing: points given back to one track, with the GM's note."""
+    checked_text("the note", note)
     log = _log(campaign)
     character = load_party_state(campaign).character(character_id)
     treatment = heal(

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from gmtool.rules.crew import Manifest, crew_manifest
+from gmtool.rules.crew_size import checked_manifest
 from gmtool.rules.errors import RulesError, TableError
 from gmtool.rules.roster import CrewMember, Roster, named_roster
 from gmtool.rules.ships import ShipSpec, load_ship_spec
@@ -310,7 +311,7 @@ def ship_crew(campaign: Campaign, ship_id: str) -> ShipCrew:
         ) from None
     if found is not None:
         return ShipCrew(record, *found)
-    manifest = crew_manifest(record.spec)
+    manifest = checked_manifest(record.spec)
     roster = named_roster(manifest, record.roster_seed, previous=_newest_roster(campaign, ship_id))
     if not campaign.readonly:
         versions = _read_versions(campaign, ship_id)
@@ -346,7 +347,7 @@ def add_ship(
     records = _read_state(campaign)
     new_id = new_ship_id(campaign, ship_id or spec.name)
     seed = roster_seed(campaign, new_id)
-    manifest = crew_manifest(spec)
+    manifest = checked_manifest(spec)
     roster = named_roster(manifest, seed)
     # The roster first: if the tracker write then fails, the list is unchanged and the
     # unused roster version is harmless.
@@ -379,7 +380,7 @@ def update_ship(
     if side is not None:
         _check_side(side)
     previous = ship_crew(campaign, ship_id)
-    manifest = crew_manifest(spec)
+    manifest = checked_manifest(spec)
     roster = named_roster(manifest, old.roster_seed, previous=previous.roster)
     rev = _save_crew(campaign, ship_id, manifest, roster, keep_rev=old.roster_rev)
     record = replace(old, spec=spec, side=side or old.side, roster_rev=rev)
@@ -395,7 +396,7 @@ def regenerate_crew(campaign: Campaign, ship_id: str) -> ShipCrew:
     old = records[index]
     regenerations = old.regenerations + 1
     seed = roster_seed(campaign, ship_id, regenerations)
-    manifest = crew_manifest(old.spec)
+    manifest = checked_manifest(old.spec)
     roster = named_roster(manifest, seed)
     rev = _save_crew(campaign, ship_id, manifest, roster, keep_rev=old.roster_rev)
     record = replace(old, roster_seed=seed, regenerations=regenerations, roster_rev=rev)
@@ -422,7 +423,30 @@ def undo_ships(campaign: Campaign) -> UndoneAction | None:
     tracker = ship_tracker(campaign)
     if tracker.last_label() == DEMO_LABEL:
         return None
-    return tracker.undo()
+    before = _read_state(campaign)
+    undone = tracker.undo()
+    if undone is not None:
+        _drop_undone_rosters(campaign, before)
+    return undone
+
+
+def _drop_undone_rosters(campaign: Campaign, before: list[ShipRecord]) -> None:
+    """Remove the roster version the undone action named (an add, an edit, a regeneration):
+    nothing refers to it any more, since there is no redo; a roster file left with no
+    version goes too. Run after the undo is saved, so a crash between leaves only a spare
+    version, never a ship without its crew."""
+    after = {r.id: r.roster_rev for r in _read_state(campaign)}
+    for record in before:
+        if after.get(record.id) == record.roster_rev:
+            continue
+        versions = _read_versions(campaign, record.id)
+        remaining = [v for v in versions if int(v["rev"]) != record.roster_rev]
+        if len(remaining) == len(versions):
+            continue
+        if remaining:
+            _write_versions(campaign, record.id, remaining)
+        else:
+            campaign.remove_db(_roster_db_name(record.id))
 
 
 def _index_of(records: list[ShipRecord], ship_id: str, campaign: Campaign) -> int:
@@ -450,7 +474,7 @@ def seed_demo_ships(campaign: Campaign, demo_dir: Path) -> None:
             except TableError as exc:
                 raise StoreError(f"the demo ship does not read: {exc}") from None
             seed = roster_seed(campaign, ship_id)
-            manifest = crew_manifest(spec)
+            manifest = checked_manifest(spec)
             rev = _save_crew(campaign, ship_id, manifest, named_roster(manifest, seed), None)
             records.append(ShipRecord(ship_id, side, spec, seed, 0, rev))
             taken.add(ship_id)

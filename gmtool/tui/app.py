@@ -11,8 +11,10 @@ from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Header, TabbedContent, TabPane
 
+from gmtool.rules.errors import RulesError
 from gmtool.store import Campaign, open_campaign
 from gmtool.store.campaign import Clock
+from gmtool.store.errors import StoreError
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.tabs import TAB_CLASSES, TabSpec
 
@@ -51,6 +53,37 @@ class GmApp(App[None]):
         # run once the app has drawn its first frame (the CLI resumes garbage collection)
         self.first_frame_hooks: list[Callable[[], None]] = []
         self.theme = "textual-dark"
+        self.crash_report: Path | None = None  # where an unexpected error was written
+
+    # -- errors -----------------------------------------------------------------------------
+    def show_data_error(self, error: StoreError | RulesError) -> None:
+        """A damaged file or a refused rule that no tab caught: said, and the app goes on."""
+        self.notify(str(error), title="Not done", severity="error", timeout=20)
+
+    async def _dispatch_action(self, namespace: Any, action_name: str, params: Any) -> bool:
+        # A key's action that meets a damaged file or a refused rule says so; the tab lives on.
+        try:
+            return await super()._dispatch_action(namespace, action_name, params)
+        except (StoreError, RulesError) as exc:
+            self.show_data_error(exc)
+            return True
+
+    def _handle_exception(self, error: Exception) -> None:
+        """Textual calls this with every error no handler caught. Data errors are shown;
+        anything else is a bug: a crash report goes to the campaign folder, and the app
+        exits with code 1 and one line naming it (the CLI prints it), not a traceback."""
+        if isinstance(error, (StoreError, RulesError)):
+            self.show_data_error(error)
+            return
+        if self.crash_report is None:
+            from gmtool.store.crash_report import write_crash_report
+
+            self.crash_report = write_crash_report(self.campaign.folder, error)
+        self._return_code = 1
+        if self._exception is None:  # what a Pilot test re-raises
+            self._exception = error
+            self._exception_event.set()
+        self._close_messages_no_wait()
 
     def get_default_screen(self) -> Screen[Any]:
         return MainScreen()

@@ -347,7 +347,7 @@ class CrewPane(GmPane):
             return min(longest, POST_WIDTH)
         pad = 2 * table.cell_padding
         others = sum(
-            max(len(heading), *(len(str(getattr(m, field))) for m in members)) + pad
+            max([len(heading), *(len(str(getattr(m, field))) for m in members)]) + pad
             for heading, field in (
                 ("Rank", "rank_title"),
                 ("Name", "name"),

@@ -5,6 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from textual.containers import Vertical
+from textual.message import Message
+
+from gmtool.rules.errors import RulesError
+from gmtool.store.errors import StoreError
 
 if TYPE_CHECKING:
     from gmtool.store import Campaign
@@ -27,6 +31,14 @@ class GmPane(Vertical):
     @property
     def campaign(self) -> Campaign:
         return self.gm_app.campaign
+
+    async def _dispatch_message(self, message: Message) -> None:
+        # A handler of this tab that meets a damaged file or a refused rule says so and the
+        # tab keeps working (Textual stops a widget's message loop at an uncaught error).
+        try:
+            await super()._dispatch_message(message)
+        except (StoreError, RulesError) as exc:
+            self.gm_app.show_data_error(exc)
 
     def focus_default(self) -> None:
         """Put the cursor where a GM starts on this tab (called when the tab is shown)."""

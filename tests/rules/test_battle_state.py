@@ -198,6 +198,8 @@ def play_offered(state: BattleState, rng: random.Random, choice: random.Random) 
         return engine.apply_damage_manually(state, target, choice.randint(0, 12), track, rng)[0]
     if action.action == "abandon_ship":
         return engine.abandon_ship(state, action.ship_id or "", rng)[0]
+    if action.action == "leave_ship":
+        return engine.leave_ship(state, action.character_id or "")[0]
     if action.action in ("self_destruct", "ram", "board", "withdraw"):
         return engine.advance(state)[0] if engine.advance_blocker(state) is None else state
     return engine.advance(state)[0]

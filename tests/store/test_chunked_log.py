@@ -9,8 +9,10 @@ from pathlib import Path
 import pytest
 
 from gmtool.store import CampaignCorrupt, StoreError
+from gmtool.store.atomic import json_bytes
 from gmtool.store.chunked import ChunkedLog
 from gmtool.store.rolllog import RollLog
+from tests.store.records_helpers import saved_roll
 
 
 def no_backup(_file: Path) -> Path | None:
@@ -128,8 +130,10 @@ def test_replace_all_keeps_ids_and_runs_again_the_same(tmp_path: Path) -> None:
 def test_roll_chunks_keep_their_names_and_bytes(tmp_path: Path) -> None:
     """Existing campaigns' log/rolls-NNNNN.json read and grow exactly as before."""
     log = RollLog(tmp_path, no_backup)
-    log.append([{"for": "helm", "total": 12}])
+    roll = saved_roll(1)
+    del roll["id"]
+    log.append([roll])
     log.close()
     chunk = tmp_path / "rolls-00000.json"
-    assert chunk.read_bytes() == b'{"rolls":{"1":{"for":"helm","total":12,"id":1}}}'
+    assert chunk.read_bytes() == json_bytes({"rolls": {"1": dict(roll, id=1)}})
     assert RollLog(tmp_path, no_backup).next_id == 2

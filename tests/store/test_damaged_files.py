@@ -11,6 +11,7 @@ import pytest
 
 from gmtool.store import Campaign, CampaignCorrupt, backups, open_campaign, rolllog
 from gmtool.store.tracker import Tracker
+from tests.store.records_helpers import battle_entry, injury_entry, roll_entry
 
 Opener = Callable[..., Campaign]
 
@@ -21,7 +22,7 @@ def _small_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def roll_entries(n: int) -> list[dict[str, object]]:
-    return [{"kind": "dice", "expression": "2d6", "total": 7, "dice": [[6, 3, 1]]}] * n
+    return [roll_entry()] * n
 
 
 def build(folder: Path, opener: Opener) -> None:
@@ -35,8 +36,8 @@ def build(folder: Path, opener: Opener) -> None:
     c.db("battles/ambush").table("events").insert({"text": "Meridian fires"})
     c.db("battles").table("index").insert({"open": "ambush"})
     c.db("rosters/meridian").table("crew").insert({"versions": []})
-    c.injury_log.append([{"who": "ines", "what": "wound"}])
-    c.battle_list.append([{"battle": "ambush", "name": "Ambush at Tarsus"}])
+    c.injury_log.append([injury_entry()])
+    c.battle_list.append([battle_entry()])
     c.close()
     opener(folder).close()
 

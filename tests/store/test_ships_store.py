@@ -269,10 +269,40 @@ def test_undo_delete_and_regenerate(campaign: Campaign) -> None:
 
 def test_first_import_can_be_undone(campaign: Campaign) -> None:
     store.add_ship(campaign, spec())
+    roster_file = campaign.folder / "rosters" / "css-test.json"
+    assert roster_file.exists()
     undone = store.undo_ships(campaign)
     assert undone is not None and undone.label == "add CSS Test"
     assert store.list_ships(campaign) == []
+    assert not roster_file.exists()  # the undone import leaves nothing behind
     assert store.undo_ships(campaign) is None
+
+
+def test_undoing_a_regeneration_or_an_edit_removes_the_roster_it_made(
+    campaign: Campaign,
+) -> None:
+    store.add_ship(campaign, spec())
+    store.regenerate_crew(campaign, "css-test")
+    store.update_ship(campaign, "css-test", spec(hull_points=300))
+    assert [v["rev"] for v in store._read_versions(campaign, "css-test")] == [1, 2, 3]
+    store.undo_ships(campaign)
+    assert [v["rev"] for v in store._read_versions(campaign, "css-test")] == [1, 2]
+    store.undo_ships(campaign)
+    assert [v["rev"] for v in store._read_versions(campaign, "css-test")] == [1]
+    assert store.ship_crew(campaign, "css-test").record.roster_rev == 1
+
+
+def test_undoing_an_add_keeps_the_crew_of_a_deleted_ship_of_that_id(
+    campaign: Campaign,
+) -> None:
+    store.add_ship(campaign, spec())
+    store.delete_ship(campaign, "css-test")
+    again = store.add_ship(campaign, spec(hull_points=300))
+    assert again.record.id == "css-test" and again.record.roster_rev == 2
+    store.undo_ships(campaign)  # the second add: its version goes, the first ship's stays
+    assert [v["rev"] for v in store._read_versions(campaign, "css-test")] == [1]
+    store.undo_ships(campaign)  # the deletion: the first ship comes back with its crew
+    assert not store.ship_crew(campaign, "css-test").rebuilt
 
 
 def test_big_crews_keep_fewer_versions_but_one_undo_always_works(
@@ -286,14 +316,14 @@ def test_big_crews_keep_fewer_versions_but_one_undo_always_works(
     assert [v["rev"] for v in versions] == [2, 3]  # the newest and the one before it
     store.undo_ships(campaign)
     assert store.ship_crew(campaign, "css-test").roster == second.roster
+    assert [v["rev"] for v in store._read_versions(campaign, "css-test")] == [2]  # 3 undone
     store.undo_ships(campaign)
-    # version 1 was trimmed: the crew is named again from the seed, keeping the names of
-    # the newest saved roster where posts match, and saved again under its number
+    # version 1 was trimmed and 2 was undone: the crew is named again from the ship's seed,
+    # which gives the first crew back, and saved again under its number
+    assert not (campaign.folder / "rosters" / "css-test.json").exists()
     rebuilt = store.ship_crew(campaign, "css-test")
     assert rebuilt.rebuilt
-    assert rebuilt.manifest == first.manifest
-    newest = {m.id: m.name for m in store.unpack_roster(versions[-1]["roster"]).members}
-    assert all(newest[m.id] == m.name for m in rebuilt.roster.members if m.id in newest)
+    assert rebuilt.manifest == first.manifest and rebuilt.roster == first.roster
     assert not store.ship_crew(campaign, "css-test").rebuilt
 
 

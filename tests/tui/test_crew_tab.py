@@ -372,6 +372,22 @@ async def test_roster_view_and_search(app_factory: Callable[..., GmApp]) -> None
         assert app.query_one("#manifest-tree", Tree).has_focus
 
 
+async def test_a_search_that_matches_nobody_shows_an_empty_roster(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_crew(app, pilot, "meridian")
+        await pilot.press("slash", *"zzqx")
+        await pilot.pause()
+        assert app.is_running
+        assert app.query_one("#roster-table", DataTable).row_count == 0
+        assert "0 of" in str(app.query_one("#roster-count", Static).render())
+        await pilot.press("backspace", "backspace", "backspace", "backspace")
+        await pilot.pause()
+        assert app.query_one("#roster-table", DataTable).row_count > 0
+
+
 async def test_a_big_roster_shows_its_first_rows_and_the_search_narrows_it(
     app_factory: Callable[..., GmApp], monkeypatch: pytest.MonkeyPatch
 ) -> None:

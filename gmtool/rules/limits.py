@@ -1,0 +1,71 @@
+"""Application limits: how much input gmtool accepts before it refuses, in one place.
+
+Not game numbers (a GM house-rules those in tables/): these stop a typo, a runaway script or
+a hostile file from freezing the app or bloating every later save. Every refusal names its
+limit, so a GM who truly needs more knows which number to raise.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+# -- dice and checks ---------------------------------------------------------------------------
+MAX_DICE: Final = 100
+"""Dice in one expression."""
+MAX_SIDES: Final = 1000
+"""Sides of one die."""
+MAX_MODIFIER: Final = 10_000
+"""A flat modifier such as the 5 of 2d6+5."""
+MAX_TIMES: Final = 10_000
+"""Rolls of one `--times`."""
+MAX_EXPRESSION_CHARS: Final = 200
+"""Characters of a dice expression."""
+MAX_STEP: Final = 50
+"""Steps of a check, either way: past the step ladder each step adds a d20."""
+
+# -- text the GM types -------------------------------------------------------------------------
+MAX_TEXT_CHARS: Final = 500
+"""A purpose (`--for`), a note, a cause, a title: saved with every roll or entry."""
+MAX_NAME_CHARS: Final = 120
+"""A name of a ship, a character, a battle, a campaign."""
+
+# -- YAML files (ship specs, tables, scenarios, party files) -----------------------------------
+MAX_YAML_BYTES: Final = 500_000
+"""A YAML file's size: the biggest table shipped is about 16 kB."""
+MAX_YAML_NODES: Final = 20_000
+"""Values in one YAML file, aliases counted each time they are used (a 'billion laughs'
+file expands without end)."""
+MAX_YAML_DEPTH: Final = 50
+"""Levels of nesting in a YAML file."""
+MAX_NUMBER_DIGITS: Final = 30
+"""Digits of a number in a YAML file."""
+
+# -- ship specs --------------------------------------------------------------------------------
+MAX_HULL_POINTS: Final = 100_000
+"""Hull points of one ship: a super-heavy ship of the rules has a few thousand."""
+MAX_SYSTEM_COUNT: Final = 1000
+"""Systems of one kind on a ship (cargo bays, weapons, ...)."""
+MAX_SYSTEMS: Final = 500
+"""Entries in a ship spec's systems list."""
+MAX_CREW_COUNT: Final = 10_000
+"""People given by count in a spec (marines, passengers, ...)."""
+MAX_TOTAL_CREW: Final = 20_000
+"""A ship's whole crew: every member is named, saved and listed; a roster of this size is
+named in about 0.1 s. The same as the roster members a ship keeps saved (store/ships.py)."""
+
+# -- saved records -----------------------------------------------------------------------------
+MAX_RECORD_ID: Final = 2**53
+"""A saved record's id (as far as JSON numbers stay exact)."""
+MAX_SEED: Final = 2**63 - 1
+"""A campaign's dice seed."""
+
+
+def checked_text(what: str, text: str, limit: int = MAX_TEXT_CHARS) -> str:
+    """`text` when it is at most `limit` characters; else RulesError naming `what` and the
+    limit (a pasted page in a purpose would be saved with every roll, forever)."""
+    if len(text) > limit:
+        from gmtool.rules.errors import RulesError
+
+        name = "MAX_NAME_CHARS" if limit == MAX_NAME_CHARS else "MAX_TEXT_CHARS"
+        raise RulesError(f"{what} is {len(text):,} characters long; at most {limit:,} ({name})")
+    return text
