@@ -20,8 +20,9 @@ MAX_TIMES: Final = 10_000
 """Rolls of one `--times`."""
 MAX_EXPRESSION_CHARS: Final = 200
 """Characters of a dice expression."""
-MAX_STEP: Final = 50
-"""Steps of a check, either way: past the step ladder each step adds a d20."""
+MAX_STEP: Final = 100
+"""Steps of a check, either way: past the step ladder each step adds a d20 (about as many
+dice as MAX_DICE at the top)."""
 
 # -- text the GM types -------------------------------------------------------------------------
 MAX_TEXT_CHARS: Final = 500

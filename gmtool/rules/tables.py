@@ -185,6 +185,11 @@ def parse_yaml(text: str, file: str) -> Node:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
         raise TableError(file, "", "valid YAML", line=line, got=str(exc.problem)) from None
+    except (ValueError, IndexError, TypeError, OverflowError) as exc:
+        # a tagged value PyYAML cannot build: `!!int` with no digits, `!!float abc`, a bad date
+        raise TableError(
+            file, "", "valid YAML", got=f"a value that does not read ({exc})"
+        ) from None
     except yaml.YAMLError as exc:
         # a reader error (a NUL byte, a control character) quotes the character, not the text
         raise TableError(file, "", "valid YAML", got=_reader_problem(exc)) from None

@@ -31,7 +31,7 @@ def build(folder: Path, opener: Opener) -> None:
     roll log sealed twice), opened once more so that every file has a backup."""
     c = opener(folder)
     c.record(roll_entries(10))  # rolls-00000 and -00001 sealed, -00002 the newest
-    Tracker(c, "ships").save({"ships": ["meridian"]}, "add Meridian")
+    Tracker(c, "ships").save({"ships": [{"id": "meridian"}]}, "add Meridian")
     Tracker(c, "battles/ambush").save({"round": 1}, "set up")
     c.db("battles/ambush").table("events").insert({"text": "Meridian fires"})
     c.db("battles").table("index").insert({"open": "ambush"})
