@@ -223,8 +223,8 @@ class ShipSpec:
     systems: tuple[System, ...] = ()
 
     @property
-    def class_index(self) -> int:
-        return ship_class(self.ship_class).index
+    def class_number(self) -> int:
+        return ship_class(self.ship_class).number
 
     @property
     def crew_check_score(self) -> int:

@@ -92,7 +92,7 @@ from gmtool.rules.stations import station_board, station_table
 
 
 def _largest_ship(ships: Sequence[BattleShip]) -> tuple[int, int]:
-    return max((ship_class(s.spec.ship_class).index, s.spec.hull_points) for s in ships)
+    return max((ship_class(s.spec.ship_class).number, s.spec.hull_points) for s in ships)
 
 
 def roll_edge(
