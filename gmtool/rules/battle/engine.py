@@ -16,6 +16,7 @@ from dataclasses import replace
 
 from gmtool.rules.battle.attacks import ATTACK_PHASE, AttackOption, attack_options
 from gmtool.rules.battle.config import battle_table, task_roll
+from gmtool.rules.battle.disengage import disengage, ends_battle
 from gmtool.rules.battle.orders import (
     LEADER_CHOICES,
     abandon_ship,
@@ -332,9 +333,13 @@ def resolve_movement(state: BattleState) -> tuple[BattleState, StepResult]:
         f"{opposing_accel}), {edge_side.name} {_movement_words(state, edge)} (acceleration "
         f"{edge_accel}): {moved}."
     )
-    if new_range == DISENGAGED:
+    state = replace(state, range=new_range, moved=True)
+    headings = {opposing: opposing_heading, edge: edge_heading}
+    if ends_battle(new_range, headings):
+        state = disengage(state, step, headings)
+    elif new_range == DISENGAGED:
         step.lines.append("The fleets are disengaged: a side may withdraw and end the battle.")
-    return done(replace(state, range=new_range, moved=True), step)
+    return done(state, step)
 
 
 # -- attacks --------------------------------------------------------------------------------

@@ -34,6 +34,7 @@ from gmtool.rules.ship_damage import crew_check_step, ship_damage_table, track_i
 ROLL_SOURCE = "battle"
 DISENGAGED = "disengaged"
 HOLD = "hold"
+OPEN = "open"
 
 
 @dataclass(frozen=True)
