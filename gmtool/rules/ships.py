@@ -26,7 +26,7 @@ from gmtool.rules.errors import TableError
 from gmtool.rules.tables import Node, cached_table, load_table, load_yaml, parse_yaml
 
 TRACKS = ("stun", "wound", "mortal", "critical")
-FLAG_KEYS = ("carries_fuel", "flagship", "troop_ship", "political_officer")
+FLAG_KEYS = ("carries_fuel", "flagship", "troop_ship", "political_officer", "single_seat")
 COUNT_KEYS = ("passengers", "embarked_craft", "flight_crews", "marines", "psi_officers")
 SPEC_KEYS = frozenset(
     {
@@ -221,6 +221,7 @@ class ShipSpec:
     psi_officers: int
     target_size_step: int
     systems: tuple[System, ...] = ()
+    single_seat: bool = False  # a single-seat fighter: its pilot makes every crew check
 
     @property
     def class_number(self) -> int:
@@ -341,6 +342,7 @@ def _read_named_spec(root: Node, name: str) -> ShipSpec:
         flagship=flag("flagship"),
         troop_ship=flag("troop_ship"),
         political_officer=flag("political_officer"),
+        single_seat=flag("single_seat"),
         passengers=count("passengers"),
         embarked_craft=count("embarked_craft"),
         flight_crews=count("flight_crews"),

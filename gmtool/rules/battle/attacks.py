@@ -91,7 +91,7 @@ class AttackOption:
     def describe(self) -> str:
         return (
             f"{self.ship_name}: {self.weapon_name} (class {self.weapon_class}, "
-            f"{fire_words(self.mode)}), {self.roller.name} rolls {self.score}"
+            f"{fire_words(self.mode)}), {self.roller.rolls_text()}"
         )
 
 

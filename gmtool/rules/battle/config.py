@@ -52,6 +52,9 @@ class BattleTable:
     drift_heading: str  # the heading Table 3-4 reads for a fleet with no ship that can act
     quick_hull_points: dict[str, int]  # class id -> the quick enemy form's hull points
     quick_weapon_damage: dict[str, str]  # degree id -> a quick weapon's damage roll
+    better_of_crew_check: tuple[str, ...]  # tasks whose roll uses the better of skill and crew
+    single_seat_skills: tuple[str, ...]  # what a single-seat fighter's pilot rolls...
+    single_seat_tasks: tuple[str, ...]  # ...for these tasks, from any station
 
 
 def _damage_roll(node: Node) -> str | None:
@@ -84,6 +87,8 @@ def battle_table() -> BattleTable:
             "boarding",
             "drift_heading",
             "quick_ship",
+            "better_of_crew_check",
+            "single_seat",
         },
         what="battle table",
     )
@@ -170,7 +175,18 @@ def battle_table() -> BattleTable:
         notation = _damage_roll(node)
         if notation is not None:
             quick_damage[str(degree)] = notation
+    task_ids = sorted(tasks)
+    single_seat = root["single_seat"]
+    single_seat.only_keys({"skills", "tasks"}, what="single_seat")
+    pilot_skills = tuple(item.choice(skills) for item in single_seat["skills"].list())
+    if not pilot_skills:
+        raise single_seat["skills"].error("at least one skill id")
     return BattleTable(
+        better_of_crew_check=tuple(
+            item.choice(task_ids) for item in root["better_of_crew_check"].list()
+        ),
+        single_seat_skills=pilot_skills,
+        single_seat_tasks=tuple(item.choice(task_ids) for item in single_seat["tasks"].list()),
         tasks=tasks,
         simultaneous_fire=root["simultaneous_fire"].bool(),
         repairs_restore_crew=root["repairs_restore_crew"].bool(),

@@ -384,7 +384,7 @@ def roll_attack(
     step.ship(ship.id)
     step.ship(aim.ship_id)
     step.lines.append(
-        f"{purpose}: {current.roller.name} rolls {current.score} at {aim.steps.describe()}: "
+        f"{purpose}: {current.roller.rolls_text()} at {aim.steps.describe()}: "
         f"{check_text(check)}"
     )
     if current.note:
