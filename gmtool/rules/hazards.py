@@ -195,6 +195,13 @@ def injury(degree: Degree | str, posture: str) -> str | None:
     return table[degree_id][posture]
 
 
+def default_posture(station_id: str | None) -> str:
+    """The posture a character has at this station when the GM gives none: "secure" or
+    "vulnerable" (RULES.md section 5, read from tables/stations.yaml). None, or an off-station
+    place such as the brig, is "anyone aboard at no station"."""
+    return station_table().posture_at(station_id)
+
+
 def most_severe_track(tracks: Iterable[str]) -> str:
     """Of the tracks one hit marked, the one the hazard roll uses."""
     severity = hazard_table().track_severity

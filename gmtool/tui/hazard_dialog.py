@@ -24,7 +24,7 @@ from textual.widgets import DataTable, Input, Label, Select, Static
 from gmtool.rules.characters import Character, Party
 from gmtool.rules.classes import class_ids
 from gmtool.rules.errors import RulesError
-from gmtool.rules.hazards import HazardOutcome, hazard_table, roll_hazard
+from gmtool.rules.hazards import HazardOutcome, default_posture, hazard_table, roll_hazard
 from gmtool.rules.stations import aboard, assignment_of, station_table
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
@@ -238,7 +238,7 @@ class HazardDialog(ModalScreen[list[InjuryEntry]]):
             elif UNASSIGNED_POSTURE in station_table().postures:
                 posture = UNASSIGNED_POSTURE
             else:
-                posture = station_table().default_posture
+                posture = default_posture(None)
             self.postures[character.id] = posture
             self.chosen[character.id] = character.id in on_ship and character.state != "dead"
         self._refresh_rows()

@@ -384,8 +384,7 @@ def roll_attack(
     step.ship(ship.id)
     step.ship(aim.ship_id)
     step.lines.append(
-        f"{purpose}: {current.roller.rolls_text()} at {aim.steps.describe()}: "
-        f"{check_text(check)}"
+        f"{purpose}: {current.roller.rolls_text()} at {aim.steps.describe()}: {check_text(check)}"
     )
     if current.note:
         step.lines.append(f"{current.note[0].upper()}{current.note[1:]}.")
