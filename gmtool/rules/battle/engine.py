@@ -405,7 +405,10 @@ def roll_attack(
             "type the damage in."
         )
         return done(state, step)
-    state = damage_roll(state, aim.ship_id, notation, rng, step, f"{check.degree.label} hit")
+    damage_type = ship.mount(current.weapon).system.damage_type
+    state = damage_roll(
+        state, aim.ship_id, notation, rng, step, f"{check.degree.label} hit", damage_type
+    )
     return done(state, step)
 
 

@@ -12,6 +12,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
+from gmtool.rules.armor import armor_text
 from gmtool.rules.battle.config import task_roll
 from gmtool.rules.battle.plans import RollPlan, crew_roller, skill_modifiers
 from gmtool.rules.battle.state import (
@@ -199,9 +200,11 @@ def apply_damage(
     rng: random.Random,
     step: Step,
     cause: str,
+    damage_type: str | None = None,
 ) -> BattleState:
     """Mark damage on a ship (2-for-1 roll-over), count crew losses, and roll the hazards of
-    every character aboard when any box was marked."""
+    every character aboard when any box was marked (injuries of the weapon's damage type;
+    None: damage no weapon caused)."""
     ship = state.ship(target_id)
     if ship.destroyed:
         raise RulesError(f"{ship.name} is already destroyed")
@@ -225,7 +228,13 @@ def apply_damage(
     if not marked:
         return state
     outcomes = roll_hazards(
-        ship.id, ship.spec.ship_class, marked, state.characters, state.assignments, rng
+        ship.id,
+        ship.spec.ship_class,
+        marked,
+        state.characters,
+        state.assignments,
+        rng,
+        damage_type,
     )
     for outcome in outcomes:
         character = state.character(outcome.character_id)
@@ -244,9 +253,10 @@ def hazard_text(outcome: HazardOutcome) -> str:
         return f"safe ({die} {outcome.hazard_roll} > {outcome.endangered_on})"
     if outcome.damage is None or not outcome.hurt:
         return f"endangered ({die} {outcome.hazard_roll}), {outcome.degree} feat: unhurt"
+    worn = f"; {armor_text(outcome.armor)}" if outcome.armor is not None else ""
     return (
         f"endangered ({die} {outcome.hazard_roll}), {outcome.degree} feat: "
-        f"{outcome.injury_total} {outcome.damage.kind} ({outcome.injury}), now "
+        f"{outcome.injury_total} {outcome.damage.kind} ({outcome.injury}{worn}), now "
         f"{outcome.state.replace('_', ' ')}"
     )
 
@@ -258,9 +268,12 @@ def damage_roll(
     rng: random.Random,
     step: Step,
     cause: str,
+    damage_type: str | None = None,
 ) -> BattleState:
     result = roll(notation, rng)
     step.rolls.append(dice_record(result, f"{cause}: damage", ROLL_SOURCE))
     track = result.track
     assert track is not None  # weapon damage and table damage rolls carry a track letter
-    return apply_damage(state, target_id, max(result.total, 0), track, rng, step, cause)
+    return apply_damage(
+        state, target_id, max(result.total, 0), track, rng, step, cause, damage_type
+    )
