@@ -420,15 +420,19 @@ def apply_damage_manually(
     rng: random.Random,
     *,
     note: str = "",
+    damage_type: str | None = None,
+    hit_place: str | None = None,
 ) -> tuple[BattleState, StepResult]:
     """Damage the GM types in (a ram, a blast, a hit whose damage was rolled at the table).
 
-    `rng` rolls the hazards of the characters aboard when a box is marked.
+    `rng` rolls the hazards of the characters aboard when a box is marked: injuries of
+    `damage_type` (None: tables/armor.yaml other_damage_type) and, under the optional rule
+    "characters on station", only for those at `hit_place` (None: rolled).
     """
     require_open(state)
     step = Step("apply_damage_manually")
     cause = f"damage typed in{': ' + note if note else ''}"
-    state = apply_damage(state, target, amount, track, rng, step, cause)
+    state = apply_damage(state, target, amount, track, rng, step, cause, damage_type, hit_place)
     return done(state, step)
 
 

@@ -24,11 +24,25 @@ from gmtool.rules.checks import CheckResult, roll_check
 from gmtool.rules.dice import roll
 from gmtool.rules.errors import RulesError
 from gmtool.rules.hazards import HazardOutcome, hazard_table, roll_hazards
+from gmtool.rules.hit_stations import (
+    HitPlace,
+    at_place,
+    check_place,
+    on_station_rule,
+    place_name,
+    roll_hit_place,
+)
 from gmtool.rules.narrative import (
     StepModifier,
     phase,
 )
-from gmtool.rules.roll_records import RollRecord, check_record, dice_record, hazard_records
+from gmtool.rules.roll_records import (
+    RollRecord,
+    check_record,
+    dice_record,
+    hazard_records,
+    values_record,
+)
 from gmtool.rules.ship_damage import crew_check_step, ship_damage_table, track_ids
 
 # The `source` of the battle's rolls in the campaign's roll log.
@@ -201,10 +215,12 @@ def apply_damage(
     step: Step,
     cause: str,
     damage_type: str | None = None,
+    hit_place: str | None = None,
 ) -> BattleState:
     """Mark damage on a ship (2-for-1 roll-over), count crew losses, and roll the hazards of
     every character aboard when any box was marked (injuries of the weapon's damage type;
-    None: damage no weapon caused)."""
+    None: damage no weapon caused). Under the optional rule "characters on station" only the
+    characters at the place struck roll: `hit_place` as the GM names it, else rolled."""
     ship = state.ship(target_id)
     if ship.destroyed:
         raise RulesError(f"{ship.name} is already destroyed")
@@ -227,14 +243,23 @@ def apply_damage(
     step.lines.append(line)
     if not marked:
         return state
+    endangered = state.assignments
+    if on_station_rule():
+        struck = HitPlace(check_place(hit_place)) if hit_place else roll_hit_place(rng)
+        if struck.roll is not None:
+            purpose = f"place struck on {ship.name}"
+            roll_record = values_record(
+                purpose, struck.die, [struck.roll], struck.roll, ROLL_SOURCE
+            )
+            step.rolls.append(roll_record)
+        how = f" ({struck.die} {struck.roll})" if struck.roll is not None else ""
+        step.lines.append(
+            f"  The hit strikes {place_name(struck.place)}{how}: only the characters there "
+            "are endangered."
+        )
+        endangered = at_place(state.assignments, struck.place)
     outcomes = roll_hazards(
-        ship.id,
-        ship.spec.ship_class,
-        marked,
-        state.characters,
-        state.assignments,
-        rng,
-        damage_type,
+        ship.id, ship.spec.ship_class, marked, state.characters, endangered, rng, damage_type
     )
     for outcome in outcomes:
         character = state.character(outcome.character_id)
