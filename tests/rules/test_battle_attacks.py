@@ -154,6 +154,7 @@ def test_long_range_fire_lists_every_step_modifier() -> None:
         "attacker_state": 0,
         "target_state": 0,
         "leadership": 0,
+        "sensors": 0,  # no sensor check this round: tables/battle.yaml sensor_lock not_rolled
     }
     assert laser.target("gorgon").step == 4
     missile = option(state, "18.1")

@@ -38,6 +38,7 @@ from gmtool.rules.battle.plans import (
     task_name,
     why_not,
 )
+from gmtool.rules.battle.sensor_lock import lock_words
 from gmtool.rules.battle.state import (
     CREW,
     SIDES,
@@ -206,7 +207,8 @@ def roll_sensors(
     state, check = roll_planned(state, plan, rng, f"sensor check of {ship.name}", step)
     state = state.with_ship(replace(state.ship(ship_id), sensor_degree=check.degree.value))
     outcome = "holds the enemy on its sensors" if check.degree.success else "loses the picture"
-    step.lines.append(f"{ship.name} {outcome} ({check.degree.label}).")
+    ship = state.ship(ship_id)
+    step.lines.append(f"{ship.name} {outcome} ({check.degree.label}): {lock_words(ship)}.")
     return done(state, step)
 
 
