@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import yaml
 
+from gmtool.rules.armor import Armor, read_armor
 from gmtool.rules.checks import SituationDie, checks_table
 from gmtool.rules.durability import (
     State,
@@ -48,7 +49,7 @@ __all__ = [
 
 CHARACTER_KEYS = frozenset(
     {"id", "name", "kind", "player", "abilities", "skills", "damage", "stabilized", "notes"}
-)
+) | {"armor"}
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
 # -- the table ----------------------------------------------------------------------------
@@ -196,6 +197,7 @@ class Character:
     damage: dict[str, int] = field(default_factory=dict)
     stabilized: bool = False  # treated while dying: no longer dying (see characters.yaml)
     notes: str = ""
+    armor: Armor | None = None  # worn against hazard injuries (tables/armor.yaml)
 
     @property
     def constitution(self) -> int:
@@ -266,6 +268,7 @@ class Character:
             "damage": dict(self.damage),
             "stabilized": self.stabilized,
             "notes": self.notes,
+            "armor": self.armor.to_dict() if self.armor else None,
         }
 
     @classmethod
@@ -360,7 +363,11 @@ def _read_character_fields(node: Node, subject: str | None) -> Character:
     notes_node = node.get("notes", "")
     notes = "" if notes_node.value is None else notes_node.str(nonempty=False)
     notes = notes_node.within(notes, MAX_TEXT_CHARS, "MAX_TEXT_CHARS")
-    return Character(char_id, name, kind, player, abilities, skills, damage, stabilized, notes)
+    armor_node = node.get("armor")
+    armor = None if armor_node.value is None else read_armor(armor_node)
+    return Character(
+        char_id, name, kind, player, abilities, skills, damage, stabilized, notes, armor
+    )
 
 
 def _located(node: Node, expected: str, subject: str | None, got: object) -> TableError:
@@ -511,6 +518,13 @@ def _character_document(character: Character) -> dict[str, Any]:
         document["stabilized"] = True
     if character.notes:
         document["notes"] = character.notes
+    if character.armor is not None:
+        armor = character.armor
+        document["armor"] = {
+            "name": armor.name,
+            "protection": _Flow(armor.protection),
+            "toughness": armor.toughness,
+        }
     return document
 
 

@@ -1,4 +1,4 @@
-"""Ship classes (small ... super-heavy): their order, class index and target size step."""
+"""Ship classes (small ... super-heavy): their order, class number and target size step."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from gmtool.rules.tables import cached_table, load_table
 @dataclass(frozen=True)
 class ShipClass:
     id: str
-    index: int
+    number: int  # small 1 ... super-heavy 5: "plus 1 per class" counts it
     target_size_step: int
 
 
@@ -21,13 +21,13 @@ def ship_classes() -> dict[str, ShipClass]:
     root = load_table("classes")
     result: dict[str, ShipClass] = {}
     for name, node in root["classes"].items():
-        node.only_keys({"index", "target_size_step"}, what=str(name))
+        node.only_keys({"number", "target_size_step"}, what=str(name))
         result[str(name)] = ShipClass(
-            str(name), node["index"].int(minimum=0), node["target_size_step"].int()
+            str(name), node["number"].int(minimum=1), node["target_size_step"].int()
         )
-    indexes = [c.index for c in result.values()]
-    if indexes != sorted(indexes) or len(set(indexes)) != len(indexes):
-        raise root["classes"].error("classes listed smallest first with rising indexes")
+    numbers = [c.number for c in result.values()]
+    if numbers != sorted(numbers) or len(set(numbers)) != len(numbers):
+        raise root["classes"].error("classes listed smallest first with rising numbers")
     return result
 
 

@@ -21,13 +21,13 @@ from gmtool.rules.tables import Node, cached_table, load_table
 RANKS = ("officer", "petty_officer", "enlisted")
 SECTIONS = ("basic", "support")
 # Quantities a term may count with `of:`; the section totals only once the basic crew is known.
-SPEC_QUANTITIES = ("hull_points", *COUNT_KEYS, "class_index")
+SPEC_QUANTITIES = ("hull_points", *COUNT_KEYS, "class_number")
 SECTION_TOTALS = ("basic_crew", "basic_officers")
 
 TERM_SOURCES = frozenset(
     {"constant", "of", "flag", "count_of", "hp_of", "beds_of", "of_posts", "by_class", "max_of"}
 )
-TERM_KEYS = TERM_SOURCES | {"per", "times", "if"}
+TERM_KEYS = TERM_SOURCES | {"per", "times", "if", "if_has"}
 
 
 # -- evaluation context -------------------------------------------------------------------
@@ -129,7 +129,7 @@ def _max_of(terms: list[Formula]) -> Formula:
 
 
 def _term(node: Node, known_posts: set[str], section: str) -> Formula:
-    """Compile one term: a source, optionally shaped by per/times and filtered by if."""
+    """Compile one term: a source, optionally shaped by per/times and filtered by if/if_has."""
     if not node.is_mapping():
         raise node.error("a term: a mapping such as {per: 40, of: hull_points}")
     node.only_keys(TERM_KEYS)
@@ -145,9 +145,29 @@ def _term(node: Node, known_posts: set[str], section: str) -> Formula:
     elif node.has("times"):
         shaped = _times(source, node["times"].int(minimum=0))
     if node.has("if"):
-        flag = node["if"].choice(FLAG_KEYS)
-        return lambda tally: shaped(tally) if tally.flags[flag] else 0
+        shaped = _if_flag(shaped, node["if"].choice(FLAG_KEYS))
+    if node.has("if_has"):
+        if not node["if_has"].list():
+            raise node["if_has"].error("at least one system type")
+        shaped = _if_has(shaped, _system_types(node["if_has"]))
     return shaped
+
+
+def _if_flag(term: Formula, flag: str) -> Formula:
+    """The term, or 0 when the spec does not set `flag`."""
+    return lambda tally: term(tally) if tally.flags[flag] else 0
+
+
+def _if_has(term: Formula, types: frozenset[str]) -> Formula:
+    """The term, or 0 when the ship carries no system of these types."""
+    return lambda tally: term(tally) if tally.spec.count_of(types) else 0
+
+
+def _system_types(node: Node) -> frozenset[str]:
+    """System types (or groups of them, e.g. weapons) named in a list of the table."""
+    table = ship_spec_table()
+    names = [item.choice([*table.system_types, *table.system_groups]) for item in node.list()]
+    return frozenset(table.resolve_types(names))
 
 
 def _per(source: Formula, per: int) -> Formula:
@@ -171,9 +191,7 @@ def _source(kind: str, node: Node, known_posts: set[str], section: str) -> Formu
         flag = node.choice(FLAG_KEYS)
         return lambda tally: int(tally.flags[flag])
     if kind in ("count_of", "hp_of", "beds_of"):
-        table = ship_spec_table()
-        names = [item.choice([*table.system_types, *table.system_groups]) for item in node.list()]
-        types = table.resolve_types(names)
+        types = _system_types(node)
         if kind == "count_of":
             return lambda tally: tally.spec.count_of(types)
         if kind == "hp_of":
@@ -291,11 +309,16 @@ class Manifest:
         return 0
 
 
+def post_counts(m: Manifest) -> dict[str, int]:
+    """Crew in each post aboard, by post id (what decides whether two manifests differ)."""
+    return {p.id: p.count for d in m.departments for p in d.posts}
+
+
 def crew_manifest(spec: ShipSpec) -> Manifest:
     """Work out every post of `spec`'s crew: the basic section first, then support from it."""
     table = crew_table()
     quantities = {key: getattr(spec, key) for key in ("hull_points", *COUNT_KEYS)}
-    quantities["class_index"] = spec.class_index
+    quantities["class_number"] = spec.class_number
     tally = _Tally(spec, quantities, {f: getattr(spec, f) for f in FLAG_KEYS}, {})
     departments: list[DepartmentCrew] = []
     totals = {section: 0 for section in SECTIONS}

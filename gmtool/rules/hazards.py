@@ -14,6 +14,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from gmtool.rules.armor import (
+    ArmorResult,
+    armor_against,
+    armor_table,
+    armor_text,
+    check_damage_type,
+)
 from gmtool.rules.characters import Character, character_table
 from gmtool.rules.checks import Degree, checks_table, roll_check
 from gmtool.rules.classes import class_ids
@@ -195,6 +202,13 @@ def injury(degree: Degree | str, posture: str) -> str | None:
     return table[degree_id][posture]
 
 
+def default_posture(station_id: str | None) -> str:
+    """The posture a character has at this station when the GM gives none: "secure" or
+    "vulnerable" (RULES.md section 5, read from tables/stations.yaml). None, or an off-station
+    place such as the brig, is "anyone aboard at no station"."""
+    return station_table().posture_at(station_id)
+
+
 def most_severe_track(tracks: Iterable[str]) -> str:
     """Of the tracks one hit marked, the one the hazard roll uses."""
     severity = hazard_table().track_severity
@@ -234,6 +248,8 @@ class HazardOutcome:
     state_before: State = "ok"
     state: State = "ok"
     stabilized: bool = False
+    damage_type: str | None = None  # low_impact, high_impact or energy (tables/armor.yaml)
+    armor: ArmorResult | None = None  # what the character's armor did to the injury
 
     @property
     def hurt(self) -> bool:
@@ -262,9 +278,10 @@ class HazardOutcome:
         if self.injury is None or self.damage is None:
             return f"{head}: endangered; {feat}; unhurt"
         dice = " ".join(str(d) for d in self.injury_dice)
+        worn = f" ({armor_text(self.armor)})" if self.armor is not None else ""
         return (
             f"{head}: endangered; {feat}; {self.injury} [{dice}] = {self.injury_total} "
-            f"{self.damage.kind}; {self.damage.describe()}"
+            f"{self.damage.kind}{worn}; {self.damage.describe()}"
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -290,11 +307,14 @@ class HazardOutcome:
             "state_before": self.state_before,
             "state": self.state,
             "stabilized": self.stabilized,
+            "damage_type": self.damage_type,
+            "armor": self.armor.to_dict() if self.armor else None,
         }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> HazardOutcome:
         damage = data.get("damage")
+        armor = data.get("armor")
         return cls(
             character_id=str(data["character"]),
             ship_class=str(data["ship_class"]),
@@ -317,17 +337,28 @@ class HazardOutcome:
             state_before=read_state(data["state_before"], " in a hazard record"),
             state=read_state(data["state"], " in a hazard record"),
             stabilized=bool(data.get("stabilized", False)),
+            damage_type=data.get("damage_type"),
+            armor=ArmorResult.from_dict(armor) if armor else None,
         )
 
 
 def roll_hazard(
-    ship_class: str, track: str, character: Character, posture: str, rng: random.Random
+    ship_class: str,
+    track: str,
+    character: Character,
+    posture: str,
+    rng: random.Random,
+    damage_type: str | None = None,
 ) -> HazardOutcome:
     """Roll Table 3-1 for one character; if endangered, the feat check and Table 3-2 injury.
 
     Dice are rolled in this order: the hazard die, then (if endangered) the feat check's
-    control and situation dice, then (if hurt) the injury dice.
+    control and situation dice, then (if hurt) the injury dice, then the protection roll of
+    the character's armor against the injury's damage type (the weapon's; None: damage no
+    weapon caused, tables/armor.yaml other_damage_type), at the hazard's Good firepower.
     """
+    damage_type = damage_type or armor_table().other_damage_type
+    check_damage_type(damage_type)
     table = hazard_table()
     threshold = endangered_on(ship_class, track)
     _check_posture(posture)
@@ -344,6 +375,7 @@ def roll_hazard(
         state_before=before,
         state=before,
         stabilized=character.stabilized,
+        damage_type=damage_type,
     )
     if hazard > threshold:
         return safe
@@ -369,10 +401,15 @@ def roll_hazard(
     dice = roll(notation, rng)
     kind = dice.track
     assert kind is not None  # every Table 3-2 cell names its track (checked on load)
+    points = max(dice.total, 0)
+    worn = None
+    if character.armor is not None:
+        worn = armor_against(character.armor, damage_type, points, kind, rng)
+        points, kind = worn.points, worn.track
     damage = damage_character(
         character.tracks,
         character.damage,
-        max(dice.total, 0),
+        points,
         kind,
         stabilized=character.stabilized,
     )
@@ -381,6 +418,7 @@ def roll_hazard(
         injury=notation,
         injury_dice=tuple(d.value for d in dice.dice),
         injury_total=dice.total,
+        armor=worn,
         damage=damage,
         state=damage.state,
         stabilized=damage.stabilized,
@@ -394,8 +432,10 @@ def roll_hazards(
     characters: Iterable[Character] | Mapping[str, Character],
     assignments: Iterable[Assignment],
     rng: random.Random,
+    damage_type: str | None = None,
 ) -> tuple[HazardOutcome, ...]:
-    """One hit on a ship: a hazard roll for every character aboard, on the most severe track.
+    """One hit on a ship: a hazard roll for every character aboard, on the most severe track,
+    the injury of the damage type of the weapon that hit (None: no weapon's).
 
     Characters away from the ship do not roll; the dead do not roll again. Rolls follow the
     order of the assignments, so a seeded campaign replays the same dice.
@@ -409,7 +449,9 @@ def roll_hazards(
             raise RulesError(f"assignment names unknown character {assignment.character_id!r}")
         if character.state == "dead":
             continue
-        outcomes.append(roll_hazard(ship_class, track, character, assignment.posture, rng))
+        outcomes.append(
+            roll_hazard(ship_class, track, character, assignment.posture, rng, damage_type)
+        )
     return tuple(outcomes)
 
 

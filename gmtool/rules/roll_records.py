@@ -112,4 +112,15 @@ def hazard_records(outcome: HazardOutcome, name: str, source: str) -> list[RollR
                 outcome.damage.kind if outcome.damage else None,
             )
         )
+    armor = outcome.armor
+    if armor is not None and armor.protection is not None:
+        records.append(
+            values_record(
+                f"{name}'s armor against {armor.damage_type.replace('_', ' ')}",
+                armor.protection,
+                armor.protection_dice,
+                armor.protection_total,
+                source,
+            )
+        )
     return records

@@ -18,6 +18,7 @@ from typing import Any
 
 import yaml
 
+from gmtool.rules.armor import damage_type_ids
 from gmtool.rules.checks import checks_table
 from gmtool.rules.classes import class_ids, ship_class
 from gmtool.rules.dice import DiceError
@@ -34,7 +35,7 @@ from gmtool.rules.limits import (
 from gmtool.rules.tables import Node, cached_table, load_table, load_yaml, parse_yaml
 
 TRACKS = ("stun", "wound", "mortal", "critical")
-FLAG_KEYS = ("carries_fuel", "flagship", "troop_ship", "political_officer")
+FLAG_KEYS = ("carries_fuel", "flagship", "troop_ship", "political_officer", "single_seat")
 COUNT_KEYS = ("passengers", "embarked_craft", "flight_crews", "marines", "psi_officers")
 SPEC_KEYS = frozenset(
     {
@@ -50,7 +51,9 @@ SPEC_KEYS = frozenset(
         *COUNT_KEYS,
     }
 )
-SYSTEM_KEYS = frozenset({"type", "name", "count", "hp", "beds", "firepower", "arc", "damage"})
+SYSTEM_KEYS = frozenset(
+    {"type", "name", "count", "hp", "beds", "firepower", "arc", "damage", "damage_type"}
+)
 
 
 # -- the format table ---------------------------------------------------------------------
@@ -77,6 +80,7 @@ class ShipSpecTable:
     firepower_by_class: dict[str, str]
     arc: str
     arc_by_type: dict[str, str]
+    damage_type_by_type: dict[str, str]  # weapon type -> low_impact, high_impact or energy
     fuel_system_types: frozenset[str]
 
     @property
@@ -121,6 +125,12 @@ def ship_spec_table() -> ShipSpecTable:
     divisors.only_keys(set(TRACKS))
     arc_by_type = defaults["arc_by_type"]
     arc_by_type.only_keys(groups["weapons"])
+    damage_types = list(damage_type_ids())
+    damage_by_type = defaults["damage_type_by_type"]
+    damage_by_type.only_keys(groups["weapons"])
+    missing = sorted(groups["weapons"] - {str(k) for k in damage_by_type.mapping()})
+    if missing:
+        raise damage_by_type.error("a damage type for every weapon type", got=missing)
     return ShipSpecTable(
         system_types=types,
         system_groups=groups,
@@ -143,6 +153,7 @@ def ship_spec_table() -> ShipSpecTable:
         ),
         arc=defaults["arc"].choice(arcs),
         arc_by_type={str(k): v.choice(arcs) for k, v in arc_by_type.items()},
+        damage_type_by_type={str(k): v.choice(damage_types) for k, v in damage_by_type.items()},
         fuel_system_types=type_list(root["fuel_system_types"]),
     )
 
@@ -183,6 +194,7 @@ class System:
     firepower: str | None = None
     arc: str | None = None
     damage: dict[str, str] = field(default_factory=dict)
+    damage_type: str | None = None  # weapons only: low_impact, high_impact or energy
 
     @property
     def total_hp(self) -> int:
@@ -199,7 +211,7 @@ class System:
             data["name"] = self.name
         data["count"] = self.count
         data["hp"] = self.hp
-        for key in ("beds", "firepower", "arc"):
+        for key in ("beds", "firepower", "arc", "damage_type"):
             value = getattr(self, key)
             if value is not None:
                 data[key] = value
@@ -229,10 +241,11 @@ class ShipSpec:
     psi_officers: int
     target_size_step: int
     systems: tuple[System, ...] = ()
+    single_seat: bool = False  # a single-seat fighter: its pilot makes every crew check
 
     @property
-    def class_index(self) -> int:
-        return ship_class(self.ship_class).index
+    def class_number(self) -> int:
+        return ship_class(self.ship_class).number
 
     @property
     def crew_check_score(self) -> int:
@@ -368,6 +381,7 @@ def _read_named_spec(root: Node, name: str) -> ShipSpec:
         flagship=flag("flagship"),
         troop_ship=flag("troop_ship"),
         political_officer=flag("political_officer"),
+        single_seat=flag("single_seat"),
         passengers=count("passengers"),
         embarked_craft=count("embarked_craft"),
         flight_crews=count("flight_crews"),
@@ -441,7 +455,7 @@ def _read_system(node: Node, ship_class_id: str, table: ShipSpecTable) -> System
         hint = f" (did you mean '{close[0]}'?)" if close else ""
         raise type_node.error(f"a system type{hint}; the types are {', '.join(table.system_types)}")
     is_weapon = system_type in table.weapon_types
-    for key in ("firepower", "arc", "damage"):
+    for key in ("firepower", "arc", "damage", "damage_type"):
         if node.has(key) and not is_weapon:
             raise node[key].error(f"no {key} on a {system_type} (only weapons have one)")
     has_beds = system_type in table.systems_with_beds
@@ -474,6 +488,11 @@ def _read_system(node: Node, ship_class_id: str, table: ShipSpecTable) -> System
         if is_weapon
         else None,
         damage=_read_damage(node.get("damage"), table) if is_weapon else {},
+        damage_type=node.get("damage_type").optional(
+            lambda n: n.choice(list(damage_type_ids())), table.damage_type_by_type[system_type]
+        )
+        if is_weapon
+        else None,
     )
 
 

@@ -23,6 +23,7 @@ from gmtool.rules.errors import RulesError, TableError
 from gmtool.rules.tables import Node, cached_table, load_table
 
 TASKS = ("auto", "hands_on", "leading")
+NO_STATION = "no_station"  # tables/stations.yaml default_posture: anyone aboard at no station
 """What the GM asks of a character at a station; `auto` lets the board choose."""
 
 Task = Literal["hands_on", "leading", "standing_by", "out_of_action"]
@@ -81,7 +82,7 @@ class StationTable:
     stations: dict[str, Station]
     off_station: dict[str, Place]
     postures: dict[str, str]
-    default_posture: str
+    default_posture: dict[str, str]  # station id (or no_station) -> posture
     rolls: dict[str, RollDef]
     effects: dict[str, Effect]
 
@@ -92,6 +93,14 @@ class StationTable:
                 f"one of {', '.join(self.stations)}"
             )
         return self.stations[station_id]
+
+    def posture_at(self, place: str | None) -> str:
+        """The posture a character gets at a station or place when the GM gives none."""
+        if place is None:
+            return self.default_posture[NO_STATION]
+        if place in self.off_station:
+            return self.off_station[place].default_posture
+        return self.default_posture[self.station(place).id]
 
     @property
     def places(self) -> tuple[str, ...]:
@@ -116,7 +125,6 @@ def station_table() -> StationTable:
         what="stations table",
     )
     postures = {str(k): v.str() for k, v in root["postures"].items()}
-    default_posture = root["default_posture"].choice(list(postures))
     off_station: dict[str, Place] = {}
     for key, node in root["off_station"].items():
         node.only_keys({"name", "aboard", "default_posture"}, what=str(key))
@@ -190,6 +198,12 @@ def station_table() -> StationTable:
     clash = set(stations) & set(off_station)
     if clash:
         raise root["off_station"].error("place names that are not station ids", sorted(clash))
+    posture_node = root["default_posture"]
+    posture_node.only_keys({*stations, NO_STATION}, what="default_posture")
+    default_posture = {str(k): v.choice(list(postures)) for k, v in posture_node.items()}
+    missing = [s for s in (*stations, NO_STATION) if s not in default_posture]
+    if missing:
+        raise posture_node.error(f"a posture for every station and {NO_STATION}", got=missing)
     return StationTable(stations, off_station, postures, default_posture, rolls, effects)
 
 
@@ -332,11 +346,7 @@ def _read_assignment(
     place = node["station"].choice(table.places)
     posture_node = node.get("posture")
     if posture_node.value is None:
-        posture = (
-            table.off_station[place].default_posture
-            if place in table.off_station
-            else table.default_posture
-        )
+        posture = table.posture_at(place)
     else:
         posture = posture_node.choice(list(table.postures))
     task = node.get("task", "auto").choice(TASKS)
@@ -416,11 +426,7 @@ def _new_assignment(
             f"{', '.join(table.places)}"
         )
     if posture is None:
-        posture = (
-            table.off_station[place].default_posture
-            if place in table.off_station
-            else table.default_posture
-        )
+        posture = table.posture_at(place)
     if posture not in table.postures:
         raise RulesError(f"unknown posture {posture!r}: expected {', '.join(table.postures)}")
     if task not in TASKS:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from gmtool.rules.crew import Manifest, crew_manifest
+from gmtool.rules.crew import Manifest, crew_manifest, post_counts
 from gmtool.rules.crew_size import checked_manifest
 from gmtool.rules.errors import RulesError, TableError
 from gmtool.rules.roster import CrewMember, Roster, named_roster
@@ -330,6 +330,33 @@ def ship_manifest(campaign: Campaign, ship_id: str) -> Manifest:
         if int(version["rev"]) == record.roster_rev:
             return Manifest.from_dict(version["manifest"])
     return crew_manifest(record.spec)
+
+
+@dataclass(frozen=True)
+class ManifestCheck:
+    """A ship's saved manifest beside the one today's crew rules give its spec.
+
+    A saved roster never changes by itself when tables/crew.yaml (or gmtool's reading of the
+    rules) changes: the Crew tab marks the ship and offers to regenerate it instead.
+    """
+
+    saved: Manifest
+    current: Manifest
+
+    @property
+    def changed(self) -> bool:
+        return post_counts(self.saved) != post_counts(self.current)
+
+
+def check_manifest(campaign: Campaign, ship_id: str) -> ManifestCheck:
+    """The ship's saved manifest and today's, read without the roster (quick, for lists)."""
+    record = get_ship(campaign, ship_id)
+    return ManifestCheck(ship_manifest(campaign, ship_id), crew_manifest(record.spec))
+
+
+def compare_manifest(crew: ShipCrew) -> ManifestCheck:
+    """The same check for a ship whose crew is already read."""
+    return ManifestCheck(crew.manifest, crew_manifest(crew.record.spec))
 
 
 # -- changing ships ---------------------------------------------------------------------------

@@ -70,7 +70,7 @@ def option_text(option: AttackOption) -> Text:
     text = Text.assemble(
         (f"{option.ship_name}: {option.weapon_name}", "bold"),
         f" (class {option.weapon_class}, {fire_words(option.mode)})\n",
-        f"  {option.roller.name} rolls {option.score}",
+        f"  {option.roller.rolls_text()}",
     )
     for target in option.targets:
         text.append(f"\n  at {target.name}: {steps_text(target.steps)}")
@@ -113,7 +113,7 @@ class AttackScreen(ModalScreen["FireOrder | None"]):
             box.border_title = f"Fire {option.ship_name}'s {option.weapon_name}"
             yield Static(
                 f"Class {option.weapon_class} weapon, {fire_words(option.mode)}; "
-                f"{option.roller.name} rolls {option.score}.\nDamage: {damage_text(option)}.{note}"
+                f"{option.roller.rolls_text()}.\nDamage: {damage_text(option)}.{note}"
             )
             yield OptionList(
                 *[Option(f"{t.name}: {steps_text(t.steps)}", id=t.ship_id) for t in option.targets]

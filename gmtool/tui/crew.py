@@ -27,7 +27,15 @@ from gmtool.rules.roster import CrewMember
 from gmtool.rules.ships import ShipSpec
 from gmtool.store import ships as ship_store
 from gmtool.store.errors import StoreError
-from gmtool.tui.crew_dialogs import ConfirmDialog, ExportDialog, ExportRequest, ImportDialog
+from gmtool.tui.crew_dialogs import (
+    CHANGED_MARK,
+    ConfirmDialog,
+    ExportDialog,
+    ExportRequest,
+    ImportDialog,
+    changed_text,
+    regenerate_question,
+)
 from gmtool.tui.pane import GmPane
 from gmtool.tui.ship_form import ShipFormScreen
 
@@ -48,8 +56,11 @@ from the campaign and the ship, so they are the same in every session until you 
 them.
 
 Editing a ship works its manifest out again at once; crew whose posts still exist keep their
-names, and only new places get new names. Everything is saved the moment it happens, and
-ctrl+z steps back one change at a time (the demo campaign's own set-up is kept).
+names, and only new places get new names. A saved crew never changes by itself when the crew
+rules change (a new gmtool, or a house rule in `tables/crew.yaml`): the ships list marks its
+crew count with `*` and the status line says what today's rules give; r regenerates it.
+Everything is saved the moment it happens, and ctrl+z steps back one change at a time (the
+demo campaign's own set-up is kept).
 
 A spec file is YAML: `name`, `class`, `hull_points`, and optionally crew quality, flags,
 counts and `systems` (see `gmtool crew --help`). A bad file is not imported: the message names
@@ -61,7 +72,7 @@ the file, the ship, the key with its line, and what was expected.
 | e | edit the selected ship in the form |
 | i | import a ship spec file (asks for the path and the side) |
 | x | delete the selected ship (asks first; ctrl+z brings it back) |
-| r | regenerate: work the manifest out again and name a new crew |
+| r | regenerate: work the manifest out again and name a new crew (asks first) |
 | m | show the manifest |
 | R | show the named roster |
 | / | search the roster by name, rank, post or department |
@@ -210,6 +221,7 @@ class CrewPane(GmPane):
         self.ship_id: str | None = None
         self.crew: ship_store.ShipCrew | None = None
         self._roster_shown_for: tuple[str, int, str] | None = None
+        self._changed_shown = False  # the status line says the crew rules changed
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="crew-body"):
@@ -278,11 +290,14 @@ class CrewPane(GmPane):
         wanted = select or self.ship_id
         table.clear()
         for record in records:
-            crew_total = ""
+            crew_total = Text("")
             try:
-                crew_total = str(ship_store.ship_manifest(self.campaign, record.id).total_crew)
+                check = ship_store.check_manifest(self.campaign, record.id)
+                crew_total = Text(str(check.saved.total_crew))
+                if check.changed:
+                    crew_total.append(CHANGED_MARK, style="bold yellow")
             except (StoreError, RulesError):
-                crew_total = "?"
+                crew_total = Text("?")
             name = Text(record.name, style="red" if record.side == "enemy" else "")
             table.add_row(
                 name,
@@ -329,6 +344,11 @@ class CrewPane(GmPane):
                 "from its seed.",
                 error=True,
             )
+        else:
+            check = ship_store.compare_manifest(crew)
+            if check.changed or self._changed_shown:
+                self._status(changed_text(check) if check.changed else "")
+            self._changed_shown = check.changed
         self._fill_roster()
 
     def _roster_visible(self) -> bool:
@@ -556,9 +576,20 @@ class CrewPane(GmPane):
         )
 
     def action_regenerate(self) -> None:
+        crew = self.crew
         record = self._selected("regenerate")
-        if record is None:
+        if record is None or crew is None:
             return
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self._regenerate(record)
+            else:
+                self._status(f"The crew of {record.name} is kept.")
+
+        self.app.push_screen(regenerate_question(ship_store.compare_manifest(crew)), done)
+
+    def _regenerate(self, record: ship_store.ShipRecord) -> None:
         try:
             named = ship_actions.regenerate_crew(self.campaign, record.id)
         except (StoreError, RulesError) as exc:

@@ -1,4 +1,5 @@
-"""Small dialogs of the Crew tab: import a spec file, confirm a deletion, export a crew list."""
+"""Small dialogs of the Crew tab: import a spec file, confirm a deletion or a new crew, export
+a crew list."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,6 +17,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from gmtool.rules.errors import RulesError
 from gmtool.store.errors import StoreError
+from gmtool.store.ships import ManifestCheck
 
 DIALOG_CSS = """
 .crew-dialog {
@@ -289,3 +292,31 @@ class ExportDialog(ModalScreen["ExportRequest | None"]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+# After a ship's crew count in the ships list: today's crew rules give it another manifest.
+CHANGED_MARK = "*"
+
+
+def changed_text(check: ManifestCheck) -> Text:
+    """The status line for a ship whose saved crew no longer matches today's crew rules."""
+    return Text.assemble(
+        (CHANGED_MARK, "bold yellow"),
+        f" The crew rules now give {check.saved.ship} {check.current.total_crew} crew; its "
+        f"saved roster has {check.saved.total_crew}. It is kept until you regenerate (r).",
+    )
+
+
+def regenerate_question(check: ManifestCheck) -> ConfirmDialog:
+    """Asked before r names a whole new crew; says what today's rules give, if that changed."""
+    changed = (
+        f"Today's crew rules give {check.current.total_crew} crew; the saved roster has "
+        f"{check.saved.total_crew}. "
+        if check.changed
+        else ""
+    )
+    return ConfirmDialog(
+        f"Name a new crew for {check.current.ship}?",
+        f"{changed}y works the manifest out again and names a whole new crew; n or Escape "
+        "keeps this one. ctrl+z brings the old names back.",
+    )

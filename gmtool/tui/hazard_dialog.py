@@ -24,7 +24,7 @@ from gmtool.actions.injuries import HazardRequest
 from gmtool.rules.characters import Character, Party
 from gmtool.rules.classes import class_ids
 from gmtool.rules.errors import RulesError
-from gmtool.rules.hazards import hazard_table
+from gmtool.rules.hazards import default_posture, hazard_table
 from gmtool.rules.stations import aboard, assignment_of, station_table
 from gmtool.store.errors import StoreError
 from gmtool.store.injuries import InjuryEntry
@@ -194,7 +194,7 @@ class HazardDialog(ModalScreen[list[InjuryEntry]]):
             elif UNASSIGNED_POSTURE in station_table().postures:
                 posture = UNASSIGNED_POSTURE
             else:
-                posture = station_table().default_posture
+                posture = default_posture(None)
             self.postures[character.id] = posture
             self.chosen[character.id] = character.id in on_ship and character.state != "dead"
         self._refresh_rows()

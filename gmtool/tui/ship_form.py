@@ -40,6 +40,7 @@ FLAG_LABELS = {
     "flagship": "flagship",
     "troop_ship": "troop ship",
     "political_officer": "political officer",
+    "single_seat": "single seat",
 }
 COUNT_LABELS = {
     "passengers": "passengers",
@@ -451,7 +452,7 @@ class ShipFormScreen(ModalScreen["ShipSpec | None"]):
                             type="integer",
                             compact=True,
                         )
-                for label, flags in (("Flags", FLAG_KEYS[:2]), ("", FLAG_KEYS[2:])):
+                for label, flags in (("Flags", FLAG_KEYS[:3]), ("", FLAG_KEYS[3:])):
                     with Horizontal(classes="form-line"):
                         yield Label(label, classes="first")
                         for flag in flags:

@@ -31,7 +31,7 @@ def test_plain_text_table(capsys: pytest.CaptureFixture[str]) -> None:
     lines = out.splitlines()
     assert lines[0] == "Crew manifest: CSS Kestrel (light)"
     assert "BASIC CREW" in lines and "SUPPORT CREW" in lines
-    assert any(line.split() == ["Helm", "operators", "enlisted", "2"] for line in lines)
+    assert any(line.split() == ["Helm", "operators", "enlisted", "3"] for line in lines)
     assert lines[-1].split() == ["Total", "crew", str(m.total_crew)]
     assert any(line.split() == ["Basic", "officers", str(m.basic_officers)] for line in lines)
 

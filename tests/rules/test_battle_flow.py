@@ -405,10 +405,31 @@ def test_a_fleet_moves_at_its_slowest_ships_pace() -> None:
     assert state.range == "moderate"  # the Meridian (4) is faster than the barge: it closes
 
 
-def test_reaching_disengaged_lets_a_fleet_withdraw() -> None:
-    state = declared("open", "open", start="contact")
+def test_reaching_disengaged_ends_the_battle_at_once_and_names_who_broke_off() -> None:
+    # The Raiders (b, without the edge) open from contact; the Navy holds: +1 C.
+    state = declared("open", "hold", start="contact")
     state, result = resolve_movement(state)
-    assert state.range == "disengaged" and "may withdraw" in result.text
+    assert state.range == "disengaged" and state.finished
+    assert state.side("b").broke_off and not state.side("a").broke_off
+    assert "Raiders breaks off" in result.text and "no attack phase" in result.text
+    assert not {"roll_attack", "advance"} & {a.action for a in available_actions(state)}
+    with pytest.raises(RulesError):
+        advance(state)  # no attack phase follows
+    summary = battle_summary(state)
+    assert summary.broke_off == ("b",) and summary.finished
+    assert "Raiders broke off" in summary.text()
+
+
+def test_both_fleets_opening_to_disengaged_both_broke_off() -> None:
+    state, _ = resolve_movement(declared("open", "open", start="contact"))
+    assert state.finished and battle_summary(state).broke_off == ("a", "b")
+    assert "Navy and Raiders broke off" in battle_summary(state).text()
+
+
+def test_a_battle_set_up_at_disengaged_goes_on_while_nobody_opens() -> None:
+    state, result = resolve_movement(declared("hold", "hold", start="disengaged"))
+    assert state.range == "disengaged" and not state.finished
+    assert "may withdraw" in result.text
     assert "withdraw" in [a.action for a in available_actions(state)]
 
 

@@ -4,7 +4,10 @@ self-destruct, abandoning ship and withdrawing -- each offered only when its con
 from __future__ import annotations
 
 import random
+import shutil
+from collections.abc import Iterator
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -37,6 +40,8 @@ from gmtool.rules.battle import config as battle_config
 from gmtool.rules.battle import orders as battle_orders
 from gmtool.rules.crew_losses import casualties
 from gmtool.rules.errors import RulesError
+from gmtool.rules.narrative import narrative_table
+from gmtool.rules.tables import tables_dir
 from tests.rules.test_battle_helpers import (
     ScriptedRandom,
     demo_battle,
@@ -234,12 +239,39 @@ def test_a_ram_can_miss_or_be_avoided() -> None:
     assert "avoids the collision" in result.text
 
 
-def test_a_small_target_dodges_a_ram_more_easily() -> None:
+def test_ram_avoidance_adds_the_target_size_modifier_as_printed() -> None:
     state = orders(edge="a", state=demo_battle(navy=(interceptor(),)))  # type: ignore[arg-type]
-    # The Gorgon (light: +1 to attackers) avoids at -1 step (-d4): d20 11 - d4 2 = 9, Ordinary.
-    state, result = ram(state, "interceptor", "gorgon", ScriptedRandom([3, 11, 2]))
+    # The Gorgon (light: +1) avoids at +1 step (+d4): d20 9 + d4 2 = 11 against its green
+    # crew's 10: a Failure, so the interceptor rams her.
+    state, result = ram(state, "interceptor", "gorgon", ScriptedRandom([3, 9, 2]))
+    assert result.rolls[1]["step"] == 1
+    assert "target size +1" in result.text and "rams Raider Gorgon!" in result.text
+
+
+@pytest.fixture
+def house_tables(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A copy of tables/ a test may edit, read instead of the real one."""
+    folder = tmp_path / "tables"
+    shutil.copytree(tables_dir(), folder)
+    monkeypatch.setenv("GMTOOL_TABLES", str(folder))
+    narrative_table.cache_clear()
+    yield folder
+    monkeypatch.undo()
+    narrative_table.cache_clear()
+
+
+def test_ram_avoidance_sign_is_a_setting(house_tables: Path) -> None:
+    path = house_tables / "narrative.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert "avoidance_target_size_factor: 1\n" in text
+    path.write_text(
+        text.replace("avoidance_target_size_factor: 1\n", "avoidance_target_size_factor: -1\n")
+    )
+    state = orders(edge="a", state=demo_battle(navy=(interceptor(),)))  # type: ignore[arg-type]
+    # Reversed: the Gorgon avoids at -1 (-d4): d20 9 - d4 2 = 7, an Ordinary success.
+    state, result = ram(state, "interceptor", "gorgon", ScriptedRandom([3, 9, 2]))
     assert result.rolls[1]["step"] == -1
-    assert "target size -1" in result.text and "avoids the collision" in result.text
+    assert "avoids the collision" in result.text
 
 
 def test_ram_damage_from_the_table_is_rolled(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -327,8 +359,8 @@ def test_self_destruct_waits_for_the_characters_aboard() -> None:
     ship = state.ship("meridian")
     assert ship.destroyed and ship.fate == "destroyed"
     assert ship.damage.marked == ship.damage.points
-    assert ship.crew_losses == casualties(263, ship.damage.points, ship.damage.points)
-    assert ship.crew_losses["total"] == 263
+    assert ship.crew_losses == casualties(259, ship.damage.points, ship.damage.points)
+    assert ship.crew_losses["total"] == 259
     assert all(c.state == "dead" for c in state.characters)
     assert "Raider Gorgon is caught as if 2 hexes away" in result.text
 
@@ -357,8 +389,8 @@ def test_abandon_ship_rolls_the_time_and_counts_the_survivors_out() -> None:
     state, result = abandon_ship(state, "gorgon", ScriptedRandom([3, 2, 3]))
     ship = state.ship("gorgon")
     assert ship.bailout is not None and ship.bailout.rounds == 3
-    assert ship.bailout.trapped == 12  # 13% of 91, rounded half up
-    assert ship.evacuated == 18  # 20% of the 91 survivors in the round of the order
+    assert ship.bailout.trapped == 12  # 13% of 94, rounded half up
+    assert ship.evacuated == 19  # 20% of the 94 survivors in the round of the order
     assert ship.fate == "abandoning" and not ship.can_act and ship.in_battle
     assert [r["total"] for r in result.rolls] == [3, 13]
     assert "cannot get out" in result.text
@@ -366,12 +398,14 @@ def test_abandon_ship_rolls_the_time_and_counts_the_survivors_out() -> None:
         abandon_ship(state, "gorgon", ScriptedRandom([3, 2, 3]))
     # Round 2 and 3: the evacuation goes on; after the third it is over.
     state, result = advance(state)
-    assert state.ship("gorgon").evacuated == 36 and "18 more get clear" in result.text
+    assert state.ship("gorgon").evacuated == 38 and "19 more get clear" in result.text
     state, _ = roll_edge(state, ScriptedRandom([]))  # the Raiders cannot contest it
     assert state.edge_winner == "a"
     state = positioned(state, "special_orders", edge="a")
     state, result = advance(state)
-    assert state.ship("gorgon").evacuated == 79 and state.ship("gorgon").fate == "abandoned"
+    assert (
+        state.ship("gorgon").evacuated == 82
+    )  # 94 less 12 trapped and state.ship("gorgon").fate == "abandoned"
     assert "the evacuation is over" in result.text
 
 

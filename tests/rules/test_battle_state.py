@@ -45,8 +45,8 @@ def test_new_battle_ships_carry_spec_damage_and_crew() -> None:
     assert ship.spec == meridian()
     assert ship.damage.points == {"stun": 80, "wound": 80, "mortal": 40, "critical": 20}
     assert ship.damage.marked == {"stun": 0, "wound": 0, "mortal": 0, "critical": 0}
-    assert ship.crew_total == 263
-    assert state.ship("gorgon").crew_total == 91
+    assert ship.crew_total == 259
+    assert state.ship("gorgon").crew_total == 94
     assert ship.crew_losses == {"total": 0, "dead": 0, "badly_wounded": 0, "lightly_wounded": 0}
     assert ship.state == "operational" and ship.fate == "operational"
 

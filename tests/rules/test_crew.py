@@ -72,18 +72,18 @@ EXAMPLE_POSTS = {
         "chief_engineer": 1,
     },
     "navigation": {
-        "quartermasters": 3,  # 2 + class index 1
-        "helm_operators": 2,  # 1 + 1
-        "navigation_petty_officers": 2,  # ceil(5/4)
+        "quartermasters": 4,  # 2 + class number 2 (light)
+        "helm_operators": 3,  # 1 + 2
+        "navigation_petty_officers": 2,  # ceil(7/4)
         "navigator": 1,
     },
     "operations": {
         "electronics_techs": 0,
-        "comp_techs": 2,  # 1 + 1
+        "comp_techs": 0,  # no computer core, no dedicated computer
         "op_specialists": 2,  # two beam mounts
         "intelligence_specialists": 0,
-        "operations_petty_officers": 2,  # ceil(4/3)
-        "operations_officers": 1,
+        "operations_petty_officers": 0,  # no techs (specialists are not techs)
+        "operations_officers": 0,
         "operations_officer": 1,
         "psi_officers": 0,
     },
@@ -101,30 +101,29 @@ EXAMPLE_POSTS = {
         "weapon_officers": 1,
         "chief_weapons_officer": 1,
     },
-    # basic crew 57, basic officers 10
+    # basic crew 54, basic officers 9
     "medical": {
-        "med_techs": 3,  # max(ceil(57/50) = 2, ceil(6 beds / 2) = 3)
+        "med_techs": 3,  # max(ceil(54/50) = 2, ceil(6 beds / 2) = 3)
         "medical_petty_officers": 1,
         "surgeons": 0,
         "ships_doctor": 1,
     },
     "service": {
-        "mess_hands": 3,  # ceil(57/20)
-        "mess_stewards": 4,  # ceil(10/3)
-        "service_petty_officers": 2,  # ceil(7/5)
+        "mess_hands": 3,  # ceil(54/20)
+        "mess_stewards": 3,  # ceil(9/3)
+        "service_petty_officers": 2,  # ceil(6/5)
         "mess_chief": 1,
     },
     "supply": {"storeskeepers": 3, "supply_petty_officers": 1, "supply_officer": 1},
     "administration": {
-        "yeomen": 2,  # ceil(57/40)
+        "yeomen": 2,  # ceil(54/40)
         "security_specialists": 2,
         "administration_petty_officers": 1,
         "administration_officers": 1,
         "chief_master_at_arms": 1,
         "admin_officer": 1,
     },
-    "command": {
-        "chaplain": 1,
+    "command": {  # no chaplain: only a flagship carries one
         "command_master_chief": 1,
         "executive_officer": 1,
         "political_officer": 0,
@@ -140,8 +139,8 @@ def by_department(m: Manifest) -> dict[str, dict[str, int]]:
 def test_rules_example_ship_worked_by_hand() -> None:
     m = crew_manifest(make(EXAMPLE, hull_points=200))
     assert by_department(m) == EXAMPLE_POSTS
-    assert (m.basic_crew, m.basic_officers, m.support_crew, m.total_crew) == (57, 10, 32, 89)
-    assert [d.total for d in m.departments] == [9, 13, 8, 8, 8, 11, 5, 10, 5, 8, 4]
+    assert (m.basic_crew, m.basic_officers, m.support_crew, m.total_crew) == (54, 9, 30, 84)
+    assert [d.total for d in m.departments] == [9, 13, 10, 3, 8, 11, 5, 9, 5, 8, 3]
 
 
 def test_ship_with_no_systems_at_all_worked_by_hand() -> None:
@@ -168,18 +167,18 @@ def test_ship_with_no_systems_at_all_worked_by_hand() -> None:
             "chief_engineer": 1,
         },
         "navigation": {
-            "quartermasters": 2,
-            "helm_operators": 1,
-            "navigation_petty_officers": 1,
+            "quartermasters": 3,  # 2 + class number 1 (small)
+            "helm_operators": 2,
+            "navigation_petty_officers": 2,  # ceil(5/4)
             "navigator": 1,
         },
         "operations": {
             "electronics_techs": 0,
-            "comp_techs": 1,
+            "comp_techs": 0,
             "op_specialists": 0,
             "intelligence_specialists": 0,
-            "operations_petty_officers": 1,
-            "operations_officers": 1,
+            "operations_petty_officers": 0,
+            "operations_officers": 0,
             "operations_officer": 1,
             "psi_officers": 0,
         },
@@ -197,7 +196,7 @@ def test_ship_with_no_systems_at_all_worked_by_hand() -> None:
         },
         "service": {
             "mess_hands": 1,
-            "mess_stewards": 3,  # ceil(7 basic officers / 3)
+            "mess_stewards": 2,  # ceil(6 basic officers / 3)
             "service_petty_officers": 1,
             "mess_chief": 1,
         },
@@ -211,14 +210,13 @@ def test_ship_with_no_systems_at_all_worked_by_hand() -> None:
             "admin_officer": 1,
         },
         "command": {
-            "chaplain": 1,
             "command_master_chief": 1,
             "executive_officer": 1,
             "political_officer": 0,
             "captain": 1,
         },
     }
-    assert (m.basic_crew, m.basic_officers, m.support_crew, m.total_crew) == (18, 7, 22, 40)
+    assert (m.basic_crew, m.basic_officers, m.support_crew, m.total_crew) == (18, 6, 20, 38)
 
 
 # -- basic crew, post by post ----------------------------------------------------------------
@@ -311,15 +309,53 @@ def test_fuel_king_only_when_the_ship_carries_fuel() -> None:
     assert post(make([{"type": "fuel", "hp": 5}]), "fuel_king") == 1
 
 
-@pytest.mark.parametrize("class_id", ["small", "light", "medium", "heavy", "super-heavy"])
-def test_navigation_grows_one_per_class(class_id: str) -> None:
-    index = classes.ship_class(class_id).index
+# RULES.md section 1: the class number "plus 1 per class" counts, typed out here.
+CLASS_NUMBER = {"small": 1, "light": 2, "medium": 3, "heavy": 4, "super-heavy": 5}
+
+
+@pytest.mark.parametrize("class_id", list(CLASS_NUMBER))
+def test_navigation_grows_one_per_class_number(class_id: str) -> None:
+    number = CLASS_NUMBER[class_id]
     c = counts(make(**{"class": class_id}))
-    assert c["quartermasters"] == 2 + index
-    assert c["helm_operators"] == 1 + index
-    assert c["navigation_petty_officers"] == math.ceil((3 + 2 * index) / 4)
+    assert c["quartermasters"] == 2 + number
+    assert c["helm_operators"] == 1 + number
+    assert c["navigation_petty_officers"] == math.ceil((3 + 2 * number) / 4)
     assert c["navigator"] == 1
-    assert c["comp_techs"] == 1 + index
+
+
+def test_a_light_ship_has_four_quartermasters_and_three_helm_operators() -> None:
+    c = counts(make(**{"class": "light"}))
+    assert (c["quartermasters"], c["helm_operators"]) == (4, 3)
+
+
+@pytest.mark.parametrize("class_id", list(CLASS_NUMBER))
+def test_comp_techs_are_the_computer_cores_team(class_id: str) -> None:
+    number = CLASS_NUMBER[class_id]
+    core = [{"type": "computer_core"}]
+    assert post(make(**{"class": class_id}), "comp_techs") == 0
+    assert post(make(core, **{"class": class_id}), "comp_techs") == 1 + number
+    dedicated = [{"type": "dedicated_computer", "count": 2}]
+    assert post(make(dedicated, **{"class": class_id}), "comp_techs") == 2
+    assert post(make(core + dedicated, **{"class": class_id}), "comp_techs") == 1 + number + 2
+
+
+def test_operations_petty_officers_count_techs_not_specialists() -> None:
+    # 6 op specialists and 2 intelligence specialists, no techs: no petty officer.
+    armed = [{"type": "beam", "count": 4}, {"type": "defense", "count": 2}]
+    c = counts(make(armed, **{"class": "medium"}))
+    assert (c["op_specialists"], c["intelligence_specialists"]) == (6, 2)
+    assert c["operations_petty_officers"] == 0
+    # 2 electronics techs and 1 + 3 comp techs: ceil(6 / 3) = 2.
+    techs = [*armed, {"type": "sensor"}, {"type": "comm"}, {"type": "computer_core"}]
+    assert post(make(techs, **{"class": "medium"}), "operations_petty_officers") == 2
+
+
+def test_chaplain_only_on_a_flagship() -> None:
+    assert post(make(), "chaplain") == 0
+    flag = crew_manifest(make(flagship=True)).department("flag")
+    assert flag is not None
+    assert "chaplain" in {p.id for p in flag.posts}
+    assert post(make(flagship=True), "chaplain") == 1
 
 
 @pytest.mark.parametrize(
@@ -335,6 +371,7 @@ def test_operations_posts() -> None:
         [
             {"type": "sensor", "count": 2},
             {"type": "comm"},
+            {"type": "computer_core"},
             {"type": "dedicated_computer", "count": 2},
             {"type": "beam", "count": 2},
             {"type": "bomb"},
@@ -346,11 +383,11 @@ def test_operations_posts() -> None:
     )
     c = counts(spec)
     assert c["electronics_techs"] == 3
-    assert c["comp_techs"] == 1 + 3 + 2
+    assert c["comp_techs"] == 1 + 4 + 2  # heavy: class number 4
     assert c["op_specialists"] == 2 + 4 + 2  # sensors, weapons of every kind, defenses
     assert c["intelligence_specialists"] == 4
-    assert c["operations_petty_officers"] == math.ceil((3 + 6 + 8 + 4) / 3) == 7
-    assert c["operations_officers"] == 3
+    assert c["operations_petty_officers"] == math.ceil((3 + 7) / 3) == 4
+    assert c["operations_officers"] == 2
     assert c["operations_officer"] == 1
     assert c["psi_officers"] == 3
 
@@ -512,11 +549,11 @@ def test_service_supply_and_administration_follow_basic_crew() -> None:
     spec = make(EXAMPLE, hull_points=200, passengers=5)
     m = crew_manifest(spec)
     b, o = m.basic_crew, m.basic_officers
-    assert (b, o) == (57, 10)
+    assert (b, o) == (54, 9)
     c = counts(spec)
     assert c["mess_hands"] == 3
-    assert c["mess_stewards"] == 4 + 5
-    assert c["service_petty_officers"] == math.ceil(12 / 5)
+    assert c["mess_stewards"] == 3 + 5
+    assert c["service_petty_officers"] == math.ceil(11 / 5)
     assert c["storeskeepers"] == 3
     assert c["supply_petty_officers"] == 1
     assert (c["yeomen"], c["security_specialists"]) == (2, 2)
@@ -531,13 +568,14 @@ def test_flag_department_on_a_flagship_only() -> None:
     assert {p.id: p.count for p in flag.posts} == {
         "flag_petty_officers": 20,
         "flag_officers": 10,
+        "chaplain": 1,
         "flag_lieutenant": 1,
         "intelligence_officer": 1,
         "admiral": 1,
     }
-    assert flag.total == 33
+    assert flag.total == 34
     assert (
-        crew_manifest(make(flagship=True)).support_crew == crew_manifest(make()).support_crew + 33
+        crew_manifest(make(flagship=True)).support_crew == crew_manifest(make()).support_crew + 34
     )
 
 
@@ -691,11 +729,7 @@ RATIOS = [
     ),
     ("engineering_officers", ["engine_mates"], 3),
     ("navigation_petty_officers", ["quartermasters", "helm_operators"], 4),
-    (
-        "operations_petty_officers",
-        ["electronics_techs", "comp_techs", "op_specialists", "intelligence_specialists"],
-        3,
-    ),
+    ("operations_petty_officers", ["electronics_techs", "comp_techs"], 3),
     ("operations_officers", ["operations_petty_officers"], 3),
     ("auxiliary_petty_officers", ["repair_techs", "machinists"], 4),
     ("weapons_petty_officers", ["gunners", "missile_techs", "torpedomen"], 4),
@@ -810,7 +844,7 @@ def test_markdown_and_csv_carry_every_post() -> None:
     assert "### Weapons" in md
     assert "| Gunners | enlisted | 7 |" in md
     assert "| **Total** | | **11** |" in md
-    assert "| Total crew | 89 |" in md
+    assert "| Total crew | 84 |" in md
     rows = manifest_csv(m).splitlines()
     assert rows[0] == "section,department_id,department,post_id,post,rank,count"
     assert "basic,weapons,Weapons,gunners,Gunners,enlisted,7" in rows

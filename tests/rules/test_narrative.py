@@ -387,8 +387,9 @@ def test_can_ram(edge: bool, range_id: str, own: int, target: int, expected: boo
 
 
 def test_ram_avoidance_and_range_after() -> None:
-    assert ram_avoidance_step(2) == -2  # a small target dodges more easily
-    assert ram_avoidance_step(-3) == 3  # a super-heavy one less easily
+    # RULES.md section 3: the target size modifier is added as printed.
+    assert ram_avoidance_step(2) == 2  # a small target's avoidance is harder
+    assert ram_avoidance_step(-3) == -3  # a super-heavy's easier
     assert range_after_ram() == "very_close"
 
 

@@ -65,7 +65,7 @@ def test_every_post_gets_its_count_of_named_crew() -> None:
     assert per_post == expected
     assert len({member.id for member in r.members}) == len(r.members)
     helm = r.in_post("helm_operators")
-    assert [h.id for h in helm] == ["helm_operators-1", "helm_operators-2"]
+    assert [h.id for h in helm] == ["helm_operators-1", "helm_operators-2", "helm_operators-3"]
     assert all(h.department == "navigation" and h.department_name == "Navigation" for h in helm)
     assert all(h.rank == "enlisted" and h.post_name == "Helm operators" for h in helm)
 
@@ -97,7 +97,7 @@ def test_rank_titles() -> None:
     assert titles("admiral") == ["Adm."]
     assert titles("executive_officer") == ["Cmdr."]
     assert titles("navigator") == ["Lt."]  # an officer of one: the officer's first title
-    assert titles("quartermasters") == ["Spc.", "Spc.", "Spc."]
+    assert titles("quartermasters") == ["Spc."] * 4  # light: 2 + class number 2
     assert titles("navigation_petty_officers") == ["CPO", "PO"]
     assert titles("marines") == ["Cpl."] + ["Pvt."] * 8
     assert titles("sergeants") == ["Gy. Sgt.", "Sgt.", "Sgt."]

@@ -84,6 +84,7 @@ def test_rules_md_example_reads_as_written() -> None:
         "medium",
         "forward",
         {"ordinary": "d4+1w", "good": "d4+2w", "amazing": "d4+1m"},
+        "energy",  # a beam's damage type when the spec names none (RULES.md section 5)
     )
     assert spec.systems[3].beds == 6
     assert spec.count_of({"engine"}) == 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -10,6 +11,8 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Select, Static, Tree
 
+from gmtool.rules import crew as crew_rules
+from gmtool.rules.tables import tables_dir
 from gmtool.store import Campaign, open_campaign
 from gmtool.store import ships as ship_store
 from gmtool.tui import crew as crew_tab
@@ -327,6 +330,9 @@ async def test_regenerate_names_a_new_crew_and_undo_brings_the_old_one_back(
         before = roster_names(app)
         await pilot.press("r")
         await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)  # it asks first
+        await pilot.press("y")
+        await pilot.pause()
         after = roster_names(app)
         assert after.keys() == before.keys() and after != before
         assert "Named a new crew" in status(app)
@@ -338,6 +344,56 @@ async def test_regenerate_names_a_new_crew_and_undo_brings_the_old_one_back(
         assert "Undone: regenerate the crew of Raider Gorgon" in status(app)
         with saved(app.campaign.folder) as c:
             assert ship_store.get_ship(c, "gorgon").regenerations == 0
+
+
+@pytest.fixture
+def house_rule_deckhands(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Crew rules that differ from the ones a campaign's rosters were saved under: one
+    deckhand per 30 hull points (as a gmtool update or a GM's house rule would)."""
+    folder = tmp_path / "tables"
+    shutil.copytree(tables_dir(), folder)
+    crew_yaml = folder / "crew.yaml"
+    old = "        count: {per: 40, of: hull_points}\n      cargo_handlers:"
+    text = crew_yaml.read_text(encoding="utf-8")
+    assert old in text
+    crew_yaml.write_text(text.replace(old, old.replace("40", "30")), encoding="utf-8")
+    monkeypatch.setenv("GMTOOL_TABLES", str(folder))
+    crew_rules.crew_table.cache_clear()
+    yield
+    monkeypatch.delenv("GMTOOL_TABLES")
+    crew_rules.crew_table.cache_clear()
+
+
+async def test_a_crew_the_rules_changed_is_kept_marked_and_regenerated_on_request(
+    app_factory: Callable[..., GmApp], request: pytest.FixtureRequest
+) -> None:
+    app = app_factory(demo=True)  # rosters saved under the shipped rules
+    with saved(app.campaign.folder) as c:
+        saved_total = ship_store.ship_manifest(c, "kestrel").total_crew
+    request.getfixturevalue("house_rule_deckhands")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_crew(app, pilot, "kestrel")
+        crew = pane(app).crew
+        assert crew is not None and crew.manifest.total_crew == saved_total  # kept
+        table = app.query_one("#ship-list", DataTable)
+        assert str(table.get_cell("kestrel", table.ordered_columns[2].key)).endswith("*")
+        assert f"saved roster has {saved_total}" in status(app)
+        await pilot.press("r", "n")
+        await pilot.pause()
+        assert pane(app).crew is not None and roster_names(app)  # nothing changed
+        with saved(app.campaign.folder) as c:
+            assert ship_store.get_ship(c, "kestrel").regenerations == 0
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        assert "the saved roster has" in " ".join(str(s.render()) for s in app.screen.query(Static))
+        await pilot.press("y")
+        await pilot.pause()
+        crew = pane(app).crew
+        assert crew is not None and crew.manifest.total_crew == saved_total + 1  # 4 deckhands
+        assert not str(table.get_cell("kestrel", table.ordered_columns[2].key)).endswith("*")
+        await open_crew(app, pilot, "meridian")  # another changed ship is still marked
+        assert "The crew rules now give CSS Meridian" in status(app)
 
 
 async def test_roster_view_and_search(app_factory: Callable[..., GmApp]) -> None:
@@ -399,7 +455,7 @@ async def test_a_big_roster_shows_its_first_rows_and_the_search_narrows_it(
         await pilot.pause()
         table = app.query_one("#roster-table", DataTable)
         assert table.row_count == 10
-        assert "730 crew; the first 10 are shown" in str(
+        assert "721 crew; the first 10 are shown" in str(
             app.query_one("#roster-count", Static).render()
         )
         await pilot.press("slash", *"chap")
@@ -518,7 +574,7 @@ async def test_restart_finds_ships_edits_and_names(
         await open_crew(app, pilot)
         await import_file(app, pilot, spec_file)
         await open_crew(app, pilot, "tenacity")
-        await pilot.press("r")
+        await pilot.press("r", "y")
         await pilot.pause()
         tenacity = roster_names(app)
     again = app_factory(path=path)

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from gmtool.rules.battle.config import battle_table
 from gmtool.rules.battle.plans import Roller, choose_roller, skill_modifiers, waiting_leadership
+from gmtool.rules.battle.sensor_lock import has_contact, lock_modifier
 from gmtool.rules.battle.state import CREW, BattleShip, BattleState, Mount, other_side
 from gmtool.rules.errors import RulesError
 from gmtool.rules.narrative import (
@@ -91,7 +92,7 @@ class AttackOption:
     def describe(self) -> str:
         return (
             f"{self.ship_name}: {self.weapon_name} (class {self.weapon_class}, "
-            f"{fire_words(self.mode)}), {self.roller.name} rolls {self.score}"
+            f"{fire_words(self.mode)}), {self.roller.rolls_text()}"
         )
 
 
@@ -152,7 +153,7 @@ def attack_options(state: BattleState, *, every_step: bool = False) -> list[Atta
     options: list[AttackOption] = []
     for ship in state.ships:
         side = state.side(ship.side)
-        if side.heading is None or not can_fire(ship):
+        if side.heading is None or not can_fire(ship) or not has_contact(ship):
             continue
         enemies = [s for s in state.ships_of(other_side(ship.side)) if s.in_battle]
         if not enemies:
@@ -170,7 +171,7 @@ def attack_options(state: BattleState, *, every_step: bool = False) -> list[Atta
                 continue
             roller = gunner(state, ship, mount)
             leadership = waiting_leadership(ship, WEAPON_TASK, roller)
-            base = tuple(skill_modifiers(roller))
+            base = (*skill_modifiers(roller), lock_modifier(ship))
             targets = tuple(
                 AttackTarget(
                     enemy.id,
@@ -244,7 +245,7 @@ def no_fire_reason(state: BattleState) -> str:
     )
     reason = (
         f"none fires in the {current} sub-phase at {range_name(state.range).lower()} range "
-        "(out of reach, not bearing, fired or knocked out)"
+        "(out of reach, not bearing, fired, knocked out or without sensor contact)"
     )
     if later:
         return reason + "; later this phase: " + ", ".join(names[s] for s in later)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gmtool.rules.characters import character_table
+from gmtool.rules.checks import Degree
 from gmtool.rules.classes import class_ids
 from gmtool.rules.dice import DiceError
 from gmtool.rules.dice import parse as parse_dice
@@ -22,6 +23,8 @@ from gmtool.rules.stations import station_table
 from gmtool.rules.tables import Node, cached_table, load_table
 
 BOARDING_TIES = ("defender", "attacker")
+NO_CONTACT = "no_contact"
+NOT_ROLLED = "not_rolled"
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,10 @@ class BattleTable:
     drift_heading: str  # the heading Table 3-4 reads for a fleet with no ship that can act
     quick_hull_points: dict[str, int]  # class id -> the quick enemy form's hull points
     quick_weapon_damage: dict[str, str]  # degree id -> a quick weapon's damage roll
+    better_of_crew_check: tuple[str, ...]  # tasks whose roll uses the better of skill and crew
+    single_seat_skills: tuple[str, ...]  # what a single-seat fighter's pilot rolls...
+    single_seat_tasks: tuple[str, ...]  # ...for these tasks, from any station
+    sensor_lock: dict[str, int | None]  # degree or not_rolled -> attack step; None: no contact
 
 
 def _damage_roll(node: Node) -> str | None:
@@ -84,6 +91,9 @@ def battle_table() -> BattleTable:
             "boarding",
             "drift_heading",
             "quick_ship",
+            "better_of_crew_check",
+            "single_seat",
+            "sensor_lock",
         },
         what="battle table",
     )
@@ -170,7 +180,31 @@ def battle_table() -> BattleTable:
         notation = _damage_roll(node)
         if notation is not None:
             quick_damage[str(degree)] = notation
+    task_ids = sorted(tasks)
+    single_seat = root["single_seat"]
+    single_seat.only_keys({"skills", "tasks"}, what="single_seat")
+    pilot_skills = tuple(item.choice(skills) for item in single_seat["skills"].list())
+    if not pilot_skills:
+        raise single_seat["skills"].error("at least one skill id")
+    lock_node = root["sensor_lock"]
+    lock_keys = [d.value for d in Degree] + [NOT_ROLLED]
+    lock_node.only_keys(set(lock_keys), what="sensor_lock")
+    sensor_lock: dict[str, int | None] = {}
+    for key in lock_keys:
+        cell = lock_node[key]
+        if cell.value == NO_CONTACT:
+            sensor_lock[key] = None
+        elif isinstance(cell.value, int) and not isinstance(cell.value, bool):
+            sensor_lock[key] = cell.int()
+        else:
+            raise cell.error(f"a step (a whole number) or {NO_CONTACT}", got=cell.value)
     return BattleTable(
+        sensor_lock=sensor_lock,
+        better_of_crew_check=tuple(
+            item.choice(task_ids) for item in root["better_of_crew_check"].list()
+        ),
+        single_seat_skills=pilot_skills,
+        single_seat_tasks=tuple(item.choice(task_ids) for item in single_seat["tasks"].list()),
         tasks=tasks,
         simultaneous_fire=root["simultaneous_fire"].bool(),
         repairs_restore_crew=root["repairs_restore_crew"].bool(),

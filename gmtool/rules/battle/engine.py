@@ -16,6 +16,7 @@ from dataclasses import replace
 
 from gmtool.rules.battle.attacks import ATTACK_PHASE, AttackOption, attack_options
 from gmtool.rules.battle.config import battle_table, task_roll
+from gmtool.rules.battle.disengage import disengage, ends_battle
 from gmtool.rules.battle.orders import (
     LEADER_CHOICES,
     abandon_ship,
@@ -37,6 +38,7 @@ from gmtool.rules.battle.plans import (
     task_name,
     why_not,
 )
+from gmtool.rules.battle.sensor_lock import lock_words
 from gmtool.rules.battle.state import (
     CREW,
     SIDES,
@@ -92,7 +94,7 @@ from gmtool.rules.stations import station_board, station_table
 
 
 def _largest_ship(ships: Sequence[BattleShip]) -> tuple[int, int]:
-    return max((ship_class(s.spec.ship_class).index, s.spec.hull_points) for s in ships)
+    return max((ship_class(s.spec.ship_class).number, s.spec.hull_points) for s in ships)
 
 
 def roll_edge(
@@ -205,7 +207,8 @@ def roll_sensors(
     state, check = roll_planned(state, plan, rng, f"sensor check of {ship.name}", step)
     state = state.with_ship(replace(state.ship(ship_id), sensor_degree=check.degree.value))
     outcome = "holds the enemy on its sensors" if check.degree.success else "loses the picture"
-    step.lines.append(f"{ship.name} {outcome} ({check.degree.label}).")
+    ship = state.ship(ship_id)
+    step.lines.append(f"{ship.name} {outcome} ({check.degree.label}): {lock_words(ship)}.")
     return done(state, step)
 
 
@@ -332,9 +335,13 @@ def resolve_movement(state: BattleState) -> tuple[BattleState, StepResult]:
         f"{opposing_accel}), {edge_side.name} {_movement_words(state, edge)} (acceleration "
         f"{edge_accel}): {moved}."
     )
-    if new_range == DISENGAGED:
+    state = replace(state, range=new_range, moved=True)
+    headings = {opposing: opposing_heading, edge: edge_heading}
+    if ends_battle(new_range, headings):
+        state = disengage(state, step, headings)
+    elif new_range == DISENGAGED:
         step.lines.append("The fleets are disengaged: a side may withdraw and end the battle.")
-    return done(replace(state, range=new_range, moved=True), step)
+    return done(state, step)
 
 
 # -- attacks --------------------------------------------------------------------------------
@@ -379,8 +386,7 @@ def roll_attack(
     step.ship(ship.id)
     step.ship(aim.ship_id)
     step.lines.append(
-        f"{purpose}: {current.roller.name} rolls {current.score} at {aim.steps.describe()}: "
-        f"{check_text(check)}"
+        f"{purpose}: {current.roller.rolls_text()} at {aim.steps.describe()}: {check_text(check)}"
     )
     if current.note:
         step.lines.append(f"{current.note[0].upper()}{current.note[1:]}.")
@@ -401,7 +407,10 @@ def roll_attack(
             "type the damage in."
         )
         return done(state, step)
-    state = damage_roll(state, aim.ship_id, notation, rng, step, f"{check.degree.label} hit")
+    damage_type = ship.mount(current.weapon).system.damage_type
+    state = damage_roll(
+        state, aim.ship_id, notation, rng, step, f"{check.degree.label} hit", damage_type
+    )
     return done(state, step)
 
 
@@ -413,15 +422,19 @@ def apply_damage_manually(
     rng: random.Random,
     *,
     note: str = "",
+    damage_type: str | None = None,
+    hit_place: str | None = None,
 ) -> tuple[BattleState, StepResult]:
     """Damage the GM types in (a ram, a blast, a hit whose damage was rolled at the table).
 
-    `rng` rolls the hazards of the characters aboard when a box is marked.
+    `rng` rolls the hazards of the characters aboard when a box is marked: injuries of
+    `damage_type` (None: tables/armor.yaml other_damage_type) and, under the optional rule
+    "characters on station", only for those at `hit_place` (None: rolled).
     """
     require_open(state)
     step = Step("apply_damage_manually")
     cause = f"damage typed in{': ' + note if note else ''}"
-    state = apply_damage(state, target, amount, track, rng, step, cause)
+    state = apply_damage(state, target, amount, track, rng, step, cause, damage_type, hit_place)
     return done(state, step)
 
 

@@ -9,9 +9,10 @@ its name, so the tab can show the roll before the GM makes it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gmtool.rules.battle.config import task_roll
+from gmtool.rules.battle.scores import ScoreChoice, takes_the_better, task_skills, task_stations
 from gmtool.rules.battle.state import CREW, BattleShip, BattleState
 from gmtool.rules.characters import SkillScore
 from gmtool.rules.checks import Degree, checks_table
@@ -25,7 +26,9 @@ CREW_NAME = "crew"
 
 @dataclass(frozen=True)
 class Roller:
-    """Who rolls: a character with a skill, or the crew (character_id None)."""
+    """Who rolls: a character with a skill, or the crew (character_id None). `choice` holds
+    both scores where the roll takes the better of the character's skill and the crew check
+    (a character rolling at the crew's score has basis `crew` and no skill)."""
 
     character_id: str | None
     name: str
@@ -33,6 +36,12 @@ class Roller:
     basis: str  # specialty, broad or crew
     score: int
     base_step: int
+    choice: ScoreChoice | None = None
+
+    def rolls_text(self) -> str:
+        """'Ensign Oyelaran rolls 14 (the better of ... and the crew check 14)'."""
+        text = f"{self.name} rolls {self.score}"
+        return text + (f" ({self.choice.describe()})" if self.choice else "")
 
 
 @dataclass(frozen=True)
@@ -55,9 +64,10 @@ class RollPlan:
 
     def describe(self) -> str:
         shown = ", ".join(f"{m.name} {m.step:+d}" for m in self.modifiers if m.step)
-        return f"{self.roller.name} rolls {self.score} at {self.step:+d}" + (
+        text = f"{self.roller.name} rolls {self.score} at {self.step:+d}" + (
             f" ({shown})" if shown else ""
         )
+        return text + (f"; {self.roller.choice.describe()}" if self.roller.choice else "")
 
 
 def task_name(task_id: str) -> str:
@@ -81,7 +91,6 @@ def crew_roller(ship: BattleShip) -> Roller:
 
 def why_not(state: BattleState, ship: BattleShip, task_id: str, character_id: str) -> str | None:
     """Why a character cannot make this task's roll aboard this ship now (None: they can)."""
-    task = task_roll(task_id)
     character = state.character(character_id)
     try:
         assignment = state.assignment(character_id)
@@ -91,23 +100,43 @@ def why_not(state: BattleState, ship: BattleShip, task_id: str, character_id: st
         return f"{character.name} is not aboard {ship.name}"
     if assignment.station_id is None:
         return f"{character.name} is not at a battle station"
-    if task.stations is not None and assignment.place not in task.stations:
-        names = ", ".join(station_table().stations[s].name for s in task.stations)
+    stations = task_stations(ship.spec, task_id)
+    if stations is not None and assignment.place not in stations:
+        names = ", ".join(station_table().stations[s].name for s in stations)
         return f"{character.name} is not at {names}"
     if character.state != "ok":
         return f"{character.name} is {character.state.replace('_', ' ')}"
     if character_id in state.acted:
         return f"{character.name} has already made their one roll this round"
-    if character.best_skill(task.skills) is None:
-        return f"{character.name} lacks {' or '.join(task.skills)}"
+    skills = task_skills(ship.spec, task_id)
+    if character.best_skill(skills) is None:
+        return f"{character.name} lacks {' or '.join(skills)}"
     return None
 
 
-def _character_roller(state: BattleState, task_id: str, character_id: str) -> Roller:
+def _character_roller(
+    state: BattleState, ship: BattleShip, task_id: str, character_id: str
+) -> Roller:
+    """The character's best skill for the task; where it replaces the crew check, the better
+    of it and the crew check (both kept in `choice`)."""
     character = state.character(character_id)
-    found: SkillScore | None = character.best_skill(task_roll(task_id).skills)
+    found: SkillScore | None = character.best_skill(task_skills(ship.spec, task_id))
     assert found is not None  # why_not checked it
-    return Roller(character.id, character.name, found.used, found.basis, found.score, found.step)
+    roller = Roller(character.id, character.name, found.used, found.basis, found.score, found.step)
+    if not takes_the_better(ship.spec, task_id):
+        return roller
+    crew = crew_roller(ship)
+    choice = ScoreChoice(found.used, found.score, found.step, crew.score, crew.base_step)
+    if choice.crew_better:
+        return replace(
+            roller,
+            skill=None,
+            basis="crew",
+            score=crew.score,
+            base_step=crew.base_step,
+            choice=choice,
+        )
+    return replace(roller, choice=choice)
 
 
 def candidates(state: BattleState, ship: BattleShip, task_id: str) -> tuple[str, ...]:
@@ -116,14 +145,13 @@ def candidates(state: BattleState, ship: BattleShip, task_id: str) -> tuple[str,
     A character the GM set to lead (task `leading`, or leading another station) leads rather
     than rolls, so is not a candidate; the GM can still name them with `by=`.
     """
-    task = task_roll(task_id)
     found: list[tuple[float, int, str]] = []
     for order, assignment in enumerate(state.aboard(ship.id)):
         if assignment.task == "leading" or assignment.leads is not None:
             continue
         if why_not(state, ship, task_id, assignment.character_id) is not None:
             continue
-        skill = state.character(assignment.character_id).best_skill(task.skills)
+        skill = state.character(assignment.character_id).best_skill(task_skills(ship.spec, task_id))
         assert skill is not None
         found.append((-skill.expected_margin, order, assignment.character_id))
     return tuple(c for _, _, c in sorted(found))
@@ -138,7 +166,7 @@ def choose_roller(
         if by is None:
             found = candidates(state, ship, task_id)
             if found:
-                return _character_roller(state, task_id, found[0])
+                return _character_roller(state, ship, task_id, found[0])
         if not task.crew_rolls:
             raise RulesError(
                 f"the crew of {ship.name} does not roll {task_name(task_id).lower()}: "
@@ -148,14 +176,14 @@ def choose_roller(
     reason = why_not(state, ship, task_id, by)
     if reason is not None:
         raise RulesError(f"{reason}: they cannot roll {task_name(task_id).lower()}")
-    return _character_roller(state, task_id, by)
+    return _character_roller(state, ship, task_id, by)
 
 
 def skill_modifiers(roller: Roller) -> list[StepModifier]:
     """The roller's base step (a broad skill's +1), when it is not 0."""
     if not roller.base_step:
         return []
-    name = "crew check" if roller.character_id is None else f"{roller.basis} skill"
+    name = "crew check" if roller.basis == "crew" else f"{roller.basis} skill"
     return [StepModifier("base", name, roller.base_step)]
 
 

@@ -246,7 +246,8 @@ class BattleShip:
 @dataclass(frozen=True)
 class BattleSide:
     """One fleet: its ships, the heading it declared (and the arc a holding fleet turns to the
-    enemy), and the character commanding it (None: the crew rolls the edge)."""
+    enemy), and the character commanding it (None: the crew rolls the edge). `broke_off`: its
+    heading opened the range to disengaged, which ended the battle."""
 
     id: str
     name: str
@@ -255,6 +256,7 @@ class BattleSide:
     heading: str | None = None
     held_arc: str | None = None
     declared: bool = False  # declared a heading this round
+    broke_off: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -265,6 +267,7 @@ class BattleSide:
             "heading": self.heading,
             "held_arc": self.held_arc,
             "declared": self.declared,
+            "broke_off": self.broke_off,
         }
 
     @classmethod
@@ -278,6 +281,7 @@ class BattleSide:
                 heading=data.get("heading"),
                 held_arc=data.get("held_arc"),
                 declared=bool(data.get("declared", False)),
+                broke_off=bool(data.get("broke_off", False)),
             )
         except (KeyError, TypeError) as exc:
             raise RulesError(f"cannot read a saved battle side: {exc}") from exc

@@ -12,6 +12,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
+from gmtool.rules.armor import armor_text
 from gmtool.rules.battle.config import task_roll
 from gmtool.rules.battle.plans import RollPlan, crew_roller, skill_modifiers
 from gmtool.rules.battle.state import (
@@ -23,17 +24,32 @@ from gmtool.rules.checks import CheckResult, roll_check
 from gmtool.rules.dice import roll
 from gmtool.rules.errors import RulesError
 from gmtool.rules.hazards import HazardOutcome, hazard_table, roll_hazards
+from gmtool.rules.hit_stations import (
+    HitPlace,
+    at_place,
+    check_place,
+    on_station_rule,
+    place_name,
+    roll_hit_place,
+)
 from gmtool.rules.narrative import (
     StepModifier,
     phase,
 )
-from gmtool.rules.roll_records import RollRecord, check_record, dice_record, hazard_records
+from gmtool.rules.roll_records import (
+    RollRecord,
+    check_record,
+    dice_record,
+    hazard_records,
+    values_record,
+)
 from gmtool.rules.ship_damage import crew_check_step, ship_damage_table, track_ids
 
 # The `source` of the battle's rolls in the campaign's roll log.
 ROLL_SOURCE = "battle"
 DISENGAGED = "disengaged"
 HOLD = "hold"
+OPEN = "open"
 
 
 @dataclass(frozen=True)
@@ -201,9 +217,13 @@ def apply_damage(
     rng: random.Random,
     step: Step,
     cause: str,
+    damage_type: str | None = None,
+    hit_place: str | None = None,
 ) -> BattleState:
     """Mark damage on a ship (2-for-1 roll-over), count crew losses, and roll the hazards of
-    every character aboard when any box was marked."""
+    every character aboard when any box was marked (injuries of the weapon's damage type;
+    None: damage no weapon caused). Under the optional rule "characters on station" only the
+    characters at the place struck roll: `hit_place` as the GM names it, else rolled."""
     ship = state.ship(target_id)
     if ship.destroyed:
         raise RulesError(f"{ship.name} is already destroyed")
@@ -226,8 +246,23 @@ def apply_damage(
     step.lines.append(line)
     if not marked:
         return state
+    endangered = state.assignments
+    if on_station_rule():
+        struck = HitPlace(check_place(hit_place)) if hit_place else roll_hit_place(rng)
+        if struck.roll is not None:
+            purpose = f"place struck on {ship.name}"
+            roll_record = values_record(
+                purpose, struck.die, [struck.roll], struck.roll, ROLL_SOURCE
+            )
+            step.rolls.append(roll_record)
+        how = f" ({struck.die} {struck.roll})" if struck.roll is not None else ""
+        step.lines.append(
+            f"  The hit strikes {place_name(struck.place)}{how}: only the characters there "
+            "are endangered."
+        )
+        endangered = at_place(state.assignments, struck.place)
     outcomes = roll_hazards(
-        ship.id, ship.spec.ship_class, marked, state.characters, state.assignments, rng
+        ship.id, ship.spec.ship_class, marked, state.characters, endangered, rng, damage_type
     )
     for outcome in outcomes:
         character = state.character(outcome.character_id)
@@ -247,9 +282,10 @@ def hazard_text(outcome: HazardOutcome) -> str:
         return f"safe ({die} {outcome.hazard_roll} > {outcome.endangered_on})"
     if outcome.damage is None or not outcome.hurt:
         return f"endangered ({die} {outcome.hazard_roll}), {outcome.degree} feat: unhurt"
+    worn = f"; {armor_text(outcome.armor)}" if outcome.armor is not None else ""
     return (
         f"endangered ({die} {outcome.hazard_roll}), {outcome.degree} feat: "
-        f"{outcome.injury_total} {outcome.damage.kind} ({outcome.injury}), now "
+        f"{outcome.injury_total} {outcome.damage.kind} ({outcome.injury}{worn}), now "
         f"{outcome.state.replace('_', ' ')}"
     )
 
@@ -261,9 +297,12 @@ def damage_roll(
     rng: random.Random,
     step: Step,
     cause: str,
+    damage_type: str | None = None,
 ) -> BattleState:
     result = roll(notation, rng)
     step.rolls.append(dice_record(result, f"{cause}: damage", ROLL_SOURCE))
     track = result.track
     assert track is not None  # weapon damage and table damage rolls carry a track letter
-    return apply_damage(state, target_id, max(result.total, 0), track, rng, step, cause)
+    return apply_damage(
+        state, target_id, max(result.total, 0), track, rng, step, cause, damage_type
+    )

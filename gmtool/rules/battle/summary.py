@@ -70,8 +70,10 @@ class BattleSummary:
     rounds: int
     range: str
     finished: bool
+    broke_off: tuple[str, ...]  # the sides whose heading took the fleets to disengaged
     ships: tuple[ShipSummary, ...]
     characters: tuple[CharacterSummary, ...]
+    side_names: dict[str, str]
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -80,6 +82,7 @@ class BattleSummary:
             "rounds": self.rounds,
             "range": self.range,
             "finished": self.finished,
+            "broke_off": list(self.broke_off),
             "ships": [s.to_dict() for s in self.ships],
             "characters": [c.to_dict() for c in self.characters],
         }
@@ -91,6 +94,9 @@ class BattleSummary:
             f"{self.name}: {status} after {self.rounds} round{'s' if self.rounds != 1 else ''}, "
             f"at {range_name(self.range).lower()} range."
         ]
+        if self.broke_off:
+            names = " and ".join(self.side_names[s] for s in self.broke_off)
+            lines.append(f"  {names} broke off: the fleets disengaged.")
         for ship in self.ships:
             marks = ", ".join(f"{ship.marked[t]}/{ship.points[t]} {t}" for t in ship.points)
             losses = ship.losses
@@ -158,6 +164,8 @@ def battle_summary(state: BattleState) -> BattleSummary:
         rounds=state.round,
         range=state.range,
         finished=state.finished,
+        broke_off=tuple(s.id for s in state.sides if s.broke_off),
         ships=ships,
         characters=tuple(characters),
+        side_names={s.id: s.name for s in state.sides},
     )
