@@ -47,6 +47,7 @@ from gmtool.rules.skirmish import (
     torga_iv,
 )
 from gmtool.rules.skirmish.engine import AIM, FIRE, HAND_TO_HAND, HOLD, MOVE, PICK_UP
+from gmtool.rules.skirmish.outcome import standing
 from gmtool.store.errors import StoreError
 from gmtool.store.skirmish import (
     AUTOMATIC,
@@ -68,6 +69,7 @@ from gmtool.store.skirmish import (
 from gmtool.tui.pane import GmPane
 from gmtool.tui.skirmish_chart import SimulationChart
 from gmtool.tui.skirmish_map import MapView, SkirmishMap, figure_symbols, short_name, side_style
+from gmtool.tui.skirmish_standing import standing_text
 
 TAB_ID = "torga"
 TITLE = "Torga IV"
@@ -339,6 +341,7 @@ class SkirmishPane(GmPane):
     ]
     BINDINGS = [
         Binding("n", "new_game", "New"),
+        Binding("n", "start_again", "New game: start again"),
         Binding("f", "fire", "Fire"),
         Binding("m", "move", "Move"),
         Binding("a", "aim", "Aim"),
@@ -384,18 +387,8 @@ class SkirmishPane(GmPane):
     #sk-roster {
         height: auto;
     }
-    #sk-banner {
+    #sk-standing {
         height: 2;
-        text-style: bold;
-        content-align: center middle;
-        display: none;
-    }
-    #sk-banner.shown {
-        display: block;
-    }
-    #sk-turn {
-        height: 1;
-        color: $text-muted;
     }
     #sk-action {
         height: 2;
@@ -442,8 +435,7 @@ class SkirmishPane(GmPane):
                     yield Static(id="sk-roster")
                     yield GameLog(id="sk-log")
                 yield SimulationChart(id="sk-sim")
-        yield Static(id="sk-banner")
-        yield Static(id="sk-turn")
+        yield Static(id="sk-standing")
         yield Static(id="sk-action")
         yield Input(placeholder="x,y in inches, then enter", id="sk-move-to", compact=True)
         yield Static(id="sk-status")
@@ -515,11 +507,10 @@ class SkirmishPane(GmPane):
             self._roster(state), layout=rows != self._roster_rows
         )
         self._roster_rows = rows
-        self._draw_turn_line()
+        self._draw_standing()
         self._draw_action_panel()
-        self._draw_banner()
         # The footer redraws all its keys when asked (slow): only when what they do changes.
-        keys_state = (self.mode, self.pick_kind, self.state is None)
+        keys_state = (self.mode, self.pick_kind, self.state is None, self._shown_state().over)
         if keys_state != self._keys_state:
             self._keys_state = keys_state
             self.refresh_bindings()
@@ -588,43 +579,22 @@ class SkirmishPane(GmPane):
                 )
         return table
 
-    def _draw_turn_line(self) -> None:
-        line = self.query_one("#sk-turn", Static)
+    def _draw_standing(self) -> None:
+        line = self.query_one("#sk-standing", Static)
         state = self.state
         if state is None or self.game is None:
             line.update(
-                "No game: the map shows the Torga IV deployment. Press n for a new game.",
+                "No game: the map shows the Torga IV deployment.\nPress n for a new game.",
                 layout=False,
             )
             return
-        scenario = state.scenario
-        parts = [f"Turn {state.turn} of {scenario.victory.turn - 1}"]
-        if state.over:
-            parts.append("game over")
-        else:
-            side = scenario.side(state.side_to_act or "").name
-            who = "app" if self.game.is_automatic(state.side_to_act) else "GM"
-            parts.append(f"action point {state.tier}")
-            parts.append(f"{side} to act ({who})")
-        parts.append(MODE_SHORT[self.game.mode])
-        line.update(" · ".join(parts), layout=False)
-
-    def _draw_banner(self) -> None:
-        banner = self.query_one("#sk-banner", Static)
-        state = self.state
-        over = state is not None and state.over
-        banner.set_class(over, "shown")
-        self.query_one("#sk-action", Static).display = not over
-        if not over or state is None or self.game is None or state.winner is None:
-            return
-        winner = state.scenario.side(state.winner).name
-        why = next((line.text for line in reversed(self.game.log) if line.kind == "victory"), "")
-        colour = side_style(state.scenario, state.winner).color
-        text = Text(f"★ {winner} win ★\n", style="bold")
-        text.append(why)
-        banner.update(text)
-        banner.styles.background = colour.name if colour else "green"
-        banner.styles.color = "black"
+        players = {
+            side.id: "app" if self.game.is_automatic(side.id) else "GM"
+            for side in state.scenario.sides
+        }
+        width = line.size.width or self.app.size.width
+        line.update(standing_text(standing(state), state.scenario, players, width), layout=False)
+        self.query_one("#sk-action", Static).display = not state.over
 
     def _draw_action_panel(self) -> None:
         panel = self.query_one("#sk-action", Static)
@@ -748,8 +718,11 @@ class SkirmishPane(GmPane):
     )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in self.GAME_ONLY_ACTIONS and self.state is None:
-            return False
+        over = self.state is not None and self.state.over
+        if action in self.GAME_ONLY_ACTIONS and (self.state is None or over):
+            return False  # no game, or the board is locked at game over
+        if action in ("new_game", "start_again"):
+            return self.mode == BROWSE and (action == "start_again") == over
         if action in ("confirm", "cancel", "cursor"):
             return self.mode != BROWSE
         if action == "type_destination":
@@ -759,7 +732,6 @@ class SkirmishPane(GmPane):
                 self.mode == PICKING and self.pick_kind == PICK_ACTIONS[action]
             )
         if action in (
-            "new_game",
             "aim",
             "hold",
             "automatic",
@@ -1014,6 +986,10 @@ class SkirmishPane(GmPane):
     # -- new game and undo --------------------------------------------------------------------
     def action_new_game(self) -> None:
         self.app.push_screen(NewGameScreen(), self._new_game_chosen)
+
+    def action_start_again(self) -> None:
+        """n once the game is over: the footer says it starts again (same dialog)."""
+        self.action_new_game()
 
     def _new_game_chosen(self, choice: NewGameChoice | None) -> None:
         if choice is None:

@@ -23,6 +23,7 @@ from gmtool.store.skirmish import (
     skirmish_tracker,
 )
 from gmtool.tui.app import GmApp
+from gmtool.tui.footer import KeyFooter
 from gmtool.tui.skirmish import (
     MOVING,
     PICKING,
@@ -147,13 +148,18 @@ async def test_full_game_quit_mid_game_resume_and_finish(
             assert pane.game.state.turn > turn or pane.game.state.over
             assert "Automatic play to the end of turn" in shown(status(pane))
         await pilot.pause()
-        banner = pane.query_one("#sk-banner", Static)
-        assert banner.has_class("shown")
+        line = shown(pane.query_one("#sk-standing", Static))
         winner = pane.game.state.scenario.side(pane.game.state.winner).name
-        assert f"{winner} win" in shown(banner)
-        await pilot.press("g")
+        assert f"{winner} win" in line and "n starts a new game" in line
+        # the board is locked: no key plays, and the footer's n says it starts again
+        keys = footer_keys(again)
+        assert not keys & {"f", "m", "a", "h", "p", "space", "g", "G", "tab"}
+        footer = again.screen.query_one(KeyFooter)
+        assert [i.description for i in footer.items() if i.key == "n"] == ["New game: start again"]
+        ended = pane.game.to_dict()
+        await pilot.press("g", "f", "space")
         await pilot.pause()
-        assert "game is over" in shown(status(pane)) and status(pane).has_class("error")
+        assert pane.game.to_dict() == ended
     saved, rolls = saved_game(path)
     assert saved is not None and saved.state.over and saved.log[-1].kind == "victory"
     assert rolls and all(r["kind"] == "dice" for r in rolls)
@@ -288,7 +294,7 @@ async def test_undo_steps_back_one_action_at_a_time(app_factory: Callable[..., G
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert pane.game is None
-        assert "No game" in shown(pane.query_one("#sk-turn", Static))
+        assert "No game" in shown(pane.query_one("#sk-standing", Static))
         _, rolls = saved_game(path)
         assert rolls and all(r["undone"] for r in rolls)  # ... the solo order die undone
         await pilot.press("ctrl+z")
@@ -491,3 +497,23 @@ def test_snapshot_torga_tab_large(snap_compare, app_factory: Callable[..., GmApp
 def test_snapshot_torga_tab_small(snap_compare, app_factory: Callable[..., GmApp]) -> None:
     app = app_factory()
     assert snap_compare(app, terminal_size=(80, 24), run_before=_solo_game_with_a_move_planned)
+
+
+async def _automatic_game_played_out(pilot: Pilot) -> None:
+    app = pilot.app
+    assert isinstance(app, GmApp)
+    pane = await open_tab(app, pilot)
+    await start(pilot, AUTOMATIC)
+    while pane.game is not None and not pane.game.state.over:
+        await pilot.press("G")
+    await pilot.pause()
+
+
+def test_snapshot_torga_game_over_large(snap_compare, app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory()
+    assert snap_compare(app, terminal_size=(120, 36), run_before=_automatic_game_played_out)
+
+
+def test_snapshot_torga_game_over_small(snap_compare, app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory()
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_automatic_game_played_out)

@@ -118,6 +118,7 @@ class VictoryRule:
     turn: int
     side: str
     standing: int
+    arrival: str = ""  # what comes when the victory turn begins ("the Defiant"), for words
 
 
 @dataclass(frozen=True)
@@ -245,6 +246,7 @@ class Scenario:
                 "turn": self.victory.turn,
                 "side": self.victory.side,
                 "standing": self.victory.standing,
+                "arrival": self.victory.arrival,
             },
             "options": {
                 "wound_effects": self.options.wound_effects,
@@ -449,7 +451,7 @@ def parse_scenario(root: Node) -> Scenario:
             raise root["forces"].error(f"at least one figure on side {side}")
 
     victory_node = root["victory"]
-    victory_node.only_keys({"turn", "side", "standing"}, what="victory")
+    victory_node.only_keys({"turn", "side", "standing", "arrival"}, what="victory")
     victory_side = victory_node["side"].choice(side_ids)
     victory = VictoryRule(
         victory_node["turn"].int(minimum=2),
@@ -457,6 +459,7 @@ def parse_scenario(root: Node) -> Scenario:
         victory_node["standing"].int(
             minimum=1, maximum=sum(1 for f in forces if f.side == victory_side)
         ),
+        victory_node.get("arrival", "").str(nonempty=False),
     )
 
     solo: SoloRule | None = None
