@@ -48,6 +48,7 @@ from gmtool.rules.skirmish import (
 )
 from gmtool.rules.skirmish.engine import AIM, FIRE, HAND_TO_HAND, HOLD, MOVE, PICK_UP
 from gmtool.rules.skirmish.outcome import standing
+from gmtool.rules.skirmish.referee import melee_preview
 from gmtool.store.errors import StoreError
 from gmtool.store.skirmish import (
     AUTOMATIC,
@@ -69,6 +70,7 @@ from gmtool.store.skirmish import (
 from gmtool.tui.pane import GmPane
 from gmtool.tui.skirmish_chart import SimulationChart
 from gmtool.tui.skirmish_map import MapView, SkirmishMap, figure_symbols, short_name, side_style
+from gmtool.tui.skirmish_referee import fire_choice, fire_details, melee_lines
 from gmtool.tui.skirmish_standing import standing_text
 
 TAB_ID = "torga"
@@ -99,8 +101,13 @@ points each has left; it measures every range, rolls every die (each lands in th
 tab too), applies wounds, plays the Jem'Hadar in solo play and declares the winner. Every
 action is saved at once: quit at any time and the game is there when you come back.
 
-**The map**: rock walls `█`, the wreck `▓`, obstacles `▒` (crossing one costs extra inches
-and a target behind one is in cover), dropped weapons `×`, faint dots every 6 inches.
+**The map**: rock walls `█`, the wreck `▓`, obstacles `▒` (crossing one costs extra inches;
+a target close behind one, within the scenario's cover distance, is in cover), dropped
+weapons `×`, faint dots every 6 inches. Picking a target draws the line of fire `·`.
+
+**The standing line** under the map: the turn against the turn the Defiant arrives, who
+acts, the figures standing on each side and what the Federation needs; at the end, who won
+and why. The board is then locked: n starts a new game.
 Figures are letters and numbers in their side's colour (the roster is the legend); the
 figure whose activation it is is shown reversed, the others that may still act underlined.
 
@@ -127,9 +134,11 @@ spending its first action point, then the second, then the third.
 | v | side panel: roster and log, the log alone, or the simulation chart |
 | pgup / pgdn | page back and forth through the game log (or the mouse wheel) |
 
-Each target shows its range, band and the number the die must show or less, with every
-modifier; a move shows its distance, the obstacles it crosses and its cost against the
-figure's allowance before you confirm it.
+Each target shows its range (measured to a tenth of an inch), band, the weapon's number,
+every modifier, the number the die must show or less and the chance to hit; hand-to-hand
+shows both sides' modifiers (wounds included) and the exact chance of each outcome. A move
+shows its distance, the obstacles it crosses and its cost against the figure's allowance
+before you confirm it. Aiming needs an action point left to fire the aimed shot this turn.
 
 In solo play, after each of your activations the Jem'Hadar activations are played at once;
 their steps are listed in the log with `▸`. Undo takes back your action and their reply.
@@ -523,7 +532,10 @@ class SkirmishPane(GmPane):
         if self.mode == PICKING and self.pick_options:
             target = self.pick_options[self.pick_index][0].target
             others = frozenset(a.target for a, _s, _d in self.pick_options if a.target)
-            return MapView(state, self.selected, frozenset(), None, True, target, others)
+            fire = self.pick_kind == FIRE and target is not None
+            return MapView(
+                state, self.selected, frozenset(), None, True, target, others, fire_line=fire
+            )
         return view
 
     def _roster(self, state: GameState) -> RenderableType:
@@ -670,16 +682,21 @@ class SkirmishPane(GmPane):
         return text
 
     def _pick_text(self) -> Text:
+        """The choices on the first line, the picked one's details on the second (a detail
+        of two lines puts its first after the choices: hand-to-hand's modifiers)."""
         text = Text()
         verb = PICK_VERBS.get(self.pick_kind, "Pick")
         text.append(f"{verb}: ", "bold")
         for index, (_action, short, _details) in enumerate(self.pick_options):
             if index:
-                text.append("  ")
+                text.append(" ")
             style = "reverse bold" if index == self.pick_index else ""
             text.append(f" {short} ", style)
-        text.append("\n")
         details = self.pick_options[self.pick_index][2]
+        if "\n" in details:
+            first, details = details.split("\n", 1)
+            text.append(f" · {first}")
+        text.append("\n")
         text.append(details)
         return text
 
@@ -857,19 +874,15 @@ class SkirmishPane(GmPane):
         state = self.state
         if who is None or state is None:
             return
-        options = []
-        for shot in shots(state, who):
-            target = state.figure(shot.target)
-            mods = "".join(f", {name} {value:+d}" for name, value in shot.modifiers)
-            cover = f", in cover ({shot.cover})" if shot.cover else ""
-            details = (
-                f"{target.name}: {shot.range_inches:.1f} in ({shot.band_label}), "
-                f"{state.scenario.weapon(shot.weapon).name} {shot.hit_on}{mods}{cover} → "
-                f"d{state.scenario.fire.die} ≤ {shot.needed} ({shot.chance:.0%}), "
-                f"{shot.wounds} wound{'s' if shot.wounds != 1 else ''}"
+        width = self._panel_width()
+        options = [
+            (
+                Action(FIRE, who, shot.target),
+                fire_choice(shot, state),
+                fire_details(shot, state, width),
             )
-            short = f"{short_name(target.name)} {shot.range_inches:.0f}in ≤{shot.needed}"
-            options.append((Action(FIRE, who, shot.target), short, details))
+            for shot in shots(state, who)
+        ]
         name = state.figure(who).name
         self._start_pick(FIRE, options, f"Not fired: {name} has no enemy in range and in sight.")
 
@@ -879,17 +892,18 @@ class SkirmishPane(GmPane):
         if who is None or state is None:
             return
         fig = state.figure(who)
+        width = self._panel_width()
         options = []
         for enemy in enemies_in_contact(state, fig):
-            details = (
-                f"{enemy.name}: d{state.scenario.hand_to_hand.die}{fig.hand_to_hand:+d} "
-                f"against d{state.scenario.hand_to_hand.die}{enemy.hand_to_hand:+d}"
-                + (" (wounds count)" if fig.wounds or enemy.wounds else "")
-            )
+            mods, outcomes = melee_lines(melee_preview(state, who, enemy.id), state, width)
+            details = f"{mods}\n{outcomes}"
             options.append((Action(HAND_TO_HAND, who, enemy.id), short_name(enemy.name), details))
         self._start_pick(
             HAND_TO_HAND, options, f"Not attacked: {fig.name} is in base contact with no enemy."
         )
+
+    def _panel_width(self) -> int:
+        return self.query_one("#sk-action", Static).size.width or self.app.size.width
 
     def action_pick_up(self) -> None:
         who = self._actor("picked up")

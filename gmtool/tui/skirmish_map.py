@@ -44,6 +44,7 @@ WRECK_OBSTACLE = ("▒", Style(color="#5f87af"))
 GRID_DOT = ("·", Style(color="#4e4e4e"))
 OPEN = (" ", Style())
 DROPPED = ("×", Style(color="#ffd700", bold=True))
+FIRE_LINE = ("·", Style(color="#ffd700", bold=True))
 # Colours of the scenario's first and second side (the roster uses the same).
 SIDE_COLOURS = ("#5fd7ff", "#ff5f5f")
 
@@ -171,6 +172,7 @@ class MapView:
     cursor_ok: bool = True  # is that move allowed
     target: str | None = None  # the figure or dropped weapon picked
     targets: frozenset[str] = field(default_factory=frozenset)  # the others open to pick
+    fire_line: bool = False  # draw the line of fire from the selected figure to the target
 
 
 def _line_cells(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
@@ -231,6 +233,19 @@ def draw(view: MapView, scale: float) -> list[list[Cell]]:
         end = at(*view.cursor)
         for col, row in _line_cells(start, end):
             grid[row][col] = ("·", Style(color=colour, bold=True))
+    if view.fire_line and selected is not None and view.target is not None:
+        target = state.figure(view.target)
+        for col, row in _line_cells(at(selected.x, selected.y), at(target.x, target.y)):
+            glyph = grid[row][col][0]
+            # the line runs over open ground; terrain it crosses keeps its glyph, lit up
+            grid[row][col] = (
+                (FIRE_LINE[0], FIRE_LINE[1])
+                if glyph in (" ", GRID_DOT[0])
+                else (
+                    glyph,
+                    Style(color="black", bgcolor="#ffd700"),
+                )
+            )
     symbols = figure_symbols(scenario)
 
     # Figures drawn last, the one the tab points at first: where two would share a cell (on

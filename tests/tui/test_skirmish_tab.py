@@ -195,7 +195,7 @@ async def test_manual_moves_typed_and_fire_at_a_target(app_factory: Callable[...
         assert pane.mode == PICKING
         panel = shown(pane.query_one("#sk-action", Static))
         first = shots(pane.game.state, shooter.id)[0]
-        assert f"≤{first.needed}" in panel and f"d10 ≤ {first.needed}" in panel
+        assert f"d10 ≤ {first.needed}: {round(first.chance * 100)}% to hit" in panel
         rolls_before = len(saved_game(path)[1])
         await pilot.press("enter")
         await pilot.pause()
@@ -224,7 +224,7 @@ async def test_hand_to_hand_and_picking_up_a_weapon(app_factory: Callable[..., G
         rolls_before = len(saved_game(path)[1])
         await pilot.press("h")
         await pilot.pause()
-        assert pane.mode == PICKING and "Jem'Hadar First: d10+1 against d10+2" in shown(
+        assert pane.mode == PICKING and "Sisko d10 +1 against First d10 +2" in shown(
             pane.query_one("#sk-action", Static)
         )
         await pilot.press("enter")

@@ -19,11 +19,12 @@ from gmtool.rules.skirmish.engine import (
     HOLD,
     MOVE,
     Action,
+    aim_problem,
     is_ready,
     move_allowance,
     move_problem,
-    shot_terms,
 )
+from gmtool.rules.skirmish.fire import shot_terms
 from gmtool.rules.skirmish.geometry import EPS
 from gmtool.rules.skirmish.state import FIRE_FIRST, Figure, GameState
 
@@ -208,12 +209,13 @@ def jemhadar_player(state: GameState) -> Action:
 
 
 def federation_player(state: GameState) -> Action:
-    """Hold position: fire at the best target; with nothing in range, aim (once); else hold."""
+    """Hold position: fire at the best target; with nothing in range, aim (once, and only
+    with an action point left to fire it); else hold."""
     fig = _acting_figure(state)
     target = best_target(state, fig)
     if target is not None:
         return Action(FIRE, fig.id, target.id)
-    if not fig.aimed:
+    if aim_problem(fig) is None:
         return Action(AIM, fig.id)
     return Action(HOLD, fig.id)
 

@@ -144,6 +144,7 @@ class Board:
         self.depth = scenario.depth
         self.base_contact = scenario.base_contact
         self.obstacle_cost = scenario.movement.obstacle_cost
+        self.cover_within = scenario.fire.cover_within
         self.pieces = scenario.terrain
         self._walls = [_compile(p, i) for i, p in enumerate(self.pieces) if p.blocks]
         self._obstacles = [_compile(p, i) for i, p in enumerate(self.pieces) if not p.blocks]
@@ -180,8 +181,9 @@ class Board:
     def line_of_fire(self, sx: float, sy: float, tx: float, ty: float) -> int:
         """BLOCKED, COVER or OPEN for a shot from (sx, sy) at (tx, ty).
 
-        An obstacle counts as cover only if the shooter is not in base contact with it: a
-        figure crouched behind a rock fires over it at a target in the open.
+        An obstacle across the line counts as cover only if it lies within the scenario's
+        `cover.within` of the target: a rock in front of the shooter, or halfway, hides
+        nothing of a target standing in the open.
         """
         key = (sx, sy, tx, ty)
         cached = self._fire_cache.get(key)
@@ -192,7 +194,7 @@ class Board:
         else:
             result = OPEN
             for index in _crossed(self._obstacles, sx, sy, tx, ty):
-                if distance_to_piece(self.pieces[index], sx, sy) > self.base_contact + EPS:
+                if distance_to_piece(self.pieces[index], tx, ty) <= self.cover_within + EPS:
                     result = COVER
                     break
         if len(self._fire_cache) >= _FIRE_CACHE_LIMIT:
@@ -203,7 +205,7 @@ class Board:
     def cover_between(self, sx: float, sy: float, tx: float, ty: float) -> TerrainPiece | None:
         """The obstacle that gives the target cover from this shooter, if any (for reports)."""
         for piece in self.obstacles_crossed(sx, sy, tx, ty):
-            if distance_to_piece(piece, sx, sy) > self.base_contact + EPS:
+            if distance_to_piece(piece, tx, ty) <= self.cover_within + EPS:
                 return piece
         return None
 

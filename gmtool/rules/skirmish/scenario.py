@@ -42,8 +42,9 @@ class Weapon:
 
     @functools.cached_property
     def bands_squared(self) -> tuple[float, ...]:
-        """Band edges squared, so the hot path compares squared distances (no sqrt)."""
-        return tuple(edge * edge for edge in self.range_bands)
+        """Squared distances below which a range measures (to a tenth, half up) within each
+        band's edge, so the hot path compares squared distances (no square root)."""
+        return tuple((edge + 0.05) ** 2 for edge in self.range_bands)
 
     @property
     def max_range(self) -> float:
@@ -97,6 +98,7 @@ class FireRule:
     aimed: int
     target_in_open: int
     shooter_wounded: int
+    cover_within: float = 2.0  # an obstacle this near the target gives it cover
 
 
 @dataclass(frozen=True)
@@ -217,6 +219,7 @@ class Scenario:
                 "target_in_open": self.fire.target_in_open,
                 "shooter_wounded": self.fire.shooter_wounded,
             },
+            "cover": {"within": self.fire.cover_within},
             "hand_to_hand": {
                 "die": self.hand_to_hand.die,
                 "wounded": self.hand_to_hand.wounded,
@@ -281,6 +284,7 @@ _TOP_KEYS = frozenset(
         "fire_die",
         "weapons",
         "fire_modifiers",
+        "cover",
         "hand_to_hand",
         "forces",
         "terrain",
@@ -404,11 +408,18 @@ def parse_scenario(root: Node) -> Scenario:
 
     mods = root["fire_modifiers"]
     mods.only_keys({"aimed", "target_in_open", "shooter_wounded"}, what="fire modifiers")
+    cover = root.get("cover", {})
+    cover.only_keys({"within"}, what="cover")
+    within = cover.get("within", 2.0)
+    cover_within = within.number(minimum=0)
+    if cover_within > max(width, depth):
+        raise within.error(f"inches from 0 to the table's {max(width, depth):g}")
     fire = FireRule(
         fire_die,
         mods["aimed"].int(),
         mods["target_in_open"].int(),
         mods["shooter_wounded"].int(),
+        cover_within,
     )
 
     h2h = root["hand_to_hand"]
