@@ -69,7 +69,15 @@ from gmtool.store.skirmish import (
 )
 from gmtool.tui.pane import GmPane
 from gmtool.tui.skirmish_chart import SimulationChart
-from gmtool.tui.skirmish_map import MapView, SkirmishMap, figure_symbols, short_name, side_style
+from gmtool.tui.skirmish_map import (
+    WOUND_STYLE,
+    MapView,
+    SkirmishMap,
+    figure_symbols,
+    short_name,
+    side_style,
+    wound_marker,
+)
 from gmtool.tui.skirmish_referee import fire_choice, fire_details, melee_lines
 from gmtool.tui.skirmish_standing import standing_text
 
@@ -108,8 +116,10 @@ weapons `×`, faint dots every 6 inches. Picking a target draws the line of fire
 **The standing line** under the map: the turn against the turn the Defiant arrives, who
 acts, the figures standing on each side and what the Federation needs; at the end, who won
 and why. The board is then locked: n starts a new game.
-Figures are letters and numbers in their side's colour (the roster is the legend); the
-figure whose activation it is is shown reversed, the others that may still act underlined.
+Figures are letters and numbers, told apart without colour: the first side's (Federation)
+capitals and digits, the second side's (Jem'Hadar) small letters, soldier 1 is `a`; the
+roster is the legend. A superscript beside a figure counts its wounds (`S¹`). The figure
+whose activation it is is shown reversed, the others that may still act underlined.
 
 **A turn** runs in action-point tiers: the sides alternate, one figure at a time, each
 spending its first action point, then the second, then the third.
@@ -583,7 +593,11 @@ class SkirmishPane(GmPane):
                 if fig.wounds and not fig.fallen:
                     wounds.stylize("#ffaf00")
                 table.add_row(
-                    Text.assemble((symbols[fig.id], colour), " ", short_name(fig.name)),
+                    Text.assemble(
+                        (symbols[fig.id], colour),
+                        (wound_marker(fig.wounds).ljust(1), WOUND_STYLE),
+                        short_name(fig.name),
+                    ),
                     "—" if fig.fallen else f"{fig.action_points_left}/{fig.action_points}",
                     wounds,
                     "fallen" if fig.fallen else weapon,

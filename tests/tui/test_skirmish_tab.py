@@ -426,10 +426,21 @@ def test_map_draws_terrain_and_figures_where_they_stand() -> None:
     assert sisko[0] == "S" and sisko[1].reverse
     worf = grid[int(36.5 / 2)][24]
     assert worf[0] == "W" and worf[1].underline and not worf[1].reverse
+
+
+def test_figures_are_told_apart_without_colour() -> None:
+    scenario = torga_iv()
     symbols = figure_symbols(scenario)
-    for side in ("federation", "jemhadar"):
-        ids = [f.id for f in scenario.forces if f.side == side]
-        assert len({symbols[i] for i in ids}) == len(ids)
+    # one glyph per figure over the whole table: crewman 1 and soldier 1 differ
+    assert len(set(symbols.values())) == len(scenario.forces)
+    assert (symbols["crewman_1"], symbols["soldier_1"], symbols["first"]) == ("1", "a", "f")
+    assert symbols["sisko"] == "S" and symbols["soldier_5"] == "e"
+    state = new_game(scenario, random.Random(0), game_options(scenario, MANUAL))[0]
+    state.figure("crewman_1").wounds = 1
+    state.figure("soldier_1").wounds = 1
+    plain = ["".join(glyph for glyph, _style in row) for row in draw(MapView(state), 1.0)]
+    # the wound marker beside the figure, in the cell east of it (open ground there)
+    assert plain[int(5 / 2)][24:26] == "1¹" and plain[int(12 / 2)][69:71] == "a¹"
 
 
 def test_figures_sharing_a_cell_are_both_drawn() -> None:
