@@ -43,7 +43,7 @@ def ending_text(ending: Ending, scenario: Scenario, width: int = 80) -> str:
         )
     if ending.reason == EndReason.WIPED_OUT:
         return f"Every {mine} figure has fallen (turn {ending.turn})."
-    verdict = "enough" if ending.standing >= ending.needed else "too few"
+    verdict = "enough" if ending.reason == EndReason.ENEMY_WIPED_OUT else "too few"
     return _fit(
         [
             f"Every {theirs} figure has fallen (turn {ending.turn}), with {count}: {verdict}.",

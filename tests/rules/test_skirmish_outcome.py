@@ -60,7 +60,7 @@ def test_the_enemy_wiped_out_is_judged_by_the_count() -> None:
     play_action(state, Action("hand_to_hand", "fed_a", "jh_a"), Loaded((9, 10), (1, 10)))
     end = ending(state)
     # every Jem'Hadar is down, but one Federation figure is too few for the count of two
-    assert end is not None and end.reason == EndReason.ENEMY_WIPED_OUT
+    assert end is not None and end.reason == EndReason.ENEMY_WIPED_OUT_TOO_FEW
     assert (end.winner, end.standing, end.needed) == ("jemhadar", 1, 2)
 
 

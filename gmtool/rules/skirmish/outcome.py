@@ -23,7 +23,10 @@ class EndReason(enum.StrEnum):
     HELD_OUT = "held_out"  # the victory turn began with enough of them standing
     FELL_SHORT = "fell_short"  # the victory turn began with too few standing
     WIPED_OUT = "wiped_out"  # nobody of the victory side is standing
-    ENEMY_WIPED_OUT = "enemy_wiped_out"  # the other side is wiped out (judged by the count)
+    # The other side is wiped out and the game judged by the count, as if the victory turn
+    # had begun: enough standing wins, too few loses even so.
+    ENEMY_WIPED_OUT = "enemy_wiped_out"
+    ENEMY_WIPED_OUT_TOO_FEW = "enemy_wiped_out_too_few"
 
 
 END_REASONS = tuple(EndReason)
@@ -56,7 +59,8 @@ def ending(state: GameState) -> Ending | None:
     if mine == 0:
         reason = EndReason.WIPED_OUT
     elif ours == 0:
-        reason = EndReason.ENEMY_WIPED_OUT
+        enough = mine >= rule.standing
+        reason = EndReason.ENEMY_WIPED_OUT if enough else EndReason.ENEMY_WIPED_OUT_TOO_FEW
     elif mine >= rule.standing:
         reason = EndReason.HELD_OUT
     else:
@@ -130,4 +134,6 @@ def reason_label(reason: EndReason, state_or_scenario: GameState | Scenario) -> 
         return f"{arrival} arrived, {mine} below {rule.standing}"
     if reason == EndReason.WIPED_OUT:
         return f"{mine} wiped out"
-    return f"{theirs} wiped out"
+    if reason == EndReason.ENEMY_WIPED_OUT:
+        return f"{theirs} wiped out, {mine} {rule.standing}+ standing"
+    return f"{theirs} wiped out, {mine} below {rule.standing}"
