@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from gmtool.rules.errors import RulesError
 from gmtool.rules.skirmish.combat import hand_to_hand
@@ -48,12 +48,13 @@ HOLD = "hold"
 ACTION_KINDS = (MOVE, FIRE, AIM, HAND_TO_HAND, PICK_UP, HOLD)
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
     """What one figure does with one action point.
 
     `target` is the enemy figure for fire and hand-to-hand, the dropped weapon for pick_up;
     `x`, `y` the destination of a move (None in the move template `legal_actions` offers).
+    A named tuple, not a frozen dataclass: the simulation makes one per action, and a
+    tuple is made four times faster.
     """
 
     kind: str
@@ -182,7 +183,7 @@ def enemies_in_contact(state: GameState, fig: Figure) -> list[Figure]:
 
 
 def standing_count(state: GameState, side: str) -> int:
-    return sum(1 for f in state.figures if f.side == side and not f.fallen)
+    return sum(1 for f in state.teams[side] if not f.fallen)
 
 
 # -- who acts -----------------------------------------------------------------------------------
@@ -196,8 +197,8 @@ def is_ready(state: GameState, fig: Figure) -> bool:
 
 def _side_ready(state: GameState, side: str, tier: int) -> bool:
     before = tier - 1
-    for f in state.figures:  # a plain loop: this runs after every action of a simulation
-        if f.side == side and f.spent == before and f.action_points >= tier and not f.fallen:
+    for f in state.teams[side]:  # a plain loop: this runs after every action of a simulation
+        if f.spent == before and f.action_points >= tier and not f.fallen:
             return True
     return False
 
@@ -216,7 +217,7 @@ def _advance(state: GameState, rng: random.Random, events: list[Event] | None) -
     scenario = state.scenario
     side = state.side_to_act
     assert side is not None
-    other = scenario.other_side(side)
+    other = scenario.opponents[side]
     tier = state.tier
     if _side_ready(state, other, tier):
         state.side_to_act = other
@@ -408,6 +409,16 @@ def move_cost(state: GameState, fig: Figure, x: float, y: float) -> float:
 
 def move_problem(state: GameState, fig: Figure, x: float, y: float) -> str | None:
     """Why the figure may not move straight to (x, y) now, or None if it may."""
+    problem = table_problem(state, fig, x, y)
+    if problem is not None:
+        return problem
+    crowded = crowding(state, fig, x, y)
+    return None if crowded is None else f"it would stand on {crowded.name}'s base"
+
+
+def table_problem(state: GameState, fig: Figure, x: float, y: float) -> str | None:
+    """What the table says against the move: off it, into terrain, through a wall, too far
+    for the figure's allowance. Depends on the figure's place and allowance alone."""
     scenario = state.scenario
     board = scenario.board
     if not board.on_table(x, y):
@@ -426,14 +437,20 @@ def move_problem(state: GameState, fig: Figure, x: float, y: float) -> str | Non
     allowance = move_allowance(state, fig)
     if cost > allowance + EPS:
         return f"it costs {cost:.1f} in and the figure has {allowance:g} in"
-    spacing2 = scenario.base_contact * scenario.base_contact - EPS
+    return None
+
+
+def crowding(state: GameState, fig: Figure, x: float, y: float) -> Figure | None:
+    """The standing figure whose base a figure at (x, y) would overlap, if any. The only
+    part of `move_problem` that depends on other figures rather than the table."""
+    spacing2 = state.scenario.board.spacing2
     for other in state.figures:
         if other is fig or other.fallen:
             continue
         ox = other.x - x
         oy = other.y - y
         if ox * ox + oy * oy < spacing2:
-            return f"it would stand on {other.name}'s base"
+            return other
     return None
 
 
@@ -561,9 +578,11 @@ def play_action(
     `check=False` skips the legality checks: only for callers whose actions are legal by
     construction (the automatic players in the simulation).
     """
-    fig = state.figure(action.figure)
     if check:
+        fig = state.figure(action.figure)
         _check(state, fig, action)
+    else:
+        fig = state.figures[state.scenario.roster_index[action.figure]]
     kind = action.kind
     if kind == MOVE:
         assert action.x is not None and action.y is not None
@@ -638,20 +657,27 @@ def new_game(
     """Deploy the scenario's forces and begin turn 1 (rolling the solo order if needed)."""
     options = options or GameOptions.from_scenario(scenario)
     options.check(scenario)
+    events: list[Event] = []
+    return deploy(scenario, rng, options, events), events
+
+
+def deploy(
+    scenario: Scenario, rng: random.Random, options: GameOptions, events: list[Event] | None
+) -> GameState:
+    """`new_game` without checking the options (the simulation checks them once a run)."""
     figures = [
         Figure(
-            id=spec.id,
-            name=spec.name,
-            side=spec.side,
-            action_points=spec.action_points,
-            hand_to_hand=spec.hand_to_hand,
-            weapon=spec.weapon,
-            x=spec.start[0],
-            y=spec.start[1],
+            spec.id,
+            spec.name,
+            spec.side,
+            spec.action_points,
+            spec.hand_to_hand,
+            spec.weapon,
+            spec.start[0],
+            spec.start[1],
         )
         for spec in scenario.forces
     ]
     state = GameState(scenario, options, figures, [])
-    events: list[Event] = []
     _begin_turn(state, rng, events)
-    return state, events
+    return state

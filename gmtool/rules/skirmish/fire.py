@@ -60,36 +60,53 @@ class Shot:
         return float(self.odds)
 
 
+# What the table says about a shot from one place at another with one weapon: (weapon,
+# squared range, band, the band's number, target in the open), or None for no shot.
+_Sight = tuple[Weapon, float, int, int, bool] | None
+
+
+def sight(state: GameState, shooter: Figure, target: Figure) -> _Sight:
+    """Range, band and line of fire: terrain and places only, so kept on the board."""
+    scenario = state.scenario
+    board = scenario.board
+    key = (shooter.x, shooter.y, target.x, target.y, shooter.weapon)
+    if key in board.sights:
+        known: _Sight = board.sights[key]
+        return known
+    weapon = scenario.weapon(shooter.weapon)
+    dx = target.x - shooter.x
+    dy = target.y - shooter.y
+    range2 = dx * dx + dy * dy
+    result: _Sight = None
+    for band, edge2 in enumerate(weapon.bands_squared):
+        if range2 < edge2:
+            hit_on = weapon.hit_on[band]
+            if hit_on is not None:
+                line = board.line_of_fire(shooter.x, shooter.y, target.x, target.y)
+                if line != BLOCKED:
+                    result = (weapon, range2, band, hit_on, line == OPEN)
+            break
+    board.remember_sight(key, result)
+    return result
+
+
 def shot_terms(
     state: GameState, shooter: Figure, target: Figure
 ) -> tuple[Weapon, float, int, int, int] | None:
     """(weapon, squared range, band, band number, sum of modifiers) or None: no shot.
 
-    The hot path of the simulation: squared distances, no allocation but the result.
+    The hot path of the simulation: the table's part comes from the board's memory, the
+    rest is three comparisons.
     """
-    scenario = state.scenario
-    weapon = scenario.weapon(shooter.weapon)
-    dx = target.x - shooter.x
-    dy = target.y - shooter.y
-    range2 = dx * dx + dy * dy
-    band = 0
-    for edge2 in weapon.bands_squared:
-        if range2 < edge2:
-            break
-        band += 1
-    else:
+    seen = sight(state, shooter, target)
+    if seen is None:
         return None
-    hit_on = weapon.hit_on[band]
-    if hit_on is None:
-        return None
-    sight = scenario.board.line_of_fire(shooter.x, shooter.y, target.x, target.y)
-    if sight == BLOCKED:
-        return None
-    fire = scenario.fire
+    weapon, range2, band, hit_on, in_open = seen
+    fire = state.scenario.fire
     mods = 0
     if shooter.aimed:
         mods += fire.aimed
-    if sight == OPEN:
+    if in_open:
         mods += fire.target_in_open
     if shooter.wounds and state.options.wound_effects:
         mods += fire.shooter_wounded

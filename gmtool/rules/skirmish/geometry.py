@@ -13,7 +13,7 @@ from __future__ import annotations
 import heapq
 import math
 from collections import OrderedDict
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from gmtool.rules.skirmish.scenario import Scenario, TerrainPiece
@@ -26,6 +26,7 @@ COVER = 1  # an obstacle lies across the line: the target is not in the open
 OPEN = 2  # nothing lies across the line
 
 _FIRE_CACHE_LIMIT = 50_000
+_PLAN_CACHE_LIMIT = 50_000
 _FIELD_CACHE_LIMIT = 64
 _SQRT2 = math.sqrt(2.0)
 _NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
@@ -143,6 +144,8 @@ class Board:
         self.width = scenario.width
         self.depth = scenario.depth
         self.base_contact = scenario.base_contact
+        # Two bases overlap when their centres are closer than this, squared.
+        self.spacing2 = scenario.base_contact * scenario.base_contact - EPS
         self.obstacle_cost = scenario.movement.obstacle_cost
         self.cover_within = scenario.fire.cover_within
         self.pieces = scenario.terrain
@@ -152,6 +155,21 @@ class Board:
         self._fire_cache: dict[tuple[float, float, float, float], int] = {}
         self._fields: OrderedDict[tuple[float, float], list[float]] = OrderedDict()
         self._grid: tuple[int, int, list[list[tuple[int, float]]]] | None = None
+        # Plans the automatic players made on this table (they depend on terrain alone).
+        self.plans: dict[tuple[float, ...], Any] = {}
+        # Shots judged on this table: (shooter x, y, target x, y, weapon) -> what fire.py
+        # makes of range, band and line of fire.
+        self.sights: dict[tuple[float, float, float, float, str], Any] = {}
+
+    def remember_sight(self, key: tuple[float, float, float, float, str], sight: Any) -> None:
+        if len(self.sights) >= _FIRE_CACHE_LIMIT:
+            self.sights.clear()
+        self.sights[key] = sight
+
+    def remember_plan(self, key: tuple[float, ...], plan: Any) -> None:
+        if len(self.plans) >= _PLAN_CACHE_LIMIT:
+            self.plans.clear()
+        self.plans[key] = plan
 
     def on_table(self, x: float, y: float) -> bool:
         return 0.0 <= x <= self.width and 0.0 <= y <= self.depth

@@ -46,6 +46,11 @@ class Weapon:
         band's edge, so the hot path compares squared distances (no square root)."""
         return tuple((edge + 0.05) ** 2 for edge in self.range_bands)
 
+    @functools.cached_property
+    def reach_squared(self) -> float:
+        """The squared distance from which no range reads within the weapon's reach."""
+        return (self.max_range + 0.05) ** 2
+
     @property
     def max_range(self) -> float:
         """The longest range with a shot at all."""
@@ -177,8 +182,13 @@ class Scenario:
         return self._sides[side_id]
 
     def other_side(self, side_id: str) -> str:
+        return self.opponents[side_id]
+
+    @functools.cached_property
+    def opponents(self) -> dict[str, str]:
+        """Each side's id -> the other side's (a lookup the simulation makes per action)."""
         first, second = self.sides
-        return second.id if side_id == first.id else first.id
+        return {first.id: second.id, second.id: first.id}
 
     @functools.cached_property
     def board(self) -> Board:

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from gmtool.rules.errors import RulesError
 from gmtool.rules.skirmish.auto import automatic_player
-from gmtool.rules.skirmish.engine import new_game, play_action
+from gmtool.rules.skirmish.engine import deploy, play_action
 from gmtool.rules.skirmish.outcome import END_REASONS, EndReason, ending, reason_label
 from gmtool.rules.skirmish.scenario import Scenario
 from gmtool.rules.skirmish.state import GameOptions
@@ -58,8 +58,10 @@ def play_game(
     scenario: Scenario, rng: random.Random, options: GameOptions | None = None
 ) -> GameResult:
     """One game with both sides played by `automatic_player`, on one state in place."""
-    options = options or simulation_options(scenario)
-    state, _ = new_game(scenario, rng, options)
+    if options is None:
+        options = simulation_options(scenario)
+        options.check(scenario)
+    state = deploy(scenario, rng, options, None)
     while state.winner is None:
         play_action(state, automatic_player(state), rng, None, check=False)
     end = ending(state)
@@ -213,6 +215,7 @@ def run_games(
     if jobs < 1:
         raise RulesError("use at least one job")
     options = simulation_options(scenario)
+    options.check(scenario)
     chunks = [(seed, start, min(start + _CHUNK, games)) for start in range(0, games, _CHUNK)]
     results: list[GameResult] = []
     if jobs == 1 or len(chunks) == 1:
