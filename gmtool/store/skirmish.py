@@ -31,7 +31,15 @@ from gmtool.rules.skirmish import (
     automatic_player,
     new_game,
 )
-from gmtool.rules.skirmish.engine import AIM, FIRE, HAND_TO_HAND, HOLD, MOVE, PICK_UP
+from gmtool.rules.skirmish.engine import (
+    AIM,
+    FIRE,
+    HAND_TO_HAND,
+    HOLD,
+    MOVE,
+    PICK_UP,
+    roll_solo_order,
+)
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
 from gmtool.store.rolllog import RollEntry
@@ -67,12 +75,14 @@ __all__ = [
     "SkirmishGame",
     "action_label",
     "automatic_sides",
+    "change_settings",
     "game_options",
     "load_game",
     "play",
     "play_automatic",
     "play_rest_of_turn",
     "roll_entries",
+    "settings_text",
     "skirmish_tracker",
     "solo_side",
     "start_game",
@@ -352,6 +362,39 @@ def play_rest_of_turn(campaign: Campaign, game: SkirmishGame) -> Played:
     steps = "activation" if played == 1 else "activations"
     label = f"Automatic play to the end of turn {turn} ({played} {steps})"
     return _save(campaign, SkirmishGame(state, game.log), events, lines, label)
+
+
+def change_settings(campaign: Campaign, game: SkirmishGame, options: GameOptions) -> Played:
+    """Save new settings for the game in play as one undo step. A side the app now plays
+    gets its solo order rolled if it had none this turn, and in solo play the app takes its
+    activation at once if it is due."""
+    if game.state.over:
+        raise RulesError("the game is over: start a new one with n")
+    options.check(game.scenario)
+    state = game.state.copy()
+    state.options = options
+    rng = campaign.rng()
+    events: list[Event] = []
+    if state.solo_order is None:
+        roll_solo_order(state, rng, events)
+    lines = [LogLine("settings", settings_text(state))]
+    lines += [LogLine(e.kind, e.text) for e in events]
+    state, more, auto_lines, replies = _reply(game, state, rng)
+    label = _with_reply("Settings changed", state, replies)
+    return _save(campaign, SkirmishGame(state, game.log), events + more, lines + auto_lines, label)
+
+
+def settings_text(state: GameState) -> str:
+    """The game's settings in a sentence, for the log."""
+    scenario = state.scenario
+    options = state.options
+    names = [scenario.side(s).name for s in options.automatic]
+    plays = " and ".join(names) if names else "nobody"
+    return (
+        f"Settings: wound effects {'on' if options.wound_effects else 'off'}; "
+        f"{scenario.side(options.first_in_tier).name} act first in each action point; "
+        f"the app plays {plays}."
+    )
 
 
 def undo_game(campaign: Campaign) -> UndoneAction | None:

@@ -28,6 +28,11 @@ class GmPane(Vertical):
     def campaign(self) -> Campaign:
         return self.gm_app.campaign
 
+    def help_text(self) -> str:
+        """What F1 shows for this tab: its HELP, or more where the tab knows more (the
+        Torga IV tab adds the rules card of the scenario in play)."""
+        return self.HELP
+
     def focus_default(self) -> None:
         """Put the cursor where a GM starts on this tab (called when the tab is shown)."""
         self.focus()

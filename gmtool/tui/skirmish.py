@@ -32,6 +32,7 @@ from gmtool.rules.errors import RulesError
 from gmtool.rules.skirmish import (
     ACTION_KINDS,
     Action,
+    GameOptions,
     GameState,
     Scenario,
     SimulationSummary,
@@ -58,11 +59,13 @@ from gmtool.store.skirmish import (
     LogLine,
     Played,
     SkirmishGame,
+    change_settings,
     game_options,
     load_game,
     play,
     play_automatic,
     play_rest_of_turn,
+    settings_text,
     solo_side,
     start_game,
     undo_game,
@@ -79,6 +82,8 @@ from gmtool.tui.skirmish_map import (
     wound_marker,
 )
 from gmtool.tui.skirmish_referee import fire_choice, fire_details, melee_lines
+from gmtool.tui.skirmish_rules_card import rules_card
+from gmtool.tui.skirmish_settings import SettingsScreen
 from gmtool.tui.skirmish_standing import standing_text
 
 TAB_ID = "torga"
@@ -140,6 +145,7 @@ spending its first action point, then the second, then the third.
 | G | let the automatic players take every activation left in this turn (one undo step) |
 | escape | cancel a move or a pick |
 | ctrl+z | undo the last action (its dice are marked undone in the log) |
+| o | settings: wound effects, who acts first, which sides the app plays (saved, undoable) |
 | s | run the balance simulation in the background (both sides automatic) |
 | v | side panel: roster and log, the log alone, or the simulation chart |
 | pgup / pgdn | page back and forth through the game log (or the mouse wheel) |
@@ -355,6 +361,11 @@ class SkirmishPane(GmPane):
         ),
         ("Next figure", "Select the next figure that may act", "action_next_figure"),
         ("Undo the last action", "Take back the last saved action", "action_undo"),
+        (
+            "Settings of this game",
+            "Wound effects, who acts first, which sides the app plays",
+            "action_settings",
+        ),
         ("Run the simulation", "Many games with both sides automatic", "action_simulate"),
         ("Roster, log or simulation", "Switch the side panel", "action_toggle_view"),
     ]
@@ -385,6 +396,7 @@ class SkirmishPane(GmPane):
         Binding("pageup", "scroll_log(1)", "Log back", show=False),
         Binding("pagedown", "scroll_log(-1)", "Log on", show=False),
         Binding("ctrl+z", "undo", "Undo"),
+        Binding("o", "settings", "Settings"),
         Binding("s", "simulate", "Simulate"),
         Binding("v", "toggle_view", "View"),
     ]
@@ -465,6 +477,13 @@ class SkirmishPane(GmPane):
 
     def focus_default(self) -> None:
         self.query_one("#sk-map", SkirmishMap).focus()
+
+    def help_text(self) -> str:
+        """The keys, then the rules card of the scenario in play (Torga IV when none)."""
+        state = self.state
+        if state is None:
+            return f"{self.HELP}\n{rules_card(torga_iv())}"
+        return f"{self.HELP}\n{rules_card(state.scenario, state.options)}"
 
     # -- the game -----------------------------------------------------------------------------
     @property
@@ -745,6 +764,7 @@ class SkirmishPane(GmPane):
             "next_figure",
             "previous_figure",
             "type_destination",
+            "settings",
         }
     )
 
@@ -763,6 +783,7 @@ class SkirmishPane(GmPane):
                 self.mode == PICKING and self.pick_kind == PICK_ACTIONS[action]
             )
         if action in (
+            "settings",
             "aim",
             "hold",
             "automatic",
@@ -1035,6 +1056,27 @@ class SkirmishPane(GmPane):
         if choice.mode == SOLO:
             who = f" The app plays the {scenario.side(solo_side(scenario)).name} side."
         self._show_status(f"New game: {scenario.name} ({MODE_SHORT[choice.mode]}).{who}")
+
+    def action_settings(self) -> None:
+        state = self.state
+        if state is None or state.over:
+            return
+        self.app.push_screen(SettingsScreen(state.scenario, state.options), self._settings_chosen)
+
+    def _settings_chosen(self, options: GameOptions | None) -> None:
+        if options is None or self.game is None:
+            self._show_status("Settings unchanged.")
+            return
+        if options == self.game.state.options:
+            self._show_status("Settings unchanged: they are as they were.")
+            return
+        try:
+            played = change_settings(self.campaign, self.game, options)
+        except (RulesError, StoreError) as exc:
+            self._refuse(f"Settings not changed: {exc}")
+            return
+        self._after(played)
+        self._show_status(f"{settings_text(played.game.state)} (ctrl+z takes it back)")
 
     def action_undo(self) -> None:
         try:

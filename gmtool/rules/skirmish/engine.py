@@ -243,30 +243,38 @@ def _begin_turn(state: GameState, rng: random.Random, events: list[Event] | None
         fig.aimed = False
     if events is not None:
         events.append(Event("turn", f"Turn {state.turn} begins."))
-    solo = scenario.solo
     state.solo_order = None
-    if solo is not None and solo.side in state.options.automatic:
-        roll = _roll(rng, solo.die)
-        state.solo_order = MOVE_FIRST if roll <= solo.move_first_up_to else FIRE_FIRST
-        if events is not None:
-            order = (
-                "move first, fire second"
-                if state.solo_order == MOVE_FIRST
-                else "fire first, move second"
-            )
-            events.append(
-                Event(
-                    "solo_order",
-                    f"{scenario.side(solo.side).name} order: d{solo.die} {roll}: {order}.",
-                    rolls=(roll,),
-                )
-            )
+    roll_solo_order(state, rng, events)
     state.tier = 1
     first = state.options.first_in_tier
     if _side_ready(state, first, 1):
         state.side_to_act = first
     else:
         state.side_to_act = scenario.other_side(first)
+
+
+def roll_solo_order(state: GameState, rng: random.Random, events: list[Event] | None) -> None:
+    """Roll the solo side's order for this turn, when the app plays that side (at the start
+    of each turn, or when a game's settings hand the side to the app mid-turn)."""
+    scenario = state.scenario
+    solo = scenario.solo
+    if solo is None or solo.side not in state.options.automatic:
+        return
+    roll = _roll(rng, solo.die)
+    state.solo_order = MOVE_FIRST if roll <= solo.move_first_up_to else FIRE_FIRST
+    if events is not None:
+        order = (
+            "move first, fire second"
+            if state.solo_order == MOVE_FIRST
+            else "fire first, move second"
+        )
+        events.append(
+            Event(
+                "solo_order",
+                f"{scenario.side(solo.side).name} order: d{solo.die} {roll}: {order}.",
+                rolls=(roll,),
+            )
+        )
 
 
 def _end_turn(state: GameState, rng: random.Random, events: list[Event] | None) -> None:
