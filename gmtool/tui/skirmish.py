@@ -11,22 +11,17 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any, NamedTuple
+from typing import Any
 
 from rich.console import RenderableType
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
-from textual import events, on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
-from textual.screen import ModalScreen
-from textual.widget import Widget
-from textual.widgets import ContentSwitcher, Input, Label, OptionList, Static
-from textual.widgets.option_list import Option
-from textual.worker import Worker, WorkerState, get_current_worker
+from textual.widgets import ContentSwitcher, Input, Static
 
 from gmtool.rules.errors import RulesError
 from gmtool.rules.skirmish import (
@@ -34,17 +29,13 @@ from gmtool.rules.skirmish import (
     Action,
     GameOptions,
     GameState,
-    Scenario,
-    SimulationSummary,
     enemies_in_contact,
     legal_actions,
-    load_scenario,
     move_allowance,
     new_game,
     plan_move,
     ready_figures,
     shots,
-    simulate,
     torga_iv,
 )
 from gmtool.rules.skirmish.engine import AIM, FIRE, HAND_TO_HAND, HOLD, MOVE, PICK_UP
@@ -53,10 +44,8 @@ from gmtool.rules.skirmish.referee import melee_preview
 from gmtool.store.errors import StoreError
 from gmtool.store.skirmish import (
     AUTOMATIC,
-    LOG_LIMIT,
     MANUAL,
     SOLO,
-    LogLine,
     Played,
     SkirmishGame,
     change_settings,
@@ -70,8 +59,8 @@ from gmtool.store.skirmish import (
     start_game,
     undo_game,
 )
-from gmtool.tui.pane import GmPane
 from gmtool.tui.skirmish_chart import SimulationChart
+from gmtool.tui.skirmish_log import GameLog, log_text
 from gmtool.tui.skirmish_map import (
     WOUND_STYLE,
     MapView,
@@ -81,26 +70,21 @@ from gmtool.tui.skirmish_map import (
     side_style,
     wound_marker,
 )
+from gmtool.tui.skirmish_new_game import NewGameChoice, NewGameScreen
 from gmtool.tui.skirmish_referee import fire_choice, fire_details, melee_lines
 from gmtool.tui.skirmish_rules_card import rules_card
 from gmtool.tui.skirmish_settings import SettingsScreen
+from gmtool.tui.skirmish_simulation import SimulatingPane
 from gmtool.tui.skirmish_standing import standing_text
 
 TAB_ID = "torga"
 TITLE = "Torga IV"
-SIMULATION_GROUP = "skirmish-simulation"
-DEFAULT_SIMULATION_GAMES = 1000
 
 # What the keys do right now: looking at the table, placing a move, or picking a target.
 BROWSE = "browse"
 MOVING = "move"
 PICKING = "pick"
 
-MODE_TEXT = {
-    SOLO: "Solo: the app plays the solo side (the Jem'Hadar in Torga IV)",
-    MANUAL: "Two players: both sides played by hand",
-    AUTOMATIC: "Both automatic: the app plays both; g for each activation",
-}
 MODE_SHORT = {SOLO: "solo", MANUAL: "two players", AUTOMATIC: "both automatic"}
 
 PICK_VERBS = {FIRE: "Fire at", HAND_TO_HAND: "Attack", PICK_UP: "Pick up"}
@@ -147,6 +131,7 @@ spending its first action point, then the second, then the third.
 | ctrl+z | undo the last action (its dice are marked undone in the log) |
 | o | settings: wound effects, who acts first, which sides the app plays (saved, undoable) |
 | s | run the balance simulation in the background (both sides automatic) |
+| S | sweep a setting (e.g. `victory.turn=8,10,12`): the win rate per value as a plot |
 | v | side panel: roster and log, the log alone, or the simulation chart |
 | pgup / pgdn | page back and forth through the game log (or the mouse wheel) |
 
@@ -161,98 +146,6 @@ their steps are listed in the log with `▸`. Undo takes back your action and th
 """
 
 
-class NewGameChoice(NamedTuple):
-    scenario: Scenario
-    mode: str
-
-
-class NewGameScreen(ModalScreen[NewGameChoice | None]):
-    """Who plays which side, and which scenario: the Torga IV table or a GM's own file."""
-
-    DEFAULT_CSS = """
-    NewGameScreen {
-        align: center middle;
-    }
-    #ng-box {
-        width: 76;
-        max-width: 100%;
-        height: auto;
-        max-height: 100%;
-        border: thick $primary;
-        background: $surface;
-        padding: 0 1;
-    }
-    #ng-box Label {
-        margin-top: 1;
-    }
-    #ng-modes {
-        height: auto;
-    }
-    #ng-error {
-        color: $error;
-        height: auto;
-    }
-    #ng-hint {
-        color: $text-muted;
-    }
-    """
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="ng-box"):
-            yield Static(
-                "[b]New skirmish game[/b] (replaces the game in play; ctrl+z brings it back)"
-            )
-            yield OptionList(
-                *[Option(MODE_TEXT[mode], id=mode) for mode in (SOLO, MANUAL, AUTOMATIC)],
-                id="ng-modes",
-            )
-            yield Label("Scenario file (leave empty for Torga IV)")
-            yield Input(
-                placeholder="e.g. my_torga.yaml, a copy of tables/scenarios/torga_iv.yaml",
-                id="ng-file",
-                compact=True,
-            )
-            yield Static("", id="ng-error")
-            yield Static(
-                "↑↓ who plays · enter start · tab scenario file · esc cancel", id="ng-hint"
-            )
-
-    def on_mount(self) -> None:
-        modes = self.query_one("#ng-modes", OptionList)
-        modes.highlighted = 0
-        modes.focus()
-
-    @on(OptionList.OptionSelected, "#ng-modes")
-    @on(Input.Submitted, "#ng-file")
-    def start(self) -> None:
-        modes = self.query_one("#ng-modes", OptionList)
-        index = modes.highlighted or 0
-        mode = (SOLO, MANUAL, AUTOMATIC)[index]
-        path = self.query_one("#ng-file", Input).value.strip()
-        try:
-            scenario = load_scenario(path or None)
-        except RulesError as exc:
-            self.query_one("#ng-error", Static).update(f"Not started: {exc}")
-            self.query_one("#ng-file", Input).focus()
-            return
-        self.dismiss(NewGameChoice(scenario, mode))
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
-class SimulationProgress(Message):
-    def __init__(self, done: int, total: int) -> None:
-        super().__init__()
-        self.done = done
-        self.total = total
-
-
-class _SimulationCancelled(Exception):
-    """Raised inside the worker to stop a simulation nobody waits for any more."""
-
-
 def parse_point(text: str) -> tuple[float, float] | None:
     """`x,y` (or `x y`) in inches, or None when the text is not two numbers."""
     parts = [p for p in re.split(r"[,\s;]+", text.strip()) if p]
@@ -264,84 +157,7 @@ def parse_point(text: str) -> tuple[float, float] | None:
         return None
 
 
-def log_text(line: LogLine) -> Text:
-    """One line of the game log, styled by what happened."""
-    if line.kind == "turn":
-        return Text(f"── {line.text} ──", style="bold")
-    if line.kind == "victory":
-        return Text(f"★ {line.text}", style="bold reverse")
-    prefix = "▸ " if line.auto else "• "
-    style = {
-        "fall": "bold #ff5f5f",
-        "solo_order": "italic",
-        "hold": "#808080",
-        "aim": "#808080",
-    }.get(line.kind, "")
-    text = Text(prefix + line.text, style=style)
-    text.highlight_regex(r"hit, \d+ wounds?|takes \d+ wounds?", "bold #ffaf00")
-    text.highlight_regex(r"\bmiss\b|a draw", "#808080")
-    return text
-
-
-class GameLog(Widget):
-    """The newest lines of the game log, filling its height from the bottom.
-
-    A RichLog would redo the whole screen's layout on every line written (its scroll area
-    grows); this draws only itself. The mouse wheel or pgup/pgdn page back through it.
-    """
-
-    DEFAULT_CSS = """
-    GameLog {
-        height: 1fr;
-    }
-    """
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.lines: list[Text] = []
-        self.back = 0  # wrapped lines scrolled back from the newest
-
-    def show(self, lines: list[Text]) -> None:
-        self.lines = lines[-LOG_LIMIT:]
-        self.back = 0
-        self.refresh()
-
-    def add(self, lines: list[Text]) -> None:
-        self.show(self.lines + lines)
-
-    def scroll_back(self, rows: int) -> None:
-        self.back = max(0, self.back + rows)
-        self.refresh()
-
-    def wrapped(self, width: int, enough: int) -> list[Text]:
-        """The last `enough` lines once wrapped to `width` (fewer if the log is shorter)."""
-        out: list[Text] = []
-        console = self.app.console
-        for text in reversed(self.lines):
-            out[:0] = list(text.wrap(console, width))
-            if len(out) >= enough:
-                break
-        return out[-enough:] if enough else []
-
-    def render(self) -> Text:
-        width = max(self.content_size.width, 10)
-        height = max(self.content_size.height, 1)
-        rows = self.wrapped(width, height + self.back)
-        self.back = max(0, min(self.back, len(rows) - height))
-        shown = rows[: len(rows) - self.back] if self.back else rows
-        shown = shown[-height:]
-        if self.back and shown:
-            shown[-1] = Text(f"… {self.back} more below (pgdn)", "italic #808080")
-        return Text("\n").join(shown)
-
-    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
-        self.scroll_back(3)
-
-    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
-        self.scroll_back(-3)
-
-
-class SkirmishPane(GmPane):
+class SkirmishPane(SimulatingPane):
     TAB_ID = TAB_ID
     TITLE = TITLE
     HELP = HELP
@@ -367,6 +183,11 @@ class SkirmishPane(GmPane):
             "action_settings",
         ),
         ("Run the simulation", "Many games with both sides automatic", "action_simulate"),
+        (
+            "Sweep a setting",
+            "One batch of games per value of a scenario setting, plotted",
+            "action_sweep",
+        ),
         ("Roster, log or simulation", "Switch the side panel", "action_toggle_view"),
     ]
     BINDINGS = [
@@ -398,6 +219,7 @@ class SkirmishPane(GmPane):
         Binding("ctrl+z", "undo", "Undo"),
         Binding("o", "settings", "Settings"),
         Binding("s", "simulate", "Simulate"),
+        Binding("S", "sweep", "Sweep", show=False),
         Binding("v", "toggle_view", "View"),
     ]
     DEFAULT_CSS = """
@@ -450,10 +272,6 @@ class SkirmishPane(GmPane):
         self.pick_kind = ""
         self.pick_options: list[tuple[Action, str, str]] = []  # action, short text, details
         self.pick_index = 0
-        self.simulation_games = DEFAULT_SIMULATION_GAMES
-        self.simulation: SimulationSummary | None = None
-        self._simulation_worker: Worker[SimulationSummary] | None = None
-        self._simulation_needed: int | None = None
         self._keys_state: tuple[object, ...] = ()
         self._roster_rows = 0
 
@@ -789,6 +607,7 @@ class SkirmishPane(GmPane):
             "automatic",
             "automatic_turn",
             "simulate",
+            "sweep",
             "toggle_view",
             "move",
         ):
@@ -1101,7 +920,7 @@ class SkirmishPane(GmPane):
         log = self.query_one("#sk-log", GameLog)
         log.scroll_back(pages * max(log.content_size.height - 1, 1))
 
-    # -- simulation ---------------------------------------------------------------------------
+    # -- the side panel -----------------------------------------------------------------
     def action_toggle_view(self) -> None:
         """Roster and log, then the log alone (room for it at 80x24), then the chart."""
         side = self.query_one("#sk-side", ContentSwitcher)
@@ -1117,54 +936,3 @@ class SkirmishPane(GmPane):
     def _show_table(self) -> None:
         self.query_one("#sk-side", ContentSwitcher).current = "sk-table"
         self.query_one("#sk-roster", Static).display = True
-
-    def action_simulate(self) -> None:
-        worker = self._simulation_worker
-        if worker is not None and worker.state in (WorkerState.PENDING, WorkerState.RUNNING):
-            self._refuse("The simulation is already running: its chart shows when it ends.")
-            return
-        scenario = self.game.scenario if self.game is not None else torga_iv()
-        games = self.simulation_games
-        self.query_one("#sk-side", ContentSwitcher).current = "sk-sim"
-        self.query_one("#sk-sim", SimulationChart).show_progress(0, games)
-        self._show_status(f"Simulating {games} games of {scenario.name} in the background…")
-        self._simulation_needed = scenario.victory.standing
-        self._simulation_worker = self._simulate(scenario, games, self.campaign.seed)
-
-    @work(thread=True, exclusive=True, group=SIMULATION_GROUP, exit_on_error=False)
-    def _simulate(self, scenario: Scenario, games: int, seed: int) -> SimulationSummary:
-        worker = get_current_worker()
-
-        def progress(done: int, total: int) -> None:
-            if worker.is_cancelled:
-                raise _SimulationCancelled()
-            self.post_message(SimulationProgress(done, total))
-
-        return simulate(scenario, games, seed, jobs=1, progress=progress)
-
-    def on_simulation_progress(self, message: SimulationProgress) -> None:
-        chart = self.query_one("#sk-sim", SimulationChart)
-        if chart.progress is not None:
-            chart.show_progress(message.done, message.total)
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.group != SIMULATION_GROUP or event.worker is not self._simulation_worker:
-            return
-        chart = self.query_one("#sk-sim", SimulationChart)
-        if event.state == WorkerState.SUCCESS:
-            summary = event.worker.result
-            if summary is None:
-                return
-            self.simulation = summary
-            chart.show_summary(summary, self._simulation_needed)
-            first, second = summary.side_names
-            text = (
-                f"Simulation done: {first} {summary.win_rate(0):.0%}, "
-                f"{second} {summary.win_rate(1):.0%} of {summary.games} games."
-            )
-            if self.query_one("#sk-side", ContentSwitcher).current != "sk-sim":
-                text += " Press v to see the chart."
-            self._show_status(text)
-        elif event.state == WorkerState.ERROR:
-            chart.show_message(f"The simulation stopped: {event.worker.error}")
-            self._refuse(f"The simulation stopped: {event.worker.error}")
