@@ -59,6 +59,7 @@ from gmtool.store.skirmish import (
     start_game,
     undo_game,
 )
+from gmtool.store.skirmish_replay import export_game, game_steps
 from gmtool.tui.skirmish_chart import SimulationChart
 from gmtool.tui.skirmish_log import GameLog, log_text
 from gmtool.tui.skirmish_map import (
@@ -72,6 +73,7 @@ from gmtool.tui.skirmish_map import (
 )
 from gmtool.tui.skirmish_new_game import NewGameChoice, NewGameScreen
 from gmtool.tui.skirmish_referee import fire_choice, fire_details, melee_lines
+from gmtool.tui.skirmish_replay import ReplayScreen
 from gmtool.tui.skirmish_rules_card import rules_card
 from gmtool.tui.skirmish_settings import SettingsScreen
 from gmtool.tui.skirmish_simulation import SimulatingPane
@@ -131,6 +133,8 @@ spending its first action point, then the second, then the third.
 | ctrl+z | undo the last action (its dice are marked undone in the log) |
 | o | settings: wound effects, who acts first, which sides the app plays (saved, undoable) |
 | s | run the balance simulation in the background (both sides automatic) |
+| r | replay the game step by step from the deployment (← → home end, escape) |
+| e | export the game's whole log as Markdown to the campaign's `exports/` folder |
 | S | sweep a setting (e.g. `victory.turn=8,10,12`): the win rate per value as a plot |
 | v | side panel: roster and log, the log alone, or the simulation chart |
 | pgup / pgdn | page back and forth through the game log (or the mouse wheel) |
@@ -177,6 +181,8 @@ class SkirmishPane(SimulatingPane):
         ),
         ("Next figure", "Select the next figure that may act", "action_next_figure"),
         ("Undo the last action", "Take back the last saved action", "action_undo"),
+        ("Replay the game", "Step through every saved step of the game", "action_replay"),
+        ("Export the game log", "The whole log as Markdown in exports/", "action_export_log"),
         (
             "Settings of this game",
             "Wound effects, who acts first, which sides the app plays",
@@ -217,8 +223,14 @@ class SkirmishPane(SimulatingPane):
         Binding("pageup", "scroll_log(1)", "Log back", show=False),
         Binding("pagedown", "scroll_log(-1)", "Log on", show=False),
         Binding("ctrl+z", "undo", "Undo"),
-        Binding("o", "settings", "Settings"),
-        Binding("s", "simulate", "Simulate"),
+        Binding("o", "settings", "Options"),
+        # r and e are in the footer once the game is over (where there is room at 80x24);
+        # in play the same keys work, hidden, as the palette and F1 say.
+        Binding("r", "replay", "Replay"),
+        Binding("e", "export_log", "Export log"),
+        Binding("r", "replay_in_play", "Replay", show=False),
+        Binding("e", "export_in_play", "Export log", show=False),
+        Binding("s", "simulate", "Odds"),
         Binding("S", "sweep", "Sweep", show=False),
         Binding("v", "toggle_view", "View"),
     ]
@@ -600,6 +612,9 @@ class SkirmishPane(SimulatingPane):
             return self.mode == BROWSE or (
                 self.mode == PICKING and self.pick_kind == PICK_ACTIONS[action]
             )
+        if action in ("replay", "export_log", "replay_in_play", "export_in_play"):
+            shown_now = action in ("replay", "export_log")
+            return self.mode == BROWSE and self.state is not None and shown_now == over
         if action in (
             "settings",
             "aim",
@@ -896,6 +911,38 @@ class SkirmishPane(SimulatingPane):
             return
         self._after(played)
         self._show_status(f"{settings_text(played.game.state)} (ctrl+z takes it back)")
+
+    def action_replay(self) -> None:
+        if self.game is None:
+            self._refuse("Nothing to replay: there is no game yet; press n to start one.")
+            return
+        try:
+            steps = game_steps(self.campaign, self.game)
+        except StoreError as exc:
+            self._refuse(f"No replay: {exc}")
+            return
+        players = {
+            side.id: "app" if self.game.is_automatic(side.id) else "GM"
+            for side in self.game.scenario.sides
+        }
+        self.app.push_screen(ReplayScreen(steps, players))
+
+    def action_replay_in_play(self) -> None:
+        self.action_replay()
+
+    def action_export_in_play(self) -> None:
+        self.action_export_log()
+
+    def action_export_log(self) -> None:
+        if self.game is None:
+            self._refuse("Nothing to export: there is no game yet; press n to start one.")
+            return
+        try:
+            path = export_game(self.campaign, self.game)
+        except StoreError as exc:
+            self._refuse(f"Not exported: {exc}")
+            return
+        self._show_status(f"The game's log is in {path}.")
 
     def action_undo(self) -> None:
         try:
