@@ -31,10 +31,19 @@ from gmtool.rules.skirmish import (
     automatic_player,
     new_game,
 )
-from gmtool.rules.skirmish.engine import AIM, FIRE, HAND_TO_HAND, HOLD, MOVE, PICK_UP
+from gmtool.rules.skirmish.engine import (
+    AIM,
+    FIRE,
+    HAND_TO_HAND,
+    HOLD,
+    MOVE,
+    PICK_UP,
+    roll_solo_order,
+)
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
 from gmtool.store.rolllog import RollEntry
+from gmtool.store.skirmish_replay import new_game_id, record_step, step_record
 from gmtool.store.tracker import Tracker, UndoneAction
 
 SKIRMISH_TRACKER = "skirmish"
@@ -67,12 +76,14 @@ __all__ = [
     "SkirmishGame",
     "action_label",
     "automatic_sides",
+    "change_settings",
     "game_options",
     "load_game",
     "play",
     "play_automatic",
     "play_rest_of_turn",
     "roll_entries",
+    "settings_text",
     "skirmish_tracker",
     "solo_side",
     "start_game",
@@ -103,6 +114,8 @@ class SkirmishGame:
 
     state: GameState
     log: tuple[LogLine, ...] = ()
+    game_id: str = ""  # names the game's replay file ("": a game saved before replays)
+    replay_bytes: int = 0  # how much of the replay file is this game as saved
 
     @property
     def scenario(self) -> Scenario:
@@ -127,13 +140,20 @@ class SkirmishGame:
         return self.state.over or not self.is_automatic(self.state.side_to_act)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"game": self.state.to_dict(), "log": [line.to_list() for line in self.log]}
+        return {
+            "game": self.state.to_dict(),
+            "log": [line.to_list() for line in self.log],
+            "game_id": self.game_id,
+            "replay_bytes": self.replay_bytes,
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> SkirmishGame:
         return cls(
             GameState.from_dict(data["game"]),
             tuple(LogLine.from_list(line) for line in data["log"]),
+            str(data.get("game_id", "")),
+            int(data.get("replay_bytes", 0)),
         )
 
 
@@ -246,7 +266,12 @@ def _save(
     marked undone so the log never shows dice of an action that did not happen."""
     entries = roll_entries(game.scenario, events)
     log = (*game.log, *new_lines)[-LOG_LIMIT:]
-    saved_game = SkirmishGame(game.state, tuple(log))
+    replay_bytes = game.replay_bytes
+    if game.game_id:
+        lines = [(line.kind, line.text, line.auto) for line in new_lines]
+        record = step_record(label, lines, game.state)
+        replay_bytes = record_step(campaign, game.game_id, game.replay_bytes, record)
+    saved_game = SkirmishGame(game.state, tuple(log), game.game_id, replay_bytes)
     saved = campaign.record(entries) if entries else []
     try:
         skirmish_tracker(campaign).save(saved_game.to_dict(), label, rolls=saved)
@@ -255,6 +280,11 @@ def _save(
             campaign.rolls.mark_undone([int(e["id"]) for e in saved])
         raise
     return Played(saved_game, tuple(new_lines), saved, label)
+
+
+def _next(game: SkirmishGame, state: GameState) -> SkirmishGame:
+    """The same game (its log, its replay) with a new state, to be saved."""
+    return SkirmishGame(state, game.log, game.game_id, game.replay_bytes)
 
 
 def _reply(
@@ -294,7 +324,8 @@ def start_game(campaign: Campaign, scenario: Scenario, mode: str) -> Played:
     game = SkirmishGame(state)
     state, more, auto_lines, replies = _reply(game, state, rng)
     label = _with_reply(f"New game: {scenario.name} ({mode})", state, replies)
-    return _save(campaign, SkirmishGame(state, game.log), events + more, lines + auto_lines, label)
+    fresh = SkirmishGame(state, game.log, new_game_id(campaign))
+    return _save(campaign, fresh, events + more, lines + auto_lines, label)
 
 
 def action_label(state: GameState, action: Action) -> str:
@@ -324,7 +355,7 @@ def play(campaign: Campaign, game: SkirmishGame, action: Action, *, auto: bool =
     label = action_label(game.state, action) + (" (automatic)" if auto else "")
     state, more, auto_lines, replies = _reply(game, state, rng)
     label = _with_reply(label, state, replies)
-    return _save(campaign, SkirmishGame(state, game.log), events + more, lines + auto_lines, label)
+    return _save(campaign, _next(game, state), events + more, lines + auto_lines, label)
 
 
 def play_automatic(campaign: Campaign, game: SkirmishGame) -> Played:
@@ -351,7 +382,40 @@ def play_rest_of_turn(campaign: Campaign, game: SkirmishGame) -> Played:
     lines = [LogLine(e.kind, e.text, True) for e in events]
     steps = "activation" if played == 1 else "activations"
     label = f"Automatic play to the end of turn {turn} ({played} {steps})"
-    return _save(campaign, SkirmishGame(state, game.log), events, lines, label)
+    return _save(campaign, _next(game, state), events, lines, label)
+
+
+def change_settings(campaign: Campaign, game: SkirmishGame, options: GameOptions) -> Played:
+    """Save new settings for the game in play as one undo step. A side the app now plays
+    gets its solo order rolled if it had none this turn, and in solo play the app takes its
+    activation at once if it is due."""
+    if game.state.over:
+        raise RulesError("the game is over: start a new one with n")
+    options.check(game.scenario)
+    state = game.state.copy()
+    state.options = options
+    rng = campaign.rng()
+    events: list[Event] = []
+    if state.solo_order is None:
+        roll_solo_order(state, rng, events)
+    lines = [LogLine("settings", settings_text(state))]
+    lines += [LogLine(e.kind, e.text) for e in events]
+    state, more, auto_lines, replies = _reply(game, state, rng)
+    label = _with_reply("Settings changed", state, replies)
+    return _save(campaign, _next(game, state), events + more, lines + auto_lines, label)
+
+
+def settings_text(state: GameState) -> str:
+    """The game's settings in a sentence, for the log."""
+    scenario = state.scenario
+    options = state.options
+    names = [scenario.side(s).name for s in options.automatic]
+    plays = " and ".join(names) if names else "nobody"
+    return (
+        f"Settings: wound effects {'on' if options.wound_effects else 'off'}; "
+        f"{scenario.side(options.first_in_tier).name} act first in each action point; "
+        f"the app plays {plays}."
+    )
 
 
 def undo_game(campaign: Campaign) -> UndoneAction | None:

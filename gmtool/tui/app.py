@@ -232,8 +232,9 @@ class GmApp(App[None]):
 
         if isinstance(self.screen, HelpScreen):
             return
-        tab = self.current_tab().load()
-        self.push_screen(HelpScreen(tab.TITLE, tab.HELP, [t.title for t in self.tabs]))
+        spec = self.current_tab()
+        pane = self.ensure_tab_built(spec.TAB_ID)
+        self.push_screen(HelpScreen(pane.TITLE, pane.help_text(), [t.title for t in self.tabs]))
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)

@@ -40,6 +40,11 @@ class GmPane(Vertical):
         except (StoreError, RulesError) as exc:
             self.gm_app.show_data_error(exc)
 
+    def help_text(self) -> str:
+        """What F1 shows for this tab: its HELP, or more where the tab knows more (the
+        Torga IV tab adds the rules card of the scenario in play)."""
+        return self.HELP
+
     def focus_default(self) -> None:
         """Put the cursor where a GM starts on this tab (called when the tab is shown)."""
         self.focus()

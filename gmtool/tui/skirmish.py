@@ -11,79 +11,82 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any, NamedTuple
+from typing import Any
 
 from rich.console import RenderableType
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
-from textual import events, on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
-from textual.screen import ModalScreen
-from textual.widget import Widget
-from textual.widgets import ContentSwitcher, Input, Label, OptionList, Static
-from textual.widgets.option_list import Option
-from textual.worker import Worker, WorkerState, get_current_worker
+from textual.widgets import ContentSwitcher, Input, Static
 
 from gmtool.rules.errors import RulesError
 from gmtool.rules.skirmish import (
     ACTION_KINDS,
     Action,
+    GameOptions,
     GameState,
-    Scenario,
-    SimulationSummary,
     enemies_in_contact,
     legal_actions,
-    load_scenario,
     move_allowance,
     new_game,
     plan_move,
     ready_figures,
     shots,
-    simulate,
     torga_iv,
 )
 from gmtool.rules.skirmish.engine import AIM, FIRE, HAND_TO_HAND, HOLD, MOVE, PICK_UP
+from gmtool.rules.skirmish.outcome import standing
+from gmtool.rules.skirmish.referee import melee_preview
 from gmtool.store.errors import StoreError
 from gmtool.store.skirmish import (
     AUTOMATIC,
-    LOG_LIMIT,
     MANUAL,
     SOLO,
-    LogLine,
     Played,
     SkirmishGame,
+    change_settings,
     game_options,
     load_game,
     play,
     play_automatic,
     play_rest_of_turn,
+    settings_text,
     solo_side,
     start_game,
     undo_game,
 )
-from gmtool.tui.pane import GmPane
+from gmtool.store.skirmish_replay import export_game, game_steps
 from gmtool.tui.skirmish_chart import SimulationChart
-from gmtool.tui.skirmish_map import MapView, SkirmishMap, figure_symbols, short_name, side_style
+from gmtool.tui.skirmish_log import GameLog, log_text
+from gmtool.tui.skirmish_map import (
+    WOUND_STYLE,
+    MapView,
+    SkirmishMap,
+    figure_symbols,
+    short_name,
+    side_style,
+    wound_marker,
+)
+from gmtool.tui.skirmish_new_game import NewGameChoice, NewGameScreen
+from gmtool.tui.skirmish_referee import fire_choice, fire_details, melee_lines
+from gmtool.tui.skirmish_replay import ReplayScreen
+from gmtool.tui.skirmish_rules_card import rules_card
+from gmtool.tui.skirmish_settings import SettingsScreen
+from gmtool.tui.skirmish_simulation import SimulatingPane
+from gmtool.tui.skirmish_standing import standing_text
 
 TAB_ID = "torga"
 TITLE = "Torga IV"
-SIMULATION_GROUP = "skirmish-simulation"
-DEFAULT_SIMULATION_GAMES = 1000
 
 # What the keys do right now: looking at the table, placing a move, or picking a target.
 BROWSE = "browse"
 MOVING = "move"
 PICKING = "pick"
 
-MODE_TEXT = {
-    SOLO: "Solo: the app plays the solo side (the Jem'Hadar in Torga IV)",
-    MANUAL: "Two players: both sides played by hand",
-    AUTOMATIC: "Both automatic: the app plays both; g for each activation",
-}
 MODE_SHORT = {SOLO: "solo", MANUAL: "two players", AUTOMATIC: "both automatic"}
 
 PICK_VERBS = {FIRE: "Fire at", HAND_TO_HAND: "Attack", PICK_UP: "Pick up"}
@@ -97,10 +100,17 @@ points each has left; it measures every range, rolls every die (each lands in th
 tab too), applies wounds, plays the Jem'Hadar in solo play and declares the winner. Every
 action is saved at once: quit at any time and the game is there when you come back.
 
-**The map**: rock walls `█`, the wreck `▓`, obstacles `▒` (crossing one costs extra inches
-and a target behind one is in cover), dropped weapons `×`, faint dots every 6 inches.
-Figures are letters and numbers in their side's colour (the roster is the legend); the
-figure whose activation it is is shown reversed, the others that may still act underlined.
+**The map**: rock walls `█`, the wreck `▓`, obstacles `▒` (crossing one costs extra inches;
+a target close behind one, within the scenario's cover distance, is in cover), dropped
+weapons `×`, faint dots every 6 inches. Picking a target draws the line of fire `·`.
+
+**The standing line** under the map: the turn against the turn the Defiant arrives, who
+acts, the figures standing on each side and what the Federation needs; at the end, who won
+and why. The board is then locked: n starts a new game.
+Figures are letters and numbers, told apart without colour: the first side's (Federation)
+capitals and digits, the second side's (Jem'Hadar) small letters, soldier 1 is `a`; the
+roster is the legend. A superscript beside a figure counts its wounds (`S¹`). The figure
+whose activation it is is shown reversed, the others that may still act underlined.
 
 **A turn** runs in action-point tiers: the sides alternate, one figure at a time, each
 spending its first action point, then the second, then the third.
@@ -121,109 +131,23 @@ spending its first action point, then the second, then the third.
 | G | let the automatic players take every activation left in this turn (one undo step) |
 | escape | cancel a move or a pick |
 | ctrl+z | undo the last action (its dice are marked undone in the log) |
+| o | settings: wound effects, who acts first, which sides the app plays (saved, undoable) |
 | s | run the balance simulation in the background (both sides automatic) |
+| r | replay the game step by step from the deployment (← → home end, escape) |
+| e | export the game's whole log as Markdown to the campaign's `exports/` folder |
+| S | sweep a setting (e.g. `victory.turn=8,10,12`): the win rate per value as a plot |
 | v | side panel: roster and log, the log alone, or the simulation chart |
 | pgup / pgdn | page back and forth through the game log (or the mouse wheel) |
 
-Each target shows its range, band and the number the die must show or less, with every
-modifier; a move shows its distance, the obstacles it crosses and its cost against the
-figure's allowance before you confirm it.
+Each target shows its range (measured to a tenth of an inch), band, the weapon's number,
+every modifier, the number the die must show or less and the chance to hit; hand-to-hand
+shows both sides' modifiers (wounds included) and the exact chance of each outcome. A move
+shows its distance, the obstacles it crosses and its cost against the figure's allowance
+before you confirm it. Aiming needs an action point left to fire the aimed shot this turn.
 
 In solo play, after each of your activations the Jem'Hadar activations are played at once;
 their steps are listed in the log with `▸`. Undo takes back your action and their reply.
 """
-
-
-class NewGameChoice(NamedTuple):
-    scenario: Scenario
-    mode: str
-
-
-class NewGameScreen(ModalScreen[NewGameChoice | None]):
-    """Who plays which side, and which scenario: the Torga IV table or a GM's own file."""
-
-    DEFAULT_CSS = """
-    NewGameScreen {
-        align: center middle;
-    }
-    #ng-box {
-        width: 76;
-        max-width: 100%;
-        height: auto;
-        max-height: 100%;
-        border: thick $primary;
-        background: $surface;
-        padding: 0 1;
-    }
-    #ng-box Label {
-        margin-top: 1;
-    }
-    #ng-modes {
-        height: auto;
-    }
-    #ng-error {
-        color: $error;
-        height: auto;
-    }
-    #ng-hint {
-        color: $text-muted;
-    }
-    """
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="ng-box"):
-            yield Static(
-                "[b]New skirmish game[/b] (replaces the game in play; ctrl+z brings it back)"
-            )
-            yield OptionList(
-                *[Option(MODE_TEXT[mode], id=mode) for mode in (SOLO, MANUAL, AUTOMATIC)],
-                id="ng-modes",
-            )
-            yield Label("Scenario file (leave empty for Torga IV)")
-            yield Input(
-                placeholder="e.g. my_torga.yaml, a copy of tables/scenarios/torga_iv.yaml",
-                id="ng-file",
-                compact=True,
-            )
-            yield Static("", id="ng-error")
-            yield Static(
-                "↑↓ who plays · enter start · tab scenario file · esc cancel", id="ng-hint"
-            )
-
-    def on_mount(self) -> None:
-        modes = self.query_one("#ng-modes", OptionList)
-        modes.highlighted = 0
-        modes.focus()
-
-    @on(OptionList.OptionSelected, "#ng-modes")
-    @on(Input.Submitted, "#ng-file")
-    def start(self) -> None:
-        modes = self.query_one("#ng-modes", OptionList)
-        index = modes.highlighted or 0
-        mode = (SOLO, MANUAL, AUTOMATIC)[index]
-        path = self.query_one("#ng-file", Input).value.strip()
-        try:
-            scenario = load_scenario(path or None)
-        except RulesError as exc:
-            self.query_one("#ng-error", Static).update(f"Not started: {exc}")
-            self.query_one("#ng-file", Input).focus()
-            return
-        self.dismiss(NewGameChoice(scenario, mode))
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
-class SimulationProgress(Message):
-    def __init__(self, done: int, total: int) -> None:
-        super().__init__()
-        self.done = done
-        self.total = total
-
-
-class _SimulationCancelled(Exception):
-    """Raised inside the worker to stop a simulation nobody waits for any more."""
 
 
 def parse_point(text: str) -> tuple[float, float] | None:
@@ -237,84 +161,7 @@ def parse_point(text: str) -> tuple[float, float] | None:
         return None
 
 
-def log_text(line: LogLine) -> Text:
-    """One line of the game log, styled by what happened."""
-    if line.kind == "turn":
-        return Text(f"── {line.text} ──", style="bold")
-    if line.kind == "victory":
-        return Text(f"★ {line.text}", style="bold reverse")
-    prefix = "▸ " if line.auto else "• "
-    style = {
-        "fall": "bold #ff5f5f",
-        "solo_order": "italic",
-        "hold": "#808080",
-        "aim": "#808080",
-    }.get(line.kind, "")
-    text = Text(prefix + line.text, style=style)
-    text.highlight_regex(r"hit, \d+ wounds?|takes \d+ wounds?", "bold #ffaf00")
-    text.highlight_regex(r"\bmiss\b|a draw", "#808080")
-    return text
-
-
-class GameLog(Widget):
-    """The newest lines of the game log, filling its height from the bottom.
-
-    A RichLog would redo the whole screen's layout on every line written (its scroll area
-    grows); this draws only itself. The mouse wheel or pgup/pgdn page back through it.
-    """
-
-    DEFAULT_CSS = """
-    GameLog {
-        height: 1fr;
-    }
-    """
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.lines: list[Text] = []
-        self.back = 0  # wrapped lines scrolled back from the newest
-
-    def show(self, lines: list[Text]) -> None:
-        self.lines = lines[-LOG_LIMIT:]
-        self.back = 0
-        self.refresh()
-
-    def add(self, lines: list[Text]) -> None:
-        self.show(self.lines + lines)
-
-    def scroll_back(self, rows: int) -> None:
-        self.back = max(0, self.back + rows)
-        self.refresh()
-
-    def wrapped(self, width: int, enough: int) -> list[Text]:
-        """The last `enough` lines once wrapped to `width` (fewer if the log is shorter)."""
-        out: list[Text] = []
-        console = self.app.console
-        for text in reversed(self.lines):
-            out[:0] = list(text.wrap(console, width))
-            if len(out) >= enough:
-                break
-        return out[-enough:] if enough else []
-
-    def render(self) -> Text:
-        width = max(self.content_size.width, 10)
-        height = max(self.content_size.height, 1)
-        rows = self.wrapped(width, height + self.back)
-        self.back = max(0, min(self.back, len(rows) - height))
-        shown = rows[: len(rows) - self.back] if self.back else rows
-        shown = shown[-height:]
-        if self.back and shown:
-            shown[-1] = Text(f"… {self.back} more below (pgdn)", "italic #808080")
-        return Text("\n").join(shown)
-
-    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
-        self.scroll_back(3)
-
-    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
-        self.scroll_back(-3)
-
-
-class SkirmishPane(GmPane):
+class SkirmishPane(SimulatingPane):
     TAB_ID = TAB_ID
     TITLE = TITLE
     HELP = HELP
@@ -334,11 +181,24 @@ class SkirmishPane(GmPane):
         ),
         ("Next figure", "Select the next figure that may act", "action_next_figure"),
         ("Undo the last action", "Take back the last saved action", "action_undo"),
+        ("Replay the game", "Step through every saved step of the game", "action_replay"),
+        ("Export the game log", "The whole log as Markdown in exports/", "action_export_log"),
+        (
+            "Settings of this game",
+            "Wound effects, who acts first, which sides the app plays",
+            "action_settings",
+        ),
         ("Run the simulation", "Many games with both sides automatic", "action_simulate"),
+        (
+            "Sweep a setting",
+            "One batch of games per value of a scenario setting, plotted",
+            "action_sweep",
+        ),
         ("Roster, log or simulation", "Switch the side panel", "action_toggle_view"),
     ]
     BINDINGS = [
         Binding("n", "new_game", "New"),
+        Binding("n", "start_again", "New game: start again"),
         Binding("f", "fire", "Fire"),
         Binding("m", "move", "Move"),
         Binding("a", "aim", "Aim"),
@@ -363,7 +223,15 @@ class SkirmishPane(GmPane):
         Binding("pageup", "scroll_log(1)", "Log back", show=False),
         Binding("pagedown", "scroll_log(-1)", "Log on", show=False),
         Binding("ctrl+z", "undo", "Undo"),
-        Binding("s", "simulate", "Simulate"),
+        Binding("o", "settings", "Options"),
+        # r and e are in the footer once the game is over (where there is room at 80x24);
+        # in play the same keys work, hidden, as the palette and F1 say.
+        Binding("r", "replay", "Replay"),
+        Binding("e", "export_log", "Export log"),
+        Binding("r", "replay_in_play", "Replay", show=False),
+        Binding("e", "export_in_play", "Export log", show=False),
+        Binding("s", "simulate", "Odds"),
+        Binding("S", "sweep", "Sweep", show=False),
         Binding("v", "toggle_view", "View"),
     ]
     DEFAULT_CSS = """
@@ -384,18 +252,8 @@ class SkirmishPane(GmPane):
     #sk-roster {
         height: auto;
     }
-    #sk-banner {
+    #sk-standing {
         height: 2;
-        text-style: bold;
-        content-align: center middle;
-        display: none;
-    }
-    #sk-banner.shown {
-        display: block;
-    }
-    #sk-turn {
-        height: 1;
-        color: $text-muted;
     }
     #sk-action {
         height: 2;
@@ -426,10 +284,6 @@ class SkirmishPane(GmPane):
         self.pick_kind = ""
         self.pick_options: list[tuple[Action, str, str]] = []  # action, short text, details
         self.pick_index = 0
-        self.simulation_games = DEFAULT_SIMULATION_GAMES
-        self.simulation: SimulationSummary | None = None
-        self._simulation_worker: Worker[SimulationSummary] | None = None
-        self._simulation_needed: int | None = None
         self._keys_state: tuple[object, ...] = ()
         self._roster_rows = 0
 
@@ -442,8 +296,7 @@ class SkirmishPane(GmPane):
                     yield Static(id="sk-roster")
                     yield GameLog(id="sk-log")
                 yield SimulationChart(id="sk-sim")
-        yield Static(id="sk-banner")
-        yield Static(id="sk-turn")
+        yield Static(id="sk-standing")
         yield Static(id="sk-action")
         yield Input(placeholder="x,y in inches, then enter", id="sk-move-to", compact=True)
         yield Static(id="sk-status")
@@ -454,6 +307,13 @@ class SkirmishPane(GmPane):
 
     def focus_default(self) -> None:
         self.query_one("#sk-map", SkirmishMap).focus()
+
+    def help_text(self) -> str:
+        """The keys, then the rules card of the scenario in play (Torga IV when none)."""
+        state = self.state
+        if state is None:
+            return f"{self.HELP}\n{rules_card(torga_iv())}"
+        return f"{self.HELP}\n{rules_card(state.scenario, state.options)}"
 
     # -- the game -----------------------------------------------------------------------------
     @property
@@ -515,11 +375,10 @@ class SkirmishPane(GmPane):
             self._roster(state), layout=rows != self._roster_rows
         )
         self._roster_rows = rows
-        self._draw_turn_line()
+        self._draw_standing()
         self._draw_action_panel()
-        self._draw_banner()
         # The footer redraws all its keys when asked (slow): only when what they do changes.
-        keys_state = (self.mode, self.pick_kind, self.state is None)
+        keys_state = (self.mode, self.pick_kind, self.state is None, self._shown_state().over)
         if keys_state != self._keys_state:
             self._keys_state = keys_state
             self.refresh_bindings()
@@ -532,7 +391,10 @@ class SkirmishPane(GmPane):
         if self.mode == PICKING and self.pick_options:
             target = self.pick_options[self.pick_index][0].target
             others = frozenset(a.target for a, _s, _d in self.pick_options if a.target)
-            return MapView(state, self.selected, frozenset(), None, True, target, others)
+            fire = self.pick_kind == FIRE and target is not None
+            return MapView(
+                state, self.selected, frozenset(), None, True, target, others, fire_line=fire
+            )
         return view
 
     def _roster(self, state: GameState) -> RenderableType:
@@ -580,7 +442,11 @@ class SkirmishPane(GmPane):
                 if fig.wounds and not fig.fallen:
                     wounds.stylize("#ffaf00")
                 table.add_row(
-                    Text.assemble((symbols[fig.id], colour), " ", short_name(fig.name)),
+                    Text.assemble(
+                        (symbols[fig.id], colour),
+                        (wound_marker(fig.wounds).ljust(1), WOUND_STYLE),
+                        short_name(fig.name),
+                    ),
                     "—" if fig.fallen else f"{fig.action_points_left}/{fig.action_points}",
                     wounds,
                     "fallen" if fig.fallen else weapon,
@@ -588,43 +454,22 @@ class SkirmishPane(GmPane):
                 )
         return table
 
-    def _draw_turn_line(self) -> None:
-        line = self.query_one("#sk-turn", Static)
+    def _draw_standing(self) -> None:
+        line = self.query_one("#sk-standing", Static)
         state = self.state
         if state is None or self.game is None:
             line.update(
-                "No game: the map shows the Torga IV deployment. Press n for a new game.",
+                "No game: the map shows the Torga IV deployment.\nPress n for a new game.",
                 layout=False,
             )
             return
-        scenario = state.scenario
-        parts = [f"Turn {state.turn} of {scenario.victory.turn - 1}"]
-        if state.over:
-            parts.append("game over")
-        else:
-            side = scenario.side(state.side_to_act or "").name
-            who = "app" if self.game.is_automatic(state.side_to_act) else "GM"
-            parts.append(f"action point {state.tier}")
-            parts.append(f"{side} to act ({who})")
-        parts.append(MODE_SHORT[self.game.mode])
-        line.update(" · ".join(parts), layout=False)
-
-    def _draw_banner(self) -> None:
-        banner = self.query_one("#sk-banner", Static)
-        state = self.state
-        over = state is not None and state.over
-        banner.set_class(over, "shown")
-        self.query_one("#sk-action", Static).display = not over
-        if not over or state is None or self.game is None or state.winner is None:
-            return
-        winner = state.scenario.side(state.winner).name
-        why = next((line.text for line in reversed(self.game.log) if line.kind == "victory"), "")
-        colour = side_style(state.scenario, state.winner).color
-        text = Text(f"★ {winner} win ★\n", style="bold")
-        text.append(why)
-        banner.update(text)
-        banner.styles.background = colour.name if colour else "green"
-        banner.styles.color = "black"
+        players = {
+            side.id: "app" if self.game.is_automatic(side.id) else "GM"
+            for side in state.scenario.sides
+        }
+        width = line.size.width or self.app.size.width
+        line.update(standing_text(standing(state), state.scenario, players, width), layout=False)
+        self.query_one("#sk-action", Static).display = not state.over
 
     def _draw_action_panel(self) -> None:
         panel = self.query_one("#sk-action", Static)
@@ -700,16 +545,21 @@ class SkirmishPane(GmPane):
         return text
 
     def _pick_text(self) -> Text:
+        """The choices on the first line, the picked one's details on the second (a detail
+        of two lines puts its first after the choices: hand-to-hand's modifiers)."""
         text = Text()
         verb = PICK_VERBS.get(self.pick_kind, "Pick")
         text.append(f"{verb}: ", "bold")
         for index, (_action, short, _details) in enumerate(self.pick_options):
             if index:
-                text.append("  ")
+                text.append(" ")
             style = "reverse bold" if index == self.pick_index else ""
             text.append(f" {short} ", style)
-        text.append("\n")
         details = self.pick_options[self.pick_index][2]
+        if "\n" in details:
+            first, details = details.split("\n", 1)
+            text.append(f" · {first}")
+        text.append("\n")
         text.append(details)
         return text
 
@@ -744,12 +594,16 @@ class SkirmishPane(GmPane):
             "next_figure",
             "previous_figure",
             "type_destination",
+            "settings",
         }
     )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in self.GAME_ONLY_ACTIONS and self.state is None:
-            return False
+        over = self.state is not None and self.state.over
+        if action in self.GAME_ONLY_ACTIONS and (self.state is None or over):
+            return False  # no game, or the board is locked at game over
+        if action in ("new_game", "start_again"):
+            return self.mode == BROWSE and (action == "start_again") == over
         if action in ("confirm", "cancel", "cursor"):
             return self.mode != BROWSE
         if action == "type_destination":
@@ -758,13 +612,17 @@ class SkirmishPane(GmPane):
             return self.mode == BROWSE or (
                 self.mode == PICKING and self.pick_kind == PICK_ACTIONS[action]
             )
+        if action in ("replay", "export_log", "replay_in_play", "export_in_play"):
+            shown_now = action in ("replay", "export_log")
+            return self.mode == BROWSE and self.state is not None and shown_now == over
         if action in (
-            "new_game",
+            "settings",
             "aim",
             "hold",
             "automatic",
             "automatic_turn",
             "simulate",
+            "sweep",
             "toggle_view",
             "move",
         ):
@@ -885,19 +743,15 @@ class SkirmishPane(GmPane):
         state = self.state
         if who is None or state is None:
             return
-        options = []
-        for shot in shots(state, who):
-            target = state.figure(shot.target)
-            mods = "".join(f", {name} {value:+d}" for name, value in shot.modifiers)
-            cover = f", in cover ({shot.cover})" if shot.cover else ""
-            details = (
-                f"{target.name}: {shot.range_inches:.1f} in ({shot.band_label}), "
-                f"{state.scenario.weapon(shot.weapon).name} {shot.hit_on}{mods}{cover} → "
-                f"d{state.scenario.fire.die} ≤ {shot.needed} ({shot.chance:.0%}), "
-                f"{shot.wounds} wound{'s' if shot.wounds != 1 else ''}"
+        width = self._panel_width()
+        options = [
+            (
+                Action(FIRE, who, shot.target),
+                fire_choice(shot, state),
+                fire_details(shot, state, width),
             )
-            short = f"{short_name(target.name)} {shot.range_inches:.0f}in ≤{shot.needed}"
-            options.append((Action(FIRE, who, shot.target), short, details))
+            for shot in shots(state, who)
+        ]
         name = state.figure(who).name
         self._start_pick(FIRE, options, f"Not fired: {name} has no enemy in range and in sight.")
 
@@ -907,17 +761,18 @@ class SkirmishPane(GmPane):
         if who is None or state is None:
             return
         fig = state.figure(who)
+        width = self._panel_width()
         options = []
         for enemy in enemies_in_contact(state, fig):
-            details = (
-                f"{enemy.name}: d{state.scenario.hand_to_hand.die}{fig.hand_to_hand:+d} "
-                f"against d{state.scenario.hand_to_hand.die}{enemy.hand_to_hand:+d}"
-                + (" (wounds count)" if fig.wounds or enemy.wounds else "")
-            )
+            mods, outcomes = melee_lines(melee_preview(state, who, enemy.id), state, width)
+            details = f"{mods}\n{outcomes}"
             options.append((Action(HAND_TO_HAND, who, enemy.id), short_name(enemy.name), details))
         self._start_pick(
             HAND_TO_HAND, options, f"Not attacked: {fig.name} is in base contact with no enemy."
         )
+
+    def _panel_width(self) -> int:
+        return self.query_one("#sk-action", Static).size.width or self.app.size.width
 
     def action_pick_up(self) -> None:
         who = self._actor("picked up")
@@ -1015,6 +870,10 @@ class SkirmishPane(GmPane):
     def action_new_game(self) -> None:
         self.app.push_screen(NewGameScreen(), self._new_game_chosen)
 
+    def action_start_again(self) -> None:
+        """n once the game is over: the footer says it starts again (same dialog)."""
+        self.action_new_game()
+
     def _new_game_chosen(self, choice: NewGameChoice | None) -> None:
         if choice is None:
             self._show_status("No new game: the game in play is unchanged.")
@@ -1031,6 +890,59 @@ class SkirmishPane(GmPane):
         if choice.mode == SOLO:
             who = f" The app plays the {scenario.side(solo_side(scenario)).name} side."
         self._show_status(f"New game: {scenario.name} ({MODE_SHORT[choice.mode]}).{who}")
+
+    def action_settings(self) -> None:
+        state = self.state
+        if state is None or state.over:
+            return
+        self.app.push_screen(SettingsScreen(state.scenario, state.options), self._settings_chosen)
+
+    def _settings_chosen(self, options: GameOptions | None) -> None:
+        if options is None or self.game is None:
+            self._show_status("Settings unchanged.")
+            return
+        if options == self.game.state.options:
+            self._show_status("Settings unchanged: they are as they were.")
+            return
+        try:
+            played = change_settings(self.campaign, self.game, options)
+        except (RulesError, StoreError) as exc:
+            self._refuse(f"Settings not changed: {exc}")
+            return
+        self._after(played)
+        self._show_status(f"{settings_text(played.game.state)} (ctrl+z takes it back)")
+
+    def action_replay(self) -> None:
+        if self.game is None:
+            self._refuse("Nothing to replay: there is no game yet; press n to start one.")
+            return
+        try:
+            steps = game_steps(self.campaign, self.game)
+        except StoreError as exc:
+            self._refuse(f"No replay: {exc}")
+            return
+        players = {
+            side.id: "app" if self.game.is_automatic(side.id) else "GM"
+            for side in self.game.scenario.sides
+        }
+        self.app.push_screen(ReplayScreen(steps, players))
+
+    def action_replay_in_play(self) -> None:
+        self.action_replay()
+
+    def action_export_in_play(self) -> None:
+        self.action_export_log()
+
+    def action_export_log(self) -> None:
+        if self.game is None:
+            self._refuse("Nothing to export: there is no game yet; press n to start one.")
+            return
+        try:
+            path = export_game(self.campaign, self.game)
+        except StoreError as exc:
+            self._refuse(f"Not exported: {exc}")
+            return
+        self._show_status(f"The game's log is in {path}.")
 
     def action_undo(self) -> None:
         try:
@@ -1055,7 +967,7 @@ class SkirmishPane(GmPane):
         log = self.query_one("#sk-log", GameLog)
         log.scroll_back(pages * max(log.content_size.height - 1, 1))
 
-    # -- simulation ---------------------------------------------------------------------------
+    # -- the side panel -----------------------------------------------------------------
     def action_toggle_view(self) -> None:
         """Roster and log, then the log alone (room for it at 80x24), then the chart."""
         side = self.query_one("#sk-side", ContentSwitcher)
@@ -1071,54 +983,3 @@ class SkirmishPane(GmPane):
     def _show_table(self) -> None:
         self.query_one("#sk-side", ContentSwitcher).current = "sk-table"
         self.query_one("#sk-roster", Static).display = True
-
-    def action_simulate(self) -> None:
-        worker = self._simulation_worker
-        if worker is not None and worker.state in (WorkerState.PENDING, WorkerState.RUNNING):
-            self._refuse("The simulation is already running: its chart shows when it ends.")
-            return
-        scenario = self.game.scenario if self.game is not None else torga_iv()
-        games = self.simulation_games
-        self.query_one("#sk-side", ContentSwitcher).current = "sk-sim"
-        self.query_one("#sk-sim", SimulationChart).show_progress(0, games)
-        self._show_status(f"Simulating {games} games of {scenario.name} in the background…")
-        self._simulation_needed = scenario.victory.standing
-        self._simulation_worker = self._simulate(scenario, games, self.campaign.seed)
-
-    @work(thread=True, exclusive=True, group=SIMULATION_GROUP, exit_on_error=False)
-    def _simulate(self, scenario: Scenario, games: int, seed: int) -> SimulationSummary:
-        worker = get_current_worker()
-
-        def progress(done: int, total: int) -> None:
-            if worker.is_cancelled:
-                raise _SimulationCancelled()
-            self.post_message(SimulationProgress(done, total))
-
-        return simulate(scenario, games, seed, jobs=1, progress=progress)
-
-    def on_simulation_progress(self, message: SimulationProgress) -> None:
-        chart = self.query_one("#sk-sim", SimulationChart)
-        if chart.progress is not None:
-            chart.show_progress(message.done, message.total)
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.group != SIMULATION_GROUP or event.worker is not self._simulation_worker:
-            return
-        chart = self.query_one("#sk-sim", SimulationChart)
-        if event.state == WorkerState.SUCCESS:
-            summary = event.worker.result
-            if summary is None:
-                return
-            self.simulation = summary
-            chart.show_summary(summary, self._simulation_needed)
-            first, second = summary.side_names
-            text = (
-                f"Simulation done: {first} {summary.win_rate(0):.0%}, "
-                f"{second} {summary.win_rate(1):.0%} of {summary.games} games."
-            )
-            if self.query_one("#sk-side", ContentSwitcher).current != "sk-sim":
-                text += " Press v to see the chart."
-            self._show_status(text)
-        elif event.state == WorkerState.ERROR:
-            chart.show_message(f"The simulation stopped: {event.worker.error}")
-            self._refuse(f"The simulation stopped: {event.worker.error}")

@@ -3,11 +3,16 @@ the victory side's figures stand at the end, as bars of Unicode blocks."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.style import Style
 from rich.text import Text
 from textual.widget import Widget
 
 from gmtool.rules.skirmish import SimulationSummary
+
+if TYPE_CHECKING:
+    from gmtool.tui.skirmish_sweep import SweepResult
 from gmtool.tui.skirmish_map import SIDE_COLOURS
 
 EIGHTHS = " ▏▎▍▌▋▊▉"
@@ -111,6 +116,7 @@ class SimulationChart(Widget):
         self.summary: SimulationSummary | None = None
         self.needed: int | None = None
         self.progress: tuple[int, int] | None = None
+        self.sweep: SweepResult | None = None
         self.message = "No simulation yet: press s to play many games with both sides automatic."
 
     def show_progress(self, done: int, total: int) -> None:
@@ -120,6 +126,12 @@ class SimulationChart(Widget):
     def show_summary(self, summary: SimulationSummary, needed: int | None = None) -> None:
         self.summary = summary
         self.needed = needed
+        self.progress = None
+        self.sweep = None
+        self.refresh()
+
+    def show_sweep(self, result: SweepResult) -> None:
+        self.sweep = result
         self.progress = None
         self.refresh()
 
@@ -132,6 +144,10 @@ class SimulationChart(Widget):
         width = self.content_size.width or 40
         if self.progress is not None:
             return progress_text(*self.progress, width)
+        if self.sweep is not None:
+            from gmtool.tui.skirmish_sweep import sweep_text
+
+            return sweep_text(self.sweep, width)
         if self.summary is not None:
             return chart_text(self.summary, width, self.needed)
         return Text(self.message, MUTED)

@@ -44,6 +44,9 @@ WRECK_OBSTACLE = ("▒", Style(color="#5f87af"))
 GRID_DOT = ("·", Style(color="#4e4e4e"))
 OPEN = (" ", Style())
 DROPPED = ("×", Style(color="#ffd700", bold=True))
+SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+WOUND_STYLE = Style(color="#ffaf00", bold=True)
+FIRE_LINE = ("·", Style(color="#ffd700", bold=True))
 # Colours of the scenario's first and second side (the roster uses the same).
 SIDE_COLOURS = ("#5fd7ff", "#ff5f5f")
 
@@ -137,22 +140,38 @@ def short_name(name: str) -> str:
 
 @functools.lru_cache(maxsize=16)
 def figure_symbols(scenario: Scenario) -> dict[str, str]:
-    """One character per figure, unique within its side: the number a name ends with, else
-    the first letter of its short name (then its other letters, then any free letter)."""
+    """One character per figure, unique over the whole table, so figures are told apart
+    without colour: the first side's are capitals and digits (the number a name ends with,
+    else a letter of its short name), the second side's small letters (the number a name
+    ends with as a letter of the alphabet, 1 is a, else a letter of its short name)."""
     symbols: dict[str, str] = {}
-    taken: dict[str, set[str]] = {}
+    used: set[str] = set()
+    first_side = scenario.sides[0].id
     for spec in scenario.forces:
-        used = taken.setdefault(spec.side, set())
+        capitals = spec.side == first_side
         short = short_name(spec.name)
-        number = re.search(r"(\d)$", spec.name)
-        letters = [number.group(1)] if number else []
-        letters += [c.upper() for c in short if c.isalpha()]
-        letters += [c.upper() for c in spec.id if c.isalnum()]
-        letters += list("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
-        symbol = next(c for c in letters if c not in used)
-        used.add(symbol)
-        symbols[spec.id] = symbol
+        number = re.search(r"(\d+)$", spec.name)
+        letters: list[str] = []
+        if number:
+            n = int(number.group(1))
+            if capitals and n < 10:
+                letters.append(str(n))
+            elif not capitals and 1 <= n <= 26:
+                letters.append(chr(ord("a") + n - 1))
+        letters += [c for c in short + spec.id if c.isalpha()]
+        letters += list("abcdefghijklmnopqrstuvwxyz")
+        if capitals:
+            letters = [c.upper() for c in letters] + list("0123456789")
+        else:
+            letters = [c.lower() for c in letters]
+        symbols[spec.id] = next((c for c in letters if c not in used), "?")
+        used.add(symbols[spec.id])
     return symbols
+
+
+def wound_marker(wounds: int) -> str:
+    """A figure's wounds as a superscript beside its letter on the map (none unwounded)."""
+    return "".join(SUPERSCRIPTS[int(d)] for d in str(wounds)) if wounds > 0 else ""
 
 
 def side_style(scenario: Scenario, side: str) -> Style:
@@ -171,6 +190,7 @@ class MapView:
     cursor_ok: bool = True  # is that move allowed
     target: str | None = None  # the figure or dropped weapon picked
     targets: frozenset[str] = field(default_factory=frozenset)  # the others open to pick
+    fire_line: bool = False  # draw the line of fire from the selected figure to the target
 
 
 def _line_cells(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
@@ -231,6 +251,19 @@ def draw(view: MapView, scale: float) -> list[list[Cell]]:
         end = at(*view.cursor)
         for col, row in _line_cells(start, end):
             grid[row][col] = ("·", Style(color=colour, bold=True))
+    if view.fire_line and selected is not None and view.target is not None:
+        target = state.figure(view.target)
+        for col, row in _line_cells(at(selected.x, selected.y), at(target.x, target.y)):
+            glyph = grid[row][col][0]
+            # the line runs over open ground; terrain it crosses keeps its glyph, lit up
+            grid[row][col] = (
+                (FIRE_LINE[0], FIRE_LINE[1])
+                if glyph in (" ", GRID_DOT[0])
+                else (
+                    glyph,
+                    Style(color="black", bgcolor="#ffd700"),
+                )
+            )
     symbols = figure_symbols(scenario)
 
     # Figures drawn last, the one the tab points at first: where two would share a cell (on
@@ -243,6 +276,7 @@ def draw(view: MapView, scale: float) -> list[list[Cell]]:
         return 2 if fig_id in view.targets or fig_id in view.ready else 3
 
     occupied: set[tuple[int, int]] = set()
+    wounded: list[tuple[int, int, str]] = []
     standing = sorted((f for f in state.figures if not f.fallen), key=lambda f: rank(f.id))
     for fig in standing:
         col, row = _free_cell(at(fig.x, fig.y), occupied, grid)
@@ -255,6 +289,16 @@ def draw(view: MapView, scale: float) -> list[list[Cell]]:
         elif fig.id in view.targets or fig.id in view.ready:
             style = style + Style(underline=True)
         grid[row][col] = (symbols[fig.id], style)
+        marker = wound_marker(fig.wounds)
+        if marker:
+            wounded.append((col, row, marker))
+    # A wound marker goes in the cell east of the figure, else west, where it is open ground.
+    for col, row, marker in wounded:
+        for beside in (col + 1, col - 1):
+            open_ground = 0 <= beside < cols and grid[row][beside][0] in (" ", GRID_DOT[0])
+            if open_ground and (beside, row) not in occupied:
+                grid[row][beside] = (marker[-1], WOUND_STYLE)
+                break
     if view.cursor is not None:
         col, row = at(*view.cursor)
         colour = "#5fd75f" if view.cursor_ok else "#ff5f5f"
@@ -270,7 +314,10 @@ def legend(scenario: Scenario, scale: float, wide: bool) -> str:
     cell = f"cell {scale:g}x{2 * scale:g} in"
     cost = f"{scenario.movement.obstacle_cost:+g} in"
     if wide:
-        return f"█ rock  ▓ wreck  ▒ cover {cost}  × weapon  · {grid_inches(scale):g} in  {cell}"
+        return (
+            f"█ rock  ▓ wreck  ▒ cover {cost}  × weapon  ¹ wounds  · {grid_inches(scale):g} in"
+            f"  {cell}"
+        )
     return "█rock ▓wreck ▒cover ×weapon"
 
 

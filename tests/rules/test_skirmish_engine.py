@@ -232,10 +232,10 @@ def test_jemhadar_move_first_then_fire_with_the_first_repeating_its_first_step()
 
 
 def test_jemhadar_fire_first_and_a_fire_step_with_nothing_in_range_moves() -> None:
-    state = _solo_game(FIRE_FIRST, jh_a=(20.0, 16.0))
+    state = _solo_game(FIRE_FIRST, jh_a=(20.0, 16.0), fed_a=(9.5, 12.0), fed_b=(8.76, 16.0))
     act(state, "hold", "fed_a")
     choice = jemhadar_player(state)
-    # fed_a is as far as fed_b but behind the hull plate: fed_b, in the open, is the shot
+    # fed_a is as far as fed_b but just behind the hull plate: fed_b, in the open, is the shot
     assert (choice.kind, choice.target) == ("fire", "fed_b")
     far = _solo_game(FIRE_FIRST)  # 44 in away: nothing in range
     act(far, "hold", "fed_a")
@@ -310,15 +310,19 @@ def test_fire_number_for_a_target_in_the_open() -> None:
     shot = _shot(state, "fed_a", "jh_a")
     assert shot.range_inches == pytest.approx(10.0)
     assert shot.band_label == "6-12 in" and shot.hit_on == 7
-    assert shot.modifiers == (("target in the open", -1),)
+    assert shot.modifiers == (("target_in_open", -1),)
     assert shot.needed == 8 and shot.chance == pytest.approx(0.8) and shot.cover is None
 
 
-def test_an_obstacle_between_gives_cover_but_not_one_the_shooter_leans_on() -> None:
-    covered = _shot(game(fed_a=(5.0, 12.0), jh_a=(15.0, 12.0)), "fed_a", "jh_a")
+def test_cover_counts_only_an_obstacle_near_the_target() -> None:
+    # the plate [10, 10, 11, 14] is 1.5 in from a target at 12.5: cover (within 2 in)
+    covered = _shot(game(fed_a=(5.0, 12.0), jh_a=(12.5, 12.0)), "fed_a", "jh_a")
     assert covered.modifiers == () and covered.needed == 7 and covered.cover == "hull plate"
+    # 4 in from a target at 15: across the line, but no cover for that target
+    far = _shot(game(fed_a=(5.0, 12.0), jh_a=(15.0, 12.0)), "fed_a", "jh_a")
+    assert far.modifiers == (("target_in_open", -1),) and far.cover is None
     leaning = _shot(game(fed_a=(9.5, 12.0), jh_a=(19.5, 12.0)), "fed_a", "jh_a")
-    assert leaning.modifiers == (("target in the open", -1),) and leaning.needed == 8
+    assert leaning.modifiers == (("target_in_open", -1),) and leaning.needed == 8
     # the other way round the plate is far from the shooter: the target has cover
     back = _shot(game(fed_a=(9.5, 12.0), jh_a=(19.5, 12.0)), "jh_a", "fed_a")
     assert back.cover == "hull plate" and back.needed == 8  # energy rifle 6-12: 8
@@ -331,7 +335,7 @@ def test_aimed_shot_and_wounded_shooter_modifiers() -> None:
     assert ("aimed", -2) in aimed.modifiers and aimed.needed == 10
     state.figure("fed_a").wounds = 1
     both = _shot(state, "fed_a", "jh_a")
-    assert ("shooter wounded", 2) in both.modifiers and both.needed == 8
+    assert ("shooter_wounded", 2) in both.modifiers and both.needed == 8
 
 
 def test_wounds_have_no_effect_with_the_option_off() -> None:
@@ -414,8 +418,10 @@ def test_an_aim_covers_one_shot_and_a_move_loses_it() -> None:
 def test_a_full_move_and_no_further() -> None:
     state = game()
     assert plan_move(state, "fed_a", 6.0, 12.0).legal
-    too_far = plan_move(state, "fed_a", 6.01, 12.0)
-    assert not too_far.legal and "costs 4.0" in too_far.reason
+    # measured to a tenth, a half up: 4.04 in is 4.0 (allowed), 4.05 in is 4.1 (not)
+    assert plan_move(state, "fed_a", 6.04, 12.0).legal
+    too_far = plan_move(state, "fed_a", 6.05, 12.0)
+    assert not too_far.legal and too_far.reason == "it costs 4.1 in and the figure has 4 in"
     act(state, "hold", "fed_a")
     assert plan_move(state, "jh_a", 41.0, 12.0).legal  # the Jem'Hadar move 5 in
     assert not plan_move(state, "jh_a", 40.9, 12.0).legal
@@ -434,7 +440,7 @@ def test_crossing_an_obstacle_costs_two_inches() -> None:
     plan = plan_move(state, "fed_a", 12.0, 12.0)
     assert plan.obstacles == ("plate",) and plan.distance == pytest.approx(3.0)
     assert plan.cost == pytest.approx(5.0) and not plan.legal
-    assert plan_move(state, "fed_a", 11.5, 10.5).cost == pytest.approx(2.0 + 2.915, abs=0.01)
+    assert plan_move(state, "fed_a", 11.5, 10.5).cost == pytest.approx(2.0 + 2.9)  # 2.915
     act(state, "hold", "fed_a")
     assert plan_move(state, "jh_a", 12.0, 13.0).legal  # 3 in + 2 for the plate = 5
 

@@ -39,14 +39,17 @@ def test_each_band_inside_and_on_its_upper_edge(weapon: str, band: int) -> None:
 @pytest.mark.parametrize("weapon", sorted(FIRE_TABLE))
 @pytest.mark.parametrize("edge", [6.0, 12.0, 18.0, 24.0])
 def test_just_past_an_edge_is_the_next_band(weapon: str, edge: float) -> None:
+    """Ranges read to a tenth, a half up: edge + 0.04 reads as the edge, + 0.05 does not."""
     next_band = int(edge // 6)
-    assert target_number(weapon, edge + 0.01) == FIRE_TABLE[weapon][next_band]
+    assert target_number(weapon, edge + 0.04) == FIRE_TABLE[weapon][next_band - 1]
+    assert target_number(weapon, edge + 0.05) == FIRE_TABLE[weapon][next_band]
 
 
 @pytest.mark.parametrize("weapon", sorted(FIRE_TABLE))
 def test_point_blank_and_beyond_thirty_inches(weapon: str) -> None:
     assert target_number(weapon, 0.0) == FIRE_TABLE[weapon][0]
-    assert target_number(weapon, 30.01) is None
+    assert target_number(weapon, 30.04) == FIRE_TABLE[weapon][4]
+    assert target_number(weapon, 30.05) is None
     assert target_number(weapon, 100.0) is None
 
 
@@ -144,8 +147,10 @@ def test_board_move_cost_adds_two_inches_per_obstacle_and_walls_block() -> None:
 def test_board_line_of_fire() -> None:
     board = torga_iv().board
     assert board.line_of_fire(40.0, 19.0, 40.0, 29.0) == BLOCKED  # the spine is a wall
-    assert board.line_of_fire(30.0, 10.0, 50.0, 10.0) == COVER  # boulder halfway
-    # the shooter is in base contact with the boulder: it fires over its own cover
-    assert board.line_of_fire(38.2, 10.0, 50.0, 10.0) == OPEN
+    # the boulder at (40, 10), radius 1.5, gives cover only within 2 in of the target
+    assert board.line_of_fire(30.0, 10.0, 50.0, 10.0) == OPEN  # boulder halfway
+    assert board.line_of_fire(38.2, 10.0, 50.0, 10.0) == OPEN  # right in front of the shooter
+    assert board.line_of_fire(30.0, 10.0, 43.5, 10.0) == COVER  # 2.0 in behind it
+    assert board.line_of_fire(30.0, 10.0, 43.6, 10.0) == OPEN  # 2.1 in behind it
     assert board.line_of_fire(30.0, 5.0, 50.0, 5.0) == OPEN
-    assert board.line_of_fire(30.0, 10.0, 50.0, 10.0) == COVER  # answered from the cache
+    assert board.line_of_fire(30.0, 10.0, 43.5, 10.0) == COVER  # answered from the cache

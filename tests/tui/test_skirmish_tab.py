@@ -23,6 +23,7 @@ from gmtool.store.skirmish import (
     skirmish_tracker,
 )
 from gmtool.tui.app import GmApp
+from gmtool.tui.footer import KeyFooter
 from gmtool.tui.skirmish import (
     MOVING,
     PICKING,
@@ -147,13 +148,18 @@ async def test_full_game_quit_mid_game_resume_and_finish(
             assert pane.game.state.turn > turn or pane.game.state.over
             assert "Automatic play to the end of turn" in shown(status(pane))
         await pilot.pause()
-        banner = pane.query_one("#sk-banner", Static)
-        assert banner.has_class("shown")
+        line = shown(pane.query_one("#sk-standing", Static))
         winner = pane.game.state.scenario.side(pane.game.state.winner).name
-        assert f"{winner} win" in shown(banner)
-        await pilot.press("g")
+        assert f"{winner} win" in line and "n starts a new game" in line
+        # the board is locked: no key plays, and the footer's n says it starts again
+        keys = footer_keys(again)
+        assert not keys & {"f", "m", "a", "h", "p", "space", "g", "G", "tab"}
+        footer = again.screen.query_one(KeyFooter)
+        assert [i.description for i in footer.items() if i.key == "n"] == ["New game: start again"]
+        ended = pane.game.to_dict()
+        await pilot.press("g", "f", "space")
         await pilot.pause()
-        assert "game is over" in shown(status(pane)) and status(pane).has_class("error")
+        assert pane.game.to_dict() == ended
     saved, rolls = saved_game(path)
     assert saved is not None and saved.state.over and saved.log[-1].kind == "victory"
     assert rolls and all(r["kind"] == "dice" for r in rolls)
@@ -189,7 +195,7 @@ async def test_manual_moves_typed_and_fire_at_a_target(app_factory: Callable[...
         assert pane.mode == PICKING
         panel = shown(pane.query_one("#sk-action", Static))
         first = shots(pane.game.state, shooter.id)[0]
-        assert f"≤{first.needed}" in panel and f"d10 ≤ {first.needed}" in panel
+        assert f"d10 ≤ {first.needed}: {round(first.chance * 100)}% to hit" in panel
         rolls_before = len(saved_game(path)[1])
         await pilot.press("enter")
         await pilot.pause()
@@ -218,7 +224,7 @@ async def test_hand_to_hand_and_picking_up_a_weapon(app_factory: Callable[..., G
         rolls_before = len(saved_game(path)[1])
         await pilot.press("h")
         await pilot.pause()
-        assert pane.mode == PICKING and "Jem'Hadar First: d10+1 against d10+2" in shown(
+        assert pane.mode == PICKING and "Sisko d10 +1 against First d10 +2" in shown(
             pane.query_one("#sk-action", Static)
         )
         await pilot.press("enter")
@@ -288,7 +294,7 @@ async def test_undo_steps_back_one_action_at_a_time(app_factory: Callable[..., G
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert pane.game is None
-        assert "No game" in shown(pane.query_one("#sk-turn", Static))
+        assert "No game" in shown(pane.query_one("#sk-standing", Static))
         _, rolls = saved_game(path)
         assert rolls and all(r["undone"] for r in rolls)  # ... the solo order die undone
         await pilot.press("ctrl+z")
@@ -420,10 +426,21 @@ def test_map_draws_terrain_and_figures_where_they_stand() -> None:
     assert sisko[0] == "S" and sisko[1].reverse
     worf = grid[int(36.5 / 2)][24]
     assert worf[0] == "W" and worf[1].underline and not worf[1].reverse
+
+
+def test_figures_are_told_apart_without_colour() -> None:
+    scenario = torga_iv()
     symbols = figure_symbols(scenario)
-    for side in ("federation", "jemhadar"):
-        ids = [f.id for f in scenario.forces if f.side == side]
-        assert len({symbols[i] for i in ids}) == len(ids)
+    # one glyph per figure over the whole table: crewman 1 and soldier 1 differ
+    assert len(set(symbols.values())) == len(scenario.forces)
+    assert (symbols["crewman_1"], symbols["soldier_1"], symbols["first"]) == ("1", "a", "f")
+    assert symbols["sisko"] == "S" and symbols["soldier_5"] == "e"
+    state = new_game(scenario, random.Random(0), game_options(scenario, MANUAL))[0]
+    state.figure("crewman_1").wounds = 1
+    state.figure("soldier_1").wounds = 1
+    plain = ["".join(glyph for glyph, _style in row) for row in draw(MapView(state), 1.0)]
+    # the wound marker beside the figure, in the cell east of it (open ground there)
+    assert plain[int(5 / 2)][24:26] == "1¹" and plain[int(12 / 2)][69:71] == "a¹"
 
 
 def test_figures_sharing_a_cell_are_both_drawn() -> None:
@@ -491,3 +508,23 @@ def test_snapshot_torga_tab_large(snap_compare, app_factory: Callable[..., GmApp
 def test_snapshot_torga_tab_small(snap_compare, app_factory: Callable[..., GmApp]) -> None:
     app = app_factory()
     assert snap_compare(app, terminal_size=(80, 24), run_before=_solo_game_with_a_move_planned)
+
+
+async def _automatic_game_played_out(pilot: Pilot) -> None:
+    app = pilot.app
+    assert isinstance(app, GmApp)
+    pane = await open_tab(app, pilot)
+    await start(pilot, AUTOMATIC)
+    while pane.game is not None and not pane.game.state.over:
+        await pilot.press("G")
+    await pilot.pause()
+
+
+def test_snapshot_torga_game_over_large(snap_compare, app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory()
+    assert snap_compare(app, terminal_size=(120, 36), run_before=_automatic_game_played_out)
+
+
+def test_snapshot_torga_game_over_small(snap_compare, app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory()
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_automatic_game_played_out)

@@ -18,7 +18,6 @@ from gmtool.rules.skirmish.engine import (
     Action,
     Event,
     MovePlan,
-    Shot,
     apply_action,
     enemies_in_contact,
     in_contact,
@@ -28,10 +27,9 @@ from gmtool.rules.skirmish.engine import (
     plan_move,
     play_action,
     ready_figures,
-    shot_at,
-    shots,
     standing_count,
 )
+from gmtool.rules.skirmish.fire import Shot, shot_at, shots
 from gmtool.rules.skirmish.scenario import Scenario, load_scenario, torga_iv
 from gmtool.rules.skirmish.simulate import (
     GameResult,

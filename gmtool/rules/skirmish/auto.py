@@ -19,11 +19,12 @@ from gmtool.rules.skirmish.engine import (
     HOLD,
     MOVE,
     Action,
-    is_ready,
+    aim_problem,
+    crowding,
     move_allowance,
-    move_problem,
-    shot_terms,
+    table_problem,
 )
+from gmtool.rules.skirmish.fire import sight
 from gmtool.rules.skirmish.geometry import EPS
 from gmtool.rules.skirmish.state import FIRE_FIRST, Figure, GameState
 
@@ -44,8 +45,9 @@ def _acting_figure(state: GameState) -> Figure:
     side = state.side_to_act
     if side is None:
         raise RulesError("the game is over: nobody acts")
-    for fig in state.figures:
-        if fig.side == side and is_ready(state, fig):
+    tier = state.tier
+    for fig in state.teams[side]:  # is_ready, inline: this runs before every automatic action
+        if fig.spent == tier - 1 and fig.action_points >= tier and not fig.fallen:
             return fig
     raise RulesError("no figure is ready to act")  # the engine never leaves a side so
 
@@ -53,26 +55,36 @@ def _acting_figure(state: GameState) -> Figure:
 def best_target(state: GameState, shooter: Figure) -> Figure | None:
     """The enemy the shooter can take the most wounds off on average (nearest on a tie).
 
-    A shot with no chance to hit is no target.
+    A shot with no chance to hit is no target. (The shot's number is `fire.shot_terms`'s,
+    worked out here with the shooter's own modifiers summed once: this runs for every
+    automatic activation.)
     """
-    wounds_per_weapon = state.options.weapon_wounds
+    scenario = state.scenario
+    fire = scenario.fire
+    own = fire.aimed if shooter.aimed else 0
+    if shooter.wounds and state.options.wound_effects:
+        own += fire.shooter_wounded
+    reach2 = scenario.weapon(shooter.weapon).reach_squared
+    wounds = state.options.weapon_wounds[shooter.weapon]
     best: Figure | None = None
     best_value = 0
     best_range2 = 0.0
-    for target in state.figures:
-        if target.fallen or target.side == shooter.side:
+    for target in state.teams[scenario.other_side(shooter.side)]:
+        if target.fallen:
             continue
-        terms = shot_terms(state, shooter, target)
-        if terms is None:
+        dx = target.x - shooter.x
+        dy = target.y - shooter.y
+        if dx * dx + dy * dy >= reach2:
+            continue  # out of range: no need to ask the board
+        seen = sight(state, shooter, target)
+        if seen is None:
             continue
-        weapon, range2, _band, hit_on, mods = terms
-        needed = hit_on - mods
+        _weapon, range2, _band, hit_on, in_open = seen
+        needed = hit_on - own - (fire.target_in_open if in_open else 0)
         if needed <= 0:
             continue
-        # chance in tenths (the die's faces) times the wounds the hit would take off
-        value = min(needed, state.scenario.fire.die) * min(
-            wounds_per_weapon[weapon.id], target.action_points - target.wounds
-        )
+        # chance in the die's faces times the wounds the hit would take off
+        value = min(needed, fire.die) * min(wounds, target.action_points - target.wounds)
         if value > best_value or (value == best_value and range2 < best_range2):
             best, best_value, best_range2 = target, value, range2
     return best
@@ -82,8 +94,8 @@ def nearest_enemy(state: GameState, fig: Figure) -> tuple[Figure | None, float]:
     """The nearest standing enemy (roster order on a tie) and its squared distance."""
     nearest: Figure | None = None
     nearest2 = math.inf
-    for other in state.figures:
-        if other.fallen or other.side == fig.side:
+    for other in state.teams[state.scenario.other_side(fig.side)]:
+        if other.fallen:
             continue
         dx = other.x - fig.x
         dy = other.y - fig.y
@@ -93,6 +105,15 @@ def nearest_enemy(state: GameState, fig: Figure) -> tuple[Figure | None, float]:
     return nearest, nearest2
 
 
+# A straight-line plan: for each detour in order, the distance its unshortened end leaves
+# to the goal, and where it ends (None: the table refuses it) with the distance left and
+# whether it is the straight, full, unobstructed move no detour can beat.
+_Detour = tuple[float, float | None, float, float, bool]
+# A move's plan: the moves round a wall, best first (None when no wall is in the way), or
+# the straight line's detours.
+_Plan = tuple[tuple[tuple[float, float], ...] | None, tuple[_Detour, ...]]
+
+
 def move_toward(
     state: GameState, fig: Figure, goal_x: float, goal_y: float, stop_at: float
 ) -> Action | None:
@@ -100,6 +121,10 @@ def move_toward(
 
     Straight at the goal first; when a wall, an obstacle or a figure spoils that line, the
     detours above, shortened to pay for any obstacle crossed. None when no move gets closer.
+
+    What the table allows is planned once per place, goal and allowance and kept on the
+    board (terrain never moves, and in a simulation the same places come up game after
+    game); only the other figures' bases are checked each time.
     """
     allowance = move_allowance(state, fig)
     dx = goal_x - fig.x
@@ -109,49 +134,73 @@ def move_toward(
     if want <= EPS or allowance <= EPS:
         return None
     board = state.scenario.board
-    if board.wall_between(fig.x, fig.y, goal_x, goal_y):
-        return _move_around(state, fig, goal_x, goal_y, allowance)
-    ux = dx / dist
-    uy = dy / dist
+    key = (fig.x, fig.y, goal_x, goal_y, stop_at, allowance)
+    plan: _Plan | None = board.plans.get(key)
+    if plan is None:
+        if board.wall_between(fig.x, fig.y, goal_x, goal_y):
+            plan = (_plan_around(state, fig, goal_x, goal_y, allowance), ())
+        else:
+            plan = (None, _plan_detours(state, fig, goal_x, goal_y, allowance, want))
+        board.remember_plan(key, plan)
+    around, detours = plan
+    if around is not None:
+        for x, y in around:
+            if crowding(state, fig, x, y) is None:
+                return Action(MOVE, fig.id, x=x, y=y)
+        return None
     best: Action | None = None
     best_left = dist - EPS
+    for raw_left, end_x, end_y, left, clear in detours:
+        if raw_left >= best_left - EPS or end_x is None:
+            continue  # even unshortened this detour cannot beat the best so far
+        if left >= best_left - EPS or crowding(state, fig, end_x, end_y) is not None:
+            continue
+        best = Action(MOVE, fig.id, x=end_x, y=end_y)
+        best_left = left
+        if clear:
+            break  # straight, full length, nothing crossed: no detour can do better
+    return best
+
+
+def _plan_detours(
+    state: GameState, fig: Figure, goal_x: float, goal_y: float, allowance: float, want: float
+) -> tuple[_Detour, ...]:
+    """Each detour's end as the table allows it (see `_Detour`)."""
+    board = state.scenario.board
+    dx = goal_x - fig.x
+    dy = goal_y - fig.y
+    dist = math.hypot(dx, dy)
+    ux = dx / dist
+    uy = dy / dist
+    steps: list[_Detour] = []
     for cos_a, sin_a in _DETOURS:
         vx = ux * cos_a - uy * sin_a
         vy = ux * sin_a + uy * cos_a
         length = min(allowance, want)
         x = fig.x + vx * length
         y = fig.y + vy * length
-        if math.hypot(goal_x - x, goal_y - y) >= best_left - EPS:
-            continue  # even unshortened this detour cannot beat the best so far
+        raw_left = math.hypot(goal_x - x, goal_y - y)
         cost = board.move_cost(fig.x, fig.y, x, y)
-        if cost is None:
-            continue
-        if cost > allowance + EPS:
+        if cost is not None and cost > allowance + EPS:
             length -= cost - allowance  # pay for the obstacles by moving less
-            if length <= 0.5:
-                continue
             x = fig.x + vx * length
             y = fig.y + vy * length
-            cost = board.move_cost(fig.x, fig.y, x, y)
-            if cost is None or cost > allowance + EPS:
-                continue
+            cost = None if length <= 0.5 else board.move_cost(fig.x, fig.y, x, y)
+            if cost is not None and cost > allowance + EPS:
+                cost = None
+        if cost is None or table_problem(state, fig, x, y) is not None:
+            steps.append((raw_left, None, 0.0, math.inf, False))
+            continue
         left = math.hypot(goal_x - x, goal_y - y)
-        if left >= best_left - EPS:
-            continue
-        if move_problem(state, fig, x, y) is not None:
-            continue
-        best = Action(MOVE, fig.id, x=x, y=y)
-        best_left = left
-        if cos_a == 1.0 and cost <= length + EPS:
-            break  # straight, full length, nothing crossed: no detour can do better
-    return best
+        steps.append((raw_left, x, y, left, cos_a == 1.0 and cost <= length + EPS))
+    return tuple(steps)
 
 
-def _move_around(
+def _plan_around(
     state: GameState, fig: Figure, goal_x: float, goal_y: float, allowance: float
-) -> Action | None:
-    """With a wall in the way: the legal move that ends where the walk to the goal is
-    shortest, judged on the board's walking-distance grid."""
+) -> tuple[tuple[float, float], ...]:
+    """With a wall in the way: the moves the table allows, best first, judged by where the
+    walk to the goal is shortest on the board's walking-distance grid."""
     board = state.scenario.board
     field = board.walking_field(goal_x, goal_y)
     here = field[board.cell(fig.x, fig.y)]
@@ -169,10 +218,9 @@ def _move_around(
                 left = math.hypot(goal_x - x, goal_y - y)
                 candidates.append((score, left, x, y))
     candidates.sort()
-    for _score, _left, x, y in candidates:
-        if move_problem(state, fig, x, y) is None:
-            return Action(MOVE, fig.id, x=x, y=y)
-    return None
+    return tuple(
+        (x, y) for _score, _left, x, y in candidates if table_problem(state, fig, x, y) is None
+    )
 
 
 def _solo_step(state: GameState) -> str:
@@ -208,12 +256,13 @@ def jemhadar_player(state: GameState) -> Action:
 
 
 def federation_player(state: GameState) -> Action:
-    """Hold position: fire at the best target; with nothing in range, aim (once); else hold."""
+    """Hold position: fire at the best target; with nothing in range, aim (once, and only
+    with an action point left to fire it); else hold."""
     fig = _acting_figure(state)
     target = best_target(state, fig)
     if target is not None:
         return Action(FIRE, fig.id, target.id)
-    if not fig.aimed:
+    if aim_problem(fig) is None:
         return Action(AIM, fig.id)
     return Action(HOLD, fig.id)
 

@@ -7,16 +7,19 @@ a house-ruled file changes them without touching code.
 from __future__ import annotations
 
 from gmtool.rules.errors import RulesError
+from gmtool.rules.skirmish.fire import measured
 from gmtool.rules.skirmish.geometry import EPS
 from gmtool.rules.skirmish.scenario import HandToHandRule, Scenario, Weapon, torga_iv
 
 
 def band_index(weapon: Weapon, range_inches: float) -> int | None:
-    """The range band a distance falls in (an edge belongs to the shorter band), or None."""
+    """The range band a distance falls in, measured to a tenth of an inch (an edge belongs
+    to the shorter band), or None."""
     if range_inches < 0:
         raise RulesError(f"a range cannot be negative ({range_inches})")
+    reading = measured(range_inches)
     for index, edge in enumerate(weapon.range_bands):
-        if range_inches <= edge + EPS:
+        if reading <= edge + EPS:
             return index
     return None
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import heapq
 import math
 from collections import OrderedDict
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from gmtool.rules.skirmish.scenario import Scenario, TerrainPiece
@@ -26,6 +26,7 @@ COVER = 1  # an obstacle lies across the line: the target is not in the open
 OPEN = 2  # nothing lies across the line
 
 _FIRE_CACHE_LIMIT = 50_000
+_PLAN_CACHE_LIMIT = 50_000
 _FIELD_CACHE_LIMIT = 64
 _SQRT2 = math.sqrt(2.0)
 _NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
@@ -143,7 +144,10 @@ class Board:
         self.width = scenario.width
         self.depth = scenario.depth
         self.base_contact = scenario.base_contact
+        # Two bases overlap when their centres are closer than this, squared.
+        self.spacing2 = scenario.base_contact * scenario.base_contact - EPS
         self.obstacle_cost = scenario.movement.obstacle_cost
+        self.cover_within = scenario.fire.cover_within
         self.pieces = scenario.terrain
         self._walls = [_compile(p, i) for i, p in enumerate(self.pieces) if p.blocks]
         self._obstacles = [_compile(p, i) for i, p in enumerate(self.pieces) if not p.blocks]
@@ -151,6 +155,21 @@ class Board:
         self._fire_cache: dict[tuple[float, float, float, float], int] = {}
         self._fields: OrderedDict[tuple[float, float], list[float]] = OrderedDict()
         self._grid: tuple[int, int, list[list[tuple[int, float]]]] | None = None
+        # Plans the automatic players made on this table (they depend on terrain alone).
+        self.plans: dict[tuple[float, ...], Any] = {}
+        # Shots judged on this table: (shooter x, y, target x, y, weapon) -> what fire.py
+        # makes of range, band and line of fire.
+        self.sights: dict[tuple[float, float, float, float, str], Any] = {}
+
+    def remember_sight(self, key: tuple[float, float, float, float, str], sight: Any) -> None:
+        if len(self.sights) >= _FIRE_CACHE_LIMIT:
+            self.sights.clear()
+        self.sights[key] = sight
+
+    def remember_plan(self, key: tuple[float, ...], plan: Any) -> None:
+        if len(self.plans) >= _PLAN_CACHE_LIMIT:
+            self.plans.clear()
+        self.plans[key] = plan
 
     def on_table(self, x: float, y: float) -> bool:
         return 0.0 <= x <= self.width and 0.0 <= y <= self.depth
@@ -180,8 +199,9 @@ class Board:
     def line_of_fire(self, sx: float, sy: float, tx: float, ty: float) -> int:
         """BLOCKED, COVER or OPEN for a shot from (sx, sy) at (tx, ty).
 
-        An obstacle counts as cover only if the shooter is not in base contact with it: a
-        figure crouched behind a rock fires over it at a target in the open.
+        An obstacle across the line counts as cover only if it lies within the scenario's
+        `cover.within` of the target: a rock in front of the shooter, or halfway, hides
+        nothing of a target standing in the open.
         """
         key = (sx, sy, tx, ty)
         cached = self._fire_cache.get(key)
@@ -192,7 +212,7 @@ class Board:
         else:
             result = OPEN
             for index in _crossed(self._obstacles, sx, sy, tx, ty):
-                if distance_to_piece(self.pieces[index], sx, sy) > self.base_contact + EPS:
+                if distance_to_piece(self.pieces[index], tx, ty) <= self.cover_within + EPS:
                     result = COVER
                     break
         if len(self._fire_cache) >= _FIRE_CACHE_LIMIT:
@@ -203,7 +223,7 @@ class Board:
     def cover_between(self, sx: float, sy: float, tx: float, ty: float) -> TerrainPiece | None:
         """The obstacle that gives the target cover from this shooter, if any (for reports)."""
         for piece in self.obstacles_crossed(sx, sy, tx, ty):
-            if distance_to_piece(piece, sx, sy) > self.base_contact + EPS:
+            if distance_to_piece(piece, tx, ty) <= self.cover_within + EPS:
                 return piece
         return None
 

@@ -42,8 +42,14 @@ class Weapon:
 
     @functools.cached_property
     def bands_squared(self) -> tuple[float, ...]:
-        """Band edges squared, so the hot path compares squared distances (no sqrt)."""
-        return tuple(edge * edge for edge in self.range_bands)
+        """Squared distances below which a range measures (to a tenth, half up) within each
+        band's edge, so the hot path compares squared distances (no square root)."""
+        return tuple((edge + 0.05) ** 2 for edge in self.range_bands)
+
+    @functools.cached_property
+    def reach_squared(self) -> float:
+        """The squared distance from which no range reads within the weapon's reach."""
+        return (self.max_range + 0.05) ** 2
 
     @property
     def max_range(self) -> float:
@@ -97,6 +103,7 @@ class FireRule:
     aimed: int
     target_in_open: int
     shooter_wounded: int
+    cover_within: float = 2.0  # an obstacle this near the target gives it cover
 
 
 @dataclass(frozen=True)
@@ -118,6 +125,7 @@ class VictoryRule:
     turn: int
     side: str
     standing: int
+    arrival: str = ""  # what comes when the victory turn begins ("the Defiant"), for words
 
 
 @dataclass(frozen=True)
@@ -174,8 +182,13 @@ class Scenario:
         return self._sides[side_id]
 
     def other_side(self, side_id: str) -> str:
+        return self.opponents[side_id]
+
+    @functools.cached_property
+    def opponents(self) -> dict[str, str]:
+        """Each side's id -> the other side's (a lookup the simulation makes per action)."""
         first, second = self.sides
-        return second.id if side_id == first.id else first.id
+        return {first.id: second.id, second.id: first.id}
 
     @functools.cached_property
     def board(self) -> Board:
@@ -216,6 +229,7 @@ class Scenario:
                 "target_in_open": self.fire.target_in_open,
                 "shooter_wounded": self.fire.shooter_wounded,
             },
+            "cover": {"within": self.fire.cover_within},
             "hand_to_hand": {
                 "die": self.hand_to_hand.die,
                 "wounded": self.hand_to_hand.wounded,
@@ -245,6 +259,7 @@ class Scenario:
                 "turn": self.victory.turn,
                 "side": self.victory.side,
                 "standing": self.victory.standing,
+                "arrival": self.victory.arrival,
             },
             "options": {
                 "wound_effects": self.options.wound_effects,
@@ -279,6 +294,7 @@ _TOP_KEYS = frozenset(
         "fire_die",
         "weapons",
         "fire_modifiers",
+        "cover",
         "hand_to_hand",
         "forces",
         "terrain",
@@ -402,11 +418,18 @@ def parse_scenario(root: Node) -> Scenario:
 
     mods = root["fire_modifiers"]
     mods.only_keys({"aimed", "target_in_open", "shooter_wounded"}, what="fire modifiers")
+    cover = root.get("cover", {})
+    cover.only_keys({"within"}, what="cover")
+    within = cover.get("within", 2.0)
+    cover_within = within.number(minimum=0)
+    if cover_within > max(width, depth):
+        raise within.error(f"inches from 0 to the table's {max(width, depth):g}")
     fire = FireRule(
         fire_die,
         mods["aimed"].int(),
         mods["target_in_open"].int(),
         mods["shooter_wounded"].int(),
+        cover_within,
     )
 
     h2h = root["hand_to_hand"]
@@ -449,7 +472,7 @@ def parse_scenario(root: Node) -> Scenario:
             raise root["forces"].error(f"at least one figure on side {side}")
 
     victory_node = root["victory"]
-    victory_node.only_keys({"turn", "side", "standing"}, what="victory")
+    victory_node.only_keys({"turn", "side", "standing", "arrival"}, what="victory")
     victory_side = victory_node["side"].choice(side_ids)
     victory = VictoryRule(
         victory_node["turn"].int(minimum=2),
@@ -457,6 +480,7 @@ def parse_scenario(root: Node) -> Scenario:
         victory_node["standing"].int(
             minimum=1, maximum=sum(1 for f in forces if f.side == victory_side)
         ),
+        victory_node.get("arrival", "").str(nonempty=False),
     )
 
     solo: SoloRule | None = None

@@ -15,7 +15,8 @@ from typing import Any, NamedTuple
 
 from gmtool.rules.errors import RulesError
 from gmtool.rules.skirmish.auto import automatic_player
-from gmtool.rules.skirmish.engine import new_game, play_action, standing_count
+from gmtool.rules.skirmish.engine import deploy, play_action
+from gmtool.rules.skirmish.outcome import END_REASONS, EndReason, ending, reason_label
 from gmtool.rules.skirmish.scenario import Scenario
 from gmtool.rules.skirmish.state import GameOptions
 
@@ -30,6 +31,11 @@ class GameResult(NamedTuple):
     winner: str
     standing: int  # figures of the scenario's victory side standing at the end
     final_turn: int
+    reason: EndReason
+    survivors: int  # bit i set: the roster's figure i is standing at the end
+
+    def survived(self, index: int) -> bool:
+        return bool(self.survivors >> index & 1)
 
 
 def game_rng(seed: int, index: int) -> random.Random:
@@ -52,11 +58,16 @@ def play_game(
     scenario: Scenario, rng: random.Random, options: GameOptions | None = None
 ) -> GameResult:
     """One game with both sides played by `automatic_player`, on one state in place."""
-    options = options or simulation_options(scenario)
-    state, _ = new_game(scenario, rng, options)
+    if options is None:
+        options = simulation_options(scenario)
+        options.check(scenario)
+    state = deploy(scenario, rng, options, None)
     while state.winner is None:
         play_action(state, automatic_player(state), rng, None, check=False)
-    return GameResult(state.winner, standing_count(state, scenario.victory.side), state.turn)
+    end = ending(state)
+    assert end is not None
+    survivors = sum(1 << i for i, fig in enumerate(state.figures) if not fig.fallen)
+    return GameResult(end.winner, end.standing, end.turn, end.reason, survivors)
 
 
 def _play_range(
@@ -104,6 +115,10 @@ class SimulationSummary:
     mean_standing: float
     mean_final_turn: float
     final_turn_distribution: dict[int, int]
+    endings: dict[EndReason, int]  # games per end reason (every reason, summing to games)
+    ending_turns: dict[EndReason, float]  # mean final turn of the games ending so
+    ending_labels: dict[EndReason, str]
+    survival: dict[str, float]  # figure id -> share of games it ends standing
 
     def win_rate(self, which: int) -> float:
         return self.wins[which] / self.games if self.games else 0.0
@@ -132,6 +147,14 @@ class SimulationSummary:
             "final_turn_distribution": {
                 str(turn): count for turn, count in sorted(self.final_turn_distribution.items())
             },
+            "endings": {reason.value: self.endings[reason] for reason in END_REASONS},
+            "ending_mean_turn": {
+                reason.value: round(self.ending_turns[reason], 4)
+                for reason in END_REASONS
+                if self.endings[reason]
+            },
+            "ending_names": {reason.value: self.ending_labels[reason] for reason in END_REASONS},
+            "survival": {fid: round(rate, 4) for fid, rate in self.survival.items()},
             "scenario": self.scenario,
             "seed": self.seed,
         }
@@ -145,9 +168,17 @@ def summarise(scenario: Scenario, seed: int, results: list[GameResult]) -> Simul
     size = sum(1 for f in scenario.forces if f.side == victory_side) + 1
     distribution = [0] * size
     turns: dict[int, int] = {}
+    endings = dict.fromkeys(END_REASONS, 0)
+    ending_turn_sums = dict.fromkeys(END_REASONS, 0)
+    survived = [0] * len(scenario.forces)
     for r in results:
         distribution[r.standing] += 1
         turns[r.final_turn] = turns.get(r.final_turn, 0) + 1
+        endings[r.reason] += 1
+        ending_turn_sums[r.reason] += r.final_turn
+        for i in range(len(survived)):
+            if r.survivors >> i & 1:
+                survived[i] += 1
     return SimulationSummary(
         scenario=scenario.name,
         seed=seed,
@@ -159,6 +190,15 @@ def summarise(scenario: Scenario, seed: int, results: list[GameResult]) -> Simul
         mean_standing=sum(r.standing for r in results) / games if games else 0.0,
         mean_final_turn=sum(r.final_turn for r in results) / games if games else 0.0,
         final_turn_distribution=turns,
+        endings=endings,
+        ending_turns={
+            reason: ending_turn_sums[reason] / count if count else 0.0
+            for reason, count in endings.items()
+        },
+        ending_labels={reason: reason_label(reason, scenario) for reason in END_REASONS},
+        survival={
+            spec.id: survived[i] / games if games else 0.0 for i, spec in enumerate(scenario.forces)
+        },
     )
 
 
@@ -175,6 +215,7 @@ def run_games(
     if jobs < 1:
         raise RulesError("use at least one job")
     options = simulation_options(scenario)
+    options.check(scenario)
     chunks = [(seed, start, min(start + _CHUNK, games)) for start in range(0, games, _CHUNK)]
     results: list[GameResult] = []
     if jobs == 1 or len(chunks) == 1:

@@ -188,6 +188,14 @@ class GameState:
     solo_order: str | None = None  # MOVE_FIRST / FIRE_FIRST for the solo side this turn
     winner: str | None = None
     next_drop: int = 1  # number for the next dropped weapon's id
+    # Each side's figures (the same objects as `figures`), for the loops that look at one
+    # side only: the automatic players run them for every action of a simulation.
+    teams: dict[str, list[Figure]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.teams = {side.id: [] for side in self.scenario.sides}
+        for fig in self.figures:
+            self.teams[fig.side].append(fig)
 
     @property
     def over(self) -> bool:
@@ -200,7 +208,7 @@ class GameState:
         return self.figures[index]
 
     def standing(self, side: str) -> list[Figure]:
-        return [f for f in self.figures if f.side == side and not f.fallen]
+        return [f for f in self.teams[side] if not f.fallen]
 
     def copy(self) -> GameState:
         """A copy the engine may change; the scenario and options are shared (frozen)."""

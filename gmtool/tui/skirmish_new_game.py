@@ -1,0 +1,105 @@
+"""The Torga IV tab's new-game dialog: who plays which side, and which scenario (the Torga
+IV table or a GM's own file, checked before the game starts)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from gmtool.rules.errors import RulesError
+from gmtool.rules.skirmish import Scenario, load_scenario
+from gmtool.store.skirmish import AUTOMATIC, MANUAL, SOLO
+
+MODE_TEXT = {
+    SOLO: "Solo: the app plays the solo side (the Jem'Hadar in Torga IV)",
+    MANUAL: "Two players: both sides played by hand",
+    AUTOMATIC: "Both automatic: the app plays both; g for each activation",
+}
+
+
+class NewGameChoice(NamedTuple):
+    scenario: Scenario
+    mode: str
+
+
+class NewGameScreen(ModalScreen[NewGameChoice | None]):
+    """Who plays which side, and which scenario: the Torga IV table or a GM's own file."""
+
+    DEFAULT_CSS = """
+    NewGameScreen {
+        align: center middle;
+    }
+    #ng-box {
+        width: 76;
+        max-width: 100%;
+        height: auto;
+        max-height: 100%;
+        border: thick $primary;
+        background: $surface;
+        padding: 0 1;
+    }
+    #ng-box Label {
+        margin-top: 1;
+    }
+    #ng-modes {
+        height: auto;
+    }
+    #ng-error {
+        color: $error;
+        height: auto;
+    }
+    #ng-hint {
+        color: $text-muted;
+    }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="ng-box"):
+            yield Static(
+                "[b]New skirmish game[/b] (replaces the game in play; ctrl+z brings it back)"
+            )
+            yield OptionList(
+                *[Option(MODE_TEXT[mode], id=mode) for mode in (SOLO, MANUAL, AUTOMATIC)],
+                id="ng-modes",
+            )
+            yield Label("Scenario file (leave empty for Torga IV)")
+            yield Input(
+                placeholder="e.g. my_torga.yaml, a copy of tables/scenarios/torga_iv.yaml",
+                id="ng-file",
+                compact=True,
+            )
+            yield Static("", id="ng-error")
+            yield Static(
+                "↑↓ who plays · enter start · tab scenario file · esc cancel", id="ng-hint"
+            )
+
+    def on_mount(self) -> None:
+        modes = self.query_one("#ng-modes", OptionList)
+        modes.highlighted = 0
+        modes.focus()
+
+    @on(OptionList.OptionSelected, "#ng-modes")
+    @on(Input.Submitted, "#ng-file")
+    def start(self) -> None:
+        modes = self.query_one("#ng-modes", OptionList)
+        index = modes.highlighted or 0
+        mode = (SOLO, MANUAL, AUTOMATIC)[index]
+        path = self.query_one("#ng-file", Input).value.strip()
+        try:
+            scenario = load_scenario(path or None)
+        except RulesError as exc:
+            self.query_one("#ng-error", Static).update(f"Not started: {exc}")
+            self.query_one("#ng-file", Input).focus()
+            return
+        self.dismiss(NewGameChoice(scenario, mode))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

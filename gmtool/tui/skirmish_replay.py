@@ -1,0 +1,97 @@
+"""Replaying a skirmish game step by step (r in the Torga IV tab): the map, the standing line
+and what the log said, for each saved step from the deployment to the end. Nothing is
+played or saved: the steps are read from the game's replay file."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from gmtool.rules.skirmish.outcome import standing
+from gmtool.store.skirmish import LogLine
+from gmtool.store.skirmish_replay import ReplayStep
+from gmtool.tui.footer import KeyFooter
+from gmtool.tui.skirmish_log import log_text
+from gmtool.tui.skirmish_map import MapView, SkirmishMap
+from gmtool.tui.skirmish_standing import standing_text
+
+
+class ReplayScreen(ModalScreen[None]):
+    """One saved step at a time: ←/→ step, home/end the first and last, escape closes."""
+
+    DEFAULT_CSS = """
+    ReplayScreen {
+        background: $surface;
+    }
+    #rp-box {
+        height: 1fr;
+        padding: 0 1;
+    }
+    #rp-head {
+        height: 1;
+        text-style: bold;
+    }
+    #rp-standing {
+        height: 2;
+    }
+    #rp-lines {
+        height: 1fr;
+    }
+    """
+    BINDINGS = [
+        Binding("left", "step(-1)", "Back"),
+        Binding("right", "step(1)", "On"),
+        Binding("home", "first", "First"),
+        Binding("end", "last", "Last"),
+        Binding("escape", "close", "Close"),
+    ]
+
+    def __init__(self, steps: list[ReplayStep], players: dict[str, str]) -> None:
+        super().__init__()
+        self.steps = steps
+        self.players = players
+        self.index = 0
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="rp-box"):
+            yield Static(id="rp-head")
+            yield SkirmishMap(id="rp-map", reserve=(4, 11))
+            yield Static(id="rp-standing")
+            yield Static(id="rp-lines")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.show_step()
+
+    def show_step(self) -> None:
+        step = self.steps[self.index]
+        state = step.state
+        self.query_one("#rp-head", Static).update(
+            f"Replay: step {self.index + 1} of {len(self.steps)}: {step.label}"
+        )
+        self.query_one("#rp-map", SkirmishMap).show(MapView(state))
+        width = self.app.size.width - 2
+        self.query_one("#rp-standing", Static).update(
+            standing_text(standing(state), state.scenario, self.players, width)
+        )
+        lines = [log_text(LogLine(kind, text, auto)) for kind, text, auto in step.lines]
+        self.query_one("#rp-lines", Static).update(Text("\n").join(lines))
+
+    def action_step(self, delta: int) -> None:
+        self.index = min(max(self.index + delta, 0), len(self.steps) - 1)
+        self.show_step()
+
+    def action_first(self) -> None:
+        self.index = 0
+        self.show_step()
+
+    def action_last(self) -> None:
+        self.index = len(self.steps) - 1
+        self.show_step()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,139 @@
+"""The Torga IV tab's settings dialog: the scenario's options for the game in play (wound
+effects, the side that acts first in each tier, and which sides the app plays: nobody, either
+side in solo play, or both). The tab saves the choice with the game as one undoable step."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from gmtool.rules.skirmish.scenario import Scenario
+from gmtool.rules.skirmish.state import GameOptions
+from gmtool.tui.footer import KeyFooter
+
+WOUNDS = "wound_effects"
+FIRST = "first_in_tier"
+PLAYERS = "automatic"
+SETTINGS = (WOUNDS, FIRST, PLAYERS)
+
+
+def player_choices(scenario: Scenario) -> list[tuple[str, ...]]:
+    """The sides the app may play, in the order enter steps through them."""
+    first, second = (side.id for side in scenario.sides)
+    return [(), (second,), (first,), (first, second)]
+
+
+def players_text(scenario: Scenario, automatic: tuple[str, ...]) -> str:
+    if not automatic:
+        return "nobody: the GM (or two players) play both sides"
+    if len(automatic) == len(scenario.sides):
+        return "both sides (g plays each activation)"
+    side = scenario.side(automatic[0]).name
+    return f"the {side} (solo play: you play the other side)"
+
+
+def setting_text(scenario: Scenario, options: GameOptions, setting: str) -> str:
+    if setting == WOUNDS:
+        state = "on" if options.wound_effects else "off"
+        return f"Wound effects: {state} (a wounded figure moves and fights worse)"
+    if setting == FIRST:
+        return f"Acts first in each action point: the {scenario.side(options.first_in_tier).name}"
+    return f"The app plays: {players_text(scenario, options.automatic)}"
+
+
+def stepped(scenario: Scenario, options: GameOptions, setting: str) -> GameOptions:
+    """The options with one setting moved on to its next value."""
+    if setting == WOUNDS:
+        return replace(options, wound_effects=not options.wound_effects)
+    if setting == FIRST:
+        return replace(options, first_in_tier=scenario.other_side(options.first_in_tier))
+    choices = player_choices(scenario)
+    current = tuple(s.id for s in scenario.sides if s.id in options.automatic)
+    index = choices.index(current) if current in choices else 0
+    return replace(options, automatic=choices[(index + 1) % len(choices)])
+
+
+class SettingsScreen(ModalScreen[GameOptions | None]):
+    """Enter changes the highlighted setting; ctrl+s keeps them all; escape changes nothing."""
+
+    DEFAULT_CSS = """
+    SettingsScreen {
+        align: center middle;
+    }
+    #set-box {
+        width: 76;
+        max-width: 100%;
+        height: auto;
+        max-height: 100%;
+        border: thick $primary;
+        background: $surface;
+        padding: 0 1;
+    }
+    #set-list {
+        height: auto;
+        margin-top: 1;
+    }
+    #set-note {
+        color: $text-muted;
+        margin-top: 1;
+    }
+    """
+    BINDINGS = [
+        Binding("enter", "step", "Change"),
+        Binding("ctrl+s", "keep", "Keep settings"),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+
+    def __init__(self, scenario: Scenario, options: GameOptions) -> None:
+        super().__init__()
+        self.scenario = scenario
+        self.options = options
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="set-box"):
+            yield Static(f"[b]Settings of this game[/b] ({self.scenario.name})")
+            yield OptionList(*self._options(), id="set-list")
+            yield Static(
+                "enter changes the highlighted setting. Kept with the game as one step: "
+                "ctrl+z in the tab takes it back. Who acts first counts from the next "
+                "action point.",
+                id="set-note",
+            )
+        yield KeyFooter()
+
+    def _options(self) -> list[Option]:
+        return [
+            Option(setting_text(self.scenario, self.options, setting), id=setting)
+            for setting in SETTINGS
+        ]
+
+    def on_mount(self) -> None:
+        choices = self.query_one("#set-list", OptionList)
+        choices.highlighted = 0
+        choices.focus()
+
+    @on(OptionList.OptionSelected, "#set-list")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_step()
+
+    def action_step(self) -> None:
+        choices = self.query_one("#set-list", OptionList)
+        index = choices.highlighted or 0
+        self.options = stepped(self.scenario, self.options, SETTINGS[index])
+        choices.clear_options()
+        choices.add_options(self._options())
+        choices.highlighted = index
+
+    def action_keep(self) -> None:
+        self.dismiss(self.options)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

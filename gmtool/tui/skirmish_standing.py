@@ -1,0 +1,105 @@
+"""The standing line under the map: the turn against the victory turn, who acts, who stands,
+what the victory side needs, and why the game ended once it has.
+
+Two lines, always shown, written from `rules.skirmish.outcome.Standing` (typed values, never
+the log's words). The words shorten on a narrow screen rather than being cut.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from gmtool.rules.skirmish.outcome import Ending, EndReason, Standing
+from gmtool.rules.skirmish.scenario import Scenario
+
+
+def _fit(choices: list[str], width: int) -> str:
+    """The first of the wordings that fits the width (the last one whatever its length)."""
+    return next((text for text in choices if len(text) <= width), choices[-1])
+
+
+def ending_text(ending: Ending, scenario: Scenario, width: int = 80) -> str:
+    """Why the game ended, in a sentence that fits the width."""
+    rule = scenario.victory
+    mine = scenario.side(rule.side).name
+    theirs = scenario.side(scenario.other_side(rule.side)).name
+    arrival = rule.arrival or "the end"
+    count = f"{ending.standing} {mine} standing ({ending.needed} needed)"
+    if ending.reason == EndReason.HELD_OUT:
+        return _fit(
+            [
+                f"Turn {rule.turn} began with {count}: {arrival} came in time.",
+                f"Turn {rule.turn} began with {count}.",
+            ],
+            width,
+        )
+    if ending.reason == EndReason.FELL_SHORT:
+        return _fit(
+            [
+                f"Turn {rule.turn} began with only {count}: {arrival} came too late.",
+                f"Turn {rule.turn} began with only {count}.",
+            ],
+            width,
+        )
+    if ending.reason == EndReason.WIPED_OUT:
+        return f"Every {mine} figure has fallen (turn {ending.turn})."
+    verdict = "enough" if ending.reason == EndReason.ENEMY_WIPED_OUT else "too few"
+    return _fit(
+        [
+            f"Every {theirs} figure has fallen (turn {ending.turn}), with {count}: {verdict}.",
+            f"Every {theirs} figure has fallen, with {count}: {verdict}.",
+            f"{theirs} wiped out; {count}: {verdict}.",
+        ],
+        width,
+    )
+
+
+def standing_text(
+    line: Standing, scenario: Scenario, players: dict[str, str], width: int = 80
+) -> Text:
+    """The two lines. `players` names who plays each side ("GM" or "app")."""
+    names = {side.id: side.name for side in scenario.sides}
+    if line.ending is not None:
+        winner = names[line.ending.winner]
+        first = _fit(
+            [
+                f"Game over at turn {line.ending.turn}: {winner} win · n starts a new game, "
+                "ctrl+z takes back the last action",
+                f"Game over at turn {line.ending.turn}: {winner} win · n starts a new game",
+                f"Game over: {winner} win · n new game",
+            ],
+            width,
+        )
+        text = Text(first, style="bold reverse")
+        text.append("\n")
+        text.append(ending_text(line.ending, scenario, width), style="bold")
+        return text
+    turn = f"Turn {line.turn} of {line.victory_turn}"
+    acting = ""
+    if line.side_to_act is not None:
+        who = players.get(line.side_to_act, "GM")
+        acting = f"{names[line.side_to_act]} to act ({who}), action point {line.tier}"
+    arrival = scenario.victory.arrival
+    first = _fit(
+        [
+            f"{turn} · {acting} · {arrival} arrives when turn {line.victory_turn} begins",
+            f"{turn} · {acting}",
+        ]
+        if arrival
+        else [f"{turn} · {acting}"],
+        width,
+    )
+    mine = names[line.victory_side]
+    need = f"needs {line.needed} when turn {line.victory_turn} begins"
+    if not line.can_still_win:
+        need += ": cannot win now"
+    others = ", ".join(
+        f"{names[side]} {count} standing"
+        for side, count in line.counts
+        if side != line.victory_side
+    )
+    second = f"{mine} {line.standing} standing, {need} · {others}"
+    text = Text(first, style="bold")
+    text.append("\n")
+    text.append(second, style="" if line.can_still_win else "bold")
+    return text
