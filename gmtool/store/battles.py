@@ -641,13 +641,27 @@ def run_step(
     cause = _cause(result)
     for (ship_id, ship_name), outcomes in by_ship.items():
         context = injuries.Context(
-            cause, ship_id, ship_name, battle=battle_id, round=new_state.round, source=ROLL_SOURCE
+            cause,
+            ship_id,
+            ship_name,
+            battle=battle_id,
+            round=new_state.round,
+            source=ROLL_SOURCE,
+            typed_in=result.typed_in,
+            note=result.note,
         )
         made += injuries.record_hazards(campaign, outcomes, context)
     for character, track, points in _unexplained_harm(state, new_state, result.hazards):
         ship_id, ship_name = _ship_of(new_state, character.id)
         context = injuries.Context(
-            cause, ship_id, ship_name, battle=battle_id, round=new_state.round, source=ROLL_SOURCE
+            cause,
+            ship_id,
+            ship_name,
+            battle=battle_id,
+            round=new_state.round,
+            source=ROLL_SOURCE,
+            typed_in=result.typed_in,
+            note=result.note,
         )
         made.append(injuries.record_damage(campaign, character.id, points, track, context))
     label = step_label(result)

@@ -41,6 +41,8 @@ class Context:
     battle: str | None = None
     round: int | None = None
     source: str = "injuries"
+    typed_in: bool = False  # damage the GM typed in on the Battle tab; `note` is their why
+    note: str = ""
 
 
 def _log(campaign: Campaign) -> ChunkedLog:
@@ -76,7 +78,7 @@ def _base(campaign: Campaign, character: Character, kind: str, context: Context)
         "ship_name": context.ship_name,
         "cause": context.cause,
         "undone": False,
-    }
+    } | ({"typed_in": True, "note": context.note} if context.typed_in else {})
 
 
 def record_hazards(

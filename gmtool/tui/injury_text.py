@@ -239,18 +239,29 @@ def fit_history_columns(natural: Mapping[str, int], room: int) -> dict[str, int]
 
 
 TYPED_IN = "damage typed in"
-"""The cause the battle store gives an injury from damage the GM typed in on the Battle tab
-(followed by ': ' and the GM's note when the store keeps it)."""
+"""The cause an older gmtool gave an injury from damage the GM typed in on the Battle tab
+(followed by ': ' and the GM's note); entries saved since say so in typed fields."""
+
+
+def _typed_in_note(entry: Mapping[str, Any]) -> str | None:
+    """The GM's note of damage typed in on the Battle tab ("" without one); None for any
+    other cause. Entries carry `typed_in` and `note`; only entries an older gmtool saved
+    are read from their cause's words."""
+    if "typed_in" in entry:
+        return str(entry.get("note") or "") if entry["typed_in"] else None
+    cause = str(entry.get("cause") or "")
+    if cause != TYPED_IN and not cause.startswith(TYPED_IN + ":"):
+        return None
+    return cause[len(TYPED_IN) + 1 :].strip()
 
 
 def cause_text(entry: Mapping[str, Any], *, long: bool = False) -> str:
     """What hurt the character, in words: the entry's cause; for damage typed in on the
     Battle tab, the GM's note when the entry has it, else what the ship took ("mortal
     hit"; with `long`, "a mortal hit to the ship, typed in on the Battle tab")."""
-    cause = str(entry.get("cause") or "")
-    if cause != TYPED_IN and not cause.startswith(TYPED_IN + ":"):
-        return cause
-    note = cause[len(TYPED_IN) + 1 :].strip()
+    note = _typed_in_note(entry)
+    if note is None:
+        return str(entry.get("cause") or "")
     if note:
         return note
     track = entry.get("track") if entry.get("kind") == "hazard" else None

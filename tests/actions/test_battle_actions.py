@@ -156,3 +156,18 @@ def test_doctor_is_clean_after_an_undo_once_the_undo_window_is_full(demo: Campai
         play_next(demo, battle)
     act.undo(demo, battle)
     assert examine(demo) == []
+
+
+def test_typed_in_damage_keeps_the_gm_note_in_typed_fields(demo: Campaign) -> None:
+    from gmtool.tui.injury_text import cause_text
+
+    battle = _battle(demo)
+    done = act.do_apply_damage(demo, battle, "meridian", 40, "wound", "a ram: by the Vex")
+    entries = [e for e in injuries.newest_first(demo) if e["id"] in done.injury_ids]
+    assert entries and all(e["typed_in"] and e["note"] == "a ram: by the Vex" for e in entries)
+    assert {cause_text(e) for e in entries} == {"a ram: by the Vex"}
+    # the words are not read back: an entry that says so in its fields is typed in whatever
+    # its cause reads
+    assert cause_text({"cause": "anything", "typed_in": True, "note": ""}, long=True).endswith(
+        "typed in on the Battle tab"
+    )

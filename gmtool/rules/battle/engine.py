@@ -433,6 +433,7 @@ def apply_damage_manually(
     """
     require_open(state)
     step = Step("apply_damage_manually")
+    step.typed_in, step.note = True, note
     cause = f"damage typed in{': ' + note if note else ''}"
     state = apply_damage(state, target, amount, track, rng, step, cause, damage_type, hit_place)
     return done(state, step)

@@ -63,6 +63,8 @@ class StepResult:
     hazards: tuple[HazardOutcome, ...] = ()
     cause: str = ""  # what hit the ship, when the step marked damage (the injury history)
     headline: tuple[str, ...] = ()  # the lines without the characters' hazard lines
+    typed_in: bool = False  # the damage was the GM's, typed in (its note says why)
+    note: str = ""
 
 
 @dataclass
@@ -77,6 +79,8 @@ class Step:
     ships: list[str] = field(default_factory=list)
     cause: str = ""
     hazard_lines: set[int] = field(default_factory=set)  # indexes into `lines`
+    typed_in: bool = False
+    note: str = ""
 
     def who(self, character_id: str | None) -> None:
         if character_id is not None and character_id not in self.characters:
@@ -102,7 +106,14 @@ def done(state: BattleState, step: Step) -> tuple[BattleState, StepResult]:
     new_state = replace(state, events=(*state.events, event))
     headline = tuple(line for i, line in enumerate(step.lines) if i not in step.hazard_lines)
     return new_state, StepResult(
-        step.action, text, tuple(step.rolls), tuple(step.hazards), step.cause, headline
+        step.action,
+        text,
+        tuple(step.rolls),
+        tuple(step.hazards),
+        step.cause,
+        headline,
+        step.typed_in,
+        step.note,
     )
 
 
