@@ -104,6 +104,10 @@ async def hazard_by_hand(app: GmApp, pilot: Pilot[Any], track: str = "critical")
     await pilot.press(*"plasma torpedo", "tab", *"Tolliver", "tab", "2")
     await pilot.press("ctrl+r")
     await pilot.pause()
+    # the result message changes the dialog's height: let its new layout settle (on a busy
+    # machine a snapshot taken at once could catch the Round field mid-resize)
+    await pilot.wait_for_scheduled_animations()
+    await pilot.pause()
     return dialog
 
 
