@@ -1,0 +1,49 @@
+"""Torga IV actions: start a game, play an action, let the app play, change the settings,
+undo. Each is one commit: the dice in the roll log and the game in its tracker are saved
+together or not at all (the replay file is appended beside them; its saved length is kept
+in the tracker, so a step that was not committed is never replayed).
+"""
+
+from __future__ import annotations
+
+from gmtool.actions.errors import refusals
+from gmtool.rules.skirmish import Action, GameOptions, Scenario
+from gmtool.store import skirmish as stored
+from gmtool.store.campaign import Campaign
+from gmtool.store.skirmish import Played, SkirmishGame
+from gmtool.store.tracker import UndoneAction
+
+
+def start(campaign: Campaign, scenario: Scenario, mode: str) -> Played:
+    """Deploy a new game (replacing any game in play; undo brings it back)."""
+    with refusals(), campaign.transaction():
+        return stored.start_game(campaign, scenario, mode)
+
+
+def act(campaign: Campaign, game: SkirmishGame, action: Action) -> Played:
+    """Play one action of a figure (and, in solo play, the app's reply)."""
+    with refusals(), campaign.transaction():
+        return stored.play(campaign, game, action)
+
+
+def let_the_app_play(campaign: Campaign, game: SkirmishGame) -> Played:
+    """The automatic player takes the activation now due, for either side."""
+    with refusals(), campaign.transaction():
+        return stored.play_automatic(campaign, game)
+
+
+def play_rest_of_turn(campaign: Campaign, game: SkirmishGame) -> Played:
+    """The automatic players take every activation left this turn, as one step."""
+    with refusals(), campaign.transaction():
+        return stored.play_rest_of_turn(campaign, game)
+
+
+def change_settings(campaign: Campaign, game: SkirmishGame, options: GameOptions) -> Played:
+    with refusals(), campaign.transaction():
+        return stored.change_settings(campaign, game, options)
+
+
+def undo(campaign: Campaign) -> UndoneAction | None:
+    """Step back one saved action (its rolls are marked undone); None: nothing to undo."""
+    with refusals(), campaign.transaction():
+        return stored.undo_game(campaign)
