@@ -305,9 +305,12 @@ class DiceLogPane(GmPane):
         table = found.first()
         table.clear()
         self._shown = {}
-        for entry in self.campaign.roll_log():
-            if matches(entry, needle):
-                table.add_row(*entry_cells(entry), key=str(entry["id"]))
-                self._shown[str(entry["id"])] = entry
-                if len(self._shown) >= SHOWN_ROWS:
-                    break
+        try:
+            for entry in self.campaign.roll_log():
+                if matches(entry, needle):
+                    table.add_row(*entry_cells(entry), key=str(entry["id"]))
+                    self._shown[str(entry["id"])] = entry
+                    if len(self._shown) >= SHOWN_ROWS:
+                        break
+        except StoreError as exc:  # a damaged older chunk: the rolls above it still show
+            self._show(f"The older rolls do not read: {exc}", error=True)
