@@ -174,7 +174,8 @@ def attack_options(state: BattleState, *, every_step: bool = False) -> list[Atta
                 continue
             roller = gunner(state, ship, mount)
             leadership = waiting_leadership(ship, WEAPON_TASK, roller)
-            base = (*skill_modifiers(roller), lock_modifier(ship))
+            base = tuple(skill_modifiers(roller))
+            sensors = (lock_modifier(ship),)  # last: what this round's sensor check decided
             targets = tuple(
                 AttackTarget(
                     enemy.id,
@@ -191,6 +192,7 @@ def attack_options(state: BattleState, *, every_step: bool = False) -> list[Atta
                                 leadership,
                             ).modifiers
                         )
+                        + sensors
                     ),
                 )
                 for enemy in enemies
