@@ -52,7 +52,7 @@ SPEC_KEYS = frozenset(
     }
 )
 SYSTEM_KEYS = frozenset(
-    {"type", "name", "count", "hp", "beds", "firepower", "arc", "damage", "damage_type"}
+    {"type", "name", "count", "hp", "beds", "firepower", "arc", "damage", "damage_type", "power"}
 )
 
 
@@ -195,6 +195,7 @@ class System:
     arc: str | None = None
     damage: dict[str, str] = field(default_factory=dict)
     damage_type: str | None = None  # weapons only: low_impact, high_impact or energy
+    power: int | None = None  # per unit: a power plant makes it, any other system needs it
 
     @property
     def total_hp(self) -> int:
@@ -211,7 +212,7 @@ class System:
             data["name"] = self.name
         data["count"] = self.count
         data["hp"] = self.hp
-        for key in ("beds", "firepower", "arc", "damage_type"):
+        for key in ("beds", "firepower", "arc", "damage_type", "power"):
             value = getattr(self, key)
             if value is not None:
                 data[key] = value
@@ -493,6 +494,7 @@ def _read_system(node: Node, ship_class_id: str, table: ShipSpecTable) -> System
         )
         if is_weapon
         else None,
+        power=node.get("power").optional(lambda n: n.int(minimum=0), None),
     )
 
 

@@ -83,8 +83,9 @@ def wasp() -> ShipSpec:
             "crew_quality": "green",
             "systems": [
                 {"type": "engine", "hp": 2},
-                {"type": "sensor"},
-                {"type": "beam", "firepower": "light", "arc": "forward"},
+                {"type": "power_plant", "hp": 2, "power": 4},
+                {"type": "sensor", "power": 1},
+                {"type": "beam", "firepower": "light", "arc": "forward", "power": 2},
             ],
         }
     )

@@ -28,6 +28,7 @@ from gmtool.rules.battle.engine import (
 )
 from gmtool.rules.battle.orders import boarding_name, self_destruct_allowed
 from gmtool.rules.battle.plans import candidates, plan_edge, plan_roll, task_name
+from gmtool.rules.battle.power import has_budget
 from gmtool.rules.battle.state import (
     CREW,
     SIDES,
@@ -188,7 +189,7 @@ def _edge(state: BattleState) -> list[ActionInfo]:
 def _power(state: BattleState) -> list[ActionInfo]:
     found: list[ActionInfo] = []
     for ship in state.ships:
-        if not ship.can_act or ship.power_bonus is not None:
+        if not ship.can_act or ship.power_bonus is not None or not has_budget(ship.spec):
             continue
         for character_id in candidates(state, ship, "power_distribution"):
             name = state.character(character_id).name

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from gmtool.rules.battle.config import battle_table
 from gmtool.rules.battle.plans import Roller, choose_roller, skill_modifiers, waiting_leadership
+from gmtool.rules.battle.power import powered
 from gmtool.rules.battle.sensor_lock import has_contact, lock_modifier
 from gmtool.rules.battle.state import CREW, BattleShip, BattleState, Mount, other_side
 from gmtool.rules.errors import RulesError
@@ -162,6 +163,8 @@ def attack_options(state: BattleState, *, every_step: bool = False) -> list[Atta
         for mount in ship.weapons():
             if mount.key in ship.fired or mount.key in ship.systems_out:
                 continue
+            if not powered(ship, mount.key):
+                continue
             system = mount.system
             assert system.arc is not None  # every weapon has an arc once its spec is read
             fire = weapon_fire_option(
@@ -171,7 +174,8 @@ def attack_options(state: BattleState, *, every_step: bool = False) -> list[Atta
                 continue
             roller = gunner(state, ship, mount)
             leadership = waiting_leadership(ship, WEAPON_TASK, roller)
-            base = (*skill_modifiers(roller), lock_modifier(ship))
+            base = tuple(skill_modifiers(roller))
+            sensors = (lock_modifier(ship),)  # last: what this round's sensor check decided
             targets = tuple(
                 AttackTarget(
                     enemy.id,
@@ -188,6 +192,7 @@ def attack_options(state: BattleState, *, every_step: bool = False) -> list[Atta
                                 leadership,
                             ).modifiers
                         )
+                        + sensors
                     ),
                 )
                 for enemy in enemies
@@ -245,7 +250,7 @@ def no_fire_reason(state: BattleState) -> str:
     )
     reason = (
         f"none fires in the {current} sub-phase at {range_name(state.range).lower()} range "
-        "(out of reach, not bearing, fired, knocked out or without sensor contact)"
+        "(out of reach, not bearing, fired, knocked out, unpowered or without sensor contact)"
     )
     if later:
         return reason + "; later this phase: " + ", ".join(names[s] for s in later)

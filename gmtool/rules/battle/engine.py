@@ -38,6 +38,7 @@ from gmtool.rules.battle.plans import (
     task_name,
     why_not,
 )
+from gmtool.rules.battle.power import has_budget, power_budget
 from gmtool.rules.battle.sensor_lock import lock_words
 from gmtool.rules.battle.state import (
     CREW,
@@ -176,6 +177,11 @@ def set_power(
     """A character at the engineering console coaxes more power from the plant this round."""
     require_phase(state, "power", "power distribution")
     ship = acting_ship(state, ship_id)
+    if not has_budget(ship.spec):
+        raise RulesError(
+            f"{ship.name}'s spec gives no power figures: power decides nothing for her, and "
+            "the power phase is passed over"
+        )
     if ship.power_bonus is not None:
         raise RulesError(f"{ship.name} has already tried power distribution this round")
     plan = plan_roll(state, ship, "power_distribution", by)
@@ -187,6 +193,9 @@ def set_power(
         step.lines.append(f"{ship.name} has {effect.amount}% more power points this round.")
     else:
         step.lines.append(f"{ship.name}'s power stays as it is this round.")
+    budget = power_budget(state.ship(ship_id))
+    if budget is not None:
+        step.lines.append(budget.describe(state.ship(ship_id)))
     return done(state, step)
 
 

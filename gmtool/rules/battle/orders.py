@@ -16,6 +16,7 @@ from gmtool.rules.battle.plans import (
     plan_roll,
     why_not,
 )
+from gmtool.rules.battle.power import screen_up
 from gmtool.rules.battle.state import (
     BattleShip,
     BattleState,
@@ -235,6 +236,7 @@ def board(
             raise RulesError(
                 f"a boarding leader helps 'own' side or hinders the 'enemy', not {choice!r}"
             )
+    target_screen_up = screen_up(target, target_screen_up)
     if not board_allowed(state, ship, target, method, target_screen_up):
         raise RulesError(
             f"{ship.name} cannot board {target.name} by {boarding_name(method)} at "

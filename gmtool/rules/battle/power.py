@@ -1,0 +1,83 @@
+"""The power budget: what the power phase decides.
+
+A ship spec may give its systems power figures (`power` per unit: what a power plant makes,
+what any other system needs). Each round the plants that are not knocked out make their
+points, the engineering check adds its +10/20/30% (tables/narrative.yaml), and the points go
+to the other systems in the order the spec lists them (the GM's priority). A weapon left
+without power cannot fire; a defense (an energy screen) left without power is down. A spec
+with no power figures has no budget: the power phase has nothing to decide for it, says so,
+and is passed over. RULES.md names the power phase and the boost but no figures, so the
+figures are the spec's, the order is ours.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gmtool.rules.battle.state import BattleShip
+from gmtool.rules.narrative import boosted_power
+from gmtool.rules.ships import ShipSpec
+
+PLANT = "power_plant"
+DEFENSE = "defense"  # screens and other defenses: down without power
+
+
+def has_budget(spec: ShipSpec) -> bool:
+    """The spec gives power figures, so power decides something."""
+    return any(s.power is not None for s in spec.systems)
+
+
+@dataclass(frozen=True)
+class PowerBudget:
+    made: int  # by the plants on line
+    boost_percent: int
+    points: int  # after the boost
+    needed: int
+    unpowered: tuple[str, ...]  # mount keys left without power
+
+    def describe(self, ship: BattleShip) -> str:
+        boost = f" (+{self.boost_percent}%: {self.points})" if self.boost_percent else ""
+        text = f"{ship.name}: {self.made} power points{boost} for {self.needed} needed"
+        if not self.unpowered:
+            return text + ": every system has power."
+        names = ", ".join(ship.mount(k).name for k in self.unpowered)
+        return text + f"; without power: {names}."
+
+
+def power_budget(ship: BattleShip) -> PowerBudget | None:
+    """This round's budget (None: the spec gives no power figures)."""
+    if not has_budget(ship.spec):
+        return None
+    working = [m for m in ship.mounts() if m.key not in ship.systems_out]
+    made = sum(m.system.power or 0 for m in working if m.system.type == PLANT)
+    percent = ship.power_bonus or 0
+    left = points = boosted_power(made, percent)
+    needed = 0
+    unpowered: list[str] = []
+    for mount in working:
+        need = mount.system.power or 0
+        if mount.system.type == PLANT or need == 0:
+            continue
+        needed += need
+        if need <= left:
+            left -= need
+        else:
+            unpowered.append(mount.key)
+    return PowerBudget(made, percent, points, needed, tuple(unpowered))
+
+
+def powered(ship: BattleShip, mount_key: str) -> bool:
+    """The mount has power this round (always, on a ship without a budget)."""
+    budget = power_budget(ship)
+    return budget is None or mount_key not in budget.unpowered
+
+
+def screen_up(ship: BattleShip, gm_says_up: bool) -> bool:
+    """Whether the ship's energy screen is up: as the GM says, but an unpowered (or
+    knocked-out) screen is down on a ship with a power budget."""
+    if not gm_says_up or not has_budget(ship.spec):
+        return gm_says_up
+    return any(
+        m.system.type == DEFENSE and m.key not in ship.systems_out and powered(ship, m.key)
+        for m in ship.mounts()
+    )
