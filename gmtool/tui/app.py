@@ -16,6 +16,7 @@ from gmtool.store import Campaign, open_campaign
 from gmtool.store.campaign import Clock
 from gmtool.store.errors import StoreError
 from gmtool.tui.footer import KeyFooter
+from gmtool.tui.pane import GmPane
 from gmtool.tui.tabs import TAB_CLASSES, TabSpec
 
 
@@ -233,8 +234,12 @@ class GmApp(App[None]):
         if isinstance(self.screen, HelpScreen):
             return
         spec = self.current_tab()
-        pane = self.ensure_tab_built(spec.TAB_ID)
-        self.push_screen(HelpScreen(pane.TITLE, pane.help_text(), [t.title for t in self.tabs]))
+        tab = spec.load()
+        found = self.query(f"#{spec.TAB_ID}")
+        built = found.first() if found else None
+        # a tab still being built has only its HELP
+        text = built.help_text() if isinstance(built, GmPane) else tab.HELP
+        self.push_screen(HelpScreen(tab.TITLE, text, [t.title for t in self.tabs]))
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)

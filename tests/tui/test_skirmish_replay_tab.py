@@ -53,8 +53,11 @@ async def test_a_finished_game_replays_step_by_step_and_exports(
 async def test_replay_works_in_play_too(app_factory: Callable[..., GmApp]) -> None:
     app = app_factory()
     async with app.run_test(size=(120, 36)) as pilot:
-        await open_tab(app, pilot)
+        pane = await open_tab(app, pilot)
         await start(pilot, MANUAL)
+        line = shown(pane.query_one("#sk-standing", Static))
+        assert line.startswith("Turn 1 of 10 · Federation to act (GM), action point 1")
+        assert "Federation 7 standing, needs 4 when turn 10 begins · Jem'Hadar 6 standing" in line
         await pilot.press("space", "space")
         assert "r" not in footer_keys(app)  # no room in play; the key works all the same
         await pilot.press("r")

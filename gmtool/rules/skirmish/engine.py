@@ -224,7 +224,7 @@ def _advance(state: GameState, rng: random.Random, events: list[Event] | None) -
         return
     if _side_ready(state, side, tier):
         return
-    top = max(f.action_points for f in state.figures if not f.fallen)
+    top = scenario.most_action_points  # a tier past every standing figure's finds nobody
     first = state.options.first_in_tier
     second = scenario.other_side(first)
     for next_tier in range(tier + 1, top + 1):

@@ -185,6 +185,11 @@ class Scenario:
         return self.opponents[side_id]
 
     @functools.cached_property
+    def most_action_points(self) -> int:
+        """The most action points any figure has: the last tier a turn can have."""
+        return max(f.action_points for f in self.forces)
+
+    @functools.cached_property
     def opponents(self) -> dict[str, str]:
         """Each side's id -> the other side's (a lookup the simulation makes per action)."""
         first, second = self.sides
