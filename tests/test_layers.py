@@ -8,6 +8,7 @@ import sys
 
 import gmtool.rules
 import gmtool.store
+import gmtool.tui
 
 
 def modules_of(package: object) -> list[str]:
@@ -56,22 +57,8 @@ def test_the_battle_tab_saves_through_the_actions() -> None:
 
 # -- screens only ask and show ------------------------------------------------------------
 
-# The tabs moved onto the action layer, and the dialogs they open.
-CONVERTED_SCREENS = (
-    "gmtool.tui.dice_log",
-    "gmtool.tui.stations",
-    "gmtool.tui.character_form",
-    "gmtool.tui.crew",
-    "gmtool.tui.crew_dialogs",
-    "gmtool.tui.ship_form",
-    "gmtool.tui.session",
-    "gmtool.tui.app",
-    "gmtool.tui.injuries",
-    "gmtool.tui.hazard_dialog",
-    "gmtool.tui.treatment_dialog",
-    "gmtool.tui.bailout",
-    "gmtool.tui.battle",
-)
+# Every module of the TUI: none of them saves, rolls or applies a rule but through an action.
+CONVERTED_SCREENS = tuple(modules_of(gmtool.tui))
 # What saves, rolls or applies a game rule: the actions call these, a screen never does.
 STORE_WRITES = {
     # store.party

@@ -6,11 +6,14 @@ in the tracker, so a step that was not committed is never replayed).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from gmtool.actions.errors import refusals
 from gmtool.rules.skirmish import Action, GameOptions, Scenario
 from gmtool.store import skirmish as stored
 from gmtool.store.campaign import Campaign
 from gmtool.store.skirmish import Played, SkirmishGame
+from gmtool.store.skirmish_replay import export_game
 from gmtool.store.tracker import UndoneAction
 
 
@@ -41,6 +44,12 @@ def play_rest_of_turn(campaign: Campaign, game: SkirmishGame) -> Played:
 def change_settings(campaign: Campaign, game: SkirmishGame, options: GameOptions) -> Played:
     with refusals(), campaign.transaction():
         return stored.change_settings(campaign, game, options)
+
+
+def export_log(campaign: Campaign, game: SkirmishGame) -> Path:
+    """Write the game's whole log as Markdown under the campaign's exports/; its path."""
+    with refusals(), campaign.transaction():
+        return export_game(campaign, game)
 
 
 def undo(campaign: Campaign) -> UndoneAction | None:

@@ -9,7 +9,6 @@ simulation runs in a worker thread and draws its result as a chart in the side p
 
 from __future__ import annotations
 
-import random
 import re
 from typing import Any
 
@@ -23,6 +22,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import ContentSwitcher, Input, Static
 
+from gmtool.actions import skirmish as game_actions
 from gmtool.rules.errors import RulesError
 from gmtool.rules.skirmish import (
     ACTION_KINDS,
@@ -32,13 +32,20 @@ from gmtool.rules.skirmish import (
     enemies_in_contact,
     legal_actions,
     move_allowance,
-    new_game,
     plan_move,
     ready_figures,
     shots,
     torga_iv,
 )
-from gmtool.rules.skirmish.engine import AIM, FIRE, HAND_TO_HAND, HOLD, MOVE, PICK_UP
+from gmtool.rules.skirmish.engine import (
+    AIM,
+    FIRE,
+    HAND_TO_HAND,
+    HOLD,
+    MOVE,
+    PICK_UP,
+    deployment_preview,
+)
 from gmtool.rules.skirmish.outcome import standing
 from gmtool.rules.skirmish.referee import melee_preview
 from gmtool.store.errors import StoreError
@@ -48,18 +55,11 @@ from gmtool.store.skirmish import (
     SOLO,
     Played,
     SkirmishGame,
-    change_settings,
-    game_options,
     load_game,
-    play,
-    play_automatic,
-    play_rest_of_turn,
     settings_text,
     solo_side,
-    start_game,
-    undo_game,
 )
-from gmtool.store.skirmish_replay import export_game, game_steps
+from gmtool.store.skirmish_replay import game_steps
 from gmtool.tui.skirmish_chart import SimulationChart
 from gmtool.tui.skirmish_log import GameLog, log_text
 from gmtool.tui.skirmish_map import (
@@ -343,8 +343,7 @@ class SkirmishPane(SimulatingPane):
         self._hide_input()
         if self.game is None and self.preview is None:
             scenario = torga_iv()
-            # Manual options roll no dice, so the preview uses no campaign dice.
-            self.preview = new_game(scenario, random.Random(0), game_options(scenario, MANUAL))[0]
+            self.preview = deployment_preview(scenario)
         self._fix_selection()
         self._rebuild_log()
         self.refresh_view()
@@ -654,7 +653,7 @@ class SkirmishPane(SimulatingPane):
         if self.game is None:
             return
         try:
-            played = play(self.campaign, self.game, action)
+            played = game_actions.act(self.campaign, self.game, action)
         except (RulesError, StoreError) as exc:
             self._refuse(f"Not played: {exc}")
             return
@@ -692,7 +691,7 @@ class SkirmishPane(SimulatingPane):
         if self._actor("played") is None or self.game is None:
             return
         try:
-            played = play_automatic(self.campaign, self.game)
+            played = game_actions.let_the_app_play(self.campaign, self.game)
         except (RulesError, StoreError) as exc:
             self._refuse(f"Not played: {exc}")
             return
@@ -702,7 +701,7 @@ class SkirmishPane(SimulatingPane):
         if self._actor("played") is None or self.game is None:
             return
         try:
-            played = play_rest_of_turn(self.campaign, self.game)
+            played = game_actions.play_rest_of_turn(self.campaign, self.game)
         except (RulesError, StoreError) as exc:
             self._refuse(f"Not played: {exc}")
             return
@@ -879,7 +878,7 @@ class SkirmishPane(SimulatingPane):
             self._show_status("No new game: the game in play is unchanged.")
             return
         try:
-            played = start_game(self.campaign, choice.scenario, choice.mode)
+            played = game_actions.start(self.campaign, choice.scenario, choice.mode)
         except (RulesError, StoreError) as exc:
             self._refuse(f"Not started: {exc}")
             return
@@ -905,7 +904,7 @@ class SkirmishPane(SimulatingPane):
             self._show_status("Settings unchanged: they are as they were.")
             return
         try:
-            played = change_settings(self.campaign, self.game, options)
+            played = game_actions.change_settings(self.campaign, self.game, options)
         except (RulesError, StoreError) as exc:
             self._refuse(f"Settings not changed: {exc}")
             return
@@ -938,7 +937,7 @@ class SkirmishPane(SimulatingPane):
             self._refuse("Nothing to export: there is no game yet; press n to start one.")
             return
         try:
-            path = export_game(self.campaign, self.game)
+            path = game_actions.export_log(self.campaign, self.game)
         except StoreError as exc:
             self._refuse(f"Not exported: {exc}")
             return
@@ -946,7 +945,7 @@ class SkirmishPane(SimulatingPane):
 
     def action_undo(self) -> None:
         try:
-            undone = undo_game(self.campaign)
+            undone = game_actions.undo(self.campaign)
         except StoreError as exc:
             self._refuse(f"Not undone: {exc}")
             return

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from gmtool.rules.errors import RulesError
@@ -667,6 +667,14 @@ def new_game(
     options.check(scenario)
     events: list[Event] = []
     return deploy(scenario, rng, options, events), events
+
+
+def deployment_preview(scenario: Scenario) -> GameState:
+    """The forces where they start, for a table with no game yet: deployed with options
+    under which nobody acts automatically, so no die is rolled (the seed only fills the
+    signature) and the preview never touches the campaign's dice."""
+    options = replace(GameOptions.from_scenario(scenario), automatic=())
+    return new_game(scenario, random.Random(0), options)[0]
 
 
 def deploy(
