@@ -8,6 +8,7 @@ from typing import Any
 
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
+from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Header, TabbedContent, TabPane
 
@@ -32,6 +33,10 @@ class MainScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         for footer in self.query(KeyFooter):
             footer.visible = True
+
+
+# Refreshes to wait for a newly built tab's widgets before focusing one.
+FOCUS_TRIES = 20
 
 
 class GmApp(App[None]):
@@ -216,7 +221,16 @@ class GmApp(App[None]):
     def show_tab(self, tab_id: str) -> None:
         self.query_one(TabbedContent).active = f"tab-{tab_id}"
         pane = self.ensure_tab_built(tab_id)
-        self.call_after_refresh(pane.focus_default)
+        self.call_after_refresh(self._focus_when_built, pane, FOCUS_TRIES)
+
+    def _focus_when_built(self, pane: Any, tries: int) -> None:
+        """Focus the tab's starting widget; a tab built just now may not have its widgets
+        yet after one refresh (on a busy machine), so try again after the next."""
+        try:
+            pane.focus_default()
+        except NoMatches:
+            if tries > 1:
+                self.call_after_refresh(self._focus_when_built, pane, tries - 1)
 
     def action_show_tab_number(self, number: int) -> None:
         if isinstance(self.screen, ModalScreen):
