@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from tinydb import TinyDB
 
-from gmtool.rules.limits import MAX_NAME_CHARS, checked_text
+from gmtool.rules.limits import MAX_NAME_CHARS, MAX_SEED, checked_text
 from gmtool.store import backups, histories, journal
 from gmtool.store.atomic import AtomicJSONStorage, read_json_file, remove_file
 from gmtool.store.chunked import ChunkedLog
@@ -130,6 +130,8 @@ class Campaign:
     def _create(self, name: str, seed: int | None) -> None:
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
+        if not 0 <= seed <= MAX_SEED:  # saved in campaign.json, whose seed is checked on read
+            raise StoreError(f"a campaign's seed is from 0 to {MAX_SEED} (MAX_SEED), not {seed}")
         meta = {
             "name": name,
             "schema": SCHEMA_VERSION,

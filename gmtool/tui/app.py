@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -60,11 +61,18 @@ class GmApp(App[None]):
         self.first_frame_hooks: list[Callable[[], None]] = []
         self.theme = "textual-dark"
         self.crash_report: Path | None = None  # where an unexpected error was written
+        self._data_errors_said: dict[str, float] = {}  # message -> when it was notified
 
     # -- errors -----------------------------------------------------------------------------
     def show_data_error(self, error: StoreError | RulesError) -> None:
-        """A damaged file or a refused rule that no tab caught: said, and the app goes on."""
-        self.notify(str(error), title="Not done", severity="error", timeout=20)
+        """A damaged file or a refused rule that no tab caught: said (once, however many
+        handlers met it at the same moment), and the app goes on."""
+        message = str(error)
+        now = time.monotonic()
+        if now - self._data_errors_said.get(message, -60.0) < 20:  # still on screen
+            return
+        self._data_errors_said[message] = now
+        self.notify(message, title="Not done", severity="error", timeout=20)
 
     async def _dispatch_action(self, namespace: Any, action_name: str, params: Any) -> bool:
         # A key's action that meets a damaged file or a refused rule says so; the tab lives on.

@@ -65,6 +65,19 @@ def test_an_empty_folder_or_a_crashed_start_becomes_a_campaign(tmp_path: Path) -
     assert (crashed / "campaign.json").exists()
 
 
+def test_a_seed_past_its_limit_makes_no_campaign(tmp_path: Path) -> None:
+    """A seed campaign.json could not be read back with is refused before anything is made."""
+    with pytest.raises(StoreError, match="MAX_SEED"):
+        open_campaign(tmp_path / "c", seed=10**30)
+    with pytest.raises(StoreError, match="MAX_SEED"):
+        open_campaign(tmp_path / "c", seed=-1)
+    assert not (tmp_path / "c" / "campaign.json").exists()
+    with open_campaign(tmp_path / "c", seed=2**63 - 1) as c:
+        assert c.seed == 2**63 - 1
+    with open_campaign(tmp_path / "c") as c:  # and it reads back
+        assert c.seed == 2**63 - 1
+
+
 def slow_seeder(campaign: Campaign, _data: Path) -> None:
     """A seeder slow enough that racing first runs overlap."""
     time.sleep(0.3)
