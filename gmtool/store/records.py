@@ -182,9 +182,59 @@ class PartyTracker(TypedDict):
     undo: list[PartyUndoStep]
 
 
+class RosterPost(TypedDict):
+    """One post's crew in a saved roster: id, rank title and name of each member."""
+
+    post_id: str
+    post_name: str
+    rank: str
+    department: str
+    department_name: str
+    crew: list[tuple[str, str, str]]
+
+
+class PackedRoster(TypedDict):
+    ship: str
+    seed: str
+    posts: list[RosterPost]
+
+
+class RosterVersion(TypedDict):
+    rev: int
+    members: int
+    manifest: dict[str, Any]
+    roster: PackedRoster
+
+
+class RosterFile(TypedDict):
+    """rosters/<ship>.json: the numbered roster versions of one ship."""
+
+    versions: list[RosterVersion]
+
+
+class BattleEventRecord(TypedDict):
+    """One step of a battle as its log keeps it."""
+
+    round: int
+    phase: str
+    step: str | None
+    action: str
+    text: str
+    rolls: list[dict[str, Any]]
+    characters: list[str]
+    ships: list[str]
+
+
+class BattleEvents(TypedDict):
+    """battles/<battle id>.json: the battle's events (the newest state's)."""
+
+    battle: str
+    events: list[BattleEventRecord]
+
+
 # Which records each campaign file holds, by file name (a backup's `.1`, `.2` suffix aside):
-# the tables a name's files hold, each with its record type. Files not named here (trackers,
-# rosters, a battle's events) are checked by their readers.
+# the tables a name's files hold, each with its record type; trackers, rosters and a battle's
+# events are found by their folder (`_tables_of`).
 _CHUNK = re.compile(r"^(?P<history>rolls|injuries|battles)-\d{5}\.json$")
 _CHUNK_TABLES: dict[str, dict[str, type[Any]]] = {
     "rolls": {"rolls": RollRecord},
@@ -204,6 +254,10 @@ def _tables_of(path: Path) -> dict[str, type[Any]]:
     name = _BACKUP_SUFFIX.sub("", path.name)
     if "trackers" in path.parts[-3:-1]:  # trackers/<name>.json, trackers/battles/<id>.json
         return {"tracker": _TRACKERS.get(name, TrackerRecord)}
+    if path.parent.name == "rosters":
+        return {"crew": RosterFile}
+    if path.parent.name == "battles" and "trackers" not in path.parts[-3:-1]:
+        return {"events": BattleEvents}
     chunk = _CHUNK.match(name)
     if chunk is not None:
         return _CHUNK_TABLES[chunk["history"]]

@@ -33,7 +33,7 @@ def build(folder: Path, opener: Opener) -> None:
     c.record(roll_entries(10))  # rolls-00000 and -00001 sealed, -00002 the newest
     Tracker(c, "ships").save({"ships": [{"id": "meridian"}]}, "add Meridian")
     Tracker(c, "battles/ambush").save({"round": 1}, "set up")
-    c.db("battles/ambush").table("events").insert({"text": "Meridian fires"})
+    c.db("battles/ambush").table("events").insert({"battle": "ambush", "events": []})
     c.db("battles").table("index").insert({"open": "ambush"})
     c.db("rosters/meridian").table("crew").insert({"versions": []})
     c.injury_log.append([injury_entry()])

@@ -64,3 +64,55 @@ def test_good_trackers_read(demo: Path) -> None:
     with open_campaign(demo, readonly=True) as c:
         assert len(list_ships(c)) == 5 and len(load_party_state(c).characters) == 8
         assert c.damaged_files(thorough=True) == []
+
+
+def _edit(path: Path, change: Any) -> bytes:
+    data = json.loads(path.read_text())
+    change(data)
+    path.write_text(json.dumps(data))
+    return path.read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (lambda d: d["crew"]["1"].update(versions={}), "field versions"),
+        (lambda d: d["crew"]["1"]["versions"][0].update(rev="1"), "versions[0].rev"),
+        (
+            lambda d: d["crew"]["1"]["versions"][0]["roster"]["posts"][0].update(crew=[[1, 2]]),
+            "crew",
+        ),
+    ],
+)
+def test_a_roster_of_the_wrong_type_is_damage(demo: Path, change: Any, field: str) -> None:
+    from gmtool.store.ships import ship_crew
+
+    roster = demo / "rosters" / "meridian.json"
+    damaged = _edit(roster, change)
+    with open_campaign(demo, readonly=True) as c, pytest.raises(CampaignCorrupt) as info:
+        ship_crew(c, "meridian")
+    assert info.value.file.endswith("rosters/meridian.json") and field in info.value.reason
+    assert roster.read_bytes() == damaged
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (lambda d: d["events"]["1"].update(events={}), "field events"),
+        (lambda d: d["events"]["1"]["events"][0].update(round="one"), "events[0].round"),
+        (lambda d: d["events"]["1"]["events"][0].pop("text"), "text: missing"),
+    ],
+)
+def test_battle_events_of_the_wrong_type_are_damage(demo: Path, change: Any, field: str) -> None:
+    from gmtool.actions import battles as act
+    from gmtool.store.battles import load_battle
+
+    with open_campaign(demo) as c:
+        battle = act.new_battle(c, "Typed", ["meridian"], ["vex"], "long").id
+        act.do_roll_edge(c, battle)
+    events = demo / "battles" / f"{battle}.json"
+    damaged = _edit(events, change)
+    with open_campaign(demo, readonly=True) as c, pytest.raises(CampaignCorrupt) as info:
+        load_battle(c, battle)
+    assert info.value.file.endswith(f"battles/{battle}.json") and field in info.value.reason
+    assert events.read_bytes() == damaged
