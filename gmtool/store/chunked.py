@@ -194,8 +194,15 @@ class ChunkedLog:
         return self._chunk_cache[index]
 
     def newest_first(self) -> Iterator[Entry]:
-        """Every entry, newest first; reads older chunks only as far as the caller goes."""
-        for index in reversed(self.chunk_indexes()):
+        """Every entry, newest first; reads older chunks only as far as the caller goes.
+
+        The chunks are known from the ids given (entry n lives in chunk (n - 1) // size), not
+        by listing the folder: a long campaign's log folder holds hundreds of chunks, and a
+        battle step asks for its newest entries several times. A chunk that is not there (a
+        migration's gap in the ids) reads as empty."""
+        if self.next_id <= 1:
+            return
+        for index in range(self._chunk_of(self.next_id - 1), -1, -1):
             yield from reversed(self._chunk(index))
 
     def count(self) -> int:

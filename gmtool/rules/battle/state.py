@@ -9,7 +9,6 @@ whose `from_dict()` gives back an equal object. Nothing here rolls or decides: t
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -314,7 +313,9 @@ class BattleEvent:
             "step": self.step,
             "action": self.action,
             "text": self.text,
-            "rolls": copy.deepcopy(list(self.rolls)),
+            # each roll a copy of its own; their dice lists are never changed in place, so a
+            # deep copy (most of a step's time once a battle has a long log) buys nothing
+            "rolls": [dict(r) for r in self.rolls],
             "characters": list(self.characters),
             "ships": list(self.ships),
         }
@@ -328,7 +329,7 @@ class BattleEvent:
                 step=data.get("step"),
                 action=str(data["action"]),
                 text=str(data["text"]),
-                rolls=tuple(copy.deepcopy(dict(r)) for r in data.get("rolls", ())),
+                rolls=tuple(dict(r) for r in data.get("rolls", ())),
                 characters=tuple(str(c) for c in data.get("characters", ())),
                 ships=tuple(str(s) for s in data.get("ships", ())),
             )
