@@ -1,7 +1,7 @@
 """`gmtool battle`: the Battle tab's battles from the command line, on the same actions.
 
     gmtool battle new NAME --ship ID_OR_SPEC... --enemy ID_OR_SPEC... [--range R] [--seed S]
-    gmtool battle list | show ID | act ID ACTION [options] | next ID | undo ID
+    gmtool battle list | show ID | report ID | act ID ACTION [options] | next ID | undo ID
 
 Every sub-command takes --campaign PATH (default: the demo campaign) and --json. A step that
 does not fit the battle (wrong phase, no such ship) is one line on stderr and exit code 2.
@@ -17,6 +17,7 @@ from typing import Any
 
 from gmtool.actions import battles as act
 from gmtool.actions.battle_next import play_next
+from gmtool.actions.battle_report import report_text
 from gmtool.commands import battle_vocab
 from gmtool.rules.battle import BattleState, battle_summary
 from gmtool.rules.battle.actions import current_step_label
@@ -50,6 +51,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     subs.add_parser("list", help="list the campaign's battles", parents=[common])
     for name, text in (
         ("show", "round, phase, range, each ship's tracks and the steps so far"),
+        ("report", "print the battle report (Markdown): rounds, hits, end states, losses"),
         ("next", "play the next step with the defaults a GM would accept"),
         ("undo", "take back the battle's last step"),
     ):
@@ -95,6 +97,9 @@ def run(args: argparse.Namespace) -> int:
         elif command == "show":
             state = stored.load_battle(campaign, args.id)
             _emit(args, show_dict(state), show_text(state))
+        elif command == "report":
+            text = report_text(campaign, args.id)
+            _emit(args, {"id": args.id, "report": text}, text.rstrip("\n"))
         elif command == "undo":
             undone = act.undo(campaign, args.id)
             data = {
