@@ -21,6 +21,8 @@ from gmtool.actions.battle_report import report_text
 from gmtool.commands import battle_vocab
 from gmtool.rules.battle import BattleState, battle_summary
 from gmtool.rules.battle.actions import current_step_label
+from gmtool.rules.battle.report import heading_name
+from gmtool.rules.narrative import phase, range_name
 from gmtool.store import Campaign, open_campaign
 from gmtool.store import battles as stored
 from gmtool.store.demo import demo_campaign_path, ensure_demo_campaign
@@ -169,9 +171,10 @@ def show_dict(state: BattleState) -> dict[str, Any]:
 
 def show_text(state: BattleState) -> str:
     data = show_dict(state)
-    lines = [f"{state.name} ({state.id}): {current_step_label(state)}; range {state.range}"]
+    where = range_name(state.range).lower()
+    lines = [f"{state.name} ({state.id}): {current_step_label(state)}; range {where}"]
     for side in data["sides"]:
-        heading = side["heading"] if side["declared"] else "no heading yet"
+        heading = heading_name(side["heading"]).lower() if side["declared"] else "no heading yet"
         edge = ", has the edge" if side["id"] == state.edge_winner else ""
         lines.append(f"side {side['id']} {side['name']}: {heading}{edge}")
     for ship in data["ships"]:
@@ -183,7 +186,7 @@ def show_text(state: BattleState) -> str:
         )
     lines.append(f"{len(state.events)} steps so far")
     lines += [
-        f"  r{e['round']} {e['phase']}: {(e['text'].splitlines() or [e['action']])[0]}"
-        for e in data["steps"]
+        f"  r{e.round} {phase(e.phase).name.lower()}: {(e.text.splitlines() or [e.action])[0]}"
+        for e in state.events
     ]
     return "\n".join(lines)
