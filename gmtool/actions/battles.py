@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from gmtool.actions.battle_report import write_in_step
 from gmtool.actions.errors import ActionRefused, refusals
 from gmtool.rules.battle import (
     BattleState,
@@ -44,6 +45,7 @@ from gmtool.rules.battle.steps import StepResult
 from gmtool.rules.ships import ShipSpec, load_ship_spec
 from gmtool.store import battles
 from gmtool.store.campaign import Campaign
+from gmtool.store.reports import report_path
 from gmtool.store.ships import list_ships
 
 Engine = Callable[..., tuple[BattleState, StepResult]]
@@ -77,6 +79,7 @@ class StepDone:
     state: BattleState
     result: StepResult
     outcome: battles.StepOutcome
+    report: Path | None = None  # the battle report, saved when this step ended the battle
 
 
 @dataclass(frozen=True)
@@ -101,9 +104,13 @@ def _marks(before: BattleState, after: BattleState) -> tuple[ShipMark, ...]:
 
 
 def run(campaign: Campaign, battle_id: str, engine: Engine, *args: Any, **kwargs: Any) -> StepDone:
-    """Play one engine action on the saved battle and commit everything it did as one."""
+    """Play one engine action on the saved battle and commit everything it did as one; the
+    step that ends the battle saves its report (`reports/<id>.md`) in the same commit."""
+    report = None
     with refusals(), campaign.transaction():
         outcome = battles.run_step(campaign, battle_id, engine, *args, **kwargs)
+        if outcome.state.finished and not outcome.before.finished:
+            report = write_in_step(campaign, outcome.state)
     state = outcome.state
     return StepDone(
         battle_id=battle_id,
@@ -120,6 +127,7 @@ def run(campaign: Campaign, battle_id: str, engine: Engine, *args: Any, **kwargs
         state=state,
         result=outcome.result,
         outcome=outcome,
+        report=report,
     )
 
 
@@ -188,6 +196,8 @@ def undo(campaign: Campaign, battle_id: str) -> StepUndone:
     """Take back the battle's last step (its rolls, its injuries) as one commit."""
     with refusals(), campaign.transaction():
         undone = battles.undo_step(campaign, battle_id)
+        if undone is not None and report_path(campaign, battle_id).exists():
+            write_in_step(campaign, undone.state)  # a saved report follows the battle back
     if undone is None:
         raise ActionRefused("nothing to undo: only the battle's set-up is left")
     return StepUndone(

@@ -9,7 +9,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from gmtool.actions.errors import ActionRefused
+from gmtool.store import battles
 from gmtool.store.campaign import Campaign
+from gmtool.store.errors import StoreError
 
 # A title longer than this is refused: it is shown in the app's header line.
 TITLE_LIMIT = 200
@@ -62,3 +64,17 @@ def end_session(campaign: Campaign) -> GameSession:
         raise ActionRefused("no game session is open")
     with campaign.transaction():
         return GameSession.from_record(campaign.end_session())
+
+
+def unfinished_battle(campaign: Campaign) -> str | None:
+    """The name of the open battle while it is not over (F2 asks before ending a session in
+    the middle of it); None when there is none, or the battles do not read (the Battle tab
+    says why)."""
+    try:
+        battle_id = battles.open_battle_id(campaign)
+        if battle_id is None:
+            return None
+        record = battles.get_battle_record(campaign, battle_id)
+    except StoreError:
+        return None
+    return None if record.status == battles.FINISHED else record.name

@@ -1,7 +1,7 @@
 """`gmtool battle`: the Battle tab's battles from the command line, on the same actions.
 
     gmtool battle new NAME --ship ID_OR_SPEC... --enemy ID_OR_SPEC... [--range R] [--seed S]
-    gmtool battle list | show ID | act ID ACTION [options] | next ID | undo ID
+    gmtool battle list | show ID | report ID | act ID ACTION [options] | next ID | undo ID
 
 Every sub-command takes --campaign PATH (default: the demo campaign) and --json. A step that
 does not fit the battle (wrong phase, no such ship) is one line on stderr and exit code 2.
@@ -17,9 +17,12 @@ from typing import Any
 
 from gmtool.actions import battles as act
 from gmtool.actions.battle_next import play_next
+from gmtool.actions.battle_report import report_text
 from gmtool.commands import battle_vocab
 from gmtool.rules.battle import BattleState, battle_summary
 from gmtool.rules.battle.actions import current_step_label
+from gmtool.rules.battle.report import heading_name
+from gmtool.rules.narrative import phase, range_name
 from gmtool.store import Campaign, open_campaign
 from gmtool.store import battles as stored
 from gmtool.store.demo import demo_campaign_path, ensure_demo_campaign
@@ -50,6 +53,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     subs.add_parser("list", help="list the campaign's battles", parents=[common])
     for name, text in (
         ("show", "round, phase, range, each ship's tracks and the steps so far"),
+        ("report", "print the battle report (Markdown): rounds, hits, end states, losses"),
         ("next", "play the next step with the defaults a GM would accept"),
         ("undo", "take back the battle's last step"),
     ):
@@ -95,6 +99,9 @@ def run(args: argparse.Namespace) -> int:
         elif command == "show":
             state = stored.load_battle(campaign, args.id)
             _emit(args, show_dict(state), show_text(state))
+        elif command == "report":
+            text = report_text(campaign, args.id)
+            _emit(args, {"id": args.id, "report": text}, text.rstrip("\n"))
         elif command == "undo":
             undone = act.undo(campaign, args.id)
             data = {
@@ -164,9 +171,10 @@ def show_dict(state: BattleState) -> dict[str, Any]:
 
 def show_text(state: BattleState) -> str:
     data = show_dict(state)
-    lines = [f"{state.name} ({state.id}): {current_step_label(state)}; range {state.range}"]
+    where = range_name(state.range).lower()
+    lines = [f"{state.name} ({state.id}): {current_step_label(state)}; range {where}"]
     for side in data["sides"]:
-        heading = side["heading"] if side["declared"] else "no heading yet"
+        heading = heading_name(side["heading"]).lower() if side["declared"] else "no heading yet"
         edge = ", has the edge" if side["id"] == state.edge_winner else ""
         lines.append(f"side {side['id']} {side['name']}: {heading}{edge}")
     for ship in data["ships"]:
@@ -178,7 +186,7 @@ def show_text(state: BattleState) -> str:
         )
     lines.append(f"{len(state.events)} steps so far")
     lines += [
-        f"  r{e['round']} {e['phase']}: {(e['text'].splitlines() or [e['action']])[0]}"
-        for e in data["steps"]
+        f"  r{e.round} {phase(e.phase).name.lower()}: {(e.text.splitlines() or [e.action])[0]}"
+        for e in state.events
     ]
     return "\n".join(lines)

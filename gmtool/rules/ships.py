@@ -67,6 +67,7 @@ class ShipSpecTable:
     system_groups: dict[str, frozenset[str]]
     systems_with_beds: frozenset[str]
     firepowers: tuple[str, ...]
+    firepower_names: dict[str, str]  # id -> display name
     arcs: tuple[str, ...]
     damage_degrees: tuple[str, ...]
     acceleration_by_class: dict[str, int]
@@ -118,7 +119,8 @@ def ship_spec_table() -> ShipSpecTable:
     clash = sorted(set(groups) & set(types))
     if clash:
         raise root["system_groups"].error("group names that are not system types", got=clash)
-    firepowers = tuple(item.str() for item in root["firepowers"].list())
+    firepower_names = {str(k): v.str() for k, v in root["firepowers"].items()}
+    firepowers = tuple(firepower_names)
     arcs = tuple(item.str() for item in root["arcs"].list())
     defaults = root["defaults"]
     divisors = defaults["durability_divisors"]
@@ -136,6 +138,7 @@ def ship_spec_table() -> ShipSpecTable:
         system_groups=groups,
         systems_with_beds=type_list(root["systems_with_beds"]),
         firepowers=firepowers,
+        firepower_names=firepower_names,
         arcs=arcs,
         damage_degrees=tuple(item.str() for item in root["damage_degrees"].list()),
         acceleration_by_class=_by_class(

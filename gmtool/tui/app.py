@@ -173,14 +173,31 @@ class GmApp(App[None]):
         from gmtool.store.errors import StoreError
         from gmtool.tui.session import SessionDialog
 
-        if sessions.current_session(self.campaign) is not None:
-            try:
-                ended = sessions.end_session(self.campaign)
-            except (RulesError, StoreError) as exc:
-                self.notify(str(exc), severity="error")
+        current = sessions.current_session(self.campaign)
+        if current is not None:
+
+            def end(sure: bool | None = True) -> None:
+                if not sure:
+                    return
+                try:
+                    ended = sessions.end_session(self.campaign)
+                except (RulesError, StoreError) as exc:
+                    self.notify(str(exc), severity="error")
+                    return
+                self.notify(f"{ended.title} ended. F2 starts the next session.")
+                self.show_campaign_title()
+
+            battle = sessions.unfinished_battle(self.campaign)
+            if battle is None:
+                end()
                 return
-            self.notify(f"{ended.title} ended. F2 starts the next session.")
-            self.show_campaign_title()
+            from gmtool.tui.stations import ConfirmScreen
+
+            question = (
+                f"{battle} is not over. End {current.title} anyway? The battle stays open "
+                "and goes on in the next session."
+            )
+            self.push_screen(ConfirmScreen(question), end)
             return
         number = len(self.campaign.sessions()) + 1
 

@@ -25,6 +25,7 @@ from textual.widgets.option_list import Option
 
 from gmtool.actions import ActionRefused
 from gmtool.actions import battles as battle_actions
+from gmtool.actions.battle_report import save_report
 from gmtool.rules.battle import (
     CREW,
     ActionInfo,
@@ -89,6 +90,7 @@ from gmtool.tui.battle_dialogs import (
     SummaryScreen,
     option_text,
 )
+from gmtool.tui.battle_report import ReportScreen
 from gmtool.tui.battle_setup import BattleSetupScreen, SetupChoice
 from gmtool.tui.pane import GmPane
 from gmtool.tui.stations import ChoiceScreen, ConfirmScreen
@@ -489,6 +491,11 @@ class BattlePane(GmPane):
         ("End battle", "End the battle and see its summary", "action_end"),
         ("Battle summary", "Damage, crew losses and what each character did", "action_summary"),
         (
+            "Battle report",
+            "Save and show the battle's Markdown report (rounds, hits, losses, injuries)",
+            "action_report",
+        ),
+        (
             "Delete battle",
             "Delete the open battle from the campaign (asks first; cannot be undone)",
             "action_delete_battle",
@@ -502,6 +509,7 @@ class BattlePane(GmPane):
         Binding("ctrl+z", "undo", "Undo"),
         Binding("e", "end", "End"),
         Binding("s", "summary", "Summary"),
+        Binding("r", "report", "Report"),
         Binding("n", "new_battle", "New"),
         Binding("o", "open_battle", "Open"),
         Binding("x", "delete_battle", "Delete"),
@@ -575,6 +583,7 @@ class BattlePane(GmPane):
             "undo",
             "end",
             "summary",
+            "report",
             "gunner",
             "knock_out",
             "commander",
@@ -582,7 +591,7 @@ class BattlePane(GmPane):
         }
     )
 
-    # Keys that play a battle on: hidden once it is over, which leaves s (summary), ctrl+z
+    # Keys that play a battle on: hidden once it is over, which leaves s (summary), r, ctrl+z
     # (takes the ending back), x, n and o.
     PLAY_ACTIONS = frozenset(
         {"advance", "attack", "damage", "end", "gunner", "knock_out", "commander"}
@@ -791,13 +800,18 @@ class BattlePane(GmPane):
             self._status("No battle open: n sets one up, o opens one.", error=True)
             return None
         try:
-            outcome = battle_actions.run(self.campaign, self.battle_id, fn, *args, **kwargs).outcome
+            done = battle_actions.run(self.campaign, self.battle_id, fn, *args, **kwargs)
         except (RulesError, StoreError, ActionRefused) as exc:
             self._status(f"Not done: {exc}", error=True)
             return None
+        outcome = done.outcome
         self.battle = outcome.state
         self.render_state()
-        self._status(self._outcome_text(outcome))
+        text = self._outcome_text(outcome)
+        if done.report is not None:
+            where = done.report.relative_to(self.campaign.folder)
+            text.append(f"\nBattle report saved as {where} (r shows it).", style="bold")
+        self._status(text)
         return outcome
 
     def _outcome_text(self, outcome: StepOutcome) -> Text:
@@ -1078,6 +1092,19 @@ class BattlePane(GmPane):
         if state is None:
             return
         self.app.push_screen(SummaryScreen(f"{state.name}: summary", battle_summary(state).text()))
+
+    def action_report(self) -> None:
+        """Save the report as the battle stands now and show it."""
+        state = self.need_battle()
+        if state is None:
+            return
+        try:
+            saved = save_report(self.campaign, state.id)
+        except (RulesError, StoreError, ActionRefused) as exc:
+            self._status(f"No report: {exc}", error=True)
+            return
+        where = str(saved.path.relative_to(self.campaign.folder))
+        self.app.push_screen(ReportScreen(f"{state.name}: battle report", saved.text, where))
 
     def action_undo(self) -> None:
         if self.battle_id is None:

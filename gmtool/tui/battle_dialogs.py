@@ -239,8 +239,13 @@ class DamageScreen(ModalScreen["DamageEntry | None"]):
                 )
             with Horizontal(classes="line"):
                 yield Label("Why")
+                # compact: a bordered Input is three lines high and showed nothing in the
+                # form's one-line rows
                 yield Input(
-                    self.note, placeholder="ram, blast, a hit rolled at the table", id="damage-note"
+                    self.note,
+                    placeholder="ram, blast, a hit rolled at the table",
+                    id="damage-note",
+                    compact=True,
                 )
             yield Static(
                 "Extra damage rolls over 2 for 1 onto the next track. Enter or ctrl+s applies.",

@@ -271,9 +271,14 @@ def _weapon_text(weapon: dict[str, Any]) -> str:
     damage = weapon.get("damage") or {}
     figures = "/".join(str(damage.get(d, "-")) for d in ship_spec_table().damage_degrees)
     count = weapon.get("count", 1)
-    name = weapon.get("name") or weapon["type"]
-    parts = [f"{count} x {name}" if count != 1 else str(name), f"({weapon['type']}"]
-    parts += [str(weapon[k]) for k in ("firepower", "arc") if weapon.get(k)]
+    table = ship_spec_table()
+    kind = table.system_types.get(weapon["type"], weapon["type"])
+    name = weapon.get("name") or kind
+    parts = [f"{count} x {name}" if count != 1 else str(name), f"({kind}"]
+    if weapon.get("firepower"):
+        parts.append(table.firepower_names.get(weapon["firepower"], weapon["firepower"]))
+    if weapon.get("arc"):
+        parts.append(str(weapon["arc"]))
     return " ".join(parts) + f") {figures if damage else 'no damage roll'}"
 
 

@@ -162,6 +162,8 @@ def system_summary(system: dict[str, Any]) -> tuple[str, ...]:
         extra = f"{system['beds']} beds each"
     elif system.get("type") in table.weapon_types:
         parts = [str(system.get(k, "")) for k in ("firepower", "arc") if system.get(k)]
+        if system.get("firepower"):  # its words, not its id: "small craft"
+            parts[0] = table.firepower_names.get(str(system["firepower"]), parts[0])
         damage = system.get("damage") or {}
         if damage:
             parts.append("/".join(str(damage.get(d, "-")) for d in table.damage_degrees))
@@ -223,7 +225,7 @@ class SystemDialog(ModalScreen["dict[str, Any] | None"]):
             with Horizontal(classes="form-line"):
                 yield Label("Firepower", classes="first")
                 yield Select(
-                    [(f, f) for f in table.firepowers],
+                    [(table.firepower_names[f], f) for f in table.firepowers],
                     value=s.get("firepower", Select.NULL),
                     prompt="by class",
                     id="sys-firepower",

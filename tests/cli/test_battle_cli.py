@@ -172,3 +172,20 @@ def test_killed_battle_steps_leave_a_whole_campaign(
     assert saved >= 3
     assert not list(Path(demo).rglob("*.tmp"))
     assert run(capsys, "battle", "undo", battle, "--campaign", demo)[0] == 0
+
+
+def test_report_prints_the_markdown_and_refuses_no_such_battle(
+    capsys: pytest.CaptureFixture[str], demo: str
+) -> None:
+    battle = new(capsys, demo)
+    for _ in range(12):
+        assert run(capsys, "battle", "next", battle, "--campaign", demo)[0] == 0
+    code, out, err = run(capsys, "battle", "report", battle, "--campaign", demo)
+    assert code == 0, err
+    assert out.startswith("# Battle report: Ambush\n")
+    assert "## Ships at the end" in out and "| CSS Meridian |" in out
+    assert "## Crew losses" in out and "- Marauder Vex: " in out
+    code, out, _ = run(capsys, "battle", "report", battle, "--campaign", demo, "--json")
+    assert code == 0 and json.loads(out)["report"].startswith("# Battle report: Ambush")
+    code, out, err = run(capsys, "battle", "report", "no-such", "--campaign", demo)
+    assert code == 2 and out == "" and "no saved battle 'no-such'" in err

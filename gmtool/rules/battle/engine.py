@@ -417,6 +417,7 @@ def roll_attack(
         )
         return done(state, step)
     damage_type = ship.mount(current.weapon).system.damage_type
+    step.firing = (ship.id, current.weapon)
     state = damage_roll(
         state, aim.ship_id, notation, rng, step, f"{check.degree.label} hit", damage_type
     )

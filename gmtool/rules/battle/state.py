@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gmtool.rules.battle.config import battle_table
+from gmtool.rules.battle.event_facts import CharacterHurt, ShipHit
 from gmtool.rules.characters import Character
 from gmtool.rules.crew_losses import casualties
 from gmtool.rules.errors import RulesError
@@ -294,7 +295,9 @@ class BattleEvent:
     """One step of the battle as the log shows it: when, what, the text and every roll.
 
     `characters` and `ships` are who took part (the summary gathers each character's deeds
-    from them).
+    from them); `range` and `headings` (side id -> heading) are where the fleets stood after
+    it; `hits` and `hurts` what it did to ships and characters (None and empty in events
+    saved before they were recorded).
     """
 
     round: int
@@ -305,6 +308,10 @@ class BattleEvent:
     rolls: tuple[dict[str, Any], ...] = ()
     characters: tuple[str, ...] = ()
     ships: tuple[str, ...] = ()
+    range: str | None = None
+    headings: dict[str, str] = field(default_factory=dict)
+    hits: tuple[ShipHit, ...] = ()
+    hurts: tuple[CharacterHurt, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -318,6 +325,10 @@ class BattleEvent:
             "rolls": [dict(r) for r in self.rolls],
             "characters": list(self.characters),
             "ships": list(self.ships),
+            "range": self.range,
+            "headings": dict(self.headings),
+            "hits": [h.to_dict() for h in self.hits],
+            "hurts": [h.to_dict() for h in self.hurts],
         }
 
     @classmethod
@@ -332,8 +343,12 @@ class BattleEvent:
                 rolls=tuple(dict(r) for r in data.get("rolls", ())),
                 characters=tuple(str(c) for c in data.get("characters", ())),
                 ships=tuple(str(s) for s in data.get("ships", ())),
+                range=None if data.get("range") is None else str(data["range"]),
+                headings={str(k): str(v) for k, v in data.get("headings", {}).items()},
+                hits=tuple(ShipHit.from_dict(h) for h in data.get("hits", ())),
+                hurts=tuple(CharacterHurt.from_dict(h) for h in data.get("hurts", ())),
             )
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise RulesError(f"cannot read a saved battle event: {exc}") from exc
 
 

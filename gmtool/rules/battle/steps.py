@@ -14,13 +14,14 @@ from dataclasses import dataclass, field, replace
 
 from gmtool.rules.armor import armor_text
 from gmtool.rules.battle.config import task_roll
+from gmtool.rules.battle.event_facts import CharacterHurt, ShipHit
 from gmtool.rules.battle.plans import RollPlan, crew_roller, skill_modifiers
 from gmtool.rules.battle.state import (
     BattleEvent,
     BattleShip,
     BattleState,
 )
-from gmtool.rules.checks import CheckResult, roll_check
+from gmtool.rules.checks import CheckResult, Degree, roll_check
 from gmtool.rules.dice import roll
 from gmtool.rules.errors import RulesError
 from gmtool.rules.hazards import HazardOutcome, hazard_table, roll_hazards
@@ -50,6 +51,7 @@ ROLL_SOURCE = "battle"
 DISENGAGED = "disengaged"
 HOLD = "hold"
 OPEN = "open"
+HAZARD_LINE = "hazard:"  # how a character's hazard line starts in an event's text
 
 
 @dataclass(frozen=True)
@@ -81,6 +83,9 @@ class Step:
     hazard_lines: set[int] = field(default_factory=set)  # indexes into `lines`
     typed_in: bool = False
     note: str = ""
+    hits: list[ShipHit] = field(default_factory=list)
+    hurts: list[CharacterHurt] = field(default_factory=list)
+    firing: tuple[str, str] | None = None  # (ship id, weapon mount key) of a weapon's hit
 
     def who(self, character_id: str | None) -> None:
         if character_id is not None and character_id not in self.characters:
@@ -102,6 +107,10 @@ def done(state: BattleState, step: Step) -> tuple[BattleState, StepResult]:
         rolls=tuple(step.rolls),
         characters=tuple(step.characters),
         ships=tuple(step.ships),
+        range=state.range,
+        headings={s.id: s.heading for s in state.sides if s.heading is not None},
+        hits=tuple(step.hits),
+        hurts=tuple(step.hurts),
     )
     new_state = replace(state, events=(*state.events, event))
     headline = tuple(line for i, line in enumerate(step.lines) if i not in step.hazard_lines)
@@ -255,6 +264,9 @@ def apply_damage(
         line += f" ({spill}, rolling over {ratio} for 1)"
     line += f"; {ship.name} is {ship.fate}; {losses_text(ship)}."
     step.lines.append(line)
+    by_ship, weapon = step.firing or (None, None)
+    marks = {t: newly[t] for t in marked}
+    step.hits.append(ShipHit(ship.id, amount, track, marks, cause, ship.fate, by_ship, weapon))
     if not marked:
         return state
     endangered = state.assignments
@@ -282,8 +294,13 @@ def apply_damage(
         if outcome.endangered:
             step.who(character.id)
         state = state.with_character(outcome.apply_to(character))
+        if outcome.damage is not None and outcome.hurt:
+            hurt = CharacterHurt(
+                character.id, ship.id, outcome.injury_total, outcome.damage.kind, outcome.state
+            )
+            step.hurts.append(hurt)
         step.hazard_lines.add(len(step.lines))
-        step.lines.append(f"  hazard: {character.name}: {hazard_text(outcome)}")
+        step.lines.append(f"  {HAZARD_LINE} {character.name}: {hazard_text(outcome)}")
     return state
 
 
@@ -292,13 +309,18 @@ def hazard_text(outcome: HazardOutcome) -> str:
     if not outcome.endangered:
         return f"safe ({die} {outcome.hazard_roll} > {outcome.endangered_on})"
     if outcome.damage is None or not outcome.hurt:
-        return f"endangered ({die} {outcome.hazard_roll}), {outcome.degree} feat: unhurt"
+        return f"endangered ({die} {outcome.hazard_roll}), {_feat(outcome)} feat: unhurt"
     worn = f"; {armor_text(outcome.armor)}" if outcome.armor is not None else ""
     return (
-        f"endangered ({die} {outcome.hazard_roll}), {outcome.degree} feat: "
+        f"endangered ({die} {outcome.hazard_roll}), {_feat(outcome)} feat: "
         f"{outcome.injury_total} {outcome.damage.kind} ({outcome.injury}{worn}), now "
         f"{outcome.state.replace('_', ' ')}"
     )
+
+
+def _feat(outcome: HazardOutcome) -> str:
+    """The feat check's degree in words ("critical failure"), not its id."""
+    return Degree(outcome.degree).label.lower() if outcome.degree else "no"
 
 
 def damage_roll(

@@ -1,0 +1,76 @@
+"""The battle report as an action: build it from the saved battle and save it under the
+campaign (`reports/<battle id>.md`).
+
+The report itself is a pure function of the battle (`rules/battle/report.py`); this module
+gathers what the rules cannot see (the treatments in the injury history since the battle
+was set up) and writes the file. A battle's ending step writes its report in the same
+commit (`actions.battles.run`); the Battle tab's report key and `gmtool battle report`
+build it on demand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from gmtool.actions.errors import refusals
+from gmtool.rules.battle import BattleState
+from gmtool.rules.battle.report import Treatment, battle_report
+from gmtool.store import battles, injuries
+from gmtool.store.campaign import Campaign
+from gmtool.store.reports import write_report
+
+
+@dataclass(frozen=True)
+class ReportSaved:
+    battle_id: str
+    path: Path
+    text: str
+
+
+def treatments_since(campaign: Campaign, state: BattleState) -> list[Treatment]:
+    """Treatments of the battle's characters made since it was set up, oldest first."""
+    created = battles.get_battle_record(campaign, state.id).created
+    aboard = {c.id for c in state.characters}
+    found: list[Treatment] = []
+    for entry in injuries.history(campaign, include_undone=False):
+        if entry.get("kind") != "treatment" or entry.get("character") not in aboard:
+            continue
+        if str(entry.get("time", "")) < created:
+            break  # newest first: everything further is older than the battle
+        detail = entry.get("detail") or {}
+        found.append(
+            Treatment(
+                character_id=str(entry["character"]),
+                track=str(entry.get("track", "")),
+                restored=int(detail.get("restored", 0)),
+                stabilized=bool(entry.get("stabilized_after"))
+                and not entry.get("stabilized_before"),
+                note=str(detail.get("note", "")),
+            )
+        )
+    return found[::-1]
+
+
+def report_of(campaign: Campaign, state: BattleState) -> str:
+    return battle_report(state, treatments_since(campaign, state))
+
+
+def report_text(campaign: Campaign, battle_id: str) -> str:
+    """The report of a saved battle, built now (nothing is written)."""
+    with refusals():
+        return report_of(campaign, battles.load_battle(campaign, battle_id))
+
+
+def write_in_step(campaign: Campaign, state: BattleState) -> Path:
+    """Inside the ending step's transaction: its report joins the step's commit."""
+    return write_report(campaign, state.id, report_of(campaign, state))
+
+
+def save_report(campaign: Campaign, battle_id: str) -> ReportSaved:
+    """Build the battle's report as it stands and save it, one commit."""
+    with refusals(), campaign.transaction():
+        state = battles.load_battle(campaign, battle_id)
+        text = report_of(campaign, state)
+        path = write_report(campaign, battle_id, text)
+    return ReportSaved(battle_id, path, text)
