@@ -46,8 +46,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
     subs = parser.add_subparsers(dest="battle_command", metavar="COMMAND", required=True)
     new = subs.add_parser("new", help="set up a battle", parents=[common])
     new.add_argument("name", help="the battle's name")
-    new.add_argument("--ship", action="append", default=[], metavar="ID_OR_SPEC", help="side a")
-    new.add_argument("--enemy", action="append", default=[], metavar="ID_OR_SPEC", help="side b")
+    for flag, side in (("--ship", "side a"), ("--enemy", "side b")):
+        new.add_argument(
+            flag,
+            action="extend",
+            nargs="+",
+            default=[],
+            metavar="ID_OR_SPEC",
+            help=f"{side}: campaign ship ids or ship spec files (--ship a b, or --ship a --ship b)",
+        )
     new.add_argument("--range", default=DEFAULT_RANGE, help="starting range category")
     new.add_argument("--seed", type=int, default=None, help="the battle's own dice seed")
     subs.add_parser("list", help="list the campaign's battles", parents=[common])

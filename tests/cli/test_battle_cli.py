@@ -189,3 +189,17 @@ def test_report_prints_the_markdown_and_refuses_no_such_battle(
     assert code == 0 and json.loads(out)["report"].startswith("# Battle report: Ambush")
     code, out, err = run(capsys, "battle", "report", "no-such", "--campaign", demo)
     assert code == 2 and out == "" and "no saved battle 'no-such'" in err
+
+
+def test_new_takes_several_ships_after_one_flag_or_one_each(
+    capsys: pytest.CaptureFixture[str], demo: str
+) -> None:
+    for words in (["--enemy", "gorgon", "vex"], ["--enemy", "gorgon", "--enemy", "vex"]):
+        code, out, err = run(
+            capsys, "battle", "new", f"Raid {len(words)}", "--ship", "meridian", *words,
+            "--campaign", demo, "--json",
+        )  # fmt: skip
+        assert code == 0, err
+        battle = json.loads(out)["id"]
+        shown = json.loads(run(capsys, "battle", "show", battle, "--campaign", demo, "--json")[1])
+        assert sorted(s["ship_id"] for s in shown["ships"] if s["side"] == "b") == ["gorgon", "vex"]
