@@ -42,6 +42,7 @@ from gmtool.rules.battle import (
     withdraw,
 )
 from gmtool.rules.battle.steps import StepResult
+from gmtool.rules.limits import MAX_HULL_POINTS, checked_text
 from gmtool.rules.ships import ShipSpec, load_ship_spec
 from gmtool.store import battles
 from gmtool.store.campaign import Campaign
@@ -265,6 +266,14 @@ def do_fire(
 def do_apply_damage(
     campaign: Campaign, battle_id: str, target: str, amount: int, track: str, note: str = ""
 ) -> StepDone:
+    """Damage the GM types in; more than the largest hull a ship may have is refused (it
+    would say nothing more, and a number of any size would be kept in the log)."""
+    if not 0 <= amount <= MAX_HULL_POINTS:
+        raise ActionRefused(
+            f"damage of {amount} points: from 0 to {MAX_HULL_POINTS:,} (MAX_HULL_POINTS)"
+        )
+    with refusals():
+        checked_text("the damage's note", note)
     return run(campaign, battle_id, apply_damage_manually, target, amount, track, note=note)
 
 

@@ -171,3 +171,12 @@ def test_typed_in_damage_keeps_the_gm_note_in_typed_fields(demo: Campaign) -> No
     assert cause_text({"cause": "anything", "typed_in": True, "note": ""}, long=True).endswith(
         "typed in on the Battle tab"
     )
+
+
+@pytest.mark.parametrize("amount", [-5, 10**20])
+def test_typed_in_damage_out_of_bounds_is_refused(demo: Campaign, amount: int) -> None:
+    battle = _battle(demo)
+    before = stored.load_battle(demo, battle)
+    with pytest.raises(ActionRefused, match="MAX_HULL_POINTS"):
+        act.do_apply_damage(demo, battle, "meridian", amount, "wound")
+    assert stored.load_battle(demo, battle) == before
