@@ -44,6 +44,7 @@ from gmtool.rules.battle.steps import StepResult
 from gmtool.rules.ships import ShipSpec, load_ship_spec
 from gmtool.store import battles
 from gmtool.store.campaign import Campaign
+from gmtool.store.ship_condition import take_back, write_back
 from gmtool.store.ships import list_ships
 
 Engine = Callable[..., tuple[BattleState, StepResult]]
@@ -77,6 +78,7 @@ class StepDone:
     state: BattleState
     result: StepResult
     outcome: battles.StepOutcome
+    written_back: tuple[str, ...] = ()  # campaign ships given the battle's end state
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,7 @@ class StepUndone:
     roll_ids: tuple[int, ...]
     injury_ids: tuple[int, ...]
     state: BattleState
+    ships_restored: bool = False  # the ending's write-back into the campaign ships taken back
 
 
 def _marks(before: BattleState, after: BattleState) -> tuple[ShipMark, ...]:
@@ -101,9 +104,12 @@ def _marks(before: BattleState, after: BattleState) -> tuple[ShipMark, ...]:
 
 
 def run(campaign: Campaign, battle_id: str, engine: Engine, *args: Any, **kwargs: Any) -> StepDone:
-    """Play one engine action on the saved battle and commit everything it did as one."""
+    """Play one engine action on the saved battle and commit everything it did as one; the
+    step that ends the battle also writes its ships' end state into the campaign's ships."""
     with refusals(), campaign.transaction():
         outcome = battles.run_step(campaign, battle_id, engine, *args, **kwargs)
+        ended = outcome.state.finished and not outcome.before.finished
+        written = write_back(campaign, outcome.state) if ended else {}
     state = outcome.state
     return StepDone(
         battle_id=battle_id,
@@ -120,6 +126,7 @@ def run(campaign: Campaign, battle_id: str, engine: Engine, *args: Any, **kwargs
         state=state,
         result=outcome.result,
         outcome=outcome,
+        written_back=tuple(written),
     )
 
 
@@ -185,9 +192,14 @@ def new_battle(
 
 
 def undo(campaign: Campaign, battle_id: str) -> StepUndone:
-    """Take back the battle's last step (its rolls, its injuries) as one commit."""
+    """Take back the battle's last step (its rolls, its injuries) as one commit; undoing
+    the ending also takes its write-back out of the campaign's ships."""
     with refusals(), campaign.transaction():
+        was_finished = battles.load_battle(campaign, battle_id).finished
         undone = battles.undo_step(campaign, battle_id)
+        restored = False
+        if undone is not None and was_finished and not undone.state.finished:
+            restored = take_back(campaign, battle_id)
     if undone is None:
         raise ActionRefused("nothing to undo: only the battle's set-up is left")
     return StepUndone(
@@ -196,6 +208,7 @@ def undo(campaign: Campaign, battle_id: str) -> StepUndone:
         tuple(undone.roll_ids),
         tuple(int(e["id"]) for e in undone.injuries),
         undone.state,
+        restored,
     )
 
 

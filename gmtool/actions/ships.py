@@ -134,7 +134,7 @@ def delete_ship(campaign: Campaign, ship_id: str) -> ShipDeleted:
 
 def undo(campaign: Campaign) -> ShipsUndone:
     """Take back the last change to the ships (never the demo's own set-up)."""
-    with campaign.transaction():
+    with _refusals(), campaign.transaction():
         undone = ship_store.undo_ships(campaign)
     if undone is None:
         raise ActionRefused("nothing to undo: no change to the ships is left")
