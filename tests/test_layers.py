@@ -63,6 +63,7 @@ CONVERTED_SCREENS = (
     "gmtool.tui.character_form",
     "gmtool.tui.crew",
     "gmtool.tui.crew_dialogs",
+    "gmtool.tui.ship_condition",
     "gmtool.tui.ship_form",
     "gmtool.tui.session",
     "gmtool.tui.app",
