@@ -16,9 +16,18 @@ from gmtool.rules.ship_condition import ShipCondition, after_battle
 from gmtool.store.campaign import Campaign
 from gmtool.store.ships import list_ships, save_conditions, ship_tracker
 
+TAG_PREFIX = "battle:"
+
 
 def battle_tag(battle_id: str) -> str:
-    return f"battle:{battle_id}"
+    return f"{TAG_PREFIX}{battle_id}"
+
+
+def last_battle_end(campaign: Campaign) -> str | None:
+    """The battle whose ending is the ships' last undo step, if it is one."""
+    steps = ship_tracker(campaign).tags()
+    tag = steps[-1][1] if steps else None
+    return tag.removeprefix(TAG_PREFIX) if tag and tag.startswith(TAG_PREFIX) else None
 
 
 def write_back(campaign: Campaign, state: BattleState) -> dict[str, ShipCondition]:

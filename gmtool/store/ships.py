@@ -460,17 +460,18 @@ def delete_ship(campaign: Campaign, ship_id: str) -> ShipRecord:
     return removed
 
 
-def undo_ships(campaign: Campaign) -> UndoneAction | None:
+def undo_ships(campaign: Campaign, battle_gone: bool = False) -> UndoneAction | None:
     """Step back the last change to the ships; None when there is nothing to undo.
 
     Setting up the demo's ships is not a GM's action: one ctrl+z too many must not empty the
-    demo fleet (there is no redo), so undo stops there.
+    demo fleet (there is no redo), so undo stops there. A battle's end written into the ships
+    is taken back by undoing the battle's step, unless that battle is gone (`battle_gone`).
     """
     tracker = ship_tracker(campaign)
     if tracker.last_label() == DEMO_LABEL:
         return None
     steps = tracker.tags()
-    if steps and steps[-1][1] is not None:
+    if steps and steps[-1][1] is not None and not battle_gone:
         raise RulesError(
             f"the last change to the ships is a battle's end ({steps[-1][0]}): undo the "
             "battle's last step in the Battle tab to take it back"

@@ -194,3 +194,29 @@ def test_an_old_campaigns_ship_without_a_condition_is_undamaged(demo: Campaign) 
     view = cond.show(demo, "meridian")
     assert view.status == "operational" and view.aboard == view.complement
     assert not any(view.marked.values()) and view.history == ()
+
+
+def test_a_deleted_battles_end_can_be_undone_from_the_ships(demo: Campaign) -> None:
+    battle = _fight(demo, "First", [(6, "wound")])
+    act.do_end_battle(demo, battle)
+    act.delete(demo, battle)
+    undone = ship_act.undo(demo)  # no battle left to undo it from: the Crew tab may
+    assert undone.label == "end of First"
+    assert cond.show(demo, "meridian").marked["wound"] == 0
+
+
+def test_carried_damage_is_not_counted_again_when_repairs_restore_crew(
+    demo: Campaign, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dataclasses import replace
+
+    from gmtool.rules.battle import state as battle_state
+
+    table = replace(battle_state.battle_table(), repairs_restore_crew=True)
+    monkeypatch.setattr(battle_state, "battle_table", lambda: table)
+    act.do_end_battle(demo, _fight(demo, "First", [(20, "wound")]))
+    aboard = cond.show(demo, "meridian").aboard
+    battle = _fight(demo, "Second", [(5, "wound")])
+    ship = stored.load_battle(demo, battle).ship("meridian")
+    assert ship.start_marks == {"wound": 20}
+    assert ship.crew_losses == casualties(aboard, ship.damage.points, {"wound": 5})

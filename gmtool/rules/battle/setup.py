@@ -87,6 +87,7 @@ def _new_ship(
         crew_total=condition.crew_aboard(crew_manifest(spec).total_crew),
         hit_boxes=dict.fromkeys(damage.points, 0),
         state_at_step_start=damage.state,
+        start_marks={t: n for t, n in damage.marked.items() if n},
     )
 
 
