@@ -165,6 +165,7 @@ async def _damaged_meridian(pilot: Pilot[None]) -> None:
     app = pilot.app
     assert isinstance(app, GmApp)
     await show_ship(app, pilot, "meridian")
+    await pilot.pause()  # the footer follows the ship's condition keys a refresh later
 
 
 def test_snapshot_crew_damaged_ship_small(snap_compare, fought: Path) -> None:
