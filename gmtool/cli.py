@@ -29,6 +29,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "skirmish": ("skirmish", "Torga IV skirmish tools (simulate)"),
     "init": ("init", "create a campaign (--demo: with the demo's ships and party)"),
     "battle": ("battle", "narrative battles: new, list, show, act, next, undo"),
+    "ship": ("ship", "a campaign ship's condition: show, repair, replace-crew, scrap, restore"),
     "doctor": ("doctor", "check that a campaign's files are whole and agree"),
 }
 

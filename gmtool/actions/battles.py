@@ -47,6 +47,7 @@ from gmtool.rules.ships import ShipSpec, load_ship_spec
 from gmtool.store import battles
 from gmtool.store.campaign import Campaign
 from gmtool.store.reports import report_path
+from gmtool.store.ship_condition import take_back, write_back
 from gmtool.store.ships import list_ships
 
 Engine = Callable[..., tuple[BattleState, StepResult]]
@@ -81,6 +82,7 @@ class StepDone:
     result: StepResult
     outcome: battles.StepOutcome
     report: Path | None = None  # the battle report, saved when this step ended the battle
+    written_back: tuple[str, ...] = ()  # campaign ships given the battle's end state
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,7 @@ class StepUndone:
     roll_ids: tuple[int, ...]
     injury_ids: tuple[int, ...]
     state: BattleState
+    ships_restored: bool = False  # the ending's write-back into the campaign ships taken back
 
 
 def _marks(before: BattleState, after: BattleState) -> tuple[ShipMark, ...]:
@@ -106,11 +109,14 @@ def _marks(before: BattleState, after: BattleState) -> tuple[ShipMark, ...]:
 
 def run(campaign: Campaign, battle_id: str, engine: Engine, *args: Any, **kwargs: Any) -> StepDone:
     """Play one engine action on the saved battle and commit everything it did as one; the
-    step that ends the battle saves its report (`reports/<id>.md`) in the same commit."""
+    step that ends the battle saves its report (`reports/<id>.md`) and writes its ships' end
+    state into the campaign's ships, in the same commit."""
     report = None
     with refusals(), campaign.transaction():
         outcome = battles.run_step(campaign, battle_id, engine, *args, **kwargs)
-        if outcome.state.finished and not outcome.before.finished:
+        ended = outcome.state.finished and not outcome.before.finished
+        written = write_back(campaign, outcome.state) if ended else {}
+        if ended:
             report = write_in_step(campaign, outcome.state)
     state = outcome.state
     return StepDone(
@@ -129,6 +135,7 @@ def run(campaign: Campaign, battle_id: str, engine: Engine, *args: Any, **kwargs
         result=outcome.result,
         outcome=outcome,
         report=report,
+        written_back=tuple(written),
     )
 
 
@@ -194,9 +201,14 @@ def new_battle(
 
 
 def undo(campaign: Campaign, battle_id: str) -> StepUndone:
-    """Take back the battle's last step (its rolls, its injuries) as one commit."""
+    """Take back the battle's last step (its rolls, its injuries) as one commit; undoing
+    the ending also takes its write-back out of the campaign's ships."""
     with refusals(), campaign.transaction():
+        was_finished = battles.load_battle(campaign, battle_id).finished
         undone = battles.undo_step(campaign, battle_id)
+        restored = False
+        if undone is not None and was_finished and not undone.state.finished:
+            restored = take_back(campaign, battle_id)
         if undone is not None and report_path(campaign, battle_id).exists():
             write_in_step(campaign, undone.state)  # a saved report follows the battle back
     if undone is None:
@@ -207,6 +219,7 @@ def undo(campaign: Campaign, battle_id: str) -> StepUndone:
         tuple(undone.roll_ids),
         tuple(int(e["id"]) for e in undone.injuries),
         undone.state,
+        restored,
     )
 
 

@@ -20,8 +20,10 @@ from gmtool.rules.roster import roster_csv, roster_markdown
 from gmtool.rules.ships import ShipSpec
 from gmtool.store import ships as ship_store
 from gmtool.store.atomic import atomic_write_bytes
+from gmtool.store.battles import list_battles
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError, os_error_detail
+from gmtool.store.ship_condition import last_battle_end
 from gmtool.store.ships import ShipCrew, ShipNotFound
 
 ExportWhat = Literal["manifest", "roster"]
@@ -133,9 +135,12 @@ def delete_ship(campaign: Campaign, ship_id: str) -> ShipDeleted:
 
 
 def undo(campaign: Campaign) -> ShipsUndone:
-    """Take back the last change to the ships (never the demo's own set-up)."""
-    with campaign.transaction():
-        undone = ship_store.undo_ships(campaign)
+    """Take back the last change to the ships (never the demo's own set-up). A battle's end
+    is undone with the battle's step, unless the battle has been deleted since."""
+    with _refusals(), campaign.transaction():
+        battle = last_battle_end(campaign)
+        gone = battle is not None and battle not in {b.id for b in list_battles(campaign)}
+        undone = ship_store.undo_ships(campaign, battle_gone=gone)
     if undone is None:
         raise ActionRefused("nothing to undo: no change to the ships is left")
     return ShipsUndone(undone.label)

@@ -54,6 +54,9 @@ MAX_TOTAL_CREW: Final = 20_000
 """A ship's whole crew: every member is named, saved and listed; a roster of this size is
 named in about 0.1 s. The same as the roster members a ship keeps saved (store/ships.py)."""
 
+MAX_REPAIR_DAYS: Final = 3650
+"""Days of one repair between battles: ten years in dock mends anything."""
+
 # -- saved records -----------------------------------------------------------------------------
 MAX_RECORD_ID: Final = 2**53
 """A saved record's id (as far as JSON numbers stay exact)."""

@@ -445,15 +445,18 @@ def fleet_setup(
     extra: Iterable[tuple[str, ShipSpec]] = (),
     commander: str | None = None,
 ) -> FleetSetup:
-    """A side for `create_battle`: the campaign's ships by id, then ships made for this battle
-    only (a quick enemy, a spec file) as (id, spec); an id already taken gets -2, -3, ..."""
-    ships: list[tuple[str, ShipSpec]] = [(i, get_ship(campaign, i).spec) for i in ship_ids]
+    """A side for `create_battle`: the campaign's ships by id (with their conditions), then
+    ships made for this battle only (a quick enemy, a spec file) as (id, spec); an id already
+    taken gets -2, -3, ..."""
+    records = [get_ship(campaign, i) for i in ship_ids]
+    ships: list[tuple[str, ShipSpec]] = [(r.id, r.spec) for r in records]
     taken = {i for i, _ in ships} | {r.id for r in list_ships(campaign)}
     for wanted, spec in extra:
         candidate = unique_id(_slug(wanted), taken)
         taken.add(candidate)
         ships.append((candidate, spec))
-    return FleetSetup(name, tuple(ships), commander)
+    conditions = tuple((r.id, r.condition) for r in records)
+    return FleetSetup(name, tuple(ships), commander, conditions)
 
 
 def create_battle(

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +23,7 @@ from gmtool.rules.crew import Manifest, crew_manifest, post_counts
 from gmtool.rules.crew_size import checked_manifest
 from gmtool.rules.errors import RulesError, TableError
 from gmtool.rules.roster import CrewMember, Roster, named_roster
+from gmtool.rules.ship_condition import ShipCondition
 from gmtool.rules.ships import ShipSpec, load_ship_spec
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
@@ -32,7 +33,7 @@ from gmtool.store.tracker import Tracker, UndoneAction
 SHIPS_TRACKER = "ships"
 DEMO_LABEL = "demo ships"
 SIDES = ("campaign", "enemy")
-STATE_VERSION = 1
+STATE_VERSION = 2  # 2: ships keep a condition (a ship saved without one is undamaged)
 # How many roster versions a ship's file keeps for undo: at most this many...
 ROSTER_VERSIONS = 20
 # ...and no more crew members than this over all kept versions (a 5,000-crew ship keeps 3),
@@ -54,6 +55,7 @@ class ShipRecord:
     `roster_seed` names the crew (the same seed always gives the same names);
     `regenerations` counts how often the GM asked for a new crew, and makes the next seed.
     `roster_rev` is the version of the ship's roster file that goes with this record.
+    `condition` is what battles left of it (rules/ship_condition.py).
     """
 
     id: str
@@ -62,6 +64,7 @@ class ShipRecord:
     roster_seed: str = ""
     regenerations: int = 0
     roster_rev: int = 0
+    condition: ShipCondition = field(default_factory=ShipCondition)
 
     @property
     def name(self) -> str:
@@ -75,6 +78,7 @@ class ShipRecord:
             "roster_seed": self.roster_seed,
             "regenerations": self.regenerations,
             "roster_rev": self.roster_rev,
+            "condition": self.condition.to_dict(),
         }
 
     @classmethod
@@ -86,6 +90,7 @@ class ShipRecord:
             roster_seed=str(data.get("roster_seed", "")),
             regenerations=int(data.get("regenerations", 0)),
             roster_rev=int(data.get("roster_rev", 0)),
+            condition=ShipCondition.from_dict(data.get("condition")),
         )
 
 
@@ -134,7 +139,7 @@ def _read_state(campaign: Campaign) -> list[ShipRecord]:
     for data in state.get("ships", []):
         try:
             records.append(ShipRecord.from_dict(data))
-        except (TableError, KeyError, TypeError, ValueError) as exc:
+        except (RulesError, KeyError, TypeError, ValueError) as exc:
             ship = data.get("id", "?") if isinstance(data, dict) else "?"
             raise StoreError(
                 f"{campaign.folder / 'trackers' / SHIPS_TRACKER}.json: saved ship {ship!r} "
@@ -143,9 +148,23 @@ def _read_state(campaign: Campaign) -> list[ShipRecord]:
     return records
 
 
-def _write_state(campaign: Campaign, records: list[ShipRecord], label: str) -> None:
+def _write_state(
+    campaign: Campaign, records: list[ShipRecord], label: str, tag: str | None = None
+) -> None:
     state = {"version": STATE_VERSION, "ships": [r.to_dict() for r in records]}
-    ship_tracker(campaign).save(state, label)
+    ship_tracker(campaign).save(state, label, tag=tag)
+
+
+def save_conditions(
+    campaign: Campaign, conditions: Mapping[str, ShipCondition], label: str, tag: str | None = None
+) -> list[ShipRecord]:
+    """Give ships new conditions as one undo step; `tag` marks a battle's write-back."""
+    records = _read_state(campaign)
+    for ship_id in conditions:
+        _index_of(records, ship_id, campaign)
+    records = [replace(r, condition=conditions.get(r.id, r.condition)) for r in records]
+    _write_state(campaign, records, label, tag)
+    return records
 
 
 def list_ships(campaign: Campaign) -> list[ShipRecord]:
@@ -441,15 +460,22 @@ def delete_ship(campaign: Campaign, ship_id: str) -> ShipRecord:
     return removed
 
 
-def undo_ships(campaign: Campaign) -> UndoneAction | None:
+def undo_ships(campaign: Campaign, battle_gone: bool = False) -> UndoneAction | None:
     """Step back the last change to the ships; None when there is nothing to undo.
 
     Setting up the demo's ships is not a GM's action: one ctrl+z too many must not empty the
-    demo fleet (there is no redo), so undo stops there.
+    demo fleet (there is no redo), so undo stops there. A battle's end written into the ships
+    is taken back by undoing the battle's step, unless that battle is gone (`battle_gone`).
     """
     tracker = ship_tracker(campaign)
     if tracker.last_label() == DEMO_LABEL:
         return None
+    steps = tracker.tags()
+    if steps and steps[-1][1] is not None and not battle_gone:
+        raise RulesError(
+            f"the last change to the ships is a battle's end ({steps[-1][0]}): undo the "
+            "battle's last step in the Battle tab to take it back"
+        )
     before = _read_state(campaign)
     undone = tracker.undo()
     if undone is not None:

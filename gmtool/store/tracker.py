@@ -58,19 +58,27 @@ class Tracker:
         return dict(state) if isinstance(state, dict) else None
 
     def save(
-        self, state: dict[str, Any], label: str, rolls: list[dict[str, Any]] | None = None
+        self,
+        state: dict[str, Any],
+        label: str,
+        rolls: list[dict[str, Any]] | None = None,
+        tag: str | None = None,
     ) -> None:
-        """Store `state` after the action `label`; `rolls` are the saved rolls it made."""
+        """Store `state` after the action `label`; `rolls` are the saved rolls it made.
+
+        `tag` marks an undo step made on another tracker's behalf (a battle's ending written
+        into the ships), so that tracker can find and take back its own step."""
         doc = self._doc()
         undo = list(doc["undo"])
-        undo.append(
-            {
-                "label": label,
-                "previous": doc.get("state"),
-                "rolls": [r["id"] for r in rolls or [] if "id" in r],
-                "time": self.campaign.clock().isoformat(),
-            }
-        )
+        step: dict[str, Any] = {
+            "label": label,
+            "previous": doc.get("state"),
+            "rolls": [r["id"] for r in rolls or [] if "id" in r],
+            "time": self.campaign.clock().isoformat(),
+        }
+        if tag is not None:
+            step["tag"] = tag
+        undo.append(step)
         self._write({"state": state, "undo": undo[-self.depth :]})
 
     def _write(self, doc: dict[str, Any]) -> None:
@@ -82,6 +90,10 @@ class Tracker:
     def last_label(self) -> str | None:
         undo = self._doc()["undo"]
         return str(undo[-1]["label"]) if undo else None
+
+    def tags(self) -> list[tuple[str, str | None]]:
+        """(label, tag) of every undo step, oldest first."""
+        return [(str(u["label"]), u.get("tag")) for u in self._doc()["undo"]]
 
     def undo(self) -> UndoneAction | None:
         """Restore the state before the last action; None when there is nothing to undo."""

@@ -27,6 +27,7 @@ from gmtool.rules.roster import CrewMember
 from gmtool.rules.ships import ShipSpec
 from gmtool.store import ships as ship_store
 from gmtool.store.errors import StoreError
+from gmtool.tui import ship_condition as condition_keys
 from gmtool.tui.crew_dialogs import (
     CHANGED_MARK,
     ConfirmDialog,
@@ -37,6 +38,7 @@ from gmtool.tui.crew_dialogs import (
     regenerate_question,
 )
 from gmtool.tui.pane import GmPane
+from gmtool.tui.ship_condition import ConditionKeys
 from gmtool.tui.ship_form import ShipFormScreen
 
 NARROW = 100
@@ -140,10 +142,10 @@ def fill_manifest_tree(tree: Tree[str], manifest: Manifest, ranks: bool = True) 
     tree.root.add_leaf(line("Total crew", manifest.total_crew, 8), data="total")
 
 
-class CrewPane(GmPane):
+class CrewPane(GmPane, ConditionKeys):
     TAB_ID = "crew"
     TITLE = "Crew"
-    HELP = HELP
+    HELP = HELP + condition_keys.HELP
     PALETTE = [
         ("New ship", "Add a ship in the ship form", "action_new_ship"),
         ("Edit ship", "Edit the selected ship in the ship form", "action_edit_ship"),
@@ -155,6 +157,7 @@ class CrewPane(GmPane):
         ("Search the roster", "Find crew by name, rank, post or department", "action_search"),
         ("Export crew", "Write the manifest or roster as Markdown or CSV", "action_export"),
         ("Undo ship change", "Step back the last change to the ships", "action_undo"),
+        *condition_keys.PALETTE,
     ]
     BINDINGS = [
         Binding("n", "new_ship", "New"),
@@ -162,6 +165,7 @@ class CrewPane(GmPane):
         Binding("i", "import", "Import"),
         Binding("x", "delete_ship", "Delete"),
         Binding("r", "regenerate", "Regen"),
+        *condition_keys.BINDINGS,
         Binding("m", "manifest", "Manifest"),
         Binding("R", "roster", "Roster"),
         Binding("slash", "search", "Search"),
@@ -192,7 +196,7 @@ class CrewPane(GmPane):
     }
     CrewPane #ship-summary {
         height: auto;
-        max-height: 4;
+        max-height: 8;
     }
     CrewPane #crew-status {
         height: auto;
@@ -273,6 +277,11 @@ class CrewPane(GmPane):
     def focus_default(self) -> None:
         self.query_one("#ship-list", DataTable).focus()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.CONDITION_ACTIONS:
+            return self.condition_key_applies(action)
+        return True
+
     # -- showing --------------------------------------------------------------------------------
     def _status(self, text: str | Text, error: bool = False) -> None:
         status = self.query_one("#crew-status", Static)
@@ -321,6 +330,7 @@ class CrewPane(GmPane):
         self.ship_id = ship_id
         self.crew = None
         if ship_id is None:
+            self.read_condition(None)
             summary.update(
                 Text("No ships yet: press n for a new ship, or i to import a spec file.")
             )
@@ -336,7 +346,10 @@ class CrewPane(GmPane):
             self._fill_roster()
             return
         self.crew = crew
-        summary.update(crew_summary(crew.record.spec, crew.manifest, crew.record.side))
+        condition = self.read_condition(ship_id)
+        summary.update(
+            crew_summary(crew.record.spec, crew.manifest, crew.record.side) + "\n" + condition
+        )
         self._fill_tree(crew.manifest)
         if crew.rebuilt:
             self._status(
@@ -604,8 +617,9 @@ class CrewPane(GmPane):
     def action_undo(self) -> None:
         try:
             undone = ship_actions.undo(self.campaign)
-        except ActionRefused:
-            self._status("Nothing to undo: no change to the ships is left.", error=True)
+        except ActionRefused as exc:
+            why = str(exc)  # nothing left, or a battle's end (undone in the Battle tab)
+            self._status(f"{why[:1].upper()}{why[1:]}.", error=True)
             return
         except StoreError as exc:
             self._status(f"Not undone: {exc}", error=True)

@@ -611,6 +611,7 @@ async def _show_crew(pilot: Pilot[None]) -> None:
     assert isinstance(app, GmApp)
     app.show_tab("crew")
     await pilot.pause()
+    await pilot.pause()  # the footer follows the ship's condition keys a refresh later
 
 
 def test_snapshot_crew_manifest_large(snap_compare, app_factory: Callable[..., GmApp]) -> None:

@@ -17,7 +17,7 @@ from gmtool.rules.characters import Character
 from gmtool.rules.crew import crew_manifest
 from gmtool.rules.errors import RulesError
 from gmtool.rules.narrative import range_ids, range_name, round_sequence
-from gmtool.rules.ship_damage import ShipDamage
+from gmtool.rules.ship_condition import ShipCondition, check_can_join
 from gmtool.rules.ships import ShipSpec, ship_spec_from_dict
 from gmtool.rules.stations import Assignment
 
@@ -28,11 +28,14 @@ _BATTLE_ID = re.compile(r"[^a-z0-9]+")
 class FleetSetup:
     """One side at set-up: a name, its ships as (ship id, spec), and optionally the id of the
     character commanding it. Without a commander, the first character assigned to the
-    command station of one of its ships commands; with none there, the crew rolls the edge."""
+    command station of one of its ships commands; with none there, the crew rolls the edge.
+    `conditions` are the campaign ships' conditions by ship id: a ship starts with their
+    marks and their crew aboard; a ship without one starts undamaged and fully crewed."""
 
     name: str
     ships: tuple[tuple[str, ShipSpec], ...]
     commander: str | None = None
+    conditions: tuple[tuple[str, ShipCondition], ...] = ()
 
 
 def quick_ship_spec(
@@ -67,16 +70,24 @@ def battle_id_for(name: str) -> str:
     return slug or "battle"
 
 
-def _new_ship(ship_id: str, side: str, spec: ShipSpec) -> BattleShip:
-    damage = ShipDamage(spec.durability.to_dict())
+def _new_ship(
+    ship_id: str, side: str, spec: ShipSpec, condition: ShipCondition | None
+) -> BattleShip:
+    """A ship as it joins: its condition's marks and crew aboard (the battle's crew losses
+    are counted on the boxes this battle marks, from the crew it starts with)."""
+    points = spec.durability.to_dict()
+    condition = condition or ShipCondition()
+    check_can_join(spec.name, condition, points)
+    damage = condition.damage(points)
     return BattleShip(
         id=ship_id,
         side=side,
         spec=spec,
         damage=damage,
-        crew_total=crew_manifest(spec).total_crew,
+        crew_total=condition.crew_aboard(crew_manifest(spec).total_crew),
         hit_boxes=dict.fromkeys(damage.points, 0),
         state_at_step_start=damage.state,
+        start_marks={t: n for t, n in damage.marked.items() if n},
     )
 
 
@@ -139,11 +150,12 @@ def new_battle(
             raise RulesError(f"side {side_id.upper()} needs a name")
         if not fleet.ships:
             raise RulesError(f"{fleet.name} needs at least one ship")
+        conditions = dict(fleet.conditions)
         for ship_id, spec in fleet.ships:
             if ship_id in seen:
                 raise RulesError(f"ship id {ship_id!r} is in the battle twice")
             seen.add(ship_id)
-            ships.append(_new_ship(ship_id, side_id, spec))
+            ships.append(_new_ship(ship_id, side_id, spec, conditions.get(ship_id)))
     by_id = dict(characters) if isinstance(characters, Mapping) else {c.id: c for c in characters}
     taken = tuple(a for a in assignments if a.ship_id in seen)
     for assignment in taken:

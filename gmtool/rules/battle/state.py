@@ -112,6 +112,7 @@ class BattleShip:
     self_destructed: bool = False
     escaped: bool = False
     boarders: tuple[str, ...] = ()
+    start_marks: dict[str, int] = field(default_factory=dict)  # carried in from the campaign
 
     @property
     def name(self) -> str:
@@ -169,7 +170,12 @@ class BattleShip:
     @property
     def crew_losses(self) -> dict[str, int]:
         """Section 4 casualties: total, dead, badly and lightly wounded."""
-        marked = self.damage.marked if battle_table().repairs_restore_crew else self.hit_boxes
+        if battle_table().repairs_restore_crew:  # this battle's marks, not those carried in
+            marked = {
+                t: max(0, n - self.start_marks.get(t, 0)) for t, n in self.damage.marked.items()
+            }
+        else:
+            marked = self.hit_boxes
         return casualties(self.crew_total, self.damage.points, marked)
 
     def mounts(self) -> tuple[Mount, ...]:
@@ -207,6 +213,7 @@ class BattleShip:
             "self_destructed": self.self_destructed,
             "escaped": self.escaped,
             "boarders": list(self.boarders),
+            "start_marks": dict(self.start_marks),
         }
 
     @classmethod
@@ -235,6 +242,7 @@ class BattleShip:
                 self_destructed=bool(data.get("self_destructed", False)),
                 escaped=bool(data.get("escaped", False)),
                 boarders=tuple(str(s) for s in data.get("boarders", ())),
+                start_marks={str(k): int(v) for k, v in data.get("start_marks", {}).items()},
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise RulesError(f"cannot read a saved battle ship: {exc}") from exc

@@ -1,0 +1,128 @@
+"""Between battles: show a campaign ship's condition, repair it, replace its crew, scrap it,
+restore a lost ship. Each change is one commit and one undo step of the ships (ctrl+z in the
+Crew tab, `actions.ships.undo`) and one entry of the ship's history.
+
+A battle's ending writes the condition (`store.ship_condition.write_back`); these are the
+GM's own changes. Results carry the ship's condition and the history entry the change made,
+for the screens and the CLI to word.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from gmtool.actions.errors import ActionRefused, refusals
+from gmtool.rules import ship_condition as rules
+from gmtool.rules.crew import crew_manifest
+from gmtool.rules.ship_condition import ConditionEvent, ShipCondition
+from gmtool.store import ships as ship_store
+from gmtool.store.campaign import Campaign
+from gmtool.store.ships import ShipNotFound, ShipRecord
+
+
+@dataclass(frozen=True)
+class ConditionView:
+    """A ship's condition as the screens show it: tracks, crew aboard, status, history."""
+
+    ship_id: str
+    name: str
+    side: str
+    points: dict[str, int]
+    marked: dict[str, int]
+    complement: int
+    aboard: int
+    dead: int
+    badly_wounded: int
+    status: str
+    lost: str | None
+    history: tuple[ConditionEvent, ...]
+
+
+@dataclass(frozen=True)
+class ConditionChanged:
+    """A change the GM made: the ship's condition after it, and its history entry."""
+
+    view: ConditionView
+    event: ConditionEvent
+
+
+def view_of(record: ShipRecord) -> ConditionView:
+    points = record.spec.durability.to_dict()
+    condition = record.condition
+    complement = crew_manifest(record.spec).total_crew
+    return ConditionView(
+        ship_id=record.id,
+        name=record.name,
+        side=record.side,
+        points=points,
+        marked=condition.marks_on(points),
+        complement=complement,
+        aboard=condition.crew_aboard(complement),
+        dead=condition.dead,
+        badly_wounded=condition.badly_wounded,
+        status=condition.status(points),
+        lost=condition.lost,
+        history=condition.history,
+    )
+
+
+def show(campaign: Campaign, ship_id: str) -> ConditionView:
+    """A ship's condition (read only)."""
+    try:
+        return view_of(ship_store.get_ship(campaign, ship_id))
+    except ShipNotFound as exc:
+        raise ActionRefused(str(exc)) from None
+
+
+Change = Callable[[ShipRecord, dict[str, int], int], ShipCondition]
+
+
+def _change(campaign: Campaign, ship_id: str, label: str, change: Change) -> ConditionChanged:
+    with refusals(), campaign.transaction():
+        try:
+            record = ship_store.get_ship(campaign, ship_id)
+        except ShipNotFound as exc:
+            raise ActionRefused(str(exc)) from None
+        points = record.spec.durability.to_dict()
+        condition = change(record, points, crew_manifest(record.spec).total_crew)
+        saved = ship_store.save_conditions(campaign, {ship_id: condition}, f"{label} {record.name}")
+    after = next(r for r in saved if r.id == ship_id)
+    return ConditionChanged(view_of(after), condition.history[-1])
+
+
+def repair(campaign: Campaign, ship_id: str, days: int, where: str) -> ConditionChanged:
+    """`days` of repairs in port or at sea, at the rates of tables/repairs.yaml."""
+    return _change(
+        campaign,
+        ship_id,
+        "repair",
+        lambda r, points, _: rules.repaired(r.name, r.condition, points, days, where),
+    )
+
+
+def replace_crew(campaign: Campaign, ship_id: str) -> ConditionChanged:
+    """New hands for the dead and badly wounded: the ship is fully crewed again."""
+    return _change(
+        campaign,
+        ship_id,
+        "replace the crew of",
+        lambda r, points, crew: rules.crew_replaced(r.name, r.condition, points, crew),
+    )
+
+
+def scrap(campaign: Campaign, ship_id: str) -> ConditionChanged:
+    """Take a ship out of service (kept on the list; restore brings it back)."""
+    return _change(
+        campaign, ship_id, "scrap", lambda r, _points, _crew: rules.scrapped(r.name, r.condition)
+    )
+
+
+def restore(campaign: Campaign, ship_id: str) -> ConditionChanged:
+    """Bring a destroyed, abandoned or scrapped ship back into service, rebuilt and crewed."""
+    return _change(
+        campaign,
+        ship_id,
+        "restore",
+        lambda r, points, crew: rules.restored(r.name, r.condition, points, crew),
+    )

@@ -1,0 +1,120 @@
+"""`gmtool ship`: a campaign ship's condition between battles, on the Crew tab's actions.
+
+    gmtool ship show ID | repair ID --days N --where port|sea | replace-crew ID
+    gmtool ship scrap ID | restore ID | undo
+
+Every sub-command takes --campaign PATH (default: the demo campaign) and --json. A change
+the rules refuse (a destroyed ship repaired, zero days) is one line on stderr, exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from gmtool.actions import ship_condition as act
+from gmtool.actions import ships as ship_actions
+from gmtool.rules.condition_text import event_text, tracks_text
+from gmtool.rules.ship_condition import WHERE, ConditionEvent
+from gmtool.store import Campaign, open_campaign
+from gmtool.store.demo import demo_campaign_path, ensure_demo_campaign
+
+CHANGES = {
+    "replace-crew": ("new hands for the dead and badly wounded", act.replace_crew),
+    "scrap": ("take the ship out of service (restore brings it back)", act.scrap),
+    "restore": ("bring a destroyed, abandoned or scrapped ship back, rebuilt", act.restore),
+}
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--campaign", default=None, metavar="PATH", help="campaign folder (default: the demo)"
+    )
+    common.add_argument("--json", action="store_true", help="print JSON")
+    subs = parser.add_subparsers(dest="ship_command", metavar="COMMAND", required=True)
+    show = subs.add_parser("show", help="tracks, crew aboard, status, history", parents=[common])
+    show.add_argument("id", help="the ship's id")
+    repair = subs.add_parser(
+        "repair", help="repair for some days (rates: tables/repairs.yaml)", parents=[common]
+    )
+    repair.add_argument("id", help="the ship's id")
+    repair.add_argument("--days", type=int, required=True, metavar="N", help="days of work")
+    repair.add_argument("--where", choices=WHERE, required=True, help="in port or at sea")
+    for name, (text, _) in CHANGES.items():
+        sub = subs.add_parser(name, help=text, parents=[common])
+        sub.add_argument("id", help="the ship's id")
+    subs.add_parser("undo", help="take back the last change to the ships", parents=[common])
+
+
+@contextmanager
+def _campaign(args: argparse.Namespace, write: bool) -> Iterator[Campaign]:
+    path = args.campaign
+    if path is None:
+        path = demo_campaign_path()
+        if write:
+            ensure_demo_campaign(path)
+    campaign = open_campaign(path, create=False, readonly=not write, purpose="gmtool ship")
+    try:
+        yield campaign
+    finally:
+        campaign.close()
+
+
+def run(args: argparse.Namespace) -> int:
+    command = args.ship_command
+    with _campaign(args, write=command != "show") as campaign:
+        if command == "show":
+            view = act.show(campaign, args.id)
+            _emit(args, view_dict(view), view_text(view))
+        elif command == "undo":
+            undone = ship_actions.undo(campaign)
+            _emit(args, {"undone": undone.label}, f"undone: {undone.label}")
+        else:
+            if command == "repair":
+                changed = act.repair(campaign, args.id, args.days, args.where)
+            else:
+                changed = CHANGES[command][1](campaign, args.id)
+            data = {"ship": view_dict(changed.view), "event": changed.event.to_dict()}
+            text = f"{changed.view.name}: {event_text(changed.event)}\n{view_text(changed.view)}"
+            _emit(args, data, text)
+    return 0
+
+
+def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
+    print(json.dumps(data, ensure_ascii=False) if args.json else text)
+
+
+def _event_dict(event: ConditionEvent) -> dict[str, Any]:
+    return dict(event.to_dict(), text=event_text(event))
+
+
+def view_dict(view: act.ConditionView) -> dict[str, Any]:
+    return {
+        "id": view.ship_id,
+        "name": view.name,
+        "side": view.side,
+        "status": view.status,
+        "lost": view.lost,
+        "points": view.points,
+        "marked": view.marked,
+        "complement": view.complement,
+        "aboard": view.aboard,
+        "dead": view.dead,
+        "badly_wounded": view.badly_wounded,
+        "history": [_event_dict(e) for e in view.history],
+    }
+
+
+def view_text(view: act.ConditionView) -> str:
+    lines = [
+        f"{view.name} ({view.ship_id}, {view.side}): {view.status}",
+        f"  tracks: {tracks_text(view.points, view.marked)}",
+        f"  crew aboard {view.aboard} of {view.complement} "
+        f"({view.dead} dead, {view.badly_wounded} badly wounded)",
+    ]
+    lines += [f"  - {event_text(e)}" for e in view.history] or ["  no history yet"]
+    return "\n".join(lines)
