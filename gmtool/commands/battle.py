@@ -10,39 +10,26 @@ does not fit the battle (wrong phase, no such ship) is one line on stderr and ex
 from __future__ import annotations
 
 import argparse
-import json
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from gmtool.actions import battles as act
 from gmtool.actions.battle_next import play_next
 from gmtool.actions.battle_report import report_text
 from gmtool.commands import battle_vocab
+from gmtool.commands.campaign_commands import campaign_for, common_options, emit
 from gmtool.rules.battle import BattleState, battle_summary
 from gmtool.rules.battle.actions import current_step_label
 from gmtool.rules.battle.report import heading_name
 from gmtool.rules.narrative import phase, range_name
-from gmtool.store import Campaign, open_campaign
 from gmtool.store import battles as stored
-from gmtool.store.demo import demo_campaign_path, ensure_demo_campaign
 
 DEFAULT_RANGE = "moderate"
-
-
-def _common() -> argparse.ArgumentParser:
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument(
-        "--campaign", default=None, metavar="PATH", help="campaign folder (default: the demo)"
-    )
-    common.add_argument("--json", action="store_true", help="print JSON")
-    return common
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.epilog = "actions for 'act':\n" + battle_vocab.vocabulary_text()
-    common = _common()
+    common = common_options()
     subs = parser.add_subparsers(dest="battle_command", metavar="COMMAND", required=True)
     new = subs.add_parser("new", help="set up a battle", parents=[common])
     new.add_argument("name", help="the battle's name")
@@ -76,39 +63,25 @@ def configure(parser: argparse.ArgumentParser) -> None:
     battle_vocab.configure(acting, common)
 
 
-@contextmanager
-def _campaign(args: argparse.Namespace, write: bool) -> Iterator[Campaign]:
-    path = args.campaign
-    if path is None:
-        path = demo_campaign_path()
-        if write:
-            ensure_demo_campaign(path)
-    campaign = open_campaign(path, create=False, readonly=not write, purpose="gmtool battle")
-    try:
-        yield campaign
-    finally:
-        campaign.close()
-
-
 def run(args: argparse.Namespace) -> int:
     command = args.battle_command
     write = command in ("new", "act", "next", "undo")
-    with _campaign(args, write) as campaign:
+    with campaign_for(args, write=write, purpose="gmtool battle") as campaign:
         if command == "new":
             state = act.new_battle(
                 campaign, args.name, args.ship, args.enemy, args.range, seed=args.seed
             )
-            _emit(args, {"id": state.id}, state.id)
+            emit(args, {"id": state.id}, state.id)
         elif command == "list":
             records = stored.list_battles(campaign)
             rows = [r.to_dict() for r in records]
-            _emit(args, rows, "\n".join(_list_line(r) for r in records) or "no battles yet")
+            emit(args, rows, "\n".join(_list_line(r) for r in records) or "no battles yet")
         elif command == "show":
             state = stored.load_battle(campaign, args.id)
-            _emit(args, show_dict(state), show_text(state))
+            emit(args, show_dict(state), show_text(state))
         elif command == "report":
             text = report_text(campaign, args.id)
-            _emit(args, {"id": args.id, "report": text}, text.rstrip("\n"))
+            emit(args, {"id": args.id, "report": text}, text.rstrip("\n"))
         elif command == "undo":
             undone = act.undo(campaign, args.id)
             data = {
@@ -117,19 +90,15 @@ def run(args: argparse.Namespace) -> int:
                 "roll_ids": list(undone.roll_ids),
                 "injury_ids": list(undone.injury_ids),
             }
-            _emit(args, data, f"undone: {undone.label}")
+            emit(args, data, f"undone: {undone.label}")
         else:
             done = (
                 play_next(campaign, args.id)
                 if command == "next"
                 else battle_vocab.perform(campaign, args.id, args)
             )
-            _emit(args, step_dict(done), done.result.text)
+            emit(args, step_dict(done), done.result.text)
     return 0
-
-
-def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
-    print(json.dumps(data, ensure_ascii=False) if args.json else text)
 
 
 def _list_line(record: stored.BattleRecord) -> str:

@@ -10,17 +10,13 @@ the rules refuse (a destroyed ship repaired, zero days) is one line on stderr, e
 from __future__ import annotations
 
 import argparse
-import json
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from gmtool.actions import ship_condition as act
 from gmtool.actions import ships as ship_actions
+from gmtool.commands.campaign_commands import campaign_for, common_options, emit
 from gmtool.rules.condition_text import event_text, tracks_text
 from gmtool.rules.ship_condition import WHERE, ConditionEvent
-from gmtool.store import Campaign, open_campaign
-from gmtool.store.demo import demo_campaign_path, ensure_demo_campaign
 
 CHANGES = {
     "replace-crew": ("new hands for the dead and badly wounded", act.replace_crew),
@@ -30,11 +26,7 @@ CHANGES = {
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument(
-        "--campaign", default=None, metavar="PATH", help="campaign folder (default: the demo)"
-    )
-    common.add_argument("--json", action="store_true", help="print JSON")
+    common = common_options()
     subs = parser.add_subparsers(dest="ship_command", metavar="COMMAND", required=True)
     show = subs.add_parser("show", help="tracks, crew aboard, status, history", parents=[common])
     show.add_argument("id", help="the ship's id")
@@ -50,29 +42,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
     subs.add_parser("undo", help="take back the last change to the ships", parents=[common])
 
 
-@contextmanager
-def _campaign(args: argparse.Namespace, write: bool) -> Iterator[Campaign]:
-    path = args.campaign
-    if path is None:
-        path = demo_campaign_path()
-        if write:
-            ensure_demo_campaign(path)
-    campaign = open_campaign(path, create=False, readonly=not write, purpose="gmtool ship")
-    try:
-        yield campaign
-    finally:
-        campaign.close()
-
-
 def run(args: argparse.Namespace) -> int:
     command = args.ship_command
-    with _campaign(args, write=command != "show") as campaign:
+    with campaign_for(args, write=command != "show", purpose="gmtool ship") as campaign:
         if command == "show":
             view = act.show(campaign, args.id)
-            _emit(args, view_dict(view), view_text(view))
+            emit(args, view_dict(view), view_text(view))
         elif command == "undo":
             undone = ship_actions.undo(campaign)
-            _emit(args, {"undone": undone.label}, f"undone: {undone.label}")
+            emit(args, {"undone": undone.label}, f"undone: {undone.label}")
         else:
             if command == "repair":
                 changed = act.repair(campaign, args.id, args.days, args.where)
@@ -80,12 +58,8 @@ def run(args: argparse.Namespace) -> int:
                 changed = CHANGES[command][1](campaign, args.id)
             data = {"ship": view_dict(changed.view), "event": changed.event.to_dict()}
             text = f"{changed.view.name}: {event_text(changed.event)}\n{view_text(changed.view)}"
-            _emit(args, data, text)
+            emit(args, data, text)
     return 0
-
-
-def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
-    print(json.dumps(data, ensure_ascii=False) if args.json else text)
 
 
 def _event_dict(event: ConditionEvent) -> dict[str, Any]:

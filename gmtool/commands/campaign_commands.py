@@ -1,0 +1,43 @@
+"""What the sub-commands that act on a campaign share (battle, ship): --campaign and --json,
+opening the campaign (the demo's by default, made on first write), and printing a result."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from gmtool.store import Campaign, open_campaign
+from gmtool.store.demo import demo_campaign_path, ensure_demo_campaign
+
+
+def common_options() -> argparse.ArgumentParser:
+    """A parent parser with --campaign PATH and --json, for every sub-command."""
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--campaign", default=None, metavar="PATH", help="campaign folder (default: the demo)"
+    )
+    common.add_argument("--json", action="store_true", help="print JSON")
+    return common
+
+
+@contextmanager
+def campaign_for(args: argparse.Namespace, *, write: bool, purpose: str) -> Iterator[Campaign]:
+    """The campaign of --campaign (the demo's without it), for writing or read-only."""
+    path = args.campaign
+    if path is None:
+        path = demo_campaign_path()
+        if write:
+            ensure_demo_campaign(path)
+    campaign = open_campaign(path, create=False, readonly=not write, purpose=purpose)
+    try:
+        yield campaign
+    finally:
+        campaign.close()
+
+
+def emit(args: argparse.Namespace, data: Any, text: str) -> None:
+    """The result as JSON with --json, else as the text a GM reads."""
+    print(json.dumps(data, ensure_ascii=False) if args.json else text)
