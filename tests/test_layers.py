@@ -146,3 +146,11 @@ def test_the_layer_check_sees_what_it_forbids() -> None:
     """The check above finds a store write, a roll and a rule when a module has them."""
     used = _used_names("gmtool.actions.party") | _used_names("gmtool.actions.dice")
     assert {"save_assignments", "add_character", "record", "rng", "roll", "move"} <= used
+
+
+def test_the_session_title_does_not_load_the_battle_rules() -> None:
+    """The app's title at start-up reads the game session; loading the battle rules with it
+    (for F2's question about an unfinished battle) cost a third of the start-up."""
+    code = "import sys, gmtool.actions.sessions\nprint('gmtool.rules.battle' in sys.modules)\n"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from gmtool.actions.errors import ActionRefused
-from gmtool.store import battles
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
 
@@ -70,6 +69,9 @@ def unfinished_battle(campaign: Campaign) -> str | None:
     """The name of the open battle while it is not over (F2 asks before ending a session in
     the middle of it); None when there is none, or the battles do not read (the Battle tab
     says why)."""
+    # the battle rules load with the Battle tab, not with the app's title at start-up
+    from gmtool.store import battles
+
     try:
         battle_id = battles.open_battle_id(campaign)
         if battle_id is None:
