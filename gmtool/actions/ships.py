@@ -41,7 +41,7 @@ class ShipSaved:
     name: str
     side: str
     total_crew: int
-    kept_names: int  # crew members who kept the name they had before (0 for a new ship)
+    kept_names: int  # crew who kept their names through an edit (0: a new ship or crew)
     new_names: int  # crew members named by this action
     crew: ShipCrew
 
@@ -123,8 +123,7 @@ def import_ship(campaign: Campaign, path: Path, side: str = "campaign") -> ShipS
 def regenerate_crew(campaign: Campaign, ship_id: str) -> ShipSaved:
     """Name a whole new crew for a ship from its next seed (undo brings the old names back)."""
     with _refusals(), campaign.transaction():
-        before = ship_store.ship_crew(campaign, ship_id)
-        return _saved(ship_store.regenerate_crew(campaign, ship_id), before)
+        return _saved(ship_store.regenerate_crew(campaign, ship_id))
 
 
 def delete_ship(campaign: Campaign, ship_id: str) -> ShipDeleted:

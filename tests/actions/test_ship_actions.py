@@ -42,7 +42,8 @@ def test_add_edit_regenerate_delete_and_undo(campaign: Campaign) -> None:
     assert ship_store.get_ship(campaign, added.ship_id).spec.hull_points == 120
 
     named = act.regenerate_crew(campaign, added.ship_id)
-    assert named.kept_names < len(named.crew.roster.members)
+    assert (named.kept_names, named.new_names) == (0, len(named.crew.roster.members))
+    assert named.crew.roster != edited.crew.roster
     assert ship_store.get_ship(campaign, added.ship_id).regenerations == 1
 
     gone = act.delete_ship(campaign, added.ship_id)

@@ -68,6 +68,25 @@ def test_campaign_logging_and_log(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert len(text.strip().splitlines()) == 3 and "for cargo" in text
 
 
+def test_seeded_campaign_rolls_replay_and_are_logged_as_the_clis(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """With --campaign the rolls go through the dice actions: --seed still replays them, and
+    the log says they came from the command line."""
+    plain = run(capsys, "roll", "4d6", "--seed", "3", "--times", "2", "--json")[1]
+    path = str(tmp_path / "c")
+    logged = run(capsys, "roll", "4d6", "--seed", "3", "--times", "2", "--json", "--campaign", path)
+    assert logged[1] == plain
+    run(capsys, "check", "9", "--seed", "3", "--campaign", path)
+    entries = json.loads(run(capsys, "log", "--campaign", path, "--json")[1])
+    assert [(e["kind"], e["source"]) for e in entries] == [
+        ("dice", "cli"),
+        ("dice", "cli"),
+        ("check", "cli"),
+    ]
+    assert [e["total"] for e in entries[:2]] == [d["total"] for d in json.loads(plain)]
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -50,6 +50,9 @@ async def test_check_is_saved_with_degree(app_factory: Callable[..., GmApp]) -> 
         assert rolls[0]["kind"] == "check"
         assert rolls[0]["score"] == 14 and rolls[0]["step"] == 2
         assert rolls[0]["degree"] in {"amazing", "good", "ordinary", "failure", "critical_failure"}
+        shown = str(app.query_one("#last-roll", Static).render())
+        label = rolls[0]["degree"].replace("_", " ").title()
+        assert shown.startswith("Check score 14 step +2") and shown.endswith(f"-> {label}")
 
 
 async def test_bad_expression_says_why_and_saves_nothing(app_factory: Callable[..., GmApp]) -> None:
@@ -71,6 +74,12 @@ async def test_undo_marks_last_roll_undone(app_factory: Callable[..., GmApp]) ->
         await pilot.pause()
         rolls = saved_rolls(app.campaign.folder)
         assert len(rolls) == 1 and rolls[0]["undone"] is True
+        status = app.query_one("#last-roll", Static)
+        assert str(status.render()) == "Undone: roll #1 (1d20) is marked undone."
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert str(status.render()) == "Nothing to undo: no roll of this tab is left."
+        assert status.has_class("error")
 
 
 async def test_log_survives_restart_and_filters(
