@@ -220,16 +220,9 @@ class Campaign:
     def _forget_unsaved(self) -> None:
         """Drop what the store cached of an action that was not saved: the next read sees the
         files as they are."""
-        for db in self._dbs.values():
-            db.close()
-        self._dbs.clear()
+        self._close_files()
         if self.rolls is not None:
-            self.rolls.close()
             self.rolls = RollLog(self.folder / "log", self._backup_of, readonly=self.readonly)
-        for log in (self._injury_log, self._battle_list):
-            if log is not None:
-                log.close()
-        self._injury_log = self._battle_list = None
 
     @property
     def injury_log(self) -> ChunkedLog:
@@ -386,7 +379,9 @@ class Campaign:
         self._listeners.append(listener)
 
     # -- closing ----------------------------------------------------------------------------
-    def close(self) -> None:
+    def _close_files(self) -> None:
+        """Close every open file and drop what was cached of it (closing the campaign, or
+        forgetting an action that was not saved)."""
         for db in self._dbs.values():
             db.close()
         self._dbs.clear()
@@ -396,6 +391,9 @@ class Campaign:
             if log is not None:
                 log.close()
         self._injury_log = self._battle_list = None
+
+    def close(self) -> None:
+        self._close_files()
         self._lock.release()
 
     def __enter__(self) -> Campaign:
