@@ -11,17 +11,12 @@ import pytest
 from gmtool.cli import main
 from gmtool.store import open_campaign
 from gmtool.store.tracker import Tracker
+from tests.cli.helpers import run
 
 
 @pytest.fixture(autouse=True)
 def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(os, "fsync", lambda _fd: None)
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture

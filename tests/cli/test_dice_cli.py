@@ -9,12 +9,7 @@ import pytest
 
 from gmtool import __version__
 from gmtool.cli import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.cli.helpers import run
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
