@@ -17,6 +17,7 @@ from typing import Any
 
 from gmtool.actions.battle_report import write_in_step
 from gmtool.actions.errors import ActionRefused, refusals
+from gmtool.rules.armor import check_damage_type
 from gmtool.rules.battle import (
     BattleState,
     FleetSetup,
@@ -42,6 +43,7 @@ from gmtool.rules.battle import (
     withdraw,
 )
 from gmtool.rules.battle.steps import StepResult
+from gmtool.rules.hit_stations import check_place, on_station_rule
 from gmtool.rules.limits import MAX_HULL_POINTS, checked_text
 from gmtool.rules.ships import ShipSpec, load_ship_spec
 from gmtool.store import battles
@@ -277,17 +279,50 @@ def do_fire(
 
 
 def do_apply_damage(
-    campaign: Campaign, battle_id: str, target: str, amount: int, track: str, note: str = ""
+    campaign: Campaign,
+    battle_id: str,
+    target: str,
+    amount: int,
+    track: str,
+    note: str = "",
+    *,
+    damage_type: str | None = None,
+    hit_place: str | None = None,
 ) -> StepDone:
     """Damage the GM types in; more than the largest hull a ship may have is refused (it
-    would say nothing more, and a number of any size would be kept in the log)."""
+    would say nothing more, and a number of any size would be kept in the log).
+
+    `damage_type` (low_impact, high_impact, energy; None: tables/armor.yaml's type for damage
+    no weapon caused) is what the characters' armor protects against; `hit_place` is the
+    station or place struck under the optional rule "characters on station" (None: rolled on
+    tables/hit_stations.yaml). Both are checked before anything is rolled."""
     if not 0 <= amount <= MAX_HULL_POINTS:
         raise ActionRefused(
             f"damage of {amount} points: from 0 to {MAX_HULL_POINTS:,} (MAX_HULL_POINTS)"
         )
     with refusals():
         checked_text("the damage's note", note)
-    return run(campaign, battle_id, apply_damage_manually, target, amount, track, note=note)
+        if damage_type is not None:
+            check_damage_type(damage_type)
+        if hit_place is not None:
+            if not on_station_rule():
+                raise ActionRefused(
+                    f"a place struck ({hit_place!r}) is named only under the optional rule "
+                    "'characters on station' (tables/hit_stations.yaml enabled: true); it is "
+                    "off, so every character aboard is endangered"
+                )
+            check_place(hit_place)
+    return run(
+        campaign,
+        battle_id,
+        apply_damage_manually,
+        target,
+        amount,
+        track,
+        note=note,
+        damage_type=damage_type,
+        hit_place=hit_place,
+    )
 
 
 def do_assign_gunner(

@@ -89,6 +89,18 @@ VOCABULARY: tuple[Word, ...] = (
             Option("--amount", "amount", "points of damage", int, required=True),
             Option("--track", "track", "stun, wound, mortal or critical", required=True),
             Option("--note", "note", "why (kept in the log and the injury history)"),
+            Option(
+                "--damage-type",
+                "damage_type",
+                "low_impact, high_impact or energy: what the characters' armor stops "
+                "(default: the type of damage no weapon caused, tables/armor.yaml)",
+            ),
+            Option(
+                "--place",
+                "hit_place",
+                "the station or place struck, under the optional rule 'characters on "
+                "station' (default: rolled on tables/hit_stations.yaml)",
+            ),
         ),
     ),
     Word(

@@ -32,7 +32,7 @@ def hit_station_table() -> HitStationTable:
         die = parse(root["hit_die"].str())
     except DiceError as exc:
         raise root["hit_die"].error(f"a dice expression ({exc})") from None
-    places = list(station_table().places)
+    places = list(places_aboard())
     rows: list[tuple[int, str]] = []
     for row in root["hit_table"].list():
         row.only_keys({"up_to", "place"}, what="hit_table row")
@@ -60,9 +60,15 @@ class HitPlace:
     die: str = ""
 
 
+def places_aboard() -> tuple[str, ...]:
+    """What a hit can strike: every station, and the off-station places aboard (not away)."""
+    table = station_table()
+    return tuple(p for p in table.places if p in table.stations or table.off_station[p].aboard)
+
+
 def check_place(place: str) -> str:
-    if place not in station_table().places:
-        known = ", ".join(station_table().places)
+    if place not in places_aboard():
+        known = ", ".join(places_aboard())
         raise RulesError(f"unknown station or place {place!r} struck: expected one of {known}")
     return place
 
@@ -75,10 +81,12 @@ def roll_hit_place(rng: random.Random) -> HitPlace:
 
 
 def place_name(place: str) -> str:
+    """A station by its name ('Engineering'); a place aboard as 'the sickbay' (its table
+    name, 'In sickbay', says where a character is, not what a hit strikes)."""
     table = station_table()
     if place in table.stations:
         return table.stations[place].name
-    return table.off_station[place].name
+    return f"the {place.replace('_', ' ')}"
 
 
 def at_place(assignments: Iterable[Assignment], place: str) -> tuple[Assignment, ...]:

@@ -10,7 +10,7 @@ characters aboard; ctrl+z takes the last step back.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -35,7 +35,6 @@ from gmtool.rules.battle import (
     abandon_ship,
     advance,
     advance_blocker,
-    apply_damage_manually,
     assign_gunner,
     attack_options,
     available_actions,
@@ -796,11 +795,18 @@ class BattlePane(GmPane):
     # -- doing a step ---------------------------------------------------------------------
     def do_step(self, fn: Any, *args: Any, **kwargs: Any) -> StepOutcome | None:
         """Run one engine action through the store; a refusal shows why and saves nothing."""
+        return self.do_action(battle_actions.run, fn, *args, **kwargs)
+
+    def do_action(
+        self, action: Callable[..., battle_actions.StepDone], *args: Any, **kwargs: Any
+    ) -> StepOutcome | None:
+        """Run one battle action (`actions.battles`) on the open battle and show it; a
+        refusal shows why and saves nothing."""
         if self.battle_id is None:
             self._status("No battle open: n sets one up, o opens one.", error=True)
             return None
         try:
-            done = battle_actions.run(self.campaign, self.battle_id, fn, *args, **kwargs)
+            done = action(self.campaign, self.battle_id, *args, **kwargs)
         except (RulesError, StoreError, ActionRefused) as exc:
             self._status(f"Not done: {exc}", error=True)
             return None
@@ -966,7 +972,12 @@ class BattlePane(GmPane):
             roll_damage=order.roll_damage,
         )
         if outcome is not None and "type the damage in" in outcome.result.text:
-            await self._damage(order.target, note=f"{option.ship_name}'s {option.weapon_name}")
+            ship = outcome.state.ship(option.ship_id)
+            await self._damage(
+                order.target,
+                note=f"{option.ship_name}'s {option.weapon_name}",
+                damage_type=ship.mount(option.weapon).system.damage_type,
+            )
 
     def _after_manual(self, outcome: StepOutcome | None) -> None:
         if outcome is not None and "type in" in outcome.result.text.lower():
@@ -1008,7 +1019,10 @@ class BattlePane(GmPane):
         if await self.app.push_screen_wait(ConfirmScreen(question)):
             self._after_manual(self.do_step(self_destruct, ship.id, characters_go_down=True))
 
-    async def _damage(self, ship_id: str | None = None, note: str = "") -> None:
+    async def _damage(
+        self, ship_id: str | None = None, note: str = "", damage_type: str | None = None
+    ) -> None:
+        """The damage form; `damage_type` is the type of the weapon that hit, when known."""
         state = self.need_open_battle()
         if state is None:
             return
@@ -1018,11 +1032,23 @@ class BattlePane(GmPane):
             return
         names = {side.id: side.name for side in state.sides}
         entry: DamageEntry | None = await self.app.push_screen_wait(
-            DamageScreen(ships, ship_id or self.damage_target(), note=note, side_names=names)
+            DamageScreen(
+                ships,
+                ship_id or self.damage_target(),
+                note=note,
+                side_names=names,
+                damage_type=damage_type,
+            )
         )
         if entry is not None:
-            self.do_step(
-                apply_damage_manually, entry.ship_id, entry.amount, entry.track, note=entry.note
+            self.do_action(
+                battle_actions.do_apply_damage,
+                entry.ship_id,
+                entry.amount,
+                entry.track,
+                entry.note,
+                damage_type=entry.damage_type,
+                hit_place=entry.hit_place,
             )
 
     async def _end(self) -> None:

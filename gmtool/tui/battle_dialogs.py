@@ -18,7 +18,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from gmtool.rules.armor import armor_table
 from gmtool.rules.battle import AttackOption, BattleShip, fire_words
+from gmtool.rules.hit_stations import hit_station_table, on_station_rule, place_name, places_aboard
 from gmtool.rules.narrative import AttackSteps
 from gmtool.rules.ship_damage import track_ids
 from gmtool.rules.ships import ship_spec_table
@@ -157,10 +159,33 @@ class DamageEntry:
     amount: int
     track: str
     note: str
+    damage_type: str  # what the characters' armor protects against (tables/armor.yaml)
+    hit_place: str | None = None  # the place struck ("characters on station"); None: rolled
+
+
+ROLL_PLACE = "roll"  # the place-struck choice that rolls it on tables/hit_stations.yaml
+RULE_OFF = "everyone"  # the one choice while the optional rule is off
+
+
+def damage_type_choices() -> list[tuple[str, str]]:
+    """(label, id) of each damage type: 'energy', 'high impact'."""
+    return [(name, key) for key, name in armor_table().damage_types.items()]
+
+
+def place_choices() -> list[tuple[str, str]]:
+    """(label, id) of what a hit may strike under "characters on station": rolled first,
+    then every station and place aboard; one choice saying so while the rule is off."""
+    if not on_station_rule():
+        return [("everyone aboard (rule off)", RULE_OFF)]
+    die = hit_station_table().die.canonical()
+    rolled = [(f"roll it ({die})", ROLL_PLACE)]
+    return rolled + [(place_name(p), p) for p in places_aboard()]
 
 
 class DamageScreen(ModalScreen["DamageEntry | None"]):
-    """Damage the GM types in: which ship, how many points, on which track, and why."""
+    """Damage the GM types in: which ship, how many points, on which track, why, its damage
+    type (what the characters' armor stops) and, under the optional rule "characters on
+    station", the station or place it struck (or roll it)."""
 
     DEFAULT_CSS = """
     DamageScreen { align: center middle; }
@@ -173,6 +198,7 @@ class DamageScreen(ModalScreen["DamageEntry | None"]):
     DamageScreen Label.gap { width: auto; padding: 0 1 0 2; }
     DamageScreen Select { width: 1fr; }
     DamageScreen Select.track { width: 14; }
+    DamageScreen Select.kind { width: 16; }
     DamageScreen Input { width: 1fr; }
     DamageScreen Input.amount { width: 8; }
     DamageScreen .hint { color: $text-muted; margin-top: 1; }
@@ -192,8 +218,12 @@ class DamageScreen(ModalScreen["DamageEntry | None"]):
         track: str = "wound",
         note: str = "",
         side_names: Mapping[str, str] | None = None,
+        damage_type: str | None = None,
     ) -> None:
+        """`damage_type`: the type of the weapon that hit, when known; else the type of
+        damage no weapon caused (tables/armor.yaml)."""
         super().__init__()
+        self.damage_type = damage_type or armor_table().other_damage_type
         self.ships = list(ships)
         self.ship_id: str = (
             ship_id if ship_id is not None and any(s.id == ship_id for s in ships) else ships[0].id
@@ -247,8 +277,29 @@ class DamageScreen(ModalScreen["DamageEntry | None"]):
                     id="damage-note",
                     compact=True,
                 )
+            with Horizontal(classes="line"):
+                yield Label("Type")
+                yield Select(
+                    damage_type_choices(),
+                    value=self.damage_type,
+                    allow_blank=False,
+                    id="damage-type",
+                    classes="kind",
+                    compact=True,
+                )
+                yield Label("struck", classes="gap")
+                places = place_choices()
+                yield Select(
+                    places,
+                    value=places[0][1],
+                    allow_blank=False,
+                    id="damage-place",
+                    compact=True,
+                    disabled=not on_station_rule(),
+                )
             yield Static(
-                "Extra damage rolls over 2 for 1 onto the next track. Enter or ctrl+s applies.",
+                "Extra damage rolls over 2 for 1 onto the next track; the type is what armor "
+                "stops. Enter or ctrl+s applies.",
                 classes="hint",
             )
             yield Static("", id="damage-error", classes="error")
@@ -277,12 +328,15 @@ class DamageScreen(ModalScreen["DamageEntry | None"]):
             )
             self.query_one("#damage-amount", Input).focus()
             return
+        place = str(self.query_one("#damage-place", Select).value)
         self.dismiss(
             DamageEntry(
                 str(self.query_one("#damage-ship", Select).value),
                 amount,
                 str(self.query_one("#damage-track", Select).value),
                 self.query_one("#damage-note", Input).value.strip(),
+                str(self.query_one("#damage-type", Select).value),
+                None if place in (ROLL_PLACE, RULE_OFF) else place,
             )
         )
 
