@@ -39,6 +39,9 @@ class HazardRequest:
     ship_name: str | None = None
     battle: str | None = None
     round: int | None = None
+    # what the characters' armor protects against (tables/armor.yaml); None: the type of
+    # damage no weapon caused
+    damage_type: str | None = None
 
 
 def roll_hazard_by_hand(campaign: Campaign, request: HazardRequest) -> list[InjuryEntry]:
@@ -61,7 +64,11 @@ def _roll_hazards(campaign: Campaign, request: HazardRequest) -> list[InjuryEntr
         character = party.character(character_id)
         if character.state == "dead":
             continue
-        outcomes.append(roll_hazard(request.ship_class, request.track, character, posture, rng))
+        outcomes.append(
+            roll_hazard(
+                request.ship_class, request.track, character, posture, rng, request.damage_type
+            )
+        )
     if not outcomes:
         raise RulesError("everyone chosen is dead: the dead roll no hazards")
     context = Context(

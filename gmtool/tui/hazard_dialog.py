@@ -1,9 +1,10 @@
 """The Hazard dialog: a hazard roll by hand, for a GM who resolves the ship battle their own way.
 
 Pick the ship that was hit (the characters aboard it are ticked, with their postures from
-their battle stations) or just a ship class, the most severe track the hit marked, and who
-rolls. ctrl+r rolls Table 3-1 for each of them, the Personality feat check and the Table 3-2
-injury for the endangered, saves it all at once (damage, history, roll log) and shows every
+their battle stations) or just a ship class, the most severe track the hit marked, its damage
+type (the weapon that hit gives it, when named: armor protects by type), and who rolls.
+ctrl+r rolls Table 3-1 for each of them, the Personality feat check and the Table 3-2 injury
+for the endangered, saves it all at once (damage, history, roll log) and shows every
 character's result in the list. ctrl+r again rolls for another hit.
 """
 
@@ -21,6 +22,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Label, Select, Static
 
 from gmtool.actions.injuries import HazardRequest
+from gmtool.rules.armor import armor_table
 from gmtool.rules.characters import Character, Party
 from gmtool.rules.classes import class_ids
 from gmtool.rules.errors import RulesError
@@ -35,6 +37,8 @@ from gmtool.tui.injury_text import character_state_text, marked_text
 from gmtool.tui.styles import DEGREE_STYLE
 
 DEFAULT_TRACK = "wound"
+UNKNOWN_WEAPON = "-"
+UNKNOWN_WEAPON_TEXT = "not known"
 # A character with no battle station is moving about the ship, not strapped in.
 UNASSIGNED_POSTURE = "vulnerable"
 
@@ -95,7 +99,9 @@ class HazardDialog(ModalScreen[list[InjuryEntry]]):
     HazardDialog #hazard-track { width: 12; margin-right: 1; }
     HazardDialog #hazard-cause { width: 1fr; }
     HazardDialog #hazard-battle { width: 1fr; margin-right: 1; }
-    HazardDialog #hazard-round { width: 6; }
+    HazardDialog #hazard-round { width: 6; margin-right: 1; }
+    HazardDialog #hazard-type { width: 15; margin-right: 1; }
+    HazardDialog #hazard-weapon { width: 1fr; }
     HazardDialog #hazard-characters { height: auto; max-height: 12; }
     HazardDialog #hazard-message { height: auto; min-height: 1; color: $text-muted; }
     HazardDialog #hazard-message.error { color: $error; }
@@ -149,6 +155,15 @@ class HazardDialog(ModalScreen[list[InjuryEntry]]):
                     compact=True,
                     tooltip="the most severe track the hit marked on the ship",
                 )
+                yield Label("Type", classes="field-label")
+                yield Select(
+                    [(name, key) for key, name in armor_table().damage_types.items()],
+                    value=armor_table().other_damage_type,
+                    allow_blank=False,
+                    id="hazard-type",
+                    compact=True,
+                    tooltip="the damage type of the weapon that hit: what armor protects against",
+                )
                 yield Label("Cause", classes="field-label")
                 yield Input(
                     self._cause,
@@ -161,6 +176,15 @@ class HazardDialog(ModalScreen[list[InjuryEntry]]):
                 yield Input(self._battle, placeholder="optional", id="hazard-battle", compact=True)
                 yield Label("Round", classes="field-label")
                 yield Input(self._round, placeholder="—", id="hazard-round", compact=True)
+                yield Label("Hit by", classes="field-label")
+                yield Select(
+                    [(UNKNOWN_WEAPON_TEXT, UNKNOWN_WEAPON), *self.weapon_choices()],
+                    value=UNKNOWN_WEAPON,
+                    allow_blank=False,
+                    id="hazard-weapon",
+                    compact=True,
+                    tooltip="the weapon that hit, when known: its damage type is the injury's",
+                )
             table = HazardCharacters(id="hazard-characters", cursor_type="row")
             yield table
             yield Static(id="hazard-message")
@@ -181,6 +205,30 @@ class HazardDialog(ModalScreen[list[InjuryEntry]]):
             "space ticks who rolls, p switches posture; ctrl+r rolls and saves; escape closes."
         )
         self.query_one("#hazard-ship", Select).focus()
+
+    def weapon_choices(self) -> list[tuple[str, str]]:
+        """Every weapon of the campaign's ships and enemies: 'Raider Gorgon: salvo rack'."""
+        found = []
+        for ship in self.ships.values():
+            for index, system in enumerate(ship.spec.systems):
+                if system.damage_type is not None:
+                    found.append((f"{ship.spec.name}: {system.name}", f"{ship.id}/{index}"))
+        return found
+
+    @on(Select.Changed, "#hazard-weapon")
+    def _weapon_changed(self, event: Select.Changed) -> None:
+        """A weapon named: its damage type is the injury's, and it is the cause if none is
+        typed."""
+        if event.value == UNKNOWN_WEAPON:
+            return
+        ship_id, _, index = str(event.value).rpartition("/")
+        ship = self.ships[ship_id]
+        system = ship.spec.systems[int(index)]
+        if system.damage_type is not None:
+            self.query_one("#hazard-type", Select).value = system.damage_type
+        cause = self.query_one("#hazard-cause", Input)
+        if not cause.value.strip():
+            cause.value = f"{ship.spec.name}'s {system.name}"
 
     # -- who rolls --------------------------------------------------------------------------
     def _prefill(self, ship_id: str | None) -> None:
@@ -268,6 +316,7 @@ class HazardDialog(ModalScreen[list[InjuryEntry]]):
         ship = self.ships.get(ship_id) if ship_id else None
         ship_class = self.query_one("#hazard-class", Select).value
         track = self.query_one("#hazard-track", Select).value
+        damage_type = self.query_one("#hazard-type", Select).value
         if not isinstance(ship_class, str) or not isinstance(track, str):
             raise ValueError("choose a ship or a class, and the track the hit marked")
         round_ = round_number(self.query_one("#hazard-round", Input).value)
@@ -287,6 +336,7 @@ class HazardDialog(ModalScreen[list[InjuryEntry]]):
             ship_name=ship.spec.name if ship else None,
             battle=battle or None,
             round=round_,
+            damage_type=str(damage_type),
         )
 
     def action_roll(self) -> None:
