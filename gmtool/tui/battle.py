@@ -60,6 +60,7 @@ from gmtool.rules.battle import (
     set_power,
     withdraw,
 )
+from gmtool.rules.battle.power import power_notes
 from gmtool.rules.battle.state import BattleEvent
 from gmtool.rules.crew_losses import casualties
 from gmtool.rules.errors import RulesError
@@ -744,30 +745,39 @@ class BattlePane(GmPane):
         if state is None:
             detail.update("")
             return
-        options = attack_options(state)
         info = self.highlighted_action()
+        text = self._detail_text(state, info)
+        asking = info.ship_id if info is not None and info.action == "set_power" else None
+        notes = power_notes(state.ships, asking)
+        if notes:  # what power gates this round: why a weapon cannot fire, a screen is down
+            if text.plain:
+                text.append("\n")
+            text.append("Power: ", style="bold")
+            text.append("\n".join(notes))
+        detail.update(text)
+
+    def _detail_text(self, state: BattleState, info: ActionInfo | None) -> Text:
+        """The highlighted weapon, else every weapon that can fire, else the action."""
+        options = attack_options(state)
         if info is not None and info.action == "roll_attack":
             option = self._option_for(info)
             if option is not None:
-                detail.update(option_text(option))
-                return
+                return option_text(option)
         if options:
             text = Text("Weapons that can fire now (a fires one):\n", style="bold")
             for index, option in enumerate(options):
                 if index:
                     text.append("\n")
                 text.append_text(option_text(option))
-            detail.update(text)
-            return
+            return text
         if info is None:
-            detail.update("")
-            return
+            return Text("")
         text = Text.assemble((info.label, "bold"))
         if info.note:
             text.append(f"\n{info.note}")
         if info.action == "advance" and not info.note:
             text.append("\nspace or enter goes on")
-        detail.update(text)
+        return text
 
     def _status(self, text: str | Text, error: bool = False) -> None:
         status = self.query_one("#battle-status", Static)

@@ -12,7 +12,7 @@ from dataclasses import replace
 import pytest
 
 from gmtool.rules.battle import BattleState, attack_options, available_actions, set_power
-from gmtool.rules.battle.power import power_budget, screen_up
+from gmtool.rules.battle.power import power_budget, power_notes, screen_up
 from gmtool.rules.errors import RulesError
 from gmtool.rules.ships import ShipSpec, load_ship_spec
 from tests.rules.test_battle_helpers import DEMO, ScriptedRandom, demo_battle, gorgon, positioned
@@ -75,10 +75,30 @@ def test_an_unpowered_screen_is_down() -> None:
 def test_the_power_check_shows_the_budget() -> None:
     state = positioned(plant_out(demo_battle()), "power")
     state, result = set_power(state, "meridian", ScriptedRandom([6]))  # Good: +20%
-    assert "CSS Meridian: 20 power points (+20%: 24) for 32 needed; without power: " in (
-        result.text
+    assert (
+        "CSS Meridian: 20 power points (engineering +20%: 24) for 32 needed; without power: "
+        in result.text
     )
-    assert "point-defense grid #1" in result.text
+    assert "point-defense grid #1 (down)" in result.text
+
+
+def test_the_notes_show_what_power_gates_and_the_engineering_bonus() -> None:
+    state = demo_battle()
+    assert power_notes(state.ships) == ()  # every system powered, no check made: nothing
+    assert power_notes(state.ships, asking="meridian") == (
+        "CSS Meridian: 40 power points for 32 needed: every system has power.",
+    )
+    (note,) = power_notes(plant_out(state).ships)
+    assert note == (
+        "CSS Meridian: 20 power points for 32 needed; without power: mass cannon (cannot "
+        "fire), Lance missile tube #2 (cannot fire), point-defense grid #1 (down), "
+        "point-defense grid #2 (down)."
+    )
+    (note,) = power_notes(plant_out(state, bonus=0).ships)
+    assert "20 power points (engineering check: no boost) for 32 needed" in note
+    (note,) = power_notes(plant_out(state, bonus=30).ships)  # 26: the second cannon fits
+    assert note.startswith("CSS Meridian: 20 power points (engineering +30%: 26) for 32 ")
+    assert "mass cannon" not in note and "point-defense grid #2 (down)" in note
 
 
 def test_a_spec_without_power_figures_passes_the_phase_over() -> None:

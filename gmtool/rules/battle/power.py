@@ -12,6 +12,7 @@ figures are the spec's, the order is ours.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from gmtool.rules.battle.state import BattleShip
@@ -36,12 +37,28 @@ class PowerBudget:
     unpowered: tuple[str, ...]  # mount keys left without power
 
     def describe(self, ship: BattleShip) -> str:
-        boost = f" (+{self.boost_percent}%: {self.points})" if self.boost_percent else ""
+        """'CSS Meridian: 20 power points (engineering +10%: 22) for 32 needed; without
+        power: heavy laser #2 (cannot fire), point-defense grid (down).'"""
+        if self.boost_percent:
+            boost = f" (engineering +{self.boost_percent}%: {self.points})"
+        elif ship.power_bonus is not None:
+            boost = " (engineering check: no boost)"
+        else:
+            boost = ""
         text = f"{ship.name}: {self.made} power points{boost} for {self.needed} needed"
         if not self.unpowered:
             return text + ": every system has power."
-        names = ", ".join(ship.mount(k).name for k in self.unpowered)
+        names = ", ".join(_without_power(ship, k) for k in self.unpowered)
         return text + f"; without power: {names}."
+
+
+def _without_power(ship: BattleShip, mount_key: str) -> str:
+    mount = ship.mount(mount_key)
+    if mount.is_weapon:
+        return f"{mount.name} (cannot fire)"
+    if mount.system.type == DEFENSE:
+        return f"{mount.name} (down)"
+    return mount.name
 
 
 def power_budget(ship: BattleShip) -> PowerBudget | None:
@@ -81,3 +98,17 @@ def screen_up(ship: BattleShip, gm_says_up: bool) -> bool:
         m.system.type == DEFENSE and m.key not in ship.systems_out and powered(ship, m.key)
         for m in ship.mounts()
     )
+
+
+def power_notes(ships: Iterable[BattleShip], asking: str | None = None) -> tuple[str, ...]:
+    """The budgets the GM needs to see: of each ship still in the battle that has one and
+    leaves a system without power or has made its engineering check this round, and of the
+    ship `asking` (the one about to make it)."""
+    notes = []
+    for ship in ships:
+        budget = power_budget(ship) if ship.in_battle else None
+        if budget is None:
+            continue
+        if budget.unpowered or ship.power_bonus is not None or ship.id == asking:
+            notes.append(budget.describe(ship))
+    return tuple(notes)
