@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import on
@@ -43,6 +43,9 @@ from gmtool.store.ships import ShipRecord
 from gmtool.tui.character_form import CharacterForm, state_text
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.pane import GmPane
+
+if TYPE_CHECKING:
+    from gmtool.rules.battle.scores import ScoreChoice
 
 HELP = """\
 Put the party at battle stations before a fight. Pick a ship; the board shows its twelve
@@ -216,25 +219,37 @@ class BoardRow:
     detail: Text
 
 
-def _roll_text(roll: StationRoll, names: dict[str, str]) -> str:
+def _roll_text(roll: StationRoll, names: dict[str, str], crew_score: int) -> str:
+    from gmtool.rules.battle.scores import board_choice  # not at start-up: see _better_of
+
     if roll.roller is None:
         who = f"the crew rolls {roll.score} at {roll.step:+d}"
     else:
         skill = skill_label(roll.skill) if roll.skill else "?"
         who = f"{names[roll.roller]} rolls {skill} {roll.score} at {roll.step:+d}"
+        choice = (
+            board_choice(roll.roll, roll.skill, roll.score, roll.step, crew_score)
+            if roll.skill
+            else None
+        )
+        if choice is not None and choice.crew_better:
+            who = (
+                f"{names[roll.roller]} rolls the crew check {choice.crew_score} at "
+                f"{choice.crew_step:+d} (better than {skill} {roll.score})"
+            )
     if roll.led_by is not None:
         who += f", led by {names[roll.led_by]}"
     return who
 
 
-def _station_summary(line: StationLine, names: dict[str, str]) -> Text:
+def _station_summary(line: StationLine, names: dict[str, str], crew_score: int) -> Text:
     table = station_table()
     if line.roll is None:
         return Text.assemble((line.name, "bold"), f": {line.note}")
     roll_name = table.rolls[line.roll].name
     if not line.rolls:
         return Text.assemble((line.name, "bold"), f" ({roll_name.lower()}): {line.note}")
-    rolls = "; ".join(_roll_text(r, names) for r in line.rolls)
+    rolls = "; ".join(_roll_text(r, names, crew_score) for r in line.rolls)
     return Text.assemble((line.name, "bold"), f" ({roll_name.lower()}): {rolls}.")
 
 
@@ -259,14 +274,35 @@ def _occupant_detail(occ: Occupant) -> str:
     return ", ".join(parts)
 
 
+def _better_of(board: StationBoard, occ: Occupant) -> ScoreChoice | None:
+    """Where the battle rolls the better of the occupant's skill and the crew check (the
+    weapons console, the helm, the sensors): both scores."""
+    # imported here: the battle rules load when a board is drawn, not at start-up
+    from gmtool.rules.battle.scores import board_choice
+
+    for line in board.lines:
+        for roll in line.rolls:
+            if roll.roller == occ.character_id and roll.skill is not None:
+                return board_choice(roll.roll, roll.skill, roll.score, roll.step, board.crew_score)
+    return None
+
+
+def _choice_text(choice: ScoreChoice) -> str:
+    """'in battle the better of System Operation—weapons 10 and the crew check 12: the
+    crew check rolls'."""
+    return f"in battle {choice.describe()}: {choice.rolls} rolls"
+
+
 def board_rows(board: StationBoard, party: Party) -> list[BoardRow]:
     """The board as table rows: each station's characters, then its crew roll; off-station
-    characters of the ship last."""
+    characters of the ship last. Where the battle rolls the better of a character's skill
+    and the crew check, the Score is the one that rolls; the Skill says when it is the
+    crew's, with the character's own beside it, and the detail line gives both."""
     names = {c.id: c.name for c in party.characters}
     rows: list[BoardRow] = []
     dim = "dim"
     for line in board.lines:
-        summary = _station_summary(line, names)
+        summary = _station_summary(line, names, board.crew_score)
         first = True
 
         def station_cell(line: StationLine = line) -> Text:
@@ -283,6 +319,14 @@ def board_rows(board: StationBoard, party: Party) -> list[BoardRow]:
             skill: Text | str = short_skill(occ.skill)
             if occ.skill is None and occ.note:
                 skill = Text(occ.note, style=dim)
+            score = score_text(occ.score, occ.step)
+            choice = _better_of(board, occ)
+            detail = _occupant_detail(occ)
+            if choice is not None:
+                detail += f"; {_choice_text(choice)}"
+                if choice.crew_better:
+                    score = score_text(choice.crew_score, choice.crew_step)
+                    skill = Text(f"crew check (own {choice.skill_score})", style="italic")
             rows.append(
                 BoardRow(
                     key=f"{line.station_id}:{index}",
@@ -293,10 +337,10 @@ def board_rows(board: StationBoard, party: Party) -> list[BoardRow]:
                         Text(occ.name, style=style),
                         Text(task, style=style),
                         skill,
-                        score_text(occ.score, occ.step),
+                        score,
                         occ.posture,
                     ),
-                    detail=Text.assemble(summary, "\n", _occupant_detail(occ)),
+                    detail=Text.assemble(summary, "\n", detail),
                 )
             )
         crew_rolls = [r for r in line.rolls if r.roller is None]

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from gmtool.rules.battle.config import battle_table, task_roll
 from gmtool.rules.characters import skill_label
+from gmtool.rules.checks import checks_table
 from gmtool.rules.ships import ShipSpec
 
 
@@ -27,6 +28,11 @@ class ScoreChoice:
     skill_step: int
     crew_score: int
     crew_step: int
+
+    @property
+    def rolls(self) -> str:
+        """Which score the roll uses: 'the crew check' or the skill's name."""
+        return "the crew check" if self.crew_better else skill_label(self.skill)
 
     @property
     def crew_better(self) -> bool:
@@ -67,3 +73,19 @@ def task_stations(spec: ShipSpec, task_id: str) -> tuple[str, ...] | None:
 def takes_the_better(spec: ShipSpec, task_id: str) -> bool:
     """The task's roll uses the better of the character's skill and the crew check."""
     return task_id in battle_table().better_of_crew_check or pilots_everything(spec, task_id)
+
+
+def replaces_crew_check(station_roll: str) -> bool:
+    """A station's roll (tables/stations.yaml: attack, maneuver, sensor) where a character's
+    score replaces the crew check, so the battle rolls the better of the two."""
+    return any(task_roll(t).roll == station_roll for t in battle_table().better_of_crew_check)
+
+
+def board_choice(
+    station_roll: str, skill: str, score: int, step: int, crew_score: int
+) -> ScoreChoice | None:
+    """Both scores a character's hands-on roll at a station is compared on in battle (None:
+    the roll is the character's own, whatever the crew's)."""
+    if not replaces_crew_check(station_roll):
+        return None
+    return ScoreChoice(skill, score, step, crew_score, checks_table().base_step["crew"])
