@@ -12,8 +12,8 @@ from __future__ import annotations
 import csv
 import io
 import random
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
 from gmtool.rules.crew import RANKS, Manifest, crew_table, markdown_cell
@@ -207,6 +207,22 @@ def named_roster(manifest: Manifest, seed: str, previous: Roster | None = None) 
                 )
             )
     return Roster(manifest.ship, seed, tuple(members))
+
+
+def renamed(roster: Roster, member_ids: Iterable[str], seed: str) -> Roster:
+    """New hands in the places `member_ids` (the dead and the badly wounded put ashore):
+    each gets a new name, never one the roster has, drawn from `seed` like the roster."""
+    wanted = set(member_ids)
+    changing = [m for m in roster.members if m.id in wanted]
+    if not changing:
+        return roster
+    avoid = {m.name for m in roster.members}
+    fresh = iter(_draw_names(names_table(), len(changing), avoid, random.Random(seed)))
+    new_names = {m.id: next(fresh) for m in changing}
+    members = tuple(
+        replace(m, name=new_names[m.id]) if m.id in new_names else m for m in roster.members
+    )
+    return replace(roster, members=members)
 
 
 def _draw_names(names: NamesTable, count: int, avoid: set[str], rng: random.Random) -> list[str]:
