@@ -93,7 +93,9 @@ class Casualty:
         try:
             member_id, name, condition, battle, care_days = data
         except (TypeError, ValueError):
-            raise RulesError(f"a saved casualty is [id, name, condition, battle, days]: {data!r}")
+            raise RulesError(
+                f"a saved casualty is [id, name, condition, battle, days]: {data!r}"
+            ) from None
         if condition not in HURT:
             raise RulesError(f"a casualty is {', '.join(HURT)}, not {condition!r}")
         return cls(
@@ -109,9 +111,7 @@ def is_member(casualty: Casualty, member: CrewMember) -> bool:
     return casualty.member_id == member.id and casualty.name == member.name
 
 
-def casualty_map(
-    roster: Roster, casualties: Iterable[Casualty]
-) -> dict[str, Casualty]:
+def casualty_map(roster: Roster, casualties: Iterable[Casualty]) -> dict[str, Casualty]:
     """The casualties still on the roster, by member id (a place given a new name since is
     somebody else)."""
     names = {m.id: m.name for m in roster.members}
@@ -122,9 +122,7 @@ def aboard(roster: Roster, casualties: Iterable[Casualty]) -> tuple[CrewMember, 
     """The named crew aboard: everyone but the dead and the badly wounded."""
     hurt = casualty_map(roster, casualties)
     return tuple(
-        m
-        for m in roster.members
-        if m.id not in hurt or hurt[m.id].condition not in NOT_ABOARD
+        m for m in roster.members if m.id not in hurt or hurt[m.id].condition not in NOT_ABOARD
     )
 
 
@@ -250,7 +248,9 @@ def draw_casualties(
             picks.append(Pick(total, roll, crew_aboard[index], condition))
             tree.add(index, -weights[index])
             total -= weights[index]
-    return CasualtyDraw(len(crew_aboard), wanted, tuple(picks), {k: v for k, v in struck.items() if v})
+    return CasualtyDraw(
+        len(crew_aboard), wanted, tuple(picks), {k: v for k, v in struck.items() if v}
+    )
 
 
 def hurt_in_battle(
