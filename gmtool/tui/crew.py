@@ -265,7 +265,6 @@ class CrewPane(GmPane, ConditionKeys, RosterConditions):
         roster.add_column("Name")
         roster.add_column("Condition")
         roster.add_column("Post", width=POST_WIDTH, key="post")  # sized to fit: _fit_posts
-        roster.add_column("Battle")
         roster.add_column("Department")
         self.reload()
 
@@ -288,6 +287,8 @@ class CrewPane(GmPane, ConditionKeys, RosterConditions):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in self.CONDITION_ACTIONS:
             return self.condition_key_applies(action)
+        if action == "filter_crew":  # shown once someone aboard is hurt
+            return self.crew_filter != "all" or self._counts_text() != ""
         return True
 
     # -- showing --------------------------------------------------------------------------------
@@ -402,10 +403,7 @@ class CrewPane(GmPane, ConditionKeys, RosterConditions):
         )
         others += sum(
             max([len(heading), *(len(cell) for cell in cells)]) + pad
-            for heading, cells in (
-                ("Condition", [self._condition_word(m.id) for m in members]),
-                ("Battle", [self._battle_word(m.id) for m in members]),
-            )
+            for heading, cells in (("Condition", [self._condition_cell(m.id) for m in members]),)
         )
         left = room - others - pad
         return min(longest, left) if left >= 12 else min(longest, 18)
@@ -442,9 +440,8 @@ class CrewPane(GmPane, ConditionKeys, RosterConditions):
             (
                 Text(m.rank_title),
                 Text(m.name),
-                Text(self._condition_word(m.id), style=self._condition_style(m.id)),
+                Text(self._condition_cell(m.id), style=self._condition_style(m.id)),
                 Text(m.post_name if len(m.post_name) <= width else m.post_name[: width - 1] + "…"),
-                Text(self._battle_word(m.id)),
                 Text(m.department_name),
             )
             for m in shown_members

@@ -31,8 +31,8 @@ CONDITION_STYLE = {
 
 HELP = """
 **Casualties.** When a battle ends, each campaign ship's crew losses fall on its named crew:
-the roster's Condition column says who is fit, lightly or badly wounded, or dead, and Battle
-the battle that hurt them; f shows all, the fit, the wounded, then the dead. The battle
+the roster's Condition column says who is fit, lightly or badly wounded, or dead, and the
+battle that hurt them; f shows all, the fit, the wounded, then the dead. The battle
 report names them too. p (repair) gives the wounded days of care; c (new crew) puts newly
 named hands in the posts of the dead and badly wounded (`tables/casualties.yaml`).
 """
@@ -55,6 +55,12 @@ class RosterConditions:
     def _condition_word(self, member_id: str) -> str:
         found = self._standing_of(member_id)
         return (found.condition if found else "fit").replace("_", " ")
+
+    def _condition_cell(self, member_id: str) -> str:
+        """ "fit", or "dead, Ambush": the condition and the battle that hurt them."""
+        battle = self._battle_word(member_id)
+        word = self._condition_word(member_id)
+        return f"{word}, {battle}" if battle else word
 
     def _battle_word(self, member_id: str) -> str:
         found = self._standing_of(member_id)
