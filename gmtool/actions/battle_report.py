@@ -3,9 +3,9 @@ campaign (`reports/<battle id>.md`).
 
 The report itself is a pure function of the battle (`rules/battle/report.py`); this module
 gathers what the rules cannot see (the treatments in the injury history since the battle
-was set up) and writes the file. A battle's ending step writes its report in the same
-commit (`actions.battles.run`); the Battle tab's report key and `gmtool battle report`
-build it on demand.
+was set up, the named casualties drawn when it ended) and writes the file. A battle's ending
+step writes its report in the same commit (`actions.battles.run`); the Battle tab's report
+key and `gmtool battle report` build it on demand.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from gmtool.rules.battle import BattleState
 from gmtool.rules.battle.report import Treatment, battle_report
 from gmtool.store import battles, injuries
 from gmtool.store.campaign import Campaign
+from gmtool.store.crew_casualties import battle_casualties
 from gmtool.store.reports import write_report
 
 
@@ -53,7 +54,8 @@ def treatments_since(campaign: Campaign, state: BattleState) -> list[Treatment]:
 
 
 def report_of(campaign: Campaign, state: BattleState) -> str:
-    return battle_report(state, treatments_since(campaign, state))
+    named = battle_casualties(campaign, state.id) if state.finished else ()
+    return battle_report(state, treatments_since(campaign, state), named)
 
 
 def report_text(campaign: Campaign, battle_id: str) -> str:

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from gmtool.actions.errors import ActionRefused, refusals
 from gmtool.rules import ship_condition as rules
 from gmtool.rules.crew import crew_manifest
+from gmtool.rules.crew_casualties import NOT_ABOARD, casualty_map, wounded_count
+from gmtool.rules.roster import renamed
 from gmtool.rules.ship_condition import ConditionEvent, ShipCondition
 from gmtool.store import ships as ship_store
 from gmtool.store.campaign import Campaign
@@ -37,14 +39,17 @@ class ConditionView:
     status: str
     lost: str | None
     history: tuple[ConditionEvent, ...]
+    wounded: int = 0  # named crew lightly or badly wounded, whom repair days heal
 
 
 @dataclass(frozen=True)
 class ConditionChanged:
-    """A change the GM made: the ship's condition after it, and its history entry."""
+    """A change the GM made: the ship's condition after it, and its history entry;
+    `new_hands` the named crew who took the places of the dead and badly wounded."""
 
     view: ConditionView
     event: ConditionEvent
+    new_hands: int = 0
 
 
 def view_of(record: ShipRecord) -> ConditionView:
@@ -64,6 +69,7 @@ def view_of(record: ShipRecord) -> ConditionView:
         status=condition.status(points),
         lost=condition.lost,
         history=condition.history,
+        wounded=wounded_count(condition.casualties),
     )
 
 
@@ -101,9 +107,34 @@ def repair(campaign: Campaign, ship_id: str, days: int, where: str) -> Condition
     )
 
 
+def _new_hands(campaign: Campaign, ship_id: str, label: str, change: Change) -> ConditionChanged:
+    """A change that fills the places of the dead and badly wounded: they leave the named
+    roster and new hands, newly named, take their posts (tables/casualties.yaml)."""
+    with refusals(), campaign.transaction():
+        try:
+            crew = ship_store.ship_crew(campaign, ship_id)
+        except ShipNotFound as exc:
+            raise ActionRefused(str(exc)) from None
+        record = crew.record
+        condition = change(
+            record, record.spec.durability.to_dict(), crew_manifest(record.spec).total_crew
+        )
+        gone = [
+            c.member_id
+            for c in casualty_map(crew.roster, record.condition.casualties).values()
+            if c.condition in NOT_ABOARD
+        ]
+        roster = renamed(crew.roster, gone, f"{record.roster_seed}:new hands:{record.roster_rev}")
+        saved = ship_store.save_new_hands(
+            campaign, ship_id, condition, roster, f"{label} {record.name}"
+        )
+    return ConditionChanged(view_of(saved.record), condition.history[-1], len(gone))
+
+
 def replace_crew(campaign: Campaign, ship_id: str) -> ConditionChanged:
-    """New hands for the dead and badly wounded: the ship is fully crewed again."""
-    return _change(
+    """New hands for the dead and badly wounded (put ashore): the ship is fully crewed
+    again, the newcomers named on the roster; the lightly wounded stay as they are."""
+    return _new_hands(
         campaign,
         ship_id,
         "replace the crew of",
@@ -119,8 +150,9 @@ def scrap(campaign: Campaign, ship_id: str) -> ConditionChanged:
 
 
 def restore(campaign: Campaign, ship_id: str) -> ConditionChanged:
-    """Bring a destroyed, abandoned or scrapped ship back into service, rebuilt and crewed."""
-    return _change(
+    """Bring a destroyed, abandoned or scrapped ship back into service, rebuilt and crewed:
+    new hands for the dead and badly wounded, everyone aboard fit."""
+    return _new_hands(
         campaign,
         ship_id,
         "restore",

@@ -16,11 +16,12 @@ from typing import Literal, TypeVar
 
 from gmtool.actions.errors import ActionRefused, refusals
 from gmtool.rules.crew import manifest_csv, manifest_markdown
+from gmtool.rules.crew_casualties import CONDITIONS, MemberStanding, standings
 from gmtool.rules.roster import roster_csv, roster_markdown
 from gmtool.rules.ships import ShipSpec
 from gmtool.store import ships as ship_store
 from gmtool.store.atomic import atomic_write_bytes
-from gmtool.store.battles import list_battles
+from gmtool.store.battles import battle_names, list_battles
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError, os_error_detail
 from gmtool.store.ship_condition import last_battle_end
@@ -100,6 +101,28 @@ def crew_of(campaign: Campaign, ship_id: str) -> ShipCrew:
         return ship_store.ship_crew(campaign, ship_id)
 
 
+@dataclass(frozen=True)
+class CrewStandings:
+    """Every roster member with their condition, and the battles' names by id (a battle
+    deleted since is named "(deleted)"; one not found keeps its id)."""
+
+    members: tuple[MemberStanding, ...]
+    battle_names: dict[str, str]
+
+    def battle_name(self, battle_id: str | None) -> str:
+        return "" if battle_id is None else self.battle_names.get(battle_id, battle_id)
+
+    def counts(self) -> dict[str, int]:
+        return {c: sum(1 for m in self.members if m.condition == c) for c in CONDITIONS}
+
+
+def standings_of(campaign: Campaign, crew: ShipCrew) -> CrewStandings:
+    """Who of the ship's named crew is fit, lightly or badly wounded, or dead (read only)."""
+    members = standings(crew.roster, crew.record.condition.casualties)
+    hurt = any(m.battle is not None for m in members)
+    return CrewStandings(members, battle_names(campaign) if hurt else {})
+
+
 def add_ship(campaign: Campaign, spec: ShipSpec, side: str = "campaign") -> ShipSaved:
     """Add a ship with its manifest and a freshly named crew (one undo step)."""
     with _refusals(), campaign.transaction():
@@ -145,10 +168,20 @@ def undo(campaign: Campaign) -> ShipsUndone:
     return ShipsUndone(undone.label)
 
 
-def export_text(crew: ShipCrew, what: ExportWhat, fmt: ExportFormat) -> str:
-    """A ship's manifest or roster as Markdown or CSV."""
+def export_text(
+    crew: ShipCrew, what: ExportWhat, fmt: ExportFormat, standing: CrewStandings | None = None
+) -> str:
+    """A ship's manifest or roster as Markdown or CSV; the roster with each member's
+    condition and the battle that hurt them, when `standing` is given."""
     if what == "roster":
-        return roster_csv(crew.roster) if fmt == "csv" else roster_markdown(crew.roster)
+        conditions = None
+        if standing is not None:
+            conditions = {
+                m.member.id: (m.condition, standing.battle_name(m.battle)) for m in standing.members
+            }
+        if fmt == "csv":
+            return roster_csv(crew.roster, conditions)
+        return roster_markdown(crew.roster, conditions)
     return manifest_csv(crew.manifest) if fmt == "csv" else manifest_markdown(crew.manifest)
 
 
@@ -175,7 +208,7 @@ def export_crew(campaign: Campaign, ship_id: str, what: str, fmt: str, path: Pat
         raise ActionRefused(f"cannot write {path}: the folder {path.parent} does not exist")
     with _refusals():
         crew = crew_of(campaign, ship_id)
-    text = export_text(crew, kind, form)
+    text = export_text(crew, kind, form, standings_of(campaign, crew))
     try:
         atomic_write_bytes(path, text.encode("utf-8"))
     except OSError as exc:

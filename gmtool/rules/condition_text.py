@@ -33,7 +33,8 @@ def event_text(event: ConditionEvent) -> str:
     if event.kind == "repair":
         where = WHERE_WORDS.get(event.where or "", event.where or "")
         days = f"{event.days} day" + ("" if event.days == 1 else "s")
-        return f"repaired {days} {where}: {marks_text(event.marks)}; {event.status}"
+        back = f", {event.recovered} wounded fit again" if event.recovered else ""
+        return f"repaired {days} {where}: {marks_text(event.marks)}{back}; {event.status}"
     if event.kind == "crew_replaced":
         return f"{event.crew} new crew came aboard"
     if event.kind == "scrapped":

@@ -12,8 +12,8 @@ from __future__ import annotations
 import csv
 import io
 import random
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
 from gmtool.rules.crew import RANKS, Manifest, crew_table, markdown_cell
@@ -209,6 +209,22 @@ def named_roster(manifest: Manifest, seed: str, previous: Roster | None = None) 
     return Roster(manifest.ship, seed, tuple(members))
 
 
+def renamed(roster: Roster, member_ids: Iterable[str], seed: str) -> Roster:
+    """New hands in the places `member_ids` (the dead and the badly wounded put ashore):
+    each gets a new name, never one the roster has, drawn from `seed` like the roster."""
+    wanted = set(member_ids)
+    changing = [m for m in roster.members if m.id in wanted]
+    if not changing:
+        return roster
+    avoid = {m.name for m in roster.members}
+    fresh = iter(_draw_names(names_table(), len(changing), avoid, random.Random(seed)))
+    new_names = {m.id: next(fresh) for m in changing}
+    members = tuple(
+        replace(m, name=new_names[m.id]) if m.id in new_names else m for m in roster.members
+    )
+    return replace(roster, members=members)
+
+
 def _draw_names(names: NamesTable, count: int, avoid: set[str], rng: random.Random) -> list[str]:
     """`count` full names not in `avoid` and not repeated, while the pool lasts; then repeats."""
     pool = names.pool_size
@@ -238,28 +254,41 @@ ROSTER_CSV_COLUMNS = (
 )
 
 
-def roster_csv(roster: Roster) -> str:
+ROSTER_CONDITION_COLUMNS = ("condition", "battle")
+ConditionCells = Mapping[str, tuple[str, str]]
+"""Member id -> (condition id, the battle that hurt them in words) for the export."""
+
+
+def _condition_cells(member: CrewMember, conditions: ConditionCells) -> tuple[str, str]:
+    return conditions.get(member.id, ("fit", ""))
+
+
+def roster_csv(roster: Roster, conditions: ConditionCells | None = None) -> str:
+    """The roster as CSV; with `conditions`, each member's condition and battle too."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(ROSTER_CSV_COLUMNS)
+    extra = ROSTER_CONDITION_COLUMNS if conditions is not None else ()
+    writer.writerow((*ROSTER_CSV_COLUMNS, *extra))
     for m in roster.members:
-        writer.writerow(
-            [
-                m.id,
-                m.rank_title,
-                m.name,
-                m.rank,
-                m.post_id,
-                m.post_name,
-                m.department,
-                m.department_name,
-            ]
-        )
+        row = [
+            m.id,
+            m.rank_title,
+            m.name,
+            m.rank,
+            m.post_id,
+            m.post_name,
+            m.department,
+            m.department_name,
+        ]
+        if conditions is not None:
+            row += _condition_cells(m, conditions)
+        writer.writerow(row)
     return out.getvalue()
 
 
-def roster_markdown(roster: Roster) -> str:
-    """The roster as Markdown: one table per department, crew in post order."""
+def roster_markdown(roster: Roster, conditions: ConditionCells | None = None) -> str:
+    """The roster as Markdown: one table per department, crew in post order (with
+    `conditions`, a Condition column: fit, or how and in which battle they were hurt)."""
     lines = [f"# Crew roster: {roster.ship}", ""]
     department = None
     for m in roster.members:
@@ -267,13 +296,20 @@ def roster_markdown(roster: Roster) -> str:
             if department is not None:
                 lines.append("")
             department = m.department
-            lines += [
-                f"## {m.department_name}",
-                "",
-                "| Id | Rank | Name | Post |",
-                "|---|---|---|---|",
-            ]
-        lines.append(
+            heading = "| Id | Rank | Name | Post |"
+            rule = "|---|---|---|---|"
+            if conditions is not None:
+                heading += " Condition |"
+                rule += "---|"
+            lines += [f"## {m.department_name}", "", heading, rule]
+        line = (
             f"| {m.id} | {m.rank_title} | {markdown_cell(m.name)} | {markdown_cell(m.post_name)} |"
         )
+        if conditions is not None:
+            condition, battle = _condition_cells(m, conditions)
+            said = condition.replace("_", " ")
+            if battle:
+                said += f" ({markdown_cell(battle)})"
+            line += f" {said} |"
+        lines.append(line)
     return "\n".join(lines) + "\n"

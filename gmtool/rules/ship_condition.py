@@ -15,6 +15,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from gmtool.rules.crew_casualties import (
+    NOT_ABOARD,
+    Casualty,
+    CasualtyDraw,
+    hurt_in_battle,
+    recovered,
+    wounded_count,
+)
 from gmtool.rules.errors import RulesError
 from gmtool.rules.limits import MAX_REPAIR_DAYS
 from gmtool.rules.ship_damage import ShipDamage, can_act, track_ids
@@ -68,6 +76,7 @@ class ConditionEvent:
     crew: int = 0
     days: int = 0
     where: str | None = None
+    recovered: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -79,6 +88,7 @@ class ConditionEvent:
             "crew": self.crew,
             "days": self.days,
             "where": self.where,
+            "recovered": self.recovered,
         }
 
     @classmethod
@@ -95,20 +105,24 @@ class ConditionEvent:
             crew=int(data.get("crew", 0)),
             days=int(data.get("days", 0)),
             where=None if data.get("where") is None else str(data["where"]),
+            recovered=int(data.get("recovered", 0)),
         )
 
 
 @dataclass(frozen=True)
 class ShipCondition:
     """Boxes still marked per track, crew dead and badly wounded (not aboard), what the ship
-    was lost to (None: in service), and its recent history. The default is a ship as built:
-    undamaged and fully crewed (what a campaign saved before conditions reads as)."""
+    was lost to (None: in service), its recent history, and its named crew who are hurt
+    (`casualties`: the roster's dead, badly and lightly wounded; counts saved before names
+    were kept have none). The default is a ship as built: undamaged and fully crewed (what
+    a campaign saved before conditions reads as)."""
 
     marked: dict[str, int] = field(default_factory=dict)
     dead: int = 0
     badly_wounded: int = 0
     lost: str | None = None
     history: tuple[ConditionEvent, ...] = ()
+    casualties: tuple[Casualty, ...] = ()
 
     def marks_on(self, points: Mapping[str, int]) -> dict[str, int]:
         """The marks on tracks of these sizes (a ship edited to smaller tracks keeps full
@@ -132,6 +146,7 @@ class ShipCondition:
             "badly_wounded": self.badly_wounded,
             "lost": self.lost,
             "history": [e.to_dict() for e in self.history],
+            "casualties": [c.to_list() for c in self.casualties],
         }
 
     @classmethod
@@ -150,9 +165,10 @@ class ShipCondition:
             if dead < 0 or badly < 0:
                 raise RulesError("crew dead and badly wounded cannot be below 0")
             history = tuple(ConditionEvent.from_dict(e) for e in data.get("history", ()))
+            casualties = tuple(Casualty.from_list(c) for c in data.get("casualties", ()))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise RulesError(f"cannot read a ship's condition: {exc}") from None
-        return cls(marked, dead, badly, lost, history)
+        return cls(marked, dead, badly, lost, history, casualties)
 
 
 def _logged(condition: ShipCondition, event: ConditionEvent) -> ShipCondition:
@@ -184,11 +200,18 @@ def after_battle(
     *,
     battle: str,
     round: int,
+    draw: CasualtyDraw | None = None,
 ) -> ShipCondition:
     """The condition a battle leaves: its end marks less the tracks cleared when a battle
     ends (stun), its dead and badly wounded off the crew (never more than the complement),
-    and lost when the battle destroyed it or its crew abandoned it."""
+    and lost when the battle destroyed it or its crew abandoned it. With a `draw` of the
+    named crew, the losses are the draw's counts and the ones drawn are its casualties."""
     rules = repair_rules()
+    if draw is not None:
+        losses = draw.counts()
+        condition = replace(
+            condition, casualties=hurt_in_battle(condition.casualties, draw, battle)
+        )
     kept = {t: (0 if t in rules.cleared_when_battle_ends else n) for t, n in marked.items()}
     aboard = condition.crew_aboard(complement)
     dead = min(losses.get("dead", 0), aboard)
@@ -238,13 +261,27 @@ def repaired(
         raise RulesError(f"repair days must be a whole number from 1 to {MAX_REPAIR_DAYS}")
     _check_in_service(name, condition, "it is repaired")
     before = condition.marks_on(points)
-    if not any(before.values()):
-        raise RulesError(f"{name} has no damage to repair")
+    if not any(before.values()) and not wounded_count(condition.casualties):
+        raise RulesError(f"{name} has no damage to repair and no wounded crew")
     budget = repair_points(points, days, where)
     after = {t: max(0, n - budget.get(t, 0)) for t, n in before.items()}
-    changed = replace(condition, marked={t: n for t, n in after.items() if n})
+    # The days are care for the named wounded too (tables/casualties.yaml recovery_days).
+    recovery = recovered(condition.casualties, days)
+    back_aboard = min(recovery.back["badly_wounded"], condition.badly_wounded)
+    changed = replace(
+        condition,
+        marked={t: n for t, n in after.items() if n},
+        casualties=recovery.casualties,
+        badly_wounded=condition.badly_wounded - back_aboard,
+    )
     event = ConditionEvent(
-        "repair", changed.status(points), marks=_change(before, after), days=days, where=where
+        "repair",
+        changed.status(points),
+        marks=_change(before, after),
+        crew=back_aboard,
+        days=days,
+        where=where,
+        recovered=sum(recovery.back.values()),
     )
     return _logged(changed, event)
 
@@ -252,12 +289,15 @@ def repaired(
 def crew_replaced(
     name: str, condition: ShipCondition, points: Mapping[str, int], complement: int
 ) -> ShipCondition:
-    """New hands for the dead and the badly wounded: the ship is fully crewed again."""
+    """New hands for the dead and the badly wounded (put ashore): the ship is fully crewed
+    again; the lightly wounded stay aboard as they are. The new hands' names are the
+    roster's business (`roster.renamed`)."""
     _check_in_service(name, condition, "it takes on crew")
     lost = complement - condition.crew_aboard(complement)
     if lost == 0:
         raise RulesError(f"{name} has its whole crew aboard: no one to replace")
-    changed = replace(condition, dead=0, badly_wounded=0)
+    kept = tuple(c for c in condition.casualties if c.condition not in NOT_ABOARD)
+    changed = replace(condition, dead=0, badly_wounded=0, casualties=kept)
     return _logged(changed, ConditionEvent("crew_replaced", changed.status(points), crew=lost))
 
 
@@ -273,12 +313,12 @@ def restored(
     name: str, condition: ShipCondition, points: Mapping[str, int], complement: int
 ) -> ShipCondition:
     """A lost or wrecked ship salvaged and rebuilt by the GM's say-so: back in service,
-    undamaged and fully crewed."""
+    undamaged and fully crewed, everyone aboard fit."""
     status = condition.status(points)
     if condition.lost is None and can_act(status):
         raise RulesError(f"{name} is {status}, not lost: repair it instead")
     crew = complement - condition.crew_aboard(complement)
-    changed = replace(condition, marked={}, dead=0, badly_wounded=0, lost=None)
+    changed = replace(condition, marked={}, dead=0, badly_wounded=0, lost=None, casualties=())
     event = ConditionEvent(
         "restored",
         changed.status(points),

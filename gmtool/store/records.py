@@ -232,6 +232,18 @@ class BattleEvents(TypedDict):
     events: list[BattleEventRecord]
 
 
+class ShipCasualtiesRecord(TypedDict):
+    """casualties/<battle id>.json: one ship's named casualties drawn when the battle ended
+    (members as [id, rank title, name, post, condition])."""
+
+    ship_id: str
+    ship_name: str
+    pool: int
+    wanted: dict[str, int]
+    weighted: dict[str, int]
+    members: list[list[str]]
+
+
 # Which records each campaign file holds, by file name (a backup's `.1`, `.2` suffix aside):
 # the tables a name's files hold, each with its record type; trackers, rosters and a battle's
 # events are found by their folder (`_tables_of`).
@@ -258,6 +270,8 @@ def _tables_of(path: Path) -> dict[str, type[Any]]:
         return {"crew": RosterFile}
     if path.parent.name == "battles" and "trackers" not in path.parts[-3:-1]:
         return {"events": BattleEvents}
+    if path.parent.name == "casualties":
+        return {"ships": ShipCasualtiesRecord}
     chunk = _CHUNK.match(name)
     if chunk is not None:
         return _CHUNK_TABLES[chunk["history"]]

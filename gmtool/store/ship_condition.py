@@ -11,10 +11,19 @@ from __future__ import annotations
 
 from gmtool.rules.battle import BattleState
 from gmtool.rules.crew import crew_manifest
+from gmtool.rules.crew_casualties import ShipCasualties, ship_casualties
 from gmtool.rules.errors import RulesError
+from gmtool.rules.roll_records import RollRecord
 from gmtool.rules.ship_condition import ShipCondition, after_battle
 from gmtool.store.campaign import Campaign
-from gmtool.store.ships import list_ships, save_conditions, ship_tracker
+from gmtool.store.crew_casualties import (
+    draw_for,
+    draw_records,
+    forget_battle_casualties,
+    save_battle_casualties,
+    struck_places,
+)
+from gmtool.store.ships import list_ships, save_conditions, ship_crew, ship_tracker
 
 TAG_PREFIX = "battle:"
 
@@ -32,25 +41,47 @@ def last_battle_end(campaign: Campaign) -> str | None:
 
 def write_back(campaign: Campaign, state: BattleState) -> dict[str, ShipCondition]:
     """Write a finished battle's end state into its campaign ships (one undo step of the
-    ships); returns the new conditions by ship id (empty: no campaign ship fought)."""
+    ships); returns the new conditions by ship id (empty: no campaign ship fought).
+
+    Each ship's crew losses are drawn from its named crew aboard with the campaign's dice
+    (logged, and marked undone with the step), the ships' conditions keep who is hurt, and
+    the battle keeps the names (`casualties/<battle id>.json`) for its report."""
     records = {r.id: r for r in list_ships(campaign)}
     changed: dict[str, ShipCondition] = {}
+    named: list[ShipCasualties] = []
+    rolls: list[RollRecord] = []
+    rng = campaign.rng()
     for ship in state.ships:
         record = records.get(ship.id)
         if record is None:
             continue
+        complement = crew_manifest(record.spec).total_crew
+        draw = draw_for(
+            ship_crew(campaign, ship.id).roster,
+            record.condition.casualties,
+            ship.crew_losses,
+            record.condition.crew_aboard(complement),
+            struck_places(state, ship.id),
+            rng,
+        )
         changed[ship.id] = after_battle(
             record.condition,
             ship.damage.points,
             ship.damage.marked,
             ship.crew_losses,
             ship.fate,
-            crew_manifest(record.spec).total_crew,
+            complement,
             battle=state.id,
             round=state.round,
+            draw=draw,
         )
+        named.append(ship_casualties(ship.id, ship.name, draw))
+        rolls += draw_records(ship.name, state.name, draw)
     if changed:
-        save_conditions(campaign, changed, f"end of {state.name}", tag=battle_tag(state.id))
+        saved = campaign.record(rolls)
+        label = f"end of {state.name}"
+        save_conditions(campaign, changed, label, tag=battle_tag(state.id), rolls=saved)
+        save_battle_casualties(campaign, state.id, named)
     return changed
 
 
@@ -69,5 +100,6 @@ def take_back(campaign: Campaign, battle_id: str) -> bool:
             f"the ships were changed after this battle ended ({', '.join(later)}): undo "
             "those in the Crew tab first"
         )
-    tracker.undo()
+    tracker.undo()  # marks the draw's dice undone
+    forget_battle_casualties(campaign, battle_id)
     return True

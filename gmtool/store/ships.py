@@ -28,6 +28,7 @@ from gmtool.rules.ships import ShipSpec, load_ship_spec
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
 from gmtool.store.ids import unique_id
+from gmtool.store.rolllog import RollEntry
 from gmtool.store.tracker import Tracker, UndoneAction
 
 SHIPS_TRACKER = "ships"
@@ -149,22 +150,49 @@ def _read_state(campaign: Campaign) -> list[ShipRecord]:
 
 
 def _write_state(
-    campaign: Campaign, records: list[ShipRecord], label: str, tag: str | None = None
+    campaign: Campaign,
+    records: list[ShipRecord],
+    label: str,
+    tag: str | None = None,
+    rolls: list[RollEntry] | None = None,
 ) -> None:
     state = {"version": STATE_VERSION, "ships": [r.to_dict() for r in records]}
-    ship_tracker(campaign).save(state, label, tag=tag)
+    ship_tracker(campaign).save(state, label, rolls=rolls, tag=tag)
 
 
 def save_conditions(
-    campaign: Campaign, conditions: Mapping[str, ShipCondition], label: str, tag: str | None = None
+    campaign: Campaign,
+    conditions: Mapping[str, ShipCondition],
+    label: str,
+    tag: str | None = None,
+    rolls: list[RollEntry] | None = None,
 ) -> list[ShipRecord]:
-    """Give ships new conditions as one undo step; `tag` marks a battle's write-back."""
+    """Give ships new conditions as one undo step; `tag` marks a battle's write-back,
+    `rolls` the saved rolls of the step (marked undone with it)."""
     records = _read_state(campaign)
     for ship_id in conditions:
         _index_of(records, ship_id, campaign)
     records = [replace(r, condition=conditions.get(r.id, r.condition)) for r in records]
-    _write_state(campaign, records, label, tag)
+    _write_state(campaign, records, label, tag, rolls)
     return records
+
+
+def save_new_hands(
+    campaign: Campaign, ship_id: str, condition: ShipCondition, roster: Roster, label: str
+) -> ShipCrew:
+    """A new condition with new hands named in the roster (crew replaced, ship restored)
+    as one undo step: undoing it points the ship back at the roster it had."""
+    records = _read_state(campaign)
+    index = _index_of(records, ship_id, campaign)
+    old = records[index]
+    crew = ship_crew(campaign, ship_id)
+    rev = old.roster_rev
+    if roster != crew.roster:
+        rev = _save_crew(campaign, ship_id, crew.manifest, roster, keep_rev=old.roster_rev)
+    record = replace(old, condition=condition, roster_rev=rev)
+    records[index] = record
+    _write_state(campaign, records, label)
+    return ShipCrew(record, crew.manifest, roster)
 
 
 def list_ships(campaign: Campaign) -> list[ShipRecord]:

@@ -37,6 +37,8 @@ from gmtool.tui.crew_dialogs import (
     changed_text,
     regenerate_question,
 )
+from gmtool.tui.crew_roster import CREW_FILTERS, RosterConditions
+from gmtool.tui.crew_roster import HELP as roster_help
 from gmtool.tui.pane import GmPane
 from gmtool.tui.ship_condition import ConditionKeys
 from gmtool.tui.ship_form import ShipFormScreen
@@ -78,6 +80,7 @@ the file, the ship, the key with its line, and what was expected.
 | m | show the manifest |
 | R | show the named roster |
 | / | search the roster by name, rank, post or department |
+| f | filter the roster: all, the fit, the wounded, the dead |
 | ctrl+e | export the manifest or the roster as Markdown or CSV |
 | ctrl+z | undo the last add, edit, import, deletion or regeneration |
 | escape | from the search field back to the roster |
@@ -142,10 +145,10 @@ def fill_manifest_tree(tree: Tree[str], manifest: Manifest, ranks: bool = True) 
     tree.root.add_leaf(line("Total crew", manifest.total_crew, 8), data="total")
 
 
-class CrewPane(GmPane, ConditionKeys):
+class CrewPane(GmPane, ConditionKeys, RosterConditions):
     TAB_ID = "crew"
     TITLE = "Crew"
-    HELP = HELP + condition_keys.HELP
+    HELP = HELP + condition_keys.HELP + roster_help
     PALETTE = [
         ("New ship", "Add a ship in the ship form", "action_new_ship"),
         ("Edit ship", "Edit the selected ship in the ship form", "action_edit_ship"),
@@ -155,6 +158,7 @@ class CrewPane(GmPane, ConditionKeys):
         ("Show manifest", "The selected ship's crew manifest by department", "action_manifest"),
         ("Show roster", "The selected ship's named crew", "action_roster"),
         ("Search the roster", "Find crew by name, rank, post or department", "action_search"),
+        ("Filter the roster", "Show all, the fit, the wounded or the dead", "action_filter_crew"),
         ("Export crew", "Write the manifest or roster as Markdown or CSV", "action_export"),
         ("Undo ship change", "Step back the last change to the ships", "action_undo"),
         *condition_keys.PALETTE,
@@ -169,6 +173,7 @@ class CrewPane(GmPane, ConditionKeys):
         Binding("m", "manifest", "Manifest"),
         Binding("R", "roster", "Roster"),
         Binding("slash", "search", "Search"),
+        Binding("f", "filter_crew", "Filter"),
         Binding("ctrl+e", "export", "Export"),
         Binding("ctrl+z", "undo", "Undo"),
         Binding("escape", "leave_search", "To roster", show=False),
@@ -224,7 +229,8 @@ class CrewPane(GmPane, ConditionKeys):
         super().__init__(**kwargs)
         self.ship_id: str | None = None
         self.crew: ship_store.ShipCrew | None = None
-        self._roster_shown_for: tuple[str, int, str] | None = None
+        self._roster_shown_for: tuple[object, ...] | None = None
+        self.crew_filter = CREW_FILTERS[0]
         self._changed_shown = False  # the status line says the crew rules changed
 
     def compose(self) -> ComposeResult:
@@ -257,6 +263,7 @@ class CrewPane(GmPane, ConditionKeys):
         roster = self.query_one("#roster-table", DataTable)
         roster.add_column("Rank")
         roster.add_column("Name")
+        roster.add_column("Condition")
         roster.add_column("Post", width=POST_WIDTH, key="post")  # sized to fit: _fit_posts
         roster.add_column("Department")
         self.reload()
@@ -280,6 +287,8 @@ class CrewPane(GmPane, ConditionKeys):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in self.CONDITION_ACTIONS:
             return self.condition_key_applies(action)
+        if action == "filter_crew":  # shown once someone aboard is hurt
+            return self.crew_filter != "all" or self._counts_text() != ""
         return True
 
     # -- showing --------------------------------------------------------------------------------
@@ -329,6 +338,7 @@ class CrewPane(GmPane, ConditionKeys):
         tree = self.query_one("#manifest-tree", Tree)
         self.ship_id = ship_id
         self.crew = None
+        self.set_standing(None)
         if ship_id is None:
             self.read_condition(None)
             summary.update(
@@ -346,6 +356,10 @@ class CrewPane(GmPane, ConditionKeys):
             self._fill_roster()
             return
         self.crew = crew
+        try:
+            self.set_standing(ship_actions.standings_of(self.campaign, crew))
+        except (StoreError, RulesError) as exc:
+            self._status(f"The battles do not read: {exc}", error=True)
         condition = self.read_condition(ship_id)
         summary.update(
             crew_summary(crew.record.spec, crew.manifest, crew.record.side) + "\n" + condition
@@ -387,6 +401,10 @@ class CrewPane(GmPane, ConditionKeys):
                 ("Department", "department_name"),
             )
         )
+        others += sum(
+            max([len(heading), *(len(cell) for cell in cells)]) + pad
+            for heading, cells in (("Condition", [self._condition_cell(m.id) for m in members]),)
+        )
         left = room - others - pad
         return min(longest, left) if left >= 12 else min(longest, 18)
 
@@ -397,7 +415,13 @@ class CrewPane(GmPane, ConditionKeys):
         needle = self.query_one("#roster-search", Input).value
         shown = None
         if self.crew is not None:
-            shown = (self.crew.record.id, self.crew.record.roster_rev, needle)
+            shown = (
+                self.crew.record.id,
+                self.crew.record.roster_rev,
+                needle,
+                self.crew_filter,
+                self.crew.record.condition.casualties,
+            )
         if shown == self._roster_shown_for and not force:
             return
         self._roster_shown_for = shown
@@ -405,7 +429,7 @@ class CrewPane(GmPane, ConditionKeys):
         table.clear()
         if self.crew is None:
             return
-        members = self.crew.roster.search(needle)
+        members = self._filtered(self.crew.roster.search(needle))
         shown_members = members[:ROSTER_SHOWN]
         width = self._post_width(shown_members)
         post_column = table.columns[ColumnKey("post")]
@@ -416,6 +440,7 @@ class CrewPane(GmPane, ConditionKeys):
             (
                 Text(m.rank_title),
                 Text(m.name),
+                Text(self._condition_cell(m.id), style=self._condition_style(m.id)),
                 Text(m.post_name if len(m.post_name) <= width else m.post_name[: width - 1] + "…"),
                 Text(m.department_name),
             )
@@ -423,17 +448,32 @@ class CrewPane(GmPane, ConditionKeys):
         )
         total = len(self.crew.roster.members)
         count = len(members)
+        which = "" if self.crew_filter == "all" else f" {self.crew_filter}"
         if count > ROSTER_SHOWN:
-            what = f"{count} of {total} crew match" if needle.strip() else f"{total} crew"
+            what = (
+                f"{count} of {total}{which} crew match"
+                if needle.strip() or which
+                else f"{total} crew"
+            )
             text = (
                 f"{what}; the first {ROSTER_SHOWN} are shown. Search (/) to narrow, "
                 "or export (ctrl+e) the whole roster."
             )
         elif needle.strip():
-            text = f"{count} of {total} crew match {needle.strip()!r}."
+            text = (
+                f"{count} of {total} crew match {needle.strip()!r}{which and ' and are' + which}."
+            )
+        elif which:
+            text = f"{count} of {total} crew are{which} (f: {self._next_filter()} next)."
         else:
-            text = f"{total} crew."
+            text = f"{total} crew{self._counts_text()}."
         self.query_one("#roster-count", Static).update(text)
+
+    def action_filter_crew(self) -> None:
+        """Step the roster's filter: all, fit, wounded, dead."""
+        self.crew_filter = self._next_filter()
+        self._show_view(roster=True)
+        self.query_one("#roster-table", DataTable).focus()
 
     @on(DataTable.RowHighlighted, "#ship-list")
     def _ship_highlighted(self, event: DataTable.RowHighlighted) -> None:

@@ -66,8 +66,8 @@ battle starts from them; stun clears when the battle ends.
 
 | key | does |
 |---|---|
-| p | repair: days in port or at sea, at the rates of `tables/repairs.yaml` (when damaged) |
-| c | new crew for the dead and badly wounded (when some are missing) |
+| p | repair: days in port or at sea (`tables/repairs.yaml`); care for the wounded too |
+| c | new crew for the dead and badly wounded: newly named hands take their posts |
 | o | restore a destroyed, abandoned or scrapped ship: rebuilt and crewed (asks first) |
 | X | scrap the ship: out of service, kept on the list (asks first) |
 
@@ -188,7 +188,7 @@ class ConditionKeys:
         if view.lost is not None:
             return False
         if action == "repair_ship":
-            return any(view.marked.values())
+            return any(view.marked.values()) or view.wounded > 0
         if action == "replace_crew":
             return view.aboard < view.complement
         return True  # scrap

@@ -16,6 +16,7 @@ from gmtool.rules.battle.state import BattleEvent, BattleState
 from gmtool.rules.ship_damage import track_ids
 from gmtool.store import Campaign
 from gmtool.store import battles as stored
+from gmtool.store.crew_casualties import battle_casualties
 from gmtool.store.demo import seed_demo
 from gmtool.store.errors import StoreError
 from gmtool.store.reports import report_path
@@ -87,7 +88,8 @@ def test_ending_the_battle_saves_its_report_in_the_same_commit(demo: Campaign) -
     done = act.do_end_battle(demo, state.id, "they ran")
     assert done.finished and done.report == path
     saved = path.read_text(encoding="utf-8")
-    assert saved == battle_report(done.state)
+    named = battle_casualties(demo, state.id)
+    assert named and saved == battle_report(done.state, (), named)  # with the named casualties
     assert saved.startswith("# Battle report: Ambush\n") and "Ended after" in saved
     act.undo(demo, state.id)
     assert "In progress after" in path.read_text(encoding="utf-8")

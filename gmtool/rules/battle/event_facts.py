@@ -20,7 +20,8 @@ class ShipHit:
     """Damage marked on one ship: `amount` on `track` as rolled or typed, `marked` the boxes
     it filled track by track (after roll-over), `cause` in words (what hit it), `fate` the
     ship's state after the hit; `by_ship` and `weapon` the ship and weapon mount that fired,
-    when a weapon did it."""
+    when a weapon did it; `place` the station or place it struck, under the optional rule
+    "characters on station" (it weights the named casualties)."""
 
     ship_id: str
     amount: int
@@ -30,6 +31,7 @@ class ShipHit:
     fate: str
     by_ship: str | None = None
     weapon: str | None = None
+    place: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -41,6 +43,7 @@ class ShipHit:
             "fate": self.fate,
             "by_ship": self.by_ship,
             "weapon": self.weapon,
+            "place": self.place,
         }
 
     @classmethod
@@ -55,6 +58,7 @@ class ShipHit:
                 fate=str(data["fate"]),
                 by_ship=None if data.get("by_ship") is None else str(data["by_ship"]),
                 weapon=None if data.get("weapon") is None else str(data["weapon"]),
+                place=None if data.get("place") is None else str(data["place"]),
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise RulesError(f"cannot read a saved hit of a battle event: {exc}") from exc

@@ -5,8 +5,9 @@ the characters hurt, the range and headings after each step), so it reads the sa
 moment and never depends on the wording of the log. The sides, each round's range and
 headings and its hits, every ship's end state and crew losses, each character's injuries
 and treatments, and who did what. Treatments are made outside the battle (the Injuries tab)
-and come in as `Treatment`s. Crew losses are the figures of the crew-loss rules: the named
-crew rosters do not yet record who was hurt.
+and come in as `Treatment`s. Crew losses are the figures of the crew-loss rules, with the
+named casualties drawn from each campaign ship's roster when the battle ended
+(`ShipCasualties`, kept with the battle).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from gmtool.rules.battle.event_facts import ShipHit
 from gmtool.rules.battle.state import BattleEvent, BattleState
 from gmtool.rules.battle.steps import HAZARD_LINE
 from gmtool.rules.battle.summary import BattleSummary, battle_summary
+from gmtool.rules.crew_casualties import HURT, ShipCasualties
 from gmtool.rules.narrative import narrative_table, phase, range_name
 from gmtool.rules.ship_damage import track_ids
 
@@ -46,14 +48,18 @@ def words(state_id: str) -> str:
     return state_id.replace("_", " ")
 
 
-def battle_report(state: BattleState, treatments: Sequence[Treatment] = ()) -> str:
+def battle_report(
+    state: BattleState,
+    treatments: Sequence[Treatment] = (),
+    casualties: Sequence[ShipCasualties] = (),
+) -> str:
     """The whole report as Markdown."""
     summary = battle_summary(state)
     lines = _heading(state, summary)
     lines += _sides(state)
     lines += _rounds(state)
     lines += _ships(summary)
-    lines += _losses(summary)
+    lines += _losses(summary, casualties)
     lines += _characters(state, summary, treatments)
     return "\n".join(lines).rstrip() + "\n"
 
@@ -153,8 +159,9 @@ def _ships(summary: BattleSummary) -> list[str]:
     return [*lines, ""]
 
 
-def _losses(summary: BattleSummary) -> list[str]:
+def _losses(summary: BattleSummary, casualties: Sequence[ShipCasualties]) -> list[str]:
     lines = ["## Crew losses", ""]
+    named = {c.ship_id: c for c in casualties}
     for ship in summary.ships:
         losses = ship.losses
         line = (
@@ -165,7 +172,30 @@ def _losses(summary: BattleSummary) -> list[str]:
         if ship.evacuated or ship.trapped:
             line += f"; {ship.evacuated} got clear, {ship.trapped} trapped"
         lines.append(line)
+        if ship.ship_id in named:
+            lines += _named(named[ship.ship_id])
     return [*lines, ""]
+
+
+def _named(ship: ShipCasualties) -> list[str]:
+    """The ship's casualties by name, under its figures."""
+    drawn = len(ship.members)
+    wanted = sum(ship.wanted.values())
+    lines = []
+    if ship.weighted:
+        places = ", ".join(f"{words(p)} {n}" for p, n in sorted(ship.weighted.items()))
+        lines.append(
+            f"  - Drawn from the {ship.pool} named crew aboard, weighted by the hits "
+            f"on each place ({places})"
+        )
+    if drawn < wanted:
+        lines.append(f"  - Only {drawn} of the {wanted} could be named: no more were aboard")
+    for condition in HURT:
+        people = ship.of(condition)
+        if people:
+            names = "; ".join(f"{p.titled_name} ({p.post_name})" for p in people)
+            lines.append(f"  - {words(condition).capitalize()}: {names}")
+    return lines
 
 
 def _characters(

@@ -284,6 +284,7 @@ def apply_damage(
             "are endangered."
         )
         endangered = at_place(state.assignments, struck.place)
+        step.hits[-1] = replace(step.hits[-1], place=struck.place)
     outcomes = roll_hazards(
         ship.id, ship.spec.ship_class, marked, state.characters, endangered, rng, damage_type
     )

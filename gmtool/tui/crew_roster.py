@@ -1,0 +1,96 @@
+"""The Crew tab's roster with each member's condition: fit, lightly or badly wounded, or
+dead, and the battle that hurt them; f filters the roster by it.
+
+`RosterConditions` is mixed into `CrewPane`; the standings come from
+`actions.ships.standings_of` (the ship's condition keeps who is hurt).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gmtool.actions.ships import CrewStandings
+from gmtool.rules.crew_casualties import CONDITIONS, MemberStanding
+from gmtool.rules.roster import CrewMember
+
+# f steps the roster through these: everyone, then the fit, the wounded (lightly or badly)
+# and the dead.
+CREW_FILTERS = ("all", "fit", "wounded", "dead")
+FILTER_CONDITIONS = {
+    "all": frozenset(CONDITIONS),
+    "fit": frozenset({"fit"}),
+    "wounded": frozenset({"lightly_wounded", "badly_wounded"}),
+    "dead": frozenset({"dead"}),
+}
+CONDITION_STYLE = {
+    "fit": "",
+    "lightly_wounded": "yellow",
+    "badly_wounded": "red",
+    "dead": "bold red",
+}
+
+HELP = """
+**Casualties.** When a battle ends, each campaign ship's crew losses fall on its named crew:
+the roster's Condition column says who is fit, lightly or badly wounded, or dead, and the
+battle that hurt them; f shows all, the fit, the wounded, then the dead. The battle
+report names them too. p (repair) gives the wounded days of care; c (new crew) puts newly
+named hands in the posts of the dead and badly wounded (`tables/casualties.yaml`).
+"""
+
+
+class RosterConditions:
+    """Each roster member's condition for the Crew tab (mixed into CrewPane)."""
+
+    standing: CrewStandings | None = None
+    crew_filter: str = CREW_FILTERS[0]
+    _by_member: dict[str, MemberStanding] = {}
+
+    def set_standing(self, standing: CrewStandings | None) -> None:
+        self.standing = standing
+        self._by_member = {m.member.id: m for m in standing.members} if standing else {}
+
+    def _standing_of(self, member_id: str) -> MemberStanding | None:
+        return self._by_member.get(member_id)
+
+    def _condition_word(self, member_id: str) -> str:
+        found = self._standing_of(member_id)
+        return (found.condition if found else "fit").replace("_", " ")
+
+    def _condition_cell(self, member_id: str) -> str:
+        """ "fit", or "dead, Ambush": the condition and the battle that hurt them."""
+        battle = self._battle_word(member_id)
+        word = self._condition_word(member_id)
+        return f"{word}, {battle}" if battle else word
+
+    def _battle_word(self, member_id: str) -> str:
+        found = self._standing_of(member_id)
+        if found is None or self.standing is None:
+            return ""
+        return self.standing.battle_name(found.battle)
+
+    def _filtered(self, members: Sequence[CrewMember]) -> list[CrewMember]:
+        wanted = FILTER_CONDITIONS[self.crew_filter]
+        if self.crew_filter == "all":
+            return list(members)
+        return [
+            m
+            for m in members
+            if (s := self._standing_of(m.id)) is not None and s.condition in wanted
+        ]
+
+    def _condition_style(self, member_id: str) -> str:
+        found = self._standing_of(member_id)
+        return CONDITION_STYLE.get(found.condition if found else "fit", "")
+
+    def _counts_text(self) -> str:
+        """ ": 80 fit, 10 lightly wounded, ..." once anyone is hurt."""
+        if self.standing is None:
+            return ""
+        counts = self.standing.counts()
+        if counts.get("fit", 0) == len(self.standing.members):
+            return ""
+        said = ", ".join(f"{n} {c.replace('_', ' ')}" for c, n in counts.items() if n)
+        return f": {said} (f filters)"
+
+    def _next_filter(self) -> str:
+        return CREW_FILTERS[(CREW_FILTERS.index(self.crew_filter) + 1) % len(CREW_FILTERS)]
