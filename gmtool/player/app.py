@@ -81,13 +81,13 @@ class PlayerApp(App[None]):
 
     def on_mount(self) -> None:
         deadline = time.monotonic() + FIRST_READ_PATIENCE
-        reading = self._try_read()
-        while reading is None and self.model is None and time.monotonic() < deadline:
-            time.sleep(0.05)
-            reading = self._try_read()
+        reading, failed = self._try_read()
+        while reading is None and not failed and time.monotonic() < deadline:
+            time.sleep(0.05)  # a save under way: it takes milliseconds
+            reading, failed = self._try_read()
         if reading is not None:
             self.show_reading(reading)
-        elif self.model is None:
+        elif not failed:
             self._status("waiting for the GM's save to finish…", trouble=True)
         if self.poll:
             self.set_interval(POLL_SECONDS, self._poll)
@@ -97,12 +97,13 @@ class PlayerApp(App[None]):
             self.query_one(TabbedContent).active = tab
 
     # -- following the campaign -------------------------------------------------------------
-    def _try_read(self) -> Reading | None:
+    def _try_read(self) -> tuple[Reading | None, bool]:
+        """A whole reading (None: a save was under way), and whether the read failed."""
         try:
-            return read_whole(self.folder)
+            return read_whole(self.folder), False
         except (StoreError, RulesError, OSError) as exc:
             self._status(f"cannot read the campaign: {exc}", trouble=True)
-            return None
+            return None, True
 
     def _poll(self) -> None:
         try:
