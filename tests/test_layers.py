@@ -154,3 +154,24 @@ def test_the_session_title_does_not_load_the_battle_rules() -> None:
     code = "import sys, gmtool.actions.sessions\nprint('gmtool.rules.battle' in sys.modules)\n"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_the_players_screen_only_reads() -> None:
+    """The players' view imports no action and calls no store write, roll or rule change:
+    it opens the campaign read-only and shows what `player_model` built."""
+    import gmtool.player
+
+    player_modules = modules_of(gmtool.player)
+    code = (
+        "import sys, importlib\n"
+        f"for m in {player_modules!r}: importlib.import_module(m)\n"
+        "print('\\n'.join(sorted(sys.modules)))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert "gmtool.player.app" in out
+    assert not [m for m in out if m.startswith("gmtool.actions")]
+    for module in player_modules:
+        used = _used_names(module)
+        assert not used & (STORE_WRITES | ROLLS_AND_RULES | {"random"}), module

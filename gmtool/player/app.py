@@ -1,0 +1,188 @@
+"""The players' screen: a small read-only Textual app that follows the GM's campaign.
+
+One process per browser visitor (`gmtool serve` runs `gmtool player-view` for each), so the
+app only reads: it opens the campaign read-only (no lock, no write), shows the
+`PlayerModel` and nothing else, and its keys only switch tabs. Every `POLL_SECONDS` it lists
+the campaign's folders (`reader.fingerprint`); when a save changed them it reads the model
+again in a thread, and shows it only if the read was whole.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.widgets import Footer, Static, TabbedContent, TabPane
+from textual.worker import get_current_worker
+
+from gmtool.player.model import PlayerModel
+from gmtool.player.reader import Fingerprint, Reading, fingerprint, read_whole
+from gmtool.player.text import battle_text, log_text, party_table
+from gmtool.rules.errors import RulesError
+from gmtool.store.errors import StoreError
+from gmtool.tui.skirmish_map import MapView, SkirmishMap
+from gmtool.tui.skirmish_standing import ending_text, standing_text
+
+POLL_SECONDS = 0.2
+# How long the first read may keep meeting saves under way before the screen says so.
+FIRST_READ_PATIENCE = 3.0
+TAB_IDS = ("battle", "party", "torga")
+
+
+class PlayerApp(App[None]):
+    """The players' view of one campaign."""
+
+    TITLE = "gmtool: the players' screen"
+    ENABLE_COMMAND_PALETTE = False
+    CSS = """
+    Screen { overflow: hidden; }
+    #tabs { height: 1fr; }
+    #tabs TabPane { height: 1fr; padding: 0; }
+    #status { height: 1; background: $panel; color: $text; padding: 0 1; }
+    #status.trouble { background: $error 40%; }
+    #battle-summary, #party-table, #torga-standing { height: auto; padding: 0 1; }
+    #battle-log-title { height: 1; padding: 0 1; text-style: underline; }
+    #battle-log { height: 1fr; padding: 0 1; }
+    #torga-pane { align-horizontal: center; }
+    """
+    BINDINGS = [
+        Binding("1", "show_tab('battle')", "Battle"),
+        Binding("2", "show_tab('party')", "Party"),
+        Binding("3", "show_tab('torga')", "Torga IV"),
+    ]
+
+    def __init__(self, folder: Path, *, poll: bool = True) -> None:
+        super().__init__()
+        self.folder = folder
+        self.poll = poll
+        self.model: PlayerModel | None = None
+        self.shown: Fingerprint | None = None
+        self.reads = 0  # whole reads shown, for tests and the status line
+        self.theme = "textual-dark"
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="status")
+        with TabbedContent(id="tabs"):
+            with TabPane("Battle", id="battle"):
+                yield Static(id="battle-summary")
+                yield Static("This round", id="battle-log-title")
+                with VerticalScroll(id="battle-log"):
+                    yield Static(id="battle-log-lines")
+            with TabPane("Party", id="party"), VerticalScroll():
+                yield Static(id="party-table")
+            with TabPane("Torga IV", id="torga"), VerticalScroll(id="torga-pane"):
+                yield SkirmishMap(reserve=(4, 10), id="torga-map")
+                yield Static(id="torga-standing")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        deadline = time.monotonic() + FIRST_READ_PATIENCE
+        reading, failed = self._try_read()
+        while reading is None and not failed and time.monotonic() < deadline:
+            time.sleep(0.05)  # a save under way: it takes milliseconds
+            reading, failed = self._try_read()
+        if reading is not None:
+            self.show_reading(reading)
+        elif not failed:
+            self._status("waiting for the GM's save to finish…", trouble=True)
+        if self.poll:
+            self.set_interval(POLL_SECONDS, self._poll)
+
+    def action_show_tab(self, tab: str) -> None:
+        if tab in TAB_IDS:
+            self.query_one(TabbedContent).active = tab
+
+    # -- following the campaign -------------------------------------------------------------
+    def _try_read(self) -> tuple[Reading | None, bool]:
+        """A whole reading (None: a save was under way), and whether the read failed."""
+        try:
+            return read_whole(self.folder), False
+        except (StoreError, RulesError, OSError) as exc:
+            self._status(f"cannot read the campaign: {exc}", trouble=True)
+            return None, True
+
+    def _poll(self) -> None:
+        try:
+            now = fingerprint(self.folder)
+        except OSError:
+            return
+        if now != self.shown:
+            self.run_worker(self._read_in_thread, thread=True, exclusive=True, group="read")
+
+    def _read_in_thread(self) -> None:
+        worker = get_current_worker()
+        try:
+            reading = read_whole(self.folder)
+        except (StoreError, RulesError, OSError) as exc:
+            message = f"cannot read the campaign: {exc}"
+            self.call_from_thread(self._status, message, True)
+            return
+        if reading is not None and not worker.is_cancelled:
+            self.call_from_thread(self.show_reading, reading)
+
+    # -- showing ----------------------------------------------------------------------------
+    def _status(self, message: str, trouble: bool = False) -> None:
+        status = self.query_one("#status", Static)
+        status.update(message)
+        status.set_class(trouble, "trouble")
+
+    def show_reading(self, reading: Reading) -> None:
+        self.shown = reading.fingerprint
+        try:
+            self.show(reading.model)
+        except (RulesError, StoreError) as exc:  # a campaign with bad data: say so, stay up
+            self._status(f"cannot show the campaign: {exc}", trouble=True)
+            return
+        self.reads += 1
+
+    def show(self, model: PlayerModel) -> None:
+        """Put the model on screen (the only way anything reaches it)."""
+        self.model = model
+        self._status(f"{model.campaign} · the players' screen (follows the GM's saves)")
+        battle = model.battle
+        summary = self.query_one("#battle-summary", Static)
+        lines = self.query_one("#battle-log-lines", Static)
+        if battle is None:
+            summary.update(Text("No battle yet.", style="dim"))
+            lines.update("")
+        else:
+            summary.update(battle_text(battle))
+            lines.update(log_text(battle.log))
+            self.query_one("#battle-log", VerticalScroll).scroll_end(animate=False)
+        party = self.query_one("#party-table", Static)
+        if model.party:
+            party.update(party_table(model.party))
+        else:
+            party.update(Text("No characters yet.", style="dim"))
+        self._show_skirmish(model)
+
+    def _show_skirmish(self, model: PlayerModel) -> None:
+        chart = self.query_one("#torga-map", SkirmishMap)
+        standing = self.query_one("#torga-standing", Static)
+        game = model.skirmish
+        chart.display = game is not None
+        if game is None:
+            standing.update(Text("No Torga IV game yet.", style="dim"))
+            return
+        chart.show(MapView(game.state, selected=None))
+        scenario = game.state.scenario
+        width = max(self.size.width - 4, 40)
+        if game.standing.ending is not None:
+            winner = scenario.side(game.standing.ending.winner).name
+            text = Text(f"Game over: {winner} win", style="bold reverse")
+            text.append("\n")
+            text.append(ending_text(game.standing.ending, scenario, width), style="bold")
+            standing.update(text)
+        else:
+            automatic = set(game.state.options.automatic)
+            players = {s.id: "app" if s.id in automatic else "GM" for s in scenario.sides}
+            standing.update(standing_text(game.standing, scenario, players, width))
+
+
+def make_player_app(folder: Path | str, *, poll: bool = True) -> PlayerApp:
+    """The players' app on this campaign folder (the CLI and the tests share it)."""
+    return PlayerApp(Path(folder), poll=poll)

@@ -1,0 +1,107 @@
+"""The players' app: it follows the GM's saves, and no key changes anything."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from gmtool.actions.battle_next import play_next
+from gmtool.player.app import PlayerApp, make_player_app
+from gmtool.store import open_campaign
+from tests.conftest import fixed_clock
+from tests.player.conftest import BATTLE
+
+
+def gm_step(folder: Path) -> None:
+    gm = open_campaign(folder, create=False, clock=fixed_clock)
+    try:
+        play_next(gm, BATTLE)
+    finally:
+        gm.close()
+
+
+async def test_the_view_follows_a_battle_step(battle_campaign: Callable[..., Path]) -> None:
+    folder = battle_campaign()
+    app = make_player_app(folder)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.model is not None and app.model.battle is not None
+        assert [e.kind for e in app.model.battle.log] == ["begin"]
+        reads = app.reads
+        gm_step(folder)  # the GM rolls the edge in another process's place
+        saved = time.monotonic()
+        while app.reads == reads and time.monotonic() - saved < 5:
+            await pilot.pause(0.05)
+        waited = time.monotonic() - saved
+        assert app.model.battle is not None
+        assert [e.kind for e in app.model.battle.log] == ["begin", "edge"]
+        assert waited < 2.0
+        shown = app.screen.query_one("#battle-log-lines").render()
+        assert "has the edge" in str(shown)
+
+
+async def test_keys_change_nothing(battle_campaign: Callable[..., Path]) -> None:
+    folder = battle_campaign(3, skirmish=True)
+    files = {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    app = make_player_app(folder)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for key in ("1", "2", "3", "n", "x", "u", "ctrl+z", "enter", "space", "r", "g", "d"):
+            await pilot.press(key)
+        await pilot.press("delete", "escape", "tab", "shift+tab", "ctrl+p", "escape")
+        await pilot.pause()
+        assert app.model is not None
+    assert {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()} == files
+
+
+async def test_number_keys_switch_tabs(battle_campaign: Callable[..., Path]) -> None:
+    app = make_player_app(battle_campaign(skirmish=True), poll=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for key, tab in (("2", "party"), ("3", "torga"), ("1", "battle")):
+            await pilot.press(key)
+            assert app.query_one("TabbedContent").active == tab  # type: ignore[attr-defined]
+
+
+async def test_a_missing_campaign_says_so(tmp_path: Path) -> None:
+    app = make_player_app(tmp_path / "nothing-here", poll=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        status = str(app.query_one("#status").render())
+        assert "cannot read the campaign" in status and "nothing-here" in status
+
+
+def _tab(key: str) -> Callable[[Pilot[None]], object]:
+    async def press(pilot: Pilot[None]) -> None:
+        assert isinstance(pilot.app, PlayerApp)
+        await pilot.press(key)
+        await pilot.pause()
+        await asyncio.sleep(0)
+
+    return press
+
+
+def test_snapshot_battle_small(snap_compare, battle_campaign: Callable[..., Path]) -> None:  # type: ignore[no-untyped-def]
+    app = make_player_app(battle_campaign(25), poll=False)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_tab("1"))
+
+
+def test_snapshot_battle_large(snap_compare, battle_campaign: Callable[..., Path]) -> None:  # type: ignore[no-untyped-def]
+    app = make_player_app(battle_campaign(25), poll=False)
+    assert snap_compare(app, terminal_size=(120, 36), run_before=_tab("1"))
+
+
+def test_snapshot_party_small(snap_compare, battle_campaign: Callable[..., Path]) -> None:  # type: ignore[no-untyped-def]
+    app = make_player_app(battle_campaign(25), poll=False)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_tab("2"))
+
+
+def test_snapshot_torga_small(snap_compare, battle_campaign: Callable[..., Path]) -> None:  # type: ignore[no-untyped-def]
+    app = make_player_app(battle_campaign(skirmish=True), poll=False)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_tab("3"))
+
+
+def test_snapshot_torga_large(snap_compare, battle_campaign: Callable[..., Path]) -> None:  # type: ignore[no-untyped-def]
+    app = make_player_app(battle_campaign(skirmish=True), poll=False)
+    assert snap_compare(app, terminal_size=(120, 36), run_before=_tab("3"))
