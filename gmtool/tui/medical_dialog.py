@@ -55,7 +55,7 @@ def best_doctor(party: Party, procedure: str) -> str | None:
     return best[1] if best else None
 
 
-class MedicalTreatmentDialog(CharacterDialog[TreatmentRequest]):
+class MedicalTreatmentDialog(CharacterDialog[TreatmentRequest], inherit_bindings=False):
     """The patient (first row), the doctor, the procedure and a step; ctrl+r rolls and saves."""
 
     DEFAULT_CSS = (
@@ -70,6 +70,7 @@ class MedicalTreatmentDialog(CharacterDialog[TreatmentRequest]):
         Binding("ctrl+r", "save", "Roll", priority=True),
         Binding("escape", "cancel", "Cancel"),
     ]
+    CHARACTER_LABEL = "Patient"
 
     def __init__(
         self,

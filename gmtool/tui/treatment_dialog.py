@@ -64,6 +64,7 @@ class CharacterDialog(ModalScreen[InjuryEntry | None], Generic[Request]):
         Binding("ctrl+s", "save", "Save", priority=True),
         Binding("escape", "cancel", "Cancel"),
     ]
+    CHARACTER_LABEL = "Character"  # the first row's label (the treatment's: Patient)
 
     def __init__(
         self,
@@ -79,7 +80,7 @@ class CharacterDialog(ModalScreen[InjuryEntry | None], Generic[Request]):
 
     def character_row(self) -> ComposeResult:
         with Horizontal(classes="dialog-row"):
-            yield Label("Character", classes="field-label")
+            yield Label(self.CHARACTER_LABEL, classes="field-label")
             yield Select(
                 [(c.name, c.id) for c in self.party.characters],
                 value=self.character_id if self.character_id else Select.BLANK,

@@ -179,3 +179,23 @@ def test_stun_recovers_when_a_battle_ends_and_comes_back_with_its_undo(demo: Cam
     act.undo(demo, battle)
     assert {w: damage(demo, w) for w in aboard[:2]} == stunned
     assert all(e["undone"] for e in injuries.history(demo) if e["kind"] == "recovery")
+
+
+def test_a_rolled_treatment_shows_in_the_history_and_the_battle_report(demo: Campaign) -> None:
+    from gmtool.actions.battle_report import report_text
+    from gmtool.tui.injury_text import dice_text
+
+    battle = act.new_battle(demo, "Ambush", ["meridian"], ["gorgon"], "long").id
+    aboard = act.battles.load_battle(demo, battle).characters[0]
+    hurt(demo, aboard.id, 6, "wound")
+    entry = treat_by_roll(demo, TreatmentRequest(DOCTOR, aboard.id))
+    detail = entry["detail"]
+    assert dice_text(entry) == (
+        f"Doctor Priya Salo 17 +0: d20 {detail['control']}={detail['total']} "
+        f"{detail['degree'].replace('_', ' ')}"
+    )
+    report = report_text(demo, battle)
+    for track, points in detail["restored_by_track"].items():
+        if points:
+            assert f"- Treated: {points} {track} restored" in report
+    assert "(treatment by Doctor Priya Salo)" in report
