@@ -40,16 +40,18 @@ def treatments_since(campaign: Campaign, state: BattleState) -> list[Treatment]:
         if str(entry.get("time", "")) < created:
             break  # newest first: everything further is older than the battle
         detail = entry.get("detail") or {}
-        found.append(
-            Treatment(
-                character_id=str(entry["character"]),
-                track=str(entry.get("track", "")),
-                restored=int(detail.get("restored", 0)),
-                stabilized=bool(entry.get("stabilized_after"))
-                and not entry.get("stabilized_before"),
-                note=str(detail.get("note", "")),
+        stabilized = bool(entry.get("stabilized_after")) and not entry.get("stabilized_before")
+        # a doctor's roll restores several tracks: one line each, most severe first
+        by_track = detail.get("restored_by_track") or {
+            str(entry.get("track", "")): int(detail.get("restored", 0))
+        }
+        restored = [(t, n) for t, n in by_track.items() if n > 0][::-1] or [("", 0)]
+        rolled = detail.get("degree") is not None  # "treatment by Doctor Salo"
+        note = str(detail.get("note") or (entry.get("cause", "") if rolled else ""))
+        for index, (track, points) in reversed(list(enumerate(restored))):
+            found.append(
+                Treatment(str(entry["character"]), track, points, stabilized and not index, note)
             )
-        )
     return found[::-1]
 
 

@@ -15,6 +15,7 @@ from gmtool.rules.errors import RulesError
 from gmtool.rules.hazards import HazardOutcome, roll_hazard
 from gmtool.store.bailout import BailoutRecord, load_bailout
 from gmtool.store.campaign import Campaign
+from gmtool.store.healing import undo_newest_batch
 from gmtool.store.injuries import (
     Context,
     InjuryEntry,
@@ -22,7 +23,6 @@ from gmtool.store.injuries import (
     record_damage,
     record_hazards,
     record_treatment,
-    undo_last,
 )
 from gmtool.store.party import load_party_state
 
@@ -180,11 +180,12 @@ class Undone:
 
     bailout: BailoutRecord | None = None
     entry: InjuryEntry | None = None
+    batch: tuple[InjuryEntry, ...] = ()  # every entry taken back (a party's rest is several)
 
 
 def undo_newest(campaign: Campaign) -> Undone:
-    """Take back the newest of the last injury entry and the last bail-out order (one
-    commit); `Undone()` with neither when nothing is left to undo."""
+    """Take back the newest of the last injury entry (with the rest of its batch) and the
+    last bail-out order (one commit); `Undone()` with neither when nothing is left to undo."""
     with refusals(), campaign.transaction():
         last_order = load_bailout(campaign)
         live = next(newest_first(campaign, include_undone=False), None)
@@ -192,4 +193,5 @@ def undo_newest(campaign: Campaign) -> Undone:
         if last_order is not None and last_order.after_entry >= newest:
             undo_bailout(campaign)
             return Undone(bailout=last_order)
-        return Undone(entry=undo_last(campaign))
+        batch = undo_newest_batch(campaign)
+        return Undone(entry=batch[0] if batch else None, batch=tuple(batch))

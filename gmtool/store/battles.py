@@ -56,6 +56,7 @@ from gmtool.store import injuries
 from gmtool.store.atomic import exists
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
+from gmtool.store.healing import battle_short_rest
 from gmtool.store.ids import unique_id
 from gmtool.store.party import load_party_state
 from gmtool.store.rolllog import RollEntry
@@ -667,6 +668,8 @@ def run_step(
             note=result.note,
         )
         made.append(injuries.record_damage(campaign, character.id, points, track, context))
+    if new_state.finished and not state.finished:  # the short rest: undone with this step
+        made += battle_short_rest(campaign, new_state)
     label = step_label(result)
     hazard_rolls = _saved_rolls(campaign, [i for e in made for i in e["rolls"]])
     _save_state(campaign, new_state, label, saved, [e["id"] for e in made])

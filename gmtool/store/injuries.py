@@ -45,7 +45,7 @@ class Context:
     note: str = ""
 
 
-def _log(campaign: Campaign) -> ChunkedLog:
+def history_log(campaign: Campaign) -> ChunkedLog:
     """The history, opened before anything of an action is saved: a damaged newest chunk
     then stops the action before its dice or damage are written."""
     return campaign.injury_log
@@ -55,14 +55,16 @@ def open_history(campaign: Campaign) -> None:
     """Open the history now (its newest chunk is read): an action that will add entries
     after saving other things (a battle step) calls this first, so a damaged chunk raises
     CampaignCorrupt before anything is saved."""
-    _log(campaign)
+    history_log(campaign)
 
 
 def _append(log: ChunkedLog, entry: InjuryEntry) -> None:
     entry["id"] = log.append([entry])[0]
 
 
-def _base(campaign: Campaign, character: Character, kind: str, context: Context) -> InjuryEntry:
+def entry_base(
+    campaign: Campaign, character: Character, kind: str, context: Context
+) -> InjuryEntry:
     checked_text("the cause", context.cause)
     session = campaign.current_session
     return {
@@ -90,7 +92,7 @@ def record_hazards(
     The party is saved once for the whole batch (one undo step, "hazards: ..."), not once
     per hurt character: a hazard roll for a ship's whole crew is one thing at the table.
     """
-    log = _log(campaign)
+    log = history_log(campaign)
     party = load_party_state(campaign)
     saved: list[InjuryEntry] = []
     hurt: dict[str, Character] = {}
@@ -98,7 +100,7 @@ def record_hazards(
     for outcome in outcomes:
         character = hurt.get(outcome.character_id) or party.character(outcome.character_id)
         rolls = campaign.record(hazard_records(outcome, character.name, context.source))
-        entry = _base(campaign, character, "hazard", context)
+        entry = entry_base(campaign, character, "hazard", context)
         damage = outcome.damage
         entry.update(
             {
@@ -139,12 +141,12 @@ def record_damage(
     rolls: list[dict[str, Any]] | None = None,
 ) -> InjuryEntry:
     """Damage dealt to a character directly (the GM's own ruling, a blast, a fall)."""
-    log = _log(campaign)
+    log = history_log(campaign)
     character = load_party_state(campaign).character(character_id)
     result = damage_character(
         character.tracks, character.damage, amount, kind, stabilized=character.stabilized
     )
-    entry = _base(campaign, character, "damage", context)
+    entry = entry_base(campaign, character, "damage", context)
     entry.update(
         {
             "track": kind,
@@ -182,7 +184,7 @@ def record_treatment(
 ) -> InjuryEntry:
     """Treatment or healing: points given back to one track, with the GM's note."""
     checked_text("the note", note)
-    log = _log(campaign)
+    log = history_log(campaign)
     character = load_party_state(campaign).character(character_id)
     treatment = heal(
         character.tracks,
@@ -193,7 +195,7 @@ def record_treatment(
         stabilized=character.stabilized,
         stabilize=stabilize,
     )
-    entry = _base(campaign, character, "treatment", Context(cause=note or "treatment"))
+    entry = entry_base(campaign, character, "treatment", Context(cause=note or "treatment"))
     restored = f"{treatment.restored} {track} restored" if points else "stabilized"
     entry.update(
         {
@@ -218,7 +220,7 @@ def record_treatment(
 
 def newest_first(campaign: Campaign, *, include_undone: bool = True) -> Iterator[InjuryEntry]:
     """Entries newest first, read only as far as the caller goes (undo looks at a few)."""
-    for stored in _log(campaign).newest_first():
+    for stored in history_log(campaign).newest_first():
         if include_undone or not stored.get("undone"):
             yield dict(stored)
 
@@ -258,7 +260,7 @@ def undo_last(campaign: Campaign) -> InjuryEntry | None:
         raise RulesError(f"cannot undo: {character.name}'s tracks no longer fit that entry")
     restored = character.with_damage(current, bool(entry.get("stabilized_before")))
     update_character(campaign, restored, f"undo {entry['kind']}: {character.name}")
-    _log(campaign).mark_undone([entry["id"]])
+    history_log(campaign).mark_undone([entry["id"]])
     if entry.get("rolls") and campaign.rolls is not None:
         campaign.rolls.mark_undone(list(entry["rolls"]))
     return dict(entry, undone=True)

@@ -120,6 +120,7 @@ class InjuryEntry(TypedDict):
     stabilized_after: NotRequired[bool]
     rolls: NotRequired[list[RecordId]]
     dice: NotRequired[list[InjuryDice]]
+    batch: NotRequired[RecordId]  # entries saved by one action for several characters
 
 
 class BattleListRecord(TypedDict):

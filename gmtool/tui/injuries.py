@@ -31,6 +31,7 @@ from gmtool.store.injuries import InjuryEntry, history, newest_first
 from gmtool.store.party import campaign_ships, load_party_state
 from gmtool.store.rolllog import RollEntry
 from gmtool.store.ships import ShipRecord
+from gmtool.tui.injuries_healing import HealingKeys
 from gmtool.tui.injury_text import (
     HISTORY_COLUMNS,
     character_state_text,
@@ -41,7 +42,6 @@ from gmtool.tui.injury_text import (
     track_bar,
     tracks,
 )
-from gmtool.tui.pane import GmPane
 from gmtool.tui.stations import fit_names, untitled
 
 ALL = "*"
@@ -50,7 +50,7 @@ WIDE_BAR = 8
 NARROW_BAR = 5
 NARROW_BELOW = 100  # terminal columns: below this, narrower bars and names
 NARROW_NAME = 22
-PARTY_ACTIONS = frozenset({"hazard", "treat", "damage", "bailout", "undo"})
+PARTY_ACTIONS = frozenset({"hazard", "treat", "heal", "rest", "damage", "bailout", "undo"})
 """Actions that read or change the saved party: off while it cannot be read."""
 HISTORY_ROWS = 5  # the history keeps its header, three entries and its scrollbar on screen
 DETAIL_ROWS = 3
@@ -102,7 +102,9 @@ The filters show one character, one battle or one game session (F2 starts and en
 | key | does |
 |---|---|
 | h | hazard roll by hand (in the dialog: space ticks, p posture, ctrl+r rolls and saves) |
-| t | treatment or healing for the highlighted character: track, points, note, stabilize |
+| t | treatment: a doctor rolls Medical Science; the degree heals (tables/healing.yaml) |
+| r | rest: days of natural healing for the highlighted character or the whole party |
+| g | healing by your ruling: track, points, note, stabilize (nothing rolled) |
 | d | direct damage to the highlighted character: a number or dice (`d6+1w`), kind, cause |
 | b | bail-out: time rolled once, who gets clear each round (Survivors: crew less the dead) |
 | enter | (on a character) show only their history; again shows everyone |
@@ -137,13 +139,15 @@ class PartyProblem(Static, can_focus=True):
     """Why the party cannot be read, in place of the character table; it takes the focus."""
 
 
-class InjuriesPane(GmPane):
+class InjuriesPane(HealingKeys):
     TAB_ID = "injuries"
     TITLE = "Injuries"
     HELP = HELP
     PALETTE = [
         ("Hazard roll", "Roll hazards by hand for a ship (or class) that was hit", "action_hazard"),
-        ("Treatment", "Restore points, with a note, or stabilize a character", "action_treat"),
+        ("Treatment", "The doctor rolls Medical Science for a character", "action_treat"),
+        ("Rest", "Days of natural healing for a character or the party", "action_rest"),
+        ("Heal by ruling", "Restore points, with a note, or stabilize", "action_heal"),
         ("Direct damage", "Damage a character by your own ruling", "action_damage"),
         ("Bail-out", "Abandon ship: time rolled once, survivors round by round", "action_bailout"),
         ("Filter injuries", "Show one character, battle or session", "action_filters"),
@@ -152,6 +156,8 @@ class InjuriesPane(GmPane):
     BINDINGS = [
         Binding("h", "hazard", "Hazard"),
         Binding("t", "treat", "Treat"),
+        Binding("r", "rest", "Rest"),
+        Binding("g", "heal", "Heal", show=False),
         Binding("d", "damage", "Damage"),
         Binding("b", "bailout", "Bail-out"),
         Binding("f", "filters", "Filters"),
@@ -223,7 +229,9 @@ class InjuriesPane(GmPane):
         self.set_class(self._narrow, "-narrow")
         self.reload()
         if self.party_problem is None:
-            self._status("h rolls a hazard by hand; t treats, d damages the highlighted character.")
+            self._status(
+                "h rolls a hazard by hand; t treats, r rests, d damages the highlighted character."
+            )
         self.focus_default()
 
     def _rolls_saved(self, _entries: list[RollEntry]) -> None:
@@ -300,7 +308,9 @@ class InjuriesPane(GmPane):
             self.query_one("#injury-party-problem", PartyProblem).update(
                 Text(unreadable_party_text(problem))
             )
-            self._status("The party cannot be read: h, t, d, b and ctrl+z are off.", error=True)
+            self._status(
+                "The party cannot be read: h, t, r, g, d, b and ctrl+z are off.", error=True
+            )
         self.query_one("#injury-characters").display = problem is None
         self.query_one("#injury-party-problem").display = problem is not None
         if (problem is None) != (was is None):
@@ -608,32 +618,6 @@ class InjuriesPane(GmPane):
             closed,
         )
 
-    def action_treat(self) -> None:
-        if self._refused():
-            return
-        from gmtool.actions.injuries import TreatmentRequest, treat
-        from gmtool.tui.treatment_dialog import TreatmentDialog
-
-        self.reload()
-        if not self._need_party("one to treat"):
-            return
-
-        def save(request: TreatmentRequest) -> InjuryEntry:
-            return treat(self.campaign, request)
-
-        def closed(entry: InjuryEntry | None) -> None:
-            self.reload(entry)
-            if entry is not None:
-                self._status(
-                    f"{self._saved('Treatment', entry)}: {entry['character_name']}, "
-                    f"{entry['summary']}."
-                )
-            self.focus_default()
-
-        self.app.push_screen(
-            TreatmentDialog(self.party, save, self.highlighted_character_id()), closed
-        )
-
     def action_damage(self) -> None:
         if self._refused():
             return
@@ -720,6 +704,12 @@ class InjuriesPane(GmPane):
         entry = undone.entry
         if entry is None:
             self._status("Nothing to undo: every injury entry is already undone.", error=True)
+            return
+        if len(undone.batch) > 1:
+            self._status(
+                f"Undone: {len(undone.batch)} entries of one {entry['kind']} "
+                f"({entry.get('cause', '')}); they stay in the history, dimmed."
+            )
             return
         self._status(
             f"Undone: #{entry['id']} {entry['kind']} of {entry['character_name']} "

@@ -128,6 +128,13 @@ def dice_text(entry: Mapping[str, Any]) -> str:
                 for r in rolled
             )
         return f"{detail.get('amount', '')} (no roll)"
+    if kind == "treatment" and detail.get("degree"):  # the doctor's roll
+        situation = _signed(list(detail.get("situation", [])))
+        degree = str(detail["degree"]).replace("_", " ")
+        return (
+            f"{detail.get('doctor_name', '')} {detail.get('score')} {detail.get('step', 0):+d}: "
+            f"d20 {detail.get('control')}{situation}={detail.get('total')} {degree}"
+        )
     return "—"
 
 

@@ -53,7 +53,7 @@ DIALOG_CSS = """
 """
 
 
-class _CharacterDialog(ModalScreen[InjuryEntry | None], Generic[Request]):
+class CharacterDialog(ModalScreen[InjuryEntry | None], Generic[Request]):
     """A dialog about one character of the party, chosen in its first row.
 
     ctrl+s turns the form into a request (`request`) and hands it to `save`; the saved entry
@@ -64,6 +64,7 @@ class _CharacterDialog(ModalScreen[InjuryEntry | None], Generic[Request]):
         Binding("ctrl+s", "save", "Save", priority=True),
         Binding("escape", "cancel", "Cancel"),
     ]
+    CHARACTER_LABEL = "Character"  # the first row's label (the treatment's: Patient)
 
     def __init__(
         self,
@@ -79,7 +80,7 @@ class _CharacterDialog(ModalScreen[InjuryEntry | None], Generic[Request]):
 
     def character_row(self) -> ComposeResult:
         with Horizontal(classes="dialog-row"):
-            yield Label("Character", classes="field-label")
+            yield Label(self.CHARACTER_LABEL, classes="field-label")
             yield Select(
                 [(c.name, c.id) for c in self.party.characters],
                 value=self.character_id if self.character_id else Select.BLANK,
@@ -134,7 +135,7 @@ class _CharacterDialog(ModalScreen[InjuryEntry | None], Generic[Request]):
         self.dismiss(None)
 
 
-class TreatmentDialog(_CharacterDialog[TreatmentRequest]):
+class TreatmentDialog(CharacterDialog[TreatmentRequest]):
     """Points back on one track with a note, or stabilize; returns the saved entry."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="TreatmentDialog")
@@ -149,7 +150,7 @@ class TreatmentDialog(_CharacterDialog[TreatmentRequest]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="treatment-box") as box:
-            box.border_title = "Treatment and healing"
+            box.border_title = "Healing by ruling"
             yield from self.character_row()
             with Horizontal(classes="dialog-row"):
                 yield Label("Track", classes="field-label")
@@ -222,7 +223,7 @@ class TreatmentDialog(_CharacterDialog[TreatmentRequest]):
         return TreatmentRequest(character.id, track, points, note, stabilize)
 
 
-class DamageDialog(_CharacterDialog[DamageRequest]):
+class DamageDialog(CharacterDialog[DamageRequest]):
     """Damage by the GM's ruling; returns the saved entry."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="DamageDialog")

@@ -233,14 +233,14 @@ async def test_bad_round_rolls_nothing(app_factory: Callable[..., GmApp]) -> Non
 # -- damage, treatment, undo ----------------------------------------------------------------
 
 
-async def test_direct_damage_then_treatment(app_factory: Callable[..., GmApp]) -> None:
+async def test_direct_damage_then_healing_by_ruling(app_factory: Callable[..., GmApp]) -> None:
     app = app_factory(demo=True)
     path = app.campaign.folder
     async with app.run_test(size=LARGE) as pilot:
         pane = await show_injuries(app, pilot)
         await direct_damage(app, pilot, "6", "console blast")
         assert "Damage saved" in status_text(pane)
-        await pilot.press("t")
+        await pilot.press("g")
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, TreatmentDialog)
@@ -283,12 +283,12 @@ async def test_bad_damage_kind_saves_nothing(app_factory: Callable[..., GmApp]) 
         assert injuries.history(c) == [] and list(c.roll_log()) == []
 
 
-async def test_bad_treatment_points_change_nothing(app_factory: Callable[..., GmApp]) -> None:
+async def test_bad_healing_points_change_nothing(app_factory: Callable[..., GmApp]) -> None:
     app = app_factory(demo=True)
     async with app.run_test(size=LARGE) as pilot:
         await show_injuries(app, pilot)
         await direct_damage(app, pilot, "4")
-        await pilot.press("t")
+        await pilot.press("g")
         await pilot.pause()
         await pilot.press(*"abc", "ctrl+s")
         await pilot.pause()
@@ -500,7 +500,7 @@ async def test_a_saved_entry_is_highlighted_in_view(app_factory: Callable[..., G
         assert pane.highlighted_entry() is not None
         assert pane.highlighted_entry()["cause"] == "console blast"  # type: ignore[index]
         assert shown_lines(history_table)[1].split()[0] == "19"  # on screen, at the top
-        await pilot.press("t", "1", "ctrl+s")
+        await pilot.press("g", "1", "ctrl+s")
         await pilot.pause()
         assert shown_lines(history_table)[1].split()[:4] == ["20", "Ines", "Calloway", "treatment"]
         assert pane.highlighted_entry()["kind"] == "treatment"  # type: ignore[index]
@@ -746,8 +746,8 @@ async def test_an_unreadable_party_says_so_and_refuses_hazards_treatment_and_dam
         await pilot.press("escape", str([t.TAB_ID for t in app.tabs].index("injuries") + 1))
         await pilot.pause()
         pane = app.query_one(InjuriesPane)
-        assert not {"h", "t", "d", "b", "ctrl+z"} & footer_keys(app)
-        for key in ("h", "t", "d", "b", "ctrl+z"):
+        assert not {"h", "t", "r", "d", "b", "ctrl+z"} & footer_keys(app)
+        for key in ("h", "t", "r", "g", "d", "b", "ctrl+z"):
             await pilot.press(key)
             await pilot.pause()
             assert app.screen is app.screen_stack[0], key
@@ -839,11 +839,19 @@ async def test_help_and_palette_name_every_action(app_factory: Callable[..., GmA
         await pilot.press("escape")
         await pilot.pause()
         titles = [c.title for c in app.get_system_commands(app.screen)]
-        for title in ("Hazard roll", "Treatment", "Direct damage", "Bail-out", "Undo last injury"):
+        for title in (
+            "Hazard roll",
+            "Treatment",
+            "Rest",
+            "Heal by ruling",
+            "Direct damage",
+            "Bail-out",
+            "Undo last injury",
+        ):
             assert f"Injuries: {title}" in titles
         for _title, _help, method in InjuriesPane.PALETTE:
             assert callable(getattr(app.ensure_tab_built("injuries"), method))
-        for key in ("h", "t", "d", "b", "f", "ctrl+z"):
+        for key in ("h", "t", "r", "g", "d", "b", "f", "ctrl+z"):
             assert f"| {key} |" in InjuriesPane.HELP
 
 

@@ -1,0 +1,108 @@
+"""The Injuries tab's healing keys: t (the doctor's treatment roll), r (rest days) and g
+(healing by the GM's ruling). A mixin of `InjuriesPane`, which supplies the party, the
+status line and the reload it calls."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gmtool.rules.characters import Party
+from gmtool.store.injuries import InjuryEntry
+from gmtool.tui.pane import GmPane
+
+
+class HealingKeys(GmPane):
+    """t, r and g; the pane below it in the class list gives what is declared here."""
+
+    if TYPE_CHECKING:
+        party: Party
+
+        def reload(
+            self, new_entry: InjuryEntry | None = None, *, to_character: bool = True
+        ) -> None: ...
+        def focus_default(self) -> None: ...
+        def highlighted_character_id(self) -> str | None: ...
+        def _refused(self) -> bool: ...
+        def _need_party(self, what: str) -> bool: ...
+        def _saved(self, what: str, entry: InjuryEntry) -> str: ...
+        def _status(self, text: str, *, error: bool = False) -> None: ...
+
+    def action_treat(self) -> None:
+        """The doctor's roll (tui/medical_dialog.py)."""
+        if self._refused():
+            return
+        from gmtool.actions.healing import TreatmentRequest, treat_by_roll
+        from gmtool.tui.medical_dialog import MedicalTreatmentDialog
+
+        self.reload()
+        if not self._need_party("one to treat"):
+            return
+
+        def save(request: TreatmentRequest) -> InjuryEntry:
+            return treat_by_roll(self.campaign, request)
+
+        def closed(entry: InjuryEntry | None) -> None:
+            self.reload(entry)
+            if entry is not None:
+                self._status(
+                    f"{self._saved('Treatment', entry)}: {entry['character_name']}, "
+                    f"{entry['summary']}."
+                )
+            self.focus_default()
+
+        self.app.push_screen(
+            MedicalTreatmentDialog(self.party, save, self.highlighted_character_id()), closed
+        )
+
+    def action_rest(self) -> None:
+        if self._refused():
+            return
+        from gmtool.actions.healing import Rested, RestRequest, rest_days
+        from gmtool.tui.medical_dialog import RestDialog
+
+        self.reload()
+        if not self._need_party("one to rest"):
+            return
+
+        def save(request: RestRequest) -> Rested:
+            return rest_days(self.campaign, request)
+
+        def closed(rested: Rested | None) -> None:
+            newest = max(rested.entries, key=lambda e: int(e["id"])) if rested else None
+            self.reload(newest, to_character=len(rested.entries) == 1 if rested else False)
+            if rested is not None:
+                names = {c.id: c.name for c in self.party.characters}
+                skipped = ", ".join(names.get(i, i) for i, _ in rested.skipped)
+                text = f"Rest saved: {len(rested.entries)} rested"
+                text += f"; not resting: {skipped}" if skipped else ""
+                self._status(f"{text}. ctrl+z takes the whole rest back.")
+            self.focus_default()
+
+        self.app.push_screen(RestDialog(self.party, save, self.highlighted_character_id()), closed)
+
+    def action_heal(self) -> None:
+        """Healing by the GM's ruling: typed points, nothing rolled."""
+        if self._refused():
+            return
+        from gmtool.actions.injuries import TreatmentRequest, treat
+        from gmtool.tui.treatment_dialog import TreatmentDialog
+
+        self.reload()
+        if not self._need_party("one to heal"):
+            return
+
+        def save(request: TreatmentRequest) -> InjuryEntry:
+            return treat(self.campaign, request)
+
+        def closed(entry: InjuryEntry | None) -> None:
+            self.reload(entry)
+            if entry is not None:
+                self._status(
+                    f"{self._saved('Treatment', entry)}: {entry['character_name']}, "
+                    f"{entry['summary']}."
+                )
+            self.focus_default()
+
+        self.app.push_screen(
+            TreatmentDialog(self.party, save, self.highlighted_character_id()), closed
+        )

@@ -1,0 +1,267 @@
+"""The doctor's treatment roll and days of rest, dialogs of the Injuries tab.
+
+Treatment: the GM picks the patient, the doctor and the procedure (treatment, surgery), and
+may add a situation step; ctrl+r rolls the doctor's check and saves what its degree did
+(tables/healing.yaml). Rest: one character or the whole party, a number of days. Both check
+what was typed before anything is saved; a refusal leaves the dialog open with the reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Select, Static
+
+from gmtool.actions.healing import Rested, RestRequest, TreatmentRequest, procedures
+from gmtool.rules.characters import Character, Party
+from gmtool.rules.errors import RulesError
+from gmtool.rules.healing import doctor_skill, healing_table, rest_refusal
+from gmtool.store.errors import StoreError
+from gmtool.store.injuries import InjuryEntry
+from gmtool.tui.footer import KeyFooter
+from gmtool.tui.treatment_dialog import DIALOG_CSS, CharacterDialog
+
+WHOLE_PARTY = "*"
+
+
+def _step(text: str) -> int:
+    """The situation step typed in; ValueError names the field."""
+    text = text.strip()
+    if not text:
+        return 0
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"Step: a whole number such as -1 or +2, not {text!r}") from None
+
+
+def best_doctor(party: Party, procedure: str) -> str | None:
+    """The character with the best chance at the procedure (None: nobody can roll it)."""
+    chosen = healing_table().procedure(procedure)
+    best: tuple[float, str] | None = None
+    for character in party.characters:
+        try:
+            skill = doctor_skill(character, chosen)
+        except RulesError:
+            continue
+        if best is None or skill.expected_margin > best[0]:
+            best = (skill.expected_margin, character.id)
+    return best[1] if best else None
+
+
+class MedicalTreatmentDialog(CharacterDialog[TreatmentRequest], inherit_bindings=False):
+    """The patient (first row), the doctor, the procedure and a step; ctrl+r rolls and saves."""
+
+    DEFAULT_CSS = (
+        DIALOG_CSS.format(name="MedicalTreatmentDialog")
+        + """
+    MedicalTreatmentDialog #treat-doctor { width: 1fr; }
+    MedicalTreatmentDialog #treat-procedure { width: 14; margin-right: 1; }
+    MedicalTreatmentDialog #treat-skill { height: 1; margin-bottom: 1; }
+    """
+    )
+    BINDINGS = [
+        Binding("ctrl+r", "save", "Roll", priority=True),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+    CHARACTER_LABEL = "Patient"
+
+    def __init__(
+        self,
+        party: Party,
+        save: Callable[[TreatmentRequest], InjuryEntry],
+        character_id: str | None = None,
+    ) -> None:
+        super().__init__(party, save, character_id)
+        self.procedure = procedures()[0][0]
+        self.doctor_id = best_doctor(party, self.procedure)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="medical-box") as box:
+            box.border_title = "Treatment: the doctor rolls"
+            yield from self.character_row()
+            with Horizontal(classes="dialog-row"):
+                yield Label("Doctor", classes="field-label")
+                yield Select(
+                    [(c.name, c.id) for c in self.party.characters],
+                    value=self.doctor_id if self.doctor_id else Select.BLANK,
+                    allow_blank=self.doctor_id is None,
+                    id="treat-doctor",
+                    compact=True,
+                )
+            with Horizontal(classes="dialog-row"):
+                yield Label("Procedure", classes="field-label")
+                yield Select(
+                    [(name, pid) for pid, name in procedures()],
+                    value=self.procedure,
+                    allow_blank=False,
+                    id="treat-procedure",
+                    compact=True,
+                )
+                yield Label("Step", classes="field-label")
+                yield Input(placeholder="0", id="treat-step", classes="number", compact=True)
+            yield Static(id="treat-skill")
+            yield Static(classes="dialog-message")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.show_tracks()
+        self.show_skill()
+        self.message(
+            "The doctor's check decides: Ordinary or better stabilizes and restores points "
+            "(tables/healing.yaml). Step: -1 a good sick bay, +1..+3 the field. "
+            "ctrl+r rolls and saves, escape cancels."
+        )
+        self.query_one("#treat-doctor", Select).focus()
+
+    @property
+    def doctor(self) -> Character | None:
+        return next((c for c in self.party.characters if c.id == self.doctor_id), None)
+
+    @on(Select.Changed, "#treat-doctor")
+    def _doctor_changed(self, event: Select.Changed) -> None:
+        self.doctor_id = event.value if isinstance(event.value, str) else None
+        self.show_skill()
+
+    @on(Select.Changed, "#treat-procedure")
+    def _procedure_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str):
+            self.procedure = event.value
+        self.show_skill()
+
+    def show_skill(self) -> None:
+        """What the doctor rolls for the procedure, or why they cannot."""
+        line = self.query_one("#treat-skill", Static)
+        doctor = self.doctor
+        if doctor is None:
+            line.update(Text("Choose the doctor.", "dim"))
+            return
+        try:
+            skill = doctor_skill(doctor, healing_table().procedure(self.procedure))
+        except RulesError as exc:
+            line.update(Text(f"{exc}.", "red"))
+            return
+        line.update(Text(f"{doctor.name} rolls {skill.describe()}"))
+
+    def request(self) -> TreatmentRequest:
+        """The form as a request; ValueError says what to fix (nothing is rolled)."""
+        patient = self.character
+        if patient is None:
+            raise ValueError("choose the patient")
+        if self.doctor_id is None:
+            raise ValueError("choose the doctor")
+        step = _step(self.query_one("#treat-step", Input).value)
+        return TreatmentRequest(self.doctor_id, patient.id, self.procedure, step)
+
+
+def rates_text() -> str:
+    """The rest rates of tables/healing.yaml, short: `stun all · wound 2 per 7 days ...`."""
+    parts = []
+    for track, rate in healing_table().rest.items():
+        if rate.all:
+            parts.append(f"{track} all")
+        elif rate.points:
+            every = "a day" if rate.every_days == 1 else f"per {rate.every_days} days"
+            stable = " once stabilized" if rate.needs_stabilized else ""
+            parts.append(f"{track} {rate.points} {every}{stable}")
+    return " · ".join(parts)
+
+
+class RestDialog(ModalScreen[Rested | None]):
+    """Days of rest for one character or the whole party; returns what was saved."""
+
+    DEFAULT_CSS = (
+        DIALOG_CSS.format(name="RestDialog")
+        + """
+    RestDialog #rest-who { width: 1fr; margin-right: 1; }
+    """
+    )
+    BINDINGS = [
+        Binding("ctrl+s", "save", "Save", priority=True),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+
+    def __init__(
+        self,
+        party: Party,
+        save: Callable[[RestRequest], Rested],
+        character_id: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.party = party
+        self._save = save
+        self.who = character_id if character_id in party.ids else WHOLE_PARTY
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="rest-box") as box:
+            box.border_title = "Rest"
+            with Horizontal(classes="dialog-row"):
+                yield Label("Who", classes="field-label")
+                yield Select(
+                    [
+                        ("the whole party", WHOLE_PARTY),
+                        *((c.name, c.id) for c in self.party.characters),
+                    ],
+                    value=self.who,
+                    allow_blank=False,
+                    id="rest-who",
+                    compact=True,
+                )
+                yield Label("Days", classes="field-label")
+                yield Input("1", id="rest-days", classes="number", compact=True)
+            yield Static(classes="dialog-message")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.message(
+            f"Healing per rest: {rates_text()}. The dying and the dead do not rest. "
+            "ctrl+s saves, escape cancels."
+        )
+        self.query_one("#rest-days", Input).focus()
+
+    @on(Select.Changed, "#rest-who")
+    def _who_changed(self, event: Select.Changed) -> None:
+        self.who = event.value if isinstance(event.value, str) else WHOLE_PARTY
+        chosen = next((c for c in self.party.characters if c.id == self.who), None)
+        why = rest_refusal(chosen) if chosen is not None else None
+        if why is not None:
+            self.message(f"{why}.", error=True)
+
+    def message(self, text: str, *, error: bool = False) -> None:
+        status = self.query_one(".dialog-message", Static)
+        status.set_class(error, "error")
+        status.update(text)
+
+    def request(self) -> RestRequest:
+        text = self.query_one("#rest-days", Input).value.strip()
+        try:
+            days = int(text)
+        except ValueError:
+            raise ValueError(f"Days: a whole number of days, not {text!r}") from None
+        most = healing_table().max_rest_days
+        if not 1 <= days <= most:
+            raise ValueError(f"Days: from 1 to {most}, not {days}")
+        who = () if self.who == WHOLE_PARTY else (self.who,)
+        return RestRequest(days, who)
+
+    def action_save(self) -> None:
+        try:
+            request = self.request()
+        except ValueError as exc:
+            self.message(f"Not saved: {exc}.", error=True)
+            return
+        try:
+            rested = self._save(request)
+        except (RulesError, StoreError) as exc:
+            self.message(f"Not saved: {exc}.", error=True)
+            return
+        self.dismiss(rested)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

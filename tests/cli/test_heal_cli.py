@@ -1,0 +1,71 @@
+"""`gmtool heal`: a doctor's treatment roll, rest days and undo, from the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from gmtool.actions.injuries import DamageRequest, deal_damage
+from gmtool.store import open_campaign
+from gmtool.store.demo import seed_demo
+from gmtool.store.party import load_party_state
+from tests.cli.helpers import run
+from tests.conftest import TEST_SEED
+
+
+@pytest.fixture
+def demo(tmp_path: Path) -> str:
+    path = tmp_path / "c"
+    c = open_campaign(path, name="Heal", seed=TEST_SEED)
+    seed_demo(c)
+    deal_damage(c, DamageRequest("ines-calloway", "6", "wound", "console blast"))
+    c.close()
+    return str(path)
+
+
+def damage(path: str, who: str) -> dict[str, int]:
+    c = open_campaign(path, readonly=True)
+    try:
+        return dict(load_party_state(c).character(who).damage)
+    finally:
+        c.close()
+
+
+def test_treat_rolls_and_prints_the_degree(capsys: pytest.CaptureFixture[str], demo: str) -> None:
+    code, out, _ = run(
+        capsys,
+        "heal",
+        "treat",
+        "ines-calloway",
+        "--doctor",
+        "priya-salo",
+        "--campaign",
+        demo,
+        "--json",
+    )
+    assert code == 0
+    entry = json.loads(out)
+    assert entry["kind"] == "treatment" and entry["cause"] == "treatment by Doctor Priya Salo"
+    restored = entry["detail"]["restored_by_track"]
+    assert damage(demo, "ines-calloway") == {
+        t: n - restored.get(t, 0) for t, n in {"stun": 3, "wound": 6, "mortal": 0}.items()
+    }
+
+
+def test_rest_and_undo(capsys: pytest.CaptureFixture[str], demo: str) -> None:
+    code, out, _ = run(capsys, "heal", "rest", "--days", "7", "--campaign", demo)
+    assert code == 0 and "Captain Ines Calloway: 7 days of rest: 3 stun, 2 wound restored" in out
+    assert damage(demo, "ines-calloway") == {"stun": 0, "wound": 4, "mortal": 0}
+    code, out, _ = run(capsys, "heal", "undo", "--campaign", demo)
+    assert code == 0 and out.count("undone: #") == 8
+    assert damage(demo, "ines-calloway") == {"stun": 3, "wound": 6, "mortal": 0}
+
+
+def test_a_refusal_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], demo: str) -> None:
+    code, _, err = run(
+        capsys, "heal", "treat", "ines-calloway", "--doctor", "jory-fenn", "--campaign", demo
+    )
+    assert code == 2 and "Jory Fenn has neither Medical Science—treatment" in err
+    assert len(err.strip().splitlines()) == 1
