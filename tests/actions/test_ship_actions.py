@@ -122,7 +122,10 @@ def test_export_writes_the_crew_list(
     target.write_text("an older export")
     done = act.export_crew(campaign, "gorgon", what, fmt, target)
     crew = ship_store.ship_crew(campaign, "gorgon")
-    assert target.read_text() == act.export_text(crew, done.what, done.format)
+    standing = act.standings_of(campaign, crew)
+    assert target.read_text() == act.export_text(crew, done.what, done.format, standing)
+    if what == "roster":  # the roster carries each member's condition and battle
+        assert target.read_text().splitlines()[0].endswith(",condition,battle")
     assert (done.ship_id, done.what, done.format, done.path) == ("gorgon", what, fmt, target)
     assert [p.name for p in target.parent.iterdir()] == [target.name]  # no temporary left
 
