@@ -47,12 +47,17 @@ def battle_assignments(
     return tuple(a for a in assignments if a.ship_id in ships)
 
 
-def station_moves(state: BattleState, assignments: Iterable[Assignment]) -> tuple[StationMove, ...]:
+def station_moves(
+    state: BattleState, assignments: Iterable[Assignment], first: str | None = None
+) -> tuple[StationMove, ...]:
     """What differs between the battle's assignments and these (the party's), character by
-    character; a swap of two posts aboard one ship is one move with `relieves`."""
+    character (`first` leads: the one who took over, in a swap); a swap of two posts aboard
+    one ship is one move with `relieves`."""
     old = {a.character_id: a for a in state.assignments}
     new = {a.character_id: a for a in battle_assignments(state, assignments)}
     order = [*old, *(c for c in new if c not in old)]
+    if first in order:
+        order = [first, *(c for c in order if c != first)]
     changed = [c for c in order if old.get(c) != new.get(c)]
     moves: list[StationMove] = []
     taken: set[str] = set()
@@ -97,12 +102,13 @@ def follow_stations(
     state: BattleState,
     assignments: Iterable[Assignment],
     characters: Iterable[Character] | Mapping[str, Character],
+    first: str | None = None,
 ) -> tuple[BattleState, tuple[StationMove, ...]]:
     """The battle with the party's assignments for its ships (and nothing else changed
     when they match). Newcomers are copied in from `characters`; a gunner no longer aboard
     their ship gives the mount back to the crew, and one who came to a ship takes a free
     mount if they can fire it."""
-    moves = station_moves(state, assignments)
+    moves = station_moves(state, assignments, first)
     taking = battle_assignments(state, assignments)
     if not moves:
         return (state if taking == state.assignments else replace(state, assignments=taking)), ()
@@ -151,11 +157,13 @@ def _gunners_follow(state: BattleState, moves: tuple[StationMove, ...]) -> Battl
 
 
 def place_words(place: str) -> str:
-    """'the Bridge', 'in sickbay', 'away from the ship'."""
+    """A place to go to or come from: 'the Bridge', 'sickbay', 'the brig', 'away from the
+    ship' (the off-station names less their 'In ')."""
     table = station_table()
     if place in table.stations:
         return f"the {table.stations[place].name}"
-    return table.off_station[place].name[0].lower() + table.off_station[place].name[1:]
+    name = table.off_station[place].name.removeprefix("In ")
+    return name[0].lower() + name[1:]
 
 
 def _at(state: BattleState, assignment: Assignment) -> str:
@@ -200,12 +208,14 @@ def station_change(
     characters: tuple[Character, ...],
     *,
     since_last_step: bool = False,
+    first: str | None = None,
 ) -> tuple[BattleState, StepResult]:
     """A step that only moves people: the battle follows these assignments and logs each
-    move. `since_last_step`: the moves were made outside the battle (the Stations tab) and
-    are logged ahead of the step that found them."""
+    move (`first`'s first: the character given the order). `since_last_step`: the moves
+    were made outside the battle (the Stations tab) and are logged ahead of the step that
+    found them."""
     require_open(state)
-    state, moves = follow_stations(state, assignments, characters)
+    state, moves = follow_stations(state, assignments, characters, first)
     if not moves:
         raise RulesError("nobody's station changed")
     step = Step(STATIONS_ACTION)
