@@ -11,7 +11,7 @@ entries saved, where the battle now stands.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +29,6 @@ from gmtool.rules.battle import (
     declare_heading,
     end_battle,
     knock_out_system,
-    leave_ship,
     ram,
     resolve_movement,
     roll_attack,
@@ -48,6 +47,7 @@ from gmtool.rules.limits import MAX_HULL_POINTS, checked_text
 from gmtool.rules.ships import ShipSpec, load_ship_spec
 from gmtool.store import battles
 from gmtool.store.campaign import Campaign
+from gmtool.store.party import take_back_tagged
 from gmtool.store.reports import report_path
 from gmtool.store.ship_condition import take_back, write_back
 from gmtool.store.ships import list_ships
@@ -95,6 +95,7 @@ class StepUndone:
     injury_ids: tuple[int, ...]
     state: BattleState
     ships_restored: bool = False  # the ending's write-back into the campaign ships taken back
+    stations_restored: bool = False  # a station order's move in the party taken back
 
 
 def _marks(before: BattleState, after: BattleState) -> tuple[ShipMark, ...]:
@@ -187,30 +188,59 @@ def new_battle(
     seed: int | None = None,
     side_names: tuple[str, str] = DEFAULT_SIDE_NAMES,
     commanders: tuple[str | None, str | None] = (None, None),
+    flagships: tuple[str | None, str | None] = (None, None),
 ) -> BattleState:
     """Set up a battle between the campaign's ships (ids) or ships from spec files; the
-    characters aboard come from the party's stations. The new battle is open and saved."""
+    characters aboard come from the party's stations. Each side's flagship (its first ship
+    when None) is named by ship id, ship name or the spec file given; its commander (None:
+    the flagship's command station) by character id. The new battle is open and saved."""
     if not name.strip():
         raise ActionRefused("a battle needs a name")
     if not ships or not enemies:
         raise ActionRefused("a battle needs at least one ship on each side (--ship and --enemy)")
     with refusals():
         sides = []
-        for fleet, wanted, commander in zip(side_names, (ships, enemies), commanders, strict=True):
+        for fleet, wanted, commander, flagship in zip(
+            side_names, (ships, enemies), commanders, flagships, strict=True
+        ):
             ids, extra = _side_ships(campaign, wanted)
-            sides.append(battles.fleet_setup(campaign, fleet, ids, extra, commander))
+            side = battles.fleet_setup(campaign, fleet, ids, extra, commander)
+            if flagship is not None:
+                side = replace(side, flagship=_flagship_id(side, wanted, ids, flagship))
+            sides.append(side)
     return set_up(campaign, name.strip(), sides[0], sides[1], starting_range, seed=seed)
+
+
+def _flagship_id(side: FleetSetup, wanted: Sequence[str], ids: list[str], flagship: str) -> str:
+    """The battle's id of the ship named as flagship: its id, its name, or the spec file as
+    it was given (spec ships get their ids in order, after the campaign's)."""
+    files = [item for item in wanted if item not in ids]
+    names: dict[str, str] = {}
+    for index, (ship_id, spec) in enumerate(side.ships):
+        names[ship_id] = ship_id
+        names.setdefault(spec.name.lower(), ship_id)
+        if index >= len(ids):
+            names.setdefault(files[index - len(ids)], ship_id)
+    found = names.get(flagship, names.get(flagship.lower()))
+    if found is None:
+        ships = ", ".join(spec.name for _, spec in side.ships)
+        raise ActionRefused(f"the flagship {flagship!r} is not a ship of {side.name} ({ships})")
+    return found
 
 
 def undo(campaign: Campaign, battle_id: str) -> StepUndone:
     """Take back the battle's last step (its rolls, its injuries) as one commit; undoing
     the ending also takes its write-back out of the campaign's ships."""
     with refusals(), campaign.transaction():
-        was_finished = battles.load_battle(campaign, battle_id).finished
+        current = battles.load_battle(campaign, battle_id)
+        was_finished = current.finished
         undone = battles.undo_step(campaign, battle_id)
-        restored = False
+        restored = moved_back = False
         if undone is not None and was_finished and not undone.state.finished:
             restored = take_back(campaign, battle_id)
+        if undone is not None:  # a station order's move (actions/battle_stations.py)
+            tag = battles.station_tag(battle_id, len(current.events))
+            moved_back = take_back_tagged(campaign, tag)
         if undone is not None and report_path(campaign, battle_id).exists():
             write_in_step(campaign, undone.state)  # a saved report follows the battle back
     if undone is None:
@@ -222,6 +252,7 @@ def undo(campaign: Campaign, battle_id: str) -> StepUndone:
         tuple(int(e["id"]) for e in undone.injuries),
         undone.state,
         restored,
+        moved_back,
     )
 
 
@@ -400,7 +431,10 @@ def do_abandon_ship(
 
 
 def do_leave_ship(campaign: Campaign, battle_id: str, character_id: str) -> StepDone:
-    return run(campaign, battle_id, leave_ship, character_id)
+    """Getting clear is a move in the campaign's stations, which the battle follows."""
+    from gmtool.actions.battle_stations import leave_ship  # it builds on `run` above
+
+    return leave_ship(campaign, battle_id, character_id)
 
 
 def do_withdraw(campaign: Campaign, battle_id: str, side: str) -> StepDone:

@@ -1,6 +1,8 @@
 """`gmtool battle`: the Battle tab's battles from the command line, on the same actions.
 
     gmtool battle new NAME --ship ID_OR_SPEC... --enemy ID_OR_SPEC... [--range R] [--seed S]
+                      [--flagship SHIP] [--enemy-flagship SHIP] [--commander CHARACTER]
+                      [--enemy-commander CHARACTER]
     gmtool battle list | show ID | report ID | act ID ACTION [options] | next ID | undo ID
 
 Every sub-command takes --campaign PATH (default: the demo campaign) and --json. A step that
@@ -42,6 +44,22 @@ def configure(parser: argparse.ArgumentParser) -> None:
             metavar="ID_OR_SPEC",
             help=f"{side}: campaign ship ids or ship spec files (--ship a b, or --ship a --ship b)",
         )
+    for flag, side in (("--flagship", "side a"), ("--enemy-flagship", "side b")):
+        new.add_argument(
+            flag,
+            default=None,
+            metavar="SHIP",
+            help=f"{side}'s flagship, whose crew rolls the edge: ship id, name or spec file "
+            "(default: the side's first ship)",
+        )
+    for flag, side in (("--commander", "side a"), ("--enemy-commander", "side b")):
+        new.add_argument(
+            flag,
+            default=None,
+            metavar="CHARACTER",
+            help=f"the character id commanding {side} (rolls its edge; default: whoever is at "
+            "the flagship's command station)",
+        )
     new.add_argument("--range", default=DEFAULT_RANGE, help="starting range category")
     new.add_argument("--seed", type=int, default=None, help="the battle's own dice seed")
     subs.add_parser("list", help="list the campaign's battles", parents=[common])
@@ -69,7 +87,14 @@ def run(args: argparse.Namespace) -> int:
     with campaign_for(args, write=write, purpose="gmtool battle") as campaign:
         if command == "new":
             state = act.new_battle(
-                campaign, args.name, args.ship, args.enemy, args.range, seed=args.seed
+                campaign,
+                args.name,
+                args.ship,
+                args.enemy,
+                args.range,
+                seed=args.seed,
+                commanders=(args.commander, args.enemy_commander),
+                flagships=(args.flagship, args.enemy_flagship),
             )
             emit(args, {"id": state.id}, state.id)
         elif command == "list":

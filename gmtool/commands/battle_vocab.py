@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from gmtool.actions import battle_stations as stations
 from gmtool.actions import battles as act
 from gmtool.store.campaign import Campaign
 
@@ -172,9 +173,28 @@ VOCABULARY: tuple[Word, ...] = (
     ),
     Word(
         "leave",
-        "a character leaves their ship",
+        "a character leaves their ship (in the campaign's stations too)",
         act.do_leave_ship,
         (Option("--character", "character_id", "who leaves", required=True),),
+    ),
+    Word(
+        "move",
+        "move a character to a station of a ship in the battle (from the next roll)",
+        stations.move_to_station,
+        (
+            Option("--character", "character_id", "who moves", required=True),
+            Option("--ship", "ship_id", "the ship's id", required=True),
+            Option("--station", "place", "a station or place: bridge, sickbay, ...", required=True),
+        ),
+    ),
+    Word(
+        "take-over",
+        "a character takes over another's post aboard their ship (the two trade places)",
+        stations.take_over,
+        (
+            Option("--character", "character_id", "who takes over", required=True),
+            Option("--from", "occupant_id", "who held the post", required=True),
+        ),
     ),
     Word("withdraw", "a side withdraws from a disengaged battle", act.do_withdraw, (SIDE,)),
     Word("advance", "go on to the next step of the round", act.do_advance),

@@ -45,6 +45,7 @@ from gmtool.rules.battle import (
     battle_summary,
     new_battle,
 )
+from gmtool.rules.battle.live_stations import follow_stations, station_change, station_moves
 from gmtool.rules.battle.steps import ROLL_SOURCE
 from gmtool.rules.characters import Character
 from gmtool.rules.errors import RulesError
@@ -102,6 +103,7 @@ __all__ = [
     "open_battle_id",
     "run_step",
     "set_open_battle",
+    "station_tag",
     "undo_step",
 ]
 
@@ -425,18 +427,34 @@ def _remove_files(campaign: Campaign, battle_id: str) -> None:
 
 
 def _synced(campaign: Campaign, state: BattleState) -> BattleState:
-    """The battle with its characters as the party has them now (damage, skills); a
-    character no longer in the party keeps the battle's copy."""
-    if state.finished or not state.characters:
+    """The battle with its characters as the party has them now (damage, skills; a
+    character no longer in the party keeps the battle's copy) and at the stations the party
+    gives them on the battle's ships: moves made since the last step (the Stations tab) are
+    logged as an event ahead of the next step's (rules/battle/live_stations.py)."""
+    if state.finished:
         return state
-    party = {c.id: c for c in load_party_state(campaign).characters}
-    characters = tuple(party.get(c.id, c) for c in state.characters)
-    return state if characters == state.characters else replace(state, characters=characters)
+    party = load_party_state(campaign)
+    by_id = {c.id: c for c in party.characters}
+    characters = tuple(by_id.get(c.id, c) for c in state.characters)
+    if characters != state.characters:
+        state = replace(state, characters=characters)
+    if station_moves(state, party.assignments):
+        state, _ = station_change(state, party.assignments, party.characters, since_last_step=True)
+    else:
+        state, _ = follow_stations(state, party.assignments, party.characters)
+    return state
 
 
 def live_battle(campaign: Campaign, battle_id: str) -> BattleState:
-    """The battle as the next step will see it: saved state, characters from the party."""
+    """The battle as the next step will see it: saved state, characters and stations from
+    the party."""
     return _synced(campaign, load_battle(campaign, battle_id))
+
+
+def station_tag(battle_id: str, event_count: int) -> str:
+    """The tag of a party undo step a battle step made (a move from the Battle tab): the
+    battle's id and its event count after the step, so undoing that step finds it."""
+    return f"battle:{battle_id}@{event_count}"
 
 
 def fleet_setup(

@@ -45,6 +45,7 @@ __all__ = [
     "save_party",
     "seed_demo_party",
     "ship_ids",
+    "take_back_tagged",
     "undo_party",
     "update_character",
 ]
@@ -103,15 +104,39 @@ def _check_party(party: Party) -> None:
 
 
 def save_party(
-    campaign: Campaign, party: Party, label: str, rolls: list[dict[str, Any]] | None = None
+    campaign: Campaign,
+    party: Party,
+    label: str,
+    rolls: list[dict[str, Any]] | None = None,
+    tag: str | None = None,
 ) -> Party:
-    """Check and save the whole party after the action `label` (one undo step); returns the
-    party as saved (characters read back through the rules, every damage track listed)."""
+    """Check and save the whole party after the action `label` (one undo step; `tag` marks
+    one made by a battle step, store.battles.station_tag); returns the party as saved
+    (characters read back through the rules, every damage track listed)."""
     # Read back before writing: what is saved is checked by the rules and reads back the same.
     checked = Party.from_dict(party.to_dict())
     _check_party(checked)
-    party_tracker(campaign).save(checked.to_dict(), label, rolls=rolls)
+    party_tracker(campaign).save(checked.to_dict(), label, rolls=rolls, tag=tag)
     return checked
+
+
+def take_back_tagged(campaign: Campaign, tag: str) -> bool:
+    """Undo the party step a battle step made (tagged `tag`); False when there is none
+    (undone already on the Stations tab, or out of the undo window). Refused (RulesError)
+    while later party changes stand, so neither undo gives back the other's work."""
+    tracker = party_tracker(campaign)
+    steps = tracker.tags()
+    found = [i for i, (_, t) in enumerate(steps) if t == tag]
+    if not found:
+        return False
+    later = [label for label, _ in steps[found[-1] + 1 :]]
+    if later:
+        raise RulesError(
+            f"the stations were changed after this step ({', '.join(later)}): undo those on "
+            "the Stations tab first"
+        )
+    tracker.undo()
+    return True
 
 
 def undo_party(campaign: Campaign) -> UndoneAction | None:
@@ -172,10 +197,12 @@ def delete_character(campaign: Campaign, character_id: str) -> Party:
     return save_party(campaign, new, f"delete {gone.name}")
 
 
-def save_assignments(campaign: Campaign, assignments: Sequence[Assignment], label: str) -> Party:
+def save_assignments(
+    campaign: Campaign, assignments: Sequence[Assignment], label: str, tag: str | None = None
+) -> Party:
     """Save new battle stations (from `gmtool.rules.stations` assign/move/unassign/...)."""
     party = load_party_state(campaign)
-    return save_party(campaign, Party(party.characters, tuple(assignments)), label)
+    return save_party(campaign, Party(party.characters, tuple(assignments)), label, tag=tag)
 
 
 # -- import and export --------------------------------------------------------------------

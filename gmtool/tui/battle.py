@@ -23,9 +23,10 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
-from gmtool.actions import ActionRefused
+from gmtool.actions import ActionRefused, battle_stations
 from gmtool.actions import battles as battle_actions
 from gmtool.actions.battle_report import save_report
+from gmtool.actions.battles import StepDone
 from gmtool.rules.battle import (
     CREW,
     ActionInfo,
@@ -45,7 +46,6 @@ from gmtool.rules.battle import (
     end_battle,
     heading_outcomes,
     knock_out_system,
-    leave_ship,
     likely_target,
     no_fire_reason,
     ram,
@@ -92,6 +92,13 @@ from gmtool.tui.battle_dialogs import (
 )
 from gmtool.tui.battle_report import ReportScreen
 from gmtool.tui.battle_setup import BattleSetupScreen, SetupChoice
+from gmtool.tui.battle_stations import (
+    leave_order,
+    move_order,
+    take_over_order,
+    undone_text,
+    written_back_text,
+)
 from gmtool.tui.pane import GmPane
 from gmtool.tui.stations import ChoiceScreen, ConfirmScreen
 from gmtool.tui.styles import DEGREE_STYLE
@@ -118,8 +125,11 @@ rolls marked undone and any injuries it did given back.
 
 Set-up (n): a name, the starting range, side A (the campaign's ships) and side B (its enemy
 ships, quick enemy ships from a short form, or ships from spec files), and who commands
-each side (default: the character at a command station). Characters aboard come from their
-station assignments (Stations tab).
+each side (default: whoever is at the flagship's command station), and each side's flagship
+(whose crew rolls the edge when nobody commands; default its first ship). Who is where comes
+from the station assignments (Stations tab) at every step: a move there, or with m, t or l
+here, takes effect at the next roll and is logged. ctrl+z takes a move made here back on the
+Stations tab too.
 
 Abandon ship (special orders): the bail-out takes its rounds; the crew still aboard fire
 nothing but defend against boarders and can still blow her up. Once everyone who could leave
@@ -142,7 +152,10 @@ with ctrl+z first if they should not count.
 |   | table, else the ship just hit, else an enemy; the form names the ship's side |
 | g | put a character at a weapon (or give it back to the crew) |
 | k | knock a system of the highlighted ship out |
-| c | set who commands a side (rolls the edge) |
+| c | set who commands a side (rolls the edge; nobody: the flagship's command station) |
+| m | move a character to a station of a ship in the battle (the Stations tab follows) |
+| t | take over a post: a character trades places with its holder aboard one ship |
+| l | a character leaves the ship (escape pod, airlock, shuttle) |
 | ctrl+z | undo the last step of the battle |
 | e | end the battle (the summary is shown and saved) |
 | s | show the battle summary: damage, crew losses, what each character did |
@@ -487,6 +500,9 @@ class BattlePane(GmPane):
         ("Assign a gunner", "Put a character at a weapon", "action_gunner"),
         ("Knock out a system", "Mark a system of a ship knocked out", "action_knock_out"),
         ("Set commander", "Who commands a side (rolls the edge)", "action_commander"),
+        ("Move to a station", "Move a character to a station of a ship", "action_move_station"),
+        ("Take over a post", "A character takes over another's post", "action_take_over"),
+        ("Leave the ship", "A character gets off their ship", "action_leave_ship"),
         ("Undo battle step", "Take back the last step of the battle", "action_undo"),
         ("End battle", "End the battle and see its summary", "action_end"),
         ("Battle summary", "Damage, crew losses and what each character did", "action_summary"),
@@ -516,8 +532,11 @@ class BattlePane(GmPane):
         Binding("g", "gunner", "Gunner", show=False),
         Binding("k", "knock_out", "Knock out", show=False),
         Binding("c", "commander", "Commander", show=False),
+        Binding("m", "move_station", "Move"),
+        Binding("t", "take_over", "Take over"),
+        Binding("l", "leave_ship", "Leave ship", show=False),
         # Once the battle is over the keys above are hidden; pressed anyway, they say why.
-        Binding("space,ctrl+n,a,d,e,g,k,c", "battle_over", show=False),
+        Binding("space,ctrl+n,a,d,e,g,k,c,m,t,l", "battle_over", show=False),
     ]
     DEFAULT_CSS = """
     BattlePane #battle-header { height: 2; }
@@ -587,6 +606,9 @@ class BattlePane(GmPane):
             "gunner",
             "knock_out",
             "commander",
+            "move_station",
+            "take_over",
+            "leave_ship",
             "delete_battle",
         }
     )
@@ -594,7 +616,18 @@ class BattlePane(GmPane):
     # Keys that play a battle on: hidden once it is over, which leaves s (summary), r, ctrl+z
     # (takes the ending back), x, n and o.
     PLAY_ACTIONS = frozenset(
-        {"advance", "attack", "damage", "end", "gunner", "knock_out", "commander"}
+        {
+            "advance",
+            "attack",
+            "damage",
+            "end",
+            "gunner",
+            "knock_out",
+            "commander",
+            "move_station",
+            "take_over",
+            "leave_ship",
+        }
     )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -808,10 +841,10 @@ class BattlePane(GmPane):
         return self.do_action(battle_actions.run, fn, *args, **kwargs)
 
     def do_action(
-        self, action: Callable[..., battle_actions.StepDone], *args: Any, **kwargs: Any
+        self, action: Callable[..., StepDone], *args: Any, **kwargs: Any
     ) -> StepOutcome | None:
-        """Run one battle action (`actions.battles`) on the open battle and show it; a
-        refusal shows why and saves nothing."""
+        """Run one battle action (`action(campaign, battle id, ...)` returning a StepDone)
+        on the open battle and show it; a refusal shows why and saves nothing."""
         if self.battle_id is None:
             self._status("No battle open: n sets one up, o opens one.", error=True)
             return None
@@ -827,8 +860,13 @@ class BattlePane(GmPane):
         if done.report is not None:
             where = done.report.relative_to(self.campaign.folder)
             text.append(f"\nBattle report saved as {where} (r shows it).", style="bold")
+        if done.written_back:
+            text.append(f"\n{written_back_text(done)}", style="bold")
         self._status(text)
         return outcome
+
+    def show_status(self, text: str | Text, error: bool = False) -> None:
+        self._status(text, error)
 
     def _outcome_text(self, outcome: StepOutcome) -> Text:
         lines = [ln for line in outcome.result.headline for ln in line.splitlines()]
@@ -912,8 +950,8 @@ class BattlePane(GmPane):
                     self.do_step(abandon_ship, info.ship_id)
                 else:
                     self.do_step(withdraw, info.side)
-        elif action == "leave_ship":
-            self.do_step(leave_ship, info.character_id)
+        elif action == "leave_ship":  # a move in the campaign's stations: the battle follows
+            self.do_action(battle_stations.leave_ship, info.character_id)
         elif action == "advance":
             self.action_advance()
         elif action == "apply_damage_manually":
@@ -1161,7 +1199,7 @@ class BattlePane(GmPane):
         text = f"Undone: {undone.label} ({rolls} roll{'s' if rolls != 1 else ''} marked undone"
         if undone.injury_ids:
             text += f", {len(undone.injury_ids)} injury entries given back"
-        self._status(text + ").")
+        self._status(" ".join(filter(None, (text + ").", undone_text(undone)))))
 
     @work(exclusive=True, group="battle-dialog")
     async def action_new_battle(self) -> None:
@@ -1179,6 +1217,10 @@ class BattlePane(GmPane):
             side_b = fleet_setup(
                 campaign, choice.side_b, choice.ships_b, choice.extra_b, choice.commander_b
             )
+            if choice.flagship_a is not None:
+                side_a = replace(side_a, flagship=side_a.ships[choice.flagship_a][0])
+            if choice.flagship_b is not None:
+                side_b = replace(side_b, flagship=side_b.ships[choice.flagship_b][0])
             return battle_actions.set_up(
                 campaign, choice.name, side_a, side_b, choice.starting_range
             )
@@ -1315,7 +1357,7 @@ class BattlePane(GmPane):
         if side is None:
             return
         fleet = state.side(side)
-        people = [(CREW, "nobody: the crew rolls the edge")] + [
+        people = [(CREW, "nobody: the flagship's command station, else her crew")] + [
             (a.character_id, state.character(a.character_id).name)
             for a in state.assignments
             if a.ship_id in fleet.ship_ids and a.aboard
@@ -1325,6 +1367,18 @@ class BattlePane(GmPane):
         )
         if who is not None:
             self.do_step(set_commander, side, None if who == CREW else who)
+
+    @work(exclusive=True, group="battle-dialog")
+    async def action_move_station(self) -> None:
+        await move_order(self)
+
+    @work(exclusive=True, group="battle-dialog")
+    async def action_take_over(self) -> None:
+        await take_over_order(self)
+
+    @work(exclusive=True, group="battle-dialog")
+    async def action_leave_ship(self) -> None:
+        await leave_order(self)
 
 
 __all__ = [

@@ -33,14 +33,16 @@ from gmtool.store.ships import ShipRecord
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.ship_form import SystemDialog
 
-AUTO = "@auto"  # the commander: whoever is at a command station of the fleet's ships
+AUTO = "@auto"  # the commander: whoever is at the flagship's command station; the first ship
 DEFAULT_RANGE = "long"
+FIRST_SHIP = "the first ship"  # the flagship when the GM picks none
 
 
 @dataclass(frozen=True)
 class SetupChoice:
     """What the GM chose in the set-up dialog: campaign ships by id on each side, the quick
-    or spec-file ships of side B as (id, spec), and each side's commander (None: auto)."""
+    or spec-file ships of side B as (id, spec), each side's commander (None: auto) and its
+    flagship as a position among its ships, campaign ships first (None: the first)."""
 
     name: str
     starting_range: str
@@ -51,6 +53,8 @@ class SetupChoice:
     ships_b: tuple[str, ...]
     extra_b: tuple[tuple[str, ShipSpec], ...]
     commander_b: str | None
+    flagship_a: int | None = None
+    flagship_b: int | None = None
 
 
 SETUP_CSS = """
@@ -68,7 +72,10 @@ BattleSetupScreen > Vertical, QuickShipScreen > Vertical, SpecFileScreen > Verti
 .setup-line Select { width: 30; }
 .setup-line Select.narrow { width: 16; }
 BattleSetupScreen SelectionList { height: auto; max-height: 5; border: none; padding: 0; }
-BattleSetupScreen .setup-chosen { color: $text-muted; padding-left: 1; }
+BattleSetupScreen .setup-chosen { color: $text-muted; padding-left: 1; width: 1fr; }
+BattleSetupScreen .setup-flag-line { height: 1; }
+BattleSetupScreen .setup-flag-line Label { padding: 0 1 0 2; color: $text-muted; }
+BattleSetupScreen .setup-flag-line Select { width: 30; }
 .setup-hint { color: $text-muted; height: auto; }
 .setup-error { color: $error; height: auto; }
 """
@@ -137,7 +144,7 @@ class BattleSetupScreen(ModalScreen[Any]):
                     yield Input(fleet, id=f"setup-{side}-name", compact=True)
                     yield Label("commander", classes="gap")
                     yield Select(
-                        [("from a command station", AUTO)],
+                        [("at the flagship's command", AUTO)],
                         value=AUTO,
                         allow_blank=False,
                         id=f"setup-{side}-commander",
@@ -147,7 +154,16 @@ class BattleSetupScreen(ModalScreen[Any]):
                     *[(ship_label(s.spec, note), s.id, False) for s in ships],
                     id=f"setup-{side}-ships",
                 )
-                yield Static(chosen_text([]), id=f"setup-{side}-chosen", classes="setup-chosen")
+                with Horizontal(classes="setup-flag-line"):
+                    yield Static(chosen_text([]), id=f"setup-{side}-chosen", classes="setup-chosen")
+                    yield Label("flagship")
+                    yield Select(
+                        [(FIRST_SHIP, AUTO)],
+                        value=AUTO,
+                        allow_blank=False,
+                        id=f"setup-{side}-flagship",
+                        compact=True,
+                    )
             yield Static(
                 "space ticks a ship; ctrl+n adds a quick enemy ship, ctrl+o one from a spec "
                 "file; ctrl+s starts the battle.",
@@ -165,6 +181,17 @@ class BattleSetupScreen(ModalScreen[Any]):
         side = "a" if event.selection_list.id == "setup-a-ships" else "b"
         self._offer_commanders(side)
         self._show_chosen(side)
+        self._offer_flagships(side)
+
+    def _offer_flagships(self, side: str) -> None:
+        """The flagship is one of the ships ticked (by name); the first unless the GM picks."""
+        names = {s.id: s.spec.name for s in self.ships}
+        names.update({f"extra:{n}": name for n, (name, _spec) in enumerate(self.extra)})
+        picked = [str(i) for i in self.query_one(f"#setup-{side}-ships", SelectionList).selected]
+        select = self.query_one(f"#setup-{side}-flagship", Select)
+        current = select.value
+        select.set_options([(FIRST_SHIP, AUTO), *[(names.get(k, k), k) for k in picked]])
+        select.value = current if current in picked else AUTO
 
     def _show_chosen(self, side: str) -> None:
         """The ticks differ only by colour: say in words which ships are in."""
@@ -188,7 +215,7 @@ class BattleSetupScreen(ModalScreen[Any]):
         ]
         select = self.query_one(f"#setup-{side}-commander", Select)
         current = select.value
-        select.set_options([("from a command station", AUTO), *aboard])
+        select.set_options([("at the flagship's command", AUTO), *aboard])
         select.value = current if current in {v for _, v in aboard} else AUTO
 
     # -- extra enemy ships ---------------------------------------------------------------
@@ -200,6 +227,7 @@ class BattleSetupScreen(ModalScreen[Any]):
         ships = self.query_one("#setup-b-ships", SelectionList)
         ships.add_option((ship_label(spec, "this battle only"), key, True))
         self._show_chosen("b")
+        self._offer_flagships("b")
         self._error("")
 
     def action_quick_ship(self) -> None:
@@ -217,20 +245,34 @@ class BattleSetupScreen(ModalScreen[Any]):
             value = self.query_one(f"#setup-{side}-commander", Select).value
             return None if value == AUTO or value == Select.NULL else str(value)
 
-        picked_b = list(self.query_one("#setup-b-ships", SelectionList).selected)
+        picked_a = [str(k) for k in self.query_one("#setup-a-ships", SelectionList).selected]
+        picked_b = [str(k) for k in self.query_one("#setup-b-ships", SelectionList).selected]
         extra = tuple(
             self.extra[int(key.split(":", 1)[1])] for key in picked_b if key.startswith("extra:")
         )
+
+        def flagship(side: str, picked: list[str]) -> int | None:
+            """Its place among the side's ships as the battle lists them: campaign ships,
+            then the ships made for this battle."""
+            value = self.query_one(f"#setup-{side}-flagship", Select).value
+            if value == AUTO or value == Select.NULL or value not in picked:
+                return None
+            order = [k for k in picked if not k.startswith("extra:")]
+            order += [k for k in picked if k.startswith("extra:")]
+            return order.index(str(value))
+
         return SetupChoice(
             name=self.query_one("#setup-name", Input).value.strip(),
             starting_range=str(self.query_one("#setup-range", Select).value),
             side_a=self.query_one("#setup-a-name", Input).value.strip(),
-            ships_a=tuple(self.query_one("#setup-a-ships", SelectionList).selected),
+            ships_a=tuple(picked_a),
             commander_a=commander("a"),
             side_b=self.query_one("#setup-b-name", Input).value.strip(),
             ships_b=tuple(k for k in picked_b if not k.startswith("extra:")),
             extra_b=extra,
             commander_b=commander("b"),
+            flagship_a=flagship("a", picked_a),
+            flagship_b=flagship("b", picked_b),
         )
 
     def action_create(self) -> None:

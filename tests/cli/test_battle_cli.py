@@ -198,3 +198,33 @@ def test_new_takes_several_ships_after_one_flag_or_one_each(
         battle = json.loads(out)["id"]
         shown = json.loads(run(capsys, "battle", "show", battle, "--campaign", demo, "--json")[1])
         assert sorted(s["ship_id"] for s in shown["ships"] if s["side"] == "b") == ["gorgon", "vex"]
+
+
+def test_new_names_flagships_and_commanders_and_act_moves_people(
+    capsys: pytest.CaptureFixture[str], demo: str
+) -> None:
+    code, out, err = run(
+        capsys, "battle", "new", "Pincer", "--ship", "meridian", "--enemy", "gorgon", "vex",
+        "--enemy-flagship", "vex", "--commander", "ines-calloway", "--campaign", demo, "--json",
+    )  # fmt: skip
+    assert code == 0, err
+    battle = json.loads(out)["id"]
+    with open_campaign(demo, readonly=True) as campaign:
+        sides = Tracker(campaign, f"battles/{battle}").load()["sides"]  # type: ignore[index]
+    assert [(s["flagship"], s["commander"]) for s in sides] == [
+        ("meridian", "ines-calloway"),
+        ("vex", None),
+    ]
+    code, out, err = run(
+        capsys, "battle", "act", battle, "take-over", "--character", "dorran-vek",
+        "--from", "ines-calloway", "--campaign", demo,
+    )  # fmt: skip
+    assert code == 0, err
+    assert "Lieutenant Dorran Vek takes over the Command of CSS Meridian" in out
+    code, _, err = run(
+        capsys, "battle", "act", battle, "move", "--character", "priya-salo", "--ship",
+        "meridian", "--station", "nowhere", "--campaign", demo,
+    )  # fmt: skip
+    assert code == 2 and "nowhere" in err
+    assert run(capsys, "battle", "undo", battle, "--campaign", demo)[0] == 0
+    assert run(capsys, "doctor", "--campaign", demo)[0] == 0

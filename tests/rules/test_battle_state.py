@@ -19,7 +19,9 @@ from gmtool.rules.battle import (
     new_battle,
     quick_ship_spec,
 )
+from gmtool.rules.battle.plans import plan_edge
 from gmtool.rules.errors import RulesError
+from gmtool.rules.stations import Assignment
 from tests.rules.test_battle_helpers import demo_battle, gorgon, meridian, party
 
 
@@ -51,10 +53,61 @@ def test_new_battle_ships_carry_spec_damage_and_crew() -> None:
     assert ship.state == "operational" and ship.fate == "operational"
 
 
-def test_commander_is_the_character_at_the_command_station() -> None:
+def test_without_a_chosen_commander_the_flagships_command_station_rolls_the_edge() -> None:
     state = demo_battle()
-    assert state.side("a").commander == "ines-calloway"
-    assert state.side("b").commander is None
+    assert state.side("a").commander is None and state.side("b").commander is None
+    assert (state.side("a").flagship, state.side("b").flagship) == ("meridian", "gorgon")
+    assert plan_edge(state, "a").roller.character_id == "ines-calloway"
+    assert plan_edge(state, "b").roller.character_id is None  # nobody aboard: the crew
+
+
+def test_the_edge_is_rolled_by_the_flagship_named_at_set_up() -> None:
+    crew = party()
+    side_b = FleetSetup("Raiders", (("gorgon", gorgon()), ("jackal", gorgon())), flagship="jackal")
+    state = new_battle(
+        "x",
+        FleetSetup("Navy", (("meridian", meridian()),)),
+        side_b,
+        "long",
+        crew.assignments,
+        crew.characters,
+    )
+    assert state.side("b").flagship == "jackal"
+    assert plan_edge(state, "b").ship_id == "jackal"
+    with pytest.raises(RulesError, match="flagship of Raiders, 'vex', is not one of its ships"):
+        new_battle(
+            "x",
+            FleetSetup("Navy", (("meridian", meridian()),)),
+            replace(side_b, flagship="vex"),
+            "long",
+            crew.assignments,
+            crew.characters,
+        )
+
+
+def test_a_chosen_commander_rolls_the_edge_when_they_can() -> None:
+    crew = party()
+    at_command = tuple(
+        replace(a, place="command") if a.character_id == "dorran-vek" else a
+        for a in crew.assignments
+    )
+
+    def battle(commander: str, assignments: tuple[Assignment, ...]) -> BattleState:
+        return new_battle(
+            "x",
+            FleetSetup("Navy", (("meridian", meridian()),), commander=commander),
+            FleetSetup("Raiders", (("gorgon", gorgon()),)),
+            "long",
+            assignments,
+            crew.characters,
+        )
+
+    # Dorran Vek commands from the command station, ahead of the captain there
+    assert plan_edge(battle("dorran-vek", at_command), "a").roller.character_id == "dorran-vek"
+    # at the bridge he cannot roll it: the flagship's command station does
+    chosen = battle("dorran-vek", crew.assignments)
+    assert chosen.side("a").commander == "dorran-vek"
+    assert plan_edge(chosen, "a").roller.character_id == "ines-calloway"
 
 
 def test_a_named_commander_must_be_aboard_the_fleet() -> None:

@@ -18,7 +18,6 @@ from gmtool.rules.battle import (
     apply_damage_manually,
     declare_heading,
     end_battle,
-    leave_ship,
     new_battle,
     quick_ship_spec,
     resolve_movement,
@@ -26,6 +25,7 @@ from gmtool.rules.battle import (
     self_destruct,
 )
 from gmtool.rules.errors import RulesError
+from gmtool.rules.stations import move
 from gmtool.store import Campaign, CampaignCorrupt, StoreError, atomic, histories, injuries
 from gmtool.store.battles import (
     ACTIVE,
@@ -50,7 +50,7 @@ from gmtool.store.battles import (
     undo_step,
 )
 from gmtool.store.demo import seed_demo
-from gmtool.store.party import load_party_state, update_character
+from gmtool.store.party import load_party_state, save_assignments, update_character
 from tests.conftest import fixed_clock
 
 ABOARD_MERIDIAN = 6  # the demo party's characters aboard the Meridian
@@ -390,7 +390,17 @@ def test_going_down_with_the_ship_is_an_injury_undo_takes_back(demo: Campaign) -
             assert advance_blocker(current) is None
             run_step(demo, state.id, advance)
     for character_id in ("dorran-vek", "tamsin-oyelaran", "halvard-rusk", "priya-salo"):
-        run_step(demo, state.id, leave_ship, character_id)
+        # getting clear is a move in the party (the battle follows it): the Battle tab's l
+        party = load_party_state(demo)
+        ids = {"characters": party.ids, "ships": ["meridian"]}
+        away = move(party.assignments, character_id, "meridian", "away", **ids)
+        save_assignments(demo, away, f"{character_id} gets clear")
+    live = live_battle(demo, state.id)  # the moves are logged with the next step
+    assert [a.character_id for a in live.aboard("meridian")] == ["ines-calloway", "bram-adeyemi"]
+    assert (
+        live.events[-1].action == "stations"
+        and "Doctor Priya Salo gets clear" in live.events[-1].text
+    )
     party_before = load_party_state(demo)
     outcome = run_step(demo, state.id, self_destruct, "meridian", characters_go_down=True)
     assert outcome.state.ship("meridian").destroyed

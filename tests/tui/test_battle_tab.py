@@ -126,7 +126,8 @@ async def set_up_by_keys(app: GmApp, pilot: Pilot[None]) -> None:
     await settle(pilot, lambda: isinstance(app.screen, BattleSetupScreen))
     await pilot.press("ctrl+u", *"Ambush at Tarsus")
     await pilot.press("tab", "tab", "tab", "tab", "down", "space")  # side A: the Meridian
-    await pilot.press("tab", "tab", "tab", "space", "down", "space")  # side B: both enemies
+    # past side A's flagship, side B's name and commander: side B, both enemies
+    await pilot.press("tab", "tab", "tab", "tab", "space", "down", "space")
     await pilot.pause()
     chosen = {
         side: str(app.screen.query_one(f"#setup-{side}-chosen", Static).render()) for side in "ab"

@@ -33,6 +33,7 @@ from gmtool.rules.battle.plans import (
     Roller,
     RollPlan,
     candidates,
+    flagship,
     plan_edge,
     plan_roll,
     task_name,
@@ -158,7 +159,12 @@ def set_commander(
     fleet = state.side(side)
     step = Step("set_commander")
     if character_id is None:
-        step.lines.append(f"{fleet.name} has no character in command: the crew rolls the edge.")
+        ship = flagship(state, side)
+        where = f"{ship.name}'s" if ship is not None else "the flagship's"
+        step.lines.append(
+            f"{fleet.name} has no character in command: whoever is at {where} command station "
+            "rolls the edge, else her crew."
+        )
     else:
         character = state.character(character_id)
         if state.assignment(character_id).ship_id not in fleet.ship_ids:

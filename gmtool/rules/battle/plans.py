@@ -227,29 +227,58 @@ def plan_roll(
 
 
 def flagship(state: BattleState, side_id: str) -> BattleShip | None:
-    """The ship that rolls for the fleet: the commander's, else the first ship able to act."""
+    """The ship whose crew rolls the side's edge: the flagship named at set-up (the first
+    ship in battles saved before there was one) while she can act, else the first of the
+    side's ships that can."""
     side = state.side(side_id)
-    if side.commander is not None:
-        try:
-            assignment = state.assignment(side.commander)
-        except RulesError:
-            assignment = None
-        if assignment is not None and assignment.ship_id in side.ship_ids:
-            ship = state.ship(assignment.ship_id)
-            if ship.can_act:
-                return ship
+    named = side.flagship or (side.ship_ids[0] if side.ship_ids else None)
+    if named is not None:
+        ship = state.ship(named)
+        if ship.can_act:
+            return ship
     return next((s for s in state.ships_of(side_id) if s.can_act), None)
 
 
-def plan_edge(state: BattleState, side_id: str, by: str | None = None) -> RollPlan:
-    """The side's edge check: its commander's Tactics--space combat, else the crew check of
-    its flagship, with the flagship's durability penalty either way."""
+def _aboard_fleet(state: BattleState, side_id: str, character_id: str) -> BattleShip | None:
+    """The fleet's ship the character is aboard now and that can act (None: none)."""
+    try:
+        assignment = state.assignment(character_id)
+    except RulesError:
+        return None
+    if not assignment.aboard or assignment.ship_id not in state.side(side_id).ship_ids:
+        return None
+    ship = state.ship(assignment.ship_id)
+    return ship if ship.can_act else None
+
+
+def edge_roller(state: BattleState, side_id: str) -> tuple[BattleShip, str]:
+    """Who rolls the side's edge by default, and aboard which ship: the commander the GM
+    chose (Tactics--space combat, aboard their own ship) when they can roll it now; else the
+    first character at the flagship's command station who can; else the flagship's crew
+    (CREW). Stations are read as they stand, so a move takes effect at the next edge."""
     ship = flagship(state, side_id)
     if ship is None:
         raise RulesError(f"{state.side(side_id).name} has no ship left that can contest the edge")
     commander = state.side(side_id).commander
-    if by is None:
-        by = CREW
-        if commander is not None and why_not(state, ship, "edge_command", commander) is None:
-            by = commander
-    return plan_roll(state, ship, "edge_command", by)
+    if commander is not None:
+        own = _aboard_fleet(state, side_id, commander)
+        if own is not None and why_not(state, own, "edge_command", commander) is None:
+            return own, commander
+    for assignment in state.aboard(ship.id):
+        if why_not(state, ship, "edge_command", assignment.character_id) is None:
+            return ship, assignment.character_id
+    return ship, CREW
+
+
+def plan_edge(state: BattleState, side_id: str, by: str | None = None) -> RollPlan:
+    """The side's edge check (`edge_roller`, or `by`: a character aboard one of the
+    fleet's ships, or CREW for the flagship's crew), with the rolling ship's durability
+    penalty."""
+    ship, roller = edge_roller(state, side_id)
+    if by is not None:
+        roller = by
+        if by != CREW:
+            ship = _aboard_fleet(state, side_id, by) or ship
+        else:
+            ship = flagship(state, side_id) or ship
+    return plan_roll(state, ship, "edge_command", roller)

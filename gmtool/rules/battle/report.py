@@ -13,13 +13,15 @@ named casualties drawn from each campaign ship's roster when the battle ended
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gmtool.rules.battle.event_facts import ShipHit
-from gmtool.rules.battle.state import BattleEvent, BattleState
+from gmtool.rules.battle.plans import edge_roller
+from gmtool.rules.battle.state import CREW, BattleEvent, BattleState
 from gmtool.rules.battle.steps import HAZARD_LINE
 from gmtool.rules.battle.summary import BattleSummary, battle_summary
 from gmtool.rules.crew_casualties import HURT, ShipCasualties
+from gmtool.rules.errors import RulesError
 from gmtool.rules.narrative import narrative_table, phase, range_name
 from gmtool.rules.ship_damage import track_ids
 
@@ -82,14 +84,31 @@ def _heading(state: BattleState, summary: BattleSummary) -> list[str]:
     return [*lines, ""]
 
 
+def _at_command(state: BattleState, side_id: str) -> str | None:
+    """Who rolls the side's edge at its stations as they stand, when no commander was
+    chosen (None: the crew); a roll made this round does not count against them."""
+    try:
+        _, roller = edge_roller(replace(state, acted=()), side_id)
+    except RulesError:  # no ship left that can act
+        return None
+    return None if roller == CREW else roller
+
+
 def _sides(state: BattleState) -> list[str]:
     lines = ["## Sides", ""]
     names = {c.id: c.name for c in state.characters}
     for side in state.sides:
-        ships = ", ".join(s.name for s in state.ships_of(side.id)) or "no ships"
+        flag = side.flagship or (side.ship_ids[0] if side.ship_ids else None)
+        ships = (
+            ", ".join(
+                s.name + (" (flagship)" if s.id == flag else "") for s in state.ships_of(side.id)
+            )
+            or "no ships"
+        )
         line = f"- **{side.name}** (side {side.id.upper()}): {ships}"
-        if side.commander is not None:
-            line += f"; commanded by {names.get(side.commander, side.commander)}"
+        commander = side.commander or _at_command(state, side.id)
+        if commander is not None:
+            line += f"; commanded by {names.get(commander, commander)}"
         lines.append(line)
     return [*lines, ""]
 

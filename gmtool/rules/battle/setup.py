@@ -26,9 +26,10 @@ _BATTLE_ID = re.compile(r"[^a-z0-9]+")
 
 @dataclass(frozen=True)
 class FleetSetup:
-    """One side at set-up: a name, its ships as (ship id, spec), and optionally the id of the
-    character commanding it. Without a commander, the first character assigned to the
-    command station of one of its ships commands; with none there, the crew rolls the edge.
+    """One side at set-up: a name, its ships as (ship id, spec), optionally the id of the
+    character the GM puts in command, and its flagship's ship id (None: the first ship).
+    Without a commander, whoever is at the flagship's command station when the edge is
+    rolled rolls it (stations are read live, each step), else the flagship's crew.
     `conditions` are the campaign ships' conditions by ship id: a ship starts with their
     marks and their crew aboard; a ship without one starts undamaged and fully crewed."""
 
@@ -36,6 +37,7 @@ class FleetSetup:
     ships: tuple[tuple[str, ShipSpec], ...]
     commander: str | None = None
     conditions: tuple[tuple[str, ShipCondition], ...] = ()
+    flagship: str | None = None
 
 
 def quick_ship_spec(
@@ -94,6 +96,8 @@ def _new_ship(
 def _commander(
     fleet: FleetSetup, ship_ids: tuple[str, ...], assignments: tuple[Assignment, ...]
 ) -> str | None:
+    """The commander the GM chose, who must be aboard one of the fleet's ships (None: the
+    edge goes to the flagship's command station, read when it is rolled)."""
     if fleet.commander is not None:
         found = next((a for a in assignments if a.character_id == fleet.commander), None)
         if found is None or found.ship_id not in ship_ids:
@@ -101,11 +105,19 @@ def _commander(
                 f"the commander of {fleet.name}, {fleet.commander}, must be assigned to one of "
                 f"its ships ({', '.join(ship_ids)})"
             )
-        return fleet.commander
-    return next(
-        (a.character_id for a in assignments if a.ship_id in ship_ids and a.place == "command"),
-        None,
-    )
+    return fleet.commander
+
+
+def _flagship(fleet: FleetSetup, ship_ids: tuple[str, ...]) -> str:
+    """The fleet's flagship: the one named, else its first ship."""
+    if fleet.flagship is None:
+        return ship_ids[0]
+    if fleet.flagship not in ship_ids:
+        names = ", ".join(spec.name for _, spec in fleet.ships)
+        raise RulesError(
+            f"the flagship of {fleet.name}, {fleet.flagship!r}, is not one of its ships ({names})"
+        )
+    return fleet.flagship
 
 
 def _default_gunners(state: BattleState) -> BattleState:
@@ -166,7 +178,8 @@ def new_battle(
     for side_id, fleet in zip(SIDES, fleets, strict=True):
         ship_ids = tuple(ship_id for ship_id, _ in fleet.ships)
         commander = _commander(fleet, ship_ids, taken)
-        sides.append(BattleSide(side_id, fleet.name, ship_ids, commander))
+        flagship = _flagship(fleet, ship_ids)
+        sides.append(BattleSide(side_id, fleet.name, ship_ids, commander, flagship=flagship))
     phase, step = round_sequence()[0]
     text = (
         f"{name}: {side_a.name} ({', '.join(s.name for _, s in side_a.ships)}) against "

@@ -254,8 +254,10 @@ class BattleShip:
 @dataclass(frozen=True)
 class BattleSide:
     """One fleet: its ships, the heading it declared (and the arc a holding fleet turns to the
-    enemy), and the character commanding it (None: the crew rolls the edge). `broke_off`: its
-    heading opened the range to disengaged, which ended the battle."""
+    enemy), the character the GM put in command (None: whoever is at the flagship's command
+    station rolls the edge, else its crew) and its `flagship` (None, in battles saved before
+    there was one: the first ship). `broke_off`: its heading opened the range to disengaged,
+    which ended the battle."""
 
     id: str
     name: str
@@ -265,6 +267,7 @@ class BattleSide:
     held_arc: str | None = None
     declared: bool = False  # declared a heading this round
     broke_off: bool = False
+    flagship: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -272,6 +275,7 @@ class BattleSide:
             "name": self.name,
             "ship_ids": list(self.ship_ids),
             "commander": self.commander,
+            "flagship": self.flagship,
             "heading": self.heading,
             "held_arc": self.held_arc,
             "declared": self.declared,
@@ -290,6 +294,7 @@ class BattleSide:
                 held_arc=data.get("held_arc"),
                 declared=bool(data.get("declared", False)),
                 broke_off=bool(data.get("broke_off", False)),
+                flagship=None if data.get("flagship") is None else str(data["flagship"]),
             )
         except (KeyError, TypeError) as exc:
             raise RulesError(f"cannot read a saved battle side: {exc}") from exc

@@ -1,0 +1,172 @@
+"""The Battle tab's station orders (m move, t take over, l leave the ship) and the line that
+says what a battle's end wrote back to the campaign's ships.
+
+Each order asks its choices in a list (names, never ids) and goes through
+`gmtool.actions.battle_stations`: the campaign's stations change, the battle logs the move,
+and ctrl+z in the battle takes both back. The battle follows the stations from its next roll.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gmtool.actions import battle_stations
+from gmtool.actions.battles import StepDone, StepUndone
+from gmtool.rules.battle import BattleState
+from gmtool.rules.battle.live_stations import place_words
+from gmtool.rules.stations import Assignment, station_table
+from gmtool.store.errors import StoreError
+from gmtool.store.party import load_party_state
+from gmtool.store.ships import list_ships
+from gmtool.tui.stations import ChoiceScreen
+
+if TYPE_CHECKING:
+    from gmtool.tui.battle import BattlePane
+
+
+def where_words(state: BattleState, assignment: Assignment) -> str:
+    """'the Command of CSS Meridian', 'sickbay (CSS Meridian)'."""
+    ship = state.ship(assignment.ship_id).name
+    if assignment.station_id is None:
+        return f"{place_words(assignment.place)} ({ship})"
+    return f"{place_words(assignment.place)} of {ship}"
+
+
+def _name(state: BattleState, character_id: str) -> str:
+    return state.character(character_id).name
+
+
+async def move_order(pane: BattlePane) -> None:
+    """m: a character of the party to a station of one of the battle's campaign ships."""
+    state = pane.need_open_battle()
+    if state is None:
+        return
+    try:
+        party = load_party_state(pane.campaign)
+        campaign_ships = {r.id for r in list_ships(pane.campaign)}
+    except StoreError as exc:
+        pane.show_status(f"Not moved: {exc}", error=True)
+        return
+    ships = [s for s in state.ships if s.id in campaign_ships]
+    if not party.characters or not ships:
+        pane.show_status("Nobody to move: the party has no one, or no campaign ship fights.", True)
+        return
+    here = {a.character_id: a for a in state.assignments}
+    people = [
+        (c.id, f"{c.name}: {where_words(state, here[c.id])}" if c.id in here else c.name)
+        for c in party.characters
+    ]
+    who = await pane.app.push_screen_wait(ChoiceScreen("Move whom?", people))
+    if who is None:
+        return
+    ship_id: str | None = ships[0].id
+    if len(ships) > 1:
+        ship_id = await pane.app.push_screen_wait(
+            ChoiceScreen("To which ship?", [(s.id, s.name) for s in ships])
+        )
+    if ship_id is None:
+        return
+    table = station_table()
+    places = [(s.id, s.name) for s in table.stations.values()]
+    places += [(p.id, p.name) for p in table.off_station.values()]
+    initial = here[who].place if who in here else None
+    place = await pane.app.push_screen_wait(
+        ChoiceScreen(f"Where aboard {state.ship(ship_id).name}?", places, initial)
+    )
+    if place is not None:
+        pane.do_action(battle_stations.move_to_station, who, ship_id, place)
+
+
+async def take_over_order(pane: BattlePane) -> None:
+    """t: pick the post (its holder), then who takes it over from aboard the same ship."""
+    state = pane.need_open_battle()
+    if state is None:
+        return
+    posts = [a for s in state.ships for a in state.aboard(s.id) if a.station_id is not None]
+    if not posts:
+        pane.show_status("Nobody holds a post aboard the battle's ships.", error=True)
+        return
+    occupant = await pane.app.push_screen_wait(
+        ChoiceScreen(
+            "Take over whose post?",
+            [
+                (a.character_id, f"{where_words(state, a)}: {_name(state, a.character_id)}")
+                for a in posts
+            ],
+        )
+    )
+    if occupant is None:
+        return
+    ship_id = state.assignment(occupant).ship_id
+    others = [a for a in state.aboard(ship_id) if a.character_id != occupant]
+    if not others:
+        pane.show_status(f"Nobody else aboard {state.ship(ship_id).name} can take it over.", True)
+        return
+    who = await pane.app.push_screen_wait(
+        ChoiceScreen(
+            f"Who takes over from {_name(state, occupant)}?",
+            [
+                (a.character_id, f"{_name(state, a.character_id)}: {where_words(state, a)}")
+                for a in others
+            ],
+        )
+    )
+    if who is not None:
+        pane.do_action(battle_stations.take_over, who, occupant)
+
+
+async def leave_order(pane: BattlePane) -> None:
+    """l: a character aboard one of the battle's ships gets off it."""
+    state = pane.need_open_battle()
+    if state is None:
+        return
+    aboard = [a for s in state.ships for a in state.aboard(s.id)]
+    if not aboard:
+        pane.show_status("Nobody is aboard the battle's ships.", error=True)
+        return
+    who = await pane.app.push_screen_wait(
+        ChoiceScreen(
+            "Who leaves the ship?",
+            [
+                (a.character_id, f"{_name(state, a.character_id)}: {where_words(state, a)}")
+                for a in aboard
+            ],
+        )
+    )
+    if who is not None:
+        pane.do_action(battle_stations.leave_ship, who)
+
+
+# -- what the battle's end did to the campaign ------------------------------------------------
+
+
+def written_back_text(done: StepDone) -> str:
+    """'End state written to the campaign's ships: CSS Meridian crippled, 41 crew lost.'"""
+    if not done.written_back:
+        return ""
+    parts = []
+    for ship_id in done.written_back:
+        ship = done.state.ship(ship_id)
+        lost = ship.crew_losses["dead"] + ship.crew_losses["badly_wounded"]
+        parts.append(f"{ship.name} {ship.fate}, {lost} crew lost")
+    return f"End state written to the campaign's ships (Crew tab): {'; '.join(parts)}."
+
+
+def undone_text(undone: StepUndone) -> str:
+    """What an undo gave back outside the battle, in words ('' when nothing)."""
+    lines = []
+    if undone.ships_restored:
+        lines.append("The campaign's ships are back as they were before the battle ended.")
+    if undone.stations_restored:
+        lines.append("The stations are back as they were (Stations tab).")
+    return " ".join(lines)
+
+
+__all__ = [
+    "leave_order",
+    "move_order",
+    "take_over_order",
+    "undone_text",
+    "where_words",
+    "written_back_text",
+]
