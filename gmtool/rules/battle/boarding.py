@@ -161,6 +161,28 @@ def outnumbering_step(stronger: int, weaker: int) -> int:
     return min(earned) if earned else 0
 
 
+@dataclass(frozen=True)
+class BoardingOdds:
+    """Both sides' boarding points and the step each side's check gets for them."""
+
+    boarders: BoardingStrength
+    defenders: BoardingStrength
+    boarders_step: int
+    defenders_step: int
+
+
+def boarding_odds(state: BattleState, ship_id: str, target_id: str) -> BoardingOdds:
+    """What the boarding check will count (the board dialog shows it before it is made)."""
+    boarders = boarding_strength(state, state.ship(ship_id), defending=False)
+    defenders = boarding_strength(state, state.ship(target_id), defending=True)
+    return BoardingOdds(
+        boarders,
+        defenders,
+        outnumbering_step(boarders.points, defenders.points),
+        outnumbering_step(defenders.points, boarders.points),
+    )
+
+
 # -- may it board? --------------------------------------------------------------------------
 
 
@@ -337,15 +359,17 @@ def board(
     state = with_order(state, ship_id, "boarding")
     if target.abandoned:
         return _board_hulk(state, ship, target, step)
-    boarders = boarding_strength(state, state.ship(ship_id), defending=False)
-    defenders = boarding_strength(state, state.ship(target_id), defending=True)
+    odds = boarding_odds(state, ship_id, target_id)
+    boarders, defenders = odds.boarders, odds.defenders
     step.lines.append(
         f"Boarding strength: {ship.name} {boarders.describe()}; "
         f"{target.name} {defenders.describe()}."
     )
     steps: dict[str, list[StepModifier]] = {ship_id: [], target_id: []}
-    for side, other in ((boarders, defenders), (defenders, boarders)):
-        bonus = outnumbering_step(side.points, other.points)
+    for side, other, bonus in (
+        (boarders, defenders, odds.boarders_step),
+        (defenders, boarders, odds.defenders_step),
+    ):
         if bonus:
             words = f"outnumbering {side.points} to {other.points}"
             steps[side.ship_id].append(StepModifier("strength", words, bonus))
