@@ -23,8 +23,8 @@ from gmtool.rules.battle.boarding import BoardingOdds, BoardingStrength, boardin
 from gmtool.tui.footer import KeyFooter
 
 CHOICE_WORDS = {
-    "own": "a bonus to {own}'s check",
-    "enemy": "a penalty to {enemy}'s check",
+    "own": "a bonus to the check of {own}",
+    "enemy": "a penalty to the check of {enemy}",
 }
 OTHER_CHOICE = {"own": "enemy", "enemy": "own"}
 
@@ -140,8 +140,12 @@ class BoardScreen(ModalScreen["BoardOrder | None"]):
         ours = self.state.ship(self.ship_id).name
         theirs = self.state.ship(odds.defenders.ship_id).name
         lines = [
-            self._leader_line(odds.boarders, "leader", f"{ours}'s boarders", theirs),
-            self._leader_line(odds.defenders, "defender", f"{theirs}'s defenders", ours),
+            self._leader_line(
+                odds.boarders, "leader", f"{ours}'s boarders", f"{theirs}'s defenders"
+            ),
+            self._leader_line(
+                odds.defenders, "defender", f"{theirs}'s defenders", f"{ours}'s boarders"
+            ),
         ]
         self.query_one("#board-leaders", Static).update(Text("\n".join(lines)))
 
