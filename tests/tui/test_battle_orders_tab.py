@@ -159,3 +159,32 @@ def test_snapshot_ram_dialog(snap_compare, app_factory, size) -> None:
     index = next(i for i, a in enumerate(available_actions(state)) if a.action == "ram")
     keys = [*battle_keys(app), "home", *["down"] * index, "enter"]
     assert snap_compare(app, terminal_size=size, press=keys)
+
+
+async def test_editing_a_system_keeps_its_energy_screen_flag_and_power(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    """The ship form's system dialog shows no screen flag or power: it keeps them."""
+    from gmtool.tui.ship_form import SystemDialog
+
+    app = app_factory(demo=True)
+    screen = {"type": "defense", "name": "deflector screen", "hp": 12, "power": 3}
+    kept: list[object] = []
+    async with app.run_test(size=LARGE) as pilot:
+        app.push_screen(SystemDialog("medium", {**screen, "energy_screen": True}), kept.append)
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        app.push_screen(SystemDialog("medium", {**screen, "energy_screen": True}), kept.append)
+        await pilot.pause()
+        app.screen.query_one("#sys-type").value = "engine"  # type: ignore[attr-defined]
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    assert kept[0] == {**screen, "energy_screen": True}
+    assert kept[1] == {
+        "type": "engine",
+        "name": "deflector screen",
+        "hp": 12,
+        "power": 3,
+    }
