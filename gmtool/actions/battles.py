@@ -41,6 +41,7 @@ from gmtool.rules.battle import (
     set_power,
     withdraw,
 )
+from gmtool.rules.battle.boarding import BoardingRefusal, boarding_refusal
 from gmtool.rules.battle.steps import StepResult
 from gmtool.rules.hit_stations import check_place, on_station_rule
 from gmtool.rules.limits import MAX_HULL_POINTS, checked_text
@@ -394,6 +395,15 @@ def do_ram(
     return run(campaign, battle_id, ram, ship_id, target, by=by, avoid_by=avoid_by)
 
 
+class BoardRefused(ActionRefused):
+    """A boarding order the rules refuse; `refusal` says why, typed (no transporter, nobody
+    to send, the target's energy screen up, out of reach, ...)."""
+
+    def __init__(self, refusal: BoardingRefusal) -> None:
+        self.refusal = refusal
+        super().__init__(refusal.text())
+
+
 def do_board(
     campaign: Campaign,
     battle_id: str,
@@ -401,10 +411,19 @@ def do_board(
     target: str,
     method: str,
     *,
-    target_screen_up: bool = False,
     leader_choice: str = "own",
     defender_leader_choice: str = "own",
 ) -> StepDone:
+    """Send a boarding party by `method` (transporter, conventional). `leader_choice`: the
+    boarding party's leader adds their bonus to their own side's check ('own') or lays it as
+    a penalty on the defenders' ('enemy'); `defender_leader_choice` the same for the target's
+    internal security leader. Refused (`BoardRefused`) when the rules do not allow it."""
+    with refusals():
+        state = battles.live_battle(campaign, battle_id)
+        if state.phase == "special_orders" and not state.finished:
+            refusal = boarding_refusal(state, state.ship(ship_id), state.ship(target), method)
+            if refusal is not None:
+                raise BoardRefused(refusal)
     return run(
         campaign,
         battle_id,
@@ -412,7 +431,6 @@ def do_board(
         ship_id,
         target,
         method,
-        target_screen_up=target_screen_up,
         leader_choice=leader_choice,
         defender_leader_choice=defender_leader_choice,
     )

@@ -22,5 +22,7 @@ def refusals() -> Iterator[None]:
     are, since they are about the files, not the game."""
     try:
         yield
+    except ActionRefused:
+        raise  # already an action's refusal, perhaps a typed one
     except RulesError as exc:
         raise ActionRefused(str(exc)) from None

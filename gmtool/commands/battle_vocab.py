@@ -151,9 +151,13 @@ VOCABULARY: tuple[Word, ...] = (
             SHIP,
             TARGET,
             Option("--method", "method", "the boarding method", required=True),
-            Option("--screen-up", "target_screen_up", "the target's screen is up", switch=True),
-            Option("--leader", "leader_choice", "the boarding leader's choice"),
-            Option("--defender", "defender_leader_choice", "the defending leader's choice"),
+            Option(
+                "--leader",
+                "leader_choice",
+                "the boarding leader's choice: own (a bonus to the boarders' check, the "
+                "default) or enemy (a penalty to the defenders')",
+            ),
+            Option("--defender", "defender_leader_choice", "the defending leader's: own or enemy"),
         ),
     ),
     Word(

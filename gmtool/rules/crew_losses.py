@@ -87,7 +87,6 @@ def casualties(
         raise RulesError(
             f"unknown damage track {', '.join(sorted(unknown))}: expected {', '.join(tracks)}"
         )
-    rules = crew_loss_rules()
     exact = Fraction(0)
     for track, on_track in crew_on_tracks(crew).items():
         boxes = marked.get(track, 0)
@@ -101,7 +100,12 @@ def casualties(
         if boxes > points:
             raise RulesError(f"{boxes} marked {track} boxes on a track of {points} points")
         exact += boxes * on_track / points
-    total = round_fraction(exact, rules.casualties_rounding)
+    return split_casualties(round_fraction(exact, crew_loss_rules().casualties_rounding))
+
+
+def split_casualties(total: int) -> dict[str, int]:
+    """Casualties split into dead, badly and lightly wounded (section 4's rule)."""
+    rules = crew_loss_rules()
     dead = round_fraction(Fraction(total * rules.dead_percent, 100), rules.dead_rounding)
     survivors = total - dead
     badly = round_fraction(

@@ -19,6 +19,7 @@ from gmtool.rules.checks import Degree, checks_table
 from gmtool.rules.crew_losses import ROUNDINGS, round_fraction
 from gmtool.rules.errors import RulesError
 from gmtool.rules.ship_damage import attacker_step, can_act, crew_check_step, track_ids
+from gmtool.rules.ships import ship_spec_table
 from gmtool.rules.tables import Node, cached_table, load_table
 
 FireMode = Literal["normal", "long"]
@@ -78,6 +79,8 @@ class BoardingMethod:
     farthest_range: str
     needs_screen_down: bool
     needs_target_helpless: bool
+    needs_system: str | None = None  # a system type the boarding ship must have on line
+    needs_boarders: bool = True  # troops fit to fight or a boarding party aboard
 
 
 @dataclass(frozen=True)
@@ -316,13 +319,24 @@ def narrative_table() -> NarrativeTable:
     orders["boarding"].only_keys({"name", "methods"}, what="boarding")
     for method, node in orders["boarding"]["methods"].items():
         node.only_keys(
-            {"farthest_range", "needs_screen_down", "needs_target_helpless"}, what=str(method)
+            {
+                "farthest_range",
+                "needs_screen_down",
+                "needs_target_helpless",
+                "needs_system",
+                "needs_boarders",
+            },
+            what=str(method),
         )
         boarding[str(method)] = BoardingMethod(
             id=str(method),
             farthest_range=node["farthest_range"].choice(range_ids),
             needs_screen_down=bool(node["needs_screen_down"].bool()),
             needs_target_helpless=bool(node["needs_target_helpless"].bool()),
+            needs_system=node.get("needs_system").optional(
+                lambda n: n.choice(list(ship_spec_table().system_types)), None
+            ),
+            needs_boarders=bool(node.get("needs_boarders").optional(Node.bool, True)),
         )
     blast = orders["self_destruct"]
     blast.only_keys({"name", "hexes_by_range"}, what="self_destruct")

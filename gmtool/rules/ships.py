@@ -52,7 +52,19 @@ SPEC_KEYS = frozenset(
     }
 )
 SYSTEM_KEYS = frozenset(
-    {"type", "name", "count", "hp", "beds", "firepower", "arc", "damage", "damage_type", "power"}
+    {
+        "type",
+        "name",
+        "count",
+        "hp",
+        "beds",
+        "firepower",
+        "arc",
+        "damage",
+        "damage_type",
+        "power",
+        "energy_screen",
+    }
 )
 
 
@@ -66,6 +78,7 @@ class ShipSpecTable:
     system_types: dict[str, str]  # id -> display name
     system_groups: dict[str, frozenset[str]]
     systems_with_beds: frozenset[str]
+    energy_screen_types: frozenset[str]  # types that may be flagged `energy_screen: true`
     firepowers: tuple[str, ...]
     firepower_names: dict[str, str]  # id -> display name
     arcs: tuple[str, ...]
@@ -137,6 +150,7 @@ def ship_spec_table() -> ShipSpecTable:
         system_types=types,
         system_groups=groups,
         systems_with_beds=type_list(root["systems_with_beds"]),
+        energy_screen_types=type_list(root["energy_screen_types"]),
         firepowers=firepowers,
         firepower_names=firepower_names,
         arcs=arcs,
@@ -199,6 +213,7 @@ class System:
     damage: dict[str, str] = field(default_factory=dict)
     damage_type: str | None = None  # weapons only: low_impact, high_impact or energy
     power: int | None = None  # per unit: a power plant makes it, any other system needs it
+    energy_screen: bool = False  # a defense that is an energy screen (transporters stop at it)
 
     @property
     def total_hp(self) -> int:
@@ -221,6 +236,8 @@ class System:
                 data[key] = value
         if self.damage:
             data["damage"] = dict(self.damage)
+        if self.energy_screen:
+            data["energy_screen"] = True
         return data
 
 
@@ -462,6 +479,11 @@ def _read_system(node: Node, ship_class_id: str, table: ShipSpecTable) -> System
     for key in ("firepower", "arc", "damage", "damage_type"):
         if node.has(key) and not is_weapon:
             raise node[key].error(f"no {key} on a {system_type} (only weapons have one)")
+    if node.has("energy_screen") and system_type not in table.energy_screen_types:
+        raise node["energy_screen"].error(
+            f"no energy_screen on a {system_type} "
+            f"(only {', '.join(sorted(table.energy_screen_types))})"
+        )
     has_beds = system_type in table.systems_with_beds
     if node.has("beds") and not has_beds:
         raise node["beds"].error(
@@ -498,6 +520,7 @@ def _read_system(node: Node, ship_class_id: str, table: ShipSpecTable) -> System
         if is_weapon
         else None,
         power=node.get("power").optional(lambda n: n.int(minimum=0), None),
+        energy_screen=bool(node.get("energy_screen").optional(Node.bool, False)),
     )
 
 
@@ -551,7 +574,10 @@ def spec_format_text() -> str:
             + ", ".join(table.damage_degrees)
             + "), each dice ending in its track letter, e.g. d6+1w. Only "
             + ", ".join(sorted(table.systems_with_beds))
-            + " has beds.",
+            + " has beds. A "
+            + " or ".join(sorted(table.energy_screen_types))
+            + " may be an energy screen (energy_screen: true): transporters cannot reach "
+            "through it while it is up.",
             "Example: {type: beam, name: laser turret, count: 2, hp: 4, firepower: light, "
             "arc: turret, damage: {ordinary: d4+1w, good: d4+2w, amazing: d4+1m}}",
         ]

@@ -41,6 +41,7 @@ from gmtool.rules.battle import (
     available_actions,
     battle_summary,
     board,
+    boarding_name,
     declare_heading,
     drifting,
     end_battle,
@@ -49,6 +50,7 @@ from gmtool.rules.battle import (
     likely_target,
     no_fire_reason,
     ram,
+    ram_preview,
     resolve_movement,
     roll_attack,
     roll_edge,
@@ -99,6 +101,7 @@ from gmtool.tui.battle_stations import (
     undone_text,
     written_back_text,
 )
+from gmtool.tui.order_dialogs import BoardOrder, BoardScreen, RamScreen
 from gmtool.tui.pane import GmPane
 from gmtool.tui.stations import ChoiceScreen, ConfirmScreen
 from gmtool.tui.styles import DEGREE_STYLE
@@ -137,6 +140,14 @@ has left she is a hulk: no heading, no orders, boarded without a fight. A fleet 
 that can act drifts (it declares no heading and counts as holding); a fleet with no ship left
 in the fight (destroyed, escaped or abandoned) ends the battle at the next edge (e).
 tables/battle.yaml has these decisions.
+
+Special orders: ramming opens a dialog that shows the ram check, the target's check to avoid
+it and the damage each ship takes if it lands (by the other ship's class, tables/battle.yaml);
+enter rams. Boarding opens a dialog with each side's boarding strength (troops fit to fight,
+characters at the station) and what outnumbering gives; l switches our leader between a bonus
+to our check and a penalty to theirs, d the defending leader's; enter boards. Transporter
+boarding needs a transporter on line and someone to send, and stops at an energy screen that
+is up: such an order is listed greyed, with the reason.
 
 Delete (x): a battle set up by mistake or for practice leaves the campaign's list, with its
 saved steps. It cannot be undone. What happened at the table stays: its rolls in the roll log,
@@ -412,6 +423,8 @@ def short_label(info: ActionInfo) -> str:
 
 
 def action_style(info: ActionInfo) -> str:
+    if info.refused:
+        return "dim"  # greyed: the note says why
     if info.action == "advance":
         return "bold cyan"
     if info.action in ("end_battle", "apply_damage_manually", "withdraw"):
@@ -931,14 +944,12 @@ class BattlePane(GmPane):
             await self._repair(info)
         elif action == "roll_leadership":
             self.do_step(roll_leadership, info.character_id)
+        elif info.refused:
+            self._status(f"Not now: {info.refused}.", error=True)
         elif action == "ram":
-            target = await self._choose_ship("Ram which ship?", info.choices)
-            if target is not None:
-                self._after_manual(self.do_step(ram, info.ship_id, target))
+            await self._ram(info)
         elif action == "board":
-            target = await self._choose_ship(f"{info.label}: which ship?", info.choices)
-            if target is not None and info.method is not None:
-                self.do_step(board, info.ship_id, target, info.method)
+            await self._board(info)
         elif action == "self_destruct":
             await self._self_destruct(info)
         elif action in ("abandon_ship", "withdraw"):
@@ -1051,6 +1062,39 @@ class BattlePane(GmPane):
             self.do_step(roll_repair, info.ship_id, by=by, track=choice)
         else:
             self.do_step(roll_repair, info.ship_id, by=by, track=None, system=choice)
+
+    async def _ram(self, info: ActionInfo) -> None:
+        """Pick the target, see what the ram will roll (checks and damage), enter rams."""
+        state = self.battle
+        assert state is not None and info.ship_id is not None
+        target = await self._choose_ship("Ram which ship?", info.choices)
+        if target is None:
+            return
+        try:
+            preview = ram_preview(state, info.ship_id, target)
+        except RulesError as exc:
+            self._status(f"Not done: {exc}", error=True)
+            return
+        if await self.app.push_screen_wait(RamScreen(state, preview)):
+            self._after_manual(self.do_step(ram, info.ship_id, target))
+
+    async def _board(self, info: ActionInfo) -> None:
+        """The boarding dialog: target, both sides' strength, the leaders' choices."""
+        state = self.battle
+        assert state is not None and info.ship_id is not None and info.method is not None
+        method = boarding_name(info.method)
+        order: BoardOrder | None = await self.app.push_screen_wait(
+            BoardScreen(state, info.ship_id, method, info.choices)
+        )
+        if order is not None:
+            self.do_step(
+                board,
+                info.ship_id,
+                order.target,
+                info.method,
+                leader_choice=order.leader_choice,
+                defender_leader_choice=order.defender_leader_choice,
+            )
 
     async def _self_destruct(self, info: ActionInfo) -> None:
         state = self.battle

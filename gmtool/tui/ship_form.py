@@ -300,7 +300,19 @@ class SystemDialog(ModalScreen["dict[str, Any] | None"]):
             damage = {k: v for k, v in damage.items() if v}
             if damage:
                 data["damage"] = damage
-        return data
+        return {**data, **self._kept(system_type)}
+
+    def _kept(self, system_type: str) -> dict[str, Any]:
+        """What the spec had that the form does not show (a system's power, a weapon's damage
+        type, an energy screen's flag): kept while the type still allows it, so editing a
+        system never drops them."""
+        table = ship_spec_table()
+        allowed = {
+            "power": True,
+            "damage_type": system_type in table.weapon_types,
+            "energy_screen": system_type in table.energy_screen_types,
+        }
+        return {k: self.system[k] for k, ok in allowed.items() if ok and k in self.system}
 
     @on(Input.Submitted)
     def action_submit(self) -> None:

@@ -216,19 +216,26 @@ def test_ramming_needs_the_edge_very_close_range_and_the_speed() -> None:
 def test_a_ram_the_target_fails_to_avoid_is_a_collision() -> None:
     state = orders(edge="b")
     # Raider crew 10: a 5 succeeds. Calloway (Tactics--space combat 15, at command) tries to
-    # dodge at +0 (medium: target size 0) and rolls 18: Failure.
-    state, result = ram(state, "gorgon", "meridian", ScriptedRandom([5, 18]))
+    # dodge at +0 (medium: target size 0) and rolls 18: Failure. Each ship takes the ram
+    # damage of the other's class (tables/battle.yaml): the Meridian a light hull's d6+2w (3:
+    # 5 wound, six safe hazard rolls for the party aboard), the Gorgon a medium's d4+1m (2: 3).
+    dice = [5, 18, 3] + [20] * 6 + [2]
+    state, result = ram(state, "gorgon", "meridian", ScriptedRandom(dice))
     assert "Raider Gorgon rams CSS Meridian!" in result.text
-    assert "Type in the ramming damage to CSS Meridian" in result.text
-    assert "Type in the ramming damage to Raider Gorgon" in result.text
-    assert [r["for"] for r in result.rolls] == [
+    assert "Type in" not in result.text
+    assert state.ship("meridian").damage.marked["wound"] == 5
+    assert state.ship("gorgon").damage.marked["mortal"] == 3
+    purposes = [r["for"] for r in result.rolls]
+    assert purposes[:3] == [
         "Raider Gorgon rams CSS Meridian",
         "CSS Meridian avoids the ram",
+        "collision with Raider Gorgon: damage",
     ]
+    assert purposes[-1] == "collision with CSS Meridian: damage"  # after the hazard rolls
     assert "Captain Ines Calloway rolls 15" in result.text
     assert state.range == "very_close" and state.ship("gorgon").order_given == "ramming"
     with pytest.raises(RulesError, match="already been given an order"):
-        ram(state, "gorgon", "meridian", ScriptedRandom([5, 18]))
+        ram(state, "gorgon", "meridian", ScriptedRandom(dice))
 
 
 def test_a_ram_can_miss_or_be_avoided() -> None:
@@ -243,9 +250,12 @@ def test_ram_avoidance_adds_the_target_size_modifier_as_printed() -> None:
     state = orders(edge="a", state=demo_battle(navy=(interceptor(),)))  # type: ignore[arg-type]
     # The Gorgon (light: +1) avoids at +1 step (+d4): d20 9 + d4 2 = 11 against its green
     # crew's 10: a Failure, so the interceptor rams her.
-    state, result = ram(state, "interceptor", "gorgon", ScriptedRandom([3, 9, 2]))
+    # Both light: each takes d6+2w (4 and 1).
+    state, result = ram(state, "interceptor", "gorgon", ScriptedRandom([3, 9, 2, 4, 1]))
     assert result.rolls[1]["step"] == 1
     assert "target size +1" in result.text and "rams Raider Gorgon!" in result.text
+    assert state.ship("gorgon").damage.marked["wound"] == 6
+    assert state.ship("interceptor").damage.marked["wound"] == 3
 
 
 @pytest.fixture
@@ -274,14 +284,16 @@ def test_ram_avoidance_sign_is_a_setting(house_tables: Path) -> None:
     assert "avoids the collision" in result.text
 
 
-def test_ram_damage_from_the_table_is_rolled(monkeypatch: pytest.MonkeyPatch) -> None:
-    table = replace(battle_config.battle_table(), ram_damage_target="2d6w")
+def test_a_class_without_ram_damage_leaves_it_to_the_gm(monkeypatch: pytest.MonkeyPatch) -> None:
+    by_class = {**battle_config.battle_table().ram_damage_by_class, "medium": None}
+    table = replace(battle_config.battle_table(), ram_damage_by_class=by_class)
     monkeypatch.setattr(battle_orders, "battle_table", lambda: table)
     state = orders(edge="b")
-    dice = [5, 18, 3, 4] + [20] * 6  # hit, no dodge, 2d6 = 7 wound, six safe hazard rolls
-    state, result = ram(state, "gorgon", "meridian", ScriptedRandom(dice))
-    assert state.ship("meridian").damage.marked["wound"] == 7
+    dice = [5, 18, 3, 4] + [20] * 6  # hit, no dodge, d6+2 = 5 wound, six safe hazard rolls
+    state, result = ram(state, "gorgon", "meridian", ScriptedRandom(dice[:3] + [20] * 6))
+    assert state.ship("meridian").damage.marked["wound"] == 5
     assert len(result.hazards) == 6
+    # rammed into a medium ship, whose figure is null: the GM types the Gorgon's damage in
     assert "Type in the ramming damage to Raider Gorgon" in result.text
 
 
@@ -291,11 +303,10 @@ def test_ram_damage_from_the_table_is_rolled(monkeypatch: pytest.MonkeyPatch) ->
 def test_boarding_conditions() -> None:
     state = orders("moderate", edge="a")
     meridian, raider = state.ship("meridian"), state.ship("gorgon")
-    assert board_allowed(state, meridian, raider, "transporter", False)
-    assert not board_allowed(state, meridian, raider, "transporter", True)  # screen up
-    assert not board_allowed(orders("long"), meridian, raider, "transporter", False)
+    assert board_allowed(state, meridian, raider, "transporter")
+    assert not board_allowed(orders("long"), meridian, raider, "transporter")
     close = orders("very_close")
-    assert not board_allowed(close, meridian, raider, "conventional", False)  # can maneuver
+    assert not board_allowed(close, meridian, raider, "conventional")  # can maneuver
     assert ("meridian", ("gorgon",)) in offered(state, "board")
 
 
@@ -304,7 +315,7 @@ def test_a_crippled_or_engineless_ship_cannot_maneuver_and_can_be_boarded() -> N
     crippled, _ = apply_damage_manually(state, "gorgon", 10, "mortal", random.Random(1))
     assert helpless(crippled.ship("gorgon"))
     assert board_allowed(
-        crippled, crippled.ship("meridian"), crippled.ship("gorgon"), "conventional", False
+        crippled, crippled.ship("meridian"), crippled.ship("gorgon"), "conventional"
     )
     dead_in_space = state
     for key in ("1.1", "1.2"):  # the Gorgon's two engines
@@ -316,35 +327,41 @@ def test_a_crippled_or_engineless_ship_cannot_maneuver_and_can_be_boarded() -> N
 def test_a_boarding_action_with_a_leader() -> None:
     state = orders("moderate", edge="a")
     # Adeyemi leads (Tactics--infantry combat 15): 4 is Good, -2 to the boarders' check.
-    # Boarders (crew 12 at -2: -d6): d20 6 - 3 = 3, Amazing. Defenders (crew 10): 9, Ordinary.
+    # 16 marines and the leader (17 points) outnumber the Gorgon's 2 security specialists
+    # more than 4 times: -3 more. Boarders (crew 12 at -5: -d20): d20 6 - 3 = 3, Amazing.
+    # Defenders (crew 10): 9, Ordinary.
     state, result = board(state, "meridian", "gorgon", "transporter", ScriptedRandom([4, 6, 3, 9]))
     assert state.ship("gorgon").boarders == ("meridian",)
     assert "win a foothold" in result.text
     assert [r["degree"] for r in result.rolls] == ["good", "amazing", "ordinary"]
-    assert result.rolls[1]["step"] == -2
+    assert result.rolls[1]["step"] == -5
+    assert "outnumbering 17 to 2 -3" in result.text
     assert "bram-adeyemi" in state.acted
 
 
 def test_a_boarding_leader_may_hinder_the_defenders_instead() -> None:
     state = orders("moderate", edge="a")
-    dice = [4, 9, 12, 1]  # Good leader; boarders 9 (Ordinary); defenders 12 + d6 1 (Failure)
+    # Good leader; boarders 9 - d8 3 (Good, the strength's -3); defenders 12 + d6 1 (Failure)
+    dice = [4, 9, 3, 12, 1]
     state, result = board(
         state, "meridian", "gorgon", "transporter", ScriptedRandom(dice), leader_choice="enemy"
     )
     assert result.rolls[2]["step"] == 2 and state.ship("gorgon").boarders == ("meridian",)
+    assert result.rolls[1]["step"] == -3  # the strength only: the leader hinders the enemy
 
 
 def test_defenders_hold_on_a_tie() -> None:
     crew = tuple(a for a in party().assignments if a.character_id != "bram-adeyemi")
     state = orders("moderate", edge="a", state=demo_battle(assignments=crew))
-    state, result = board(state, "meridian", "gorgon", "transporter", ScriptedRandom([9, 9]))
+    # 16 marines against 2: -3 (d8 1); 9 - 1 = 8 Ordinary against the defenders' 9 Ordinary.
+    state, result = board(state, "meridian", "gorgon", "transporter", ScriptedRandom([9, 1, 9]))
     assert state.ship("gorgon").boarders == () and "throw the boarders back" in result.text
 
 
 def test_boarding_refused_when_out_of_reach() -> None:
     with pytest.raises(RulesError, match="cannot board"):
         board(orders("long"), "meridian", "gorgon", "transporter", ScriptedRandom([]))
-    with pytest.raises(RulesError, match="while it can still maneuver"):
+    with pytest.raises(RulesError, match="Raider Gorgon can still maneuver"):
         board(orders("very_close"), "meridian", "gorgon", "conventional", ScriptedRandom([]))
 
 
@@ -505,7 +522,7 @@ def test_boarding_an_abandoned_ship_meets_no_defenders() -> None:
     conventional = next(a for a in boards if a.method == "conventional")
     assert conventional.label == "CSS Meridian boards by conventional boarding"
     assert conventional.choices == ("cutter",)  # the Gorgon can still maneuver
-    assert "Cutter is abandoned: no defenders, no roll" in conventional.note
+    assert "Cutter: abandoned, no defenders, no roll" in conventional.note
     state, result = board(state, "meridian", "cutter", "conventional", ScriptedRandom([]))
     assert result.rolls == ()  # nobody rolls: not the boarders, not the (absent) defenders
     assert state.ship("cutter").boarders == ("meridian",)

@@ -89,8 +89,8 @@ def test_every_task_the_engine_rolls_must_be_listed(house_rules: Path) -> None:
 
 
 def test_a_damage_roll_needs_a_track_letter(house_rules: Path) -> None:
-    edit(house_rules, "  target: null", "  target: 2d8")
-    with pytest.raises(TableError, match=r"ram_damage\.target"):
+    edit(house_rules, "    light: d6+2w\n", "    light: 2d8\n")
+    with pytest.raises(TableError, match=r"ram_damage\.by_class_of_other_ship\.light"):
         battle_config.battle_table()
 
 

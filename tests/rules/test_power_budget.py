@@ -12,7 +12,7 @@ from dataclasses import replace
 import pytest
 
 from gmtool.rules.battle import BattleState, attack_options, available_actions, set_power
-from gmtool.rules.battle.power import power_budget, power_notes, screen_up
+from gmtool.rules.battle.power import energy_screen_up, power_budget, power_notes
 from gmtool.rules.errors import RulesError
 from gmtool.rules.ships import ShipSpec, load_ship_spec
 from tests.rules.test_battle_helpers import DEMO, ScriptedRandom, demo_battle, gorgon, positioned
@@ -64,12 +64,14 @@ def test_an_unpowered_weapon_cannot_fire() -> None:
 def test_an_unpowered_screen_is_down() -> None:
     state = demo_battle(raiders=(("vex", _vex()),))
     vex = state.ship("vex")
-    assert screen_up(vex, True)  # the deflector screen has power
+    screen = energy_screen_up(vex)  # the deflector screen has power
+    assert screen is not None and screen.name == "deflector screen"
     both_out = replace(
         vex, systems_out=tuple(m.key for m in vex.mounts() if m.system.type == "power_plant")
     )
-    assert not screen_up(both_out, True)
-    assert not screen_up(vex, False)  # the GM says it is down: down
+    assert energy_screen_up(both_out) is None
+    knocked_out = replace(vex, systems_out=(screen.key,))
+    assert energy_screen_up(knocked_out) is None
 
 
 def test_the_power_check_shows_the_budget() -> None:

@@ -40,6 +40,7 @@ from gmtool.tui.app import GmApp
 from gmtool.tui.battle import BattlePane, ShipTable, fit_name, table_layout, track_cell
 from gmtool.tui.battle_dialogs import AttackScreen, DamageScreen, SummaryScreen
 from gmtool.tui.battle_setup import BattleSetupScreen
+from gmtool.tui.order_dialogs import BoardScreen
 from gmtool.tui.stations import ChoiceScreen, ConfirmScreen
 from tests.tui.conftest import footer_keys
 
@@ -917,6 +918,10 @@ async def test_an_abandoned_ship_is_boarded_unopposed_and_offers_no_self_destruc
         rolls = len(list(app.campaign.roll_log()))
         await move_to(pilot, pane, "board", "conventional boarding")
         events = len(pane.battle.events)  # type: ignore[union-attr]
+        await pilot.press("enter")
+        await settle(pilot, lambda: isinstance(app.screen, BoardScreen))
+        target = app.screen.query_one(OptionList).get_option_at_index(0)
+        assert "abandoned, nobody defends her" in str(target.prompt)
         await pilot.press("enter")
         await settle(pilot, lambda: len(pane.battle.events) > events)  # type: ignore[union-attr]
         assert status_text(app).startswith("Raider Jackal is abandoned: nobody defends her.")

@@ -20,6 +20,7 @@ from gmtool.rules.battle.attacks import (
     fire_words,
     no_fire_reason,
 )
+from gmtool.rules.battle.boarding import BoardingRefusal, BoardingRefused, boarding_name
 from gmtool.rules.battle.engine import (
     StepResult,
     abandon_ship,
@@ -50,7 +51,12 @@ from gmtool.rules.battle.engine import (
     set_power,
     withdraw,
 )
-from gmtool.rules.battle.orders import boarding_name, nobody_aboard, self_destruct_allowed
+from gmtool.rules.battle.orders import (
+    RamPreview,
+    nobody_aboard,
+    ram_preview,
+    self_destruct_allowed,
+)
 from gmtool.rules.battle.plans import Roller, RollPlan, plan_edge, plan_roll
 from gmtool.rules.battle.setup import FleetSetup, new_battle, quick_ship_spec
 from gmtool.rules.battle.state import (
@@ -78,9 +84,12 @@ __all__ = [
     "BattleSide",
     "BattleState",
     "BattleSummary",
+    "BoardingRefusal",
+    "BoardingRefused",
     "CharacterSummary",
     "FleetSetup",
     "Mount",
+    "RamPreview",
     "RollPlan",
     "Roller",
     "ShipSummary",
@@ -117,6 +126,7 @@ __all__ = [
     "quick_ship_spec",
     "ram",
     "ram_allowed",
+    "ram_preview",
     "resolve_movement",
     "roll_attack",
     "roll_edge",

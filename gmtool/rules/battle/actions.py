@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gmtool.rules.battle.attacks import attack_options, fire_words
+from gmtool.rules.battle.boarding import boarding_name, boarding_offer
 from gmtool.rules.battle.engine import (
     DISENGAGED,
     HEADING_WORDS,
@@ -18,7 +19,6 @@ from gmtool.rules.battle.engine import (
     REPAIR_TASKS,
     advance_blocker,
     battle_over_reason,
-    board_allowed,
     drift_words,
     drifting,
     fleet_beaten,
@@ -26,7 +26,7 @@ from gmtool.rules.battle.engine import (
     ram_allowed,
     side_acceleration,
 )
-from gmtool.rules.battle.orders import boarding_name, self_destruct_allowed
+from gmtool.rules.battle.orders import self_destruct_allowed
 from gmtool.rules.battle.plans import candidates, plan_edge, plan_roll, task_name
 from gmtool.rules.battle.power import has_budget
 from gmtool.rules.battle.state import (
@@ -70,6 +70,7 @@ class ActionInfo:
     note: str = ""
     method: str | None = None  # the boarding method of a `board` action
     short: str = ""  # a shorter label for a narrow list (the note says the rest)
+    refused: str = ""  # offered greyed: why it cannot be done now (the note says it too)
 
 
 def current_step_label(state: BattleState) -> str:
@@ -430,23 +431,7 @@ def _orders(state: BattleState) -> list[ActionInfo]:
                     ActionInfo("ram", f"{ship.name} rams", ship.side, ship.id, choices=rammable)
                 )
             for method in boarding_methods():
-                targets = tuple(
-                    t.id
-                    for t in enemies
-                    if board_allowed(state, ship, t, method, False) and not held(ship, t)
-                )
-                if targets:
-                    found.append(
-                        ActionInfo(
-                            "board",
-                            f"{ship.name} boards by {boarding_name(method)}",
-                            ship.side,
-                            ship.id,
-                            choices=targets,
-                            note=_boarding_note(state, method, targets),
-                            method=method,
-                        )
-                    )
+                found += _boarding(state, ship, method)
         if self_destruct_allowed(state, ship):
             found.append(
                 ActionInfo("self_destruct", f"{ship.name} self-destructs", ship.side, ship.id)
@@ -456,24 +441,39 @@ def _orders(state: BattleState) -> list[ActionInfo]:
     return found
 
 
-def held(ship: BattleShip, target: BattleShip) -> bool:
-    """An abandoned ship this ship's boarders already hold: nothing more to board."""
-    return target.abandoned and ship.id in target.boarders
-
-
-def _boarding_note(state: BattleState, method: str, targets: tuple[str, ...]) -> str:
-    """When a boarding method can be used, from tables/narrative.yaml, and what an abandoned
-    target means (no defenders)."""
-    rule = narrative_table().boarding[method]
-    parts = [f"from {range_name(rule.farthest_range).lower()} range in"]
-    if rule.needs_screen_down:
-        parts.append("only with the target's energy screen down")
-    if rule.needs_target_helpless:
-        parts.append("alongside a ship that cannot maneuver (crippled, engines out, abandoned)")
-    hulks = [state.ship(t).name for t in targets if state.ship(t).abandoned]
-    if hulks:
-        parts.append(f"{_or_list(hulks)} is abandoned: no defenders, no roll")
-    return "; ".join(parts)
+def _boarding(state: BattleState, ship: BattleShip, method: str) -> list[ActionInfo]:
+    """The boarding order by one method, greyed with the reason when it cannot be given
+    (`boarding_offer` says when it is listed at all)."""
+    offer = boarding_offer(state, ship, method)
+    if offer is None:
+        return []
+    label = f"{ship.name} boards by {boarding_name(method)}"
+    if not offer.targets:
+        why = offer.refusals[0].text()
+        short = f"{label} (not now)"
+        return [
+            ActionInfo(
+                "board",
+                label,
+                ship.side,
+                ship.id,
+                note=why,
+                method=method,
+                short=short,
+                refused=why,
+            )
+        ]
+    return [
+        ActionInfo(
+            "board",
+            label,
+            ship.side,
+            ship.id,
+            choices=offer.targets,
+            note=offer.note(state),
+            method=method,
+        )
+    ]
 
 
 _BY_PHASE = {

@@ -14,8 +14,10 @@ from dataclasses import dataclass
 from gmtool.rules.characters import character_table
 from gmtool.rules.checks import Degree
 from gmtool.rules.classes import class_ids
+from gmtool.rules.crew import crew_table
 from gmtool.rules.dice import DiceError
 from gmtool.rules.dice import parse as parse_dice
+from gmtool.rules.limits import MAX_STEP
 from gmtool.rules.narrative import narrative_table
 from gmtool.rules.ship_damage import state_ids
 from gmtool.rules.ships import ship_spec_table
@@ -47,8 +49,7 @@ class BattleTable:
     helpless_states: tuple[str, ...]
     helpless_without_systems: tuple[str, ...]
     abandoning_ship_can_act: bool
-    ram_damage_target: str | None
-    ram_damage_rammer: str | None
+    ram_damage_by_class: dict[str, str | None]  # the other ship's class -> damage (None: typed)
     self_destruct_damage: dict[int, str | None]
     boarding_ties: str
     boarding_names: dict[str, str]  # boarding method id -> its name in the tab
@@ -59,6 +60,19 @@ class BattleTable:
     single_seat_skills: tuple[str, ...]  # what a single-seat fighter's pilot rolls...
     single_seat_tasks: tuple[str, ...]  # ...for these tasks, from any station
     sensor_lock: dict[str, int | None]  # degree or not_rolled -> attack step; None: no contact
+    boarding_strength: BoardingStrengthRules
+
+
+@dataclass(frozen=True)
+class BoardingStrengthRules:
+    """How boarding points are counted and what outnumbering the other side gives."""
+
+    boarder_posts: tuple[str, ...]  # crew manifest posts that board
+    defender_posts: tuple[str, ...]  # ... and that repel boarders
+    trooper_points: int
+    character_points: int
+    leader_points: int
+    outnumbered_steps: dict[int, int]  # times over -> step to the stronger side's check
 
 
 def _damage_roll(node: Node) -> str | None:
@@ -141,7 +155,12 @@ def battle_table() -> BattleTable:
     helpless.only_keys({"states", "without_systems"}, what="helpless")
     system_types = list(ship_spec_table().system_types)
     ram = root["ram_damage"]
-    ram.only_keys({"target", "rammer"}, what="ram_damage")
+    ram.only_keys({"by_class_of_other_ship"}, what="ram_damage")
+    ram_node = ram["by_class_of_other_ship"]
+    ram_node.only_keys(set(class_ids()), what="by_class_of_other_ship")
+    for class_id in set(class_ids()) - {str(k) for k in ram_node.mapping()}:
+        raise ram_node.error(f"a damage roll for every class (missing {class_id!r}; null is fine)")
+    ram_damage = {str(k): _damage_roll(v) for k, v in ram_node.items()}
     blast = root["self_destruct"]
     blast.only_keys({"damage_by_hexes"}, what="self_destruct")
     damage_by_hexes: dict[int, str | None] = {}
@@ -152,7 +171,7 @@ def battle_table() -> BattleTable:
     for hexes in set(narrative.self_destruct_hexes.values()) - set(damage_by_hexes):
         raise blast["damage_by_hexes"].error(f"an entry for {hexes} hexes (null is fine)")
     boarding = root["boarding"]
-    boarding.only_keys({"ties", "method_names"}, what="boarding")
+    boarding.only_keys({"ties", "method_names", "strength"}, what="boarding")
     methods = list(narrative.boarding)
     names_node = boarding["method_names"]
     boarding_names = {str(k): v.str().strip() for k, v in names_node.items()}
@@ -213,14 +232,43 @@ def battle_table() -> BattleTable:
             s.choice(system_types) for s in helpless["without_systems"].list()
         ),
         abandoning_ship_can_act=root["abandoning_ship_can_act"].bool(),
-        ram_damage_target=_damage_roll(ram["target"]),
-        ram_damage_rammer=_damage_roll(ram["rammer"]),
+        ram_damage_by_class=ram_damage,
         self_destruct_damage=damage_by_hexes,
         boarding_ties=boarding["ties"].choice(BOARDING_TIES),
         boarding_names=boarding_names,
+        boarding_strength=_boarding_strength(boarding["strength"]),
         drift_heading=root["drift_heading"].choice(list(narrative.heading_ids)),
         quick_hull_points=quick_hull,
         quick_weapon_damage=quick_damage,
+    )
+
+
+def _boarding_strength(node: Node) -> BoardingStrengthRules:
+    node.only_keys(
+        {
+            "boarders",
+            "defenders",
+            "trooper_points",
+            "character_points",
+            "leader_points",
+            "outnumbered_steps",
+        },
+        what="strength",
+    )
+    posts = sorted({p.id for d in crew_table().departments for p in d.posts})
+    steps_node = node["outnumbered_steps"]
+    steps: dict[int, int] = {}
+    for times, cell in steps_node.items():
+        if isinstance(times, bool) or not isinstance(times, int) or times < 2:
+            raise cell.error("a whole number of at least 2 (times over) as the key", got=times)
+        steps[times] = cell.int(-MAX_STEP, 0)
+    return BoardingStrengthRules(
+        boarder_posts=tuple(item.choice(posts) for item in node["boarders"].list()),
+        defender_posts=tuple(item.choice(posts) for item in node["defenders"].list()),
+        trooper_points=node["trooper_points"].int(minimum=0),
+        character_points=node["character_points"].int(minimum=0),
+        leader_points=node["leader_points"].int(minimum=0),
+        outnumbered_steps=dict(sorted(steps.items())),
     )
 
 

@@ -15,14 +15,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from gmtool.rules.battle.attacks import ATTACK_PHASE, AttackOption, attack_options
+from gmtool.rules.battle.boarding import LEADER_CHOICES, board, board_allowed, helpless
 from gmtool.rules.battle.config import battle_table, task_roll
 from gmtool.rules.battle.disengage import disengage, ends_battle
 from gmtool.rules.battle.orders import (
-    LEADER_CHOICES,
     abandon_ship,
-    board,
-    board_allowed,
-    helpless,
     leave_ship,
     ram,
     ram_allowed,

@@ -1,5 +1,5 @@
-"""Special orders: ramming, boarding, self-destruct and abandoning ship, plus the moves
-that follow them (characters leaving a ship, a fleet withdrawing once disengaged).
+"""Special orders: ramming, self-destruct and abandoning ship (boarding is in boarding.py),
+plus the moves that follow them (characters leaving a ship, a fleet withdrawing once disengaged).
 
 Each order is offered only when the narrative rules' conditions hold (tables/narrative.yaml,
 special_orders); what the rules leave to the GM is in tables/battle.yaml. A ship gives at most
@@ -9,14 +9,10 @@ one special order a round.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from gmtool.rules.battle.config import battle_table
-from gmtool.rules.battle.plans import (
-    plan_roll,
-    why_not,
-)
-from gmtool.rules.battle.power import screen_up
+from gmtool.rules.battle.plans import RollPlan, plan_roll
 from gmtool.rules.battle.state import (
     BattleShip,
     BattleState,
@@ -28,7 +24,6 @@ from gmtool.rules.battle.steps import (
     Step,
     StepResult,
     acting_ship,
-    crew_plan,
     damage_roll,
     done,
     enemy_ship,
@@ -46,14 +41,12 @@ from gmtool.rules.hazards import (
 )
 from gmtool.rules.narrative import (
     StepModifier,
-    can_board,
     can_ram,
     narrative_table,
     ram_avoidance_step,
     range_after_ram,
     range_name,
     self_destruct_reach,
-    task_effect,
 )
 from gmtool.rules.roll_records import values_record
 from gmtool.rules.ship_damage import ShipDamage
@@ -105,7 +98,8 @@ def self_destruct_allowed(state: BattleState, ship: BattleShip) -> bool:
 # -- special orders -------------------------------------------------------------------------
 
 
-def _order(state: BattleState, ship_id: str, order: str) -> BattleShip:
+def ship_for_order(state: BattleState, ship_id: str, order: str) -> BattleShip:
+    """The ship to give a special order: in this phase, able to act, not yet ordered."""
     require_phase(state, "special_orders", order.replace("_", " "))
     ship = acting_ship(state, ship_id)
     if ship.order_given is not None:
@@ -115,7 +109,7 @@ def _order(state: BattleState, ship_id: str, order: str) -> BattleShip:
     return ship
 
 
-def _with_order(state: BattleState, ship_id: str, order: str) -> BattleState:
+def with_order(state: BattleState, ship_id: str, order: str) -> BattleState:
     return state.with_ship(replace(state.ship(ship_id), order_given=order))
 
 
@@ -129,6 +123,57 @@ def ram_allowed(state: BattleState, ship: BattleShip, target: BattleShip) -> boo
     )
 
 
+@dataclass(frozen=True)
+class RamPreview:
+    """What a ram will roll, for the GM to see before it is made: the rammer's check, the
+    target's check to avoid it (None: she cannot act, so cannot try), and the damage each
+    ship takes if it lands (ship id and damage roll; None: the GM types it in)."""
+
+    ship_id: str
+    target_id: str
+    ram: RollPlan
+    avoid: RollPlan | None
+    damage: tuple[tuple[str, str | None], ...]
+
+
+def ram_damage(victim: BattleShip, other: BattleShip) -> str | None:
+    """The damage a ship takes in a ram: the roll for the class of the ship it collides with
+    (tables/battle.yaml, ram_damage)."""
+    return battle_table().ram_damage_by_class.get(other.spec.ship_class)
+
+
+def ram_preview(
+    state: BattleState,
+    ship_id: str,
+    target_id: str,
+    *,
+    by: str | None = None,
+    avoid_by: str | None = None,
+) -> RamPreview:
+    """The rolls a ram will make (refused as the ram itself is, when it cannot be made)."""
+    ship = ship_for_order(state, ship_id, "ramming")
+    target = enemy_ship(state, ship, target_id)
+    if not ram_allowed(state, ship, target):
+        raise RulesError(
+            f"{ship.name} cannot ram {target.name}: ramming needs the edge, "
+            f"{' or '.join(range_name(r).lower() for r in narrative_table().ram_ranges)} range "
+            "and at least the target's acceleration"
+        )
+    avoid = None
+    if target.can_act:
+        size = StepModifier(
+            "target_size", "target size", ram_avoidance_step(target.spec.target_size_step)
+        )
+        avoid = plan_roll(state, target, "ram_avoidance", avoid_by, [size])
+    return RamPreview(
+        ship_id,
+        target_id,
+        plan_roll(state, ship, "helm", by),
+        avoid,
+        ((target_id, ram_damage(target, ship)), (ship_id, ram_damage(ship, target))),
+    )
+
+
 def ram(
     state: BattleState,
     ship_id: str,
@@ -139,183 +184,35 @@ def ram(
     avoid_by: str | None = None,
 ) -> tuple[BattleState, StepResult]:
     """Ram an enemy ship: the rammer's crew check (or its pilot's Vehicle Operation), then
-    the target's check to avoid (crew, or its captain's Tactics), target size added."""
-    ship = _order(state, ship_id, "ramming")
-    target = enemy_ship(state, ship, target_id)
-    if not ram_allowed(state, ship, target):
-        raise RulesError(
-            f"{ship.name} cannot ram {target.name}: ramming needs the edge, "
-            f"{' or '.join(range_name(r).lower() for r in narrative_table().ram_ranges)} range "
-            "and at least the target's acceleration"
-        )
+    the target's check to avoid (crew, or its captain's Tactics), target size added; a ram
+    that lands damages both ships, each by the other's class (`ram_preview` shows it all)."""
+    preview = ram_preview(state, ship_id, target_id, by=by, avoid_by=avoid_by)
+    ship, target = state.ship(ship_id), state.ship(target_id)
     step = Step("ram")
-    state = _with_order(state, ship_id, "ramming")
-    plan = plan_roll(state, ship, "helm", by)
-    state, check = roll_planned(state, plan, rng, f"{ship.name} rams {target.name}", step)
+    state = with_order(state, ship_id, "ramming")
+    state, check = roll_planned(state, preview.ram, rng, f"{ship.name} rams {target.name}", step)
     collided = False
     if not check.degree.success:
         step.lines.append(f"{ship.name} misses its ram.")
-    elif not target.can_act:
+    elif preview.avoid is None:
         collided = True
         step.lines.append(f"{target.name} cannot try to avoid it.")
     else:
-        size = StepModifier(
-            "target_size", "target size", ram_avoidance_step(target.spec.target_size_step)
-        )
-        avoid_plan = plan_roll(state, state.ship(target_id), "ram_avoidance", avoid_by, [size])
-        state, avoid = roll_planned(state, avoid_plan, rng, f"{target.name} avoids the ram", step)
+        purpose = f"{target.name} avoids the ram"
+        state, avoid = roll_planned(state, preview.avoid, rng, purpose, step)
         collided = not avoid.degree.success
         if not collided:
             step.lines.append(f"{target.name} avoids the collision.")
     state = replace(state, range=range_after_ram())
     if collided:
         step.lines.append(f"{ship.name} rams {target.name}!")
-        table = battle_table()
-        for victim, notation in (
-            (target_id, table.ram_damage_target),
-            (ship_id, table.ram_damage_rammer),
-        ):
+        for victim, notation in preview.damage:
+            other = target if victim == ship_id else ship
             if notation is None:
                 step.lines.append(f"Type in the ramming damage to {state.ship(victim).name}.")
             elif state.ship(victim).in_battle:
-                state = damage_roll(state, victim, notation, rng, step, "ramming")
-    return done(state, step)
-
-
-def helpless(ship: BattleShip) -> bool:
-    """Unable to maneuver in its own defense (tables/battle.yaml, helpless)."""
-    table = battle_table()
-    if ship.state in table.helpless_states or ship.abandoning or ship.destroyed:
-        return True
-    engines = [m for m in ship.mounts() if m.system.type in table.helpless_without_systems]
-    return bool(engines) and all(m.key in ship.systems_out for m in engines)
-
-
-def board_allowed(
-    state: BattleState, ship: BattleShip, target: BattleShip, method: str, target_screen_up: bool
-) -> bool:
-    return can_board(method, state.range, target_screen_up, not helpless(target))
-
-
-def _boarding_leader(state: BattleState, ship: BattleShip, station: str) -> str | None:
-    for assignment in state.aboard(ship.id):
-        if assignment.place != station:
-            continue
-        if why_not(state, ship, "boarding_party_leader", assignment.character_id) is None:
-            return assignment.character_id
-    return None
-
-
-LEADER_CHOICES = ("own", "enemy")
-
-
-def boarding_name(method: str) -> str:
-    """A boarding method as the tab names it: 'transporter', 'conventional boarding'."""
-    return battle_table().boarding_names.get(method, method)
-
-
-def board(
-    state: BattleState,
-    ship_id: str,
-    target_id: str,
-    method: str,
-    rng: random.Random,
-    *,
-    target_screen_up: bool = False,
-    leader_choice: str = "own",
-    defender_leader_choice: str = "own",
-) -> tuple[BattleState, StepResult]:
-    """Send a boarding party: transporters from moderate range with the target's screens
-    down, or a conventional approach alongside a helpless target. Each side's leader may roll
-    to help their own check or hinder the enemy's; then boarding crew check against the
-    defenders' crew check."""
-    ship = _order(state, ship_id, "boarding")
-    target = enemy_ship(state, ship, target_id)
-    for choice in (leader_choice, defender_leader_choice):
-        if choice not in LEADER_CHOICES:
-            raise RulesError(
-                f"a boarding leader helps 'own' side or hinders the 'enemy', not {choice!r}"
-            )
-    target_screen_up = screen_up(target, target_screen_up)
-    if not board_allowed(state, ship, target, method, target_screen_up):
-        raise RulesError(
-            f"{ship.name} cannot board {target.name} by {boarding_name(method)} at "
-            f"{range_name(state.range).lower()} range"
-            + (" with its screen up" if target_screen_up else "")
-            + ("" if helpless(target) else " while it can still maneuver")
-        )
-    if target.abandoned and ship_id in target.boarders:
-        raise RulesError(f"{ship.name}'s boarders already hold {target.name}")
-    step = Step("board")
-    state = _with_order(state, ship_id, "boarding")
-    if target.abandoned:
-        return _board_hulk(state, ship, target, step)
-    steps: dict[str, list[StepModifier]] = {ship_id: [], target_id: []}
-    sides = (
-        (ship, "boarding_party", leader_choice, target_id),
-        (target, "internal_security", defender_leader_choice, ship_id),
-    )
-    for vessel, station, choice, enemy_id in sides:
-        leader = _boarding_leader(state, state.ship(vessel.id), station)
-        if leader is None:
-            continue
-        plan = plan_roll(state, state.ship(vessel.id), "boarding_party_leader", leader)
-        state, check = roll_planned(
-            state,
-            plan,
-            rng,
-            f"{state.character(leader).name} leads the {station.replace('_', ' ')}",
-            step,
-        )
-        effect = task_effect("boarding_party_leader", check.degree)
-        if not effect.success:
-            continue
-        if choice == "own":
-            steps[vessel.id].append(StepModifier("leader", "boarding leader", effect.amount))
-        else:
-            steps[enemy_id].append(
-                StepModifier("enemy_leader", "enemy boarding leader", effect.enemy_step)
-            )
-    attack = crew_plan(state.ship(ship_id), "boarding", steps[ship_id])
-    state, attack_check = roll_planned(state, attack, rng, f"{ship.name}'s boarders", step)
-    defend = crew_plan(state.ship(target_id), "repel_boarders", steps[target_id])
-    state, defend_check = roll_planned(state, defend, rng, f"{target.name}'s defenders", step)
-    if attack_check.degree.rank != defend_check.degree.rank:
-        boarders_win = attack_check.degree.rank < defend_check.degree.rank
-    else:
-        boarders_win = battle_table().boarding_ties == "attacker"
-    boarders_win = boarders_win and attack_check.degree.success
-    if boarders_win:
-        victim = state.ship(target_id)
-        state = state.with_ship(replace(victim, boarders=(*victim.boarders, ship_id)))
-        step.lines.append(f"{ship.name}'s boarders win a foothold aboard {target.name}.")
-    else:
-        step.lines.append(f"{target.name}'s defenders throw the boarders back.")
-    return done(state, step)
-
-
-def _board_hulk(
-    state: BattleState, ship: BattleShip, target: BattleShip, step: Step
-) -> tuple[BattleState, StepResult]:
-    """Boarding an abandoned ship: nobody defends her, so nobody rolls; the boarders come
-    aboard unopposed and hold her (tables/battle.yaml, drift_heading)."""
-    step.ship(ship.id)
-    step.ship(target.id)
-    victim = state.ship(target.id)
-    state = state.with_ship(replace(victim, boarders=(*victim.boarders, ship.id)))
-    trapped = target.bailout.trapped if target.bailout is not None else 0
-    step.lines.append(
-        f"{target.name} is abandoned: nobody defends her. {ship.name}'s boarders come aboard "
-        f"unopposed and hold her."
-    )
-    if trapped:
-        step.lines.append(
-            f"{trapped} of her crew who could not get out are trapped aboard: theirs to rescue "
-            "or take prisoner."
-        )
-    for character in living_aboard(state, target.id):
-        step.who(character.id)
-        step.lines.append(f"{character.name} is still aboard {target.name}: play the meeting out.")
+                cause = f"collision with {other.name}"
+                state = damage_roll(state, victim, notation, rng, step, cause)
     return done(state, step)
 
 
@@ -434,6 +331,7 @@ def abandon_ship(
             bailout_round=1,
             evacuated=first.cleared_total,
             order_given="abandon_ship",
+            losses_at_abandon=ship.crew_losses,
         )
     )
     step.lines.append(

@@ -4,7 +4,7 @@ A ship spec may give its systems power figures (`power` per unit: what a power p
 what any other system needs). Each round the plants that are not knocked out make their
 points, the engineering check adds its +10/20/30% (tables/narrative.yaml), and the points go
 to the other systems in the order the spec lists them (the GM's priority). A weapon left
-without power cannot fire; a defense (an energy screen) left without power is down. A spec
+without power cannot fire; an energy screen left without power is down. A spec
 with no power figures has no budget: the power phase has nothing to decide for it, says so,
 and is passed over. RULES.md names the power phase and the boost but no figures, so the
 figures are the spec's, the order is ours.
@@ -15,12 +15,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from gmtool.rules.battle.state import BattleShip
+from gmtool.rules.battle.state import BattleShip, Mount
 from gmtool.rules.narrative import boosted_power
 from gmtool.rules.ships import ShipSpec
 
 PLANT = "power_plant"
-DEFENSE = "defense"  # screens and other defenses: down without power
 
 
 def has_budget(spec: ShipSpec) -> bool:
@@ -89,17 +88,6 @@ def powered(ship: BattleShip, mount_key: str) -> bool:
     return budget is None or mount_key not in budget.unpowered
 
 
-def screen_up(ship: BattleShip, gm_says_up: bool) -> bool:
-    """Whether the ship's energy screen is up: as the GM says, but an unpowered (or
-    knocked-out) screen is down on a ship with a power budget."""
-    if not gm_says_up or not has_budget(ship.spec):
-        return gm_says_up
-    return any(
-        m.system.type == DEFENSE and m.key not in ship.systems_out and powered(ship, m.key)
-        for m in ship.mounts()
-    )
-
-
 def power_notes(ships: Iterable[BattleShip], asking: str | None = None) -> tuple[str, ...]:
     """The budgets the GM needs to see: of each ship still in the battle that has one and
     leaves a system without power or has made its engineering check this round, and of the
@@ -112,3 +100,19 @@ def power_notes(ships: Iterable[BattleShip], asking: str | None = None) -> tuple
         if budget.unpowered or ship.power_bonus is not None or ship.id == asking:
             notes.append(budget.describe(ship))
     return tuple(notes)
+
+
+def on_line(ship: BattleShip, mount_key: str) -> bool:
+    """The mount works this round: not knocked out, and powered (on a ship with a budget)."""
+    return mount_key not in ship.systems_out and powered(ship, mount_key)
+
+
+def energy_screens(ship: BattleShip) -> tuple[Mount, ...]:
+    """The ship's defenses flagged as energy screens in its spec."""
+    return tuple(m for m in ship.mounts() if m.system.energy_screen)
+
+
+def energy_screen_up(ship: BattleShip) -> Mount | None:
+    """The energy screen that is up (None: the ship has none, or every one is knocked out or
+    without power, so a transporter reaches through)."""
+    return next((m for m in energy_screens(ship) if on_line(ship, m.key)), None)

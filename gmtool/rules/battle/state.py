@@ -16,7 +16,7 @@ from typing import Any
 from gmtool.rules.battle.config import battle_table
 from gmtool.rules.battle.event_facts import CharacterHurt, ShipHit
 from gmtool.rules.characters import Character
-from gmtool.rules.crew_losses import casualties
+from gmtool.rules.crew_losses import casualties, split_casualties
 from gmtool.rules.errors import RulesError
 from gmtool.rules.hazards import Bailout
 from gmtool.rules.ship_damage import ShipDamage, can_act
@@ -113,6 +113,7 @@ class BattleShip:
     escaped: bool = False
     boarders: tuple[str, ...] = ()
     start_marks: dict[str, int] = field(default_factory=dict)  # carried in from the campaign
+    losses_at_abandon: dict[str, int] = field(default_factory=dict)  # when abandon was ordered
 
     @property
     def name(self) -> str:
@@ -176,7 +177,15 @@ class BattleShip:
             }
         else:
             marked = self.hit_boxes
-        return casualties(self.crew_total, self.damage.points, marked)
+        losses = casualties(self.crew_total, self.damage.points, marked)
+        return capped_after_abandon(losses, self.losses_at_abandon, self.aboard_alive)
+
+    @property
+    def aboard_alive(self) -> int:
+        """Living crew still aboard: those who have got clear of an abandoned ship are gone
+        (and cannot be hurt aboard her any more)."""
+        dead = self.losses_at_abandon.get("dead", 0)
+        return max(0, self.crew_total - dead - self.evacuated)
 
     def mounts(self) -> tuple[Mount, ...]:
         return ship_mounts(self.spec)
@@ -214,6 +223,7 @@ class BattleShip:
             "escaped": self.escaped,
             "boarders": list(self.boarders),
             "start_marks": dict(self.start_marks),
+            "losses_at_abandon": dict(self.losses_at_abandon),
         }
 
     @classmethod
@@ -243,9 +253,26 @@ class BattleShip:
                 escaped=bool(data.get("escaped", False)),
                 boarders=tuple(str(s) for s in data.get("boarders", ())),
                 start_marks={str(k): int(v) for k, v in data.get("start_marks", {}).items()},
+                losses_at_abandon={
+                    str(k): int(v) for k, v in data.get("losses_at_abandon", {}).items()
+                },
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise RulesError(f"cannot read a saved battle ship: {exc}") from exc
+
+
+def capped_after_abandon(
+    losses: dict[str, int], at_order: Mapping[str, int], aboard: int
+) -> dict[str, int]:
+    """Crew losses never exceed the people aboard. Once the order to abandon ship is given
+    (`at_order`: the losses then; empty: not given), further casualties fall only on the
+    living still aboard -- the trapped and those not yet clear -- and are split as section 4
+    says; those who got clear are beyond the ship's damage."""
+    if not at_order:
+        return losses
+    extra = min(max(0, losses["total"] - at_order["total"]), aboard)
+    split = split_casualties(extra)
+    return {key: at_order[key] + split[key] for key in losses}
 
 
 # -- sides ----------------------------------------------------------------------------------

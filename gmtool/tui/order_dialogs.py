@@ -1,0 +1,226 @@
+"""The Battle tab's special order dialogs: boarding (target, boarding strength, the leaders'
+choice) and ramming (what will be rolled, confirmed before it is).
+
+Both show what the rules will count before anything is rolled; enter gives the order,
+escape takes it back. The rolls themselves are made by the action the tab calls.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from gmtool.rules.battle import BattleState, RamPreview
+from gmtool.rules.battle.boarding import BoardingOdds, BoardingStrength, boarding_odds
+from gmtool.tui.footer import KeyFooter
+
+CHOICE_WORDS = {
+    "own": "a bonus to the check of {own}",
+    "enemy": "a penalty to the check of {enemy}",
+}
+OTHER_CHOICE = {"own": "enemy", "enemy": "own"}
+
+
+@dataclass(frozen=True)
+class BoardOrder:
+    """The target, and each leader's choice: 'own' (a bonus to their side's check) or
+    'enemy' (a penalty to the other side's)."""
+
+    target: str
+    leader_choice: str
+    defender_leader_choice: str
+
+
+def strength_text(state: BattleState, strength: BoardingStrength) -> str:
+    """'17 points: 16 troops, the leader Lt Bram Adeyemi'."""
+    parts = [f"{strength.troops} troops"]
+    if strength.characters:
+        names = ", ".join(state.character(c).name for c in strength.characters)
+        parts.append(f"{names} (2 each)")
+    if strength.leader is not None:
+        parts.append(f"the leader {state.character(strength.leader).name}")
+    return f"{strength.points} points: {', '.join(parts)}"
+
+
+def odds_text(state: BattleState, odds: BoardingOdds) -> str:
+    """One target's line: the defenders' points and the step the numbers give."""
+    target = state.ship(odds.defenders.ship_id)
+    if target.abandoned:
+        return f"{target.name}: abandoned, nobody defends her; the boarders come aboard unopposed"
+    text = f"{target.name}: defenders {strength_text(state, odds.defenders)}"
+    if odds.boarders_step:
+        text += f"; we outnumber them: {odds.boarders_step:+d} to our check"
+    elif odds.defenders_step:
+        text += f"; they outnumber us: {odds.defenders_step:+d} to theirs"
+    else:
+        text += "; neither side outnumbers the other"
+    return text
+
+
+class BoardScreen(ModalScreen["BoardOrder | None"]):
+    """Send a boarding party: pick the target (each with its defenders' strength); l
+    switches our leader's choice, d the defending leader's; enter boards."""
+
+    DEFAULT_CSS = """
+    BoardScreen { align: center middle; }
+    BoardScreen > Vertical {
+        width: 96; max-width: 100%; height: auto; max-height: 100%;
+        border: thick $primary; background: $surface; padding: 0 1;
+    }
+    BoardScreen OptionList { height: auto; max-height: 6; }
+    BoardScreen .hint { color: $text-muted; }
+    """
+    BINDINGS = [
+        Binding("enter", "board", "Board", priority=True),
+        Binding("l", "switch('leader')", "Our leader's choice"),
+        Binding("d", "switch('defender')", "Their leader's choice"),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+
+    def __init__(
+        self, state: BattleState, ship_id: str, method_name: str, targets: tuple[str, ...]
+    ) -> None:
+        super().__init__()
+        self.state = state
+        self.ship_id = ship_id
+        self.method_name = method_name
+        self.odds = {t: boarding_odds(state, ship_id, t) for t in targets}
+        self.choices = {"leader": "own", "defender": "own"}
+
+    @property
+    def target(self) -> str:
+        options = self.query_one(OptionList)
+        index = options.highlighted or 0
+        found = options.get_option_at_index(index).id
+        assert found is not None
+        return found
+
+    def compose(self) -> ComposeResult:
+        ship = self.state.ship(self.ship_id)
+        first = next(iter(self.odds.values()))
+        with Vertical() as box:
+            box.border_title = f"{ship.name} boards by {self.method_name}"
+            yield Static(
+                f"Boarders: {strength_text(self.state, first.boarders)}.", id="board-boarders"
+            )
+            yield OptionList(
+                *[Option(odds_text(self.state, o), id=t) for t, o in self.odds.items()]
+            )
+            yield Static("", id="board-leaders")
+            yield Static(
+                "enter boards: the leaders roll, then the boarders' check against the "
+                "defenders'; l / d switch the leaders' choices; escape cancels",
+                classes="hint",
+            )
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+        self._show_leaders()
+
+    def _leader_line(self, strength: BoardingStrength, key: str, own: str, enemy: str) -> str:
+        if strength.leader is None:
+            return f"{own}: no leader fit at the station, nobody rolls the leader's check."
+        name = self.state.character(strength.leader).name
+        choice = self.choices[key]
+        words = CHOICE_WORDS[choice].format(own=own, enemy=enemy)
+        return f"{name} ({key[0]}) chooses {words} (on a success)."
+
+    @on(OptionList.OptionHighlighted)
+    def _show_leaders(self) -> None:
+        odds = self.odds[self.target]
+        ours = self.state.ship(self.ship_id).name
+        theirs = self.state.ship(odds.defenders.ship_id).name
+        lines = [
+            self._leader_line(
+                odds.boarders, "leader", f"{ours}'s boarders", f"{theirs}'s defenders"
+            ),
+            self._leader_line(
+                odds.defenders, "defender", f"{theirs}'s defenders", f"{ours}'s boarders"
+            ),
+        ]
+        self.query_one("#board-leaders", Static).update(Text("\n".join(lines)))
+
+    def action_switch(self, key: str) -> None:
+        self.choices[key] = OTHER_CHOICE[self.choices[key]]
+        self._show_leaders()
+
+    def action_board(self) -> None:
+        self.dismiss(BoardOrder(self.target, self.choices["leader"], self.choices["defender"]))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def ram_lines(state: BattleState, preview: RamPreview) -> list[str]:
+    """What a ram will roll, in order, as the ram dialog shows it."""
+    ship, target = state.ship(preview.ship_id), state.ship(preview.target_id)
+    lines = [f"1. {ship.name} rams: {preview.ram.describe()}."]
+    if preview.avoid is None:
+        lines.append(f"2. {target.name} cannot act: she cannot try to avoid it.")
+    else:
+        lines.append(
+            f"2. If it succeeds, {target.name} tries to avoid it: {preview.avoid.describe()}."
+        )
+    hits = []
+    for victim_id, notation in preview.damage:
+        victim = state.ship(victim_id)
+        other = target if victim_id == ship.id else ship
+        by = f"{other.spec.ship_class} hull"
+        if notation is None:
+            hits.append(f"{victim.name}: you type it in (no roll set for a {by})")
+        else:
+            hits.append(f"{victim.name} takes {notation} (a {by})")
+    lines.append("3. If the ram lands, the damage is rolled: " + "; ".join(hits) + ".")
+    return lines
+
+
+class RamScreen(ModalScreen[bool]):
+    """A ram, confirmed: the checks and the damage it will roll; enter rams."""
+
+    DEFAULT_CSS = """
+    RamScreen { align: center middle; }
+    RamScreen > Vertical {
+        width: 96; max-width: 100%; height: auto; max-height: 100%;
+        border: thick $warning; background: $surface; padding: 0 1;
+    }
+    RamScreen .hint { color: $text-muted; margin-top: 1; }
+    """
+    BINDINGS = [
+        Binding("enter", "ram", "Ram", priority=True),
+        Binding("escape,n", "cancel", "Cancel"),
+    ]
+
+    def __init__(self, state: BattleState, preview: RamPreview) -> None:
+        super().__init__()
+        self.state = state
+        self.preview = preview
+
+    def compose(self) -> ComposeResult:
+        ship = self.state.ship(self.preview.ship_id)
+        target = self.state.ship(self.preview.target_id)
+        with Vertical() as box:
+            box.border_title = f"{ship.name} rams {target.name}"
+            yield Static(Text("\n".join(ram_lines(self.state, self.preview))), id="ram-plan")
+            yield Static(
+                "enter rams and rolls all of it (every roll goes to the log); escape cancels",
+                classes="hint",
+            )
+        yield KeyFooter()
+
+    def action_ram(self) -> None:
+        self.dismiss(True)
+
+    def action_cancel(self) -> None:
+        self.dismiss(False)
+
+
+__all__ = ["BoardOrder", "BoardScreen", "RamScreen", "odds_text", "ram_lines", "strength_text"]
