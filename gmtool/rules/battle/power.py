@@ -19,6 +19,8 @@ from gmtool.rules.battle.state import BattleShip, Mount
 from gmtool.rules.narrative import boosted_power
 from gmtool.rules.ships import ShipSpec
 
+DEFENSE = "defense"  # screens and other defenses: down without power
+
 PLANT = "power_plant"
 
 
@@ -55,7 +57,7 @@ def _without_power(ship: BattleShip, mount_key: str) -> str:
     mount = ship.mount(mount_key)
     if mount.is_weapon:
         return f"{mount.name} (cannot fire)"
-    if mount.system.type == DEFENSE:
+    if mount.system.type == DEFENSE:  # a screen, a point-defense grid: off without power
         return f"{mount.name} (down)"
     return mount.name
 
