@@ -221,6 +221,7 @@ def test_a_ram_the_target_fails_to_avoid_is_a_collision() -> None:
     assert "Raider Gorgon rams CSS Meridian!" in result.text
     assert "Type in the ramming damage to CSS Meridian" in result.text
     assert "Type in the ramming damage to Raider Gorgon" in result.text
+    assert result.damage_to_type_in == ("meridian", "gorgon")
     assert [r["for"] for r in result.rolls] == [
         "Raider Gorgon rams CSS Meridian",
         "CSS Meridian avoids the ram",
@@ -283,6 +284,7 @@ def test_ram_damage_from_the_table_is_rolled(monkeypatch: pytest.MonkeyPatch) ->
     assert state.ship("meridian").damage.marked["wound"] == 7
     assert len(result.hazards) == 6
     assert "Type in the ramming damage to Raider Gorgon" in result.text
+    assert result.damage_to_type_in == ("gorgon",)  # the Meridian's was rolled
 
 
 # -- boarding -------------------------------------------------------------------------------
@@ -363,12 +365,14 @@ def test_self_destruct_waits_for_the_characters_aboard() -> None:
     assert ship.crew_losses["total"] == 259
     assert all(c.state == "dead" for c in state.characters)
     assert "Raider Gorgon is caught as if 2 hexes away" in result.text
+    assert result.damage_to_type_in == ("gorgon",)
 
 
 def test_a_self_destruct_far_away_catches_nobody() -> None:
     state, result = self_destruct(orders("long"), "gorgon", ScriptedRandom([]))
     assert state.ship("gorgon").destroyed
     assert "No enemy ship is near enough" in result.text
+    assert result.damage_to_type_in == ()
     assert not any(state.ship("meridian").damage.marked.values())
 
 

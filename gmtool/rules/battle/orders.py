@@ -177,6 +177,7 @@ def ram(
         ):
             if notation is None:
                 step.lines.append(f"Type in the ramming damage to {state.ship(victim).name}.")
+                step.damage_to_type_in.append(victim)
             elif state.ship(victim).in_battle:
                 state = damage_roll(state, victim, notation, rng, step, "ramming")
     return done(state, step)
@@ -376,6 +377,7 @@ def self_destruct(
             continue
         if notation is None:
             step.ship(enemy.id)
+            step.damage_to_type_in.append(enemy.id)
             step.lines.append(
                 f"{enemy.name} is caught as if {hexes} hex{'es' if hexes != 1 else ''} away: "
                 "type in the blast damage."
