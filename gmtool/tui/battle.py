@@ -1030,7 +1030,7 @@ class BattlePane(GmPane):
             order.target,
             roll_damage=order.roll_damage,
         )
-        if outcome is not None and "type the damage in" in outcome.result.text:
+        if outcome is not None and order.target in outcome.result.damage_to_type_in:
             ship = outcome.state.ship(option.ship_id)
             await self._damage(
                 order.target,
@@ -1039,7 +1039,7 @@ class BattlePane(GmPane):
             )
 
     def _after_manual(self, outcome: StepOutcome | None) -> None:
-        if outcome is not None and "type in" in outcome.result.text.lower():
+        if outcome is not None and outcome.result.damage_to_type_in:
             self._status(
                 Text.assemble(self._outcome_text(outcome), ("\nd types the damage in.", "bold"))
             )

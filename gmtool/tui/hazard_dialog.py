@@ -39,8 +39,6 @@ from gmtool.tui.styles import DEGREE_STYLE
 DEFAULT_TRACK = "wound"
 UNKNOWN_WEAPON = "-"
 UNKNOWN_WEAPON_TEXT = "not known"
-# A character with no battle station is moving about the ship, not strapped in.
-UNASSIGNED_POSTURE = "vulnerable"
 
 
 RollHazard = Callable[[HazardRequest], list[InjuryEntry]]
@@ -237,12 +235,8 @@ class HazardDialog(ModalScreen[list[InjuryEntry]]):
         on_ship = {a.character_id for a in aboard(assignments, ship_id)} if ship_id else set()
         for character in self.party.characters:
             assignment = assignment_of(assignments, character.id)
-            if assignment is not None:
-                posture = assignment.posture
-            elif UNASSIGNED_POSTURE in station_table().postures:
-                posture = UNASSIGNED_POSTURE
-            else:
-                posture = default_posture(None)
+            # At no station: "anyone aboard at no station" (tables/stations.yaml).
+            posture = assignment.posture if assignment is not None else default_posture(None)
             self.postures[character.id] = posture
             self.chosen[character.id] = character.id in on_ship and character.state != "dead"
         self._refresh_rows()

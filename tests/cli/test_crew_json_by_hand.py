@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -219,3 +220,170 @@ def test_crew_json_post_by_post(
     assert [d["total"] for d in data["departments"]] == [sum(p.values()) for p in posts.values()]
     keys = ("basic_crew", "basic_officers", "support_crew", "total_crew")
     assert tuple(data[k] for k in keys) == totals
+
+
+# CSS Picket, a spec of our own: medium (class number 3), 200 hull points, no fuel; an engine
+# 10 hp, a power plant 10 hp, life support, a sensor, a comm, a beam 5 hp, and two dedicated
+# computers but no computer core.
+PICKET_SPEC = """\
+name: CSS Picket
+class: medium
+hull_points: 200
+systems:
+  - {type: engine, hp: 10}
+  - {type: power_plant, hp: 10}
+  - {type: life_support}
+  - {type: sensor}
+  - {type: comm}
+  - {type: beam, hp: 5, firepower: medium, arc: forward}
+  - {type: dedicated_computer, count: 2}
+"""
+
+PICKET = {
+    "deck": {
+        "deckhands": 5,  # ceil(200/40)
+        "cargo_handlers": 0,
+        "bosuns_mates": 1,  # ceil(5/5)
+        "ships_bosun": 1,
+        "deck_officers": 1,
+        "first_lieutenant": 1,
+    },
+    "engineering": {
+        "drive_techs": 0,  # no FTL drive
+        "engine_techs": 2,  # ceil(10/10) + 1
+        "power_techs": 2,  # ceil(10/10) + 1
+        "support_techs": 1,
+        "cold_techs": 0,
+        "eco_techs": 0,
+        "engine_mates": 1,  # ceil(5/5)
+        "fuel_king": 0,  # carries no fuel
+        "engineering_officers": 1,
+        "chief_engineer": 1,
+    },
+    "navigation": {
+        "quartermasters": 5,  # 2 + 3
+        "helm_operators": 4,  # 1 + 3
+        "navigation_petty_officers": 3,  # ceil(9/4)
+        "navigator": 1,
+    },
+    "operations": {
+        "electronics_techs": 2,  # sensor + comm
+        "comp_techs": 2,  # no core, so no core team: the two dedicated computers only
+        "op_specialists": 2,  # 1 sensor + 1 weapon mount
+        "intelligence_specialists": 2,  # medium
+        "operations_petty_officers": 2,  # ceil((2 + 2) / 3): techs only, not the 4 specialists
+        "operations_officers": 1,
+        "operations_officer": 1,
+        "psi_officers": 0,
+    },
+    "auxiliary": {
+        "repair_techs": 5,
+        "machinists": 0,
+        "auxiliary_petty_officers": 2,  # ceil(5/4)
+        "damage_control_officer": 1,
+    },
+    "weapons": {
+        "gunners": 3,  # 2 x 1 + ceil(5/5)
+        "missile_techs": 0,
+        "torpedomen": 0,
+        "weapons_petty_officers": 1,
+        "weapon_officers": 1,
+        "chief_weapons_officer": 1,
+    },
+    # basic crew 56, basic officers 10
+    "medical": {"med_techs": 2, "medical_petty_officers": 1, "surgeons": 0, "ships_doctor": 1},
+    "service": {
+        "mess_hands": 3,  # ceil(56/20)
+        "mess_stewards": 4,  # ceil(10/3)
+        "service_petty_officers": 2,  # ceil(7/5)
+        "mess_chief": 1,
+    },
+    "supply": {"storeskeepers": 3, "supply_petty_officers": 1, "supply_officer": 1},
+    "administration": {
+        "yeomen": 2,  # ceil(56/40)
+        "security_specialists": 2,
+        "administration_petty_officers": 1,
+        "administration_officers": 1,
+        "chief_master_at_arms": 1,
+        "admin_officer": 1,
+    },
+    "command": {
+        "command_master_chief": 1,
+        "executive_officer": 1,
+        "political_officer": 0,
+        "captain": 1,
+    },
+}
+
+# The flag department a flagship adds (the chaplain is printed in its list).
+FLAG = {
+    "flag_petty_officers": 20,
+    "flag_officers": 10,
+    "chaplain": 1,
+    "flag_lieutenant": 1,
+    "intelligence_officer": 1,
+    "admiral": 1,
+}
+
+
+def crew_json(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, spec: str
+) -> tuple[dict[str, Any], dict[str, dict[str, int]]]:
+    path = tmp_path / "picket.yaml"
+    path.write_text(spec, encoding="utf-8")
+    assert main(["crew", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    got = {d["id"]: {p["id"]: p["count"] for p in d["posts"]} for d in data["departments"]}
+    return data, got
+
+
+def totals(data: dict[str, Any]) -> tuple[int, int, int, int]:
+    return (data["basic_crew"], data["basic_officers"], data["support_crew"], data["total_crew"])
+
+
+def test_dedicated_computers_without_a_core_post_by_post(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    data, got = crew_json(capsys, tmp_path, PICKET_SPEC)
+    assert got == PICKET  # no flag department: no chaplain on a ship that is no flagship
+    assert totals(data) == (56, 10, 30, 86)
+
+
+def test_neither_core_nor_dedicated_computer_has_no_comp_techs(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    spec = PICKET_SPEC.replace("  - {type: dedicated_computer, count: 2}\n", "")
+    data, got = crew_json(capsys, tmp_path, spec)
+    # 2 electronics techs and no comp techs: ceil(2/3) = 1 petty officer.
+    ops = {**PICKET["operations"], "comp_techs": 0, "operations_petty_officers": 1}
+    assert got == {**PICKET, "operations": ops}
+    # basic 53: mess hands ceil(53/20) = 3, yeomen ceil(53/40) = 2, as before.
+    assert totals(data) == (53, 10, 30, 83)
+
+
+def test_a_computer_core_adds_its_team_of_one_plus_the_class_number(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    spec = PICKET_SPEC + "  - {type: computer_core, hp: 10}\n"
+    data, got = crew_json(capsys, tmp_path, spec)
+    # comp techs 1 + 3 + 2 = 6; petty officers ceil((2 + 6) / 3) = 3, officers 1.
+    ops = {**PICKET["operations"], "comp_techs": 6, "operations_petty_officers": 3}
+    # basic 61: mess hands ceil(61/20) = 4, service petty officers ceil(8/5) = 2,
+    # storeskeepers 4.
+    service = {**PICKET["service"], "mess_hands": 4}
+    supply = {**PICKET["supply"], "storeskeepers": 4}
+    assert got == {**PICKET, "operations": ops, "service": service, "supply": supply}
+    assert totals(data) == (61, 10, 32, 93)
+
+
+def test_only_a_flagship_carries_the_chaplain(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    data, got = crew_json(capsys, tmp_path, PICKET_SPEC + "flagship: true\n")
+    command = PICKET["command"]
+    expected = {k: v for k, v in PICKET.items() if k != "command"} | {
+        "flag": FLAG,
+        "command": command,
+    }
+    assert got == expected and list(got) == list(expected)
+    assert totals(data) == (56, 10, 30 + 34, 86 + 34)

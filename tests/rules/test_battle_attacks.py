@@ -277,6 +277,7 @@ def test_a_miss_does_no_damage_and_the_weapon_is_spent() -> None:
     state = at("close")
     state, result = roll_attack(state, option(state, "15.2"), "gorgon", ScriptedRandom([19, 4]))
     assert "A miss." in result.text and len(result.rolls) == 1
+    assert result.damage_to_type_in == ()
     assert not any(state.ship("gorgon").damage.marked.values())
     assert state.ship("meridian").fired == ("15.2",)
 
@@ -379,6 +380,7 @@ def test_a_hit_without_a_damage_roll_for_its_degree_is_typed_in() -> None:
     # Crew 12 at +0: a natural 1 is Amazing; the spec gives no Amazing damage.
     state, result = roll_attack(state, beam, "meridian", ScriptedRandom([1]))
     assert "type the damage in" in result.text
+    assert result.damage_to_type_in == ("meridian",)  # the app opens its form on this
     assert not any(state.ship("meridian").damage.marked.values())
 
 
@@ -400,6 +402,7 @@ def test_the_gm_may_roll_the_damage_at_the_table_instead() -> None:
         state, option(state, "15.1"), "gorgon", ScriptedRandom([10, 2]), roll_damage=False
     )
     assert "A hit (Ordinary): type the damage in." in result.text and len(result.rolls) == 1
+    assert result.damage_to_type_in == ("gorgon",)
     state, result = apply_damage_manually(
         state, "gorgon", 7, "wound", ScriptedRandom([]), note="d6+1w"
     )

@@ -222,7 +222,7 @@ def test_a_ram_the_target_fails_to_avoid_is_a_collision() -> None:
     dice = [5, 18, 3] + [20] * 6 + [2]
     state, result = ram(state, "gorgon", "meridian", ScriptedRandom(dice))
     assert "Raider Gorgon rams CSS Meridian!" in result.text
-    assert "Type in" not in result.text
+    assert "Type in" not in result.text and result.damage_to_type_in == ()
     assert state.ship("meridian").damage.marked["wound"] == 5
     assert state.ship("gorgon").damage.marked["mortal"] == 3
     purposes = [r["for"] for r in result.rolls]
@@ -295,6 +295,7 @@ def test_a_class_without_ram_damage_leaves_it_to_the_gm(monkeypatch: pytest.Monk
     assert len(result.hazards) == 6
     # rammed into a medium ship, whose figure is null: the GM types the Gorgon's damage in
     assert "Type in the ramming damage to Raider Gorgon" in result.text
+    assert result.damage_to_type_in == ("gorgon",)  # the Meridian's was rolled
 
 
 # -- boarding -------------------------------------------------------------------------------
@@ -380,12 +381,14 @@ def test_self_destruct_waits_for_the_characters_aboard() -> None:
     assert ship.crew_losses["total"] == 259
     assert all(c.state == "dead" for c in state.characters)
     assert "Raider Gorgon is caught as if 2 hexes away" in result.text
+    assert result.damage_to_type_in == ("gorgon",)
 
 
 def test_a_self_destruct_far_away_catches_nobody() -> None:
     state, result = self_destruct(orders("long"), "gorgon", ScriptedRandom([]))
     assert state.ship("gorgon").destroyed
     assert "No enemy ship is near enough" in result.text
+    assert result.damage_to_type_in == ()
     assert not any(state.ship("meridian").damage.marked.values())
 
 

@@ -124,3 +124,23 @@ def test_without_single_seat_the_pilot_keeps_to_the_helm() -> None:
     assert plan.roller.character_id is None  # the bridge is not a sensors station
     helm = plan_roll(sensing, sensing.ship("wasp"), "helm")
     assert (helm.roller.character_id, helm.score) == ("dorran-vek", 17)
+
+
+def test_at_the_helm_a_worse_pilot_rolls_the_crew_check() -> None:
+    # Calloway has only the broad Vehicle Operation 9 (+1 step); the Meridian's trained crew
+    # checks at 12. Vek (17) is moved off the bridge.
+    assignments = tuple(
+        replace(a, place="bridge")
+        if a.character_id == "ines-calloway"
+        else replace(a, place="sickbay")
+        if a.character_id == "dorran-vek"
+        else a
+        for a in party().assignments
+    )
+    state = demo_battle(assignments=assignments)
+    plan = plan_roll(state, state.ship("meridian"), "helm")
+    assert plan.roller.character_id == "ines-calloway" and plan.score == 12
+    assert plan.roller.rolls_text() == (
+        "Captain Ines Calloway rolls 12 (the better of Vehicle Operation 9 at +1 and the crew "
+        "check 12)"
+    )

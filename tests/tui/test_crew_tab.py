@@ -686,3 +686,71 @@ async def test_roster_columns_fit_the_width(
             assert any(p.endswith("…") for p in posts)
         else:  # too narrow for all four: the post keeps 18 ("First lieutenant" whole)
             assert post_width == 18 and "First lieutenant" in posts
+
+
+def first_pass_demo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A demo campaign saved by a gmtool of the first reading of the crew rules, where the
+    operations petty officers counted the specialists too (1 per 3 of electronics techs,
+    comp techs, op specialists and intelligence specialists)."""
+    from gmtool.store.demo import DEMO_NAME, seed_demo
+    from tests.conftest import TEST_SEED, fixed_clock
+
+    folder = tmp_path / "first-pass-tables"
+    shutil.copytree(tables_dir(), folder)
+    crew_yaml = folder / "crew.yaml"
+    new = "count: {per: 3, of_posts: [electronics_techs, comp_techs]}"
+    old = (
+        "count: {per: 3, of_posts: [electronics_techs, comp_techs, op_specialists,"
+        " intelligence_specialists]}"
+    )
+    text = crew_yaml.read_text(encoding="utf-8")
+    assert new in text
+    crew_yaml.write_text(text.replace(new, old), encoding="utf-8")
+    target = tmp_path / "demo.campaign"
+    with monkeypatch.context() as m:
+        m.setenv("GMTOOL_TABLES", str(folder))
+        crew_rules.crew_table.cache_clear()
+        c = open_campaign(target, name=DEMO_NAME, seed=TEST_SEED, clock=fixed_clock)
+        seed_demo(c)
+        c.close()
+    crew_rules.crew_table.cache_clear()
+    return target
+
+
+async def test_a_demo_roster_saved_under_the_first_reading_is_kept_until_regenerated(
+    app_factory: Callable[..., GmApp], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """RULES.md section 2, second pass: a campaign's saved roster does not silently change.
+    The CSS Kestrel (light, 120 hull points) was saved with 4 operations petty officers
+    (ceil((2 + 3 + 5) / 3)), so 2 operations officers and 101 crew in all; today's rules
+    give 2 petty officers (ceil((2 + 3) / 3)), 1 officer and 98 crew (the worked example in
+    tests/cli/test_crew_json_by_hand.py)."""
+    app = app_factory(first_pass_demo(tmp_path, monkeypatch), demo=True)
+    with saved(app.campaign.folder) as c:
+        names_before = {m.id: m.name for m in ship_store.ship_crew(c, "kestrel").roster.members}
+    async with app.run_test(size=SIZE) as pilot:
+        await open_crew(app, pilot, "kestrel")
+        crew = pane(app).crew
+        assert crew is not None
+        assert crew.manifest.count("operations_petty_officers") == 4
+        assert crew.manifest.total_crew == 101 and roster_names(app) == names_before
+        table = app.query_one("#ship-list", DataTable)
+        assert str(table.get_cell("kestrel", table.ordered_columns[2].key)).endswith("*")
+        assert "The crew rules now give CSS Kestrel 98 crew" in status(app)
+        assert "saved roster has 101" in status(app)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        assert "Today's crew rules give 98 crew; the saved roster has 101" in " ".join(
+            str(s.render()) for s in app.screen.query(Static)
+        )
+        await pilot.press("y")
+        await pilot.pause()
+        crew = pane(app).crew
+        assert crew is not None and crew.manifest.total_crew == 98
+        assert crew.manifest.count("operations_petty_officers") == 2
+        assert crew.manifest.count("operations_officers") == 1
+        assert len(crew.roster.members) == 98
+        assert not str(table.get_cell("kestrel", table.ordered_columns[2].key)).endswith("*")
+    with saved(app.campaign.folder) as c:
+        assert ship_store.get_ship(c, "kestrel").regenerations == 1

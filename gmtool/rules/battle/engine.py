@@ -412,8 +412,10 @@ def roll_attack(
     notation = current.damage.get(check.degree.value)
     if not roll_damage:
         step.lines.append(f"A hit ({check.degree.label}): type the damage in.")
+        step.damage_to_type_in.append(aim.ship_id)
         return done(state, step)
     if notation is None:
+        step.damage_to_type_in.append(aim.ship_id)
         step.lines.append(
             f"A hit ({check.degree.label}): {current.weapon_name} has no damage roll for it; "
             "type the damage in."

@@ -210,6 +210,7 @@ def ram(
             other = target if victim == ship_id else ship
             if notation is None:
                 step.lines.append(f"Type in the ramming damage to {state.ship(victim).name}.")
+                step.damage_to_type_in.append(victim)
             elif state.ship(victim).in_battle:
                 cause = f"collision with {other.name}"
                 state = damage_roll(state, victim, notation, rng, step, cause)
@@ -273,6 +274,7 @@ def self_destruct(
             continue
         if notation is None:
             step.ship(enemy.id)
+            step.damage_to_type_in.append(enemy.id)
             step.lines.append(
                 f"{enemy.name} is caught as if {hexes} hex{'es' if hexes != 1 else ''} away: "
                 "type in the blast damage."

@@ -67,6 +67,9 @@ class StepResult:
     headline: tuple[str, ...] = ()  # the lines without the characters' hazard lines
     typed_in: bool = False  # the damage was the GM's, typed in (its note says why)
     note: str = ""
+    # Ships the GM is to type damage in for: a hit with no damage roll (or rolled by hand),
+    # ramming or a blast the tables give no dice for. The app opens its damage form on it.
+    damage_to_type_in: tuple[str, ...] = ()
 
 
 @dataclass
@@ -86,6 +89,7 @@ class Step:
     hits: list[ShipHit] = field(default_factory=list)
     hurts: list[CharacterHurt] = field(default_factory=list)
     firing: tuple[str, str] | None = None  # (ship id, weapon mount key) of a weapon's hit
+    damage_to_type_in: list[str] = field(default_factory=list)
 
     def who(self, character_id: str | None) -> None:
         if character_id is not None and character_id not in self.characters:
@@ -123,6 +127,7 @@ def done(state: BattleState, step: Step) -> tuple[BattleState, StepResult]:
         headline,
         step.typed_in,
         step.note,
+        tuple(step.damage_to_type_in),
     )
 
 
