@@ -17,7 +17,7 @@ from gmtool.rules.hazards import Bailout, hazard_table
 from gmtool.rules.roll_records import values_record
 from gmtool.store.battles import list_battles, load_battle
 from gmtool.store.campaign import Campaign
-from gmtool.store.errors import StoreError
+from gmtool.store.errors import UNREADABLE_STATE, StoreError
 from gmtool.store.rolllog import RollEntry
 from gmtool.store.ships import ShipRecord
 from gmtool.store.tracker import Tracker
@@ -132,7 +132,7 @@ def load_bailout(campaign: Campaign) -> BailoutRecord | None:
         return None
     try:
         return BailoutRecord.from_dict(state)
-    except (RulesError, KeyError, TypeError, ValueError) as exc:
+    except UNREADABLE_STATE as exc:
         raise StoreError(
             f"{campaign.folder / 'trackers' / (BAILOUT_TRACKER + '.json')}: the saved bail-out "
             f"does not read ({exc}); it was left unchanged"

@@ -55,7 +55,7 @@ from gmtool.rules.ships import ShipSpec
 from gmtool.store import injuries
 from gmtool.store.atomic import exists
 from gmtool.store.campaign import Campaign
-from gmtool.store.errors import StoreError
+from gmtool.store.errors import UNREADABLE_STATE, StoreError
 from gmtool.store.ids import unique_id
 from gmtool.store.party import load_party_state
 from gmtool.store.rolllog import RollEntry
@@ -167,7 +167,7 @@ def _all_entries(campaign: Campaign) -> list[tuple[int, BattleRecord, bool]]:
     for entry in battle_list.newest_first():
         try:
             record = BattleRecord.from_dict(dict(entry, id=entry["battle"]))
-        except (KeyError, TypeError, ValueError) as exc:
+        except UNREADABLE_STATE as exc:
             raise StoreError(
                 f"{battle_list.path_of(int(entry['id']))}: battle record {entry.get('id')} does "
                 f"not read ({exc}); nothing was changed"
@@ -293,7 +293,7 @@ def battle_tracker(campaign: Campaign, battle_id: str) -> Tracker:
 def _state_from(campaign: Campaign, battle_id: str, data: Mapping[str, Any]) -> BattleState:
     try:
         return BattleState.from_dict(data)
-    except (RulesError, KeyError, TypeError, ValueError) as exc:
+    except UNREADABLE_STATE as exc:
         file = campaign.folder / "trackers" / "battles" / f"{battle_id}.json"
         raise StoreError(
             f"{file}: the saved battle does not read ({exc}); nothing was changed"

@@ -23,7 +23,7 @@ from gmtool.rules.errors import RulesError
 from gmtool.rules.stations import Assignment
 from gmtool.store.atomic import atomic_write_bytes
 from gmtool.store.campaign import Campaign
-from gmtool.store.errors import StoreError
+from gmtool.store.errors import UNREADABLE_STATE, StoreError
 from gmtool.store.ids import unique_id
 from gmtool.store.ships import ShipRecord, list_ships
 from gmtool.store.tracker import Tracker, UndoneAction
@@ -77,7 +77,7 @@ def load_party_state(campaign: Campaign) -> Party:
     try:
         party = Party.from_dict(state)
         _check_party(party)
-    except (RulesError, KeyError, TypeError, ValueError) as exc:
+    except UNREADABLE_STATE as exc:
         raise StoreError(
             f"{campaign.folder / 'trackers' / (PARTY_TRACKER + '.json')}: the saved party does "
             f"not read ({exc}); it was left unchanged"

@@ -26,7 +26,7 @@ from gmtool.rules.roster import CrewMember, Roster, named_roster
 from gmtool.rules.ship_condition import ShipCondition
 from gmtool.rules.ships import ShipSpec, load_ship_spec
 from gmtool.store.campaign import Campaign
-from gmtool.store.errors import StoreError
+from gmtool.store.errors import UNREADABLE_STATE, StoreError
 from gmtool.store.ids import unique_id
 from gmtool.store.tracker import Tracker, UndoneAction
 
@@ -139,7 +139,7 @@ def _read_state(campaign: Campaign) -> list[ShipRecord]:
     for data in state.get("ships", []):
         try:
             records.append(ShipRecord.from_dict(data))
-        except (RulesError, KeyError, TypeError, ValueError) as exc:
+        except UNREADABLE_STATE as exc:
             ship = data.get("id", "?") if isinstance(data, dict) else "?"
             raise StoreError(
                 f"{campaign.folder / 'trackers' / SHIPS_TRACKER}.json: saved ship {ship!r} "
@@ -323,7 +323,7 @@ def ship_crew(campaign: Campaign, ship_id: str) -> ShipCrew:
     record = get_ship(campaign, ship_id)
     try:
         found = _load_version(campaign, ship_id, record.roster_rev)
-    except (KeyError, TypeError, ValueError) as exc:
+    except UNREADABLE_STATE as exc:
         raise StoreError(
             f"{campaign.folder / _roster_db_name(ship_id)}.json: roster version "
             f"{record.roster_rev} does not read ({exc!r}); nothing was changed"

@@ -41,7 +41,7 @@ from gmtool.rules.skirmish.engine import (
     roll_solo_order,
 )
 from gmtool.store.campaign import Campaign
-from gmtool.store.errors import StoreError
+from gmtool.store.errors import UNREADABLE_STATE, StoreError
 from gmtool.store.rolllog import RollEntry
 from gmtool.store.skirmish_replay import new_game_id, record_step, step_record
 from gmtool.store.tracker import Tracker, UndoneAction
@@ -248,7 +248,7 @@ def load_game(campaign: Campaign) -> SkirmishGame | None:
         return None
     try:
         return SkirmishGame.from_dict(state)
-    except (RulesError, KeyError, TypeError, ValueError) as exc:
+    except UNREADABLE_STATE as exc:
         where = campaign.folder / "trackers" / f"{SKIRMISH_TRACKER}.json"
         raise StoreError(
             f"{where}: the saved skirmish does not read ({exc}); it was left unchanged"
