@@ -58,6 +58,7 @@ from gmtool.store.campaign import Campaign
 from gmtool.store.errors import UNREADABLE_STATE, StoreError
 from gmtool.store.ids import unique_id
 from gmtool.store.party import load_party_state
+from gmtool.store.records import EngineState
 from gmtool.store.rolllog import RollEntry
 from gmtool.store.ships import get_ship, list_ships
 from gmtool.store.tracker import Tracker
@@ -284,7 +285,7 @@ class BattleFilesMissing(StoreError):
         )
 
 
-def battle_tracker(campaign: Campaign, battle_id: str) -> Tracker:
+def battle_tracker(campaign: Campaign, battle_id: str) -> Tracker[EngineState]:
     if _slug(battle_id) != battle_id:
         raise StoreError(f"{battle_id!r} is not a battle id (lower-case letters, digits, dashes)")
     return Tracker(campaign, f"battles/{battle_id}")  # trackers/battles/<id>.json
@@ -305,7 +306,9 @@ def _events_db(campaign: Campaign, battle_id: str) -> TinyDB:
     return campaign.db(f"{EVENTS_PREFIX}{battle_id}")
 
 
-def _read_events(campaign: Campaign, battle_id: str) -> list[dict[str, Any]]:
+def read_events(campaign: Campaign, battle_id: str) -> list[dict[str, Any]]:
+    """The battle's saved events (`battles/<id>.json`), all of them: the state's own count
+    of them may be fewer (the doctor compares the two)."""
     docs = _events_db(campaign, battle_id).table("events").all()
     events = docs[0].get("events", []) if docs else []
     if not isinstance(events, list):
@@ -331,7 +334,7 @@ def _with_events(campaign: Campaign, battle_id: str, data: Mapping[str, Any]) ->
     full = dict(data)
     count = int(full.pop(EVENT_COUNT, 0))
     full.pop(STEP_INJURIES, None)
-    events = _read_events(campaign, battle_id)
+    events = read_events(campaign, battle_id)
     if len(events) < count:
         raise StoreError(
             f"{campaign.folder / 'battles' / battle_id}.json: {len(events)} battle events "

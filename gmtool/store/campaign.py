@@ -30,6 +30,7 @@ from gmtool.store.atomic import AtomicJSONStorage, read_json_file, remove_file
 from gmtool.store.chunked import ChunkedLog
 from gmtool.store.errors import CampaignCorrupt, StoreError, os_error_detail
 from gmtool.store.lock import LOCK_NAME, CampaignLock
+from gmtool.store.records import CampaignMeta, GameSession, as_record
 from gmtool.store.rolllog import RollEntry, RollLog
 
 if TYPE_CHECKING:  # the store only reads results; importing the rules' tables waits for use
@@ -132,7 +133,7 @@ class Campaign:
             seed = random.SystemRandom().randrange(1, 2**31)
         if not 0 <= seed <= MAX_SEED:  # saved in campaign.json, whose seed is checked on read
             raise StoreError(f"a campaign's seed is from 0 to {MAX_SEED} (MAX_SEED), not {seed}")
-        meta = {
+        meta: CampaignMeta = {
             "name": name,
             "schema": SCHEMA_VERSION,
             "seed": seed,
@@ -244,9 +245,12 @@ class Campaign:
         return self._battle_list
 
     @property
-    def meta(self) -> dict[str, Any]:
+    def meta(self) -> CampaignMeta:
+        """campaign.json's meta record (its type checked when the file was read)."""
         docs = self.db("campaign").table(META_TABLE).all()
-        return dict(docs[0]) if docs else {}
+        if not docs:
+            raise StoreError(f"{self.folder / MAIN_FILE} has no campaign meta record")
+        return as_record(docs[0], CampaignMeta)
 
     def update_meta(self, **fields: Any) -> None:
         self._require_writable()
@@ -254,28 +258,29 @@ class Campaign:
 
     @property
     def name(self) -> str:
-        return str(self.meta.get("name", self.folder.name))
+        return self.meta["name"]
 
     @property
     def seed(self) -> int:
-        return int(self.meta["seed"])
+        return self.meta["seed"]
 
     def _require_writable(self) -> None:
         if self.readonly:
             raise StoreError(f"campaign {self.folder} is open read-only")
 
     # -- game sessions ----------------------------------------------------------------------
-    def sessions(self) -> list[dict[str, Any]]:
+    def sessions(self) -> list[GameSession]:
         """Every game session, oldest first: id, title, started, ended (None while open)."""
         docs = self.db("campaign").table(SESSIONS_TABLE).all()
-        return sorted((dict(d) for d in docs), key=lambda d: d["id"])
+        found = [as_record(d, GameSession) for d in docs]
+        return sorted(found, key=lambda d: d["id"])
 
     @property
-    def current_session(self) -> dict[str, Any] | None:
+    def current_session(self) -> GameSession | None:
         current = self.meta.get("session")
         return next((s for s in self.sessions() if s["id"] == current), None)
 
-    def start_session(self, title: str = "") -> dict[str, Any]:
+    def start_session(self, title: str = "") -> GameSession:
         """Open a game session; rolls, injuries and battles from now on record its id."""
         self._require_writable()
         checked_text("a session title", title, MAX_NAME_CHARS)
@@ -284,7 +289,7 @@ class Campaign:
                 f"session {self.current_session['id']} is still open; end it before starting one"
             )
         number = max((s["id"] for s in self.sessions()), default=0) + 1
-        session = {
+        session: GameSession = {
             "id": number,
             "title": title.strip() or f"Session {number}",
             "started": self.clock().isoformat(),
@@ -294,7 +299,7 @@ class Campaign:
         self.update_meta(session=number)
         return session
 
-    def end_session(self) -> dict[str, Any]:
+    def end_session(self) -> GameSession:
         self._require_writable()
         current = self.current_session
         if current is None:
@@ -306,7 +311,7 @@ class Campaign:
             {"ended": ended}, Query().id == current["id"]
         )
         self.update_meta(session=None)
-        return dict(current, ended=ended)
+        return {**current, "ended": ended}
 
     # -- dice -------------------------------------------------------------------------------
     def rng(self) -> random.Random:

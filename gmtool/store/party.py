@@ -25,6 +25,7 @@ from gmtool.store.atomic import atomic_write_bytes
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import UNREADABLE_STATE, StoreError
 from gmtool.store.ids import unique_id
+from gmtool.store.records import PartyState
 from gmtool.store.ships import ShipRecord, list_ships
 from gmtool.store.tracker import Tracker, UndoneAction
 
@@ -65,7 +66,7 @@ def ship_ids(campaign: Campaign) -> list[str]:
 # -- loading and saving -------------------------------------------------------------------
 
 
-def party_tracker(campaign: Campaign) -> Tracker:
+def party_tracker(campaign: Campaign) -> Tracker[PartyState]:
     return Tracker(campaign, PARTY_TRACKER)
 
 
@@ -110,11 +111,18 @@ def save_party(
     # Read back before writing: what is saved is checked by the rules and reads back the same.
     checked = Party.from_dict(party.to_dict())
     _check_party(checked)
-    party_tracker(campaign).save(checked.to_dict(), label, rolls=rolls)
+    party_tracker(campaign).save(party_state(checked), label, rolls=rolls)
     return checked
 
 
-def undo_party(campaign: Campaign) -> UndoneAction | None:
+def party_state(party: Party) -> PartyState:
+    """The party as its tracker saves it (the characters' and assignments' own shapes are
+    the rules')."""
+    data = party.to_dict()
+    return {"characters": data["characters"], "assignments": data["assignments"]}
+
+
+def undo_party(campaign: Campaign) -> UndoneAction[PartyState] | None:
     """Step back one party action; None when there is nothing to undo."""
     return party_tracker(campaign).undo()
 

@@ -28,6 +28,7 @@ from gmtool.rules.ships import ShipSpec, load_ship_spec
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import UNREADABLE_STATE, StoreError
 from gmtool.store.ids import unique_id
+from gmtool.store.records import ShipDoc, ShipsState
 from gmtool.store.tracker import Tracker, UndoneAction
 
 SHIPS_TRACKER = "ships"
@@ -70,7 +71,7 @@ class ShipRecord:
     def name(self) -> str:
         return self.spec.name
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> ShipDoc:
         return {
             "id": self.id,
             "side": self.side,
@@ -127,7 +128,7 @@ def _check_side(side: str) -> None:
 # -- the list of ships ------------------------------------------------------------------------
 
 
-def ship_tracker(campaign: Campaign) -> Tracker:
+def ship_tracker(campaign: Campaign) -> Tracker[ShipsState]:
     return Tracker(campaign, SHIPS_TRACKER)
 
 
@@ -151,7 +152,7 @@ def _read_state(campaign: Campaign) -> list[ShipRecord]:
 def _write_state(
     campaign: Campaign, records: list[ShipRecord], label: str, tag: str | None = None
 ) -> None:
-    state = {"version": STATE_VERSION, "ships": [r.to_dict() for r in records]}
+    state: ShipsState = {"version": STATE_VERSION, "ships": [r.to_dict() for r in records]}
     ship_tracker(campaign).save(state, label, tag=tag)
 
 
@@ -460,7 +461,7 @@ def delete_ship(campaign: Campaign, ship_id: str) -> ShipRecord:
     return removed
 
 
-def undo_ships(campaign: Campaign, battle_gone: bool = False) -> UndoneAction | None:
+def undo_ships(campaign: Campaign, battle_gone: bool = False) -> UndoneAction[ShipsState] | None:
     """Step back the last change to the ships; None when there is nothing to undo.
 
     Setting up the demo's ships is not a GM's action: one ctrl+z too many must not empty the

@@ -42,6 +42,7 @@ from gmtool.rules.skirmish.engine import (
 )
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import UNREADABLE_STATE, StoreError
+from gmtool.store.records import EngineState
 from gmtool.store.rolllog import RollEntry
 from gmtool.store.skirmish_replay import new_game_id, record_step, step_record
 from gmtool.store.tracker import Tracker, UndoneAction
@@ -139,7 +140,7 @@ class SkirmishGame:
         """True when the side to act is the GM's (or the game is over)."""
         return self.state.over or not self.is_automatic(self.state.side_to_act)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> EngineState:
         return {
             "game": self.state.to_dict(),
             "log": [line.to_list() for line in self.log],
@@ -148,7 +149,7 @@ class SkirmishGame:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> SkirmishGame:
+    def from_dict(cls, data: EngineState) -> SkirmishGame:
         return cls(
             GameState.from_dict(data["game"]),
             tuple(LogLine.from_list(line) for line in data["log"]),
@@ -237,7 +238,7 @@ def roll_entries(scenario: Scenario, events: Iterable[Event]) -> list[RollEntry]
 # -- loading and saving ---------------------------------------------------------------------
 
 
-def skirmish_tracker(campaign: Campaign) -> Tracker:
+def skirmish_tracker(campaign: Campaign) -> Tracker[EngineState]:
     return Tracker(campaign, SKIRMISH_TRACKER, depth=UNDO_DEPTH)
 
 
@@ -418,6 +419,6 @@ def settings_text(state: GameState) -> str:
     )
 
 
-def undo_game(campaign: Campaign) -> UndoneAction | None:
+def undo_game(campaign: Campaign) -> UndoneAction[EngineState] | None:
     """Step back one saved action (its rolls are marked undone); None: nothing to undo."""
     return skirmish_tracker(campaign).undo()
