@@ -18,7 +18,7 @@ from gmtool.store.battles import list_battles, load_battle
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import UNREADABLE_STATE, StoreError
 from gmtool.store.records import BailoutState
-from gmtool.store.rolllog import RollEntry
+from gmtool.store.rolllog import NewRoll
 from gmtool.store.ships import ShipRecord
 from gmtool.store.tracker import Tracker
 
@@ -139,10 +139,10 @@ def load_bailout(campaign: Campaign) -> BailoutRecord | None:
         ) from None
 
 
-def bailout_rolls(bailout: Bailout, where: str) -> list[RollEntry]:
+def bailout_rolls(bailout: Bailout, where: str) -> list[NewRoll]:
     """Roll-log entries for the dice of an order to abandon ship (none for a small ship whose
     trapped share the GM chose)."""
-    entries: list[RollEntry] = []
+    entries: list[NewRoll] = []
     time = bailout.time
     if time.notation is not None:
         entries.append(

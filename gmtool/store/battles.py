@@ -59,7 +59,7 @@ from gmtool.store.errors import UNREADABLE_STATE, StoreError
 from gmtool.store.ids import unique_id
 from gmtool.store.party import load_party_state
 from gmtool.store.records import EngineState
-from gmtool.store.rolllog import RollEntry
+from gmtool.store.rolllog import NewRoll, RollEntry
 from gmtool.store.ships import get_ship, list_ships
 from gmtool.store.tracker import Tracker
 
@@ -555,7 +555,7 @@ def step_label(result: StepResult) -> str:
     return first if len(first) <= 100 else first[:99] + "…"
 
 
-def _own_rolls(result: StepResult, state: BattleState) -> list[RollEntry]:
+def _own_rolls(result: StepResult, state: BattleState) -> list[NewRoll]:
     """The step's rolls without its hazard rolls (`record_hazards` saves those, with the
     injury entries they belong to)."""
     rolls = [dict(r) for r in result.rolls]

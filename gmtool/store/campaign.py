@@ -30,8 +30,14 @@ from gmtool.store.atomic import AtomicJSONStorage, read_json_file, remove_file
 from gmtool.store.chunked import ChunkedLog
 from gmtool.store.errors import CampaignCorrupt, StoreError, os_error_detail
 from gmtool.store.lock import LOCK_NAME, CampaignLock
-from gmtool.store.records import CampaignMeta, GameSession, as_record
-from gmtool.store.rolllog import RollEntry, RollLog
+from gmtool.store.records import (
+    BattleListRecord,
+    CampaignMeta,
+    GameSession,
+    RollRecord,
+    as_record,
+)
+from gmtool.store.rolllog import NewRoll, RollEntry, RollLog
 
 if TYPE_CHECKING:  # the store only reads results; importing the rules' tables waits for use
     from gmtool.rules.checks import CheckResult
@@ -79,8 +85,9 @@ class Campaign:
         self._dbs: dict[str, TinyDB] = {}
         self._listeners: list[Callable[[list[RollEntry]], object]] = []
         self.rolls: RollLog | None = None
-        self._injury_log: ChunkedLog | None = None
-        self._battle_list: ChunkedLog | None = None
+        # injury entries: built field by field (store/injuries.py), checked as InjuryEntry when read
+        self._injury_log: ChunkedLog[dict[str, Any]] | None = None
+        self._battle_list: ChunkedLog[BattleListRecord] | None = None
 
     # -- opening ----------------------------------------------------------------------------
     def _open(self, create: bool, name: str | None, seed: int | None) -> None:
@@ -226,7 +233,7 @@ class Campaign:
             self.rolls = RollLog(self.folder / "log", self._backup_of, readonly=self.readonly)
 
     @property
-    def injury_log(self) -> ChunkedLog:
+    def injury_log(self) -> ChunkedLog[dict[str, Any]]:
         """The injury history (see store/injuries.py), opened on first use: start-up does
         not read it, and a damaged newest chunk is reported before an injury is saved."""
         if self._injury_log is None:
@@ -236,7 +243,7 @@ class Campaign:
         return self._injury_log
 
     @property
-    def battle_list(self) -> ChunkedLog:
+    def battle_list(self) -> ChunkedLog[BattleListRecord]:
         """The list of battles (see store/battles.py), opened on first use."""
         if self._battle_list is None:
             self._battle_list = histories.open_battle_list(
@@ -320,17 +327,17 @@ class Campaign:
         assert self.rolls is not None
         return random.Random(f"{self.seed}:{self.rolls.next_id}")
 
-    def dice_entry(self, roll: DiceRoll, purpose: str, source: str = "dice") -> RollEntry:
+    def dice_entry(self, roll: DiceRoll, purpose: str, source: str = "dice") -> NewRoll:
         from gmtool.rules.roll_records import dice_record  # rules tables load on first roll
 
         return dice_record(roll, purpose, source)
 
-    def check_entry(self, check: CheckResult, purpose: str, source: str = "dice") -> RollEntry:
+    def check_entry(self, check: CheckResult, purpose: str, source: str = "dice") -> NewRoll:
         from gmtool.rules.roll_records import check_record
 
         return check_record(check, purpose, source)
 
-    def record(self, entries: Iterable[RollEntry]) -> list[RollEntry]:
+    def record(self, entries: Iterable[NewRoll]) -> list[RollEntry]:
         """Save the rolls of one action together; returns them with id, time and action."""
         self._require_writable()
         assert self.rolls is not None
@@ -344,7 +351,8 @@ class Campaign:
         session = self.meta.get("session")
         stamped = [dict(e, time=stamp, action=first, session=session) for e in batch]
         ids = self.rolls.append(stamped)
-        saved = [dict(e, id=i) for e, i in zip(stamped, ids, strict=True)]
+        # as the log will read them back (and check them: records.RollRecord)
+        saved = [as_record(dict(e, id=i), RollRecord) for e, i in zip(stamped, ids, strict=True)]
         tx = journal.active(self.folder / MAIN_FILE)
         for listener in self._listeners:
             if tx is None:

@@ -16,7 +16,6 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from gmtool.rules.characters import Character, Party, load_party, party_to_yaml
 from gmtool.rules.errors import RulesError
@@ -26,6 +25,7 @@ from gmtool.store.campaign import Campaign
 from gmtool.store.errors import UNREADABLE_STATE, StoreError
 from gmtool.store.ids import unique_id
 from gmtool.store.records import PartyState
+from gmtool.store.rolllog import RollEntry
 from gmtool.store.ships import ShipRecord, list_ships
 from gmtool.store.tracker import Tracker, UndoneAction
 
@@ -104,7 +104,7 @@ def _check_party(party: Party) -> None:
 
 
 def save_party(
-    campaign: Campaign, party: Party, label: str, rolls: list[dict[str, Any]] | None = None
+    campaign: Campaign, party: Party, label: str, rolls: list[RollEntry] | None = None
 ) -> Party:
     """Check and save the whole party after the action `label` (one undo step); returns the
     party as saved (characters read back through the rules, every damage track listed)."""
@@ -153,7 +153,7 @@ def update_character(
     campaign: Campaign,
     character: Character,
     label: str,
-    rolls: list[dict[str, Any]] | None = None,
+    rolls: list[RollEntry] | None = None,
 ) -> Party:
     """Replace the character with the same id (edits, damage, treatment) and save.
 

@@ -43,7 +43,7 @@ from gmtool.rules.skirmish.engine import (
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import UNREADABLE_STATE, StoreError
 from gmtool.store.records import EngineState
-from gmtool.store.rolllog import RollEntry
+from gmtool.store.rolllog import NewRoll, RollEntry
 from gmtool.store.skirmish_replay import new_game_id, record_step, step_record
 from gmtool.store.tracker import Tracker, UndoneAction
 
@@ -217,9 +217,9 @@ def _die_roles(scenario: Scenario, event: Event) -> list[tuple[int, str]]:
     raise StoreError(f"the skirmish event {event.kind!r} rolled dice the store cannot name")
 
 
-def roll_entries(scenario: Scenario, events: Iterable[Event]) -> list[RollEntry]:
+def roll_entries(scenario: Scenario, events: Iterable[Event]) -> list[NewRoll]:
     """Roll-log entries (the shape of `Campaign.dice_entry`) for every die in the events."""
-    entries: list[RollEntry] = []
+    entries: list[NewRoll] = []
     for event in events:
         if not event.rolls:
             continue
