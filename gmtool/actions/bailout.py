@@ -11,6 +11,7 @@ from gmtool.rules.hazards import start_bailout
 from gmtool.store.bailout import BailoutRecord, bailout_rolls, bailout_tracker
 from gmtool.store.campaign import Campaign
 from gmtool.store.injuries import newest_first
+from gmtool.store.records import BailoutState
 from gmtool.store.tracker import UndoneAction
 
 
@@ -46,7 +47,7 @@ def _order(
     return record
 
 
-def undo_bailout(campaign: Campaign) -> UndoneAction | None:
+def undo_bailout(campaign: Campaign) -> UndoneAction[BailoutState] | None:
     """Take back the last order (its rolls are marked undone in the log)."""
     with refusals(), campaign.transaction():
         return bailout_tracker(campaign).undo()

@@ -6,9 +6,9 @@ F2 in the app calls these. A session is campaign-level, in `campaign.json`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from gmtool.actions.errors import ActionRefused
+from gmtool.store import records
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
 
@@ -26,14 +26,8 @@ class GameSession:
     ended: str | None
 
     @classmethod
-    def from_record(cls, record: dict[str, Any]) -> GameSession:
-        ended = record.get("ended")
-        return cls(
-            int(record["id"]),
-            str(record["title"]),
-            str(record["started"]),
-            None if ended is None else str(ended),
-        )
+    def from_record(cls, record: records.GameSession) -> GameSession:
+        return cls(record["id"], record["title"], record["started"], record["ended"])
 
 
 def current_session(campaign: Campaign) -> GameSession | None:

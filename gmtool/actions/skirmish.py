@@ -12,6 +12,7 @@ from gmtool.actions.errors import refusals
 from gmtool.rules.skirmish import Action, GameOptions, Scenario
 from gmtool.store import skirmish as stored
 from gmtool.store.campaign import Campaign
+from gmtool.store.records import EngineState
 from gmtool.store.skirmish import Played, SkirmishGame
 from gmtool.store.skirmish_replay import export_game
 from gmtool.store.tracker import UndoneAction
@@ -52,7 +53,7 @@ def export_log(campaign: Campaign, game: SkirmishGame) -> Path:
         return export_game(campaign, game)
 
 
-def undo(campaign: Campaign) -> UndoneAction | None:
+def undo(campaign: Campaign) -> UndoneAction[EngineState] | None:
     """Step back one saved action (its rolls are marked undone); None: nothing to undo."""
     with refusals(), campaign.transaction():
         return stored.undo_game(campaign)

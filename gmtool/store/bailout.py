@@ -9,7 +9,6 @@ takes back orders; this module reads and describes them).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from gmtool.rules.crew import crew_manifest
 from gmtool.rules.errors import RulesError
@@ -17,8 +16,9 @@ from gmtool.rules.hazards import Bailout, hazard_table
 from gmtool.rules.roll_records import values_record
 from gmtool.store.battles import list_battles, load_battle
 from gmtool.store.campaign import Campaign
-from gmtool.store.errors import StoreError
-from gmtool.store.rolllog import RollEntry
+from gmtool.store.errors import UNREADABLE_STATE, StoreError
+from gmtool.store.records import BailoutState
+from gmtool.store.rolllog import NewRoll
 from gmtool.store.ships import ShipRecord
 from gmtool.store.tracker import Tracker
 
@@ -48,7 +48,7 @@ class BailoutRecord:
             return f"{self.ship_name} ({self.bailout.ship_class})"
         return f"a {self.bailout.ship_class} ship"
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> BailoutState:
         return {
             "bailout": self.bailout.to_dict(),
             "ship_id": self.ship_id,
@@ -58,13 +58,13 @@ class BailoutRecord:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> BailoutRecord:
+    def from_dict(cls, data: BailoutState) -> BailoutRecord:
         return cls(
             Bailout.from_dict(data["bailout"]),
-            data.get("ship_id"),
-            data.get("ship_name"),
-            int(data.get("after_entry", 0)),
-            tuple(int(r) for r in data.get("rolls", ())),
+            data["ship_id"],
+            data["ship_name"],
+            data.get("after_entry", 0),
+            tuple(data.get("rolls", ())),
         )
 
 
@@ -121,7 +121,7 @@ def crew_aboard(campaign: Campaign, ship: ShipRecord) -> CrewAboard:
     return CrewAboard(crew, f"the whole crew of {crew}: no battle has recorded losses for her")
 
 
-def bailout_tracker(campaign: Campaign) -> Tracker:
+def bailout_tracker(campaign: Campaign) -> Tracker[BailoutState]:
     return Tracker(campaign, BAILOUT_TRACKER)
 
 
@@ -132,17 +132,17 @@ def load_bailout(campaign: Campaign) -> BailoutRecord | None:
         return None
     try:
         return BailoutRecord.from_dict(state)
-    except (RulesError, KeyError, TypeError, ValueError) as exc:
+    except UNREADABLE_STATE as exc:
         raise StoreError(
             f"{campaign.folder / 'trackers' / (BAILOUT_TRACKER + '.json')}: the saved bail-out "
             f"does not read ({exc}); it was left unchanged"
         ) from None
 
 
-def bailout_rolls(bailout: Bailout, where: str) -> list[RollEntry]:
+def bailout_rolls(bailout: Bailout, where: str) -> list[NewRoll]:
     """Roll-log entries for the dice of an order to abandon ship (none for a small ship whose
     trapped share the GM chose)."""
-    entries: list[RollEntry] = []
+    entries: list[NewRoll] = []
     time = bailout.time
     if time.notation is not None:
         entries.append(

@@ -56,11 +56,12 @@ from gmtool.rules.ships import ShipSpec
 from gmtool.store import injuries
 from gmtool.store.atomic import exists
 from gmtool.store.campaign import Campaign
-from gmtool.store.errors import StoreError
+from gmtool.store.errors import UNREADABLE_STATE, StoreError
 from gmtool.store.healing import battle_short_rest
 from gmtool.store.ids import unique_id
 from gmtool.store.party import load_party_state
-from gmtool.store.rolllog import RollEntry
+from gmtool.store.records import EngineState
+from gmtool.store.rolllog import NewRoll, RollEntry
 from gmtool.store.ships import get_ship, list_ships
 from gmtool.store.tracker import Tracker
 
@@ -170,7 +171,7 @@ def _all_entries(campaign: Campaign) -> list[tuple[int, BattleRecord, bool]]:
     for entry in battle_list.newest_first():
         try:
             record = BattleRecord.from_dict(dict(entry, id=entry["battle"]))
-        except (KeyError, TypeError, ValueError) as exc:
+        except UNREADABLE_STATE as exc:
             raise StoreError(
                 f"{battle_list.path_of(int(entry['id']))}: battle record {entry.get('id')} does "
                 f"not read ({exc}); nothing was changed"
@@ -287,7 +288,7 @@ class BattleFilesMissing(StoreError):
         )
 
 
-def battle_tracker(campaign: Campaign, battle_id: str) -> Tracker:
+def battle_tracker(campaign: Campaign, battle_id: str) -> Tracker[EngineState]:
     if _slug(battle_id) != battle_id:
         raise StoreError(f"{battle_id!r} is not a battle id (lower-case letters, digits, dashes)")
     return Tracker(campaign, f"battles/{battle_id}")  # trackers/battles/<id>.json
@@ -296,7 +297,7 @@ def battle_tracker(campaign: Campaign, battle_id: str) -> Tracker:
 def _state_from(campaign: Campaign, battle_id: str, data: Mapping[str, Any]) -> BattleState:
     try:
         return BattleState.from_dict(data)
-    except (RulesError, KeyError, TypeError, ValueError) as exc:
+    except UNREADABLE_STATE as exc:
         file = campaign.folder / "trackers" / "battles" / f"{battle_id}.json"
         raise StoreError(
             f"{file}: the saved battle does not read ({exc}); nothing was changed"
@@ -308,7 +309,9 @@ def _events_db(campaign: Campaign, battle_id: str) -> TinyDB:
     return campaign.db(f"{EVENTS_PREFIX}{battle_id}")
 
 
-def _read_events(campaign: Campaign, battle_id: str) -> list[dict[str, Any]]:
+def read_events(campaign: Campaign, battle_id: str) -> list[dict[str, Any]]:
+    """The battle's saved events (`battles/<id>.json`), all of them: the state's own count
+    of them may be fewer (the doctor compares the two)."""
     docs = _events_db(campaign, battle_id).table("events").all()
     events = docs[0].get("events", []) if docs else []
     if not isinstance(events, list):
@@ -334,7 +337,7 @@ def _with_events(campaign: Campaign, battle_id: str, data: Mapping[str, Any]) ->
     full = dict(data)
     count = int(full.pop(EVENT_COUNT, 0))
     full.pop(STEP_INJURIES, None)
-    events = _read_events(campaign, battle_id)
+    events = read_events(campaign, battle_id)
     if len(events) < count:
         raise StoreError(
             f"{campaign.folder / 'battles' / battle_id}.json: {len(events)} battle events "
@@ -571,7 +574,7 @@ def step_label(result: StepResult) -> str:
     return first if len(first) <= 100 else first[:99] + "…"
 
 
-def _own_rolls(result: StepResult, state: BattleState) -> list[RollEntry]:
+def _own_rolls(result: StepResult, state: BattleState) -> list[NewRoll]:
     """The step's rolls without its hazard rolls (`record_hazards` saves those, with the
     injury entries they belong to)."""
     rolls = [dict(r) for r in result.rolls]

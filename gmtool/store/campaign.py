@@ -30,7 +30,14 @@ from gmtool.store.atomic import AtomicJSONStorage, read_json_file, remove_file
 from gmtool.store.chunked import ChunkedLog
 from gmtool.store.errors import CampaignCorrupt, StoreError, os_error_detail
 from gmtool.store.lock import LOCK_NAME, CampaignLock
-from gmtool.store.rolllog import RollEntry, RollLog
+from gmtool.store.records import (
+    BattleListRecord,
+    CampaignMeta,
+    GameSession,
+    RollRecord,
+    as_record,
+)
+from gmtool.store.rolllog import NewRoll, RollEntry, RollLog
 
 if TYPE_CHECKING:  # the store only reads results; importing the rules' tables waits for use
     from gmtool.rules.checks import CheckResult
@@ -78,8 +85,9 @@ class Campaign:
         self._dbs: dict[str, TinyDB] = {}
         self._listeners: list[Callable[[list[RollEntry]], object]] = []
         self.rolls: RollLog | None = None
-        self._injury_log: ChunkedLog | None = None
-        self._battle_list: ChunkedLog | None = None
+        # injury entries: built field by field (store/injuries.py), checked as InjuryEntry when read
+        self._injury_log: ChunkedLog[dict[str, Any]] | None = None
+        self._battle_list: ChunkedLog[BattleListRecord] | None = None
 
     # -- opening ----------------------------------------------------------------------------
     def _open(self, create: bool, name: str | None, seed: int | None) -> None:
@@ -132,7 +140,7 @@ class Campaign:
             seed = random.SystemRandom().randrange(1, 2**31)
         if not 0 <= seed <= MAX_SEED:  # saved in campaign.json, whose seed is checked on read
             raise StoreError(f"a campaign's seed is from 0 to {MAX_SEED} (MAX_SEED), not {seed}")
-        meta = {
+        meta: CampaignMeta = {
             "name": name,
             "schema": SCHEMA_VERSION,
             "seed": seed,
@@ -225,7 +233,7 @@ class Campaign:
             self.rolls = RollLog(self.folder / "log", self._backup_of, readonly=self.readonly)
 
     @property
-    def injury_log(self) -> ChunkedLog:
+    def injury_log(self) -> ChunkedLog[dict[str, Any]]:
         """The injury history (see store/injuries.py), opened on first use: start-up does
         not read it, and a damaged newest chunk is reported before an injury is saved."""
         if self._injury_log is None:
@@ -235,7 +243,7 @@ class Campaign:
         return self._injury_log
 
     @property
-    def battle_list(self) -> ChunkedLog:
+    def battle_list(self) -> ChunkedLog[BattleListRecord]:
         """The list of battles (see store/battles.py), opened on first use."""
         if self._battle_list is None:
             self._battle_list = histories.open_battle_list(
@@ -244,9 +252,12 @@ class Campaign:
         return self._battle_list
 
     @property
-    def meta(self) -> dict[str, Any]:
+    def meta(self) -> CampaignMeta:
+        """campaign.json's meta record (its type checked when the file was read)."""
         docs = self.db("campaign").table(META_TABLE).all()
-        return dict(docs[0]) if docs else {}
+        if not docs:
+            raise StoreError(f"{self.folder / MAIN_FILE} has no campaign meta record")
+        return as_record(docs[0], CampaignMeta)
 
     def update_meta(self, **fields: Any) -> None:
         self._require_writable()
@@ -254,28 +265,29 @@ class Campaign:
 
     @property
     def name(self) -> str:
-        return str(self.meta.get("name", self.folder.name))
+        return self.meta["name"]
 
     @property
     def seed(self) -> int:
-        return int(self.meta["seed"])
+        return self.meta["seed"]
 
     def _require_writable(self) -> None:
         if self.readonly:
             raise StoreError(f"campaign {self.folder} is open read-only")
 
     # -- game sessions ----------------------------------------------------------------------
-    def sessions(self) -> list[dict[str, Any]]:
+    def sessions(self) -> list[GameSession]:
         """Every game session, oldest first: id, title, started, ended (None while open)."""
         docs = self.db("campaign").table(SESSIONS_TABLE).all()
-        return sorted((dict(d) for d in docs), key=lambda d: d["id"])
+        found = [as_record(d, GameSession) for d in docs]
+        return sorted(found, key=lambda d: d["id"])
 
     @property
-    def current_session(self) -> dict[str, Any] | None:
+    def current_session(self) -> GameSession | None:
         current = self.meta.get("session")
         return next((s for s in self.sessions() if s["id"] == current), None)
 
-    def start_session(self, title: str = "") -> dict[str, Any]:
+    def start_session(self, title: str = "") -> GameSession:
         """Open a game session; rolls, injuries and battles from now on record its id."""
         self._require_writable()
         checked_text("a session title", title, MAX_NAME_CHARS)
@@ -284,7 +296,7 @@ class Campaign:
                 f"session {self.current_session['id']} is still open; end it before starting one"
             )
         number = max((s["id"] for s in self.sessions()), default=0) + 1
-        session = {
+        session: GameSession = {
             "id": number,
             "title": title.strip() or f"Session {number}",
             "started": self.clock().isoformat(),
@@ -294,7 +306,7 @@ class Campaign:
         self.update_meta(session=number)
         return session
 
-    def end_session(self) -> dict[str, Any]:
+    def end_session(self) -> GameSession:
         self._require_writable()
         current = self.current_session
         if current is None:
@@ -306,7 +318,7 @@ class Campaign:
             {"ended": ended}, Query().id == current["id"]
         )
         self.update_meta(session=None)
-        return dict(current, ended=ended)
+        return {**current, "ended": ended}
 
     # -- dice -------------------------------------------------------------------------------
     def rng(self) -> random.Random:
@@ -315,17 +327,17 @@ class Campaign:
         assert self.rolls is not None
         return random.Random(f"{self.seed}:{self.rolls.next_id}")
 
-    def dice_entry(self, roll: DiceRoll, purpose: str, source: str = "dice") -> RollEntry:
+    def dice_entry(self, roll: DiceRoll, purpose: str, source: str = "dice") -> NewRoll:
         from gmtool.rules.roll_records import dice_record  # rules tables load on first roll
 
         return dice_record(roll, purpose, source)
 
-    def check_entry(self, check: CheckResult, purpose: str, source: str = "dice") -> RollEntry:
+    def check_entry(self, check: CheckResult, purpose: str, source: str = "dice") -> NewRoll:
         from gmtool.rules.roll_records import check_record
 
         return check_record(check, purpose, source)
 
-    def record(self, entries: Iterable[RollEntry]) -> list[RollEntry]:
+    def record(self, entries: Iterable[NewRoll]) -> list[RollEntry]:
         """Save the rolls of one action together; returns them with id, time and action."""
         self._require_writable()
         assert self.rolls is not None
@@ -339,7 +351,8 @@ class Campaign:
         session = self.meta.get("session")
         stamped = [dict(e, time=stamp, action=first, session=session) for e in batch]
         ids = self.rolls.append(stamped)
-        saved = [dict(e, id=i) for e, i in zip(stamped, ids, strict=True)]
+        # as the log will read them back (and check them: records.RollRecord)
+        saved = [as_record(dict(e, id=i), RollRecord) for e, i in zip(stamped, ids, strict=True)]
         tx = journal.active(self.folder / MAIN_FILE)
         for listener in self._listeners:
             if tx is None:

@@ -12,9 +12,9 @@ grow with a campaign (histories.py) are each one of these.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar, cast
 
 from tinydb import TinyDB
 from tinydb.table import Document
@@ -30,11 +30,15 @@ from gmtool.store.atomic import (
 )
 from gmtool.store.errors import StoreError
 
-Entry = dict[str, Any]
+# The record type of a log's entries (store/records.py: RollRecord, InjuryEntry,
+# BattleListRecord), checked when a chunk is read.
+E = TypeVar("E", bound=Mapping[str, Any])
+# An entry as written: a record without the id the log gives it.
+NewEntry = Mapping[str, Any]
 BackupFinder = Callable[[Path], Path | None]
 
 
-class ChunkedLog:
+class ChunkedLog(Generic[E]):
     """The entries of one history in chunk files `<folder>/<prefix>-NNNNN.json`, table
     `table`. Open it once per campaign and `close()` it; it caches the sealed chunks it
     has read, which never change."""
@@ -58,7 +62,7 @@ class ChunkedLog:
         self._pattern = re.compile(rf"^{re.escape(prefix)}-(\d{{5}})\.json$")
         self._db: TinyDB | None = None
         self._db_index = -1
-        self._chunk_cache: dict[int, list[Entry]] = {}
+        self._chunk_cache: dict[int, list[E]] = {}
         self.next_id = self._next_id()
 
     @property
@@ -94,10 +98,10 @@ class ChunkedLog:
         """The chunk file an entry lives in (for messages about it)."""
         return self.chunk_path(self._chunk_of(entry_id))
 
-    def _load_chunk(self, index: int) -> list[Entry]:
+    def _load_chunk(self, index: int) -> list[E]:
         data = read_json_file(self.chunk_path(index), self._backup_finder) or {}
-        table = data.get(self.table, {})
-        return sorted(table.values(), key=lambda e: e["id"])
+        table: dict[str, E] = data.get(self.table, {})
+        return sorted(table.values(), key=lambda e: int(e["id"]))
 
     def _writer(self, entry_id: int) -> TinyDB:
         if self.readonly:
@@ -119,10 +123,10 @@ class ChunkedLog:
         return self._db
 
     # -- writing ----------------------------------------------------------------------------
-    def append(self, entries: list[Entry]) -> list[int]:
+    def append(self, entries: Sequence[NewEntry]) -> list[int]:
         """Store entries (ids assigned here); one file write per chunk touched."""
         ids: list[int] = []
-        pending: list[Entry] = []
+        pending: list[dict[str, Any]] = []
         saved_up_to = self.next_id
         try:
             for entry in entries:
@@ -141,12 +145,12 @@ class ChunkedLog:
             raise
         return ids
 
-    def _flush(self, entries: list[Entry]) -> None:
+    def _flush(self, entries: list[dict[str, Any]]) -> None:
         db = self._writer(entries[0]["id"])
         db.table(self.table).insert_multiple(Document(e, doc_id=e["id"]) for e in entries)
         self._chunk_cache.pop(self._db_index, None)
 
-    def update(self, ids: Iterable[int], fields: Entry) -> None:
+    def update(self, ids: Iterable[int], fields: NewEntry) -> None:
         """Set `fields` on the entries with these ids; one file write per chunk touched."""
         by_chunk: dict[int, list[int]] = {}
         for entry_id in ids:
@@ -160,14 +164,14 @@ class ChunkedLog:
         """Undo never deletes: the entries stay, marked `undone`."""
         self.update(ids, {"undone": True})
 
-    def replace_all(self, entries: Iterable[Entry]) -> None:
+    def replace_all(self, entries: Iterable[E]) -> None:
         """Write entries that already carry their ids (a migration moving an old file in)
         into their chunk files, each file written whole and any other chunk removed, so a
         migration run again after a crash gives the same files. Not for play: use append."""
         if self.readonly:
             raise StoreError(f"this campaign is open read-only ({self.folder})")
         self.close()
-        by_chunk: dict[int, dict[str, Entry]] = {}
+        by_chunk: dict[int, dict[str, E]] = {}
         for entry in entries:
             entry_id = entry["id"]
             if not isinstance(entry_id, int) or isinstance(entry_id, bool) or entry_id < 1:
@@ -185,15 +189,16 @@ class ChunkedLog:
         self.next_id = self._next_id()
 
     # -- reading ----------------------------------------------------------------------------
-    def _chunk(self, index: int) -> list[Entry]:
+    def _chunk(self, index: int) -> list[E]:
         if index == self._db_index and self._db is not None:
             table = self._db.table(self.table)
-            return sorted((dict(d) for d in table.all()), key=lambda e: e["id"])
+            found = [cast(E, dict(d)) for d in table.all()]  # checked when the file was read
+            return sorted(found, key=lambda e: int(e["id"]))
         if index not in self._chunk_cache:
             self._chunk_cache[index] = self._load_chunk(index)
         return self._chunk_cache[index]
 
-    def newest_first(self) -> Iterator[Entry]:
+    def newest_first(self) -> Iterator[E]:
         """Every entry, newest first; reads older chunks only as far as the caller goes.
 
         The chunks are known from the ids given (entry n lives in chunk (n - 1) // size), not

@@ -40,12 +40,12 @@ def _battle_problems(
     tracker_file, events_file = (
         str(p.relative_to(campaign.folder)) for p in battles.battle_files(campaign, record.id)
     )
-    doc = battles.battle_tracker(campaign, record.id)._doc()
+    doc = battles.battle_tracker(campaign, record.id).record()
     state = doc.get("state")
     if not isinstance(state, dict):
         return [Problem(tracker_file, f"battle {record.id} has no saved state")], set()
     found: list[Problem] = []
-    events = battles._read_events(campaign, record.id)
+    events = battles.read_events(campaign, record.id)
     needed = int(state.get(battles.EVENT_COUNT, 0))
     if len(events) < needed:
         found.append(Problem(events_file, f"{len(events)} events where the battle needs {needed}"))

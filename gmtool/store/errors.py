@@ -1,5 +1,12 @@
 """Errors the campaign store raises; each message says what happened, where, and what to do."""
 
+from gmtool.rules.errors import RulesError
+
+# What turning a saved state of the wrong shape back into the rules' objects raises: a None
+# where a mapping was (AttributeError), a list too short (IndexError), a number too big
+# (OverflowError). Caught only around those conversions, where each means "does not read".
+UNREADABLE_STATE = (RulesError, LookupError, TypeError, ValueError, AttributeError, ArithmeticError)
+
 
 class StoreError(Exception):
     """A campaign that cannot be opened or written as asked. Nothing was changed."""

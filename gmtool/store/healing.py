@@ -28,6 +28,7 @@ from gmtool.store.injuries import (
     undo_last,
 )
 from gmtool.store.party import load_party_state, save_party
+from gmtool.store.rolllog import RollEntry
 
 RECOVERY = "recovery"  # the short rest after a battle
 REST = "rest"
@@ -62,7 +63,7 @@ def _save(
     changed: Sequence[tuple[Character, Healing]],
     entries: list[InjuryEntry],
     label: str,
-    rolls: list[dict[str, Any]] | None = None,
+    rolls: list[RollEntry] | None = None,
 ) -> list[InjuryEntry]:
     """The party's new damage (one undo step) and the entries (one batch when several)."""
     log = history_log(campaign)
@@ -79,7 +80,7 @@ def _save(
 
 
 def record_treatment_roll(
-    campaign: Campaign, roll: TreatmentRoll, patient: Character, rolls: list[dict[str, Any]]
+    campaign: Campaign, roll: TreatmentRoll, patient: Character, rolls: list[RollEntry]
 ) -> InjuryEntry:
     """The doctor's check (already in the roll log as `rolls`) and what it did."""
     history_log(campaign)  # a damaged newest chunk stops the action before anything is saved

@@ -15,8 +15,9 @@ from typing import Any
 
 from gmtool.store import backups
 from gmtool.store.atomic import atomic_write_bytes, fsync_dir, json_bytes, read_json_file
-from gmtool.store.chunked import BackupFinder, ChunkedLog, Entry
+from gmtool.store.chunked import BackupFinder, ChunkedLog
 from gmtool.store.errors import StoreError
+from gmtool.store.records import BattleListRecord
 
 LOG_FOLDER = "log"
 
@@ -37,7 +38,9 @@ BATTLE_INDEX_FILE = "battles.json"
 BATTLE_INDEX_TABLE = "index"
 
 
-def open_injury_log(folder: Path, backup_finder: BackupFinder, readonly: bool) -> ChunkedLog:
+def open_injury_log(
+    folder: Path, backup_finder: BackupFinder, readonly: bool
+) -> ChunkedLog[dict[str, Any]]:
     """The injury history of the campaign at `folder`."""
     return ChunkedLog(
         folder / LOG_FOLDER,
@@ -49,7 +52,9 @@ def open_injury_log(folder: Path, backup_finder: BackupFinder, readonly: bool) -
     )
 
 
-def open_battle_list(folder: Path, backup_finder: BackupFinder, readonly: bool) -> ChunkedLog:
+def open_battle_list(
+    folder: Path, backup_finder: BackupFinder, readonly: bool
+) -> ChunkedLog[BattleListRecord]:
     """The list of battles of the campaign at `folder`, one entry per battle set up."""
     return ChunkedLog(
         folder / LOG_FOLDER,
@@ -75,7 +80,7 @@ def _table(file: Path, data: Any, table: str) -> dict[str, Any]:
     return docs
 
 
-def _write_all(log: ChunkedLog, entries: list[Entry]) -> None:
+def _write_all(log: ChunkedLog[Any], entries: list[Any]) -> None:
     try:
         log.replace_all(entries)
     finally:
@@ -91,7 +96,7 @@ def move_injuries_into_chunks(folder: Path) -> None:
     data = read_json_file(old, _finder(folder))
     if data is None:
         return  # no one was ever hurt, or an interrupted run already moved the entries
-    entries: list[Entry] = []
+    entries: list[dict[str, Any]] = []
     for key, doc in _table(old, data, INJURY_TABLE).items():
         if not key.isdigit() or int(key) < 1:
             raise StoreError(f"{old}: entry id {key!r} is not a whole number; nothing was changed")

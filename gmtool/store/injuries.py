@@ -24,9 +24,12 @@ from gmtool.rules.roll_records import hazard_records
 from gmtool.store.campaign import Campaign
 from gmtool.store.chunked import ChunkedLog
 from gmtool.store.party import load_party_state, save_party, update_character
+from gmtool.store.rolllog import RollEntry
 
 TRACKS = ("stun", "wound", "mortal")
 
+# An entry is built field by field from the rules' outcomes (its detail is theirs); the
+# history checks each one as records.InjuryEntry when it reads a chunk.
 InjuryEntry = dict[str, Any]
 
 
@@ -45,7 +48,7 @@ class Context:
     note: str = ""
 
 
-def history_log(campaign: Campaign) -> ChunkedLog:
+def history_log(campaign: Campaign) -> ChunkedLog[InjuryEntry]:
     """The history, opened before anything of an action is saved: a damaged newest chunk
     then stops the action before its dice or damage are written."""
     return campaign.injury_log
@@ -58,7 +61,7 @@ def open_history(campaign: Campaign) -> None:
     history_log(campaign)
 
 
-def _append(log: ChunkedLog, entry: InjuryEntry) -> None:
+def _append(log: ChunkedLog[InjuryEntry], entry: InjuryEntry) -> None:
     entry["id"] = log.append([entry])[0]
 
 
@@ -96,7 +99,7 @@ def record_hazards(
     party = load_party_state(campaign)
     saved: list[InjuryEntry] = []
     hurt: dict[str, Character] = {}
-    all_rolls: list[dict[str, Any]] = []
+    all_rolls: list[RollEntry] = []
     for outcome in outcomes:
         character = hurt.get(outcome.character_id) or party.character(outcome.character_id)
         rolls = campaign.record(hazard_records(outcome, character.name, context.source))
@@ -138,7 +141,7 @@ def record_damage(
     amount: int,
     kind: str,
     context: Context,
-    rolls: list[dict[str, Any]] | None = None,
+    rolls: list[RollEntry] | None = None,
 ) -> InjuryEntry:
     """Damage dealt to a character directly (the GM's own ruling, a blast, a fall)."""
     log = history_log(campaign)

@@ -16,15 +16,16 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from gmtool.rules.characters import Character, Party, load_party, party_to_yaml
 from gmtool.rules.errors import RulesError
 from gmtool.rules.stations import Assignment
 from gmtool.store.atomic import atomic_write_bytes
 from gmtool.store.campaign import Campaign
-from gmtool.store.errors import StoreError
+from gmtool.store.errors import UNREADABLE_STATE, StoreError
 from gmtool.store.ids import unique_id
+from gmtool.store.records import PartyState
+from gmtool.store.rolllog import RollEntry
 from gmtool.store.ships import ShipRecord, list_ships
 from gmtool.store.tracker import Tracker, UndoneAction
 
@@ -66,7 +67,7 @@ def ship_ids(campaign: Campaign) -> list[str]:
 # -- loading and saving -------------------------------------------------------------------
 
 
-def party_tracker(campaign: Campaign) -> Tracker:
+def party_tracker(campaign: Campaign) -> Tracker[PartyState]:
     return Tracker(campaign, PARTY_TRACKER)
 
 
@@ -78,7 +79,7 @@ def load_party_state(campaign: Campaign) -> Party:
     try:
         party = Party.from_dict(state)
         _check_party(party)
-    except (RulesError, KeyError, TypeError, ValueError) as exc:
+    except UNREADABLE_STATE as exc:
         raise StoreError(
             f"{campaign.folder / 'trackers' / (PARTY_TRACKER + '.json')}: the saved party does "
             f"not read ({exc}); it was left unchanged"
@@ -107,7 +108,7 @@ def save_party(
     campaign: Campaign,
     party: Party,
     label: str,
-    rolls: list[dict[str, Any]] | None = None,
+    rolls: list[RollEntry] | None = None,
     tag: str | None = None,
 ) -> Party:
     """Check and save the whole party after the action `label` (one undo step; `tag` marks
@@ -116,7 +117,7 @@ def save_party(
     # Read back before writing: what is saved is checked by the rules and reads back the same.
     checked = Party.from_dict(party.to_dict())
     _check_party(checked)
-    party_tracker(campaign).save(checked.to_dict(), label, rolls=rolls, tag=tag)
+    party_tracker(campaign).save(party_state(checked), label, rolls=rolls, tag=tag)
     return checked
 
 
@@ -139,7 +140,14 @@ def take_back_tagged(campaign: Campaign, tag: str) -> bool:
     return True
 
 
-def undo_party(campaign: Campaign) -> UndoneAction | None:
+def party_state(party: Party) -> PartyState:
+    """The party as its tracker saves it (the characters' and assignments' own shapes are
+    the rules')."""
+    data = party.to_dict()
+    return {"characters": data["characters"], "assignments": data["assignments"]}
+
+
+def undo_party(campaign: Campaign) -> UndoneAction[PartyState] | None:
     """Step back one party action; None when there is nothing to undo."""
     return party_tracker(campaign).undo()
 
@@ -170,7 +178,7 @@ def update_character(
     campaign: Campaign,
     character: Character,
     label: str,
-    rolls: list[dict[str, Any]] | None = None,
+    rolls: list[RollEntry] | None = None,
 ) -> Party:
     """Replace the character with the same id (edits, damage, treatment) and save.
 

@@ -16,11 +16,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Any, NotRequired, TypedDict
+from typing import Annotated, Any, NotRequired, TypedDict, TypeVar, cast
 
 import msgspec
 
 from gmtool.rules.limits import MAX_RECORD_ID, MAX_SEED
+
+R = TypeVar("R")
 
 RecordId = Annotated[int, msgspec.Meta(ge=1, le=MAX_RECORD_ID)]
 Die = tuple[int, int, int]  # sides, value, sign
@@ -135,26 +137,45 @@ class BattleListRecord(TypedDict):
     session: NotRequired[int | None]
 
 
+# The state of a skirmish game or of one battle: the rules engine's own dict (GameState,
+# BattleState to_dict), free-form here and checked field by field by its from_dict.
+EngineState = dict[str, Any]
+
+
 class UndoStep(TypedDict):
     """One action a tab can take back: its label and the state before it."""
 
     label: str
-    previous: dict[str, Any] | None
+    previous: EngineState | None
     rolls: NotRequired[list[RecordId]]
     time: NotRequired[str]
+    tag: NotRequired[str]
 
 
 class TrackerRecord(TypedDict):
     """A tab's saved state with its undo stack (`trackers/<name>.json`)."""
 
-    state: dict[str, Any] | None
+    state: EngineState | None
     undo: list[UndoStep]
+
+
+class ShipDoc(TypedDict):
+    """One campaign ship (store/ships.ShipRecord); its spec and condition are the rules'
+    own shapes (ShipSpec, ShipCondition), checked by their from_dict."""
+
+    id: str
+    side: str
+    spec: dict[str, Any]
+    roster_seed: NotRequired[str]
+    regenerations: NotRequired[int]
+    roster_rev: NotRequired[int]
+    condition: NotRequired[dict[str, Any] | None]
 
 
 class ShipsState(TypedDict):
     """The campaign's ships: a list of them, never something else read as none."""
 
-    ships: list[dict[str, Any]]
+    ships: list[ShipDoc]
     version: NotRequired[int]
 
 
@@ -168,7 +189,8 @@ class ShipsTracker(TypedDict):
 
 
 class PartyState(TypedDict):
-    """The party: its characters and where each stands at battle stations."""
+    """The party: its characters and where each stands at battle stations (each the rules'
+    own shape, rules/characters.py and rules/stations.py, checked by Party.from_dict)."""
 
     characters: list[dict[str, Any]]
     assignments: list[dict[str, Any]]
@@ -181,6 +203,26 @@ class PartyUndoStep(UndoStep):
 class PartyTracker(TypedDict):
     state: PartyState | None
     undo: list[PartyUndoStep]
+
+
+class BailoutState(TypedDict):
+    """The last order to abandon ship (store/bailout.BailoutRecord); the evacuation itself
+    is the rules' Bailout, checked by its from_dict."""
+
+    bailout: dict[str, Any]
+    ship_id: str | None
+    ship_name: str | None
+    after_entry: NotRequired[int]
+    rolls: NotRequired[list[RecordId]]
+
+
+class BailoutUndoStep(UndoStep):
+    previous: BailoutState | None  # type: ignore[misc]
+
+
+class BailoutTracker(TypedDict):
+    state: BailoutState | None
+    undo: list[BailoutUndoStep]
 
 
 class RosterPost(TypedDict):
@@ -260,7 +302,11 @@ _FILE_TABLES: dict[str, dict[str, type[Any]]] = {
 _BACKUP_SUFFIX = re.compile(r"\.\d+$")
 
 
-_TRACKERS: dict[str, type[Any]] = {"ships.json": ShipsTracker, "party.json": PartyTracker}
+_TRACKERS: dict[str, type[Any]] = {
+    "ships.json": ShipsTracker,
+    "party.json": PartyTracker,
+    "bailout.json": BailoutTracker,
+}
 
 
 def _tables_of(path: Path) -> dict[str, type[Any]]:
@@ -315,3 +361,10 @@ def field_problem(exc: msgspec.ValidationError) -> str:
         return text
     field = path.rstrip("`").removeprefix("$").lstrip(".") or "the record"
     return f"field {field}: {what[0].lower()}{what[1:]}"
+
+
+def as_record(doc: Mapping[str, Any], record_type: type[R]) -> R:
+    """A document of a campaign file, as the record type it was checked to be when the file
+    was read (`records_problem`, behind every read): a copy, typed for the code that uses it."""
+    del record_type  # names the type for mypy; the check was done when the file was read
+    return cast(R, dict(doc))

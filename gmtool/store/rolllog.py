@@ -7,18 +7,23 @@ so the history keeps what happened and the dice of a redone action are fresh.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from gmtool.store.chunked import BackupFinder, ChunkedLog, Entry
+from gmtool.store.chunked import BackupFinder, ChunkedLog
+from gmtool.store.records import RollRecord
 
 FOLDER = "log"
 PREFIX = "rolls"
 CHUNK_SIZE = 500
 TABLE = "rolls"
 
-RollEntry = Entry
+# A roll before it is saved: the rules' own record (rules/roll_records.py), given its id,
+# time, action and session by Campaign.record, and checked as a RollRecord when read.
+NewRoll = dict[str, Any]
+RollEntry = RollRecord
 
 
-class RollLog(ChunkedLog):
+class RollLog(ChunkedLog[RollRecord]):
     """The roll log of a campaign folder's `log/`."""
 
     def __init__(self, folder: Path, backup_finder: BackupFinder, *, readonly: bool = False):

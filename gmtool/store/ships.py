@@ -26,8 +26,9 @@ from gmtool.rules.roster import CrewMember, Roster, named_roster
 from gmtool.rules.ship_condition import ShipCondition
 from gmtool.rules.ships import ShipSpec, load_ship_spec
 from gmtool.store.campaign import Campaign
-from gmtool.store.errors import StoreError
+from gmtool.store.errors import UNREADABLE_STATE, StoreError
 from gmtool.store.ids import unique_id
+from gmtool.store.records import ShipDoc, ShipsState
 from gmtool.store.rolllog import RollEntry
 from gmtool.store.tracker import Tracker, UndoneAction
 
@@ -71,7 +72,7 @@ class ShipRecord:
     def name(self) -> str:
         return self.spec.name
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> ShipDoc:
         return {
             "id": self.id,
             "side": self.side,
@@ -128,7 +129,7 @@ def _check_side(side: str) -> None:
 # -- the list of ships ------------------------------------------------------------------------
 
 
-def ship_tracker(campaign: Campaign) -> Tracker:
+def ship_tracker(campaign: Campaign) -> Tracker[ShipsState]:
     return Tracker(campaign, SHIPS_TRACKER)
 
 
@@ -140,7 +141,7 @@ def _read_state(campaign: Campaign) -> list[ShipRecord]:
     for data in state.get("ships", []):
         try:
             records.append(ShipRecord.from_dict(data))
-        except (RulesError, KeyError, TypeError, ValueError) as exc:
+        except UNREADABLE_STATE as exc:
             ship = data.get("id", "?") if isinstance(data, dict) else "?"
             raise StoreError(
                 f"{campaign.folder / 'trackers' / SHIPS_TRACKER}.json: saved ship {ship!r} "
@@ -156,7 +157,7 @@ def _write_state(
     tag: str | None = None,
     rolls: list[RollEntry] | None = None,
 ) -> None:
-    state = {"version": STATE_VERSION, "ships": [r.to_dict() for r in records]}
+    state: ShipsState = {"version": STATE_VERSION, "ships": [r.to_dict() for r in records]}
     ship_tracker(campaign).save(state, label, rolls=rolls, tag=tag)
 
 
@@ -351,7 +352,7 @@ def ship_crew(campaign: Campaign, ship_id: str) -> ShipCrew:
     record = get_ship(campaign, ship_id)
     try:
         found = _load_version(campaign, ship_id, record.roster_rev)
-    except (KeyError, TypeError, ValueError) as exc:
+    except UNREADABLE_STATE as exc:
         raise StoreError(
             f"{campaign.folder / _roster_db_name(ship_id)}.json: roster version "
             f"{record.roster_rev} does not read ({exc!r}); nothing was changed"
@@ -488,7 +489,7 @@ def delete_ship(campaign: Campaign, ship_id: str) -> ShipRecord:
     return removed
 
 
-def undo_ships(campaign: Campaign, battle_gone: bool = False) -> UndoneAction | None:
+def undo_ships(campaign: Campaign, battle_gone: bool = False) -> UndoneAction[ShipsState] | None:
     """Step back the last change to the ships; None when there is nothing to undo.
 
     Setting up the demo's ships is not a GM's action: one ctrl+z too many must not empty the

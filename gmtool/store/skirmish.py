@@ -41,8 +41,9 @@ from gmtool.rules.skirmish.engine import (
     roll_solo_order,
 )
 from gmtool.store.campaign import Campaign
-from gmtool.store.errors import StoreError
-from gmtool.store.rolllog import RollEntry
+from gmtool.store.errors import UNREADABLE_STATE, StoreError
+from gmtool.store.records import EngineState
+from gmtool.store.rolllog import NewRoll, RollEntry
 from gmtool.store.skirmish_replay import new_game_id, record_step, step_record
 from gmtool.store.tracker import Tracker, UndoneAction
 
@@ -139,7 +140,7 @@ class SkirmishGame:
         """True when the side to act is the GM's (or the game is over)."""
         return self.state.over or not self.is_automatic(self.state.side_to_act)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> EngineState:
         return {
             "game": self.state.to_dict(),
             "log": [line.to_list() for line in self.log],
@@ -148,7 +149,7 @@ class SkirmishGame:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> SkirmishGame:
+    def from_dict(cls, data: EngineState) -> SkirmishGame:
         return cls(
             GameState.from_dict(data["game"]),
             tuple(LogLine.from_list(line) for line in data["log"]),
@@ -216,9 +217,9 @@ def _die_roles(scenario: Scenario, event: Event) -> list[tuple[int, str]]:
     raise StoreError(f"the skirmish event {event.kind!r} rolled dice the store cannot name")
 
 
-def roll_entries(scenario: Scenario, events: Iterable[Event]) -> list[RollEntry]:
+def roll_entries(scenario: Scenario, events: Iterable[Event]) -> list[NewRoll]:
     """Roll-log entries (the shape of `Campaign.dice_entry`) for every die in the events."""
-    entries: list[RollEntry] = []
+    entries: list[NewRoll] = []
     for event in events:
         if not event.rolls:
             continue
@@ -237,7 +238,7 @@ def roll_entries(scenario: Scenario, events: Iterable[Event]) -> list[RollEntry]
 # -- loading and saving ---------------------------------------------------------------------
 
 
-def skirmish_tracker(campaign: Campaign) -> Tracker:
+def skirmish_tracker(campaign: Campaign) -> Tracker[EngineState]:
     return Tracker(campaign, SKIRMISH_TRACKER, depth=UNDO_DEPTH)
 
 
@@ -248,7 +249,7 @@ def load_game(campaign: Campaign) -> SkirmishGame | None:
         return None
     try:
         return SkirmishGame.from_dict(state)
-    except (RulesError, KeyError, TypeError, ValueError) as exc:
+    except UNREADABLE_STATE as exc:
         where = campaign.folder / "trackers" / f"{SKIRMISH_TRACKER}.json"
         raise StoreError(
             f"{where}: the saved skirmish does not read ({exc}); it was left unchanged"
@@ -418,6 +419,6 @@ def settings_text(state: GameState) -> str:
     )
 
 
-def undo_game(campaign: Campaign) -> UndoneAction | None:
+def undo_game(campaign: Campaign) -> UndoneAction[EngineState] | None:
     """Step back one saved action (its rolls are marked undone); None: nothing to undo."""
     return skirmish_tracker(campaign).undo()

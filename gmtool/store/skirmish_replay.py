@@ -19,12 +19,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from gmtool.rules.errors import RulesError
 from gmtool.rules.skirmish import GameState, Scenario
 from gmtool.rules.skirmish.outcome import ending
 from gmtool.store.atomic import atomic_write_bytes
 from gmtool.store.campaign import Campaign
-from gmtool.store.errors import StoreError
+from gmtool.store.errors import UNREADABLE_STATE, StoreError
 
 if TYPE_CHECKING:
     from gmtool.store.skirmish import SkirmishGame
@@ -98,7 +97,7 @@ def read_steps(campaign: Campaign, game_id: str, kept: int, scenario: Scenario) 
             state = GameState.from_dict({**record["game"], "scenario": scenario_dict})
             lines = tuple((str(k), str(t), bool(a)) for k, t, a in record["lines"])
             steps.append(ReplayStep(str(record["label"]), lines, state))
-        except (ValueError, KeyError, TypeError, RulesError) as exc:
+        except UNREADABLE_STATE as exc:
             raise StoreError(f"{path}: step {number} does not read ({exc})") from None
     return steps
 

@@ -9,14 +9,16 @@ action are marked undone in the roll log when the action is undone, so the log k
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, NotRequired, TypedDict, TypeVar, cast
 
 from tinydb import TinyDB
 from tinydb.table import Document
 
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
+from gmtool.store.records import RecordId
 
 # Actions ctrl+z can take back in one tab. Each undo step keeps the whole previous state and
 # the file is rewritten on every action, so the cap keeps a tracker file at most 51 states:
@@ -26,15 +28,37 @@ UNDO_DEPTH = 50
 # The one record of a tracker file (the first document a TinyDB table is given).
 RECORD_ID = 1
 
+# A tracker's state: each tab's own record type (store/records.py: ShipsState, PartyState,
+# BailoutState); the skirmish game and a battle keep the rules engine's own dict.
+S = TypeVar("S", bound=Mapping[str, Any])
+
+
+class Step(TypedDict, Generic[S]):
+    """One undo step as saved: the action's label, the state before it, its rolls."""
+
+    label: str
+    previous: S | None
+    rolls: NotRequired[list[RecordId]]
+    time: NotRequired[str]
+    tag: NotRequired[str]
+
+
+class Saved(TypedDict, Generic[S]):
+    """A tracker file's one record: the state and its undo stack (checked when read:
+    records.TrackerRecord and the typed ones beside it)."""
+
+    state: S | None
+    undo: list[Step[S]]
+
 
 @dataclass(frozen=True)
-class UndoneAction:
+class UndoneAction(Generic[S]):
     label: str
-    state: dict[str, Any] | None
+    state: S | None
     roll_ids: list[int]
 
 
-class Tracker:
+class Tracker(Generic[S]):
     def __init__(self, campaign: Campaign, name: str, depth: int = UNDO_DEPTH) -> None:
         self.campaign = campaign
         self.name = name
@@ -44,35 +68,36 @@ class Tracker:
     def _db(self) -> TinyDB:
         return self.campaign.db(f"trackers/{self.name}")
 
-    def _doc(self) -> dict[str, Any]:
+    def record(self) -> Saved[S]:
+        """The saved state with its undo stack (a tracker never saved: no state, no undo)."""
         found = self._db.table("tracker").get(doc_id=RECORD_ID)
         if found is None:
             return {"state": None, "undo": []}
         doc = dict(found)
         if not isinstance(doc.get("undo"), list):
             raise StoreError(f"trackers/{self.name}.json: the tracker record has no undo list")
-        return doc
+        return cast(Saved[S], doc)
 
-    def load(self) -> dict[str, Any] | None:
-        state = self._doc().get("state")
-        return dict(state) if isinstance(state, dict) else None
+    def load(self) -> S | None:
+        state = self.record()["state"]
+        return cast(S, dict(state)) if isinstance(state, Mapping) else None
 
     def save(
         self,
-        state: dict[str, Any],
+        state: S,
         label: str,
-        rolls: list[dict[str, Any]] | None = None,
+        rolls: Sequence[Mapping[str, Any]] | None = None,
         tag: str | None = None,
     ) -> None:
         """Store `state` after the action `label`; `rolls` are the saved rolls it made.
 
         `tag` marks an undo step made on another tracker's behalf (a battle's ending written
         into the ships), so that tracker can find and take back its own step."""
-        doc = self._doc()
+        doc = self.record()
         undo = list(doc["undo"])
-        step: dict[str, Any] = {
+        step: Step[S] = {
             "label": label,
-            "previous": doc.get("state"),
+            "previous": doc["state"],
             "rolls": [r["id"] for r in rolls or [] if "id" in r],
             "time": self.campaign.clock().isoformat(),
         }
@@ -81,30 +106,30 @@ class Tracker:
         undo.append(step)
         self._write({"state": state, "undo": undo[-self.depth :]})
 
-    def _write(self, doc: dict[str, Any]) -> None:
+    def _write(self, doc: Saved[S]) -> None:
         self._db.table("tracker").upsert(Document(doc, doc_id=RECORD_ID))
 
     def can_undo(self) -> bool:
-        return bool(self._doc()["undo"])
+        return bool(self.record()["undo"])
 
     def last_label(self) -> str | None:
-        undo = self._doc()["undo"]
-        return str(undo[-1]["label"]) if undo else None
+        undo = self.record()["undo"]
+        return undo[-1]["label"] if undo else None
 
     def tags(self) -> list[tuple[str, str | None]]:
         """(label, tag) of every undo step, oldest first."""
-        return [(str(u["label"]), u.get("tag")) for u in self._doc()["undo"]]
+        return [(u["label"], u.get("tag")) for u in self.record()["undo"]]
 
-    def undo(self) -> UndoneAction | None:
+    def undo(self) -> UndoneAction[S] | None:
         """Restore the state before the last action; None when there is nothing to undo."""
-        doc = self._doc()
+        doc = self.record()
         undo = list(doc["undo"])
         if not undo:
             return None
         last = undo.pop()
         previous = last.get("previous")
         self._write({"state": previous, "undo": undo})
-        roll_ids = [int(i) for i in last.get("rolls", [])]
+        roll_ids = list(last.get("rolls", []))
         if roll_ids and self.campaign.rolls is not None:
             self.campaign.rolls.mark_undone(roll_ids)
-        return UndoneAction(str(last["label"]), previous, roll_ids)
+        return UndoneAction(last["label"], previous, roll_ids)

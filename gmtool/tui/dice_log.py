@@ -72,7 +72,7 @@ def entry_cells(entry: RollEntry) -> tuple[Any, ...]:
     if len(dice_text) > DICE_CELL_WIDTH:  # a +96d20 check must not push the total away
         dice_text = dice_text[: DICE_CELL_WIDTH - 1].rsplit(" ", 1)[0] + " …"
     if entry["kind"] == "check":
-        degree = entry.get("degree", "")
+        degree = entry.get("degree") or ""
         result = Text(degree.replace("_", " ").title(), style=DEGREE_STYLE.get(degree, ""))
     else:
         result = Text(entry.get("track") or "")

@@ -26,12 +26,15 @@ NOT_THE_STORES = [
 ]
 DAMAGED = [*NOT_THE_STORES, "", '{"tracker": {"1": {"state"']
 
+# a ship record as trackers/ships.json keeps it (its spec is not read here)
+MERIDIAN = {"id": "meridian", "side": "campaign", "spec": {"name": "Meridian"}}
+
 
 def make_ships(folder: Path, opener: Callable[..., Campaign]) -> Path:
     """A campaign whose trackers/ships.json holds one saved state, opened once more so that
     a backup of it was taken; returns the tracker file."""
     c = opener(folder)
-    Tracker(c, "ships").save({"ships": [{"id": "meridian"}]}, "add Meridian")
+    Tracker(c, "ships").save({"ships": [MERIDIAN]}, "add Meridian")
     c.close()
     opener(folder).close()  # the backup at open
     ships = folder / "trackers" / "ships.json"
@@ -76,7 +79,7 @@ def test_damaged_file_is_not_backed_up_nor_named_good(
         c.close()
     newest = backups.backup_path(campaign_path, ships, 1)
     assert info.value.backup == str(newest)
-    assert ships_state(newest) == {"ships": [{"id": "meridian"}]}
+    assert ships_state(newest) == {"ships": [MERIDIAN]}
     assert not backups.backup_path(campaign_path, ships, 2).exists()
     assert ships.read_text() == damage  # never overwritten
 

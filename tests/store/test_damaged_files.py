@@ -15,6 +15,9 @@ from tests.store.records_helpers import battle_entry, injury_entry, roll_entry
 
 Opener = Callable[..., Campaign]
 
+# a ship record as trackers/ships.json keeps it (its spec is not read here)
+MERIDIAN = {"id": "meridian", "side": "campaign", "spec": {"name": "Meridian"}}
+
 
 @pytest.fixture(autouse=True)
 def _small_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -31,7 +34,7 @@ def build(folder: Path, opener: Opener) -> None:
     roll log sealed twice), opened once more so that every file has a backup."""
     c = opener(folder)
     c.record(roll_entries(10))  # rolls-00000 and -00001 sealed, -00002 the newest
-    Tracker(c, "ships").save({"ships": [{"id": "meridian"}]}, "add Meridian")
+    Tracker(c, "ships").save({"ships": [MERIDIAN]}, "add Meridian")
     Tracker(c, "battles/ambush").save({"round": 1}, "set up")
     c.db("battles/ambush").table("events").insert({"battle": "ambush", "events": []})
     c.db("battles").table("index").insert({"open": "ambush"})

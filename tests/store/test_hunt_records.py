@@ -7,6 +7,7 @@ was, and opening the campaign for writing changes nothing of it."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -16,14 +17,25 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from gmtool.actions.bailout import order_bailout
+from gmtool.actions.skirmish import start
 from gmtool.rules.dice import roll
 from gmtool.rules.errors import RulesError
+from gmtool.rules.skirmish.scenario import load_scenario
 from gmtool.store import Campaign, CampaignCorrupt, StoreError, open_campaign
-from gmtool.store.battles import create_battle, fleet_setup, list_battles
+from gmtool.store.bailout import load_bailout
+from gmtool.store.battles import (
+    create_battle,
+    fleet_setup,
+    list_battles,
+    load_battle,
+    open_battle_id,
+)
 from gmtool.store.demo import ensure_demo_campaign
 from gmtool.store.injuries import Context, history, record_damage
 from gmtool.store.party import load_party_state
 from gmtool.store.ships import list_ships, ship_crew
+from gmtool.store.skirmish import load_game
 
 JSON = st.recursive(
     st.one_of(
@@ -47,6 +59,11 @@ FILES = [
     "trackers/ships.json",
     "trackers/party.json",
     "rosters/kestrel.json",
+    "trackers/skirmish.json",
+    "trackers/bailout.json",
+    "trackers/battles/ambush.json",
+    "battles/ambush.json",
+    "battles.json",
 ]
 
 
@@ -65,6 +82,9 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
             fleet_setup(c, "Raiders", ["gorgon"]),
             "long",
         )
+    start(c_skirmish := open_campaign(folder), load_scenario(), "solo")
+    order_bailout(c_skirmish, "light", 12)
+    c_skirmish.close()
     return folder
 
 
@@ -95,6 +115,10 @@ def _readers(c: Campaign) -> list[Callable[[], object]]:
         lambda: list_battles(c),
         lambda: load_party_state(c),
         lambda: [ship_crew(c, s.id) for s in list_ships(c)],
+        lambda: load_game(c),
+        lambda: load_bailout(c),
+        lambda: [load_battle(c, b.id) for b in list_battles(c)],
+        lambda: open_battle_id(c),
     ]
 
 
@@ -125,7 +149,7 @@ def test_the_played_campaign_reads_whole(played: Path, tmp_path: Path) -> None:
 
 
 @settings(
-    max_examples=40,
+    max_examples=int(os.environ.get("HUNT_EXAMPLES", "40")),
     deadline=5000,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )

@@ -9,7 +9,9 @@ from typing import Any
 
 import pytest
 
+from gmtool.actions.bailout import order_bailout
 from gmtool.store import CampaignCorrupt, open_campaign
+from gmtool.store.bailout import load_bailout
 from gmtool.store.demo import ensure_demo_campaign
 from gmtool.store.party import load_party_state
 from gmtool.store.ships import list_ships
@@ -41,6 +43,9 @@ def set_state(folder: Path, tracker: str, change: Any) -> bytes:
         ("ships", lambda d: d.update(state=[]), "field state"),
         ("ships", lambda d: d.update(undo={}), "field undo"),
         ("ships", lambda d: d["undo"][0].update(previous={"ships": "x"}), "previous.ships"),
+        ("ships", lambda d: d["state"]["ships"][0].update(side=5), "state.ships[0].side"),
+        ("ships", lambda d: d["state"]["ships"][0].pop("spec"), "state.ships[0].spec: missing"),
+        ("ships", lambda d: d["state"]["ships"].append("kestrel"), "state.ships[5]"),
         ("party", lambda d: d["state"].update(characters={}), "state.characters"),
         ("party", lambda d: d["state"].update(assignments="all"), "state.assignments"),
         ("party", lambda d: d.update(state="party"), "field state"),
@@ -116,3 +121,22 @@ def test_battle_events_of_the_wrong_type_are_damage(demo: Path, change: Any, fie
         load_battle(c, battle)
     assert info.value.file.endswith(f"battles/{battle}.json") and field in info.value.reason
     assert events.read_bytes() == damaged
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (lambda d: d["state"].update(bailout="now"), "state.bailout"),
+        (lambda d: d["state"].update(after_entry="3"), "state.after_entry"),
+        (lambda d: d["state"].update(rolls=[0]), "state.rolls[0]"),
+        (lambda d: d["state"].pop("ship_id"), "state.ship_id: missing"),
+    ],
+)
+def test_a_bailout_of_the_wrong_type_is_damage(demo: Path, change: Any, field: str) -> None:
+    with open_campaign(demo) as c:
+        order_bailout(c, "light", 12)
+    damaged = set_state(demo, "bailout", change)
+    with open_campaign(demo, readonly=True) as c, pytest.raises(CampaignCorrupt) as info:
+        load_bailout(c)
+    assert info.value.file.endswith("trackers/bailout.json") and field in info.value.reason
+    assert (demo / "trackers" / "bailout.json").read_bytes() == damaged
