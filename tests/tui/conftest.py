@@ -6,12 +6,20 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from textual.widgets import Input
 
 from gmtool.store.demo import DEMO_NAME, seed_demo
 from gmtool.tui.app import GmApp, make_app
 from tests.conftest import TEST_SEED, fixed_clock
 
 SIZES = {"small": (80, 24), "large": (120, 36)}
+
+
+@pytest.fixture(autouse=True)
+def _steady_cursor(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A focused Input's cursor blinks every half second, so a snapshot taken under load
+    caught it on or off by chance: here it never toggles (shown while focused)."""
+    monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
 
 
 @pytest.fixture
