@@ -113,11 +113,12 @@ async def test_aim_with_the_last_action_point_is_refused(
     async with app.run_test(size=(120, 36)) as pilot:
         pane = await open_tab(app, pilot)
         await start(pilot, MANUAL)
+        assert "may aim" in panel(pane)  # Sisko, with all three action points
         # the figures hold in roster order until O'Brien (2 AP) is to act in tier 2
         while not (pane.game.state.tier == 2 and pane.selected == "obrien"):
             await pilot.press("space")
             await pilot.pause()
-        assert "a aim" not in panel(pane)
+        assert "O'Brien" in panel(pane) and "may aim" not in panel(pane)
         before = saved_game(path)[0]
         await pilot.press("a")
         await pilot.pause()
