@@ -98,7 +98,7 @@ STANDING_ROWS = 2  # the standing line's height (#sk-standing)
 # Keys shown as one footer item each
 FIGURE_KEYS = Binding.Group("Figure")
 POINT_KEYS = Binding.Group("Point", compact=True)  # moving: the destination
-CHOICE_KEYS = Binding.Group("Choose", compact=True)  # picking: the target or weapon
+CHOICE_KEYS = Binding.Group("Choose")  # picking: the target or weapon
 HALF_KEYS = Binding.Group("½ in", compact=True)
 LOG_KEYS = Binding.Group("Log")
 
@@ -128,7 +128,7 @@ spending its first action point, then the second, then the third.
 |---|---|
 | n | new game: solo, two players or both automatic; Torga IV or a scenario file |
 | tab / shift+tab | next / previous figure that may act now |
-| f | fire: cycle the targets in range (f or the arrows); enter shoots |
+| f | fire: cycle the targets in range (f, the arrows or tab); enter shoots |
 | m | move: place the destination with the arrows (an inch a step; shift: half an inch) |
 | t | (moving) type the destination as `x,y` in inches |
 | enter | (moving, picking) confirm |
@@ -229,8 +229,6 @@ class SkirmishPane(SimulatingPane):
         Binding("t", "type_destination", "Type x,y"),
         Binding("enter", "confirm", "Confirm"),
         Binding("escape", "cancel", "Cancel"),
-        Binding("left,up", "choose(-1)", "Previous", key_display="←↑", group=CHOICE_KEYS),
-        Binding("right,down", "choose(1)", "Next", key_display="→↓", group=CHOICE_KEYS),
         Binding("left", "cursor(-1, 0)", "Left", group=POINT_KEYS),
         Binding("right", "cursor(1, 0)", "Right", group=POINT_KEYS),
         Binding("up", "cursor(0, -1)", "Up", group=POINT_KEYS),
@@ -239,6 +237,10 @@ class SkirmishPane(SimulatingPane):
         Binding("shift+right", "cursor(0.5, 0)", "Right half", key_display="⇧→", group=HALF_KEYS),
         Binding("shift+up", "cursor(0, -0.5)", "Up half", key_display="⇧↑", group=HALF_KEYS),
         Binding("shift+down", "cursor(0, 0.5)", "Down half", key_display="⇧↓", group=HALF_KEYS),
+        Binding("tab,right,down", "choose(1)", "Next", key_display="tab→↓", group=CHOICE_KEYS),
+        Binding(
+            "shift+tab,left,up", "choose(-1)", "Previous", key_display="⇧tab←↑", group=CHOICE_KEYS
+        ),
         Binding("ctrl+z", "undo", "Undo"),
         Binding("o", "settings", "Options"),
         # r and e do the same in play and at game over (replay so far, export the log)

@@ -96,6 +96,10 @@ async def test_every_key_that_works_is_shown_and_everything_fits(
             if active.enabled and (active.node is pane or active.binding.show)
         }
         assert working <= in_footer, f"working keys missing from the footer: {working - in_footer}"
+        if situation not in ("no game", "game over"):
+            # in play tab and shift+tab are the tab's own, never Textual's move of the focus
+            for key in ("tab", "shift+tab"):
+                assert app.screen.active_bindings[key].node is not app.screen
         for item in items:  # every key shown works: enabled, with something to run
             assert item.enabled
             for action in item.actions:
@@ -177,3 +181,18 @@ def test_rows_are_shared_so_the_status_is_read_and_the_panel_gives_way() -> None
     assert text_rows("", 80, console) == 0
     assert text_rows("x" * 80, 80, console) == 1
     assert text_rows("word " * 20, 80, console) == 2
+
+
+async def test_while_picking_tab_and_the_arrows_cycle_the_choice(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = await _firing(pilot)
+        assert len(pane.pick_options) == 2
+        await pilot.press("tab")
+        assert pane.pick_index == 1 and app.focused is pane.query_one("#sk-map")
+        await pilot.press("shift+tab", "down", "right")
+        assert pane.pick_index == 0 and pane.mode == PICKING
+        await pilot.press("up")
+        assert pane.pick_index == 1
