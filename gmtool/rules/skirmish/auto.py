@@ -118,8 +118,9 @@ def nearest_enemy(state: GameState, fig: Figure) -> tuple[Figure | None, float]:
 # whether it is the straight, full, unobstructed move no detour can beat.
 _Detour = tuple[float, float | None, float, float, bool]
 # A move's plan: the moves round a wall, best first (None when no wall is in the way), or
-# the straight line's detours.
-_Plan = tuple[tuple[tuple[float, float], ...] | None, tuple[_Detour, ...]]
+# the straight line's detours, and whether they are all there: while the straight move is
+# clear only it is planned (no detour can beat it), the rest when a figure stands in its way.
+_Plan = tuple[tuple[tuple[float, float], ...] | None, tuple[_Detour, ...], bool]
 
 
 def move_toward(
@@ -146,16 +147,32 @@ def move_toward(
     plan: _Plan | None = board.plans.get(key)
     if plan is None:
         if board.wall_between(fig.x, fig.y, goal_x, goal_y):
-            plan = (_plan_around(state, fig, goal_x, goal_y, allowance), ())
+            plan = (_plan_around(state, fig, goal_x, goal_y, allowance), (), True)
         else:
-            plan = (None, _plan_detours(state, fig, goal_x, goal_y, allowance, want))
+            straight = _plan_detours(state, fig, goal_x, goal_y, allowance, want, 1)
+            if straight[0][4]:
+                plan = (None, straight, False)
+            else:
+                plan = (None, _plan_detours(state, fig, goal_x, goal_y, allowance, want), True)
         board.remember_plan(key, plan)
-    around, detours = plan
+    around, detours, complete = plan
     if around is not None:
         for x, y in around:
             if crowding(state, fig, x, y) is None:
                 return Action(MOVE, fig.id, None, x, y)
         return None
+    best = _best_detour(state, fig, detours, dist)
+    if best is None and not complete:  # a figure stands at the straight move's end
+        detours = _plan_detours(state, fig, goal_x, goal_y, allowance, want)
+        board.remember_plan(key, (None, detours, True))
+        best = _best_detour(state, fig, detours, dist)
+    return best
+
+
+def _best_detour(
+    state: GameState, fig: Figure, detours: tuple[_Detour, ...], dist: float
+) -> Action | None:
+    """The detour ending nearest the goal where no figure stands, if any gets closer."""
     best: Action | None = None
     best_left = dist - EPS
     for raw_left, end_x, end_y, left, clear in detours:
@@ -171,9 +188,15 @@ def move_toward(
 
 
 def _plan_detours(
-    state: GameState, fig: Figure, goal_x: float, goal_y: float, allowance: float, want: float
+    state: GameState,
+    fig: Figure,
+    goal_x: float,
+    goal_y: float,
+    allowance: float,
+    want: float,
+    count: int = len(_DETOURS),
 ) -> tuple[_Detour, ...]:
-    """Each detour's end as the table allows it (see `_Detour`)."""
+    """The first `count` detours' ends as the table allows them (see `_Detour`)."""
     board = state.scenario.board
     dx = goal_x - fig.x
     dy = goal_y - fig.y
@@ -181,7 +204,7 @@ def _plan_detours(
     ux = dx / dist
     uy = dy / dist
     steps: list[_Detour] = []
-    for cos_a, sin_a in _DETOURS:
+    for cos_a, sin_a in _DETOURS[:count]:
         vx = ux * cos_a - uy * sin_a
         vy = ux * sin_a + uy * cos_a
         length = min(allowance, want)
