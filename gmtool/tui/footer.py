@@ -8,12 +8,13 @@ Open, Help). This footer shows the same keys the same way, and wraps instead.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.binding import Binding
 from textual.widget import Widget
 
 if TYPE_CHECKING:
@@ -23,17 +24,42 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class FooterItem:
-    """One key in the footer: what to press, what it is called, what it does."""
+    """One key in the footer: what to press, what it is called, what it does.
+
+    A binding group (Textual's `Binding.Group`: the arrows that move a point, the keys that
+    page a log) is one item: its keys side by side under the group's description. `key`
+    is the first (a click presses it); `others` the rest, and `actions` every action the
+    item stands for.
+    """
 
     key: str
     key_display: str
     description: str
     enabled: bool
     palette: bool = False
+    others: tuple[str, ...] = ()
+    actions: tuple[str, ...] = ()
 
     @property
     def width(self) -> int:
         return len(self.key_display) + len(self.description) + 3
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        return (self.key, *self.others)
+
+
+def _joined(first: FooterItem, then: FooterItem, group: Binding.Group) -> FooterItem:
+    """The next key of a group added to its item: side by side, or touching if compact."""
+    gap = "" if group.compact else " "
+    return FooterItem(
+        first.key,
+        first.key_display + gap + then.key_display,
+        group.description,
+        first.enabled and then.enabled,
+        others=(*first.others, then.key),
+        actions=(*first.actions, *then.actions),
+    )
 
 
 def wrap_items(items: list[FooterItem], width: int) -> list[list[FooterItem]]:
@@ -93,6 +119,7 @@ class KeyFooter(Widget):
         found: list[FooterItem] = []
         palette: FooterItem | None = None
         seen_actions: set[str] = set()
+        last_group: Binding.Group | None = None  # the group the last item stands for
         for key, active in self.screen.active_bindings.items():
             binding = active.binding
             if key == app.COMMAND_PALETTE_BINDING and app.ENABLE_COMMAND_PALETTE:
@@ -102,16 +129,26 @@ class KeyFooter(Widget):
                     binding.description,
                     active.enabled,
                     palette=True,
+                    actions=(binding.action,),
                 )
                 continue
             if not binding.show or binding.action in seen_actions:
                 continue
             seen_actions.add(binding.action)
-            found.append(
-                FooterItem(
-                    binding.key, app.get_key_display(binding), binding.description, active.enabled
-                )
+            item = FooterItem(
+                binding.key,
+                app.get_key_display(binding),
+                binding.description,
+                active.enabled,
+                actions=(binding.action,),
             )
+            group = binding.group
+            if group is not None and group == last_group:
+                item = _joined(found.pop(), item, group)
+            elif group is not None:
+                item = replace(item, description=group.description)
+            last_group = group
+            found.append(item)
         if palette is not None:
             found.append(palette)
         return found

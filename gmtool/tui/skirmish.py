@@ -74,6 +74,7 @@ from gmtool.tui.skirmish_map import (
 from gmtool.tui.skirmish_new_game import NewGameChoice, NewGameScreen
 from gmtool.tui.skirmish_referee import fire_choice, fire_details, melee_lines
 from gmtool.tui.skirmish_replay import ReplayScreen
+from gmtool.tui.skirmish_rows import share_rows, text_rows
 from gmtool.tui.skirmish_rules_card import rules_card
 from gmtool.tui.skirmish_settings import SettingsScreen
 from gmtool.tui.skirmish_simulation import SimulatingPane
@@ -92,6 +93,14 @@ MODE_SHORT = {SOLO: "solo", MANUAL: "two players", AUTOMATIC: "both automatic"}
 PICK_VERBS = {FIRE: "Fire at", HAND_TO_HAND: "Attack", PICK_UP: "Pick up"}
 # The key actions that open a pick, and the engine action each picks for.
 PICK_ACTIONS = {"fire": FIRE, "hand_to_hand": HAND_TO_HAND, "pick_up": PICK_UP}
+STANDING_ROWS = 2  # the standing line's height (#sk-standing)
+
+# Keys shown as one footer item each
+FIGURE_KEYS = Binding.Group("Figure")
+POINT_KEYS = Binding.Group("Point", compact=True)  # moving: the destination
+CHOICE_KEYS = Binding.Group("Choose")  # picking: the target or weapon
+HALF_KEYS = Binding.Group("½ in", compact=True)
+LOG_KEYS = Binding.Group("Log")
 
 HELP = """\
 The Torga IV ground skirmish (or any scenario file written like it), played on a map of the
@@ -118,9 +127,9 @@ spending its first action point, then the second, then the third.
 | key | does |
 |---|---|
 | n | new game: solo, two players or both automatic; Torga IV or a scenario file |
-| tab / shift+tab, ] / [ | next / previous figure that may act now |
-| f | fire: cycle the targets in range (f, arrows or tab); enter shoots |
-| m | move: place the destination with the arrows (an inch a step) |
+| tab / shift+tab | next / previous figure that may act now |
+| f | fire: cycle the targets in range (f, the arrows or tab); enter shoots |
+| m | move: place the destination with the arrows (an inch a step; shift: half an inch) |
 | t | (moving) type the destination as `x,y` in inches |
 | enter | (moving, picking) confirm |
 | a | aim: a bonus on this figure's next shot this turn (lost if it moves) |
@@ -148,6 +157,12 @@ before you confirm it. Aiming needs an action point left to fire the aimed shot 
 In solo play, after each of your activations the Jem'Hadar activations are played at once;
 their steps are listed in the log with `▸`. Undo takes back your action and their reply.
 """
+
+
+class DestinationInput(Input):
+    """Where a move goes, typed as x,y: enter moves there (shown in the footer)."""
+
+    BINDINGS = [Binding("enter", "submit", "Move there")]
 
 
 def parse_point(text: str) -> tuple[float, float] | None:
@@ -196,6 +211,8 @@ class SkirmishPane(SimulatingPane):
         ),
         ("Roster, log or simulation", "Switch the side panel", "action_toggle_view"),
     ]
+    # Every key that works now is in the footer (check_action hides the rest), at 80x24 as
+    # at 120x36: related keys share one footer item (a Binding.Group) to make room.
     BINDINGS = [
         Binding("n", "new_game", "New"),
         Binding("n", "start_again", "New game: start again"),
@@ -203,36 +220,39 @@ class SkirmishPane(SimulatingPane):
         Binding("m", "move", "Move"),
         Binding("a", "aim", "Aim"),
         Binding("h", "hand_to_hand", "Hand"),
-        Binding("p", "pick_up", "Pick up"),
+        Binding("p", "pick_up", "Pick"),  # up: a dropped weapon (room at 80x24)
         Binding("space", "hold", "Hold"),
         Binding("g", "automatic", "Auto"),
-        Binding("G", "automatic_turn", "Auto turn", show=False),
-        Binding("tab,right_square_bracket", "next_figure", "Next", key_display="tab"),
-        Binding("shift+tab,left_square_bracket", "previous_figure", "Previous", show=False),
+        Binding("G", "automatic_turn", "Auto turn"),
+        Binding("tab", "next_figure", "Next", group=FIGURE_KEYS),
+        Binding("shift+tab", "previous_figure", "Previous", key_display="⇧tab", group=FIGURE_KEYS),
         Binding("t", "type_destination", "Type x,y"),
         Binding("enter", "confirm", "Confirm"),
         Binding("escape", "cancel", "Cancel"),
-        Binding("left", "cursor(-1, 0)", "Left", show=False),
-        Binding("right", "cursor(1, 0)", "Right", show=False),
-        Binding("up", "cursor(0, -1)", "Up", show=False),
-        Binding("down", "cursor(0, 1)", "Down", show=False),
-        Binding("shift+left", "cursor(-0.5, 0)", "Left half", show=False),
-        Binding("shift+right", "cursor(0.5, 0)", "Right half", show=False),
-        Binding("shift+up", "cursor(0, -0.5)", "Up half", show=False),
-        Binding("shift+down", "cursor(0, 0.5)", "Down half", show=False),
-        Binding("pageup", "scroll_log(1)", "Log back", show=False),
-        Binding("pagedown", "scroll_log(-1)", "Log on", show=False),
+        Binding("left", "cursor(-1, 0)", "Left", group=POINT_KEYS),
+        Binding("right", "cursor(1, 0)", "Right", group=POINT_KEYS),
+        Binding("up", "cursor(0, -1)", "Up", group=POINT_KEYS),
+        Binding("down", "cursor(0, 1)", "Down", group=POINT_KEYS),
+        Binding("shift+left", "cursor(-0.5, 0)", "Left half", key_display="⇧←", group=HALF_KEYS),
+        Binding("shift+right", "cursor(0.5, 0)", "Right half", key_display="⇧→", group=HALF_KEYS),
+        Binding("shift+up", "cursor(0, -0.5)", "Up half", key_display="⇧↑", group=HALF_KEYS),
+        Binding("shift+down", "cursor(0, 0.5)", "Down half", key_display="⇧↓", group=HALF_KEYS),
+        Binding("tab,right,down", "choose(1)", "Next", key_display="tab→↓", group=CHOICE_KEYS),
+        Binding(
+            "shift+tab,left,up", "choose(-1)", "Previous", key_display="⇧tab←↑", group=CHOICE_KEYS
+        ),
         Binding("ctrl+z", "undo", "Undo"),
         Binding("o", "settings", "Options"),
-        # r and e are in the footer once the game is over (where there is room at 80x24);
-        # in play the same keys work, hidden, as the palette and F1 say.
+        # r and e do the same in play and at game over (replay so far, export the log)
         Binding("r", "replay", "Replay"),
         Binding("e", "export_log", "Export log"),
-        Binding("r", "replay_in_play", "Replay", show=False),
-        Binding("e", "export_in_play", "Export log", show=False),
+        Binding("r", "replay_in_play", "Replay"),
+        Binding("e", "export_in_play", "Export log"),
         Binding("s", "simulate", "Odds"),
-        Binding("S", "sweep", "Sweep", show=False),
+        Binding("S", "sweep", "Sweep"),
         Binding("v", "toggle_view", "View"),
+        Binding("pageup", "scroll_log(1)", "Log back", group=LOG_KEYS),
+        Binding("pagedown", "scroll_log(-1)", "Log on", group=LOG_KEYS),
     ]
     DEFAULT_CSS = """
     SkirmishPane {
@@ -256,7 +276,7 @@ class SkirmishPane(SimulatingPane):
         height: 2;
     }
     #sk-action {
-        height: 2;
+        height: 1;
     }
     #sk-move-to {
         display: none;
@@ -265,9 +285,12 @@ class SkirmishPane(SimulatingPane):
     #sk-move-to.shown {
         display: block;
     }
-    #sk-status {
+    #sk-bottom {
         height: auto;
-        max-height: 2;
+    }
+    #sk-status {
+        height: 1;
+        width: 1fr;
     }
     #sk-status.error {
         color: $error;
@@ -286,6 +309,8 @@ class SkirmishPane(SimulatingPane):
         self.pick_index = 0
         self._keys_state: tuple[object, ...] = ()
         self._roster_rows = 0
+        self._panel_text: str | Text = ""  # what the action panel and the status show
+        self._status_text: str | Text = ""
 
     # -- layout -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -298,8 +323,11 @@ class SkirmishPane(SimulatingPane):
                 yield SimulationChart(id="sk-sim")
         yield Static(id="sk-standing")
         yield Static(id="sk-action")
-        yield Input(placeholder="x,y in inches, then enter", id="sk-move-to", compact=True)
-        yield Static(id="sk-status")
+        with Horizontal(id="sk-bottom"):  # the typed destination beside the status: no row
+            yield DestinationInput(
+                placeholder="x,y in inches, then enter", id="sk-move-to", compact=True
+            )
+            yield Static(id="sk-status")
 
     def on_mount(self) -> None:
         self.load()
@@ -471,56 +499,65 @@ class SkirmishPane(SimulatingPane):
         self.query_one("#sk-action", Static).display = not state.over
 
     def _draw_action_panel(self) -> None:
-        panel = self.query_one("#sk-action", Static)
         state = self.state
+        text: str | Text
         if state is None or state.over:
-            panel.update("", layout=False)
-            return
-        if self.mode == MOVING:
-            panel.update(self._move_text(state), layout=False)
-            return
-        if self.mode == PICKING:
-            panel.update(self._pick_text(), layout=False)
-            return
-        panel.update(self._figure_text(state), layout=False)
+            text = ""
+        elif self.mode == MOVING:
+            text = self._move_text(state)
+        elif self.mode == PICKING:
+            text = self._pick_text()
+        else:
+            text = self._figure_text(state)
+        self.query_one("#sk-action", Static).update(text, layout=False)
+        self._panel_text = text
+        self._fit_rows()
 
     def _figure_text(self, state: GameState) -> Text:
+        """One line on the selected figure: who, what it carries, what it can do now (the
+        keys are in the footer). Long names and details give way at 80 columns."""
         assert self.game is not None
         if self.selected is None:
             return Text("Nobody can act.")
         fig = state.figure(self.selected)
         symbol = figure_symbols(state.scenario)[fig.id]
         weapon = state.scenario.weapon(fig.weapon).name
-        aimed = ", aimed" if fig.aimed else ""
-        wounded = f", {fig.wounds} wound{'s' if fig.wounds != 1 else ''}" if fig.wounds else ""
-        about = (
-            f" · {fig.action_points_left} of {fig.action_points} AP left · {weapon}{aimed}"
-            f"{wounded} · at ({fig.x:.1f}, {fig.y:.1f})"
-        )
-        name = fig.name
-        width = self.query_one("#sk-action", Static).size.width or 78
-        if len(symbol) + 1 + len(name) + len(about) > width:
-            name = short_name(fig.name)
-        text = Text()
-        text.append(f"{symbol} {name}", side_style(state.scenario, fig.side))
-        text.append(about + "\n")
+        if fig.aimed:
+            weapon += ", aimed"
+        if fig.wounds:
+            weapon += f", {fig.wounds} wound{'s' if fig.wounds != 1 else ''}"
         if self.game.is_automatic(fig.side):
-            text.append("The app plays this side: press g for this activation.", "italic")
-            return text
-        actions = legal_actions(state, fig.id)
-        kinds = [a.kind for a in actions]
-        options = [
-            f"f fire ({kinds.count(FIRE)} in range)" if FIRE in kinds else "f fire (none)",
-            f"m move {move_allowance(state, fig):g} in",
-        ]
-        if AIM in kinds:
-            options.append("a aim")
-        if HAND_TO_HAND in kinds:
-            options.append(f"h hand-to-hand ({kinds.count(HAND_TO_HAND)})")
-        if PICK_UP in kinds:
-            options.append(f"p pick up ({kinds.count(PICK_UP)})")
-        options += ["space hold", "g auto"]
-        text.append(" · ".join(options), "#a8a8a8")
+            facts = ["the app plays this side: g"]
+        else:
+            kinds = [a.kind for a in legal_actions(state, fig.id)]
+            shots_open = kinds.count(FIRE)
+            facts = [
+                f"{shots_open} in range" if shots_open else "nobody in range",
+                f"moves {move_allowance(state, fig):g} in",
+            ]
+            if AIM in kinds:
+                facts.append("may aim")
+            if HAND_TO_HAND in kinds:
+                facts.append(f"{kinds.count(HAND_TO_HAND)} in contact")
+            if PICK_UP in kinds:
+                count = kinds.count(PICK_UP)
+                facts.append(f"{count} weapon{'s' if count != 1 else ''} in reach")
+        left = fig.action_points_left
+        width = self.query_one("#sk-action", Static).size.width or 78
+        place = f"at ({fig.x:.1f}, {fig.y:.1f})"
+        variants: tuple[tuple[str, str, list[str]], ...] = (
+            (fig.name, f"{left} of {fig.action_points} AP left", [place]),
+            (short_name(fig.name), f"{left} of {fig.action_points} AP left", [place]),
+            (short_name(fig.name), f"{left}/{fig.action_points} AP", [place]),
+            (short_name(fig.name), f"{left}/{fig.action_points} AP", []),
+        )
+        for name, points, where in variants:
+            about = " · ".join([points, weapon, *where, *facts])
+            if len(symbol) + 1 + len(name) + 3 + len(about) <= width:
+                break
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append(f"{symbol} {name}", side_style(state.scenario, fig.side))
+        text.append(" · " + about)
         return text
 
     def _move_text(self, state: GameState) -> Text:
@@ -539,8 +576,6 @@ class SkirmishPane(SimulatingPane):
             text.append("allowed", "bold #5fd75f")
         else:
             text.append(f"not allowed: {plan.reason}", "bold #ff5f5f")
-        text.append("\narrows move the point (shift: ½ in) · t type x,y · enter move · esc cancel")
-        text.stylize("#a8a8a8", len(text.plain.split("\n")[0]) + 1)
         return text
 
     def _pick_text(self) -> Text:
@@ -574,6 +609,30 @@ class SkirmishPane(SimulatingPane):
         status = self.query_one("#sk-status", Static)
         status.set_class(error, "error")
         status.update(text, layout=False)
+        self._status_text = text
+        self._fit_rows()
+
+    def on_resize(self) -> None:
+        self._fit_rows()
+
+    def _fit_rows(self) -> None:
+        """Give the action panel and the status their rows under the map (skirmish_rows)."""
+        height, width = self.size.height, self.size.width
+        if not height:
+            return  # not laid out yet: on_resize comes back
+        panel = self.query_one("#sk-action", Static)
+        status = self.query_one("#sk-status", Static)
+        room = height - self.query_one("#sk-map", SkirmishMap).wanted_height - STANDING_ROWS
+        box = self.query_one("#sk-move-to", Input)
+        width_style = box.styles.width
+        beside = int(width_style.value) if box.has_class("shown") and width_style else 0
+        console = self.app.console
+        panel_rows = text_rows(self._panel_text, width, console) if panel.display else 0
+        status_rows = text_rows(self._status_text, width - beside, console)
+        rows = share_rows(room, panel_rows, status_rows, self.mode == BROWSE)
+        for widget, wanted in zip((panel, status), rows, strict=True):
+            if widget.styles.height is None or widget.styles.height.value != wanted:
+                widget.styles.height = wanted
 
     def _refuse(self, text: str) -> None:
         self._show_status(text, error=True)
@@ -603,8 +662,14 @@ class SkirmishPane(SimulatingPane):
             return False  # no game, or the board is locked at game over
         if action in ("new_game", "start_again"):
             return self.mode == BROWSE and (action == "start_again") == over
-        if action in ("confirm", "cancel", "cursor"):
+        if action in ("confirm", "cancel"):
             return self.mode != BROWSE
+        if action == "cursor":  # not while the destination is typed: the box has the keys
+            return self.mode == MOVING and not self.query_one("#sk-move-to").has_class("shown")
+        if action == "choose":
+            return self.mode == PICKING
+        if action in ("next_figure", "previous_figure"):
+            return self.mode != PICKING
         if action == "type_destination":
             return self.mode == MOVING
         if action in ("fire", "hand_to_hand", "pick_up"):
@@ -708,10 +773,6 @@ class SkirmishPane(SimulatingPane):
         self._after(played)
 
     def action_next_figure(self, step: int = 1) -> None:
-        if self.mode == PICKING:
-            self.pick_index = (self.pick_index + step) % len(self.pick_options)
-            self.refresh_view()
-            return
         ready = self._ready_ids()
         if not ready:
             self._refuse("No figure can act now.")
@@ -723,10 +784,16 @@ class SkirmishPane(SimulatingPane):
     def action_previous_figure(self) -> None:
         self.action_next_figure(-1)
 
+    def action_choose(self, step: int) -> None:
+        """The next (or previous) target or weapon while picking."""
+        if self.mode == PICKING and self.pick_options:
+            self.pick_index = (self.pick_index + step) % len(self.pick_options)
+            self.refresh_view()
+
     # -- picking a target -------------------------------------------------------------------
     def _start_pick(self, kind: str, options: list[tuple[Action, str, str]], none: str) -> None:
         if self.mode == PICKING and self.pick_kind == kind:
-            self.action_next_figure(1)
+            self.action_choose(1)
             return
         if not options:
             self._refuse(none)
@@ -807,9 +874,6 @@ class SkirmishPane(SimulatingPane):
         self._show_status(f"Where to? {fig.name} may move {move_allowance(state, fig):g} in.")
 
     def action_cursor(self, dx: float, dy: float) -> None:
-        if self.mode == PICKING:
-            self.action_next_figure(1 if dx + dy > 0 else -1)
-            return
         if self.mode != MOVING:
             return
         scenario = self._shown_state().scenario
@@ -823,6 +887,7 @@ class SkirmishPane(SimulatingPane):
         box.add_class("shown")
         box.value = f"{self.cursor[0]:g},{self.cursor[1]:g}"
         box.focus()
+        self._fit_rows()
 
     def _hide_input(self) -> None:
         box = self.query_one("#sk-move-to", Input)

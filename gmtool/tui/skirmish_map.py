@@ -359,6 +359,11 @@ class SkirmishMap(Widget, can_focus=True):
         scenario = self.view.state.scenario
         return grid_size(scenario.width, scenario.depth, self.scale)
 
+    @property
+    def wanted_height(self) -> int:
+        """Rows the map takes with its border, at the scale the terminal allows."""
+        return self._grid_size()[1] + 2
+
     def get_content_width(self, container: Size, viewport: Size) -> int:
         return self._grid_size()[0]
 

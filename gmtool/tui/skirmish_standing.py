@@ -90,15 +90,20 @@ def standing_text(
         width,
     )
     mine = names[line.victory_side]
-    need = f"needs {line.needed} when turn {line.victory_turn} begins"
-    if not line.can_still_win:
-        need += ": cannot win now"
+    lost = "" if line.can_still_win else ": cannot win now"
     others = ", ".join(
         f"{names[side]} {count} standing"
         for side, count in line.counts
         if side != line.victory_side
     )
-    second = f"{mine} {line.standing} standing, {need} · {others}"
+    second = _fit(
+        [
+            f"{mine} {line.standing} standing, needs {line.needed} {when}{lost} · {others}"
+            for when in (f"when turn {line.victory_turn} begins", f"at turn {line.victory_turn}")
+        ]
+        + [f"{mine} {line.standing} standing, needs {line.needed}{lost} · {others}"],
+        width,
+    )
     text = Text(first, style="bold")
     text.append("\n")
     text.append(second, style="" if line.can_still_win else "bold")

@@ -44,4 +44,4 @@ def footer_keys(app: GmApp) -> set[str]:
     from gmtool.tui.footer import KeyFooter
 
     footer = app.screen.query_one(KeyFooter)
-    return {item.key for item in footer.items() if item.enabled}
+    return {key for item in footer.items() if item.enabled for key in item.keys}

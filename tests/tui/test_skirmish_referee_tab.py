@@ -4,11 +4,13 @@ aim refused with the last action point. The GM sets the table by hand (saved, re
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 from textual.widgets import Static
 
+from gmtool.rules.skirmish import hand_to_hand, torga_iv
 from gmtool.store.skirmish import MANUAL, skirmish_tracker
 from gmtool.tui.app import GmApp
 from gmtool.tui.skirmish import PICKING, SkirmishPane
@@ -99,10 +101,16 @@ async def test_hand_to_hand_preview_counts_wounds_and_gives_every_chance(
         await pilot.pause()
         text = panel(pane)
         assert "Sisko d10 +1, wounded -2 = -1 against soldier 5 d10 +1" in text
+        # every one of the hundred pairs of dice, through the scenario's table
+        rule = torga_iv().hand_to_hand
+        faces = range(1, rule.die + 1)
+        outcomes = Counter(hand_to_hand(a + 1 - 2, d + 1, rule) for a in faces for d in faces)
+        assert sum(outcomes.values()) == 100
         assert (
-            "soldier 5 takes 2 wounds 10% · soldier 5 takes 1 wound 18% · draw 36% · "
-            "Sisko takes 1 wound 36%"
+            f"soldier 5 takes 2 wounds {outcomes[2, 0]}% · soldier 5 takes 1 wound "
+            f"{outcomes[1, 0]}% · draw {outcomes[0, 0]}% · Sisko takes 1 wound {outcomes[0, 1]}%"
         ) in text
+        assert (outcomes[2, 0], outcomes[1, 0], outcomes[0, 0], outcomes[0, 1]) == (10, 18, 36, 36)
 
 
 async def test_aim_with_the_last_action_point_is_refused(
@@ -113,11 +121,12 @@ async def test_aim_with_the_last_action_point_is_refused(
     async with app.run_test(size=(120, 36)) as pilot:
         pane = await open_tab(app, pilot)
         await start(pilot, MANUAL)
+        assert "may aim" in panel(pane)  # Sisko, with all three action points
         # the figures hold in roster order until O'Brien (2 AP) is to act in tier 2
         while not (pane.game.state.tier == 2 and pane.selected == "obrien"):
             await pilot.press("space")
             await pilot.pause()
-        assert "a aim" not in panel(pane)
+        assert "O'Brien" in panel(pane) and "may aim" not in panel(pane)
         before = saved_game(path)[0]
         await pilot.press("a")
         await pilot.pause()

@@ -24,7 +24,7 @@ from gmtool.rules.skirmish.engine import (
     move_allowance,
     table_problem,
 )
-from gmtool.rules.skirmish.fire import sight
+from gmtool.rules.skirmish.fire import UNSEEN, sight
 from gmtool.rules.skirmish.geometry import EPS
 from gmtool.rules.skirmish.state import FIRE_FIRST, Figure, GameState
 
@@ -56,27 +56,33 @@ def best_target(state: GameState, shooter: Figure) -> Figure | None:
     """The enemy the shooter can take the most wounds off on average (nearest on a tie).
 
     A shot with no chance to hit is no target. (The shot's number is `fire.shot_terms`'s,
-    worked out here with the shooter's own modifiers summed once: this runs for every
-    automatic activation.)
+    worked out here with the shooter's own modifiers summed once, and the board's memory
+    of each sight read here first: this runs for every automatic activation.)
     """
     scenario = state.scenario
     fire = scenario.fire
     own = fire.aimed if shooter.aimed else 0
     if shooter.wounds and state.options.wound_effects:
         own += fire.shooter_wounded
-    reach2 = scenario.weapon(shooter.weapon).reach_squared
-    wounds = state.options.weapon_wounds[shooter.weapon]
+    weapon = shooter.weapon
+    reach2 = scenario.weapon(weapon).reach_squared
+    wounds = state.options.weapon_wounds[weapon]
+    sights = scenario.board.sights
+    sx = shooter.x
+    sy = shooter.y
     best: Figure | None = None
     best_value = 0
     best_range2 = 0.0
-    for target in state.teams[scenario.other_side(shooter.side)]:
+    for target in state.teams[scenario.opponents[shooter.side]]:
         if target.fallen:
             continue
-        dx = target.x - shooter.x
-        dy = target.y - shooter.y
-        if dx * dx + dy * dy >= reach2:
+        tx = target.x
+        ty = target.y
+        if (tx - sx) * (tx - sx) + (ty - sy) * (ty - sy) >= reach2:
             continue  # out of range: no need to ask the board
-        seen = sight(state, shooter, target)
+        seen = sights.get((sx, sy, tx, ty, weapon), UNSEEN)
+        if seen is UNSEEN:
+            seen = sight(state, shooter, target)
         if seen is None:
             continue
         _weapon, range2, _band, hit_on, in_open = seen
@@ -94,11 +100,13 @@ def nearest_enemy(state: GameState, fig: Figure) -> tuple[Figure | None, float]:
     """The nearest standing enemy (roster order on a tie) and its squared distance."""
     nearest: Figure | None = None
     nearest2 = math.inf
-    for other in state.teams[state.scenario.other_side(fig.side)]:
+    x = fig.x
+    y = fig.y
+    for other in state.teams[state.scenario.opponents[fig.side]]:
         if other.fallen:
             continue
-        dx = other.x - fig.x
-        dy = other.y - fig.y
+        dx = other.x - x
+        dy = other.y - y
         d2 = dx * dx + dy * dy
         if d2 < nearest2:
             nearest, nearest2 = other, d2
@@ -110,8 +118,9 @@ def nearest_enemy(state: GameState, fig: Figure) -> tuple[Figure | None, float]:
 # whether it is the straight, full, unobstructed move no detour can beat.
 _Detour = tuple[float, float | None, float, float, bool]
 # A move's plan: the moves round a wall, best first (None when no wall is in the way), or
-# the straight line's detours.
-_Plan = tuple[tuple[tuple[float, float], ...] | None, tuple[_Detour, ...]]
+# the straight line's detours, and whether they are all there: while the straight move is
+# clear only it is planned (no detour can beat it), the rest when a figure stands in its way.
+_Plan = tuple[tuple[tuple[float, float], ...] | None, tuple[_Detour, ...], bool]
 
 
 def move_toward(
@@ -138,16 +147,32 @@ def move_toward(
     plan: _Plan | None = board.plans.get(key)
     if plan is None:
         if board.wall_between(fig.x, fig.y, goal_x, goal_y):
-            plan = (_plan_around(state, fig, goal_x, goal_y, allowance), ())
+            plan = (_plan_around(state, fig, goal_x, goal_y, allowance), (), True)
         else:
-            plan = (None, _plan_detours(state, fig, goal_x, goal_y, allowance, want))
+            straight = _plan_detours(state, fig, goal_x, goal_y, allowance, want, 1)
+            if straight[0][4]:
+                plan = (None, straight, False)
+            else:
+                plan = (None, _plan_detours(state, fig, goal_x, goal_y, allowance, want), True)
         board.remember_plan(key, plan)
-    around, detours = plan
+    around, detours, complete = plan
     if around is not None:
         for x, y in around:
             if crowding(state, fig, x, y) is None:
-                return Action(MOVE, fig.id, x=x, y=y)
+                return Action(MOVE, fig.id, None, x, y)
         return None
+    best = _best_detour(state, fig, detours, dist)
+    if best is None and not complete:  # a figure stands at the straight move's end
+        detours = _plan_detours(state, fig, goal_x, goal_y, allowance, want)
+        board.remember_plan(key, (None, detours, True))
+        best = _best_detour(state, fig, detours, dist)
+    return best
+
+
+def _best_detour(
+    state: GameState, fig: Figure, detours: tuple[_Detour, ...], dist: float
+) -> Action | None:
+    """The detour ending nearest the goal where no figure stands, if any gets closer."""
     best: Action | None = None
     best_left = dist - EPS
     for raw_left, end_x, end_y, left, clear in detours:
@@ -155,7 +180,7 @@ def move_toward(
             continue  # even unshortened this detour cannot beat the best so far
         if left >= best_left - EPS or crowding(state, fig, end_x, end_y) is not None:
             continue
-        best = Action(MOVE, fig.id, x=end_x, y=end_y)
+        best = Action(MOVE, fig.id, None, end_x, end_y)
         best_left = left
         if clear:
             break  # straight, full length, nothing crossed: no detour can do better
@@ -163,9 +188,15 @@ def move_toward(
 
 
 def _plan_detours(
-    state: GameState, fig: Figure, goal_x: float, goal_y: float, allowance: float, want: float
+    state: GameState,
+    fig: Figure,
+    goal_x: float,
+    goal_y: float,
+    allowance: float,
+    want: float,
+    count: int = len(_DETOURS),
 ) -> tuple[_Detour, ...]:
-    """Each detour's end as the table allows it (see `_Detour`)."""
+    """The first `count` detours' ends as the table allows them (see `_Detour`)."""
     board = state.scenario.board
     dx = goal_x - fig.x
     dy = goal_y - fig.y
@@ -173,7 +204,7 @@ def _plan_detours(
     ux = dx / dist
     uy = dy / dist
     steps: list[_Detour] = []
-    for cos_a, sin_a in _DETOURS:
+    for cos_a, sin_a in _DETOURS[:count]:
         vx = ux * cos_a - uy * sin_a
         vy = ux * sin_a + uy * cos_a
         length = min(allowance, want)

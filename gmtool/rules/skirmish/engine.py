@@ -356,7 +356,8 @@ def _fire(
     shooter.aimed = False
     if hit:
         _wound(state, target, wounds, events)
-        _check_wiped_out(state, events)
+        if target.fallen:  # only a fall can leave a side with nobody standing
+            _check_wiped_out(state, events)
 
 
 # -- hand-to-hand -------------------------------------------------------------------------------
@@ -400,7 +401,7 @@ def _melee(
         _wound(state, defender, to_defender, events)
     if to_attacker:
         _wound(state, attacker, to_attacker, events)
-    if to_defender or to_attacker:
+    if defender.fallen or attacker.fallen:
         _check_wiped_out(state, events)
 
 
@@ -453,11 +454,11 @@ def crowding(state: GameState, fig: Figure, x: float, y: float) -> Figure | None
     part of `move_problem` that depends on other figures rather than the table."""
     spacing2 = state.scenario.board.spacing2
     for other in state.figures:
-        if other is fig or other.fallen:
-            continue
         ox = other.x - x
+        if ox * ox >= spacing2:
+            continue  # too far east or west to touch: most figures, so tested first
         oy = other.y - y
-        if ox * ox + oy * oy < spacing2:
+        if ox * ox + oy * oy < spacing2 and other is not fig and not other.fallen:
             return other
     return None
 

@@ -64,15 +64,20 @@ class Shot:
 # squared range, band, the band's number, target in the open), or None for no shot.
 _Sight = tuple[Weapon, float, int, int, bool] | None
 
+# What the board's memory of sights gives for a shot it has not judged yet (None there
+# means a shot judged impossible).
+UNSEEN = object()
+
 
 def sight(state: GameState, shooter: Figure, target: Figure) -> _Sight:
     """Range, band and line of fire: terrain and places only, so kept on the board."""
     scenario = state.scenario
     board = scenario.board
     key = (shooter.x, shooter.y, target.x, target.y, shooter.weapon)
-    if key in board.sights:
-        known: _Sight = board.sights[key]
-        return known
+    known = board.sights.get(key, UNSEEN)
+    if known is not UNSEEN:
+        seen: _Sight = known
+        return seen
     weapon = scenario.weapon(shooter.weapon)
     dx = target.x - shooter.x
     dy = target.y - shooter.y

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 from gmtool.rules.errors import RulesError
 from gmtool.rules.skirmish.auto import automatic_player
 from gmtool.rules.skirmish.engine import deploy, play_action
+from gmtool.rules.skirmish.opening import Openings
 from gmtool.rules.skirmish.outcome import END_REASONS, EndReason, ending, reason_label
 from gmtool.rules.skirmish.scenario import Scenario
 from gmtool.rules.skirmish.state import GameOptions
@@ -55,13 +56,22 @@ def simulation_options(scenario: Scenario) -> GameOptions:
 
 
 def play_game(
-    scenario: Scenario, rng: random.Random, options: GameOptions | None = None
+    scenario: Scenario,
+    rng: random.Random,
+    options: GameOptions | None = None,
+    openings: Openings | None = None,
 ) -> GameResult:
-    """One game with both sides played by `automatic_player`, on one state in place."""
+    """One game with both sides played by `automatic_player`, on one state in place.
+
+    With `openings` (the run's, for these options) the game starts where its opening ends
+    rather than playing it again: the same game, see `opening.py`.
+    """
     if options is None:
         options = simulation_options(scenario)
         options.check(scenario)
     state = deploy(scenario, rng, options, None)
+    if openings is not None:
+        state = openings.play(state)
     while state.winner is None:
         play_action(state, automatic_player(state), rng, None, check=False)
     end = ending(state)
@@ -70,26 +80,25 @@ def play_game(
     return GameResult(end.winner, end.standing, end.turn, end.reason, survivors)
 
 
-def _play_range(
-    scenario: Scenario, options: GameOptions, seed: int, start: int, stop: int
-) -> list[GameResult]:
-    return [play_game(scenario, game_rng(seed, i), options) for i in range(start, stop)]
+def _play_range(openings: Openings, seed: int, start: int, stop: int) -> list[GameResult]:
+    scenario, options = openings.scenario, openings.options
+    return [play_game(scenario, game_rng(seed, i), options, openings) for i in range(start, stop)]
 
 
-# Worker processes receive the scenario once, through the pool's initializer.
-_worker_scenario: tuple[Scenario, GameOptions] | None = None
+# Worker processes receive the scenario once, through the pool's initializer, and keep the
+# openings they play for the rest of the run.
+_worker_openings: Openings | None = None
 
 
 def _init_worker(scenario: Scenario, options: GameOptions) -> None:
-    global _worker_scenario
-    _worker_scenario = (scenario, options)
+    global _worker_openings
+    _worker_openings = Openings(scenario, options, automatic_player)
 
 
 def _worker_play(job: tuple[int, int, int]) -> list[GameResult]:
-    assert _worker_scenario is not None
+    assert _worker_openings is not None
     seed, start, stop = job
-    scenario, options = _worker_scenario
-    return _play_range(scenario, options, seed, start, stop)
+    return _play_range(_worker_openings, seed, start, stop)
 
 
 def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
@@ -219,8 +228,9 @@ def run_games(
     chunks = [(seed, start, min(start + _CHUNK, games)) for start in range(0, games, _CHUNK)]
     results: list[GameResult] = []
     if jobs == 1 or len(chunks) == 1:
+        openings = Openings(scenario, options, automatic_player)
         for _, start, stop in chunks:
-            results.extend(_play_range(scenario, options, seed, start, stop))
+            results.extend(_play_range(openings, seed, start, stop))
             if progress is not None:
                 progress(len(results), games)
         return results
