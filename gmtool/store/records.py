@@ -87,6 +87,12 @@ class InjuryDetail(TypedDict, total=False):
     injury_dice: list[int]
     injury_total: int | None
     amount: int
+    restored: int  # healing: points given back in all (a treatment's, a doctor's roll's)
+    restored_by_track: Tracks
+    note: str
+    days: int  # a rest's days, and those carried toward the next point of a slow track
+    carried_before: Tracks
+    carried_after: Tracks
 
 
 class InjuryDice(TypedDict):
@@ -95,8 +101,10 @@ class InjuryDice(TypedDict):
     total: int | None
 
 
-class InjuryEntry(TypedDict):
-    id: RecordId
+class InjuryHeader(TypedDict):
+    """Who, when and where of an injury entry, the same for every kind (store/injuries.py's
+    `entry_base`)."""
+
     kind: str
     character: str
     character_name: str
@@ -108,13 +116,20 @@ class InjuryEntry(TypedDict):
     ship_name: str | None
     cause: str
     undone: bool
+    session_title: NotRequired[str | None]
+    typed_in: NotRequired[bool]  # damage the GM typed in on the Battle tab; `note` says why
+    note: NotRequired[str]
+
+
+class InjuryChange(TypedDict):
+    """What an injury entry did to the character's tracks, and the rules' account of it."""
+
     before: Tracks
     after: Tracks
     marked: Tracks
     state_before: str
     state: str
     summary: str
-    session_title: NotRequired[str | None]
     track: NotRequired[str | None]
     posture: NotRequired[str]
     detail: NotRequired[InjuryDetail]
@@ -123,6 +138,14 @@ class InjuryEntry(TypedDict):
     rolls: NotRequired[list[RecordId]]
     dice: NotRequired[list[InjuryDice]]
     batch: NotRequired[RecordId]  # entries saved by one action for several characters
+
+
+class NewInjuryEntry(InjuryHeader, InjuryChange):
+    """An injury entry before the history gives it its id."""
+
+
+class InjuryEntry(NewInjuryEntry):
+    id: RecordId
 
 
 class BattleListRecord(TypedDict):
