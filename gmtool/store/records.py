@@ -268,7 +268,7 @@ class PackedRoster(TypedDict):
 class RosterVersion(TypedDict):
     rev: int
     members: int
-    manifest: dict[str, Any]
+    manifest: dict[str, Any]  # the rules' own shape (rules/crew.Manifest, its from_dict checks)
     roster: PackedRoster
 
 
