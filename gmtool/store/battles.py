@@ -132,6 +132,7 @@ class BattleRecord:
     seed: int | None = None  # the battle's own dice seed (`gmtool battle new --seed`)
 
     def to_dict(self) -> dict[str, Any]:
+        # under the battle's own id: the battle list keeps it as `battle`, and numbers its entries
         own = {} if self.seed is None else {"seed": self.seed}
         return own | {
             "id": self.id,

@@ -188,7 +188,7 @@ class ShipDoc(TypedDict):
 
     id: str
     side: str
-    spec: dict[str, Any]
+    spec: dict[str, Any]  # the rules' ShipSpec.to_dict: its shape belongs to the ship rules
     roster_seed: NotRequired[str]
     regenerations: NotRequired[int]
     roster_rev: NotRequired[int]
@@ -215,8 +215,8 @@ class PartyState(TypedDict):
     """The party: its characters and where each stands at battle stations (each the rules'
     own shape, rules/characters.py and rules/stations.py, checked by Party.from_dict)."""
 
-    characters: list[dict[str, Any]]
-    assignments: list[dict[str, Any]]
+    characters: list[dict[str, Any]]  # rules/characters.Character's to_dict
+    assignments: list[dict[str, Any]]  # rules/stations.Assignment's to_dict
 
 
 class PartyUndoStep(UndoStep):
@@ -232,7 +232,7 @@ class BailoutState(TypedDict):
     """The last order to abandon ship (store/bailout.BailoutRecord); the evacuation itself
     is the rules' Bailout, checked by its from_dict."""
 
-    bailout: dict[str, Any]
+    bailout: dict[str, Any]  # the rules' Bailout.to_dict
     ship_id: str | None
     ship_name: str | None
     after_entry: NotRequired[int]
@@ -286,7 +286,7 @@ class BattleEventRecord(TypedDict):
     step: str | None
     action: str
     text: str
-    rolls: list[dict[str, Any]]
+    rolls: list[dict[str, Any]]  # as the rules record them (rolllog.NewRoll), not yet logged
     characters: list[str]
     ships: list[str]
 
