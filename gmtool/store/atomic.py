@@ -109,6 +109,7 @@ def tinydb_problem(data: Any) -> str | None:
     return None
 
 
+# Raw readers: parsed JSON before its records are checked (records_problem), so `Any`.
 def _read_store_file(path: Path) -> tuple[dict[str, Any] | None, str | None]:
     """(data, None) for a file that reads as the store expects, (None, reason) for one that
     does not, (None, None) for a missing one. The one check behind reading, backing up and
@@ -170,7 +171,7 @@ class AtomicJSONStorage(Storage):  # type: ignore[misc]
     def __init__(self, path: str | Path, backup_finder: Any = None, **_: Any) -> None:
         self.path = Path(path)
         self._backup_finder = backup_finder
-        self._cache: dict[str, Any] | None = None
+        self._cache: dict[str, Any] | None = None  # TinyDB's tables, any record type
         self.writes = 0
 
     def read(self) -> dict[str, Any] | None:

@@ -34,11 +34,12 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from tinydb import TinyDB
 
 from gmtool.rules.battle import (
+    BattleEvent,
     BattleState,
     FleetSetup,
     StepResult,
@@ -60,7 +61,7 @@ from gmtool.store.errors import UNREADABLE_STATE, StoreError
 from gmtool.store.healing import battle_short_rest
 from gmtool.store.ids import unique_id
 from gmtool.store.party import load_party_state
-from gmtool.store.records import EngineState
+from gmtool.store.records import BattleEventRecord, BattleEvents, EngineState, as_record
 from gmtool.store.rolllog import NewRoll, RollEntry
 from gmtool.store.ships import get_ship, list_ships
 from gmtool.store.tracker import Tracker
@@ -131,6 +132,7 @@ class BattleRecord:
     seed: int | None = None  # the battle's own dice seed (`gmtool battle new --seed`)
 
     def to_dict(self) -> dict[str, Any]:
+        # under the battle's own id: the battle list keeps it as `battle`, and numbers its entries
         own = {} if self.seed is None else {"seed": self.seed}
         return own | {
             "id": self.id,
@@ -309,11 +311,11 @@ def _events_db(campaign: Campaign, battle_id: str) -> TinyDB:
     return campaign.db(f"{EVENTS_PREFIX}{battle_id}")
 
 
-def read_events(campaign: Campaign, battle_id: str) -> list[dict[str, Any]]:
+def read_events(campaign: Campaign, battle_id: str) -> list[BattleEventRecord]:
     """The battle's saved events (`battles/<id>.json`), all of them: the state's own count
     of them may be fewer (the doctor compares the two)."""
     docs = _events_db(campaign, battle_id).table("events").all()
-    events = docs[0].get("events", []) if docs else []
+    events = as_record(docs[0], BattleEvents).get("events", []) if docs else []
     if not isinstance(events, list):
         raise StoreError(
             f"{campaign.folder / 'battles' / battle_id}.json: no list of battle events; "
@@ -322,7 +324,13 @@ def read_events(campaign: Campaign, battle_id: str) -> list[dict[str, Any]]:
     return events
 
 
-def _write_events(campaign: Campaign, battle_id: str, events: list[dict[str, Any]]) -> None:
+def _event_records(events: Iterable[BattleEvent]) -> list[BattleEventRecord]:
+    """The events as their file keeps them: the rules' `BattleEvent.to_dict`, whose fields
+    the log shows are typed in BattleEventRecord (checked whenever the file is read)."""
+    return cast(list[BattleEventRecord], [e.to_dict() for e in events])
+
+
+def _write_events(campaign: Campaign, battle_id: str, events: list[BattleEventRecord]) -> None:
     table = _events_db(campaign, battle_id).table("events")
     doc = {"battle": battle_id, "events": events}
     existing = table.all()
@@ -357,7 +365,8 @@ def _save_state(
     """Events first, then the tracker: a crash between the two leaves the old state, which
     reads only as many events as it had."""
     data = state.to_dict()
-    events = data.pop("events")
+    # the rules' BattleEvent.to_dict, of the shape BattleEventRecord types (and checks on read)
+    events: list[BattleEventRecord] = data.pop("events")
     _write_events(campaign, state.id, events)
     data[EVENT_COUNT] = len(events)
     data[STEP_INJURIES] = list(made)
@@ -781,7 +790,7 @@ def undo_step(campaign: Campaign, battle_id: str) -> UndoneStep | None:
     action = tracker.undo()
     assert action is not None and action.state is not None  # can_undo checked both
     state = _with_events(campaign, battle_id, action.state)
-    _write_events(campaign, battle_id, [e.to_dict() for e in state.events])
+    _write_events(campaign, battle_id, _event_records(state.events))
     _update_record(campaign, state, tracker.last_label() or SETUP_LABEL)
     hazard_ids = [int(i) for e in undone for i in e.get("rolls", [])]
     return UndoneStep(action.label, state, [*action.roll_ids, *hazard_ids], undone)

@@ -34,6 +34,7 @@ from gmtool.store.records import (
     BattleListRecord,
     CampaignMeta,
     GameSession,
+    InjuryEntry,
     RollRecord,
     as_record,
 )
@@ -85,8 +86,7 @@ class Campaign:
         self._dbs: dict[str, TinyDB] = {}
         self._listeners: list[Callable[[list[RollEntry]], object]] = []
         self.rolls: RollLog | None = None
-        # injury entries: built field by field (store/injuries.py), checked as InjuryEntry when read
-        self._injury_log: ChunkedLog[dict[str, Any]] | None = None
+        self._injury_log: ChunkedLog[InjuryEntry] | None = None
         self._battle_list: ChunkedLog[BattleListRecord] | None = None
 
     # -- opening ----------------------------------------------------------------------------
@@ -233,7 +233,7 @@ class Campaign:
             self.rolls = RollLog(self.folder / "log", self._backup_of, readonly=self.readonly)
 
     @property
-    def injury_log(self) -> ChunkedLog[dict[str, Any]]:
+    def injury_log(self) -> ChunkedLog[InjuryEntry]:
         """The injury history (see store/injuries.py), opened on first use: start-up does
         not read it, and a damaged newest chunk is reported before an injury is saved."""
         if self._injury_log is None:

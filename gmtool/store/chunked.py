@@ -126,7 +126,7 @@ class ChunkedLog(Generic[E]):
     def append(self, entries: Sequence[NewEntry]) -> list[int]:
         """Store entries (ids assigned here); one file write per chunk touched."""
         ids: list[int] = []
-        pending: list[dict[str, Any]] = []
+        pending: list[dict[str, Any]] = []  # entries of any log's type E, with their ids
         saved_up_to = self.next_id
         try:
             for entry in entries:

@@ -11,7 +11,6 @@ the rest takes them back too.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from gmtool.rules.battle import BattleState
 from gmtool.rules.characters import Character, Party
@@ -22,12 +21,16 @@ from gmtool.store.injuries import (
     TRACKS,
     Context,
     InjuryEntry,
-    entry_base,
+    NewInjuryEntry,
+    append_entries,
+    as_detail,
     history_log,
+    new_entry,
     newest_first,
     undo_last,
 )
 from gmtool.store.party import load_party_state, save_party
+from gmtool.store.records import InjuryChange, InjuryDetail
 from gmtool.store.rolllog import RollEntry
 
 RECOVERY = "recovery"  # the short rest after a battle
@@ -35,8 +38,16 @@ REST = "rest"
 TREATMENT = "treatment"
 
 
-def _fields(healing: Healing) -> dict[str, Any]:
+def _change(
+    healing: Healing, summary: str, detail: InjuryDetail, rolls: list[int] | None = None
+) -> InjuryChange:
+    """An entry's change as every kind of healing fills it: no one track, the tracks
+    before and after."""
     return {
+        "track": None,
+        "detail": detail,
+        "summary": summary,
+        "rolls": rolls or [],
         "before": dict(healing.before),
         "after": dict(healing.after),
         "marked": {t: healing.after[t] - healing.before[t] for t in TRACKS},
@@ -61,7 +72,7 @@ def _restored_words(healing: Healing) -> str:
 def _save(
     campaign: Campaign,
     changed: Sequence[tuple[Character, Healing]],
-    entries: list[InjuryEntry],
+    entries: list[NewInjuryEntry],
     label: str,
     rolls: list[RollEntry] | None = None,
 ) -> list[InjuryEntry]:
@@ -74,9 +85,7 @@ def _save(
     if len(entries) > 1:
         for entry in entries:
             entry["batch"] = log.next_id
-    for entry, entry_id in zip(entries, log.append(entries), strict=True):
-        entry["id"] = entry_id
-    return entries
+    return append_entries(log, entries)
 
 
 def record_treatment_roll(
@@ -87,35 +96,31 @@ def record_treatment_roll(
     healing = roll.healing
     check = roll.check
     cause = f"{roll.procedure.name.lower()} by {roll.doctor_name}"
-    entry = entry_base(campaign, patient, TREATMENT, Context(cause=cause))
     restored = {t: max(n, 0) for t, n in healing.restored.items()}
-    entry.update(
+    detail = as_detail(  # the roll's account: the fields the history shows are typed
         {
-            "track": None,
-            "detail": {
-                "procedure": roll.procedure.id,
-                "doctor": roll.doctor_id,
-                "doctor_name": roll.doctor_name,
-                "skill": roll.skill.skill,
-                "skill_used": roll.skill.used,
-                "basis": roll.skill.basis,
-                "score": check.score,
-                "step": check.step,
-                "situation_step": roll.situation_step,
-                "control": check.control,
-                "situation": [d.sign * d.value for d in check.situation],
-                "total": check.total,
-                "degree": check.degree.value,
-                "restored_by_track": restored,
-                "restored": sum(restored.values()),
-                "damage": list(roll.effect.damage) if roll.effect.damage else None,
-                "note": "",
-            },
-            "summary": f"{check.degree.label}: {_restored_words(healing)}",
-            "rolls": [r["id"] for r in rolls],
+            "procedure": roll.procedure.id,
+            "doctor": roll.doctor_id,
+            "doctor_name": roll.doctor_name,
+            "skill": roll.skill.skill,
+            "skill_used": roll.skill.used,
+            "basis": roll.skill.basis,
+            "score": check.score,
+            "step": check.step,
+            "situation_step": roll.situation_step,
+            "control": check.control,
+            "situation": [d.sign * d.value for d in check.situation],
+            "total": check.total,
+            "degree": check.degree.value,
+            "restored_by_track": restored,
+            "restored": sum(restored.values()),
+            "damage": list(roll.effect.damage) if roll.effect.damage else None,
+            "note": "",
         }
-        | _fields(healing)
     )
+    summary = f"{check.degree.label}: {_restored_words(healing)}"
+    change = _change(healing, summary, detail, [r["id"] for r in rolls])
+    entry = new_entry(campaign, patient, TREATMENT, Context(cause=cause), change)
     label = f"{roll.procedure.name.lower()}: {patient.name}"
     return _save(campaign, [(patient, healing)], [entry], label, rolls)[0]
 
@@ -136,25 +141,19 @@ def carried_days(campaign: Campaign, character_ids: Iterable[str]) -> dict[str, 
 def record_rests(campaign: Campaign, rests: Sequence[tuple[Character, Rest]]) -> list[InjuryEntry]:
     """Days of rest for one or more characters, one entry each (one batch)."""
     history_log(campaign)
-    entries = []
+    entries: list[NewInjuryEntry] = []
     for character, rested in rests:
         days = f"{rested.days} day{'s' if rested.days != 1 else ''}"
-        entry = entry_base(campaign, character, REST, Context(cause=f"{days} of rest"))
-        entry.update(
-            {
-                "track": None,
-                "detail": {
-                    "days": rested.days,
-                    "restored_by_track": rested.healing.restored,
-                    "carried_before": dict(rested.carried_before),
-                    "carried_after": dict(rested.carried_after),
-                },
-                "summary": f"{days} of rest: {_restored_words(rested.healing)}",
-                "rolls": [],
-            }
-            | _fields(rested.healing)
-        )
-        entries.append(entry)
+        detail: InjuryDetail = {
+            "days": rested.days,
+            "restored_by_track": rested.healing.restored,
+            "carried_before": dict(rested.carried_before),
+            "carried_after": dict(rested.carried_after),
+        }
+        summary = f"{days} of rest: {_restored_words(rested.healing)}"
+        change = _change(rested.healing, summary, detail)
+        context = Context(cause=f"{days} of rest")
+        entries.append(new_entry(campaign, character, REST, context, change))
     names = ", ".join(c.name for c, _ in rests)
     return _save(campaign, [(c, r.healing) for c, r in rests], entries, f"rest: {names}")
 
@@ -167,19 +166,11 @@ def record_short_rests(
         return []
     history_log(campaign)
     checked_text("the cause", context.cause)
-    entries = []
+    entries: list[NewInjuryEntry] = []
     for character, healing in healed:
-        entry = entry_base(campaign, character, RECOVERY, context)
-        entry.update(
-            {
-                "track": None,
-                "detail": {"restored_by_track": healing.restored},
-                "summary": f"short rest: {_restored_words(healing)}",
-                "rolls": [],
-            }
-            | _fields(healing)
-        )
-        entries.append(entry)
+        summary = f"short rest: {_restored_words(healing)}"
+        change = _change(healing, summary, {"restored_by_track": healing.restored})
+        entries.append(new_entry(campaign, character, RECOVERY, context, change))
     return _save(campaign, healed, entries, f"short rest: {context.cause}")
 
 

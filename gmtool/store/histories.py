@@ -17,7 +17,7 @@ from gmtool.store import backups
 from gmtool.store.atomic import atomic_write_bytes, fsync_dir, json_bytes, read_json_file
 from gmtool.store.chunked import BackupFinder, ChunkedLog
 from gmtool.store.errors import StoreError
-from gmtool.store.records import BattleListRecord
+from gmtool.store.records import BattleListRecord, InjuryEntry
 
 LOG_FOLDER = "log"
 
@@ -40,7 +40,7 @@ BATTLE_INDEX_TABLE = "index"
 
 def open_injury_log(
     folder: Path, backup_finder: BackupFinder, readonly: bool
-) -> ChunkedLog[dict[str, Any]]:
+) -> ChunkedLog[InjuryEntry]:
     """The injury history of the campaign at `folder`."""
     return ChunkedLog(
         folder / LOG_FOLDER,
@@ -74,6 +74,7 @@ def _finder(folder: Path) -> BackupFinder:
 
 
 def _table(file: Path, data: Any, table: str) -> dict[str, Any]:
+    # an old file's records as it holds them: the chunks they move to are checked when read
     docs = data.get(table, {}) if isinstance(data, dict) else None
     if not isinstance(docs, dict) or not all(isinstance(d, dict) for d in docs.values()):
         raise StoreError(f"{file}: no TinyDB table {table!r} of records; nothing was changed")
@@ -96,7 +97,7 @@ def move_injuries_into_chunks(folder: Path) -> None:
     data = read_json_file(old, _finder(folder))
     if data is None:
         return  # no one was ever hurt, or an interrupted run already moved the entries
-    entries: list[dict[str, Any]] = []
+    entries: list[dict[str, Any]] = []  # as saved; checked as InjuryEntry when a chunk is read
     for key, doc in _table(old, data, INJURY_TABLE).items():
         if not key.isdigit() or int(key) < 1:
             raise StoreError(f"{old}: entry id {key!r} is not a whole number; nothing was changed")

@@ -11,9 +11,9 @@ roll log.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from gmtool.rules.characters import Character, Party
 from gmtool.rules.durability import damage_character, heal
@@ -24,13 +24,12 @@ from gmtool.rules.roll_records import hazard_records
 from gmtool.store.campaign import Campaign
 from gmtool.store.chunked import ChunkedLog
 from gmtool.store.party import load_party_state, save_party, update_character
+from gmtool.store.records import InjuryChange, InjuryDetail, InjuryHeader
+from gmtool.store.records import InjuryEntry as InjuryEntry  # the history's record, for callers
+from gmtool.store.records import NewInjuryEntry as NewInjuryEntry
 from gmtool.store.rolllog import RollEntry
 
 TRACKS = ("stun", "wound", "mortal")
-
-# An entry is built field by field from the rules' outcomes (its detail is theirs); the
-# history checks each one as records.InjuryEntry when it reads a chunk.
-InjuryEntry = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -61,16 +60,31 @@ def open_history(campaign: Campaign) -> None:
     history_log(campaign)
 
 
-def _append(log: ChunkedLog[InjuryEntry], entry: InjuryEntry) -> None:
-    entry["id"] = log.append([entry])[0]
+def append_entries(
+    log: ChunkedLog[InjuryEntry], entries: Sequence[NewInjuryEntry]
+) -> list[InjuryEntry]:
+    """Save new entries in one write (per chunk touched); returns them with their ids."""
+    ids = log.append(entries) if entries else []
+    return [{**entry, "id": entry_id} for entry, entry_id in zip(entries, ids, strict=True)]
 
 
-def entry_base(
-    campaign: Campaign, character: Character, kind: str, context: Context
-) -> InjuryEntry:
+def as_detail(detail: Mapping[str, Any]) -> InjuryDetail:
+    """The rules' own account of what happened (a `to_dict`): the fields the history shows
+    are typed in InjuryDetail and checked when the chunk is read; the rest is kept as is."""
+    return cast(InjuryDetail, dict(detail))
+
+
+def new_entry(
+    campaign: Campaign, character: Character, kind: str, context: Context, change: InjuryChange
+) -> NewInjuryEntry:
+    """An entry of `kind` for `character`: when and where (`context`), and its change."""
+    return {**_header(campaign, character, kind, context), **change}
+
+
+def _header(campaign: Campaign, character: Character, kind: str, context: Context) -> InjuryHeader:
     checked_text("the cause", context.cause)
     session = campaign.current_session
-    return {
+    header: InjuryHeader = {
         "kind": kind,
         "character": character.id,
         "character_name": character.name,
@@ -83,7 +97,11 @@ def entry_base(
         "ship_name": context.ship_name,
         "cause": context.cause,
         "undone": False,
-    } | ({"typed_in": True, "note": context.note} if context.typed_in else {})
+    }
+    if context.typed_in:
+        header["typed_in"] = True
+        header["note"] = context.note
+    return header
 
 
 def record_hazards(
@@ -97,42 +115,36 @@ def record_hazards(
     """
     log = history_log(campaign)
     party = load_party_state(campaign)
-    saved: list[InjuryEntry] = []
+    made: list[NewInjuryEntry] = []
     hurt: dict[str, Character] = {}
     all_rolls: list[RollEntry] = []
     for outcome in outcomes:
         character = hurt.get(outcome.character_id) or party.character(outcome.character_id)
         rolls = campaign.record(hazard_records(outcome, character.name, context.source))
-        entry = entry_base(campaign, character, "hazard", context)
         damage = outcome.damage
-        entry.update(
-            {
-                "track": outcome.track,
-                "posture": outcome.posture,
-                "detail": outcome.to_dict(),
-                "summary": outcome.describe().split(": ", 1)[1],
-                "before": dict(character.damage),
-                "after": dict(damage.after) if damage else dict(character.damage),
-                "marked": dict(damage.marked) if damage else dict.fromkeys(TRACKS, 0),
-                "stabilized_before": character.stabilized,
-                "stabilized_after": outcome.stabilized,
-                "state_before": outcome.state_before,
-                "state": outcome.state,
-                "rolls": [r["id"] for r in rolls],
-            }
-        )
+        change: InjuryChange = {
+            "track": outcome.track,
+            "posture": outcome.posture,
+            "detail": as_detail(outcome.to_dict()),
+            "summary": outcome.describe().split(": ", 1)[1],
+            "before": dict(character.damage),
+            "after": dict(damage.after) if damage else dict(character.damage),
+            "marked": dict(damage.marked) if damage else dict.fromkeys(TRACKS, 0),
+            "stabilized_before": character.stabilized,
+            "stabilized_after": outcome.stabilized,
+            "state_before": outcome.state_before,
+            "state": outcome.state,
+            "rolls": [r["id"] for r in rolls],
+        }
         all_rolls.extend(rolls)
         if damage is not None:
             hurt[character.id] = outcome.apply_to(hurt.get(character.id, character))
-        saved.append(entry)
+        made.append(new_entry(campaign, character, "hazard", context, change))
     if hurt:
         names = ", ".join(c.name for c in hurt.values())
         updated = Party(tuple(hurt.get(c.id, c) for c in party.characters), party.assignments)
         save_party(campaign, updated, f"hazards: {names}", rolls=all_rolls)
-    if saved:  # one write for the batch (per chunk it touches)
-        for entry, entry_id in zip(saved, log.append(saved), strict=True):
-            entry["id"] = entry_id
-    return saved
+    return append_entries(log, made)  # one write for the batch (per chunk it touches)
 
 
 def record_damage(
@@ -149,31 +161,28 @@ def record_damage(
     result = damage_character(
         character.tracks, character.damage, amount, kind, stabilized=character.stabilized
     )
-    entry = entry_base(campaign, character, "damage", context)
-    entry.update(
-        {
-            "track": kind,
-            "detail": result.to_dict(),
-            "summary": f"{amount} {kind}: {result.describe()}",
-            "before": dict(character.damage),
-            "after": dict(result.after),
-            "marked": dict(result.marked),
-            "stabilized_before": character.stabilized,
-            "stabilized_after": result.stabilized,
-            "state_before": character.state,
-            "state": result.state,
-            "rolls": [r["id"] for r in rolls or []],
-            # the dice themselves, so the history shows them without searching the log
-            "dice": [
-                {"expression": r.get("expression"), "dice": r.get("dice"), "total": r.get("total")}
-                for r in rolls or []
-            ],
-        }
-    )
+    change: InjuryChange = {
+        "track": kind,
+        "detail": as_detail(result.to_dict()),
+        "summary": f"{amount} {kind}: {result.describe()}",
+        "before": dict(character.damage),
+        "after": dict(result.after),
+        "marked": dict(result.marked),
+        "stabilized_before": character.stabilized,
+        "stabilized_after": result.stabilized,
+        "state_before": character.state,
+        "state": result.state,
+        "rolls": [r["id"] for r in rolls or []],
+        # the dice themselves, so the history shows them without searching the log
+        "dice": [
+            {"expression": r.get("expression"), "dice": r.get("dice"), "total": r.get("total")}
+            for r in rolls or []
+        ],
+    }
     updated = character.with_damage(result.after, result.stabilized)
+    entry = new_entry(campaign, character, "damage", context, change)
     update_character(campaign, updated, f"damage: {character.name}", rolls=rolls)
-    _append(log, entry)
-    return entry
+    return append_entries(log, [entry])[0]
 
 
 def record_treatment(
@@ -198,34 +207,31 @@ def record_treatment(
         stabilized=character.stabilized,
         stabilize=stabilize,
     )
-    entry = entry_base(campaign, character, "treatment", Context(cause=note or "treatment"))
     restored = f"{treatment.restored} {track} restored" if points else "stabilized"
-    entry.update(
-        {
-            "track": track,
-            "detail": treatment.to_dict(),
-            "summary": restored + (f" ({note})" if note else ""),
-            "before": dict(treatment.before),
-            "after": dict(treatment.after),
-            "marked": {t: treatment.after[t] - treatment.before[t] for t in TRACKS},
-            "stabilized_before": character.stabilized,
-            "stabilized_after": treatment.stabilized,
-            "state_before": character.state,
-            "state": treatment.state,
-            "rolls": [],
-        }
-    )
+    change: InjuryChange = {
+        "track": track,
+        "detail": as_detail(treatment.to_dict()),
+        "summary": restored + (f" ({note})" if note else ""),
+        "before": dict(treatment.before),
+        "after": dict(treatment.after),
+        "marked": {t: treatment.after[t] - treatment.before[t] for t in TRACKS},
+        "stabilized_before": character.stabilized,
+        "stabilized_after": treatment.stabilized,
+        "state_before": character.state,
+        "state": treatment.state,
+        "rolls": [],
+    }
     updated = character.with_damage(treatment.after, treatment.stabilized)
+    entry = new_entry(campaign, character, "treatment", Context(cause=note or "treatment"), change)
     update_character(campaign, updated, f"treatment: {character.name}")
-    _append(log, entry)
-    return entry
+    return append_entries(log, [entry])[0]
 
 
 def newest_first(campaign: Campaign, *, include_undone: bool = True) -> Iterator[InjuryEntry]:
     """Entries newest first, read only as far as the caller goes (undo looks at a few)."""
     for stored in history_log(campaign).newest_first():
         if include_undone or not stored.get("undone"):
-            yield dict(stored)
+            yield stored.copy()
 
 
 def history(
@@ -266,4 +272,4 @@ def undo_last(campaign: Campaign) -> InjuryEntry | None:
     history_log(campaign).mark_undone([entry["id"]])
     if entry.get("rolls") and campaign.rolls is not None:
         campaign.rolls.mark_undone(list(entry["rolls"]))
-    return dict(entry, undone=True)
+    return {**entry, "undone": True}

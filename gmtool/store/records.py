@@ -87,6 +87,12 @@ class InjuryDetail(TypedDict, total=False):
     injury_dice: list[int]
     injury_total: int | None
     amount: int
+    restored: int  # healing: points given back in all (a treatment's, a doctor's roll's)
+    restored_by_track: Tracks
+    note: str
+    days: int  # a rest's days, and those carried toward the next point of a slow track
+    carried_before: Tracks
+    carried_after: Tracks
 
 
 class InjuryDice(TypedDict):
@@ -95,8 +101,10 @@ class InjuryDice(TypedDict):
     total: int | None
 
 
-class InjuryEntry(TypedDict):
-    id: RecordId
+class InjuryHeader(TypedDict):
+    """Who, when and where of an injury entry, the same for every kind (store/injuries.py's
+    `entry_base`)."""
+
     kind: str
     character: str
     character_name: str
@@ -108,13 +116,20 @@ class InjuryEntry(TypedDict):
     ship_name: str | None
     cause: str
     undone: bool
+    session_title: NotRequired[str | None]
+    typed_in: NotRequired[bool]  # damage the GM typed in on the Battle tab; `note` says why
+    note: NotRequired[str]
+
+
+class InjuryChange(TypedDict):
+    """What an injury entry did to the character's tracks, and the rules' account of it."""
+
     before: Tracks
     after: Tracks
     marked: Tracks
     state_before: str
     state: str
     summary: str
-    session_title: NotRequired[str | None]
     track: NotRequired[str | None]
     posture: NotRequired[str]
     detail: NotRequired[InjuryDetail]
@@ -123,6 +138,14 @@ class InjuryEntry(TypedDict):
     rolls: NotRequired[list[RecordId]]
     dice: NotRequired[list[InjuryDice]]
     batch: NotRequired[RecordId]  # entries saved by one action for several characters
+
+
+class NewInjuryEntry(InjuryHeader, InjuryChange):
+    """An injury entry before the history gives it its id."""
+
+
+class InjuryEntry(NewInjuryEntry):
+    id: RecordId
 
 
 class BattleListRecord(TypedDict):
@@ -165,7 +188,7 @@ class ShipDoc(TypedDict):
 
     id: str
     side: str
-    spec: dict[str, Any]
+    spec: dict[str, Any]  # the rules' ShipSpec.to_dict: its shape belongs to the ship rules
     roster_seed: NotRequired[str]
     regenerations: NotRequired[int]
     roster_rev: NotRequired[int]
@@ -192,8 +215,8 @@ class PartyState(TypedDict):
     """The party: its characters and where each stands at battle stations (each the rules'
     own shape, rules/characters.py and rules/stations.py, checked by Party.from_dict)."""
 
-    characters: list[dict[str, Any]]
-    assignments: list[dict[str, Any]]
+    characters: list[dict[str, Any]]  # rules/characters.Character's to_dict
+    assignments: list[dict[str, Any]]  # rules/stations.Assignment's to_dict
 
 
 class PartyUndoStep(UndoStep):
@@ -209,7 +232,7 @@ class BailoutState(TypedDict):
     """The last order to abandon ship (store/bailout.BailoutRecord); the evacuation itself
     is the rules' Bailout, checked by its from_dict."""
 
-    bailout: dict[str, Any]
+    bailout: dict[str, Any]  # the rules' Bailout.to_dict
     ship_id: str | None
     ship_name: str | None
     after_entry: NotRequired[int]
@@ -245,7 +268,7 @@ class PackedRoster(TypedDict):
 class RosterVersion(TypedDict):
     rev: int
     members: int
-    manifest: dict[str, Any]
+    manifest: dict[str, Any]  # the rules' own shape (rules/crew.Manifest, its from_dict checks)
     roster: PackedRoster
 
 
@@ -263,7 +286,7 @@ class BattleEventRecord(TypedDict):
     step: str | None
     action: str
     text: str
-    rolls: list[dict[str, Any]]
+    rolls: list[dict[str, Any]]  # as the rules record them (rolllog.NewRoll), not yet logged
     characters: list[str]
     ships: list[str]
 

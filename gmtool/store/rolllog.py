@@ -18,7 +18,10 @@ CHUNK_SIZE = 500
 TABLE = "rolls"
 
 # A roll before it is saved: the rules' own record (rules/roll_records.py), given its id,
-# time, action and session by Campaign.record, and checked as a RollRecord when read.
+# time, action and session by Campaign.record, and checked as a RollRecord when read. Left
+# free-form: the rules and the battle engine build and carry these (dice as lists, a feat's
+# score typed int | None), so a TypedDict would have to live in the rules and reach through
+# the battle engine's events; that is a change of its own.
 NewRoll = dict[str, Any]
 RollEntry = RollRecord
 

@@ -28,7 +28,15 @@ from gmtool.rules.ships import ShipSpec, load_ship_spec
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import UNREADABLE_STATE, StoreError
 from gmtool.store.ids import unique_id
-from gmtool.store.records import ShipDoc, ShipsState
+from gmtool.store.records import (
+    PackedRoster,
+    RosterFile,
+    RosterPost,
+    RosterVersion,
+    ShipDoc,
+    ShipsState,
+    as_record,
+)
 from gmtool.store.rolllog import RollEntry
 from gmtool.store.tracker import Tracker, UndoneAction
 
@@ -223,11 +231,11 @@ def _roster_db_name(ship_id: str) -> str:
     return f"rosters/{ship_id}"
 
 
-def _read_versions(campaign: Campaign, ship_id: str) -> list[dict[str, Any]]:
+def _read_versions(campaign: Campaign, ship_id: str) -> list[RosterVersion]:
     docs = campaign.db(_roster_db_name(ship_id)).table("crew").all()
     if not docs:
         return []
-    versions = docs[0].get("versions")
+    versions = as_record(docs[0], RosterFile).get("versions")
     if not isinstance(versions, list):
         raise StoreError(
             f"{campaign.folder / _roster_db_name(ship_id)}.json: no list of roster versions"
@@ -235,7 +243,7 @@ def _read_versions(campaign: Campaign, ship_id: str) -> list[dict[str, Any]]:
     return versions
 
 
-def _write_versions(campaign: Campaign, ship_id: str, versions: list[dict[str, Any]]) -> None:
+def _write_versions(campaign: Campaign, ship_id: str, versions: list[RosterVersion]) -> None:
     table = campaign.db(_roster_db_name(ship_id)).table("crew")
     doc = {"ship_id": ship_id, "versions": versions}
     existing = table.all()
@@ -245,12 +253,12 @@ def _write_versions(campaign: Campaign, ship_id: str, versions: list[dict[str, A
         table.insert(doc)
 
 
-def pack_roster(roster: Roster) -> dict[str, Any]:
+def pack_roster(roster: Roster) -> PackedRoster:
     """A roster in a compact saved form: the crew grouped by post, three strings a member.
 
     About a quarter the size of `Roster.to_dict()`, so a 5,000-crew roster saves quickly.
     """
-    groups: list[dict[str, Any]] = []
+    groups: list[RosterPost] = []
     last: tuple[str, ...] | None = None
     for m in roster.members:
         key = (m.post_id, m.post_name, m.rank, m.department, m.department_name)
@@ -266,11 +274,11 @@ def pack_roster(roster: Roster) -> dict[str, Any]:
                 }
             )
             last = key
-        groups[-1]["crew"].append([m.id, m.rank_title, m.name])
+        groups[-1]["crew"].append((m.id, m.rank_title, m.name))
     return {"ship": roster.ship, "seed": roster.seed, "posts": groups}
 
 
-def unpack_roster(data: Mapping[str, Any]) -> Roster:
+def unpack_roster(data: PackedRoster) -> Roster:
     members = [
         CrewMember(
             id=str(member_id),
@@ -288,7 +296,7 @@ def unpack_roster(data: Mapping[str, Any]) -> Roster:
     return Roster(ship=str(data["ship"]), seed=str(data["seed"]), members=tuple(members))
 
 
-def _version_doc(rev: int, manifest: Manifest, roster: Roster) -> dict[str, Any]:
+def _version_doc(rev: int, manifest: Manifest, roster: Roster) -> RosterVersion:
     return {
         "rev": rev,
         "members": len(roster.members),
@@ -297,9 +305,9 @@ def _version_doc(rev: int, manifest: Manifest, roster: Roster) -> dict[str, Any]
     }
 
 
-def _kept_versions(versions: list[dict[str, Any]], must_keep: set[int]) -> list[dict[str, Any]]:
+def _kept_versions(versions: list[RosterVersion], must_keep: set[int]) -> list[RosterVersion]:
     """The versions to keep, oldest first: those in `must_keep`, then the newest that fit."""
-    kept: list[dict[str, Any]] = []
+    kept: list[RosterVersion] = []
     members = sum(int(v.get("members", 0)) for v in versions if v["rev"] in must_keep)
     count = sum(1 for v in versions if v["rev"] in must_keep)
     for version in reversed(versions):
