@@ -126,11 +126,9 @@ def take_back_tagged(campaign: Campaign, tag: str) -> bool:
     (undone already on the Stations tab, or out of the undo window). Refused (RulesError)
     while later party changes stand, so neither undo gives back the other's work."""
     tracker = party_tracker(campaign)
-    steps = tracker.tags()
-    found = [i for i, (_, t) in enumerate(steps) if t == tag]
-    if not found:
+    later = tracker.labels_after(tag)
+    if later is None:
         return False
-    later = [label for label, _ in steps[found[-1] + 1 :]]
     if later:
         raise RulesError(
             f"the stations were changed after this step ({', '.join(later)}): undo those on "

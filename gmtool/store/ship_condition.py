@@ -89,12 +89,9 @@ def take_back(campaign: Campaign, battle_id: str) -> bool:
     """Undo the ships' step a battle's ending wrote; False when it wrote none (no campaign
     ship, or the step has left the undo window). Refused while later ship changes stand."""
     tracker = ship_tracker(campaign)
-    steps = tracker.tags()
-    tag = battle_tag(battle_id)
-    found = [i for i, (_, t) in enumerate(steps) if t == tag]
-    if not found:
+    later = tracker.labels_after(battle_tag(battle_id))
+    if later is None:
         return False
-    later = [label for label, _ in steps[found[-1] + 1 :]]
     if later:
         raise RulesError(
             f"the ships were changed after this battle ended ({', '.join(later)}): undo "

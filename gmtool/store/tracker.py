@@ -120,6 +120,16 @@ class Tracker(Generic[S]):
         """(label, tag) of every undo step, oldest first."""
         return [(u["label"], u.get("tag")) for u in self.record()["undo"]]
 
+    def labels_after(self, tag: str) -> list[str] | None:
+        """The labels of the undo steps saved after the newest step tagged `tag` (None: no
+        step has the tag, undone already or out of the undo window). Undoing a tagged step
+        is only right while this is empty, so that no later action is taken back with it."""
+        steps = self.tags()
+        found = [i for i, (_, t) in enumerate(steps) if t == tag]
+        if not found:
+            return None
+        return [label for label, _ in steps[found[-1] + 1 :]]
+
     def undo(self) -> UndoneAction[S] | None:
         """Restore the state before the last action; None when there is nothing to undo."""
         doc = self.record()
