@@ -605,27 +605,6 @@ class BattlePane(GmPane):
     def focus_default(self) -> None:
         self.query_one("#battle-actions", ActionList).focus()
 
-    # Keys that only mean something in a battle: hidden from the footer while none is open,
-    # so an empty tab offers just n (new) and o (open).
-    BATTLE_ONLY_ACTIONS = frozenset(
-        {
-            "advance",
-            "attack",
-            "damage",
-            "undo",
-            "end",
-            "summary",
-            "report",
-            "gunner",
-            "knock_out",
-            "commander",
-            "move_station",
-            "take_over",
-            "leave_ship",
-            "delete_battle",
-        }
-    )
-
     # Keys that play a battle on: hidden once it is over, which leaves s (summary), r, ctrl+z
     # (takes the ending back), x, n and o.
     PLAY_ACTIONS = frozenset(
@@ -642,6 +621,9 @@ class BattlePane(GmPane):
             "leave_ship",
         }
     )
+    # Keys that only mean something in a battle (the playing keys and those that look back):
+    # hidden from the footer while none is open, so an empty tab offers just n (new) and o.
+    BATTLE_ONLY_ACTIONS = PLAY_ACTIONS | {"undo", "summary", "report", "delete_battle"}
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "delete_battle":
