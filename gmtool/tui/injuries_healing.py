@@ -4,11 +4,19 @@ status line and the reload it calls."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from textual.screen import Screen
 
 from gmtool.rules.characters import Party
 from gmtool.store.injuries import InjuryEntry
 from gmtool.tui.pane import GmPane
+
+if TYPE_CHECKING:
+    from gmtool.store.campaign import Campaign
+
+Request = TypeVar("Request")
 
 
 class HealingKeys(GmPane):
@@ -29,30 +37,10 @@ class HealingKeys(GmPane):
 
     def action_treat(self) -> None:
         """The doctor's roll (tui/medical_dialog.py)."""
-        if self._refused():
-            return
-        from gmtool.actions.healing import TreatmentRequest, treat_by_roll
+        from gmtool.actions.healing import treat_by_roll
         from gmtool.tui.medical_dialog import MedicalTreatmentDialog
 
-        self.reload()
-        if not self._need_party("one to treat"):
-            return
-
-        def save(request: TreatmentRequest) -> InjuryEntry:
-            return treat_by_roll(self.campaign, request)
-
-        def closed(entry: InjuryEntry | None) -> None:
-            self.reload(entry)
-            if entry is not None:
-                self._status(
-                    f"{self._saved('Treatment', entry)}: {entry['character_name']}, "
-                    f"{entry['summary']}."
-                )
-            self.focus_default()
-
-        self.app.push_screen(
-            MedicalTreatmentDialog(self.party, save, self.highlighted_character_id()), closed
-        )
+        self._treatment(MedicalTreatmentDialog, treat_by_roll, "one to treat")
 
     def action_rest(self) -> None:
         if self._refused():
@@ -82,17 +70,27 @@ class HealingKeys(GmPane):
 
     def action_heal(self) -> None:
         """Healing by the GM's ruling: typed points, nothing rolled."""
-        if self._refused():
-            return
-        from gmtool.actions.injuries import TreatmentRequest, treat
+        from gmtool.actions.injuries import treat
         from gmtool.tui.treatment_dialog import TreatmentDialog
 
+        self._treatment(TreatmentDialog, treat, "one to heal")
+
+    def _treatment(
+        self,
+        dialog: Callable[[Party, Callable[[Request], InjuryEntry], str | None], Screen[Any]],
+        action: Callable[[Campaign, Request], InjuryEntry],
+        needs: str,
+    ) -> None:
+        """Open a treatment dialog (the doctor's roll, or healing by ruling) on the
+        highlighted character; the saved entry is shown and selected."""
+        if self._refused():
+            return
         self.reload()
-        if not self._need_party("one to heal"):
+        if not self._need_party(needs):
             return
 
-        def save(request: TreatmentRequest) -> InjuryEntry:
-            return treat(self.campaign, request)
+        def save(request: Request) -> InjuryEntry:
+            return action(self.campaign, request)
 
         def closed(entry: InjuryEntry | None) -> None:
             self.reload(entry)
@@ -103,6 +101,4 @@ class HealingKeys(GmPane):
                 )
             self.focus_default()
 
-        self.app.push_screen(
-            TreatmentDialog(self.party, save, self.highlighted_character_id()), closed
-        )
+        self.app.push_screen(dialog(self.party, save, self.highlighted_character_id()), closed)

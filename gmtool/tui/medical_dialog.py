@@ -15,17 +15,15 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select, Static
 
 from gmtool.actions.healing import Rested, RestRequest, TreatmentRequest, procedures
 from gmtool.rules.characters import Character, Party
 from gmtool.rules.errors import RulesError
 from gmtool.rules.healing import doctor_skill, healing_table, rest_refusal
-from gmtool.store.errors import StoreError
 from gmtool.store.injuries import InjuryEntry
 from gmtool.tui.footer import KeyFooter
-from gmtool.tui.treatment_dialog import DIALOG_CSS, CharacterDialog
+from gmtool.tui.treatment_dialog import DIALOG_CSS, CharacterDialog, SavingDialog
 
 WHOLE_PARTY = "*"
 
@@ -173,7 +171,7 @@ def rates_text() -> str:
     return " · ".join(parts)
 
 
-class RestDialog(ModalScreen[Rested | None]):
+class RestDialog(SavingDialog[RestRequest, Rested]):
     """Days of rest for one character or the whole party; returns what was saved."""
 
     DEFAULT_CSS = (
@@ -182,10 +180,6 @@ class RestDialog(ModalScreen[Rested | None]):
     RestDialog #rest-who { width: 1fr; margin-right: 1; }
     """
     )
-    BINDINGS = [
-        Binding("ctrl+s", "save", "Save", priority=True),
-        Binding("escape", "cancel", "Cancel"),
-    ]
 
     def __init__(
         self,
@@ -193,9 +187,8 @@ class RestDialog(ModalScreen[Rested | None]):
         save: Callable[[RestRequest], Rested],
         character_id: str | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(save)
         self.party = party
-        self._save = save
         self.who = character_id if character_id in party.ids else WHOLE_PARTY
 
     def compose(self) -> ComposeResult:
@@ -233,11 +226,6 @@ class RestDialog(ModalScreen[Rested | None]):
         if why is not None:
             self.message(f"{why}.", error=True)
 
-    def message(self, text: str, *, error: bool = False) -> None:
-        status = self.query_one(".dialog-message", Static)
-        status.set_class(error, "error")
-        status.update(text)
-
     def request(self) -> RestRequest:
         text = self.query_one("#rest-days", Input).value.strip()
         try:
@@ -249,19 +237,3 @@ class RestDialog(ModalScreen[Rested | None]):
             raise ValueError(f"Days: from 1 to {most}, not {days}")
         who = () if self.who == WHOLE_PARTY else (self.who,)
         return RestRequest(days, who)
-
-    def action_save(self) -> None:
-        try:
-            request = self.request()
-        except ValueError as exc:
-            self.message(f"Not saved: {exc}.", error=True)
-            return
-        try:
-            rested = self._save(request)
-        except (RulesError, StoreError) as exc:
-            self.message(f"Not saved: {exc}.", error=True)
-            return
-        self.dismiss(rested)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)

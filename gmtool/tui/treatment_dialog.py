@@ -30,6 +30,7 @@ from gmtool.tui.form_fields import round_number
 from gmtool.tui.injury_text import tracks, tracks_line
 
 Request = TypeVar("Request")
+Saved = TypeVar("Saved")
 
 
 # -- shared dialog parts ------------------------------------------------------------------
@@ -53,17 +54,51 @@ DIALOG_CSS = """
 """
 
 
-class CharacterDialog(ModalScreen[InjuryEntry | None], Generic[Request]):
-    """A dialog about one character of the party, chosen in its first row.
-
-    ctrl+s turns the form into a request (`request`) and hands it to `save`; the saved entry
-    is returned, or the reason for refusing is shown and the dialog stays open.
+class SavingDialog(ModalScreen[Saved | None], Generic[Request, Saved]):
+    """A form that saves through an action: ctrl+s turns it into a request (`request`) and
+    hands it to `save`; what was saved is returned, or the reason for refusing is shown in
+    the dialog's message line and the dialog stays open. Escape closes it, saving nothing.
     """
 
     BINDINGS = [
         Binding("ctrl+s", "save", "Save", priority=True),
         Binding("escape", "cancel", "Cancel"),
     ]
+
+    def __init__(self, save: Callable[[Request], Saved]) -> None:
+        super().__init__()
+        self._save = save
+
+    def message(self, text: str, *, error: bool = False) -> None:
+        status = self.query_one(".dialog-message", Static)
+        status.set_class(error, "error")
+        status.update(text)
+
+    def request(self) -> Request:
+        """The form as a request; ValueError says what to fix (nothing is saved)."""
+        raise NotImplementedError
+
+    def action_save(self) -> None:
+        try:
+            request = self.request()
+        except ValueError as exc:
+            self.message(f"Not saved: {exc}.", error=True)
+            return
+        try:
+            saved = self._save(request)
+        except (RulesError, StoreError) as exc:
+            self.message(f"Not saved: {exc}.", error=True)
+            return
+        self.dismiss(saved)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class CharacterDialog(SavingDialog[Request, InjuryEntry]):
+    """A dialog about one character of the party, chosen in its first row; returns the
+    saved injury entry."""
+
     CHARACTER_LABEL = "Character"  # the first row's label (the treatment's: Patient)
 
     def __init__(
@@ -72,9 +107,8 @@ class CharacterDialog(ModalScreen[InjuryEntry | None], Generic[Request]):
         save: Callable[[Request], InjuryEntry],
         character_id: str | None,
     ) -> None:
-        super().__init__()
+        super().__init__(save)
         self.party = party
-        self._save = save
         ids = [c.id for c in party.characters]
         self.character_id = character_id if character_id in ids else (ids[0] if ids else None)
 
@@ -108,31 +142,6 @@ class CharacterDialog(ModalScreen[InjuryEntry | None], Generic[Request]):
         character = self.character
         line = self.query_one("#dialog-tracks", Static)
         line.update(tracks_line(character) if character else Text("no character", "dim"))
-
-    def message(self, text: str, *, error: bool = False) -> None:
-        status = self.query_one(".dialog-message", Static)
-        status.set_class(error, "error")
-        status.update(text)
-
-    def request(self) -> Request:
-        """The form as a request; ValueError says what to fix (nothing is saved)."""
-        raise NotImplementedError
-
-    def action_save(self) -> None:
-        try:
-            request = self.request()
-        except ValueError as exc:
-            self.message(f"Not saved: {exc}.", error=True)
-            return
-        try:
-            entry = self._save(request)
-        except (RulesError, StoreError) as exc:
-            self.message(f"Not saved: {exc}.", error=True)
-            return
-        self.dismiss(entry)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
 
 class TreatmentDialog(CharacterDialog[TreatmentRequest]):
