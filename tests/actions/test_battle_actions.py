@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import os
 from pathlib import Path
 
 import pytest
@@ -16,17 +15,6 @@ from gmtool.store import battles as stored
 from gmtool.store.demo import seed_demo
 from gmtool.store.doctor import examine
 from gmtool.store.tracker import UNDO_DEPTH
-
-
-@pytest.fixture(autouse=True)
-def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(os, "fsync", lambda _fd: None)
-
-
-@pytest.fixture
-def demo(campaign: Campaign) -> Campaign:
-    seed_demo(campaign)
-    return campaign
 
 
 def _battle(c: Campaign, **kwargs: object) -> str:

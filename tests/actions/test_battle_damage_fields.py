@@ -5,7 +5,6 @@ act damage --damage-type --place`."""
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -18,11 +17,6 @@ from tests.cli.helpers import run
 from tests.rules.test_hit_stations import ABOARD, rule_on
 
 __all__ = ["rule_on"]  # the fixture, used by name
-
-
-@pytest.fixture(autouse=True)
-def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(os, "fsync", lambda _fd: None)
 
 
 @pytest.fixture

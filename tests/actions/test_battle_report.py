@@ -3,8 +3,6 @@ that ends the battle, rewritten when that step is undone, and saved on demand.""
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
 from gmtool.actions import battles as act
@@ -17,20 +15,8 @@ from gmtool.rules.ship_damage import track_ids
 from gmtool.store import Campaign
 from gmtool.store import battles as stored
 from gmtool.store.crew_casualties import battle_casualties
-from gmtool.store.demo import seed_demo
 from gmtool.store.errors import StoreError
 from gmtool.store.reports import report_path
-
-
-@pytest.fixture(autouse=True)
-def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(os, "fsync", lambda _fd: None)
-
-
-@pytest.fixture
-def demo(campaign: Campaign) -> Campaign:
-    seed_demo(campaign)
-    return campaign
 
 
 def _played(c: Campaign, steps: int = 60) -> BattleState:

@@ -4,7 +4,6 @@ goes to the flagship or the commander the GM chose."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -16,19 +15,7 @@ from gmtool.actions import party as party_actions
 from gmtool.rules.battle import BattleEvent
 from gmtool.store import Campaign
 from gmtool.store import battles as stored
-from gmtool.store.demo import seed_demo
 from gmtool.store.party import load_party_state
-
-
-@pytest.fixture(autouse=True)
-def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(os, "fsync", lambda _fd: None)
-
-
-@pytest.fixture
-def demo(campaign: Campaign) -> Campaign:
-    seed_demo(campaign)
-    return campaign
 
 
 def _battle(c: Campaign, **kwargs: object) -> str:

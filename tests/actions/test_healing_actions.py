@@ -3,7 +3,6 @@ the short rest when a battle ends, and undoing each."""
 
 from __future__ import annotations
 
-import os
 from dataclasses import replace
 
 import pytest
@@ -15,22 +14,10 @@ from gmtool.actions.injuries import DamageRequest, deal_damage, undo_newest
 from gmtool.rules.checks import Degree
 from gmtool.rules.healing import doctor_skill, healing_table
 from gmtool.store import Campaign, injuries
-from gmtool.store.demo import seed_demo
 from gmtool.store.party import load_party_state
 
 DOCTOR = "priya-salo"  # Medical Science 14, treatment 17, surgery 16
 PATIENT = "halvard-rusk"  # Constitution 12: tracks 12/12/6
-
-
-@pytest.fixture(autouse=True)
-def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(os, "fsync", lambda _fd: None)
-
-
-@pytest.fixture
-def demo(campaign: Campaign) -> Campaign:
-    seed_demo(campaign)
-    return campaign
 
 
 def damage(c: Campaign, who: str) -> dict[str, int]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -20,19 +19,7 @@ from gmtool.actions.injuries import (
 )
 from gmtool.store import Campaign
 from gmtool.store.bailout import load_bailout
-from gmtool.store.demo import seed_demo
 from gmtool.store.party import load_party_state
-
-
-@pytest.fixture(autouse=True)
-def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(os, "fsync", lambda _fd: None)
-
-
-@pytest.fixture
-def demo(campaign: Campaign) -> Campaign:
-    seed_demo(campaign)
-    return campaign
 
 
 def files(c: Campaign) -> dict[Path, bytes]:

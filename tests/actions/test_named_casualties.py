@@ -4,11 +4,8 @@ the people aboard, undone with the ending), the report names them, new crew and 
 
 from __future__ import annotations
 
-import os
 import random
 from pathlib import Path
-
-import pytest
 
 from gmtool.actions import battles as act
 from gmtool.actions import ship_condition as cond
@@ -22,17 +19,6 @@ from gmtool.store import battles as stored
 from gmtool.store.crew_casualties import battle_casualties
 from gmtool.store.demo import seed_demo
 from gmtool.store.ships import get_ship, ship_crew
-
-
-@pytest.fixture(autouse=True)
-def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(os, "fsync", lambda _fd: None)
-
-
-@pytest.fixture
-def demo(campaign: Campaign) -> Campaign:
-    seed_demo(campaign)
-    return campaign
 
 
 def _fight(c: Campaign, name: str, damage: list[tuple[int, str]]) -> tuple[str, dict[str, int]]:

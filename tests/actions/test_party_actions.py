@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -13,23 +12,11 @@ from gmtool.actions import party as act
 from gmtool.rules.characters import Character, character_from_dict
 from gmtool.rules.stations import assignment_of
 from gmtool.store import Campaign, journal
-from gmtool.store.demo import seed_demo
 from gmtool.store.errors import StoreError
 from gmtool.store.party import load_party_state
 from gmtool.store.ships import get_ship
 
 PARTY_FILE = Path("trackers") / "party.json"
-
-
-@pytest.fixture(autouse=True)
-def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(os, "fsync", lambda _fd: None)
-
-
-@pytest.fixture
-def demo(campaign: Campaign) -> Campaign:
-    seed_demo(campaign)
-    return campaign
 
 
 def _npc(name: str, character_id: str = "new") -> Character:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -17,11 +16,6 @@ from gmtool.store.demo import demo_data_dir, seed_demo
 from gmtool.store.errors import StoreError
 
 GORGON = demo_data_dir() / "enemies" / "gorgon.yaml"
-
-
-@pytest.fixture(autouse=True)
-def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(os, "fsync", lambda _fd: None)
 
 
 def _files(c: Campaign) -> dict[Path, bytes]:

@@ -4,7 +4,6 @@ ends, the start of the next one, repairs, new crew, scrap and restore, and undo 
 from __future__ import annotations
 
 import math
-import os
 
 import pytest
 
@@ -16,19 +15,7 @@ from gmtool.rules.crew_losses import casualties
 from gmtool.rules.ship_condition import repair_rules
 from gmtool.store import Campaign
 from gmtool.store import battles as stored
-from gmtool.store.demo import seed_demo
 from gmtool.store.ships import get_ship
-
-
-@pytest.fixture(autouse=True)
-def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(os, "fsync", lambda _fd: None)
-
-
-@pytest.fixture
-def demo(campaign: Campaign) -> Campaign:
-    seed_demo(campaign)
-    return campaign
 
 
 def _fight(c: Campaign, name: str, damage: list[tuple[int, str]]) -> str:

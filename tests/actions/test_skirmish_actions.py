@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -14,11 +13,6 @@ from gmtool.rules.skirmish.engine import MOVE
 from gmtool.store import Campaign
 from gmtool.store.skirmish import AUTOMATIC, MANUAL, ROLL_SOURCE, SOLO, load_game
 from gmtool.store.tracker import Tracker
-
-
-@pytest.fixture(autouse=True)
-def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(os, "fsync", lambda _fd: None)
 
 
 def files(c: Campaign) -> dict[Path, bytes]:

@@ -4,7 +4,6 @@ strength, the leader's choice, ram damage rolled and logged, losses capped on a 
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -25,17 +24,6 @@ from gmtool.rules.dice import parse
 from gmtool.store import Campaign
 from gmtool.store import battles as stored
 from gmtool.store.demo import seed_demo
-
-
-@pytest.fixture(autouse=True)
-def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(os, "fsync", lambda _fd: None)
-
-
-@pytest.fixture
-def demo(campaign: Campaign) -> Campaign:
-    seed_demo(campaign)
-    return campaign
 
 
 def to_special_orders(c: Campaign, battle: str) -> BattleState:
