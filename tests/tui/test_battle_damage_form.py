@@ -10,9 +10,8 @@ from pathlib import Path
 import pytest
 from textual.widgets import Select
 
-from gmtool.rules.battle import quick_ship_spec
 from gmtool.store import injuries
-from gmtool.store.battles import create_battle, fleet_setup, load_battle
+from gmtool.store.battles import load_battle
 from gmtool.tui.app import GmApp
 from gmtool.tui.battle_dialogs import AttackScreen, DamageScreen
 from tests.rules.test_hit_stations import ABOARD, rule_on
@@ -24,8 +23,8 @@ from tests.tui.test_battle_tab import (
     battle_keys,
     move_to,
     open_battle_tab,
+    plasma_gun_battle,
     settle,
-    to_phase,
     wait,
 )
 
@@ -120,16 +119,7 @@ async def test_a_hit_typed_in_defaults_to_the_weapons_damage_type(
 ) -> None:
     """A beam burns: after its hit the form offers energy, not the typed-in default."""
     app = app_factory(demo=True)
-    gun = {"type": "beam", "name": "plasma gun", "firepower": "light", "arc": "turret"}
-    jackal = quick_ship_spec("Raider Jackal", "light", 100, weapons=[gun])
-    create_battle(
-        app.campaign,
-        "Ambush at Tarsus",
-        fleet_setup(app.campaign, "Navy", ["meridian"]),
-        fleet_setup(app.campaign, "Raiders", [], [("Raider Jackal", jackal)]),
-        "close",
-    )
-    to_phase(app.campaign, "attack", "beam_and_projectile")
+    plasma_gun_battle(app.campaign)
     async with app.run_test(size=LARGE) as pilot:
         pane = await open_battle_tab(app, pilot)
         await move_to(pilot, pane, "roll_attack", "plasma gun")

@@ -356,6 +356,23 @@ def to_phase(
     return state
 
 
+def plasma_gun_battle(campaign: Campaign) -> BattleState:
+    """The Meridian against a Raider Jackal whose plasma gun has no damage roll (the GM types
+    its damage in), at close range in the beam attacks."""
+    from gmtool.rules.battle import quick_ship_spec
+
+    gun = {"type": "beam", "name": "plasma gun", "firepower": "light", "arc": "turret"}
+    jackal = quick_ship_spec("Raider Jackal", "light", 100, weapons=[gun])
+    create_battle(
+        campaign,
+        "Ambush at Tarsus",
+        fleet_setup(campaign, "Navy", ["meridian"]),
+        fleet_setup(campaign, "Raiders", [], [("Raider Jackal", jackal)]),
+        "close",
+    )
+    return to_phase(campaign, "attack", "beam_and_projectile")
+
+
 async def test_undo_takes_the_step_and_its_rolls_back(app_factory: Callable[..., GmApp]) -> None:
     app = app_factory(demo=True)
     demo_battle(app.campaign)
@@ -984,20 +1001,10 @@ async def test_the_quick_enemy_form_keeps_what_it_shows(app_factory: Callable[..
 async def test_the_attack_dialog_says_type_the_damage_for_a_weapon_without_a_roll(
     app_factory: Callable[..., GmApp],
 ) -> None:
-    from gmtool.rules.battle import quick_ship_spec
     from gmtool.tui.footer import KeyFooter
 
     app = app_factory(demo=True)
-    gun = {"type": "beam", "name": "plasma gun", "firepower": "light", "arc": "turret"}
-    jackal = quick_ship_spec("Raider Jackal", "light", 100, weapons=[gun])
-    create_battle(
-        app.campaign,
-        "Ambush at Tarsus",
-        fleet_setup(app.campaign, "Navy", ["meridian"]),
-        fleet_setup(app.campaign, "Raiders", [], [("Raider Jackal", jackal)]),
-        "close",
-    )
-    to_phase(app.campaign, "attack", "beam_and_projectile")
+    plasma_gun_battle(app.campaign)
     async with app.run_test(size=LARGE) as pilot:
         pane = await open_battle_tab(app, pilot)
         await move_to(pilot, pane, "roll_attack", "plasma gun")
