@@ -159,12 +159,23 @@ class CheckResult:
     def situation_text(self) -> str:
         return checks_table().situation_die(self.step).text()
 
+    @property
+    def ladder_step(self) -> int | None:
+        """The rung rolled when the step is below the bottom of the ladder (a bonus bigger
+        than the ladder has is rolled at its bottom rung); None when the step is on it or
+        above it (each step past the top adds a die, which `situation_text` shows)."""
+        lowest = checks_table().lowest_step
+        return lowest if self.step < lowest else None
+
     def dice_text(self) -> str:
         """The check as rolled, without its degree (screens colour the degree apart)."""
         situation = " ".join(f"{'-' if d.sign < 0 else '+'}{d.value}" for d in self.situation)
         situation = situation or "+0"
+        step = f"step {self.step:+d}"
+        if self.ladder_step is not None:
+            step += f", below the ladder: rolled at {self.ladder_step:+d}"
         return (
-            f"score {self.score} step {self.step:+d} ({self.situation_text}): "
+            f"score {self.score} {step} ({self.situation_text}): "
             f"d20 {self.control} {situation} = {self.total}"
         )
 

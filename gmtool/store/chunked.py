@@ -164,6 +164,10 @@ class ChunkedLog(Generic[E]):
         """Undo never deletes: the entries stay, marked `undone`."""
         self.update(ids, {"undone": True})
 
+    def mark_redone(self, ids: list[int]) -> None:
+        """A redo brings undone entries back: no longer marked `undone`."""
+        self.update(ids, {"undone": False})
+
     def replace_all(self, entries: Iterable[E]) -> None:
         """Write entries that already carry their ids (a migration moving an old file in)
         into their chunk files, each file written whole and any other chunk removed, so a

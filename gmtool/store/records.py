@@ -176,10 +176,12 @@ class UndoStep(TypedDict):
 
 
 class TrackerRecord(TypedDict):
-    """A tab's saved state with its undo stack (`trackers/<name>.json`)."""
+    """A tab's saved state with its undo stack (`trackers/<name>.json`) and the steps undone
+    that ctrl+y can redo (`previous` of a redo step is the state it brings back)."""
 
     state: EngineState | None
     undo: list[UndoStep]
+    redo: NotRequired[list[UndoStep]]
 
 
 class ShipDoc(TypedDict):
@@ -209,6 +211,7 @@ class ShipsUndoStep(UndoStep):
 class ShipsTracker(TypedDict):
     state: ShipsState | None
     undo: list[ShipsUndoStep]
+    redo: NotRequired[list[ShipsUndoStep]]
 
 
 class PartyState(TypedDict):
@@ -226,6 +229,7 @@ class PartyUndoStep(UndoStep):
 class PartyTracker(TypedDict):
     state: PartyState | None
     undo: list[PartyUndoStep]
+    redo: NotRequired[list[PartyUndoStep]]
 
 
 class BailoutState(TypedDict):
@@ -246,6 +250,7 @@ class BailoutUndoStep(UndoStep):
 class BailoutTracker(TypedDict):
     state: BailoutState | None
     undo: list[BailoutUndoStep]
+    redo: NotRequired[list[BailoutUndoStep]]
 
 
 class RosterPost(TypedDict):

@@ -3,8 +3,10 @@
 Every tab that tracks something (the party and its stations, the ships, a battle, a
 skirmish game) keeps its state as one JSON-friendly dict in `trackers/<name>.json`. `save`
 stores the new state and pushes the previous one on an undo stack in the same file (one
-atomic write, so state and undo never disagree); `undo` pops it back. Rolls saved with an
-action are marked undone in the roll log when the action is undone, so the log keeps them.
+atomic write, so state and undo never disagree); `undo` pops it back and keeps the step on a
+redo stack, which `redo` replays until the next new action clears it. Rolls saved with an
+action are marked undone in the roll log when the action is undone, so the log keeps them,
+and unmarked when it is redone: a redo never rolls again.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ class Saved(TypedDict, Generic[S]):
 
     state: S | None
     undo: list[Step[S]]
+    redo: NotRequired[list[Step[S]]]
 
 
 @dataclass(frozen=True)
@@ -104,7 +107,8 @@ class Tracker(Generic[S]):
         if tag is not None:
             step["tag"] = tag
         undo.append(step)
-        self._write({"state": state, "undo": undo[-self.depth :]})
+        # a new action: what was undone before it can no longer be redone
+        self._write({"state": state, "undo": undo[-self.depth :], "redo": []})
 
     def _write(self, doc: Saved[S]) -> None:
         self._db.table("tracker").upsert(Document(doc, doc_id=RECORD_ID))
@@ -131,15 +135,44 @@ class Tracker(Generic[S]):
         return [label for label, _ in steps[found[-1] + 1 :]]
 
     def undo(self) -> UndoneAction[S] | None:
-        """Restore the state before the last action; None when there is nothing to undo."""
+        """Restore the state before the last action; None when there is nothing to undo.
+        The step goes on the redo stack."""
         doc = self.record()
         undo = list(doc["undo"])
         if not undo:
             return None
         last = undo.pop()
         previous = last.get("previous")
-        self._write({"state": previous, "undo": undo})
+        redo_step: Step[S] = {**last, "previous": doc["state"]}
+        redo = [*doc.get("redo", []), redo_step][-self.depth :]
+        self._write({"state": previous, "undo": undo, "redo": redo})
         roll_ids = list(last.get("rolls", []))
         if roll_ids and self.campaign.rolls is not None:
             self.campaign.rolls.mark_undone(roll_ids)
         return UndoneAction(last["label"], previous, roll_ids)
+
+    def can_redo(self) -> bool:
+        return bool(self.record().get("redo"))
+
+    def next_redo_label(self) -> str | None:
+        """The label of the action ctrl+y would do again (None: nothing to redo)."""
+        redo = self.record().get("redo", [])
+        return redo[-1]["label"] if redo else None
+
+    def redo(self) -> UndoneAction[S] | None:
+        """Do the last undone action again: its state back, its rolls no longer marked
+        undone, its step back on the undo stack. None when nothing was undone since the last
+        action."""
+        doc = self.record()
+        redo = list(doc.get("redo", []))
+        if not redo:
+            return None
+        step = redo.pop()
+        state = step.get("previous")
+        undo_step: Step[S] = {**step, "previous": doc["state"]}
+        undo = [*doc["undo"], undo_step][-self.depth :]
+        self._write({"state": state, "undo": undo, "redo": redo})
+        roll_ids = list(step.get("rolls", []))
+        if roll_ids and self.campaign.rolls is not None:
+            self.campaign.rolls.mark_redone(roll_ids)
+        return UndoneAction(step["label"], state, roll_ids)

@@ -171,7 +171,7 @@ class GmApp(App[None]):
         from gmtool.actions import sessions
         from gmtool.rules.errors import RulesError
         from gmtool.store.errors import StoreError
-        from gmtool.tui.session import SessionDialog
+        from gmtool.tui.dialogs.session import SessionDialog
 
         current = sessions.current_session(self.campaign)
         if current is not None:
@@ -191,13 +191,13 @@ class GmApp(App[None]):
             if battle is None:
                 end()
                 return
-            from gmtool.tui.stations import ConfirmScreen
+            from gmtool.tui.dialogs import ConfirmDialog
 
             question = (
                 f"{battle} is not over. End {current.title} anyway? The battle stays open "
                 "and goes on in the next session."
             )
-            self.push_screen(ConfirmScreen(question), end)
+            self.push_screen(ConfirmDialog(question), end)
             return
         number = len(self.campaign.sessions()) + 1
 
@@ -220,13 +220,14 @@ class GmApp(App[None]):
         typed; with such a dialog open, ask before they are lost."""
         from textual.widgets import Input
 
-        from gmtool.tui.stations import ConfirmScreen
+        from gmtool.tui.dialogs import ConfirmDialog, GmDialog
 
         screen = self.screen
-        if isinstance(screen, ConfirmScreen) or not isinstance(screen, ModalScreen):
-            self.exit()
-            return
-        if not screen.query(Input):
+        if isinstance(screen, GmDialog):
+            typing = screen.unsaved_changes()
+        else:  # TODO(redesign): every dialog derives from GmDialog
+            typing = isinstance(screen, ModalScreen) and bool(screen.query(Input))
+        if not typing:
             self.exit()
             return
 
@@ -235,7 +236,7 @@ class GmApp(App[None]):
                 self.exit()
 
         self.push_screen(
-            ConfirmScreen(
+            ConfirmDialog(
                 "Quit gmtool? What is typed in this dialog is not saved yet and will be lost. "
                 "Everything else is saved."
             ),
@@ -268,7 +269,7 @@ class GmApp(App[None]):
         return next(t for t in self.tabs if active == t.TAB_ID)
 
     def action_help(self) -> None:
-        from gmtool.tui.help import HelpScreen  # Markdown is slow to import; wait for F1
+        from gmtool.tui.dialogs.help import HelpScreen  # Markdown is slow to import; wait for F1
 
         if isinstance(self.screen, HelpScreen):
             return
@@ -298,17 +299,22 @@ class GmApp(App[None]):
         )
         for spec in self.tabs:
             tab = spec.load()
-            for title, help_text, method in getattr(tab, "PALETTE", ()):
+            for title, help_text, action in tab.palette_commands():
                 yield SystemCommand(
                     f"{tab.TITLE}: {title}",
                     help_text,
-                    lambda tab_id=tab.TAB_ID, method=method: self._run_tab_command(tab_id, method),
+                    lambda tab_id=tab.TAB_ID, action=action: self._run_tab_command(tab_id, action),
                 )
 
-    def _run_tab_command(self, tab_id: str, method: str) -> None:
+    def _run_tab_command(self, tab_id: str, action: str) -> None:
+        """Show the tab and run one of its palette entries: an action of its table, or
+        (tabs without one) the name of a method."""
         self.show_tab(tab_id)
         pane = self.ensure_tab_built(tab_id)
-        self.call_after_refresh(getattr(pane, method))
+        if pane.ACTIONS:
+            self.call_after_refresh(pane.run_action, action)
+        else:
+            self.call_after_refresh(getattr(pane, action))
 
     def on_unmount(self) -> None:
         if self._owns_campaign:

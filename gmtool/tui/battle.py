@@ -101,9 +101,9 @@ from gmtool.tui.battle_stations import (
     undone_text,
     written_back_text,
 )
+from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog
 from gmtool.tui.order_dialogs import BoardOrder, BoardScreen, RamScreen
 from gmtool.tui.pane import GmPane
-from gmtool.tui.stations import ChoiceScreen, ConfirmScreen
 from gmtool.tui.styles import DEGREE_STYLE
 
 ALWAYS_BEARING = {"all", "turret"}  # arcs_for_heading lists these with every heading
@@ -938,7 +938,7 @@ class BattlePane(GmPane):
             ship = state.ship(info.ship_id).name if info.ship_id else ""
             side = state.side(info.side).name if info.side else ""
             question = CONFIRM[action].format(ship=ship, side=side)
-            if await self.app.push_screen_wait(ConfirmScreen(question)):
+            if await self.app.push_screen_wait(ConfirmDialog(question)):
                 if action == "abandon_ship":
                     self.do_step(abandon_ship, info.ship_id)
                 else:
@@ -961,7 +961,7 @@ class BattlePane(GmPane):
         if len(ship_ids) == 1:
             return ship_ids[0]
         options = [(s, f"{state.ship(s).name} ({state.ship(s).fate})") for s in ship_ids]
-        choice: str | None = await self.app.push_screen_wait(ChoiceScreen(title, options))
+        choice: str | None = await self.app.push_screen_wait(ChoiceDialog(title, options))
         return choice
 
     async def _declare(self, info: ActionInfo) -> None:
@@ -982,7 +982,7 @@ class BattlePane(GmPane):
             initial = fleet.heading if fleet.heading != "hold" else f"hold:{fleet.held_arc}"
         where = range_name(self.battle.range).lower()
         choice = await self.app.push_screen_wait(
-            ChoiceScreen(
+            ChoiceDialog(
                 f"Heading of {fleet.name} ({where} range)",
                 options,
                 initial,
@@ -1036,7 +1036,7 @@ class BattlePane(GmPane):
         ]
         choice = options[0][0] if len(options) == 1 else None
         if choice is None:
-            choice = await self.app.push_screen_wait(ChoiceScreen(f"{info.label}: what?", options))
+            choice = await self.app.push_screen_wait(ChoiceDialog(f"{info.label}: what?", options))
         if choice is None:
             return
         by = info.character_id if info.character_id is not None else CREW
@@ -1090,7 +1090,7 @@ class BattlePane(GmPane):
         question = CONFIRM["self_destruct"].format(ship=ship.name)
         if aboard:
             question += f"\n{', '.join(aboard)} still aboard go down with her."
-        if await self.app.push_screen_wait(ConfirmScreen(question)):
+        if await self.app.push_screen_wait(ConfirmDialog(question)):
             self._after_manual(self.do_step(self_destruct, ship.id, characters_go_down=True))
 
     async def _damage(
@@ -1130,7 +1130,7 @@ class BattlePane(GmPane):
         if state is None:
             return
         if not await self.app.push_screen_wait(
-            ConfirmScreen(f"End {state.name} now, in round {state.round}?")
+            ConfirmDialog(f"End {state.name} now, in round {state.round}?")
         ):
             return
         outcome = self.do_step(end_battle)
@@ -1173,7 +1173,7 @@ class BattlePane(GmPane):
                 (str(i), f"{o.ship_name}: {o.weapon_name} ({o.roller.name} rolls {o.score})")
                 for i, o in enumerate(options)
             ]
-            picked = await self.app.push_screen_wait(ChoiceScreen("Fire which weapon?", choices))
+            picked = await self.app.push_screen_wait(ChoiceDialog("Fire which weapon?", choices))
             if picked is None:
                 return
             option = options[int(picked)]
@@ -1280,7 +1280,7 @@ class BattlePane(GmPane):
             for b in battles
         ]
         choice = await self.app.push_screen_wait(
-            ChoiceScreen("Open which battle?", options, self.battle_id)
+            ChoiceDialog("Open which battle?", options, self.battle_id)
         )
         if choice is None:
             return
@@ -1305,9 +1305,7 @@ class BattlePane(GmPane):
             self._status(f"Not deleted: {exc}", error=True)
             return
         if not await self.app.push_screen_wait(
-            ConfirmScreen(
-                escape(delete_question(record, self.battle is not None)), cannot_be_undone=True
-            )
+            ConfirmDialog(escape(delete_question(record, self.battle is not None)), danger=True)
         ):
             self._status(f"Not deleted: {record.name} stays as it was.")
             return
@@ -1337,7 +1335,7 @@ class BattlePane(GmPane):
             return
         names = {c.id: c.name for c in state.characters}
         weapon = await self.app.push_screen_wait(
-            ChoiceScreen(
+            ChoiceDialog(
                 f"Which weapon of {ship.name}?",
                 [
                     (m.key, f"{m.name}: {names.get(ship.gunners.get(m.key, ''), 'the crew')}")
@@ -1350,7 +1348,7 @@ class BattlePane(GmPane):
         people = [(CREW, "the crew")] + [
             (a.character_id, names[a.character_id]) for a in state.aboard(ship.id)
         ]
-        who = await self.app.push_screen_wait(ChoiceScreen("Who fires it?", people))
+        who = await self.app.push_screen_wait(ChoiceDialog("Who fires it?", people))
         if who is not None:
             self.do_step(assign_gunner, ship.id, weapon, None if who == CREW else who)
 
@@ -1364,7 +1362,7 @@ class BattlePane(GmPane):
         ship = state.ship(ship_id)
         systems = [(m.key, m.name) for m in ship.mounts() if m.key not in ship.systems_out]
         system = await self.app.push_screen_wait(
-            ChoiceScreen(f"Knock out which system of {ship.name}?", systems)
+            ChoiceDialog(f"Knock out which system of {ship.name}?", systems)
         )
         if system is not None:
             self.do_step(knock_out_system, ship.id, system)
@@ -1375,7 +1373,7 @@ class BattlePane(GmPane):
         if state is None:
             return
         side = await self.app.push_screen_wait(
-            ChoiceScreen(
+            ChoiceDialog(
                 "Set the commander of which side?",
                 [(s.id, f"{s.id.upper()} {s.name}") for s in state.sides],
             )
@@ -1389,7 +1387,7 @@ class BattlePane(GmPane):
             if a.ship_id in fleet.ship_ids and a.aboard
         ]
         who = await self.app.push_screen_wait(
-            ChoiceScreen(f"Who commands {fleet.name}?", people, fleet.commander)
+            ChoiceDialog(f"Who commands {fleet.name}?", people, fleet.commander)
         )
         if who is not None:
             self.do_step(set_commander, side, None if who == CREW else who)

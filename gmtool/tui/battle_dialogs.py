@@ -1,7 +1,7 @@
 """The Battle tab's dialogs: firing a weapon, typing damage in, and the battle summary.
 
 Choosing one thing from a list (a heading, a target, a battle) and yes/no questions use the
-Stations tab's `ChoiceScreen` and `ConfirmScreen`.
+Stations tab's `ChoiceDialog` and `ConfirmDialog`.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from gmtool.rules.stations import Assignment, station_table
 from gmtool.store.errors import StoreError
 from gmtool.store.party import load_party_state
 from gmtool.store.ships import list_ships
-from gmtool.tui.stations import ChoiceScreen
+from gmtool.tui.dialogs import ChoiceDialog
 
 if TYPE_CHECKING:
     from gmtool.tui.battle import BattlePane
@@ -56,13 +56,13 @@ async def move_order(pane: BattlePane) -> None:
         (c.id, f"{c.name}: {where_words(state, here[c.id])}" if c.id in here else c.name)
         for c in party.characters
     ]
-    who = await pane.app.push_screen_wait(ChoiceScreen("Move whom?", people))
+    who = await pane.app.push_screen_wait(ChoiceDialog("Move whom?", people))
     if who is None:
         return
     ship_id: str | None = ships[0].id
     if len(ships) > 1:
         ship_id = await pane.app.push_screen_wait(
-            ChoiceScreen("To which ship?", [(s.id, s.name) for s in ships])
+            ChoiceDialog("To which ship?", [(s.id, s.name) for s in ships])
         )
     if ship_id is None:
         return
@@ -71,7 +71,7 @@ async def move_order(pane: BattlePane) -> None:
     places += [(p.id, p.name) for p in table.off_station.values()]
     initial = here[who].place if who in here else None
     place = await pane.app.push_screen_wait(
-        ChoiceScreen(f"Where aboard {state.ship(ship_id).name}?", places, initial)
+        ChoiceDialog(f"Where aboard {state.ship(ship_id).name}?", places, initial)
     )
     if place is not None:
         pane.do_action(battle_stations.move_to_station, who, ship_id, place)
@@ -87,7 +87,7 @@ async def take_over_order(pane: BattlePane) -> None:
         pane.show_status("Nobody holds a post aboard the battle's ships.", error=True)
         return
     occupant = await pane.app.push_screen_wait(
-        ChoiceScreen(
+        ChoiceDialog(
             "Take over whose post?",
             [
                 (a.character_id, f"{where_words(state, a)}: {_name(state, a.character_id)}")
@@ -103,7 +103,7 @@ async def take_over_order(pane: BattlePane) -> None:
         pane.show_status(f"Nobody else aboard {state.ship(ship_id).name} can take it over.", True)
         return
     who = await pane.app.push_screen_wait(
-        ChoiceScreen(
+        ChoiceDialog(
             f"Who takes over from {_name(state, occupant)}?",
             [
                 (a.character_id, f"{_name(state, a.character_id)}: {where_words(state, a)}")
@@ -125,7 +125,7 @@ async def leave_order(pane: BattlePane) -> None:
         pane.show_status("Nobody is aboard the battle's ships.", error=True)
         return
     who = await pane.app.push_screen_wait(
-        ChoiceScreen(
+        ChoiceDialog(
             "Who leaves the ship?",
             [
                 (a.character_id, f"{_name(state, a.character_id)}: {where_words(state, a)}")

@@ -30,7 +30,6 @@ from gmtool.store.errors import StoreError
 from gmtool.tui import ship_condition as condition_keys
 from gmtool.tui.crew_dialogs import (
     CHANGED_MARK,
-    ConfirmDialog,
     ExportDialog,
     ExportRequest,
     ImportDialog,
@@ -39,6 +38,7 @@ from gmtool.tui.crew_dialogs import (
 )
 from gmtool.tui.crew_roster import CREW_FILTERS, RosterConditions
 from gmtool.tui.crew_roster import HELP as roster_help
+from gmtool.tui.dialogs import ConfirmDialog
 from gmtool.tui.pane import GmPane
 from gmtool.tui.ship_condition import ConditionKeys
 from gmtool.tui.ship_form import ShipFormScreen
@@ -623,7 +623,8 @@ class CrewPane(GmPane, ConditionKeys, RosterConditions):
         self.app.push_screen(
             ConfirmDialog(
                 f"Delete {record.name} and its crew?",
-                "y deletes, n or Escape keeps it. ctrl+z undoes a deletion.",
+                detail="y deletes, n or Escape keeps it. ctrl+z undoes a deletion.",
+                danger=True,
             ),
             done,
         )

@@ -13,11 +13,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Input, Label, Select, Static
 
 from gmtool.rules.errors import RulesError
 from gmtool.store.errors import StoreError
 from gmtool.store.ships import ManifestCheck
+from gmtool.tui.dialogs import ConfirmDialog
 
 DIALOG_CSS = """
 .crew-dialog {
@@ -137,41 +138,6 @@ class ImportDialog(ModalScreen[bool]):
 
 
 # -- confirm ------------------------------------------------------------------------------------
-
-
-class ConfirmDialog(ModalScreen[bool]):
-    """A yes/no question: y says yes; n, Escape or Enter (on the focused No) say no."""
-
-    SCOPED_CSS = False  # the rules below style the screen itself
-    DEFAULT_CSS = DIALOG_CSS
-    BINDINGS = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
-    ]
-
-    def __init__(self, question: str, detail: str = "") -> None:
-        super().__init__(classes="crew-dialog")
-        self.question = question
-        self.detail = detail
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(self.question, classes="dialog-title", id="confirm-question")
-            if self.detail:
-                yield Static(self.detail, classes="dialog-hint")
-            with Horizontal(classes="dialog-buttons"):
-                yield Button("Yes (y)", id="confirm-yes", variant="error", compact=True)
-                yield Button("No (n)", id="confirm-no", compact=True)
-
-    def on_mount(self) -> None:
-        self.query_one("#confirm-no", Button).focus()
-
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "confirm-yes")
-
-    def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
 
 
 # -- export -------------------------------------------------------------------------------------
@@ -317,6 +283,7 @@ def regenerate_question(check: ManifestCheck) -> ConfirmDialog:
     )
     return ConfirmDialog(
         f"Name a new crew for {check.current.ship}?",
-        f"{changed}y works the manifest out again and names a whole new crew; n or Escape "
+        danger=True,
+        detail=f"{changed}y works the manifest out again and names a whole new crew; n or Escape "
         "keeps this one. ctrl+z brings the old names back.",
     )

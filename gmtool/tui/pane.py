@@ -1,14 +1,16 @@
-"""Base class of every tab's content: its id, title, help text, palette entries and campaign."""
+"""Base class of every tab's content: its id, title, help, action table and campaign."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from textual.containers import Vertical
 from textual.message import Message
 
 from gmtool.rules.errors import RulesError
 from gmtool.store.errors import StoreError
+from gmtool.tui.action_table import TabAction, bindings, keys_markdown, palette_entries
 
 if TYPE_CHECKING:
     from gmtool.store import Campaign
@@ -16,17 +18,34 @@ if TYPE_CHECKING:
 
 
 class GmPane(Vertical):
+    """A tab. `ACTIONS` is the tab's one table of actions: its bindings are built from it,
+    the footer shows them, the palette and the F1 help list them (`HELP` is the prose above
+    the keys)."""
+
     TAB_ID: ClassVar[str] = ""
     TITLE: ClassVar[str] = ""
     HELP: ClassVar[str] = ""
-    # (title, description, method name) for the command palette
+    ACTIONS: ClassVar[Sequence[TabAction]] = ()
+    # Older tabs: (title, description, method name) for the command palette
     PALETTE: ClassVar[list[tuple[str, str, str]]] = []
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # before Textual merges the class's bindings in DOMNode.__init_subclass__
+        if "ACTIONS" in cls.__dict__:
+            cls.BINDINGS = list(bindings(cls.ACTIONS))  # type: ignore[arg-type]
+        super().__init_subclass__(**kwargs)
+
+    @classmethod
+    def palette_commands(cls) -> list[tuple[str, str, str]]:
+        """(title, description, action) of the palette's entries for this tab; the action
+        is run on the pane (an ACTIONS action string, or the name of a method)."""
+        if cls.ACTIONS:
+            return [(e.name, e.description, e.action) for e in palette_entries(cls.ACTIONS)]
+        return [(title, text, method) for title, text, method in cls.PALETTE]
 
     @property
     def gm_app(self) -> GmApp:
-        from gmtool.tui.app import GmApp
-
-        return cast(GmApp, self.app)
+        return cast("GmApp", self.app)
 
     @property
     def campaign(self) -> Campaign:
@@ -40,10 +59,15 @@ class GmPane(Vertical):
         except (StoreError, RulesError) as exc:
             self.gm_app.show_data_error(exc)
 
+    @classmethod
+    def keys_help(cls) -> str:
+        """The help's table of this tab's keys, from its action table."""
+        return f"## Keys\n\n{keys_markdown(cls.ACTIONS)}" if cls.ACTIONS else ""
+
     def help_text(self) -> str:
-        """What F1 shows for this tab: its HELP, or more where the tab knows more (the
-        Torga IV tab adds the rules card of the scenario in play)."""
-        return self.HELP
+        """What F1 shows for this tab: its HELP and its keys, or more where the tab knows
+        more (the Torga IV tab adds the rules card of the scenario in play)."""
+        return "\n\n".join(part for part in (self.HELP, self.keys_help()) if part)
 
     def focus_default(self) -> None:
         """Put the cursor where a GM starts on this tab (called when the tab is shown)."""

@@ -26,7 +26,8 @@ from gmtool.rules.errors import RulesError
 from gmtool.rules.limits import MAX_REPAIR_DAYS
 from gmtool.rules.ship_condition import WHERE
 from gmtool.store.errors import StoreError
-from gmtool.tui.crew_dialogs import DIALOG_CSS, ConfirmDialog
+from gmtool.tui.crew_dialogs import DIALOG_CSS
+from gmtool.tui.dialogs import ConfirmDialog
 
 STATUS_STYLE = {
     "operational": "green",
@@ -227,7 +228,7 @@ class ConditionKeys:
             else:
                 self._status("Nothing changed.")
 
-        self.app.push_screen(ConfirmDialog(question, detail), done)
+        self.app.push_screen(ConfirmDialog(question, detail=detail, danger=True), done)
 
     def action_restore_ship(self) -> None:
         view = self.condition

@@ -18,8 +18,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Checkbox, DataTable, Input, Label, OptionList, Select, Static
+from textual.widgets import DataTable, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from gmtool.actions import party as party_actions
@@ -41,7 +40,9 @@ from gmtool.store.errors import StoreError
 from gmtool.store.party import campaign_ships, load_party_state
 from gmtool.store.ships import ShipRecord
 from gmtool.tui.character_form import CharacterForm, state_text
-from gmtool.tui.footer import KeyFooter
+from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog
+from gmtool.tui.dialogs.choice import TITLE_ROOM
+from gmtool.tui.dialogs.file_path import FileDialog
 from gmtool.tui.pane import GmPane
 
 if TYPE_CHECKING:
@@ -395,157 +396,6 @@ def board_rows(board: StationBoard, party: Party) -> list[BoardRow]:
             )
         )
     return rows
-
-
-# -- dialogs --------------------------------------------------------------------------------
-
-
-TITLE_ROOM = 56
-"""Characters a ChoiceScreen's title shows whole."""
-
-
-class ChoiceScreen(ModalScreen[str | None]):
-    """Choose one of a few things (a character, a station) from a list."""
-
-    DEFAULT_CSS = """
-    ChoiceScreen { align: center middle; }
-    ChoiceScreen > Vertical {
-        width: 64; max-width: 100%; height: auto; max-height: 90%;
-        border: thick $primary; background: $surface; padding: 0 1;
-    }
-    ChoiceScreen OptionList { height: auto; max-height: 20; }
-    ChoiceScreen .hint { color: $text-muted; }
-    """
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
-
-    def __init__(
-        self, title: str, options: Sequence[tuple[str, Text | str]], initial: str | None = None
-    ) -> None:
-        super().__init__()
-        self.title_text = title
-        self.options = list(options)
-        self.initial = initial
-
-    def compose(self) -> ComposeResult:
-        with Vertical() as box:
-            box.border_title = self.title_text
-            yield OptionList(*[Option(label, id=key) for key, label in self.options])
-            yield Static("enter chooses, escape cancels", classes="hint")
-
-    def on_mount(self) -> None:
-        options = self.query_one(OptionList)
-        keys = [key for key, _ in self.options]
-        if self.initial in keys:
-            options.highlighted = keys.index(self.initial)
-        options.focus()
-
-    @on(OptionList.OptionSelected)
-    def _chosen(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(event.option.id)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
-class ConfirmScreen(ModalScreen[bool]):
-    DEFAULT_CSS = """
-    ConfirmScreen { align: center middle; }
-    ConfirmScreen > Static {
-        width: 60; max-width: 100%; height: auto;
-        border: thick $warning; background: $surface; padding: 1 2;
-    }
-    """
-    BINDINGS = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("enter", "enter", "Yes", show=False),
-        Binding("n,escape", "answer(False)", "No"),
-    ]
-
-    def __init__(self, question: str, *, cannot_be_undone: bool = False) -> None:
-        """`cannot_be_undone`: only y says yes; enter, pressed out of habit, does not."""
-        super().__init__()
-        self.question = question
-        self.cannot_be_undone = cannot_be_undone
-
-    def compose(self) -> ComposeResult:
-        if self.cannot_be_undone:
-            keys = "[b]y[/b] yes, for good    [b]n[/b] no"
-        else:
-            keys = "[b]y[/b] yes    [b]n[/b] no"
-        yield Static(f"{self.question}\n\n{keys}")
-
-    def action_enter(self) -> None:
-        if self.cannot_be_undone:
-            self.app.bell()
-            self.notify("This cannot be undone: press y to go ahead, n to keep it.")
-            return
-        self.dismiss(True)
-
-    def action_answer(self, answer: bool) -> None:
-        self.dismiss(answer)
-
-
-FileAction = Callable[[Path, bool], str]
-"""Does the import or export; returns the message to show, raises to keep the dialog open."""
-
-
-class PartyFileScreen(ModalScreen[str | None]):
-    """Ask for a file path (and one yes/no option), then import or export the party."""
-
-    DEFAULT_CSS = """
-    PartyFileScreen { align: center middle; }
-    PartyFileScreen > Vertical {
-        width: 76; max-width: 100%; height: auto;
-        border: thick $primary; background: $surface; padding: 0 1;
-    }
-    PartyFileScreen #file-path { margin: 1 0; }
-    PartyFileScreen #file-option { margin-bottom: 1; }
-    PartyFileScreen #file-status { height: auto; color: $text-muted; }
-    PartyFileScreen #file-status.error { color: $error; }
-    """
-    BINDINGS = [
-        Binding("ctrl+s", "run", "Go", priority=True),
-        Binding("escape", "cancel", "Cancel"),
-    ]
-
-    def __init__(self, title: str, path: str, option: str, hint: str, action: FileAction) -> None:
-        super().__init__()
-        self.title_text = title
-        self.path = path
-        self.option = option
-        self.hint = hint
-        self.file_action = action
-
-    def compose(self) -> ComposeResult:
-        with Vertical() as box:
-            box.border_title = self.title_text
-            yield Input(self.path, placeholder="path to a .yaml file", id="file-path", compact=True)
-            yield Checkbox(self.option, id="file-option", compact=True)
-            yield Static(self.hint, id="file-status")
-        yield KeyFooter()
-
-    def on_mount(self) -> None:
-        self.query_one("#file-path", Input).focus()
-
-    @on(Input.Submitted)
-    def action_run(self) -> None:
-        text = self.query_one("#file-path", Input).value.strip()
-        status = self.query_one("#file-status", Static)
-        if not text:
-            status.add_class("error")
-            status.update("Type the path of a YAML file.")
-            return
-        path = Path(text).expanduser()
-        try:
-            message = self.file_action(path, self.query_one("#file-option", Checkbox).value)
-        except (RulesError, StoreError) as exc:
-            status.add_class("error")
-            status.update(f"Nothing changed: {exc}")
-            return
-        self.dismiss(message)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
 
 # -- the tab --------------------------------------------------------------------------------
@@ -1175,7 +1025,7 @@ class StationsPane(GmPane):
                     self._put(who, ship_id, place, moving)
 
             self.app.push_screen(
-                ChoiceScreen(title, self._place_options(ship_id), initial),
+                ChoiceDialog(title, self._place_options(ship_id), initial),
                 place_chosen,
             )
             return
@@ -1188,7 +1038,7 @@ class StationsPane(GmPane):
                 self._put(who, ship_id, place, moving)
 
         self.app.push_screen(
-            ChoiceScreen(
+            ChoiceDialog(
                 f"Who goes to {place_name(place)}? ({self._ship_name(ship_id)})",
                 self._character_options(place),
             ),
@@ -1231,7 +1081,7 @@ class StationsPane(GmPane):
                 self._put(who, ship_id, place, moving=True)
 
         self.app.push_screen(
-            ChoiceScreen(
+            ChoiceDialog(
                 f"Where is {self._char_name(who)}? ({self._ship_name(ship_id)})",
                 self._place_options(ship_id, off_only=True),
             ),
@@ -1294,7 +1144,7 @@ class StationsPane(GmPane):
                 self._set_task(current, choice, None)
 
         self.app.push_screen(
-            ChoiceScreen(
+            ChoiceDialog(
                 f"What does {self._char_name(who)} do at {station.name}?", options, initial
             ),
             chosen,
@@ -1413,7 +1263,7 @@ class StationsPane(GmPane):
             self._show(f"Deleted {name}. (ctrl+z undoes)")
 
         self.app.push_screen(
-            ConfirmScreen(f"Delete {name} and their station from the campaign?"), answered
+            ConfirmDialog(f"Delete {name} and their station from the campaign?"), answered
         )
 
     def action_import(self) -> None:
@@ -1424,7 +1274,7 @@ class StationsPane(GmPane):
             return party_actions.import_party(self.campaign, path, replace_party=replace).describe()
 
         self.app.push_screen(
-            PartyFileScreen(
+            FileDialog(
                 "Import a party YAML file",
                 "",
                 "Replace the whole party",
@@ -1446,7 +1296,7 @@ class StationsPane(GmPane):
 
         default = Path.cwd() / "party.yaml"
         self.app.push_screen(
-            PartyFileScreen(
+            FileDialog(
                 "Export the party as YAML",
                 str(default),
                 "Overwrite the file if it exists",

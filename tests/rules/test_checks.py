@@ -116,3 +116,19 @@ def test_rolled_checks_are_consistent(score: int, step: int, seed: int) -> None:
 def test_score_out_of_range_is_refused(score: int) -> None:
     with pytest.raises(RulesError, match="from 1 to 30"):
         roll_check(score, 0, random.Random(1))
+
+
+def test_a_step_below_the_ladder_says_the_rung_it_rolled() -> None:
+    """A bonus bigger than the ladder has is rolled at the bottom rung, and says so."""
+    import random
+
+    from gmtool.rules.checks import checks_table, roll_check
+
+    lowest = checks_table().lowest_step
+    below = roll_check(14, lowest - 4, random.Random(1))
+    assert below.ladder_step == lowest
+    assert f"below the ladder: rolled at {lowest:+d}" in below.dice_text()
+    on = roll_check(14, lowest, random.Random(1))
+    assert on.ladder_step is None and "below the ladder" not in on.dice_text()
+    above = roll_check(14, checks_table().highest_step + 2, random.Random(1))
+    assert above.ladder_step is None

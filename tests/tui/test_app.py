@@ -64,7 +64,7 @@ async def test_first_frame_hooks_run_once_the_app_is_drawn(
 
 
 async def test_quit_with_a_form_open_asks_first(app_factory: Callable[..., GmApp]) -> None:
-    from gmtool.tui.stations import ConfirmScreen
+    from gmtool.tui.dialogs import ConfirmDialog
 
     app = app_factory(demo=True)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -75,7 +75,7 @@ async def test_quit_with_a_form_open_asks_first(app_factory: Callable[..., GmApp
         editor = app.screen
         await pilot.press("ctrl+q")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
+        assert isinstance(app.screen, ConfirmDialog)
         await pilot.press("n")  # back to the form, still open
         await pilot.pause()
         assert app.screen is editor and app.is_running

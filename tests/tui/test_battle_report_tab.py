@@ -16,7 +16,7 @@ from gmtool.store.reports import report_path
 from gmtool.tui.app import GmApp
 from gmtool.tui.battle_dialogs import DamageScreen
 from gmtool.tui.battle_report import ReportScreen
-from gmtool.tui.stations import ConfirmScreen
+from gmtool.tui.dialogs import ConfirmDialog
 from tests.tui.conftest import footer_keys
 from tests.tui.test_battle_tab import (
     BATTLE,
@@ -93,13 +93,13 @@ async def test_f2_asks_before_ending_a_session_in_a_battle(
     async with app.run_test(size=LARGE) as pilot:
         await open_battle_tab(app, pilot)
         await pilot.press("f2")
-        await settle(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await settle(pilot, lambda: isinstance(app.screen, ConfirmDialog))
         assert "Ambush at Tarsus is not over" in app.screen.question  # type: ignore[attr-defined]
         await pilot.press("n")
-        await settle(pilot, lambda: not isinstance(app.screen, ConfirmScreen))
+        await settle(pilot, lambda: not isinstance(app.screen, ConfirmDialog))
         assert app.campaign.current_session is not None
         await pilot.press("f2")
-        await settle(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await settle(pilot, lambda: isinstance(app.screen, ConfirmDialog))
         await pilot.press("y")
         await settle(pilot, lambda: app.campaign.current_session is None)
 
@@ -115,7 +115,7 @@ async def test_f2_ends_a_session_at_once_when_the_battle_is_over(
     async with app.run_test(size=LARGE) as pilot:
         await pilot.press("f2")
         await settle(pilot, lambda: app.campaign.current_session is None)
-        assert not isinstance(app.screen, ConfirmScreen)
+        assert not isinstance(app.screen, ConfirmDialog)
 
 
 # -- snapshots ------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from gmtool.store import Campaign
 from gmtool.store.party import load_party_state
 from gmtool.tui.app import GmApp
 from gmtool.tui.battle_dialogs import SummaryScreen
-from gmtool.tui.stations import ChoiceScreen, ConfirmScreen
+from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog
 from tests.tui.conftest import footer_keys
 from tests.tui.test_battle_tab import (
     LARGE,
@@ -36,7 +36,7 @@ async def choose(pilot: Pilot[None], title: str, *keys: str) -> None:
     app = pilot.app
     await settle(
         pilot,
-        lambda: isinstance(app.screen, ChoiceScreen) and app.screen.title_text == title,
+        lambda: isinstance(app.screen, ChoiceDialog) and app.screen.title_text == title,
     )
     await pilot.press(*keys)
 
@@ -100,7 +100,7 @@ async def test_the_end_says_what_it_wrote_to_the_campaign_and_undo_what_it_gave_
     async with app.run_test(size=LARGE) as pilot:
         await open_battle_tab(app, pilot)
         await pilot.press("e")
-        await settle(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await settle(pilot, lambda: isinstance(app.screen, ConfirmDialog))
         await pilot.press("y")
         await settle(pilot, lambda: isinstance(app.screen, SummaryScreen))
         await pilot.press("escape")

@@ -40,8 +40,8 @@ from gmtool.tui.app import GmApp
 from gmtool.tui.battle import BattlePane, ShipTable, fit_name, table_layout, track_cell
 from gmtool.tui.battle_dialogs import AttackScreen, DamageScreen, SummaryScreen
 from gmtool.tui.battle_setup import BattleSetupScreen
+from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog
 from gmtool.tui.order_dialogs import BoardScreen
-from gmtool.tui.stations import ChoiceScreen, ConfirmScreen
 from tests.tui.conftest import footer_keys
 
 LARGE = (120, 36)
@@ -205,7 +205,7 @@ class Gm:
         await self.next_step()
 
     async def declare(self, choice_index: int = 0) -> None:
-        await self.enter(ChoiceScreen)
+        await self.enter(ChoiceDialog)
         await self.in_dialog(*["down"] * choice_index, "enter")
 
     async def movement(self) -> None:
@@ -296,7 +296,7 @@ async def test_three_rounds_quit_mid_round_reopen_and_finish(
         assert gm.state.phase == "launch" and gm.state.round == 3
         await pilot.press("e")
         await wait(pilot)
-        assert isinstance(again.screen, ConfirmScreen)
+        assert isinstance(again.screen, ConfirmDialog)
         await pilot.press("y")
         await wait(pilot)
         assert isinstance(again.screen, SummaryScreen)
@@ -483,7 +483,7 @@ async def test_open_lists_battles_and_switches(app_factory: Callable[..., GmApp]
         assert pane.battle_id == "second-front"
         await pilot.press("o")
         await wait(pilot)
-        assert isinstance(app.screen, ChoiceScreen)
+        assert isinstance(app.screen, ChoiceDialog)
         await pilot.press("home", "enter")
         await wait(pilot)
         assert pane.battle_id == BATTLE
@@ -530,7 +530,7 @@ async def test_delete_asks_then_the_battle_is_gone_for_good(
         assert rolls and hurt
 
         await pilot.press("x")
-        await settle(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await settle(pilot, lambda: isinstance(app.screen, ConfirmDialog))
         question = str(app.screen.query_one(Static).render())
         assert "Delete the battle Ambush at Tarsus (active, round 1)?" in question
         assert "cannot be undone" in question
@@ -538,17 +538,20 @@ async def test_delete_asks_then_the_battle_is_gone_for_good(
         assert "injuries it did stay on the characters" in question
         assert "ctrl+z inside the battle takes those back first" in question
         await pilot.press("n")
-        await settle(pilot, lambda: not isinstance(app.screen, ConfirmScreen))
+        await settle(pilot, lambda: not isinstance(app.screen, ConfirmDialog))
         assert status_text(app) == "Not deleted: Ambush at Tarsus stays as it was."
         assert pane.battle == before and pane.battle_id == BATTLE
         assert [r.id for r in list_battles(app.campaign)] == [BATTLE]
         assert all(p.exists() for p in battle_files(app.campaign, BATTLE))
 
         await pilot.press("x")
-        await settle(pilot, lambda: isinstance(app.screen, ConfirmScreen))
-        await pilot.press("enter")  # out of habit: not a yes for what cannot be undone
-        await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen) and pane.battle_id == BATTLE
+        await settle(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        # Enter out of habit presses the focused answer, which is No for what cannot be undone
+        await pilot.press("enter")
+        await settle(pilot, lambda: not isinstance(app.screen, ConfirmDialog))
+        assert pane.battle_id == BATTLE
+        await pilot.press("x")
+        await settle(pilot, lambda: isinstance(app.screen, ConfirmDialog))
         await pilot.press("y")
         await settle(pilot, lambda: pane.battle_id is None)
         assert status_text(app).startswith("Deleted Ambush at Tarsus (active, round 1)")
@@ -563,7 +566,7 @@ async def test_delete_asks_then_the_battle_is_gone_for_good(
         assert pane.battle_id is None and "No battle open" in header(again)
         await pilot.press("o")
         await wait(pilot)
-        assert not isinstance(again.screen, ChoiceScreen)
+        assert not isinstance(again.screen, ChoiceDialog)
         assert "The campaign has no battle yet" in status_text(again)
         assert list_battles(again.campaign) == []
         assert not any(p.exists() for p in battle_files(again.campaign, BATTLE))
@@ -590,7 +593,7 @@ async def test_a_battle_whose_files_are_gone_says_so_and_x_removes_it(
         assert "x" in footer_keys(app)
         assert not footer_keys(app) & {"space", "a", "d", "e", "s"}
         await pilot.press("x")
-        await settle(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await settle(pilot, lambda: isinstance(app.screen, ConfirmDialog))
         question = str(app.screen.query_one(Static).render())
         assert "Delete the battle Ambush at Tarsus (active, round 1)?" in question
         assert "saved steps are gone already, so ctrl+z cannot take them back" in question
@@ -745,7 +748,7 @@ async def test_abandon_ship_and_get_clear(app_factory: Callable[..., GmApp]) -> 
         pane = await open_battle_tab(app, pilot)
         await move_to(pilot, pane, "abandon_ship", "CSS Meridian")
         await pilot.press("enter")
-        await settle(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await settle(pilot, lambda: isinstance(app.screen, ConfirmDialog))
         await pilot.press("y")
         await settle(
             pilot, lambda: pane.battle is not None and pane.battle.ship("meridian").abandoning
@@ -848,7 +851,7 @@ async def test_a_finished_battle_offers_only_summary_undo_delete_new_open(
         for key in ("d", "a", "space", "e"):
             await pilot.press(key)
             await wait(pilot)
-            assert not isinstance(app.screen, (DamageScreen, AttackScreen, ConfirmScreen))
+            assert not isinstance(app.screen, (DamageScreen, AttackScreen, ConfirmDialog))
             assert status_text(app) == (
                 "Ambush at Tarsus is over (it ended in round 1): s shows its summary; "
                 "ctrl+z takes the ending back."
@@ -860,7 +863,7 @@ async def test_a_finished_battle_offers_only_summary_undo_delete_new_open(
         await pilot.pause()
         assert {"space", "a", "d", "e"} <= footer_keys(app)
         await pilot.press("e")
-        await settle(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await settle(pilot, lambda: isinstance(app.screen, ConfirmDialog))
         await pilot.press("y")
         await settle(pilot, lambda: pane.battle is not None and pane.battle.finished)
         await pilot.press("escape")  # the summary
@@ -1046,7 +1049,7 @@ async def test_the_log_shows_the_newest_entry_after_every_step(
         await pilot.pause()
         assert box.scroll_y > 0
         await pilot.press("e")
-        await settle(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await settle(pilot, lambda: isinstance(app.screen, ConfirmDialog))
         await pilot.press("y")
         await settle(pilot, lambda: isinstance(app.screen, SummaryScreen))
         await pilot.press("escape")
@@ -1073,7 +1076,7 @@ async def test_the_header_shows_headings_declared_this_round(
         assert "A Navy: no heading yet" in shown and "B Raiders: no heading yet" in shown
         assert "closing" not in shown
         await pilot.press("enter")
-        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await settle(pilot, lambda: isinstance(app.screen, ChoiceDialog))
         options = app.screen.query_one(OptionList)
         labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
         assert all("; range: " in label for label in labels)

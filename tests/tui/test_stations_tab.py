@@ -25,9 +25,9 @@ from gmtool.store.party import (
 from gmtool.store.ships import add_ship
 from gmtool.tui.app import GmApp
 from gmtool.tui.character_form import CharacterForm
+from gmtool.tui.dialogs import ChoiceDialog
+from gmtool.tui.dialogs.file_path import FileDialog
 from gmtool.tui.stations import (
-    ChoiceScreen,
-    PartyFileScreen,
     StationsPane,
     board_columns,
     fit_names,
@@ -105,7 +105,7 @@ def status(app: GmApp) -> Static:
 async def choose(pilot: Pilot[None], option_id: str) -> None:
     """Move the open list's cursor to `option_id` with the arrow keys and press enter."""
     screen = pilot.app.screen
-    assert isinstance(screen, ChoiceScreen)
+    assert isinstance(screen, ChoiceDialog)
     options = screen.query_one(OptionList)
     target = [key for key, _ in screen.options].index(option_id)
     current = options.highlighted or 0
@@ -233,7 +233,7 @@ async def test_the_assign_list_says_where_people_are_and_moves_them(
         await pilot.press("a")
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, ChoiceScreen)
+        assert isinstance(screen, ChoiceDialog)
         options = {key: str(label) for key, label in screen.options}
         assert options["ines-calloway"] == "Captain Ines Calloway\n  now at Command · moves here"
         assert "now on CSS Tenacity, at Command · moves here" in options["ysolde-marrak"]
@@ -254,7 +254,7 @@ async def test_the_assign_list_says_where_people_are_and_moves_them(
         await pilot.press("a")
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, ChoiceScreen)
+        assert isinstance(screen, ChoiceDialog)
         assert "already here" in str(dict(screen.options)["dorran-vek"])
         await choose(pilot, "dorran-vek")
         assert str(status(app).render()) == (
@@ -278,7 +278,7 @@ async def test_refusals_name_people_and_ships(app_factory: Callable[..., GmApp])
         # a on a placed character in the list offers a move, saying from where
         await pilot.press("tab", "a")
         await pilot.pause()
-        assert isinstance(app.screen, ChoiceScreen)
+        assert isinstance(app.screen, ChoiceDialog)
         assert app.screen.title_text == "Where to move Captain Ines Calloway, now at Command?"
 
 
@@ -603,7 +603,7 @@ async def test_bad_import_changes_nothing_and_good_import_adds(
         await pilot.press("i")
         await pilot.pause()
         dialog = app.screen
-        assert isinstance(dialog, PartyFileScreen)
+        assert isinstance(dialog, FileDialog)
         await pilot.press(*"bad.yaml", "enter")
         await pilot.pause()
         assert app.screen is dialog
@@ -613,7 +613,7 @@ async def test_bad_import_changes_nothing_and_good_import_adds(
 
         await pilot.press("ctrl+u", *"good.yaml", "enter")
         await pilot.pause()
-        assert not isinstance(app.screen, PartyFileScreen)
+        assert not isinstance(app.screen, FileDialog)
         assert "imported 1 character" in str(status(app).render()).lower()
     party = saved_party(path)
     assert party.ids[-1] == "oren-tal"
@@ -705,7 +705,7 @@ async def test_the_party_title_and_the_place_list_read_whole_at_80_columns(
         await pilot.press("tab", "a")
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, ChoiceScreen)
+        assert isinstance(screen, ChoiceDialog)
         assert screen.title_text == "Where to put Captain Rhea Vos? (CSS Meridian)"
         await choose(pilot, "bridge")
         assert str(title.render()) == "Party 1: all placed"

@@ -5,8 +5,9 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Markdown
+
+from gmtool.tui.dialogs.base import GmDialog
 
 
 def general_help(tab_titles: list[str]) -> str:
@@ -29,8 +30,14 @@ Every change is saved to the campaign the moment it happens.
 """
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(GmDialog[None]):
     BINDINGS = [Binding("escape,f1,question_mark,q", "dismiss", "Close help")]
+    DEFAULT_CSS = """
+    HelpScreen #help-box {
+        width: 90%; max-width: 100; height: 90%;
+        border: thick $primary; background: $surface; padding: 0 1;
+    }
+    """
 
     def __init__(self, title: str, text: str, tab_titles: list[str]) -> None:
         super().__init__()

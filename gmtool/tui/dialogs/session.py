@@ -3,22 +3,17 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from gmtool.tui.dialogs.base import GmDialog
 
-class SessionDialog(ModalScreen[str | None]):
+
+class SessionDialog(GmDialog[str | None]):
     """Asks for the new session's title; returns it (may be empty) or None when cancelled."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
     DEFAULT_CSS = """
-    SessionDialog { align: center middle; }
-    SessionDialog > Vertical {
-        width: 60; max-width: 100%; height: auto;
-        border: thick $primary; background: $surface; padding: 1 2;
-    }
+    SessionDialog > .dialog-box { width: 60; padding: 1 2; }
     SessionDialog Input { margin-top: 1; }
     """
 
@@ -27,7 +22,7 @@ class SessionDialog(ModalScreen[str | None]):
         self.number = number
 
     def compose(self) -> ComposeResult:
-        with Vertical():
+        with Vertical(classes="dialog-box"):
             # a Static wraps in the 60-column box; a Label cut this off after "Esc cance"
             yield Static(
                 f"Start game session {self.number}. Title (Enter to start, Esc cancels):",
@@ -37,6 +32,3 @@ class SessionDialog(ModalScreen[str | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)

@@ -1,0 +1,11 @@
+"""Every modal screen of the app: one base (`GmDialog`) and the shared dialogs built on it.
+
+A tab's own dialogs live in its package (`gmtool.tui.tabs.<tab>`); they derive from
+`GmDialog` too.
+"""
+
+from gmtool.tui.dialogs.base import GmDialog
+from gmtool.tui.dialogs.choice import ChoiceDialog
+from gmtool.tui.dialogs.confirm import ConfirmDialog
+
+__all__ = ["ChoiceDialog", "ConfirmDialog", "GmDialog"]
