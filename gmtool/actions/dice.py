@@ -1,4 +1,4 @@
-"""Dice actions: roll dice or an ALTERNITY check into the campaign's log, and undo a roll.
+"""Dice actions: roll dice or an ALTERNITY check into the campaign's log, undo and redo.
 
 The Dice & Log tab and `gmtool roll/check --campaign` both call these, so a roll made from
 either is rolled with the campaign's generator, saved with what it was for and which front
@@ -15,6 +15,7 @@ from gmtool.rules import dice
 from gmtool.rules.checks import CheckResult, Degree, roll_check
 from gmtool.rules.dice import DiceRoll
 from gmtool.store.campaign import Campaign
+from gmtool.store.rolllog import RollEntry
 
 # The `source` the Dice & Log tab saves its rolls under; its undo takes back only those.
 DICE_TAB = "dice"
@@ -51,6 +52,21 @@ class RollsUndone:
 
     roll_ids: tuple[int, ...]
     expression: str  # the first of them, as saved
+    total: int | None = None  # the first roll's total, as saved
+    purpose: str = ""
+    time: str = ""  # when it was rolled (ISO), so a screen can say how old it is
+
+
+def _rolls(entries: list[RollEntry]) -> RollsUndone:
+    first = entries[0]
+    total = first.get("total")
+    return RollsUndone(
+        tuple(int(e["id"]) for e in entries),
+        str(first.get("expression", "")),
+        total if isinstance(total, int) else None,
+        str(first.get("for", "") or ""),
+        str(first.get("time", "") or ""),
+    )
 
 
 def roll_dice(
@@ -109,4 +125,25 @@ def undo_last_roll(campaign: Campaign, source: str = DICE_TAB) -> RollsUndone:
         undone = campaign.undo_last(source=source)
     if not undone:
         raise ActionRefused("nothing to undo: no roll of this tab is left")
-    return RollsUndone(tuple(int(e["id"]) for e in undone), str(undone[0].get("expression", "")))
+    return _rolls(undone)
+
+
+def roll_to_undo(campaign: Campaign, source: str = DICE_TAB) -> RollsUndone | None:
+    """The rolls ctrl+z would take back, without taking them back (None: none left)."""
+    found = campaign.newest_action(source=source)
+    return _rolls(found) if found else None
+
+
+def roll_to_redo(campaign: Campaign, source: str = DICE_TAB) -> RollsUndone | None:
+    """The rolls ctrl+y would bring back (None: nothing undone since the last roll)."""
+    found = campaign.next_redo(source)
+    return _rolls(found) if found else None
+
+
+def redo_last_roll(campaign: Campaign, source: str = DICE_TAB) -> RollsUndone:
+    """Bring back the rolls the last undo of `source` took back, as they were rolled."""
+    with campaign.transaction():
+        redone = campaign.redo_last(source)
+    if not redone:
+        raise ActionRefused("nothing to redo: no roll of this tab was undone since the last one")
+    return _rolls(redone)

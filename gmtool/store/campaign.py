@@ -366,12 +366,12 @@ class Campaign:
         assert self.rolls is not None
         return self.rolls.newest_first()
 
-    def undo_last(self, source: str | None = None) -> list[RollEntry]:
-        """Mark the newest action's rolls (optionally from one source) undone; returns them."""
-        self._require_writable()
+    def newest_action(self, source: str | None = None) -> list[RollEntry]:
+        """The rolls of the newest action (optionally from one source) not yet undone: what
+        `undo_last` would mark, for a screen to show before it does."""
         assert self.rolls is not None
         action: int | None = None
-        undone: list[RollEntry] = []
+        found: list[RollEntry] = []
         for entry in self.rolls.newest_first():
             if entry.get("undone"):
                 continue
@@ -380,12 +380,46 @@ class Campaign:
                     continue
                 action = entry["action"]
             if entry["action"] == action:
-                undone.append(entry)
+                found.append(entry)
             elif entry["id"] < action:
                 break
+        return found
+
+    def undo_last(self, source: str | None = None) -> list[RollEntry]:
+        """Mark the newest action's rolls (optionally from one source) undone; returns them."""
+        self._require_writable()
+        undone = self.newest_action(source)
         if undone:
+            assert self.rolls is not None
             self.rolls.mark_undone([e["id"] for e in undone])
         return undone
+
+    def next_redo(self, source: str) -> list[RollEntry]:
+        """The rolls `redo_last` would bring back: of the undone actions of `source` newer
+        than its newest live roll, the one undone last (the oldest of them). A roll made
+        since an undo means nothing is left to redo."""
+        assert self.rolls is not None
+        undone: list[RollEntry] = []
+        for entry in self.rolls.newest_first():
+            if entry.get("source") != source:
+                continue
+            if not entry.get("undone"):
+                break
+            undone.append(entry)
+        if not undone:
+            return []
+        oldest = undone[-1]["action"]
+        return [e for e in undone if e["action"] == oldest]
+
+    def redo_last(self, source: str) -> list[RollEntry]:
+        """Bring the rolls of the last undone action of `source` back (no longer undone);
+        the dice are never rolled again."""
+        self._require_writable()
+        redone = self.next_redo(source)
+        if redone:
+            assert self.rolls is not None
+            self.rolls.mark_redone([e["id"] for e in redone])
+        return redone
 
     def on_record(self, listener: Callable[[list[RollEntry]], object]) -> None:
         """Call `listener` with every batch of rolls saved (the Dice & Log tab follows)."""

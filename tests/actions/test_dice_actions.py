@@ -75,3 +75,30 @@ def test_undo_takes_back_the_tabs_newest_roll_only(campaign: Campaign) -> None:
     assert flags == {mine.roll_id: True, mine.roll_id + 1: False}
     with pytest.raises(ActionRefused, match="nothing to undo"):
         act.undo_last_roll(campaign)
+
+
+def test_redo_brings_back_the_last_undone_roll_of_the_tab_in_order(campaign: Campaign) -> None:
+    first = act.roll_dice(campaign, "d8", "first")
+    second = act.roll_dice(campaign, "d10", "second")
+    act.roll_dice(campaign, "d6", "from the command line", source="cli")
+    assert act.roll_to_undo(campaign) is not None
+    assert act.roll_to_undo(campaign).roll_ids == (second.roll_id,)  # type: ignore[union-attr]
+    act.undo_last_roll(campaign)
+    act.undo_last_roll(campaign)
+    assert act.roll_to_redo(campaign).roll_ids == (first.roll_id,)  # type: ignore[union-attr]
+    redone = act.redo_last_roll(campaign)
+    assert redone.roll_ids == (first.roll_id,) and redone.purpose == "first"
+    assert redone.total == first.total
+    assert act.redo_last_roll(campaign).roll_ids == (second.roll_id,)
+    with pytest.raises(ActionRefused, match="nothing to redo"):
+        act.redo_last_roll(campaign)
+    assert not any(e.get("undone") for e in _log(campaign))
+
+
+def test_a_new_roll_after_an_undo_leaves_nothing_to_redo(campaign: Campaign) -> None:
+    act.roll_dice(campaign, "d8", "first")
+    act.undo_last_roll(campaign)
+    act.roll_dice(campaign, "d4", "next")
+    assert act.roll_to_redo(campaign) is None
+    with pytest.raises(ActionRefused, match="nothing to redo"):
+        act.redo_last_roll(campaign)

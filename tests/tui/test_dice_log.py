@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, Input, Static
 
 from gmtool.store import open_campaign
 from gmtool.tui.app import GmApp
@@ -58,7 +58,8 @@ async def test_check_is_saved_with_degree(app_factory: Callable[..., GmApp]) -> 
 async def test_bad_expression_says_why_and_saves_nothing(app_factory: Callable[..., GmApp]) -> None:
     app = app_factory()
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.press(*"2x6", "enter")
+        await pilot.pause()
+        await pilot.press("d", *"2x6", "enter")
         await pilot.pause()
         status = app.query_one("#last-roll", Static)
         assert "Not rolled" in str(status.render())
@@ -69,13 +70,17 @@ async def test_bad_expression_says_why_and_saves_nothing(app_factory: Callable[.
 async def test_undo_marks_last_roll_undone(app_factory: Callable[..., GmApp]) -> None:
     app = app_factory()
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.press(*"d20", "enter")
+        await pilot.pause()
+        await pilot.press("d", *"d20", "enter")
         await pilot.press("ctrl+z")
         await pilot.pause()
         rolls = saved_rolls(app.campaign.folder)
         assert len(rolls) == 1 and rolls[0]["undone"] is True
         status = app.query_one("#last-roll", Static)
-        assert str(status.render()) == "Undone: roll #1 (1d20) is marked undone."
+        total = rolls[0]["total"]
+        assert str(status.render()) == (
+            f"Undone: roll #1, 1d20 = {total}, is marked undone (ctrl+y brings it back)."
+        )
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert str(status.render()) == "Nothing to undo: no roll of this tab is left."
@@ -121,13 +126,14 @@ async def test_help_opens_and_closes(app_factory: Callable[..., GmApp]) -> None:
 
 def test_snapshot_dice_tab_large(snap_compare, app_factory: Callable[..., GmApp]) -> None:
     app = app_factory()
-    press = [*"2d6+1w", "enter", "tab", *"14", "tab", "backspace", "+", "1", "enter", "escape"]
+    press = ["d", *"2d6+1w", "enter", "tab", *"14", "tab", "backspace", "+", "1", "enter"]
+    press.append("escape")
     assert snap_compare(app, terminal_size=(120, 36), press=press)
 
 
 def test_snapshot_dice_tab_small(snap_compare, app_factory: Callable[..., GmApp]) -> None:
     app = app_factory()
-    press = [*"d20", "enter", "tab", *"12", "enter"]
+    press = ["d", *"d20", "enter", "tab", *"12", "enter"]
     assert snap_compare(app, terminal_size=(80, 24), press=press)
 
 
@@ -144,7 +150,7 @@ async def test_f2_starts_and_ends_a_session(app_factory: Callable[..., GmApp]) -
         await pilot.press(*"Ambush at Tolliver", "enter")
         await pilot.pause()
         assert "Ambush at Tolliver (session 1)" in app.sub_title
-        await pilot.press(*"d6", "enter")
+        await pilot.press("d", *"d6", "enter")
         await pilot.pause()
         assert saved_rolls(app.campaign.folder)[0]["session"] == 1
         await pilot.press("f2")
@@ -187,7 +193,8 @@ async def test_a_long_purpose_leaves_total_and_result_on_screen_at_80_columns(
 def test_snapshot_long_purpose_small(snap_compare, app_factory: Callable[..., GmApp]) -> None:
     app = app_factory()
     _log_a_long_purpose_check(app)
-    assert snap_compare(app, terminal_size=(80, 24), press=[*"d6", "enter", "escape", "down"])
+    press = ["d", *"d6", "enter", "escape", "down"]
+    assert snap_compare(app, terminal_size=(80, 24), press=press)
 
 
 async def test_a_check_with_many_dice_keeps_total_and_result_on_screen(
@@ -231,3 +238,100 @@ async def test_the_session_dialog_is_read_whole_at_80_columns(
             for y in range(question.size.height)
         ]
         assert " ".join(lines).endswith("Esc cancels):")
+
+
+async def test_tab_keys_work_from_start_up(app_factory: Callable[..., GmApp]) -> None:
+    """The cursor starts in the log, not in a field that would take the digits."""
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        await pilot.press("3")
+        await pilot.pause()
+        assert app.current_tab().tab_id == "stations"
+        await pilot.press("1")
+        await pilot.pause()
+        assert app.current_tab().tab_id == "dice"
+        assert saved_rolls(app.campaign.folder) == []
+
+
+async def test_field_keys_are_shown_outside_the_fields_and_typed_inside(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    from tests.tui.conftest import footer_keys
+
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert {"d", "c", "f", "slash", "ctrl+z", "ctrl+y"} <= footer_keys(app)
+        await pilot.press("c")
+        await pilot.pause()
+        assert app.focused is not None and app.focused.id == "check-score"
+        assert not {"d", "c", "f", "slash"} & footer_keys(app)
+        assert "escape" in footer_keys(app)
+        await pilot.press("escape", "slash", *"dc")
+        await pilot.pause()
+        assert app.query_one("#log-filter", Input).value == "dc"
+
+
+async def test_redo_brings_the_undone_roll_back_as_rolled(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.press("d", *"3d6", "enter", "ctrl+z")
+        await pilot.pause()
+        [before] = saved_rolls(app.campaign.folder)
+        assert before["undone"] is True
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        [after] = saved_rolls(app.campaign.folder)
+        assert after["undone"] is False and after["dice"] == before["dice"]
+        status = str(app.query_one("#last-roll", Static).render())
+        assert status == f"Redone: roll #1, 3d6 = {after['total']}, is back."
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert "Nothing to redo" in str(app.query_one("#last-roll", Static).render())
+        await pilot.press("ctrl+z", "enter")  # a new roll after an undo: nothing to redo
+        await pilot.pause()
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert "Nothing to redo" in str(app.query_one("#last-roll", Static).render())
+
+
+async def test_undo_of_a_roll_out_of_sight_asks_first(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    """A roll made before the app was opened, or filtered out of the log, is named and
+    asked about; n keeps it."""
+    from gmtool.actions import dice as dice_actions
+    from gmtool.tui.dialogs import ConfirmDialog
+
+    app = app_factory()
+    dice_actions.roll_dice(app.campaign, "2d8", "an old roll")
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        assert "Undo roll #1, 2d8 = " in app.screen.question
+        assert "an old roll" in app.screen.question
+        await pilot.press("n")
+        await pilot.pause()
+        assert not saved_rolls(app.campaign.folder)[0].get("undone")
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert saved_rolls(app.campaign.folder)[0]["undone"] is True
+
+
+async def test_a_step_below_the_ladder_is_said(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.press("c", *"12", "tab", "ctrl+a", "ctrl+k", *"-9", "enter")
+        await pilot.pause()
+        shown = str(app.query_one("#last-roll", Static).render())
+        assert "step -9, below the ladder: rolled at -5" in shown

@@ -36,7 +36,7 @@ class TabSpec:
 
 
 TAB_CLASSES: list[TabSpec] = [
-    TabSpec("dice", "Dice & Log", "gmtool.tui.dice_log", "DiceLogPane"),
+    TabSpec("dice", "Dice & Log", "gmtool.tui.tabs.dice.pane", "DiceLogPane"),
     TabSpec("crew", "Crew", "gmtool.tui.crew", "CrewPane"),
     TabSpec("stations", "Stations", "gmtool.tui.stations", "StationsPane"),
     TabSpec("battle", "Battle", "gmtool.tui.battle", "BattlePane"),

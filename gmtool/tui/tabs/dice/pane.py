@@ -1,0 +1,277 @@
+"""Dice & Log tab: roll dice and ALTERNITY checks, and read the campaign's whole roll log.
+
+The cursor starts in the log, so the tab keys (1-6) work from start-up; d, c, f and / go to
+the fields.
+"""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.css.query import NoMatches
+from textual.lazy import Lazy
+from textual.message import Message
+from textual.widgets import DataTable, Input, Label, Static
+
+from gmtool.actions.errors import ActionRefused
+from gmtool.rules.errors import RulesError
+from gmtool.store.errors import StoreError
+from gmtool.store.rolllog import RollEntry
+from gmtool.tui.dialogs import ConfirmDialog
+from gmtool.tui.pane import GmPane
+from gmtool.tui.styles import tab_css
+from gmtool.tui.tabs.dice.keys import ACTIONS, FIELD_KEYS, HELP
+from gmtool.tui.tabs.dice.roll_log import (
+    SHOWN_ROWS,
+    RollLogTable,
+    check_text,
+    entry_cells,
+    entry_summary,
+    matches,
+    rolled_text,
+)
+
+
+class DiceLogPane(GmPane):
+    TAB_ID = "dice"
+    TITLE = "Dice & Log"
+    HELP = HELP
+    ACTIONS = ACTIONS
+    DEFAULT_CSS = tab_css(__file__, "dice.tcss")
+
+    class RollsSaved(Message):
+        def __init__(self, entries: list[RollEntry]) -> None:
+            super().__init__()
+            self.entries = entries
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._shown: dict[str, RollEntry] = {}  # the log's rows by key: the entries shown
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="roll-row", classes="form-row"):
+            yield Label("Dice", classes="field-label")
+            yield Input(placeholder="2d6+1, d8w", id="dice-expr", compact=True)
+            yield Label("Check score", classes="field-label")
+            yield Input(placeholder="14", id="check-score", type="integer", compact=True)
+            yield Label("step", classes="field-label")
+            yield Input(value="0", id="check-step", compact=True)
+        with Horizontal(id="purpose-row", classes="form-row"):
+            yield Label("For", classes="field-label")
+            yield Input(placeholder="what the roll is for", id="purpose", compact=True)
+            yield Label("Filter", classes="field-label")
+            yield Input(placeholder="search the log", id="log-filter", compact=True)
+        yield Static("d: type dice and Enter · c: a check's score and step", id="last-roll")
+        # The log (up to SHOWN_ROWS rows) is built just after the first frame, so the GM sees
+        # the app at once.
+        yield Lazy(RollLogTable(id="roll-log", cursor_type="row", zebra_stripes=True))
+
+    def on_mount(self) -> None:
+        self.campaign.on_record(lambda entries: self.post_message(self.RollsSaved(entries)))
+        # rolls numbered from here on were made while the tab is open: in sight
+        self._first_new_roll = self.campaign.rolls.next_id if self.campaign.rolls else 0
+
+    # -- focus ------------------------------------------------------------------------------
+    def focus_default(self) -> None:
+        """The log: the tab keys work at once, and d, c, f, / go to the fields. Raises
+        NoMatches while the log is still being built (the app tries again)."""
+        self.query_one(RollLogTable).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        typing = isinstance(self.screen.focused, Input)
+        if action in FIELD_KEYS:
+            return not typing  # in a field the letter is typed
+        if action == "to_log":
+            return typing
+        return True
+
+    def action_focus_field(self, field_id: str) -> None:
+        self.query_one(f"#{field_id}", Input).focus()
+
+    def action_to_log(self) -> None:
+        try:
+            self.focus_default()
+        except NoMatches:  # the log is built a moment after start-up; leave the field
+            self.screen.set_focus(None)
+
+    def on_descendant_focus(self) -> None:
+        self.refresh_bindings()  # the footer offers field keys only outside the fields
+
+    def on_descendant_blur(self) -> None:
+        self.refresh_bindings()
+
+    # -- rolling ----------------------------------------------------------------------------
+    def _purpose(self) -> str:
+        return self.query_one("#purpose", Input).value.strip()
+
+    def show_status(self, text: object, error: bool = False) -> None:
+        status = self.query_one("#last-roll", Static)
+        status.set_class(error, "error")
+        status.update(text)  # type: ignore[arg-type]
+
+    @on(Input.Submitted, "#purpose")
+    def _purpose_typed(self) -> None:
+        """Enter after typing what a roll is for: on to the dice, the usual next thing."""
+        self.action_focus_field("dice-expr")
+
+    @on(Input.Submitted, "#dice-expr")
+    def roll_dice(self) -> None:
+        from rich.text import Text
+
+        text = self.query_one("#dice-expr", Input).value
+        from gmtool.actions import dice as dice_actions  # loaded on the first roll
+
+        try:
+            rolled = dice_actions.roll_dice(self.campaign, text, self._purpose())
+        except (RulesError, StoreError) as exc:
+            self.show_status(f"Not rolled: {exc}", error=True)
+            return
+        self.show_status(Text.assemble(("Rolled ", "bold"), rolled.roll.describe()))
+
+    @on(Input.Submitted, "#check-score")
+    @on(Input.Submitted, "#check-step")
+    def roll_a_check(self) -> None:
+        score_text = self.query_one("#check-score", Input).value.strip()
+        step_text = self.query_one("#check-step", Input).value.strip() or "0"
+        try:
+            score = int(score_text)
+        except ValueError:
+            self.show_status("Not rolled: type the check score, a whole number from 1 to 30", True)
+            self.query_one("#check-score", Input).focus()
+            return
+        try:
+            step = int(step_text.replace(" ", ""))
+        except ValueError:
+            self.show_status("Not rolled: the step is a whole number such as -1, 0 or +2", True)
+            self.query_one("#check-step", Input).focus()
+            return
+        # The checks table (and YAML) loads on the first check, not at start-up.
+        from gmtool.actions import dice as dice_actions
+
+        try:
+            rolled = dice_actions.roll_a_check(self.campaign, score, step, self._purpose())
+        except (RulesError, StoreError) as exc:
+            self.show_status(f"Not rolled: {exc}", error=True)
+            return
+        self.show_status(check_text(rolled.check))
+
+    # -- undo and redo --------------------------------------------------------------------
+    def action_undo(self) -> None:
+        """ctrl+z: the last roll of this tab marked undone. A roll the GM cannot see (out
+        of the filtered log, or made before the app was opened) is named and asked about."""
+        from gmtool.actions import dice as dice_actions
+
+        try:
+            last = dice_actions.roll_to_undo(self.campaign)
+        except StoreError as exc:
+            self.show_status(f"Not undone: {exc}", error=True)
+            return
+        if last is None:
+            self.show_status("Nothing to undo: no roll of this tab is left.", error=True)
+            return
+        first = last.roll_ids[0]
+        if self.shows_roll(first) and first >= self._first_new_roll:
+            self._undo_roll()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._undo_roll()
+
+        when = last.time[:16].replace("T", " ")
+        where = "not in the log as filtered" if not self.shows_roll(first) else "from before"
+        self.app.push_screen(
+            ConfirmDialog(
+                f"Undo roll #{first}, {rolled_text(last)}, rolled {when}?",
+                detail=f"It is {where} this sitting. It stays in the log, marked undone; "
+                "ctrl+y brings it back.",
+            ),
+            answered,
+        )
+
+    def _undo_roll(self) -> None:
+        from gmtool.actions import dice as dice_actions
+
+        try:
+            undone = dice_actions.undo_last_roll(self.campaign)
+        except ActionRefused:
+            self.show_status("Nothing to undo: no roll of this tab is left.", error=True)
+            return
+        except StoreError as exc:
+            self.show_status(f"Not undone: {exc}", error=True)
+            return
+        self.show_status(
+            f"Undone: roll #{undone.roll_ids[0]}, {rolled_text(undone)}, is marked undone "
+            "(ctrl+y brings it back)."
+        )
+        self.reload_log()
+
+    def action_redo(self) -> None:
+        """ctrl+y: the roll the last undo took back, as it was rolled."""
+        from gmtool.actions import dice as dice_actions
+
+        try:
+            redone = dice_actions.redo_last_roll(self.campaign)
+        except ActionRefused:
+            self.show_status("Nothing to redo: no roll was undone since the last one.", True)
+            return
+        except StoreError as exc:
+            self.show_status(f"Not redone: {exc}", error=True)
+            return
+        self.show_status(f"Redone: roll #{redone.roll_ids[0]}, {rolled_text(redone)}, is back.")
+        self.reload_log()
+
+    # -- the log ----------------------------------------------------------------------------
+    def on_roll_log_table_ready(self, _message: RollLogTable.Ready) -> None:
+        self.reload_log()
+        if self.gm_app.current_tab().tab_id == self.TAB_ID:  # start-up: the cursor on it
+            self.focus_default()
+
+    def on_roll_log_table_entered(self, _message: RollLogTable.Entered) -> None:
+        self.show_entry_under_cursor()
+
+    @on(DataTable.RowHighlighted, "#roll-log")
+    def _row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        """The row under the cursor, whole, in the line above the log: long purposes are
+        cut off by the table's width at 80 columns."""
+        if event.data_table.has_focus:
+            self.show_entry_under_cursor()
+
+    def show_entry_under_cursor(self) -> None:
+        table = self.query_one(RollLogTable)
+        if not table.row_count:
+            return
+        row_key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
+        entry = self._shown.get(str(row_key.value))
+        if entry is not None:
+            self.show_status(entry_summary(entry))
+
+    def shows_roll(self, roll_id: int) -> bool:
+        """True when the roll is a row of the log as filtered now."""
+        return str(roll_id) in self._shown
+
+    @on(Input.Changed, "#log-filter")
+    def _filter_changed(self) -> None:
+        self.reload_log()
+
+    def on_dice_log_pane_rolls_saved(self, _message: RollsSaved) -> None:
+        self.reload_log()
+
+    def reload_log(self) -> None:
+        needle = self.query_one("#log-filter", Input).value.strip()
+        found = self.query(RollLogTable)
+        if not found:
+            return  # not mounted yet: it fills itself when it is
+        table = found.first()
+        table.clear()
+        self._shown = {}
+        try:
+            for entry in self.campaign.roll_log():
+                if matches(entry, needle):
+                    table.add_row(*entry_cells(entry), key=str(entry["id"]))
+                    self._shown[str(entry["id"])] = entry
+                    if len(self._shown) >= SHOWN_ROWS:
+                        break
+        except StoreError as exc:  # a damaged older chunk: the rolls above it still show
+            self.show_status(f"The older rolls do not read: {exc}", error=True)
