@@ -106,7 +106,8 @@ class GmApp(App[None]):
         yield Header(show_clock=False, icon="⚔")
         with TabbedContent(id="tabs"):
             for index, tab in enumerate(self.tabs):
-                with TabPane(tab.TITLE, id=f"tab-{tab.TAB_ID}"):
+                # the tab's key before its name: 1-6 switch tabs from anywhere but a field
+                with TabPane(f"{index + 1} {tab.TITLE}", id=f"tab-{tab.TAB_ID}"):
                     # Only the first tab is built at start-up: the others are built the
                     # first time they are shown, so start-up does not grow with every tab.
                     if index == 0:

@@ -148,3 +148,54 @@ async def test_under_a_dialog_only_the_dialogs_keys_show(
         await pilot.press("escape")
         await pilot.pause()
         assert main_footer.visible
+
+
+# -- the app's own dialogs at both sizes ------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)], ids=["small", "large"])
+def test_snapshot_start_up(snap_compare, app_factory: Callable[..., GmApp], size) -> None:
+    """The numbered tabs, the cursor in the log, the Dice keys in the footer."""
+    assert snap_compare(app_factory(demo=True), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)], ids=["small", "large"])
+def test_snapshot_session_dialog(snap_compare, app_factory: Callable[..., GmApp], size) -> None:
+    assert snap_compare(app_factory(), terminal_size=size, press=["f2", *"Tarsus"])
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)], ids=["small", "large"])
+def test_snapshot_help_dialog(snap_compare, app_factory: Callable[..., GmApp], size) -> None:
+    assert snap_compare(app_factory(), terminal_size=size, press=["f1"])
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)], ids=["small", "large"])
+def test_snapshot_discard_question(snap_compare, app_factory: Callable[..., GmApp], size) -> None:
+    """Escape on a form with typing in it asks; the focus on keeping it."""
+    assert snap_compare(app_factory(), terminal_size=size, press=["f2", *"Tarsus", "escape"])
+
+
+async def test_escape_on_a_typed_session_title_asks_and_untyped_closes(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    from gmtool.tui.dialogs import ConfirmDialog
+    from gmtool.tui.dialogs.session import SessionDialog
+
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f2")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, SessionDialog)
+        await pilot.press("f2")
+        await pilot.pause()
+        await pilot.press(*"Tarsus", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("enter")  # keep editing
+        await pilot.pause()
+        assert isinstance(app.screen, SessionDialog)
+        await pilot.press("enter")  # start it
+        await pilot.pause()
+        assert app.campaign.current_session is not None

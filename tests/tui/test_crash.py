@@ -122,6 +122,7 @@ async def test_an_unexpected_error_writes_a_crash_report(
     folder = app.campaign.folder
     with pytest.raises(Boom):
         async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()  # the log takes the cursor once it is built
             await pilot.press("ctrl+z")
             await pilot.pause()
     assert app.return_code == 1
