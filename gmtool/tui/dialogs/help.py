@@ -21,8 +21,8 @@ def general_help(tab_titles: list[str]) -> str:
 | F1 or ? | this help |
 | ctrl+p | command palette: every tab and action by name |
 | F2 | start a game session, or end the open one |
-| 1 ... {len(tab_titles)} | switch tab (when not typing in a field; the number is on the tab): {digits} |
-| ctrl+z / ctrl+y | undo / redo the last change made on this tab; the line above the keys says what it took back or brought back |
+| 1 ... {len(tab_titles)} | switch tab, outside a field (the number is on the tab): {digits} |
+| ctrl+z / ctrl+y | undo / redo the last change on this tab (the tab says what it was) |
 | tab / shift+tab | next / previous field |
 | escape | leave a field; close a dialog |
 | ctrl+q | quit (everything is already saved; a dialog being typed in asks first) |
