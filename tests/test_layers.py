@@ -1,4 +1,5 @@
-"""The layers point down only: rules import neither textual nor tinydb; store never textual."""
+"""The layers point down only: rules import neither textual nor tinydb; store never textual;
+no import circles in the packages of ACYCLIC_PACKAGES."""
 
 from __future__ import annotations
 
