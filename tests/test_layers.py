@@ -1,10 +1,14 @@
-"""The layers point down only: rules import neither textual nor tinydb; store never textual."""
+"""The layers point down only: rules import neither textual nor tinydb; store never textual;
+no import circles in the packages of ACYCLIC_PACKAGES."""
 
 from __future__ import annotations
 
+import ast
 import pkgutil
 import subprocess
 import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
 
 import gmtool.rules
 import gmtool.store
@@ -175,3 +179,170 @@ def test_the_players_screen_only_reads() -> None:
     for module in player_modules:
         used = _used_names(module)
         assert not used & (STORE_WRITES | ROLLS_AND_RULES | {"random"}), module
+
+
+# -- no import circles ----------------------------------------------------------------------
+
+# The packages held to "no import circles". gmtool.tui joins the list once it is rebuilt.
+ACYCLIC_PACKAGES = (
+    "gmtool.rules",
+    "gmtool.store",
+    "gmtool.actions",
+    "gmtool.player",
+    "gmtool.commands",
+    "gmtool.cli",
+)
+
+
+def _module_files(package: str) -> dict[str, Path]:
+    """Every module of a package (or a single module) by dotted name, read from its files."""
+    import importlib.util
+
+    spec = importlib.util.find_spec(package)
+    assert spec is not None and spec.origin is not None, package
+    origin = Path(spec.origin)
+    if origin.name != "__init__.py":
+        return {package: origin}
+    found: dict[str, Path] = {}
+    for path in sorted(origin.parent.rglob("*.py")):
+        parts = path.relative_to(origin.parent).with_suffix("").parts
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        found[".".join((package, *parts))] = path
+    return found
+
+
+def _type_checking_only(node: ast.AST) -> bool:
+    """`if TYPE_CHECKING:` (or `typing.TYPE_CHECKING`): never run, so not an import."""
+    if not isinstance(node, ast.If):
+        return False
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _imports_of(module: str, path: Path, known: set[str]) -> set[str]:
+    """The modules of `known` that `module` imports anywhere in its source.
+
+    Counted: `import x` and `from x import y` at module level and inside functions or
+    methods (a deferred import that dodges a circle at start-up is still a circle between
+    the two modules). Not counted: imports under `if TYPE_CHECKING:` (only the type checker
+    reads them; with `from __future__ import annotations` they never run), and the implicit
+    import of a package when one of its submodules is imported (Python makes the package
+    first and a submodule naming its package is how packages work). `from package import
+    submodule` counts as importing the submodule, not the package's `__init__`.
+    """
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package_parts = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+    found: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        if _type_checking_only(node):
+            assert isinstance(node, ast.If)
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package_parts[: len(package_parts) - node.level + 1]
+                source = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                source = node.module or ""
+            for alias in node.names:
+                submodule = f"{source}.{alias.name}"
+                found.add(submodule if submodule in known else source)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(tree)
+    return {name for name in found if name in known and name != module}
+
+
+def import_graph(packages: Sequence[str]) -> dict[str, set[str]]:
+    """Module -> the modules it imports, over the modules of `packages` only."""
+    files: dict[str, Path] = {}
+    for package in packages:
+        files.update(_module_files(package))
+    known = set(files)
+    return {module: _imports_of(module, path, known) for module, path in files.items()}
+
+
+def import_circles(graph: Mapping[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (each is at least one circle),
+    by Tarjan's algorithm, iterative so a deep graph cannot hit the recursion limit."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    circles: list[list[str]] = []
+    for start in sorted(graph):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, targets = work[-1]
+            target = next(targets, None)
+            if target is not None:
+                if target not in index:
+                    index[target] = low[target] = len(index)
+                    stack.append(target)
+                    on_stack.add(target)
+                    work.append((target, iter(sorted(graph.get(target, ())))))
+                elif target in on_stack:
+                    low[node] = min(low[node], index[target])
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                group: list[str] = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    group.append(member)
+                    if member == node:
+                        break
+                if len(group) > 1:
+                    circles.append(sorted(group))
+    return sorted(circles)
+
+
+def test_no_import_circles() -> None:
+    circles = import_circles(import_graph(ACYCLIC_PACKAGES))
+    assert not circles, "import circles:\n" + "\n".join(" <-> ".join(c) for c in circles)
+
+
+def test_the_circle_check_finds_a_circle() -> None:
+    """A circle through a deferred import is found; one only under TYPE_CHECKING is not."""
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
+    assert import_circles(graph) == [["a", "b", "c"]]
+    source = (
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    from pkg import b\n"
+        "def f():\n    from pkg.b import thing\n"
+    )
+    b_source = "import pkg.a\n"
+    assert _imports_from_text("pkg.a", source, {"pkg.a", "pkg.b"}) == {"pkg.b"}
+    typed_only = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import pkg.a\n"
+    assert _imports_from_text("pkg.b", typed_only, {"pkg.a", "pkg.b"}) == set()
+    graph = {
+        "pkg.a": _imports_from_text("pkg.a", source, {"pkg.a", "pkg.b"}),
+        "pkg.b": _imports_from_text("pkg.b", b_source, {"pkg.a", "pkg.b"}),
+    }
+    assert import_circles(graph) == [["pkg.a", "pkg.b"]]
+
+
+def _imports_from_text(module: str, source: str, known: set[str]) -> set[str]:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"{module.rsplit('.', 1)[-1]}.py"
+        path.write_text(source, encoding="utf-8")
+        return _imports_of(module, path, known)

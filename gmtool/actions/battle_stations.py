@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from gmtool.actions.battles import StepDone, run
+from gmtool.actions.battle_step import StepDone, run
 from gmtool.actions.errors import ActionRefused, refusals
 from gmtool.rules.battle import BattleState
 from gmtool.rules.battle.live_stations import place_words, station_change

@@ -10,12 +10,16 @@ entries saved, where the battle now stands.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
 from gmtool.actions.battle_report import write_in_step
+from gmtool.actions.battle_stations import leave_ship
+from gmtool.actions.battle_step import Engine as Engine  # re-exported: callers import them here
+from gmtool.actions.battle_step import ShipMark as ShipMark
+from gmtool.actions.battle_step import StepDone as StepDone
+from gmtool.actions.battle_step import run as run
 from gmtool.actions.errors import ActionRefused, refusals
 from gmtool.rules.armor import check_damage_type
 from gmtool.rules.battle import (
@@ -42,7 +46,6 @@ from gmtool.rules.battle import (
     withdraw,
 )
 from gmtool.rules.battle.boarding import BoardingRefusal, boarding_refusal
-from gmtool.rules.battle.steps import StepResult
 from gmtool.rules.hit_stations import check_place, on_station_rule
 from gmtool.rules.limits import MAX_HULL_POINTS, checked_text
 from gmtool.rules.ships import ShipSpec, load_ship_spec
@@ -50,42 +53,10 @@ from gmtool.store import battles
 from gmtool.store.campaign import Campaign
 from gmtool.store.party import take_back_tagged
 from gmtool.store.reports import report_path
-from gmtool.store.ship_condition import take_back, write_back
+from gmtool.store.ship_condition import take_back
 from gmtool.store.ships import list_ships
 
-Engine = Callable[..., tuple[BattleState, StepResult]]
 DEFAULT_SIDE_NAMES = ("Our fleet", "Enemy")
-
-
-@dataclass(frozen=True)
-class ShipMark:
-    """Damage a step marked on (positive) or repaired from (negative) one ship's track."""
-
-    ship_id: str
-    track: str
-    amount: int
-
-
-@dataclass(frozen=True)
-class StepDone:
-    """A saved step of a battle, for the screens and the CLI to render."""
-
-    battle_id: str
-    action: str  # the engine's name for it: roll_edge, declare_heading, roll_attack, ...
-    label: str
-    round: int
-    phase: str
-    step: str | None
-    finished: bool
-    marks: tuple[ShipMark, ...]
-    cause: str  # what hit a ship, when the step marked damage
-    roll_ids: tuple[int, ...]
-    injury_ids: tuple[int, ...]
-    state: BattleState
-    result: StepResult
-    outcome: battles.StepOutcome
-    report: Path | None = None  # the battle report, saved when this step ended the battle
-    written_back: tuple[str, ...] = ()  # campaign ships given the battle's end state
 
 
 @dataclass(frozen=True)
@@ -97,50 +68,6 @@ class StepUndone:
     state: BattleState
     ships_restored: bool = False  # the ending's write-back into the campaign ships taken back
     stations_restored: bool = False  # a station order's move in the party taken back
-
-
-def _marks(before: BattleState, after: BattleState) -> tuple[ShipMark, ...]:
-    found: list[ShipMark] = []
-    old = {s.id: s for s in before.ships}
-    for ship in after.ships:
-        was = old.get(ship.id)
-        for track, count in ship.damage.marked.items():
-            change = count - (was.damage.marked.get(track, 0) if was else 0)
-            if change:
-                found.append(ShipMark(ship.id, track, change))
-    return tuple(found)
-
-
-def run(campaign: Campaign, battle_id: str, engine: Engine, *args: Any, **kwargs: Any) -> StepDone:
-    """Play one engine action on the saved battle and commit everything it did as one; the
-    step that ends the battle saves its report (`reports/<id>.md`) and writes its ships' end
-    state into the campaign's ships, in the same commit."""
-    report = None
-    with refusals(), campaign.transaction():
-        outcome = battles.run_step(campaign, battle_id, engine, *args, **kwargs)
-        ended = outcome.state.finished and not outcome.before.finished
-        written = write_back(campaign, outcome.state) if ended else {}
-        if ended:
-            report = write_in_step(campaign, outcome.state)
-    state = outcome.state
-    return StepDone(
-        battle_id=battle_id,
-        action=outcome.result.action,
-        label=outcome.label,
-        round=state.round,
-        phase=state.phase,
-        step=state.step,
-        finished=state.finished,
-        marks=_marks(outcome.before, state),
-        cause=outcome.result.cause,
-        roll_ids=tuple(int(r["id"]) for r in outcome.rolls),
-        injury_ids=tuple(int(e["id"]) for e in outcome.injuries),
-        state=state,
-        result=outcome.result,
-        outcome=outcome,
-        report=report,
-        written_back=tuple(written),
-    )
 
 
 # -- setting up -------------------------------------------------------------------------------
@@ -450,8 +377,6 @@ def do_abandon_ship(
 
 def do_leave_ship(campaign: Campaign, battle_id: str, character_id: str) -> StepDone:
     """Getting clear is a move in the campaign's stations, which the battle follows."""
-    from gmtool.actions.battle_stations import leave_ship  # it builds on `run` above
-
     return leave_ship(campaign, battle_id, character_id)
 
 

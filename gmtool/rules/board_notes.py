@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from gmtool.rules.characters import skill_label
+from gmtool.rules.skills import skill_label
 
 NoteKind = Literal[
     "out_of_action",  # the character's state keeps them from acting

@@ -4,7 +4,8 @@ A character is read once, on the way in, into a frozen `Character`; a bad file r
 `TableError` naming the file, the character, the key (with its line) and what was expected,
 and nothing is half-imported. Skill names, ability names and score ranges come from
 tables/characters.yaml. A party file holds characters and, optionally, where each one is at
-battle stations (the assignments themselves are `gmtool.rules.stations.Assignment`).
+battle stations (the assignments themselves are `gmtool.rules.assignments.Assignment`).
+The skill table and skill scores are in `gmtool.rules.skills` (re-exported here).
 """
 
 from __future__ import annotations
@@ -13,12 +14,13 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any
 
 import yaml
 
 from gmtool.rules.armor import Armor, read_armor
-from gmtool.rules.checks import SituationDie, checks_table
+from gmtool.rules.assignments import Assignment, read_assignments
+from gmtool.rules.checks import checks_table
 from gmtool.rules.durability import (
     State,
     character_state,
@@ -27,10 +29,18 @@ from gmtool.rules.durability import (
 )
 from gmtool.rules.errors import RulesError, TableError
 from gmtool.rules.limits import MAX_NAME_CHARS, MAX_TEXT_CHARS
-from gmtool.rules.tables import Node, cached_table, load_table, load_yaml, parse_yaml
-
-if TYPE_CHECKING:
-    from gmtool.rules.stations import Assignment
+from gmtool.rules.skills import (
+    LOWER_ID,
+    AbilityDef,
+    Basis,
+    CharacterTable,
+    SkillDef,
+    SkillScore,
+    character_table,
+    expected_margin,
+    skill_label,
+)
+from gmtool.rules.tables import Node, load_yaml, parse_yaml
 
 __all__ = [
     "AbilityDef",
@@ -42,145 +52,16 @@ __all__ = [
     "character_from_dict",
     "character_table",
     "durability_tracks",
+    "expected_margin",
     "load_party",
     "parse_party",
     "party_to_yaml",
+    "skill_label",
 ]
 
 CHARACTER_KEYS = frozenset(
     {"id", "name", "kind", "player", "abilities", "skills", "damage", "stabilized", "notes"}
 ) | {"armor"}
-_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
-
-# -- the table ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class AbilityDef:
-    id: str
-    name: str
-    short: str
-    required: bool
-
-
-@dataclass(frozen=True)
-class SkillDef:
-    """A broad skill (`broad` is None) or a specialty of the broad skill `broad`."""
-
-    id: str
-    name: str
-    broad: str | None
-    ability: str
-    untrained: bool  # whether the broad skill can be tried untrained
-
-    @property
-    def is_specialty(self) -> bool:
-        return self.broad is not None
-
-
-@dataclass(frozen=True)
-class CharacterTable:
-    kinds: dict[str, str]
-    abilities: dict[str, AbilityDef]
-    ability_min: int
-    ability_max: int
-    skill_min: int
-    skill_max: int
-    skills: dict[str, SkillDef]
-    untrained_divide_by: int
-
-    def skill(self, skill_id: str) -> SkillDef:
-        if skill_id not in self.skills:
-            raise RulesError(f"unknown skill {skill_id!r}{_did_you_mean(skill_id, self.skills)}")
-        return self.skills[skill_id]
-
-
-def _did_you_mean(word: str, options: Iterable[str]) -> str:
-    from difflib import get_close_matches
-
-    close = get_close_matches(word, sorted(options), n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
-
-
-@cached_table
-def character_table() -> CharacterTable:
-    """The table, read and checked once per process."""
-    root = load_table("characters")
-    kinds = {str(k): v.str() for k, v in root["kinds"].items()}
-    abilities: dict[str, AbilityDef] = {}
-    for key, node in root["abilities"].items():
-        node.only_keys({"name", "short", "required"}, what=f"ability {key}")
-        abilities[str(key)] = AbilityDef(
-            str(key), node["name"].str(), node["short"].str(), node["required"].bool()
-        )
-    ability_range = root["ability_score"]
-    skill_range = root["skill_score"]
-    skills: dict[str, SkillDef] = {}
-    for key, node in root["skills"].items():
-        node.only_keys({"name", "ability", "untrained", "specialties"}, what=f"skill {key}")
-        broad_id = str(key)
-        ability = node["ability"].choice(list(abilities))
-        untrained = node["untrained"].bool()
-        skills[broad_id] = SkillDef(broad_id, node["name"].str(), None, ability, untrained)
-        for spec_key, spec_name in node["specialties"].items():
-            spec_id = f"{broad_id}-{spec_key}"
-            skills[spec_id] = SkillDef(spec_id, spec_name.str(), broad_id, ability, untrained)
-    for skill_id in skills:
-        if not _ID.match(skill_id):
-            raise root["skills"].error("skill ids of lower-case letters, digits, _ and -", skill_id)
-    return CharacterTable(
-        kinds=kinds,
-        abilities=abilities,
-        ability_min=ability_range["min"].int(minimum=1),
-        ability_max=ability_range["max"].int(minimum=1),
-        skill_min=skill_range["min"].int(minimum=1),
-        skill_max=skill_range["max"].int(minimum=1),
-        skills=skills,
-        untrained_divide_by=root["untrained"]["ability_divide_by"].int(minimum=1),
-    )
-
-
-def skill_label(skill_id: str) -> str:
-    """'System Operation—weapons' for 'system_operation-weapons' (the book's spelling)."""
-    table = character_table()
-    skill = table.skill(skill_id)
-    if skill.broad is None:
-        return skill.name
-    return f"{table.skills[skill.broad].name}—{skill.name.lower()}"
-
-
-# -- skill scores -------------------------------------------------------------------------
-
-Basis = Literal["specialty", "broad", "untrained"]
-
-
-@dataclass(frozen=True)
-class SkillScore:
-    """What a character rolls for a skill: the score, its base step and where it came from."""
-
-    skill: str  # the skill asked for
-    used: str  # the skill id whose score is used, or the ability id when untrained
-    basis: Basis
-    score: int
-    step: int
-
-    @property
-    def expected_margin(self) -> float:
-        """Score minus the situation die's average: larger means a better chance."""
-        return expected_margin(self.score, self.step)
-
-    def describe(self) -> str:
-        where = {"specialty": "", "broad": " (broad skill)", "untrained": " (untrained)"}
-        return f"{skill_label(self.skill)} {self.score} at {self.step:+d}{where[self.basis]}"
-
-
-def expected_margin(score: int, step: int) -> float:
-    """Score minus the average of the step's situation die, to rank two ways of rolling."""
-    die: SituationDie = checks_table().situation_die(step)
-    mean = die.count * (die.sides + 1) / 2 if die.sides else 0.0
-    return score - die.sign * mean
-
-
 # -- characters ---------------------------------------------------------------------------
 
 
@@ -306,7 +187,7 @@ def _read_character_fields(node: Node, subject: str | None) -> Character:
             raise node["name"].error("a name with at least one letter or digit (or give an id)")
     else:
         char_id = id_node.str()
-        if not _ID.match(char_id):
+        if not LOWER_ID.match(char_id):
             raise TableError(
                 node.file,
                 id_node.path,
@@ -423,8 +304,6 @@ class Party:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Party:
-        from gmtool.rules.stations import Assignment
-
         return cls(
             tuple(Character.from_dict(c) for c in data.get("characters", ())),
             tuple(Assignment.from_dict(a) for a in data.get("assignments", ())),
@@ -446,8 +325,6 @@ def load_party(path: Path | str, *, ships: Iterable[str] | None = None) -> Party
 
 
 def _party_from(root: Node, ships: Iterable[str] | None) -> Party:
-    from gmtool.rules.stations import read_assignments  # stations builds on characters
-
     root.mapping()
     root.only_keys({"characters", "assignments"}, what="party file")
     characters: list[Character] = []

@@ -17,16 +17,13 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from gmtool.rules.skirmish import GameState, Scenario
 from gmtool.rules.skirmish.outcome import ending
 from gmtool.store.atomic import atomic_write_bytes
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import UNREADABLE_STATE, StoreError
-
-if TYPE_CHECKING:
-    from gmtool.store.skirmish import SkirmishGame
+from gmtool.store.skirmish_game import SkirmishGame
 
 REPLAY_FOLDER = "replays"
 EXPORT_FOLDER = "exports"

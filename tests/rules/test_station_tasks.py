@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gmtool.rules import stations
+from gmtool.rules import station_board as board_module
 from gmtool.rules.characters import Party, load_party
 from gmtool.rules.station_tasks import refusal_text, task_refusal
 from gmtool.rules.stations import move, station_board
@@ -61,7 +61,7 @@ def test_a_lacking_skill_is_named_as_the_book_spells_it(party: Party) -> None:
 def test_rewording_the_notes_changes_no_decision(
     party: Party, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(stations, "note_text", lambda _note: "something else entirely")
+    monkeypatch.setattr(board_module, "note_text", lambda _note: "something else entirely")
     new = _at_command(party, "dorran-vek", "hands_on")
     board = station_board("meridian", CREW_SCORE, new.characters, new.assignments)
     refusal = task_refusal(board, new.character("dorran-vek"), "command", "hands_on", None)

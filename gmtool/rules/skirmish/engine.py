@@ -1,10 +1,8 @@
-"""Playing the skirmish: activations by action-point tier, legal actions, and their results.
+"""Playing the skirmish: legal actions and their results (fire, hand-to-hand, moves).
 
-A turn runs in tiers. In tier 1 the sides alternate, one figure at a time, each spending its
-first action point; a side with nobody left to act in the tier passes and the other side
-finishes it. Tier 2 does the same with second action points, tier 3 with third. When no
-figure can act any more the turn ends; the game ends when the scenario's victory turn
-begins or a side is wiped out.
+Who acts when is `tiers.py` (activations by action-point tier, turns, victory); what a move
+costs is `moves.py`; `Action` and `Event` are `action_kinds.py`. This module re-exports
+their names, so callers keep importing them from here.
 
 `apply_action(state, action, rng)` returns a new state and the events (every die and its
 result, in words) and leaves its input untouched; `play_action` does the same work in place
@@ -13,127 +11,85 @@ for the simulation, where copying a state per action would cost more than the ac
 
 from __future__ import annotations
 
-import math
 import random
-from dataclasses import dataclass, replace
-from typing import Any, NamedTuple
+from dataclasses import replace
 
 from gmtool.rules.errors import RulesError
+from gmtool.rules.skirmish.action_kinds import (
+    ACTION_KINDS,
+    AIM,
+    FIRE,
+    HAND_TO_HAND,
+    HOLD,
+    MOVE,
+    PICK_UP,
+    Action,
+    Event,
+)
 from gmtool.rules.skirmish.combat import hand_to_hand
 from gmtool.rules.skirmish.fire import (
     MODIFIER_WORDS,
     fire_needed,
-    measured,
     shot_at,
     shot_terms,
     shots,
 )
 from gmtool.rules.skirmish.geometry import EPS
+from gmtool.rules.skirmish.moves import (
+    MovePlan,
+    crowding,
+    move_allowance,
+    move_cost,
+    move_problem,
+    plan_move,
+    table_problem,
+)
 from gmtool.rules.skirmish.scenario import Scenario
-from gmtool.rules.skirmish.state import (
-    FIRE_FIRST,
-    MOVE_FIRST,
-    DroppedWeapon,
-    Figure,
-    GameOptions,
-    GameState,
+from gmtool.rules.skirmish.state import DroppedWeapon, Figure, GameOptions, GameState
+from gmtool.rules.skirmish.tiers import (
+    advance,
+    begin_turn,
+    check_wiped_out,
+    is_ready,
+    ready_figures,
+    roll_die,
+    roll_solo_order,
+    standing_count,
 )
 
-MOVE = "move"
-FIRE = "fire"
-AIM = "aim"
-HAND_TO_HAND = "hand_to_hand"
-PICK_UP = "pick_up"
-HOLD = "hold"
-ACTION_KINDS = (MOVE, FIRE, AIM, HAND_TO_HAND, PICK_UP, HOLD)
-
-
-class Action(NamedTuple):
-    """What one figure does with one action point.
-
-    `target` is the enemy figure for fire and hand-to-hand, the dropped weapon for pick_up;
-    `x`, `y` the destination of a move (None in the move template `legal_actions` offers).
-    A named tuple, not a frozen dataclass: the simulation makes one per action, and a
-    tuple is made four times faster.
-    """
-
-    kind: str
-    figure: str
-    target: str | None = None
-    x: float | None = None
-    y: float | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "figure": self.figure,
-            "target": self.target,
-            "x": self.x,
-            "y": self.y,
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Action:
-        return cls(
-            str(data["kind"]),
-            str(data["figure"]),
-            None if data.get("target") is None else str(data["target"]),
-            None if data.get("x") is None else float(data["x"]),
-            None if data.get("y") is None else float(data["y"]),
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened, in words, with the dice rolled for it."""
-
-    kind: str
-    text: str
-    figure: str | None = None
-    target: str | None = None
-    rolls: tuple[int, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "text": self.text,
-            "figure": self.figure,
-            "target": self.target,
-            "rolls": list(self.rolls),
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Event:
-        return cls(
-            str(data["kind"]),
-            str(data["text"]),
-            data.get("figure"),
-            data.get("target"),
-            tuple(int(r) for r in data.get("rolls", ())),
-        )
-
-
-@dataclass(frozen=True)
-class MovePlan:
-    """What a proposed straight move would cost, and whether it is allowed."""
-
-    figure: str
-    x: float
-    y: float
-    distance: float
-    obstacles: tuple[str, ...]  # ids of obstacles the line crosses
-    cost: float  # distance plus obstacle costs
-    allowance: float
-    legal: bool
-    reason: str  # why not, when not legal
-
+__all__ = [
+    "ACTION_KINDS",
+    "AIM",
+    "FIRE",
+    "HAND_TO_HAND",
+    "HOLD",
+    "MOVE",
+    "PICK_UP",
+    "Action",
+    "Event",
+    "MovePlan",
+    "aim_problem",
+    "apply_action",
+    "crowding",
+    "deploy",
+    "deployment_preview",
+    "enemies_in_contact",
+    "in_contact",
+    "is_ready",
+    "legal_actions",
+    "move_allowance",
+    "move_cost",
+    "move_problem",
+    "new_game",
+    "plan_move",
+    "play_action",
+    "ready_figures",
+    "roll_solo_order",
+    "standing_count",
+    "table_problem",
+]
 
 # -- small helpers ------------------------------------------------------------------------------
-
-
-def _roll(rng: random.Random, sides: int) -> int:
-    """One die. `random()` is several times faster than `randint` and as replayable."""
-    return int(rng.random() * sides) + 1
 
 
 def _fell(state: GameState, fig: Figure, events: list[Event] | None) -> None:
@@ -157,15 +113,6 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def move_allowance(state: GameState, fig: Figure) -> float:
-    """Inches the figure may move with one action point."""
-    scenario = state.scenario
-    allowance = scenario.side(fig.side).move
-    if fig.wounds and state.options.wound_effects:
-        allowance += scenario.movement.wounded
-    return max(0.0, allowance)
-
-
 def in_contact(state: GameState, a: Figure, b: Figure) -> bool:
     """Base contact: centres at most the scenario's base_contact apart."""
     reach = state.scenario.base_contact + EPS
@@ -180,142 +127,6 @@ def enemies_in_contact(state: GameState, fig: Figure) -> list[Figure]:
         for other in state.figures
         if other.side != fig.side and not other.fallen and in_contact(state, fig, other)
     ]
-
-
-def standing_count(state: GameState, side: str) -> int:
-    return sum(1 for f in state.teams[side] if not f.fallen)
-
-
-# -- who acts -----------------------------------------------------------------------------------
-
-
-def is_ready(state: GameState, fig: Figure) -> bool:
-    """Can this figure spend an action point in the current tier?"""
-    tier = state.tier
-    return not fig.fallen and fig.spent == tier - 1 and fig.action_points >= tier
-
-
-def _side_ready(state: GameState, side: str, tier: int) -> bool:
-    before = tier - 1
-    for f in state.teams[side]:  # a plain loop: this runs after every action of a simulation
-        if f.spent == before and f.action_points >= tier and not f.fallen:
-            return True
-    return False
-
-
-def ready_figures(state: GameState) -> list[Figure]:
-    """Figures of the side to act that may act now, in roster order."""
-    side = state.side_to_act
-    if side is None:
-        return []
-    return [f for f in state.figures if f.side == side and is_ready(state, f)]
-
-
-def _advance(state: GameState, rng: random.Random, events: list[Event] | None) -> None:
-    """After an activation: the other side if it can act in this tier, else this side,
-    else the next tier (first side first), else the end of the turn."""
-    scenario = state.scenario
-    side = state.side_to_act
-    assert side is not None
-    other = scenario.opponents[side]
-    tier = state.tier
-    if _side_ready(state, other, tier):
-        state.side_to_act = other
-        return
-    if _side_ready(state, side, tier):
-        return
-    top = scenario.most_action_points  # a tier past every standing figure's finds nobody
-    first = state.options.first_in_tier
-    second = scenario.other_side(first)
-    for next_tier in range(tier + 1, top + 1):
-        for candidate in (first, second):
-            if _side_ready(state, candidate, next_tier):
-                state.tier = next_tier
-                state.side_to_act = candidate
-                return
-    _end_turn(state, rng, events)
-
-
-def _begin_turn(state: GameState, rng: random.Random, events: list[Event] | None) -> None:
-    scenario = state.scenario
-    for fig in state.figures:
-        fig.spent = 0
-        fig.aimed = False
-    if events is not None:
-        events.append(Event("turn", f"Turn {state.turn} begins."))
-    state.solo_order = None
-    roll_solo_order(state, rng, events)
-    state.tier = 1
-    first = state.options.first_in_tier
-    if _side_ready(state, first, 1):
-        state.side_to_act = first
-    else:
-        state.side_to_act = scenario.other_side(first)
-
-
-def roll_solo_order(state: GameState, rng: random.Random, events: list[Event] | None) -> None:
-    """Roll the solo side's order for this turn, when the app plays that side (at the start
-    of each turn, or when a game's settings hand the side to the app mid-turn)."""
-    scenario = state.scenario
-    solo = scenario.solo
-    if solo is None or solo.side not in state.options.automatic:
-        return
-    roll = _roll(rng, solo.die)
-    state.solo_order = MOVE_FIRST if roll <= solo.move_first_up_to else FIRE_FIRST
-    if events is not None:
-        order = (
-            "move first, fire second"
-            if state.solo_order == MOVE_FIRST
-            else "fire first, move second"
-        )
-        events.append(
-            Event(
-                "solo_order",
-                f"{scenario.side(solo.side).name} order: d{solo.die} {roll}: {order}.",
-                rolls=(roll,),
-            )
-        )
-
-
-def _end_turn(state: GameState, rng: random.Random, events: list[Event] | None) -> None:
-    state.turn += 1
-    if state.turn >= state.scenario.victory.turn:
-        _judge(state, events, f"Turn {state.turn} begins: the time is up.")
-        return
-    _begin_turn(state, rng, events)
-
-
-def _judge(state: GameState, events: list[Event] | None, why: str) -> None:
-    """Decide the game by the victory rule: enough of the victory side standing?"""
-    scenario = state.scenario
-    rule = scenario.victory
-    count = standing_count(state, rule.side)
-    state.winner = rule.side if count >= rule.standing else scenario.other_side(rule.side)
-    state.side_to_act = None
-    if events is not None:
-        side_name = scenario.side(rule.side).name
-        winner = scenario.side(state.winner).name
-        events.append(
-            Event(
-                "victory",
-                f"{why} {side_name}: {count} standing (needs {rule.standing}). {winner} win.",
-            )
-        )
-
-
-def _check_wiped_out(state: GameState, events: list[Event] | None) -> None:
-    scenario = state.scenario
-    for side in scenario.sides:
-        if standing_count(state, side.id) == 0:
-            if side.id == scenario.victory.side:
-                state.winner = scenario.other_side(side.id)
-                state.side_to_act = None
-                if events is not None:
-                    winner = scenario.side(state.winner).name
-                    events.append(Event("victory", f"{side.name} wiped out. {winner} win."))
-            else:
-                _judge(state, events, f"{side.name} wiped out.")
-            return
 
 
 # -- fire ---------------------------------------------------------------------------------------
@@ -333,7 +144,7 @@ def _fire(
         raise RulesError(f"{shooter.name} has no shot at {target.name}")
     weapon, _range2, _band, hit_on, mods = terms
     die = state.scenario.fire.die
-    roll = _roll(rng, die)
+    roll = roll_die(rng, die)
     total = roll + mods
     hit = total <= hit_on
     wounds = state.options.weapon_wounds[weapon.id] if hit else 0
@@ -357,7 +168,7 @@ def _fire(
     if hit:
         _wound(state, target, wounds, events)
         if target.fallen:  # only a fall can leave a side with nobody standing
-            _check_wiped_out(state, events)
+            check_wiped_out(state, events)
 
 
 # -- hand-to-hand -------------------------------------------------------------------------------
@@ -372,8 +183,8 @@ def _melee(
 ) -> None:
     rule = state.scenario.hand_to_hand
     effects = state.options.wound_effects
-    attack_roll = _roll(rng, rule.die)
-    defend_roll = _roll(rng, rule.die)
+    attack_roll = roll_die(rng, rule.die)
+    defend_roll = roll_die(rng, rule.die)
     attack_mod = attacker.hand_to_hand + (rule.wounded if effects and attacker.wounds else 0)
     defend_mod = defender.hand_to_hand + (rule.wounded if effects and defender.wounds else 0)
     attack_total = attack_roll + attack_mod
@@ -402,87 +213,7 @@ def _melee(
     if to_attacker:
         _wound(state, attacker, to_attacker, events)
     if defender.fallen or attacker.fallen:
-        _check_wiped_out(state, events)
-
-
-# -- moves --------------------------------------------------------------------------------------
-
-
-def move_cost(state: GameState, fig: Figure, x: float, y: float) -> float:
-    """Inches a straight move costs: its length as measured (one decimal) plus each
-    obstacle crossed. Walls are not judged here."""
-    board = state.scenario.board
-    crossed = len(board.obstacles_crossed(fig.x, fig.y, x, y))
-    return measured(math.hypot(x - fig.x, y - fig.y)) + crossed * board.obstacle_cost
-
-
-def move_problem(state: GameState, fig: Figure, x: float, y: float) -> str | None:
-    """Why the figure may not move straight to (x, y) now, or None if it may."""
-    problem = table_problem(state, fig, x, y)
-    if problem is not None:
-        return problem
-    crowded = crowding(state, fig, x, y)
-    return None if crowded is None else f"it would stand on {crowded.name}'s base"
-
-
-def table_problem(state: GameState, fig: Figure, x: float, y: float) -> str | None:
-    """What the table says against the move: off it, into terrain, through a wall, too far
-    for the figure's allowance. Depends on the figure's place and allowance alone."""
-    scenario = state.scenario
-    board = scenario.board
-    if not board.on_table(x, y):
-        return "that is off the table"
-    dx = x - fig.x
-    dy = y - fig.y
-    if dx * dx + dy * dy <= EPS * EPS:
-        return "a move must go somewhere"
-    piece = board.piece_at(x, y)
-    if piece is not None:
-        return f"it would end inside the {piece.name}"
-    if board.wall_between(fig.x, fig.y, x, y):
-        wall = board.walls_crossed(fig.x, fig.y, x, y)[0]
-        return f"the {wall.name} is in the way"
-    cost = move_cost(state, fig, x, y)
-    allowance = move_allowance(state, fig)
-    if cost > allowance + EPS:
-        return f"it costs {cost:.1f} in and the figure has {allowance:g} in"
-    return None
-
-
-def crowding(state: GameState, fig: Figure, x: float, y: float) -> Figure | None:
-    """The standing figure whose base a figure at (x, y) would overlap, if any. The only
-    part of `move_problem` that depends on other figures rather than the table."""
-    spacing2 = state.scenario.board.spacing2
-    for other in state.figures:
-        ox = other.x - x
-        if ox * ox >= spacing2:
-            continue  # too far east or west to touch: most figures, so tested first
-        oy = other.y - y
-        if ox * ox + oy * oy < spacing2 and other is not fig and not other.fallen:
-            return other
-    return None
-
-
-def plan_move(state: GameState, figure_id: str, x: float, y: float) -> MovePlan:
-    """Distance, obstacles and cost of a straight move, and whether it is allowed now."""
-    fig = state.figure(figure_id)
-    board = state.scenario.board
-    crossed = board.obstacles_crossed(fig.x, fig.y, x, y)
-    length = measured(math.hypot(x - fig.x, y - fig.y))
-    problem = move_problem(state, fig, x, y)
-    if problem is None and not is_ready(state, fig):
-        problem = f"{fig.name} cannot act now"
-    return MovePlan(
-        figure=fig.id,
-        x=x,
-        y=y,
-        distance=length,
-        obstacles=tuple(p.id for p in crossed),
-        cost=move_cost(state, fig, x, y),
-        allowance=move_allowance(state, fig),
-        legal=problem is None,
-        reason=problem or "",
-    )
+        check_wiped_out(state, events)
 
 
 # -- legal actions ------------------------------------------------------------------------------
@@ -625,7 +356,7 @@ def play_action(
         events.append(Event(HOLD, f"{fig.name} holds.", fig.id))
     fig.spent += 1
     if state.winner is None:
-        _advance(state, rng, events)
+        advance(state, rng, events)
 
 
 def _pick_up(
@@ -696,5 +427,5 @@ def deploy(
         for spec in scenario.forces
     ]
     state = GameState(scenario, options, figures, [])
-    _begin_turn(state, rng, events)
+    begin_turn(state, rng, events)
     return state

@@ -1,8 +1,9 @@
 """Measuring the table: distances, what a straight line crosses, where a figure may stand.
 
-Terrain pieces are rectangles and circles. A line *crosses* a piece when some stretch of it
-runs through the piece's interior: running along an edge or touching a corner does not
-count, so a figure may stand against a wall and move along it. The `Board` keeps every
+Terrain pieces (`TerrainPiece`, re-exported by the scenario) are rectangles and circles. A
+line *crosses* a piece when some stretch of it runs through the piece's interior: running
+along an edge or touching a corner does not count, so a figure may stand against a wall and
+move along it. The `Board` keeps every
 piece's bounding box in plain tuples so the simulation's hot path rejects most pieces with
 four float comparisons, and it remembers lines of fire it has already judged (terrain never
 moves, so the answer for two positions never changes).
@@ -13,12 +14,13 @@ from __future__ import annotations
 import heapq
 import math
 from collections import OrderedDict
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from gmtool.rules.skirmish.scenario import Scenario, TerrainPiece
+from dataclasses import dataclass
+from typing import Any
 
 EPS = 1e-9
+WALL = "wall"
+OBSTACLE = "obstacle"
+TERRAIN_KINDS = (WALL, OBSTACLE)
 
 # line_of_fire results
 BLOCKED = 0  # a wall lies across the line: no shot
@@ -34,6 +36,21 @@ _NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, 
 # A compiled piece: (west, north, east, south bounding box, is_circle, a, b, c, d, index),
 # where a..d are x1, y1, x2, y2 for a rectangle or x, y, radius, radius squared for a circle.
 _Compiled = tuple[float, float, float, float, bool, float, float, float, float, int]
+
+
+@dataclass(frozen=True)
+class TerrainPiece:
+    """A rectangle (x1, y1, x2, y2) or a circle (x, y, radius), in inches."""
+
+    id: str
+    name: str
+    kind: str  # WALL or OBSTACLE
+    shape: str  # "rect" or "circle"
+    coords: tuple[float, ...]
+
+    @property
+    def blocks(self) -> bool:
+        return self.kind == WALL
 
 
 def distance(ax: float, ay: float, bx: float, by: float) -> float:
@@ -138,17 +155,27 @@ def _crossed(compiled: list[_Compiled], x1: float, y1: float, x2: float, y2: flo
 
 
 class Board:
-    """A scenario's table and terrain, compiled for measuring."""
+    """A scenario's table and terrain, compiled for measuring (`Scenario.board` builds it from
+    the scenario's numbers, so measuring needs no scenario type)."""
 
-    def __init__(self, scenario: Scenario) -> None:
-        self.width = scenario.width
-        self.depth = scenario.depth
-        self.base_contact = scenario.base_contact
+    def __init__(
+        self,
+        *,
+        width: float,
+        depth: float,
+        base_contact: float,
+        obstacle_cost: float,
+        cover_within: float,
+        pieces: tuple[TerrainPiece, ...],
+    ) -> None:
+        self.width = width
+        self.depth = depth
+        self.base_contact = base_contact
         # Two bases overlap when their centres are closer than this, squared.
-        self.spacing2 = scenario.base_contact * scenario.base_contact - EPS
-        self.obstacle_cost = scenario.movement.obstacle_cost
-        self.cover_within = scenario.fire.cover_within
-        self.pieces = scenario.terrain
+        self.spacing2 = base_contact * base_contact - EPS
+        self.obstacle_cost = obstacle_cost
+        self.cover_within = cover_within
+        self.pieces = pieces
         self._walls = [_compile(p, i) for i, p in enumerate(self.pieces) if p.blocks]
         self._obstacles = [_compile(p, i) for i, p in enumerate(self.pieces) if not p.blocks]
         self._all = self._walls + self._obstacles

@@ -12,134 +12,53 @@ import functools
 import itertools
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from gmtool.rules.skirmish.geometry import (
+    OBSTACLE,
+    TERRAIN_KINDS,
+    WALL,
+    Board,
+    TerrainPiece,
+    point_in_piece,
+)
+from gmtool.rules.skirmish.scenario_parts import (
+    FigureSpec,
+    FireRule,
+    HandToHandRule,
+    MarginWounds,
+    MovementRule,
+    ScenarioOptions,
+    Side,
+    SoloRule,
+    VictoryRule,
+    Weapon,
+)
 from gmtool.rules.tables import Node, cached_table, load_table, load_yaml
 
-if TYPE_CHECKING:
-    from gmtool.rules.skirmish.geometry import Board
-
 DEFAULT_SCENARIO = "scenarios/torga_iv"
-WALL = "wall"
-OBSTACLE = "obstacle"
-TERRAIN_KINDS = (WALL, OBSTACLE)
 
-
-@dataclass(frozen=True)
-class Side:
-    id: str
-    name: str
-    move: float  # inches per move action
-
-
-@dataclass(frozen=True)
-class Weapon:
-    id: str
-    name: str
-    range_bands: tuple[float, ...]  # upper edge of each band, inches
-    hit_on: tuple[int | None, ...]  # fire number per band; None: no shot
-    wounds: int
-
-    @functools.cached_property
-    def bands_squared(self) -> tuple[float, ...]:
-        """Squared distances below which a range measures (to a tenth, half up) within each
-        band's edge, so the hot path compares squared distances (no square root)."""
-        return tuple((edge + 0.05) ** 2 for edge in self.range_bands)
-
-    @functools.cached_property
-    def reach_squared(self) -> float:
-        """The squared distance from which no range reads within the weapon's reach."""
-        return (self.max_range + 0.05) ** 2
-
-    @property
-    def max_range(self) -> float:
-        """The longest range with a shot at all."""
-        pairs = zip(self.range_bands, self.hit_on, strict=True)
-        usable = [edge for edge, hit in pairs if hit is not None]
-        return max(usable, default=0.0)
-
-    def band_label(self, index: int) -> str:
-        low = 0.0 if index == 0 else self.range_bands[index - 1]
-        return f"{low:g}-{self.range_bands[index]:g} in"
-
-
-@dataclass(frozen=True)
-class FigureSpec:
-    """A figure as the scenario deploys it."""
-
-    id: str
-    name: str
-    side: str
-    action_points: int  # also the wounds it can take
-    weapon: str
-    hand_to_hand: int
-    start: tuple[float, float]
-
-
-@dataclass(frozen=True)
-class TerrainPiece:
-    """A rectangle (x1, y1, x2, y2) or a circle (x, y, radius), in inches."""
-
-    id: str
-    name: str
-    kind: str  # WALL or OBSTACLE
-    shape: str  # "rect" or "circle"
-    coords: tuple[float, ...]
-
-    @property
-    def blocks(self) -> bool:
-        return self.kind == WALL
-
-
-@dataclass(frozen=True)
-class MovementRule:
-    wounded: float
-    obstacle_cost: float
-
-
-@dataclass(frozen=True)
-class FireRule:
-    die: int
-    aimed: int
-    target_in_open: int
-    shooter_wounded: int
-    cover_within: float = 2.0  # an obstacle this near the target gives it cover
-
-
-@dataclass(frozen=True)
-class MarginWounds:
-    margin: int
-    wounds: int
-
-
-@dataclass(frozen=True)
-class HandToHandRule:
-    die: int
-    wounded: int
-    attacker_wounds: tuple[MarginWounds, ...]  # largest margin first
-    defender_wounds: tuple[MarginWounds, ...]
-
-
-@dataclass(frozen=True)
-class VictoryRule:
-    turn: int
-    side: str
-    standing: int
-    arrival: str = ""  # what comes when the victory turn begins ("the Defiant"), for words
-
-
-@dataclass(frozen=True)
-class SoloRule:
-    side: str
-    die: int
-    move_first_up_to: int
-
-
-@dataclass(frozen=True)
-class ScenarioOptions:
-    wound_effects: bool
-    first_in_tier: str
-    automatic: tuple[str, ...]
+__all__ = [
+    "DEFAULT_SCENARIO",
+    "OBSTACLE",
+    "TERRAIN_KINDS",
+    "WALL",
+    "FigureSpec",
+    "FireRule",
+    "HandToHandRule",
+    "MarginWounds",
+    "MovementRule",
+    "Scenario",
+    "ScenarioOptions",
+    "Side",
+    "SoloRule",
+    "TerrainPiece",
+    "VictoryRule",
+    "Weapon",
+    "load_scenario",
+    "parse_scenario",
+    "torga_iv",
+]
 
 
 @dataclass(frozen=True)
@@ -198,9 +117,14 @@ class Scenario:
     @functools.cached_property
     def board(self) -> Board:
         """The terrain compiled for fast measuring (built once per scenario object)."""
-        from gmtool.rules.skirmish.geometry import Board
-
-        return Board(self)
+        return Board(
+            width=self.width,
+            depth=self.depth,
+            base_contact=self.base_contact,
+            obstacle_cost=self.movement.obstacle_cost,
+            cover_within=self.fire.cover_within,
+            pieces=self.terrain,
+        )
 
     # -- saving -----------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -545,8 +469,6 @@ def _check_start(
     terrain: tuple[TerrainPiece, ...],
     base_contact: float,
 ) -> None:
-    from gmtool.rules.skirmish.geometry import point_in_piece
-
     x, y = spec.start
     for piece in terrain:
         if point_in_piece(piece, x, y):
