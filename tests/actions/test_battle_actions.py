@@ -75,7 +75,7 @@ def test_a_step_that_fails_half_way_leaves_every_file_as_it_was(
         raise OSError(28, "No space left on device")
 
     # the injury history is written after the rolls and the party: fail there
-    monkeypatch.setattr(battle_steps, "_save_state", refuse)
+    monkeypatch.setattr(battle_steps, "save_state", refuse)
     with pytest.raises(OSError):
         act.do_apply_damage(demo, battle, "meridian", 30, "wound")
     after = {p: p.read_bytes() for p in demo.folder.rglob("*.json") if "backups" not in p.parts}

@@ -11,7 +11,7 @@ from typing import Any
 from gmtool.rules.characters import Character
 from gmtool.rules.dice import roll
 from gmtool.rules.errors import RulesError
-from gmtool.rules.hazards.table import _check_class, hazard_table
+from gmtool.rules.hazards.table import check_class, hazard_table
 from gmtool.rules.stations import Assignment, aboard
 
 # -- bail-out (Table 3-3) -----------------------------------------------------------------
@@ -56,7 +56,7 @@ class BailoutTime:
 
 def roll_bailout_time(ship_class: str, rng: random.Random) -> BailoutTime:
     """Roll Table 3-3 once, when the order to abandon ship is given."""
-    _check_class(ship_class)
+    check_class(ship_class)
     expression = hazard_table().bailout_time[ship_class]
     if expression is None:
         return BailoutTime(ship_class, 1, None)

@@ -26,7 +26,7 @@ from gmtool.rules.durability import (
 )
 from gmtool.rules.errors import RulesError
 from gmtool.rules.hazards.table import (
-    _check_posture,
+    check_posture,
     endangered_on,
     hazard_table,
     injury,
@@ -175,7 +175,7 @@ def roll_hazard(
     check_damage_type(damage_type)
     table = hazard_table()
     threshold = endangered_on(ship_class, track)
-    _check_posture(posture)
+    check_posture(posture)
     before = character.state
     hazard = roll(table.hazard_die, rng).total
     safe = HazardOutcome(

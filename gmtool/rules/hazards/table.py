@@ -147,7 +147,7 @@ def hazard_table() -> HazardTable:
 # -- Tables 3-1 and 3-2 -------------------------------------------------------------------
 
 
-def _check_class(ship_class: str) -> None:
+def check_class(ship_class: str) -> None:
     if ship_class not in hazard_table().endangered_on:
         raise RulesError(
             f"unknown ship class {ship_class!r}: expected one of {', '.join(class_ids())}"
@@ -160,7 +160,7 @@ def _check_track(track: str) -> None:
         raise RulesError(f"unknown damage track {track!r}: expected one of {', '.join(severity)}")
 
 
-def _check_posture(posture: str) -> None:
+def check_posture(posture: str) -> None:
     postures = station_table().postures
     if posture not in postures:
         raise RulesError(f"unknown posture {posture!r}: expected one of {', '.join(postures)}")
@@ -168,14 +168,14 @@ def _check_posture(posture: str) -> None:
 
 def endangered_on(ship_class: str, track: str) -> int:
     """The highest hazard-die roll that endangers a character (0: never), Table 3-1."""
-    _check_class(ship_class)
+    check_class(ship_class)
     _check_track(track)
     return hazard_table().endangered_on[ship_class][track]
 
 
 def injury(degree: Degree | str, posture: str) -> str | None:
     """The damage an endangered character takes (e.g. '1d6s'), or None, Table 3-2."""
-    _check_posture(posture)
+    check_posture(posture)
     degree_id = degree.value if isinstance(degree, Degree) else degree
     table = hazard_table().injury
     if degree_id not in table:

@@ -84,7 +84,7 @@ class System:
         return data
 
 
-def _read_name(node: Node) -> str:
+def read_name(node: Node) -> str:
     """A name for tables and rosters: one line of printable text."""
     name = node.str()
     if not name.isprintable():
@@ -92,7 +92,7 @@ def _read_name(node: Node) -> str:
     return node.within(name, MAX_NAME_CHARS, "MAX_NAME_CHARS")
 
 
-def _limited(node: Node, minimum: int, maximum: int, limit: str) -> int:
+def limited(node: Node, minimum: int, maximum: int, limit: str) -> int:
     """A whole number within an application limit, named in the refusal."""
     value = node.int(minimum=minimum)
     if value > maximum:
@@ -100,14 +100,12 @@ def _limited(node: Node, minimum: int, maximum: int, limit: str) -> int:
     return value
 
 
-def _read_durability(node: Node, hull_points: int, table: ShipSpecTable) -> Durability:
+def read_durability(node: Node, hull_points: int, table: ShipSpecTable) -> Durability:
     """Tracks given in the spec; a track left out is hull points / its divisor, rounded up."""
     given: dict[str, int] = {}
     if node.value is not None:
         node.only_keys(set(TRACKS))
-        given = {
-            str(k): _limited(v, 1, MAX_HULL_POINTS, "MAX_HULL_POINTS") for k, v in node.items()
-        }
+        given = {str(k): limited(v, 1, MAX_HULL_POINTS, "MAX_HULL_POINTS") for k, v in node.items()}
     return Durability(
         **{
             t: given.get(t, max(1, math.ceil(hull_points / table.durability_divisors[t])))
@@ -116,7 +114,7 @@ def _read_durability(node: Node, hull_points: int, table: ShipSpecTable) -> Dura
     )
 
 
-def _read_system(node: Node, ship_class_id: str, table: ShipSpecTable) -> System:
+def read_system(node: Node, ship_class_id: str, table: ShipSpecTable) -> System:
     if not node.is_mapping():
         raise node.error("a system: a mapping such as {type: engine, count: 2, hp: 12}")
     node.only_keys(SYSTEM_KEYS)
@@ -142,15 +140,15 @@ def _read_system(node: Node, ship_class_id: str, table: ShipSpecTable) -> System
         )
     return System(
         type=system_type,
-        name=node.get("name").optional(_read_name, None),
+        name=node.get("name").optional(read_name, None),
         count=node.get("count").optional(
-            lambda n: _limited(n, 0, MAX_SYSTEM_COUNT, "MAX_SYSTEM_COUNT"), table.system_count
+            lambda n: limited(n, 0, MAX_SYSTEM_COUNT, "MAX_SYSTEM_COUNT"), table.system_count
         ),
         hp=node.get("hp").optional(
-            lambda n: _limited(n, 0, MAX_HULL_POINTS, "MAX_HULL_POINTS"), table.system_hp
+            lambda n: limited(n, 0, MAX_HULL_POINTS, "MAX_HULL_POINTS"), table.system_hp
         ),
         beds=node.get("beds").optional(
-            lambda n: _limited(n, 0, MAX_CREW_COUNT, "MAX_CREW_COUNT"), table.beds
+            lambda n: limited(n, 0, MAX_CREW_COUNT, "MAX_CREW_COUNT"), table.beds
         )
         if has_beds
         else None,

@@ -24,10 +24,10 @@ from gmtool.rules.limits import (
 from gmtool.rules.ships.parts import (
     Durability,
     System,
-    _limited,
-    _read_durability,
-    _read_name,
-    _read_system,
+    limited,
+    read_durability,
+    read_name,
+    read_system,
 )
 from gmtool.rules.ships.table import COUNT_KEYS, FLAG_KEYS, SPEC_KEYS, ship_spec_table
 from gmtool.rules.tables import Node, load_yaml, parse_yaml
@@ -139,7 +139,7 @@ def _read_spec(root: Node, has_lines: bool = True) -> ShipSpec:
                 "a ship spec: a mapping with at least name, class and hull_points",
                 got=root.kind(),
             )
-        name = _read_name(root["name"])
+        name = read_name(root["name"])
         return _read_named_spec(root, name)
     except TableError as exc:
         raise TableError(
@@ -156,13 +156,13 @@ def _read_named_spec(root: Node, name: str) -> ShipSpec:
     table = ship_spec_table()
     root.only_keys(SPEC_KEYS)
     ship_class_id = root["class"].choice(class_ids())
-    hull_points = _limited(root["hull_points"], 1, MAX_HULL_POINTS, "MAX_HULL_POINTS")
+    hull_points = limited(root["hull_points"], 1, MAX_HULL_POINTS, "MAX_HULL_POINTS")
     system_nodes: list[Node] = root.get("systems").optional(Node.list, [])
     if len(system_nodes) > MAX_SYSTEMS:
         raise root["systems"].error(
             f"at most {MAX_SYSTEMS} systems (MAX_SYSTEMS)", got=f"{len(system_nodes)} of them"
         )
-    systems = tuple(_read_system(item, ship_class_id, table) for item in system_nodes)
+    systems = tuple(read_system(item, ship_class_id, table) for item in system_nodes)
     units = sum(s.count for s in systems)
     if units > MAX_SYSTEM_COUNT:
         raise root["systems"].error(
@@ -176,7 +176,7 @@ def _read_named_spec(root: Node, name: str) -> ShipSpec:
     def count(key: str) -> int:
         return int(
             root.get(key).optional(
-                lambda n: _limited(n, 0, MAX_CREW_COUNT, "MAX_CREW_COUNT"),
+                lambda n: limited(n, 0, MAX_CREW_COUNT, "MAX_CREW_COUNT"),
                 table.count_defaults[key],
             )
         )
@@ -186,11 +186,11 @@ def _read_named_spec(root: Node, name: str) -> ShipSpec:
         ship_class=ship_class_id,
         hull_points=hull_points,
         acceleration=root.get("acceleration").optional(
-            lambda n: _limited(n, 0, MAX_HULL_POINTS, "MAX_HULL_POINTS"),
+            lambda n: limited(n, 0, MAX_HULL_POINTS, "MAX_HULL_POINTS"),
             table.acceleration_by_class[ship_class_id],
         ),
         crew_quality=root.get("crew_quality").optional(_read_crew_quality, table.crew_quality),
-        durability=_read_durability(root.get("durability"), hull_points, table),
+        durability=read_durability(root.get("durability"), hull_points, table),
         carries_fuel=flag("carries_fuel")
         or any(s.type in table.fuel_system_types for s in systems),
         flagship=flag("flagship"),
@@ -203,7 +203,7 @@ def _read_named_spec(root: Node, name: str) -> ShipSpec:
         marines=count("marines"),
         psi_officers=count("psi_officers"),
         target_size_step=root.get("target_size_step").optional(
-            lambda n: _limited(n, -MAX_STEP, MAX_STEP, "MAX_STEP"),
+            lambda n: limited(n, -MAX_STEP, MAX_STEP, "MAX_STEP"),
             ship_class(ship_class_id).target_size_step,
         ),
         systems=systems,

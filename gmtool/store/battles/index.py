@@ -82,7 +82,7 @@ def _index_db(campaign: Campaign) -> TinyDB:
     return campaign.db(INDEX_FILE)
 
 
-def _all_entries(campaign: Campaign) -> list[tuple[int, BattleRecord, bool]]:
+def all_entries(campaign: Campaign) -> list[tuple[int, BattleRecord, bool]]:
     """Every battle's record with its id in the battle list and whether it was deleted,
     oldest first."""
     battle_list = campaign.battle_list
@@ -99,19 +99,19 @@ def _all_entries(campaign: Campaign) -> list[tuple[int, BattleRecord, bool]]:
     return found[::-1]
 
 
-def _entries(campaign: Campaign) -> list[tuple[int, BattleRecord]]:
+def listed_entries(campaign: Campaign) -> list[tuple[int, BattleRecord]]:
     """Every battle's record with its id in the battle list, oldest first; deleted battles
     left out."""
-    return [(entry_id, record) for entry_id, record, gone in _all_entries(campaign) if not gone]
+    return [(entry_id, record) for entry_id, record, gone in all_entries(campaign) if not gone]
 
 
-def _read_opened(campaign: Campaign) -> str | None:
+def read_opened(campaign: Campaign) -> str | None:
     docs = _index_db(campaign).table(INDEX_TABLE).all()
     opened = docs[0].get("open") if docs else None
     return None if opened is None else str(opened)
 
 
-def _write_opened(campaign: Campaign, opened: str | None) -> None:
+def write_opened(campaign: Campaign, opened: str | None) -> None:
     """Which battle the tab has open: the one small record left in battles.json."""
     table = _index_db(campaign).table(INDEX_TABLE)
     existing = table.all()
@@ -123,7 +123,7 @@ def _write_opened(campaign: Campaign, opened: str | None) -> None:
 
 def list_battles(campaign: Campaign) -> list[BattleRecord]:
     """Every battle of the campaign, in the order they were set up."""
-    return [record for _, record in _entries(campaign)]
+    return [record for _, record in listed_entries(campaign)]
 
 
 def battle_names(campaign: Campaign) -> dict[str, str]:
@@ -131,13 +131,13 @@ def battle_names(campaign: Campaign) -> dict[str, str]:
     still names the battles it happened in."""
     return {
         record.id: f"{record.name} (deleted)" if gone else record.name
-        for _, record, gone in _all_entries(campaign)
+        for _, record, gone in all_entries(campaign)
     }
 
 
 def get_battle_record(campaign: Campaign, battle_id: str) -> BattleRecord:
     """The battle's record (one read of the list: ids are never given twice)."""
-    for _, record, deleted in _all_entries(campaign):
+    for _, record, deleted in all_entries(campaign):
         if record.id == battle_id:
             if deleted:  # the GM knows it by its name
                 raise StoreError(
@@ -149,31 +149,31 @@ def get_battle_record(campaign: Campaign, battle_id: str) -> BattleRecord:
 
 def open_battle_id(campaign: Campaign) -> str | None:
     """The battle the Battle tab has open (None: none yet)."""
-    opened = _read_opened(campaign)
+    opened = read_opened(campaign)
     return opened if any(r.id == opened for r in list_battles(campaign)) else None
 
 
 def set_open_battle(campaign: Campaign, battle_id: str) -> BattleRecord:
     record = get_battle_record(campaign, battle_id)
-    _write_opened(campaign, battle_id)
+    write_opened(campaign, battle_id)
     return record
 
 
-def _slug(text: str) -> str:
+def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "battle"
 
 
 def new_battle_id(campaign: Campaign, name: str) -> str:
     """An id from the battle's name, unique in the campaign (ambush, ambush-2, ...); the
     ids of deleted battles stay taken."""
-    base = _slug(name)
-    return unique_id(base, {r.id for _, r, _ in _all_entries(campaign)})
+    base = slug(name)
+    return unique_id(base, {r.id for _, r, _ in all_entries(campaign)})
 
 
-def _update_record(campaign: Campaign, state: BattleState, label: str) -> None:
+def update_record(campaign: Campaign, state: BattleState, label: str) -> None:
     """Keep the battle's record in step with it: status, round, newest step, summary. Only
     the chunk of the battle list that holds it is rewritten."""
-    for entry_id, record in reversed(_entries(campaign)):
+    for entry_id, record in reversed(listed_entries(campaign)):
         if record.id == state.id:
             fields = {
                 "status": FINISHED if state.finished else ACTIVE,
@@ -189,6 +189,6 @@ def _update_record(campaign: Campaign, state: BattleState, label: str) -> None:
 
 
 def battle_id_check(battle_id: str) -> str:
-    if _slug(battle_id) != battle_id:
+    if slug(battle_id) != battle_id:
         raise RulesError(f"{battle_id!r} is not a battle id (lower-case letters, digits, dashes)")
     return battle_id

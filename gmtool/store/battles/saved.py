@@ -19,12 +19,12 @@ from gmtool.store.atomic import exists
 from gmtool.store.battles.index import (
     DELETED,
     BattleRecord,
-    _all_entries,
-    _entries,
-    _read_opened,
-    _slug,
-    _write_opened,
+    all_entries,
     battle_id_check,
+    listed_entries,
+    read_opened,
+    slug,
+    write_opened,
 )
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import UNREADABLE_STATE, StoreError
@@ -59,7 +59,7 @@ class BattleFilesMissing(StoreError):
 
 
 def battle_tracker(campaign: Campaign, battle_id: str) -> Tracker[EngineState]:
-    if _slug(battle_id) != battle_id:
+    if slug(battle_id) != battle_id:
         raise StoreError(f"{battle_id!r} is not a battle id (lower-case letters, digits, dashes)")
     return Tracker(campaign, f"battles/{battle_id}")  # trackers/battles/<id>.json
 
@@ -92,13 +92,13 @@ def read_events(campaign: Campaign, battle_id: str) -> list[BattleEventRecord]:
     return events
 
 
-def _event_records(events: Iterable[BattleEvent]) -> list[BattleEventRecord]:
+def event_records(events: Iterable[BattleEvent]) -> list[BattleEventRecord]:
     """The events as their file keeps them: the rules' `BattleEvent.to_dict`, whose fields
     the log shows are typed in BattleEventRecord (checked whenever the file is read)."""
     return cast(list[BattleEventRecord], [e.to_dict() for e in events])
 
 
-def _write_events(campaign: Campaign, battle_id: str, events: list[BattleEventRecord]) -> None:
+def write_events(campaign: Campaign, battle_id: str, events: list[BattleEventRecord]) -> None:
     table = _events_db(campaign, battle_id).table("events")
     doc = {"battle": battle_id, "events": events}
     existing = table.all()
@@ -108,7 +108,7 @@ def _write_events(campaign: Campaign, battle_id: str, events: list[BattleEventRe
         table.insert(doc)
 
 
-def _with_events(campaign: Campaign, battle_id: str, data: Mapping[str, Any]) -> BattleState:
+def with_events(campaign: Campaign, battle_id: str, data: Mapping[str, Any]) -> BattleState:
     """A tracker state made whole with the first `event_count` saved events."""
     full = dict(data)
     count = int(full.pop(EVENT_COUNT, 0))
@@ -123,7 +123,7 @@ def _with_events(campaign: Campaign, battle_id: str, data: Mapping[str, Any]) ->
     return _state_from(campaign, battle_id, full)
 
 
-def _save_state(
+def save_state(
     campaign: Campaign,
     state: BattleState,
     label: str,
@@ -135,7 +135,7 @@ def _save_state(
     data = state.to_dict()
     # the rules' BattleEvent.to_dict, of the shape BattleEventRecord types (and checks on read)
     events: list[BattleEventRecord] = data.pop("events")
-    _write_events(campaign, state.id, events)
+    write_events(campaign, state.id, events)
     data[EVENT_COUNT] = len(events)
     data[STEP_INJURIES] = list(made)
     battle_tracker(campaign, state.id).save(data, label, rolls=rolls)
@@ -143,7 +143,7 @@ def _save_state(
 
 def battle_files(campaign: Campaign, battle_id: str) -> tuple[Path, Path]:
     """The battle's own files: its tracker (state and undo steps) and its events."""
-    if _slug(battle_id) != battle_id:
+    if slug(battle_id) != battle_id:
         raise StoreError(f"{battle_id!r} is not a battle id (lower-case letters, digits, dashes)")
     return (
         campaign.folder / f"{TRACKER_PREFIX}{battle_id}.json",
@@ -155,7 +155,7 @@ def _check_files(campaign: Campaign, battle_id: str) -> None:
     """A battle the list names must have its files: one clear message when they are gone
     (removed by hand, lost with a disk), not whatever reading an empty battle runs into."""
     missing = [p for p in battle_files(campaign, battle_id) if not exists(p)]
-    if missing and any(r.id == battle_id for _, r in _entries(campaign)):
+    if missing and any(r.id == battle_id for _, r in listed_entries(campaign)):
         raise BattleFilesMissing(battle_id, [str(p.relative_to(campaign.folder)) for p in missing])
 
 
@@ -165,7 +165,7 @@ def load_battle(campaign: Campaign, battle_id: str) -> BattleState:
     data = battle_tracker(campaign, battle_id).load()
     if data is None:
         raise StoreError(f"no saved battle {battle_id!r} in campaign {campaign.name}")
-    return _with_events(campaign, battle_id, data)
+    return with_events(campaign, battle_id, data)
 
 
 def delete_battle(campaign: Campaign, battle_id: str) -> BattleRecord:
@@ -185,16 +185,16 @@ def delete_battle(campaign: Campaign, battle_id: str) -> BattleRecord:
     """
     if campaign.readonly:
         raise StoreError(f"campaign {campaign.folder} is open read-only: nothing was deleted")
-    found = [(i, r) for i, r in _entries(campaign) if r.id == battle_id]
+    found = [(i, r) for i, r in listed_entries(campaign) if r.id == battle_id]
     if not found:
         raise StoreError(
             f"no battle {battle_id!r} in campaign {campaign.name}: nothing was deleted"
         )
     entry_id, record = found[-1]
     campaign.battle_list.update([entry_id], {DELETED: campaign.clock().isoformat()})
-    if _read_opened(campaign) == battle_id:
-        _write_opened(campaign, None)
-    for _, gone, deleted in _all_entries(campaign):
+    if read_opened(campaign) == battle_id:
+        write_opened(campaign, None)
+    for _, gone, deleted in all_entries(campaign):
         if deleted:
             _remove_files(campaign, gone.id)
     return record

@@ -15,13 +15,13 @@ from gmtool.store.battles.index import (
     ACTIVE,
     SETUP_LABEL,
     BattleRecord,
-    _all_entries,
-    _slug,
-    _write_opened,
+    all_entries,
     battle_id_check,
     new_battle_id,
+    slug,
+    write_opened,
 )
-from gmtool.store.battles.saved import _save_state
+from gmtool.store.battles.saved import save_state
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
 from gmtool.store.ids import unique_id
@@ -43,7 +43,7 @@ def fleet_setup(
     ships: list[tuple[str, ShipSpec]] = [(r.id, r.spec) for r in records]
     taken = {i for i, _ in ships} | {r.id for r in list_ships(campaign)}
     for wanted, spec in extra:
-        candidate = unique_id(_slug(wanted), taken)
+        candidate = unique_id(slug(wanted), taken)
         taken.add(candidate)
         ships.append((candidate, spec))
     conditions = tuple((r.id, r.condition) for r in records)
@@ -69,7 +69,7 @@ def create_battle(
         checked_text("a side's name", fleet.name, MAX_NAME_CHARS)
     party = load_party_state(campaign)
     wanted = battle_id or new_battle_id(campaign, name)
-    for _, record, gone in _all_entries(campaign):
+    for _, record, gone in all_entries(campaign):
         if record.id == wanted:
             if gone:
                 raise StoreError(
@@ -96,9 +96,9 @@ def create_battle(
         round=state.round,
         seed=seed,
     )
-    _save_state(campaign, state, SETUP_LABEL)
+    save_state(campaign, state, SETUP_LABEL)
     entry = dict(record.to_dict(), battle=record.id)
     del entry["id"]  # the battle list numbers its entries; the battle's id is `battle`
     campaign.battle_list.append([entry])
-    _write_opened(campaign, state.id)
+    write_opened(campaign, state.id)
     return state

@@ -18,15 +18,15 @@ from gmtool.rules.errors import RulesError
 from gmtool.rules.hazards import HazardOutcome
 from gmtool.rules.roll_records import hazard_records
 from gmtool.store import injuries
-from gmtool.store.battles.index import SETUP_LABEL, BattleRecord, _update_record, get_battle_record
+from gmtool.store.battles.index import SETUP_LABEL, BattleRecord, get_battle_record, update_record
 from gmtool.store.battles.saved import (
     STEP_INJURIES,
-    _event_records,
-    _save_state,
-    _with_events,
-    _write_events,
     battle_tracker,
+    event_records,
     live_battle,
+    save_state,
+    with_events,
+    write_events,
 )
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
@@ -193,8 +193,8 @@ def run_step(
         made += battle_short_rest(campaign, new_state)
     label = step_label(result)
     hazard_rolls = _saved_rolls(campaign, [i for e in made for i in e["rolls"]])
-    _save_state(campaign, new_state, label, saved, [e["id"] for e in made])
-    _update_record(campaign, new_state, label)
+    save_state(campaign, new_state, label, saved, [e["id"] for e in made])
+    update_record(campaign, new_state, label)
     return StepOutcome(new_state, result, label, saved + hazard_rolls, made, state)
 
 
@@ -280,8 +280,8 @@ def undo_step(campaign: Campaign, battle_id: str) -> UndoneStep | None:
             undone.append(entry)
     action = tracker.undo()
     assert action is not None and action.state is not None  # can_undo checked both
-    state = _with_events(campaign, battle_id, action.state)
-    _write_events(campaign, battle_id, _event_records(state.events))
-    _update_record(campaign, state, tracker.last_label() or SETUP_LABEL)
+    state = with_events(campaign, battle_id, action.state)
+    write_events(campaign, battle_id, event_records(state.events))
+    update_record(campaign, state, tracker.last_label() or SETUP_LABEL)
     hazard_ids = [int(i) for e in undone for i in e.get("rolls", [])]
     return UndoneStep(action.label, state, [*action.roll_ids, *hazard_ids], undone)

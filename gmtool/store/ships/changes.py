@@ -20,16 +20,16 @@ from gmtool.store.records import (
 )
 from gmtool.store.rolllog import RollEntry
 from gmtool.store.ships.crew import ship_crew
-from gmtool.store.ships.fleet import _index_of, _read_state, _write_state, new_ship_id, ship_tracker
+from gmtool.store.ships.fleet import index_of, new_ship_id, read_state, ship_tracker, write_state
 from gmtool.store.ships.records import (
     DEMO_LABEL,
     ShipCrew,
     ShipRecord,
-    _check_side,
+    check_side,
     roster_seed,
     ship_slug,
 )
-from gmtool.store.ships.rosters import _read_versions, _roster_db_name, _save_crew, _write_versions
+from gmtool.store.ships.rosters import read_versions, roster_db_name, save_crew, write_versions
 from gmtool.store.tracker import UndoneAction
 
 
@@ -42,11 +42,11 @@ def save_conditions(
 ) -> list[ShipRecord]:
     """Give ships new conditions as one undo step; `tag` marks a battle's write-back,
     `rolls` the saved rolls of the step (marked undone with it)."""
-    records = _read_state(campaign)
+    records = read_state(campaign)
     for ship_id in conditions:
-        _index_of(records, ship_id, campaign)
+        index_of(records, ship_id, campaign)
     records = [replace(r, condition=conditions.get(r.id, r.condition)) for r in records]
-    _write_state(campaign, records, label, tag, rolls)
+    write_state(campaign, records, label, tag, rolls)
     return records
 
 
@@ -55,16 +55,16 @@ def save_new_hands(
 ) -> ShipCrew:
     """A new condition with new hands named in the roster (crew replaced, ship restored)
     as one undo step: undoing it points the ship back at the roster it had."""
-    records = _read_state(campaign)
-    index = _index_of(records, ship_id, campaign)
+    records = read_state(campaign)
+    index = index_of(records, ship_id, campaign)
     old = records[index]
     crew = ship_crew(campaign, ship_id)
     rev = old.roster_rev
     if roster != crew.roster:
-        rev = _save_crew(campaign, ship_id, crew.manifest, roster, keep_rev=old.roster_rev)
+        rev = save_crew(campaign, ship_id, crew.manifest, roster, keep_rev=old.roster_rev)
     record = replace(old, condition=condition, roster_rev=rev)
     records[index] = record
-    _write_state(campaign, records, label)
+    write_state(campaign, records, label)
     return ShipCrew(record, crew.manifest, roster)
 
 
@@ -79,17 +79,17 @@ def add_ship(
     label: str | None = None,
 ) -> ShipCrew:
     """Add a validated ship with its manifest and a freshly named roster (one undo step)."""
-    _check_side(side)
-    records = _read_state(campaign)
+    check_side(side)
+    records = read_state(campaign)
     new_id = new_ship_id(campaign, ship_id or spec.name)
     seed = roster_seed(campaign, new_id)
     manifest = checked_manifest(spec)
     roster = named_roster(manifest, seed)
     # The roster first: if the tracker write then fails, the list is unchanged and the
     # unused roster version is harmless.
-    rev = _save_crew(campaign, new_id, manifest, roster, keep_rev=None)
+    rev = save_crew(campaign, new_id, manifest, roster, keep_rev=None)
     record = ShipRecord(new_id, side, spec, seed, 0, rev)
-    _write_state(campaign, [*records, record], label or f"add {spec.name}")
+    write_state(campaign, [*records, record], label or f"add {spec.name}")
     return ShipCrew(record, manifest, roster)
 
 
@@ -99,7 +99,7 @@ def import_ship(campaign: Campaign, path: str | Path, side: str = "campaign") ->
     A bad file raises `TableError` (file, ship, key with line, what was expected) and
     nothing is saved.
     """
-    _check_side(side)
+    check_side(side)
     path = Path(path)
     spec = load_ship_spec(path)
     return add_ship(campaign, spec, side, ship_id=path.stem, label=f"import {spec.name}")
@@ -110,43 +110,43 @@ def update_ship(
 ) -> ShipCrew:
     """Replace a ship's spec: the manifest is worked out again and the roster renamed with
     the previous one, so crew whose posts still exist keep their names (one undo step)."""
-    records = _read_state(campaign)
-    index = _index_of(records, ship_id, campaign)
+    records = read_state(campaign)
+    index = index_of(records, ship_id, campaign)
     old = records[index]
     if side is not None:
-        _check_side(side)
+        check_side(side)
     previous = ship_crew(campaign, ship_id)
     manifest = checked_manifest(spec)
     roster = named_roster(manifest, old.roster_seed, previous=previous.roster)
-    rev = _save_crew(campaign, ship_id, manifest, roster, keep_rev=old.roster_rev)
+    rev = save_crew(campaign, ship_id, manifest, roster, keep_rev=old.roster_rev)
     record = replace(old, spec=spec, side=side or old.side, roster_rev=rev)
     records[index] = record
-    _write_state(campaign, records, f"edit {spec.name}")
+    write_state(campaign, records, f"edit {spec.name}")
     return ShipCrew(record, manifest, roster)
 
 
 def regenerate_crew(campaign: Campaign, ship_id: str) -> ShipCrew:
     """Work out the manifest again and name a whole new crew from the next seed."""
-    records = _read_state(campaign)
-    index = _index_of(records, ship_id, campaign)
+    records = read_state(campaign)
+    index = index_of(records, ship_id, campaign)
     old = records[index]
     regenerations = old.regenerations + 1
     seed = roster_seed(campaign, ship_id, regenerations)
     manifest = checked_manifest(old.spec)
     roster = named_roster(manifest, seed)
-    rev = _save_crew(campaign, ship_id, manifest, roster, keep_rev=old.roster_rev)
+    rev = save_crew(campaign, ship_id, manifest, roster, keep_rev=old.roster_rev)
     record = replace(old, roster_seed=seed, regenerations=regenerations, roster_rev=rev)
     records[index] = record
-    _write_state(campaign, records, f"regenerate the crew of {old.name}")
+    write_state(campaign, records, f"regenerate the crew of {old.name}")
     return ShipCrew(record, manifest, roster)
 
 
 def delete_ship(campaign: Campaign, ship_id: str) -> ShipRecord:
     """Take a ship off the list (its roster file stays, so undo brings the crew back)."""
-    records = _read_state(campaign)
-    index = _index_of(records, ship_id, campaign)
+    records = read_state(campaign)
+    index = index_of(records, ship_id, campaign)
     removed = records.pop(index)
-    _write_state(campaign, records, f"delete {removed.name}")
+    write_state(campaign, records, f"delete {removed.name}")
     return removed
 
 
@@ -166,7 +166,7 @@ def undo_ships(campaign: Campaign, battle_gone: bool = False) -> UndoneAction[Sh
             f"the last change to the ships is a battle's end ({steps[-1][0]}): undo the "
             "battle's last step in the Battle tab to take it back"
         )
-    before = _read_state(campaign)
+    before = read_state(campaign)
     undone = tracker.undo()
     if undone is not None:
         _drop_undone_rosters(campaign, before)
@@ -178,18 +178,18 @@ def _drop_undone_rosters(campaign: Campaign, before: list[ShipRecord]) -> None:
     nothing refers to it any more, since there is no redo; a roster file left with no
     version goes too. Run after the undo is saved, so a crash between leaves only a spare
     version, never a ship without its crew."""
-    after = {r.id: r.roster_rev for r in _read_state(campaign)}
+    after = {r.id: r.roster_rev for r in read_state(campaign)}
     for record in before:
         if after.get(record.id) == record.roster_rev:
             continue
-        versions = _read_versions(campaign, record.id)
+        versions = read_versions(campaign, record.id)
         remaining = [v for v in versions if int(v["rev"]) != record.roster_rev]
         if len(remaining) == len(versions):
             continue
         if remaining:
-            _write_versions(campaign, record.id, remaining)
+            write_versions(campaign, record.id, remaining)
         else:
-            campaign.remove_db(_roster_db_name(record.id))
+            campaign.remove_db(roster_db_name(record.id))
 
 
 # -- the demo campaign ------------------------------------------------------------------------
@@ -198,7 +198,7 @@ def _drop_undone_rosters(campaign: Campaign, before: list[ShipRecord]) -> None:
 def seed_demo_ships(campaign: Campaign, demo_dir: Path) -> None:
     """Seeder: the demo's ships (`ships/*.yaml`) and enemies (`enemies/*.yaml`), with their
     crews, saved as one action. A bad demo file stops the set-up with its message."""
-    records = _read_state(campaign)
+    records = read_state(campaign)
     taken = {r.id for r in records}
     for folder, side in (("ships", "campaign"), ("enemies", "enemy")):
         for path in sorted((demo_dir / folder).glob("*.yaml")):
@@ -211,7 +211,7 @@ def seed_demo_ships(campaign: Campaign, demo_dir: Path) -> None:
                 raise StoreError(f"the demo ship does not read: {exc}") from None
             seed = roster_seed(campaign, ship_id)
             manifest = checked_manifest(spec)
-            rev = _save_crew(campaign, ship_id, manifest, named_roster(manifest, seed), None)
+            rev = save_crew(campaign, ship_id, manifest, named_roster(manifest, seed), None)
             records.append(ShipRecord(ship_id, side, spec, seed, 0, rev))
             taken.add(ship_id)
-    _write_state(campaign, records, DEMO_LABEL)
+    write_state(campaign, records, DEMO_LABEL)

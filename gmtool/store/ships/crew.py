@@ -13,13 +13,13 @@ from gmtool.store.errors import UNREADABLE_STATE, StoreError
 from gmtool.store.ships.fleet import get_ship
 from gmtool.store.ships.records import ShipCrew
 from gmtool.store.ships.rosters import (
-    _kept_versions,
-    _load_version,
-    _newest_roster,
-    _read_versions,
-    _roster_db_name,
-    _version_doc,
-    _write_versions,
+    kept_versions,
+    load_version,
+    newest_roster,
+    read_versions,
+    roster_db_name,
+    version_doc,
+    write_versions,
 )
 
 # -- reading a ship's crew --------------------------------------------------------------------
@@ -34,22 +34,22 @@ def ship_crew(campaign: Campaign, ship_id: str) -> ShipCrew:
     """
     record = get_ship(campaign, ship_id)
     try:
-        found = _load_version(campaign, ship_id, record.roster_rev)
+        found = load_version(campaign, ship_id, record.roster_rev)
     except UNREADABLE_STATE as exc:
         raise StoreError(
-            f"{campaign.folder / _roster_db_name(ship_id)}.json: roster version "
+            f"{campaign.folder / roster_db_name(ship_id)}.json: roster version "
             f"{record.roster_rev} does not read ({exc!r}); nothing was changed"
         ) from None
     if found is not None:
         return ShipCrew(record, *found)
     manifest = checked_manifest(record.spec)
-    roster = named_roster(manifest, record.roster_seed, previous=_newest_roster(campaign, ship_id))
+    roster = named_roster(manifest, record.roster_seed, previous=newest_roster(campaign, ship_id))
     if not campaign.readonly:
-        versions = _read_versions(campaign, ship_id)
+        versions = read_versions(campaign, ship_id)
         versions = [v for v in versions if int(v["rev"]) != record.roster_rev]
-        versions.append(_version_doc(record.roster_rev, manifest, roster))
+        versions.append(version_doc(record.roster_rev, manifest, roster))
         versions.sort(key=lambda v: int(v["rev"]))
-        _write_versions(campaign, ship_id, _kept_versions(versions, {record.roster_rev}))
+        write_versions(campaign, ship_id, kept_versions(versions, {record.roster_rev}))
     return ShipCrew(record, manifest, roster, rebuilt=True)
 
 
@@ -57,7 +57,7 @@ def ship_manifest(campaign: Campaign, ship_id: str) -> Manifest:
     """A ship's saved manifest, without reading its roster (a quick look for lists); worked
     out from the spec when the saved version is gone."""
     record = get_ship(campaign, ship_id)
-    for version in _read_versions(campaign, ship_id):
+    for version in read_versions(campaign, ship_id):
         if int(version["rev"]) == record.roster_rev:
             return Manifest.from_dict(version["manifest"])
     return crew_manifest(record.spec)

@@ -25,7 +25,7 @@ def ship_tracker(campaign: Campaign) -> Tracker[ShipsState]:
     return Tracker(campaign, SHIPS_TRACKER)
 
 
-def _read_state(campaign: Campaign) -> list[ShipRecord]:
+def read_state(campaign: Campaign) -> list[ShipRecord]:
     state = ship_tracker(campaign).load()
     if state is None:
         return []
@@ -42,7 +42,7 @@ def _read_state(campaign: Campaign) -> list[ShipRecord]:
     return records
 
 
-def _write_state(
+def write_state(
     campaign: Campaign,
     records: list[ShipRecord],
     label: str,
@@ -55,11 +55,11 @@ def _write_state(
 
 def list_ships(campaign: Campaign) -> list[ShipRecord]:
     """Every ship of the campaign (both sides), in the order they were added."""
-    return _read_state(campaign)
+    return read_state(campaign)
 
 
 def get_ship(campaign: Campaign, ship_id: str) -> ShipRecord:
-    for record in _read_state(campaign):
+    for record in read_state(campaign):
         if record.id == ship_id:
             return record
     raise ShipNotFound(f"no ship with the id {ship_id!r} in campaign {campaign.name}")
@@ -68,10 +68,10 @@ def get_ship(campaign: Campaign, ship_id: str) -> ShipRecord:
 def new_ship_id(campaign: Campaign, wanted: str) -> str:
     """`wanted` made a slug and unique among the campaign's ships (kestrel, kestrel-2, ...)."""
     base = ship_slug(wanted)
-    return unique_id(base, {r.id for r in _read_state(campaign)})
+    return unique_id(base, {r.id for r in read_state(campaign)})
 
 
-def _index_of(records: list[ShipRecord], ship_id: str, campaign: Campaign) -> int:
+def index_of(records: list[ShipRecord], ship_id: str, campaign: Campaign) -> int:
     for index, record in enumerate(records):
         if record.id == ship_id:
             return index

@@ -103,6 +103,6 @@ def ship_slug(text: str) -> str:
     return slug or "ship"
 
 
-def _check_side(side: str) -> None:
+def check_side(side: str) -> None:
     if side not in SIDES:
         raise RulesError(f"a ship's side is one of {', '.join(SIDES)}, not {side!r}")

@@ -25,26 +25,26 @@ ROSTER_MEMBERS_KEPT = 20_000
 # -- roster files -----------------------------------------------------------------------------
 
 
-def _roster_db_name(ship_id: str) -> str:
+def roster_db_name(ship_id: str) -> str:
     if ship_slug(ship_id) != ship_id:
         raise StoreError(f"{ship_id!r} is not a ship id (lower-case letters, digits, dashes)")
     return f"rosters/{ship_id}"
 
 
-def _read_versions(campaign: Campaign, ship_id: str) -> list[RosterVersion]:
-    docs = campaign.db(_roster_db_name(ship_id)).table("crew").all()
+def read_versions(campaign: Campaign, ship_id: str) -> list[RosterVersion]:
+    docs = campaign.db(roster_db_name(ship_id)).table("crew").all()
     if not docs:
         return []
     versions = as_record(docs[0], RosterFile).get("versions")
     if not isinstance(versions, list):
         raise StoreError(
-            f"{campaign.folder / _roster_db_name(ship_id)}.json: no list of roster versions"
+            f"{campaign.folder / roster_db_name(ship_id)}.json: no list of roster versions"
         )
     return versions
 
 
-def _write_versions(campaign: Campaign, ship_id: str, versions: list[RosterVersion]) -> None:
-    table = campaign.db(_roster_db_name(ship_id)).table("crew")
+def write_versions(campaign: Campaign, ship_id: str, versions: list[RosterVersion]) -> None:
+    table = campaign.db(roster_db_name(ship_id)).table("crew")
     doc = {"ship_id": ship_id, "versions": versions}
     existing = table.all()
     if existing:
@@ -96,7 +96,7 @@ def unpack_roster(data: PackedRoster) -> Roster:
     return Roster(ship=str(data["ship"]), seed=str(data["seed"]), members=tuple(members))
 
 
-def _version_doc(rev: int, manifest: Manifest, roster: Roster) -> RosterVersion:
+def version_doc(rev: int, manifest: Manifest, roster: Roster) -> RosterVersion:
     return {
         "rev": rev,
         "members": len(roster.members),
@@ -105,7 +105,7 @@ def _version_doc(rev: int, manifest: Manifest, roster: Roster) -> RosterVersion:
     }
 
 
-def _kept_versions(versions: list[RosterVersion], must_keep: set[int]) -> list[RosterVersion]:
+def kept_versions(versions: list[RosterVersion], must_keep: set[int]) -> list[RosterVersion]:
     """The versions to keep, oldest first: those in `must_keep`, then the newest that fit."""
     kept: list[RosterVersion] = []
     members = sum(int(v.get("members", 0)) for v in versions if v["rev"] in must_keep)
@@ -122,26 +122,26 @@ def _kept_versions(versions: list[RosterVersion], must_keep: set[int]) -> list[R
     return sorted(kept, key=lambda v: int(v["rev"]))
 
 
-def _save_crew(
+def save_crew(
     campaign: Campaign, ship_id: str, manifest: Manifest, roster: Roster, keep_rev: int | None
 ) -> int:
     """Save a new roster version for `ship_id`; returns its number. `keep_rev` (the version in
     use before) is kept whatever the size limits say, so one undo always finds its roster."""
-    versions = _read_versions(campaign, ship_id)
+    versions = read_versions(campaign, ship_id)
     rev = max((int(v["rev"]) for v in versions), default=0) + 1
-    versions = [*versions, _version_doc(rev, manifest, roster)]
+    versions = [*versions, version_doc(rev, manifest, roster)]
     must_keep = {rev} | ({keep_rev} if keep_rev else set())
-    _write_versions(campaign, ship_id, _kept_versions(versions, must_keep))
+    write_versions(campaign, ship_id, kept_versions(versions, must_keep))
     return rev
 
 
-def _load_version(campaign: Campaign, ship_id: str, rev: int) -> tuple[Manifest, Roster] | None:
-    for version in _read_versions(campaign, ship_id):
+def load_version(campaign: Campaign, ship_id: str, rev: int) -> tuple[Manifest, Roster] | None:
+    for version in read_versions(campaign, ship_id):
         if int(version["rev"]) == rev:
             return Manifest.from_dict(version["manifest"]), unpack_roster(version["roster"])
     return None
 
 
-def _newest_roster(campaign: Campaign, ship_id: str) -> Roster | None:
-    versions = _read_versions(campaign, ship_id)
+def newest_roster(campaign: Campaign, ship_id: str) -> Roster | None:
+    versions = read_versions(campaign, ship_id)
     return unpack_roster(versions[-1]["roster"]) if versions else None
