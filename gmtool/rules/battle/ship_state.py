@@ -1,5 +1,6 @@
 """A ship in a battle as saved data: its weapon and system mounts, its marks and crew
-aboard, what it can still do and its fate."""
+aboard, what it can still do and its fate.
+"""
 
 from __future__ import annotations
 
@@ -13,8 +14,6 @@ from gmtool.rules.errors import RulesError
 from gmtool.rules.hazards import Bailout
 from gmtool.rules.ship_damage import ShipDamage, can_act
 from gmtool.rules.ships import ShipSpec, System, ship_spec_table
-
-# -- systems --------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)

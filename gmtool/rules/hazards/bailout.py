@@ -1,5 +1,6 @@
 """Bail-out (Table 3-3): the time to abandon ship, rolled once when the order is given and
-counted round by round."""
+counted round by round.
+"""
 
 from __future__ import annotations
 
@@ -13,8 +14,6 @@ from gmtool.rules.dice import roll
 from gmtool.rules.errors import RulesError
 from gmtool.rules.hazards.table import check_class, hazard_table
 from gmtool.rules.stations import Assignment, aboard
-
-# -- bail-out (Table 3-3) -----------------------------------------------------------------
 
 
 def _half_up(numerator: int, denominator: int) -> int:

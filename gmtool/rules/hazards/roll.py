@@ -1,5 +1,6 @@
 """The hazard roll: the hazard die for each character aboard a damaged ship, the Personality
-feat check of the endangered, and the injury with armor against it."""
+feat check of the endangered, and the injury with armor against it.
+"""
 
 from __future__ import annotations
 
@@ -18,12 +19,7 @@ from gmtool.rules.armor import (
 from gmtool.rules.characters import Character
 from gmtool.rules.checks import checks_table, roll_check
 from gmtool.rules.dice import roll
-from gmtool.rules.durability import (
-    DamageResult,
-    State,
-    damage_character,
-    read_state,
-)
+from gmtool.rules.durability import DamageResult, State, damage_character, read_state
 from gmtool.rules.errors import RulesError
 from gmtool.rules.hazards.table import (
     check_posture,
@@ -33,8 +29,6 @@ from gmtool.rules.hazards.table import (
     most_severe_track,
 )
 from gmtool.rules.stations import Assignment, aboard
-
-# -- the hazard roll ----------------------------------------------------------------------
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
 """tables/hazards.yaml read and checked, and its lookups: who is endangered on which track
-(Table 3-1), which injury a posture takes (Table 3-2)."""
+(Table 3-1), which injury a posture takes (Table 3-2).
+"""
 
 from __future__ import annotations
 
@@ -10,9 +11,7 @@ from gmtool.rules.characters import character_table
 from gmtool.rules.checks import Degree
 from gmtool.rules.classes import class_ids
 from gmtool.rules.dice import DiceError, DiceExpression, parse
-from gmtool.rules.durability import (
-    damage_rules,
-)
+from gmtool.rules.durability import damage_rules
 from gmtool.rules.errors import RulesError
 from gmtool.rules.stations import station_table
 from gmtool.rules.tables import Node, cached_table, load_table

@@ -1,5 +1,6 @@
 """Attacks and sensors: the class a weapon fires as, whether it reaches at this range and
-bears, and every step modifier of the roll."""
+bears, and every step modifier of the roll.
+"""
 
 from __future__ import annotations
 
@@ -12,8 +13,6 @@ from gmtool.rules.narrative.movement import arcs_for_heading
 from gmtool.rules.narrative.table import check_range, narrative_table
 from gmtool.rules.narrative.tasks import task_effect
 from gmtool.rules.ship_damage import attacker_step, can_act, crew_check_step
-
-# -- attacks --------------------------------------------------------------------------------
 
 
 def _weapon_rule(system_type: str) -> WeaponSystemRule:

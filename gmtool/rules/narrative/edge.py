@@ -10,8 +10,6 @@ from gmtool.rules.checks import Degree
 from gmtool.rules.errors import RulesError
 from gmtool.rules.narrative.table import narrative_table
 
-# -- edge -----------------------------------------------------------------------------------
-
 
 @dataclass(frozen=True)
 class EdgeEntry:

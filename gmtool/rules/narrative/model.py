@@ -15,9 +15,6 @@ EDGE_TIEBREAKERS = ("largest_ship_loses", "fewer_ships_wins")
 WEAPON_CLASS_IDS = ("A", "B", "C", "D", "E", "F")
 
 
-# -- table ----------------------------------------------------------------------------------
-
-
 @dataclass(frozen=True)
 class Named:
     id: str

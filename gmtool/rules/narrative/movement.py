@@ -1,5 +1,6 @@
 """Movement: how the declared headings and accelerations change the range, and which arcs
-bear on each heading."""
+bear on each heading.
+"""
 
 from __future__ import annotations
 
@@ -13,8 +14,6 @@ from gmtool.rules.narrative.table import (
     check_range,
     narrative_table,
 )
-
-# -- movement -------------------------------------------------------------------------------
 
 
 def shift_range(current: str, change: int) -> str:

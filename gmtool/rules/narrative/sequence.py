@@ -6,8 +6,6 @@ from gmtool.rules.errors import RulesError
 from gmtool.rules.narrative.model import Phase
 from gmtool.rules.narrative.table import narrative_table
 
-# -- sequence of play -----------------------------------------------------------------------
-
 
 def phases() -> tuple[Phase, ...]:
     return narrative_table().phases

@@ -5,8 +5,6 @@ from __future__ import annotations
 from gmtool.rules.errors import RulesError
 from gmtool.rules.narrative.table import check_acceleration, check_range, is_nearer, narrative_table
 
-# -- special orders -------------------------------------------------------------------------
-
 
 def can_ram(has_edge: bool, range_category: str, own_accel: int, target_accel: int) -> bool:
     """Whether ramming may be ordered: edge, the right range, and enough acceleration."""

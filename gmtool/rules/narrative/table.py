@@ -1,5 +1,6 @@
 """Reading and checking tables/narrative.yaml (loaded once), and checking the ids callers
-name against it."""
+name against it.
+"""
 
 from __future__ import annotations
 

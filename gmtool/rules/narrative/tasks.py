@@ -13,8 +13,6 @@ from gmtool.rules.errors import RulesError
 from gmtool.rules.narrative.model import CharacterTask
 from gmtool.rules.narrative.table import narrative_table
 
-# -- character tasks ------------------------------------------------------------------------
-
 
 @dataclass(frozen=True)
 class TaskEffect:

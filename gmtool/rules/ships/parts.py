@@ -11,12 +11,7 @@ from typing import Any
 from gmtool.rules.armor import damage_type_ids
 from gmtool.rules.dice import DiceError
 from gmtool.rules.dice import parse as parse_dice
-from gmtool.rules.limits import (
-    MAX_CREW_COUNT,
-    MAX_HULL_POINTS,
-    MAX_NAME_CHARS,
-    MAX_SYSTEM_COUNT,
-)
+from gmtool.rules.limits import MAX_CREW_COUNT, MAX_HULL_POINTS, MAX_NAME_CHARS, MAX_SYSTEM_COUNT
 from gmtool.rules.ships.table import SYSTEM_KEYS, TRACKS, ShipSpecTable, ship_spec_table
 from gmtool.rules.tables import Node
 

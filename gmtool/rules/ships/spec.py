@@ -1,5 +1,6 @@
 """A ship's spec: frozen, every default filled in, read from YAML or a form and checked once
-on the way in (one `TableError` names the file, the ship, the key and its line)."""
+on the way in (one `TableError` names the file, the ship, the key and its line).
+"""
 
 from __future__ import annotations
 
@@ -31,8 +32,6 @@ from gmtool.rules.ships.parts import (
 )
 from gmtool.rules.ships.table import COUNT_KEYS, FLAG_KEYS, SPEC_KEYS, ship_spec_table
 from gmtool.rules.tables import Node, load_yaml, parse_yaml
-
-# -- the spec -----------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)

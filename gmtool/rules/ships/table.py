@@ -1,5 +1,6 @@
 """The ship spec format's table (tables/ship_spec.yaml): the keys a spec may have, its
-vocabulary and defaults by ship class, and the format described for the GM."""
+vocabulary and defaults by ship class, and the format described for the GM.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """The list of battles (a chunked log, `log/battles-NNNNN.json`) and which one is open
-(`battles.json`)."""
+(`battles.json`).
+"""
 
 from __future__ import annotations
 
@@ -10,10 +11,7 @@ from typing import Any
 
 from tinydb import TinyDB
 
-from gmtool.rules.battle import (
-    BattleState,
-    battle_summary,
-)
+from gmtool.rules.battle import BattleState, battle_summary
 from gmtool.rules.errors import RulesError
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import UNREADABLE_STATE, StoreError

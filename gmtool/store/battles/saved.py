@@ -1,5 +1,6 @@
 """One battle's own files: its state with an undo stack (`trackers/battles/<id>.json`) and
-its events (`battles/<id>.json`); reading, saving and deleting them."""
+its events (`battles/<id>.json`); reading, saving and deleting them.
+"""
 
 from __future__ import annotations
 
@@ -10,10 +11,7 @@ from typing import Any, cast
 
 from tinydb import TinyDB
 
-from gmtool.rules.battle import (
-    BattleEvent,
-    BattleState,
-)
+from gmtool.rules.battle import BattleEvent, BattleState
 from gmtool.rules.battle.live_stations import follow_stations, station_change, station_moves
 from gmtool.store.atomic import exists
 from gmtool.store.battles.index import (

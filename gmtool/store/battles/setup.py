@@ -4,11 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from gmtool.rules.battle import (
-    BattleState,
-    FleetSetup,
-    new_battle,
-)
+from gmtool.rules.battle import BattleState, FleetSetup, new_battle
 from gmtool.rules.limits import MAX_NAME_CHARS, checked_text
 from gmtool.rules.ships import ShipSpec
 from gmtool.store.battles.index import (

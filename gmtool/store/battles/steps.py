@@ -8,10 +8,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from gmtool.rules.battle import (
-    BattleState,
-    StepResult,
-)
+from gmtool.rules.battle import BattleState, StepResult
 from gmtool.rules.battle.steps import ROLL_SOURCE
 from gmtool.rules.characters import Character
 from gmtool.rules.errors import RulesError

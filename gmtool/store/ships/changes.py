@@ -1,6 +1,6 @@
-"""Changing ships: add, import, edit, regenerate a crew, delete, new conditions and hands, undo,
-and the demo ships.
-Each is one undo step of the ships; its roster version goes with it."""
+"""Changing ships: add, import, edit, regenerate a crew, delete, new conditions and hands,
+undo, and the demo ships. Each is one undo step of the ships; its roster version goes with it.
+"""
 
 from __future__ import annotations
 
@@ -15,9 +15,7 @@ from gmtool.rules.ship_condition import ShipCondition
 from gmtool.rules.ships import ShipSpec, load_ship_spec
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
-from gmtool.store.records import (
-    ShipsState,
-)
+from gmtool.store.records import ShipsState
 from gmtool.store.rolllog import RollEntry
 from gmtool.store.ships.crew import ship_crew
 from gmtool.store.ships.fleet import index_of, new_ship_id, read_state, ship_tracker, write_state

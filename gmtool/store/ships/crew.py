@@ -1,5 +1,6 @@
 """Reading a ship's crew: its roster as saved (or named again from its seed) and whether its
-manifest still matches its spec."""
+manifest still matches its spec.
+"""
 
 from __future__ import annotations
 
@@ -21,8 +22,6 @@ from gmtool.store.ships.rosters import (
     version_doc,
     write_versions,
 )
-
-# -- reading a ship's crew --------------------------------------------------------------------
 
 
 def ship_crew(campaign: Campaign, ship_id: str) -> ShipCrew:

@@ -5,9 +5,7 @@ from __future__ import annotations
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import UNREADABLE_STATE, StoreError
 from gmtool.store.ids import unique_id
-from gmtool.store.records import (
-    ShipsState,
-)
+from gmtool.store.records import ShipsState
 from gmtool.store.rolllog import RollEntry
 from gmtool.store.ships.records import (
     SHIPS_TRACKER,
@@ -17,8 +15,6 @@ from gmtool.store.ships.records import (
     ship_slug,
 )
 from gmtool.store.tracker import Tracker
-
-# -- the list of ships ------------------------------------------------------------------------
 
 
 def ship_tracker(campaign: Campaign) -> Tracker[ShipsState]:

@@ -1,5 +1,6 @@
 """A campaign ship as the store keeps it (`ShipRecord`), its crew as read (`ShipCrew`), and
-its ids and roster seed."""
+its ids and roster seed.
+"""
 
 from __future__ import annotations
 
@@ -15,9 +16,7 @@ from gmtool.rules.ship_condition import ShipCondition
 from gmtool.rules.ships import ShipSpec
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
-from gmtool.store.records import (
-    ShipDoc,
-)
+from gmtool.store.records import ShipDoc
 
 SHIPS_TRACKER = "ships"
 DEMO_LABEL = "demo ships"

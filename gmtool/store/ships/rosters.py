@@ -1,5 +1,6 @@
 """Roster files: a ship's manifest and named roster as numbered versions in
-`rosters/<ship id>.json`, a few kept for undo (fewer for very big crews)."""
+`rosters/<ship id>.json`, a few kept for undo (fewer for very big crews).
+"""
 
 from __future__ import annotations
 
@@ -7,13 +8,7 @@ from gmtool.rules.crew import Manifest
 from gmtool.rules.roster import CrewMember, Roster
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
-from gmtool.store.records import (
-    PackedRoster,
-    RosterFile,
-    RosterPost,
-    RosterVersion,
-    as_record,
-)
+from gmtool.store.records import PackedRoster, RosterFile, RosterPost, RosterVersion, as_record
 from gmtool.store.ships.records import ship_slug
 
 # How many roster versions a ship's file keeps for undo: at most this many...

@@ -1,5 +1,6 @@
 """Everything the GM can do now, put together: the phase's business, going on, withdrawing,
-damage typed in, and ending the battle."""
+damage typed in, and ending the battle.
+"""
 
 from __future__ import annotations
 
@@ -26,14 +27,8 @@ from gmtool.rules.battle.engine import (
     fleet_beaten,
     movement_heading,
 )
-from gmtool.rules.battle.state import (
-    SIDES,
-    BattleState,
-)
-from gmtool.rules.narrative import (
-    next_step,
-    round_sequence,
-)
+from gmtool.rules.battle.state import SIDES, BattleState
+from gmtool.rules.narrative import next_step, round_sequence
 
 _BY_PHASE = {
     "edge": edge_offers,

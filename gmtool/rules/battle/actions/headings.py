@@ -1,5 +1,6 @@
 """Headings in words: who declares now, and what each heading would do to the range and the
-arcs that bear."""
+arcs that bear.
+"""
 
 from __future__ import annotations
 
@@ -10,11 +11,7 @@ from gmtool.rules.battle.engine import (
     movement_heading,
     side_acceleration,
 )
-from gmtool.rules.battle.state import (
-    SIDES,
-    BattleState,
-    other_side,
-)
+from gmtool.rules.battle.state import SIDES, BattleState, other_side
 from gmtool.rules.narrative import (
     arcs_for_heading,
     heading_ids,

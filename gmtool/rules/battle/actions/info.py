@@ -1,22 +1,15 @@
 """An action as the Battle tab shows it (`ActionInfo`), the step's label, and the ship most
-likely to be the target."""
+likely to be the target.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gmtool.rules.battle.state import (
-    SIDES,
-    BattleEvent,
-    BattleState,
-    other_side,
-)
+from gmtool.rules.battle.state import SIDES, BattleEvent, BattleState, other_side
 from gmtool.rules.battle.steps import where
 from gmtool.rules.checks import Degree
-from gmtool.rules.narrative import (
-    phase,
-    phase_ids,
-)
+from gmtool.rules.narrative import phase, phase_ids
 from gmtool.rules.stations import station_table
 
 

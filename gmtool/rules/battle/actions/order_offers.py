@@ -1,22 +1,15 @@
 """The special orders offered now (ramming, boarding, self-destruct, abandon ship) and
-characters getting off a ship that is being abandoned."""
+characters getting off a ship that is being abandoned.
+"""
 
 from __future__ import annotations
 
 from gmtool.rules.battle.actions.info import ActionInfo
 from gmtool.rules.battle.boarding import boarding_name, boarding_offer
-from gmtool.rules.battle.engine import (
-    ram_allowed,
-)
+from gmtool.rules.battle.engine import ram_allowed
 from gmtool.rules.battle.orders import self_destruct_allowed
-from gmtool.rules.battle.state import (
-    BattleShip,
-    BattleState,
-    other_side,
-)
-from gmtool.rules.narrative import (
-    boarding_methods,
-)
+from gmtool.rules.battle.state import BattleShip, BattleState, other_side
+from gmtool.rules.narrative import boarding_methods
 
 
 def special_order_offers(state: BattleState) -> list[ActionInfo]:

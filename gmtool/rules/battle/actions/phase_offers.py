@@ -1,32 +1,18 @@
 """What each phase of the round offers: leadership, the edge, power, sensors, headings,
-attacks and repairs."""
+attacks and repairs.
+"""
 
 from __future__ import annotations
 
 from gmtool.rules.battle.actions.headings import declaring_side, heading_note
 from gmtool.rules.battle.actions.info import ActionInfo, roll_still_to_come
 from gmtool.rules.battle.attacks import attack_options, fire_words
-from gmtool.rules.battle.engine import (
-    REPAIR_TASKS,
-    battle_over_reason,
-    drifting,
-    fleet_beaten,
-)
+from gmtool.rules.battle.engine import REPAIR_TASKS, battle_over_reason, drifting, fleet_beaten
 from gmtool.rules.battle.plans import candidates, plan_edge, plan_roll, task_name
 from gmtool.rules.battle.power import has_budget
-from gmtool.rules.battle.state import (
-    CREW,
-    SIDES,
-    BattleShip,
-    BattleState,
-    other_side,
-)
+from gmtool.rules.battle.state import CREW, SIDES, BattleShip, BattleState, other_side
 from gmtool.rules.checks import Degree
-from gmtool.rules.narrative import (
-    heading_ids,
-    sensor_step,
-    task_effect,
-)
+from gmtool.rules.narrative import heading_ids, sensor_step, task_effect
 from gmtool.rules.stations import station_board, station_table
 
 

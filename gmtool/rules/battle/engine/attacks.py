@@ -6,13 +6,8 @@ import random
 from dataclasses import replace
 
 from gmtool.rules.battle.attacks import ATTACK_PHASE, AttackOption, attack_options
-from gmtool.rules.battle.plans import (
-    RollPlan,
-    why_not,
-)
-from gmtool.rules.battle.state import (
-    BattleState,
-)
+from gmtool.rules.battle.plans import RollPlan, why_not
+from gmtool.rules.battle.state import BattleState
 from gmtool.rules.battle.steps import (
     ROLL_SOURCE,
     Step,
@@ -28,8 +23,6 @@ from gmtool.rules.battle.steps import (
 from gmtool.rules.checks import roll_check
 from gmtool.rules.errors import RulesError
 from gmtool.rules.roll_records import check_record
-
-# -- attacks --------------------------------------------------------------------------------
 
 
 def _current_option(state: BattleState, option: AttackOption | tuple[str, str]) -> AttackOption:

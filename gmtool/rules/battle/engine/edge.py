@@ -7,16 +7,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from gmtool.rules.battle.engine.fight_over import fleet_beaten
-from gmtool.rules.battle.plans import (
-    flagship,
-    plan_edge,
-)
-from gmtool.rules.battle.state import (
-    SIDES,
-    BattleShip,
-    BattleState,
-    other_side,
-)
+from gmtool.rules.battle.plans import flagship, plan_edge
+from gmtool.rules.battle.state import SIDES, BattleShip, BattleState, other_side
 from gmtool.rules.battle.steps import (
     ROLL_SOURCE,
     Step,
@@ -30,13 +22,8 @@ from gmtool.rules.battle.steps import (
 from gmtool.rules.checks import CheckResult, roll_check
 from gmtool.rules.classes import ship_class
 from gmtool.rules.errors import RulesError
-from gmtool.rules.narrative import (
-    EdgeEntry,
-    resolve_edge,
-)
+from gmtool.rules.narrative import EdgeEntry, resolve_edge
 from gmtool.rules.roll_records import check_record
-
-# -- edge -----------------------------------------------------------------------------------
 
 
 def _largest_ship(ships: Sequence[BattleShip]) -> tuple[int, int]:

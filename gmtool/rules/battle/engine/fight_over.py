@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from gmtool.rules.battle.state import (
-    SIDES,
-    BattleState,
-)
+from gmtool.rules.battle.state import SIDES, BattleState
 
 
 def fleet_beaten(state: BattleState, side: str) -> bool:

@@ -5,13 +5,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from gmtool.rules.battle.plans import (
-    Roller,
-    RollPlan,
-)
-from gmtool.rules.battle.state import (
-    BattleState,
-)
+from gmtool.rules.battle.plans import Roller, RollPlan
+from gmtool.rules.battle.state import BattleState
 from gmtool.rules.battle.steps import (
     ROLL_SOURCE,
     Step,
@@ -23,15 +18,10 @@ from gmtool.rules.battle.steps import (
 )
 from gmtool.rules.checks import roll_check
 from gmtool.rules.errors import RulesError
-from gmtool.rules.narrative import (
-    StepModifier,
-    task_effect,
-)
+from gmtool.rules.narrative import StepModifier, task_effect
 from gmtool.rules.roll_records import check_record
 from gmtool.rules.ship_damage import crew_check_step
 from gmtool.rules.stations import station_board, station_table
-
-# -- leadership -----------------------------------------------------------------------------
 
 
 def roll_leadership(

@@ -7,20 +7,8 @@ from dataclasses import replace
 from gmtool.rules.battle.config import battle_table
 from gmtool.rules.battle.disengage import disengage, ends_battle
 from gmtool.rules.battle.engine.fight_over import fleet_beaten
-from gmtool.rules.battle.state import (
-    SIDES,
-    BattleState,
-    check_side,
-    other_side,
-)
-from gmtool.rules.battle.steps import (
-    DISENGAGED,
-    HOLD,
-    Step,
-    StepResult,
-    done,
-    require_phase,
-)
+from gmtool.rules.battle.state import SIDES, BattleState, check_side, other_side
+from gmtool.rules.battle.steps import DISENGAGED, HOLD, Step, StepResult, done, require_phase
 from gmtool.rules.errors import RulesError
 from gmtool.rules.narrative import (
     arcs_for_heading,
@@ -30,8 +18,6 @@ from gmtool.rules.narrative import (
     range_change,
     range_name,
 )
-
-# -- movement -------------------------------------------------------------------------------
 
 
 def declare_heading(

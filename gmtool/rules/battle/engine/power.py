@@ -5,14 +5,10 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from gmtool.rules.battle.plans import (
-    plan_roll,
-)
+from gmtool.rules.battle.plans import plan_roll
 from gmtool.rules.battle.power import has_budget, power_budget
 from gmtool.rules.battle.sensor_lock import lock_words
-from gmtool.rules.battle.state import (
-    BattleState,
-)
+from gmtool.rules.battle.state import BattleState
 from gmtool.rules.battle.steps import (
     Step,
     StepResult,
@@ -22,14 +18,7 @@ from gmtool.rules.battle.steps import (
     roll_planned,
 )
 from gmtool.rules.errors import RulesError
-from gmtool.rules.narrative import (
-    StepModifier,
-    range_name,
-    sensor_step,
-    task_effect,
-)
-
-# -- power and sensors ----------------------------------------------------------------------
+from gmtool.rules.narrative import StepModifier, range_name, sensor_step, task_effect
 
 
 def set_power(

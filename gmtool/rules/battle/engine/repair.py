@@ -6,16 +6,8 @@ import random
 from dataclasses import replace
 
 from gmtool.rules.battle.config import task_roll
-from gmtool.rules.battle.plans import (
-    candidates,
-    plan_roll,
-    task_name,
-)
-from gmtool.rules.battle.state import (
-    CREW,
-    BattleShip,
-    BattleState,
-)
+from gmtool.rules.battle.plans import candidates, plan_roll, task_name
+from gmtool.rules.battle.state import CREW, BattleShip, BattleState
 from gmtool.rules.battle.steps import (
     Step,
     StepResult,
@@ -26,11 +18,7 @@ from gmtool.rules.battle.steps import (
 )
 from gmtool.rules.checks import Degree
 from gmtool.rules.errors import RulesError
-from gmtool.rules.narrative import (
-    task_effect,
-)
-
-# -- repair ---------------------------------------------------------------------------------
+from gmtool.rules.narrative import task_effect
 
 REPAIR_TASKS = ("damage_control_repair", "engineering_console_repair")
 

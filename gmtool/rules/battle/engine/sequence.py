@@ -6,28 +6,11 @@ from dataclasses import replace
 
 from gmtool.rules.battle.engine.fight_over import battle_over_reason, fleet_beaten
 from gmtool.rules.battle.engine.movement import drifting
-from gmtool.rules.battle.state import (
-    SIDES,
-    BattleState,
-)
-from gmtool.rules.battle.steps import (
-    Step,
-    StepResult,
-    done,
-    losses_text,
-    require_open,
-    where,
-)
+from gmtool.rules.battle.state import SIDES, BattleState
+from gmtool.rules.battle.steps import Step, StepResult, done, losses_text, require_open, where
 from gmtool.rules.errors import RulesError
-from gmtool.rules.hazards import (
-    bailout_round,
-)
-from gmtool.rules.narrative import (
-    next_step,
-    round_sequence,
-)
-
-# -- the sequence of play -------------------------------------------------------------------
+from gmtool.rules.hazards import bailout_round
+from gmtool.rules.narrative import next_step, round_sequence
 
 
 def advance_blocker(state: BattleState) -> str | None:
