@@ -26,6 +26,7 @@ from gmtool.rules.roster import named_roster
 from gmtool.rules.ships import ship_spec_from_dict
 from gmtool.store import Campaign, open_campaign
 from gmtool.store import ships as store
+from gmtool.store.ships import rosters
 
 RUNS = 15
 
@@ -50,7 +51,7 @@ def one_run(campaign: Campaign, run: int, steps: dict[str, list[float]]) -> tupl
     manifest, t = timed(lambda: crew_manifest(spec))
     roster, t2 = timed(lambda: named_roster(manifest, f"bench:{run}"))
     steps["generate"].append(t + t2)
-    _, t = timed(lambda: store._save_crew(campaign, "s", manifest, roster, None))
+    _, t = timed(lambda: rosters.save_crew(campaign, "s", manifest, roster, None))
     steps["save"].append(t)
     added, t = timed(lambda: store.add_ship(campaign, spec))
     steps["add"].append(t)

@@ -12,6 +12,7 @@ from gmtool.actions import battles as act
 from gmtool.actions.battle_next import play_next
 from gmtool.store import Campaign, injuries, journal
 from gmtool.store import battles as stored
+from gmtool.store.battles import steps as battle_steps
 from gmtool.store.demo import seed_demo
 from gmtool.store.doctor import examine
 from gmtool.store.tracker import UNDO_DEPTH
@@ -74,7 +75,7 @@ def test_a_step_that_fails_half_way_leaves_every_file_as_it_was(
         raise OSError(28, "No space left on device")
 
     # the injury history is written after the rolls and the party: fail there
-    monkeypatch.setattr(stored, "_save_state", refuse)
+    monkeypatch.setattr(battle_steps, "save_state", refuse)
     with pytest.raises(OSError):
         act.do_apply_damage(demo, battle, "meridian", 30, "wound")
     after = {p: p.read_bytes() for p in demo.folder.rglob("*.json") if "backups" not in p.parts}

@@ -14,6 +14,7 @@ from gmtool.store import Campaign, journal
 from gmtool.store import ships as ship_store
 from gmtool.store.demo import demo_data_dir, seed_demo
 from gmtool.store.errors import StoreError
+from gmtool.store.ships import changes as ship_changes
 
 GORGON = demo_data_dir() / "enemies" / "gorgon.yaml"
 
@@ -94,7 +95,7 @@ def test_a_ship_and_its_crew_are_saved_all_or_nothing(
         raise OSError(28, "No space left on device")
 
     # the roster is staged first, then the list of ships: fail at the list
-    monkeypatch.setattr(ship_store, "_write_state", full_disk)
+    monkeypatch.setattr(ship_changes, "write_state", full_disk)
     with pytest.raises(OSError):
         act.add_ship(campaign, load_ship_spec(GORGON))
     with pytest.raises(OSError):

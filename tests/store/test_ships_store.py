@@ -16,6 +16,7 @@ from gmtool.store import Campaign, open_campaign
 from gmtool.store import ships as store
 from gmtool.store.demo import demo_data_dir
 from gmtool.store.errors import StoreError
+from gmtool.store.ships import rosters
 from tests.conftest import TEST_SEED
 
 DEMO = demo_data_dir()
@@ -284,11 +285,11 @@ def test_undoing_a_regeneration_or_an_edit_removes_the_roster_it_made(
     store.add_ship(campaign, spec())
     store.regenerate_crew(campaign, "css-test")
     store.update_ship(campaign, "css-test", spec(hull_points=300))
-    assert [v["rev"] for v in store._read_versions(campaign, "css-test")] == [1, 2, 3]
+    assert [v["rev"] for v in rosters.read_versions(campaign, "css-test")] == [1, 2, 3]
     store.undo_ships(campaign)
-    assert [v["rev"] for v in store._read_versions(campaign, "css-test")] == [1, 2]
+    assert [v["rev"] for v in rosters.read_versions(campaign, "css-test")] == [1, 2]
     store.undo_ships(campaign)
-    assert [v["rev"] for v in store._read_versions(campaign, "css-test")] == [1]
+    assert [v["rev"] for v in rosters.read_versions(campaign, "css-test")] == [1]
     assert store.ship_crew(campaign, "css-test").record.roster_rev == 1
 
 
@@ -300,7 +301,7 @@ def test_undoing_an_add_keeps_the_crew_of_a_deleted_ship_of_that_id(
     again = store.add_ship(campaign, spec(hull_points=300))
     assert again.record.id == "css-test" and again.record.roster_rev == 2
     store.undo_ships(campaign)  # the second add: its version goes, the first ship's stays
-    assert [v["rev"] for v in store._read_versions(campaign, "css-test")] == [1]
+    assert [v["rev"] for v in rosters.read_versions(campaign, "css-test")] == [1]
     store.undo_ships(campaign)  # the deletion: the first ship comes back with its crew
     assert not store.ship_crew(campaign, "css-test").rebuilt
 
@@ -308,7 +309,7 @@ def test_undoing_an_add_keeps_the_crew_of_a_deleted_ship_of_that_id(
 def test_big_crews_keep_fewer_versions_but_one_undo_always_works(
     campaign: Campaign, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(store, "ROSTER_MEMBERS_KEPT", 1)
+    monkeypatch.setattr(rosters, "ROSTER_MEMBERS_KEPT", 1)
     first = store.add_ship(campaign, spec())
     second = store.update_ship(campaign, "css-test", spec(hull_points=300))
     store.update_ship(campaign, "css-test", spec(hull_points=500))
@@ -316,7 +317,7 @@ def test_big_crews_keep_fewer_versions_but_one_undo_always_works(
     assert [v["rev"] for v in versions] == [2, 3]  # the newest and the one before it
     store.undo_ships(campaign)
     assert store.ship_crew(campaign, "css-test").roster == second.roster
-    assert [v["rev"] for v in store._read_versions(campaign, "css-test")] == [2]  # 3 undone
+    assert [v["rev"] for v in rosters.read_versions(campaign, "css-test")] == [2]  # 3 undone
     store.undo_ships(campaign)
     # version 1 was trimmed and 2 was undone: the crew is named again from the ship's seed,
     # which gives the first crew back, and saved again under its number
@@ -328,7 +329,7 @@ def test_big_crews_keep_fewer_versions_but_one_undo_always_works(
 
 
 def test_roster_versions_are_capped(campaign: Campaign, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(store, "ROSTER_VERSIONS", 3)
+    monkeypatch.setattr(rosters, "ROSTER_VERSIONS", 3)
     store.add_ship(campaign, spec())
     for _ in range(5):
         store.regenerate_crew(campaign, "css-test")
@@ -347,7 +348,7 @@ def test_packed_roster_round_trips_exactly(campaign: Campaign) -> None:
 
 def test_roster_file_name_must_be_a_ship_id(campaign: Campaign) -> None:
     with pytest.raises(StoreError, match="not a ship id"):
-        store._roster_db_name("../campaign")
+        rosters.roster_db_name("../campaign")
 
 
 def test_ship_manifest_reads_the_saved_manifest_without_the_roster(campaign: Campaign) -> None:
@@ -356,5 +357,5 @@ def test_ship_manifest_reads_the_saved_manifest_without_the_roster(campaign: Cam
         assert store.ship_manifest(campaign, ship.id) == store.ship_crew(campaign, ship.id).manifest
     # a lost roster file: the manifest is worked out from the spec
     kestrel = store.get_ship(campaign, "kestrel")
-    store._write_versions(campaign, "kestrel", [])
+    rosters.write_versions(campaign, "kestrel", [])
     assert store.ship_manifest(campaign, "kestrel") == crew_manifest(kestrel.spec)
