@@ -21,10 +21,9 @@ from gmtool.store.bailout import load_bailout
 from gmtool.store.battles import create_battle, fleet_setup, load_battle, run_step
 from gmtool.store.party import add_character, load_party_state
 from gmtool.tui.app import GmApp
-from gmtool.tui.bailout import BailoutDialog
-from gmtool.tui.hazard_dialog import HazardDialog
-from gmtool.tui.injuries import InjuriesPane
-from gmtool.tui.injury_text import (
+from gmtool.tui.tabs.injuries.bailout_dialog import BailoutDialog
+from gmtool.tui.tabs.injuries.hazard_dialog import HazardDialog
+from gmtool.tui.tabs.injuries.injury_text import (
     cause_text,
     dice_text,
     entry_cells,
@@ -33,7 +32,8 @@ from gmtool.tui.injury_text import (
     marked_text,
     track_bar,
 )
-from gmtool.tui.treatment_dialog import DamageDialog, TreatmentDialog
+from gmtool.tui.tabs.injuries.pane import InjuriesPane
+from gmtool.tui.tabs.injuries.treatment_dialog import DamageDialog, TreatmentDialog
 from tests.tui.conftest import footer_keys
 from tests.tui.test_stations_tab import damaged_party_campaign
 

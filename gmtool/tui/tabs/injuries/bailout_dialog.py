@@ -28,7 +28,7 @@ from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
 from gmtool.store.ships import ShipRecord
 from gmtool.tui.footer import KeyFooter
-from gmtool.tui.form_fields import chosen_ship, ship_class_row
+from gmtool.tui.tabs.injuries.form_fields import chosen_ship, ship_class_row
 
 
 def describe_bailout(record: BailoutRecord) -> str:

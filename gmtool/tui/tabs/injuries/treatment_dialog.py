@@ -26,8 +26,8 @@ from gmtool.rules.errors import RulesError
 from gmtool.store.errors import StoreError
 from gmtool.store.injuries import InjuryEntry
 from gmtool.tui.footer import KeyFooter
-from gmtool.tui.form_fields import round_number
-from gmtool.tui.injury_text import tracks, tracks_line
+from gmtool.tui.tabs.injuries.form_fields import round_number
+from gmtool.tui.tabs.injuries.injury_text import tracks, tracks_line
 
 Request = TypeVar("Request")
 Saved = TypeVar("Saved")

@@ -23,7 +23,7 @@ from gmtool.rules.errors import RulesError
 from gmtool.rules.healing import doctor_skill, healing_table, rest_refusal
 from gmtool.store.injuries import InjuryEntry
 from gmtool.tui.footer import KeyFooter
-from gmtool.tui.treatment_dialog import DIALOG_CSS, CharacterDialog, SavingDialog
+from gmtool.tui.tabs.injuries.treatment_dialog import DIALOG_CSS, CharacterDialog, SavingDialog
 
 WHOLE_PARTY = "*"
 

@@ -31,8 +31,9 @@ from gmtool.store.injuries import InjuryEntry, history, newest_first
 from gmtool.store.party import campaign_ships, load_party_state
 from gmtool.store.rolllog import RollEntry
 from gmtool.store.ships import ShipRecord
-from gmtool.tui.injuries_healing import HealingKeys
-from gmtool.tui.injury_text import (
+from gmtool.tui.stations import fit_names, untitled
+from gmtool.tui.tabs.injuries.healing_keys import HealingKeys
+from gmtool.tui.tabs.injuries.injury_text import (
     HISTORY_COLUMNS,
     character_state_text,
     entry_cells,
@@ -42,7 +43,6 @@ from gmtool.tui.injury_text import (
     track_bar,
     tracks,
 )
-from gmtool.tui.stations import fit_names, untitled
 
 ALL = "*"
 SHOWN_ENTRIES = 500
@@ -582,7 +582,7 @@ class InjuriesPane(HealingKeys):
         if self._refused():
             return
         from gmtool.actions.injuries import roll_hazard_by_hand
-        from gmtool.tui.hazard_dialog import HazardDialog
+        from gmtool.tui.tabs.injuries.hazard_dialog import HazardDialog
 
         self.reload()
         if not self._need_party("hazard roll"):
@@ -622,7 +622,7 @@ class InjuriesPane(HealingKeys):
         if self._refused():
             return
         from gmtool.actions.injuries import DamageRequest, deal_damage
-        from gmtool.tui.treatment_dialog import DamageDialog
+        from gmtool.tui.tabs.injuries.treatment_dialog import DamageDialog
 
         self.reload()
         if not self._need_party("one to hurt"):
@@ -657,7 +657,7 @@ class InjuriesPane(HealingKeys):
         if self._refused():
             return
         from gmtool.store.bailout import load_bailout
-        from gmtool.tui.bailout import BailoutDialog
+        from gmtool.tui.tabs.injuries.bailout_dialog import BailoutDialog
 
         try:
             last = load_bailout(self.campaign)

@@ -32,9 +32,9 @@ from gmtool.store.errors import StoreError
 from gmtool.store.injuries import InjuryEntry
 from gmtool.store.ships import ShipRecord
 from gmtool.tui.footer import KeyFooter
-from gmtool.tui.form_fields import chosen_ship, round_number, ship_class_row
-from gmtool.tui.injury_text import character_state_text, marked_text
 from gmtool.tui.styles import DEGREE_STYLE
+from gmtool.tui.tabs.injuries.form_fields import chosen_ship, round_number, ship_class_row
+from gmtool.tui.tabs.injuries.injury_text import character_state_text, marked_text
 
 DEFAULT_TRACK = "wound"
 UNKNOWN_WEAPON = "-"
