@@ -23,6 +23,8 @@ from gmtool.store.records import RecordId
 REDO_FILE = "injury-redo"
 TABLE = "redo"
 RECORD_ID = 1
+REDO_DEPTH = 500
+"""Undos kept for redo in a row (each a list of ids): the file stays small."""
 
 
 class RedoStep(TypedDict):
@@ -68,7 +70,7 @@ def push(campaign: Campaign, step: RedoStep, before: str) -> None:
     under another stamp are stale: something new was saved since)."""
     record = _load(campaign)
     kept = record["steps"] if record["stamp"] == before else []
-    _save(campaign, [*kept, step])
+    _save(campaign, [*kept, step][-REDO_DEPTH:])
 
 
 def keep(campaign: Campaign, steps: list[RedoStep]) -> None:

@@ -41,6 +41,8 @@ PARTY_ACTIONS = frozenset({"hazard", "treat", "heal", "rest", "damage", "bailout
 """Actions that read or change the saved party: off while it cannot be read."""
 HISTORY_ROWS = 5  # the history keeps its header, three entries and its scrollbar on screen
 DETAIL_ROWS = 3
+DEFAULT_FOCUS = ("injury-characters", "injury-party-problem")
+"""Where the cursor starts (focus_default): Escape (Back) is offered everywhere else."""
 
 
 HELP = """\
@@ -176,7 +178,7 @@ class InjuriesPane(HurtKeys, HealingKeys, UndoKeys, HistoryView):
             return self.is_mounted and self.filtered()
         if action == "to_characters":
             focused = self.screen.focused if self.is_mounted else None
-            return focused is not None and focused.id != "injury-characters"
+            return focused is not None and focused.id not in DEFAULT_FOCUS
         return True
 
     def _refused(self) -> bool:
