@@ -141,6 +141,7 @@ async def test_a_party_rest_is_redone_whole(app_factory: Callable[..., GmApp]) -
         await pilot.press("r")
         await pilot.pause()
         app.screen.query_one("#rest-who", Select).value = "*"
+        await pilot.pause()
         await pilot.press("ctrl+s")
         await pilot.pause()
         rested = [e for e in injuries.history(app.campaign) if e["kind"] == "rest"]
@@ -217,8 +218,11 @@ async def test_the_footer_keeps_to_two_rows_and_the_history_scrolls_at_80x24(
         assert footer_rows(app) <= 2
         assert history.size.height >= 4  # the header and at least three entries
         assert history.max_scroll_y > 0
-        await pilot.press("end")
+        await pilot.press("ctrl+end")
         await pilot.pause()
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause()
+        assert history.cursor_row == history.row_count - 1
         assert history.scroll_y > 0
         await pilot.press("escape")
         await pilot.pause()
