@@ -31,6 +31,7 @@ from gmtool.store.errors import StoreError
 from gmtool.store.injuries import InjuryEntry
 from gmtool.store.ships import ShipRecord
 from gmtool.tui.footer import KeyFooter
+from gmtool.tui.stations import fit_names
 from gmtool.tui.styles import DEGREE_STYLE, tab_css
 from gmtool.tui.tabs.injuries.form_fields import (
     SavesWhileOpen,
@@ -43,6 +44,8 @@ from gmtool.tui.tabs.injuries.injury_text import character_state_text, marked_te
 DEFAULT_TRACK = "wound"
 UNKNOWN_WEAPON = "-"
 UNKNOWN_WEAPON_TEXT = "not known"
+NARROW_BELOW = 100  # terminal columns: below this, names without their titles
+NARROW_NAME = 16
 
 
 RollHazard = Callable[[HazardRequest], list[InjuryEntry]]
@@ -179,8 +182,11 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
         table.add_column("Posture", key="posture", width=10)
         table.add_column("State", key="state")
         table.add_column("Result", key="result")
-        for character in self.party.characters:
-            table.add_row("", character.name, "", "", "", key=character.id)
+        names = [c.name for c in self.party.characters]
+        if self.app.size.width < NARROW_BELOW:  # room for the result: names lose their titles
+            names = fit_names(names, NARROW_NAME)
+        for character, name in zip(self.party.characters, names, strict=True):
+            table.add_row("", name, "", "", "", key=character.id)
         self._prefill(self._ship_id)
         self._message(
             "space ticks who rolls, p switches posture; ctrl+r rolls and saves; escape closes."

@@ -135,7 +135,7 @@ class InjuriesPane(HurtKeys, HealingKeys, UndoKeys, HistoryView):
         self.reload()
         if self.party_problem is None:
             self._status(
-                "h rolls a hazard by hand; t treats, r rests, d damages the highlighted character."
+                "h rolls a hazard; t treats, r rests, d damages the highlighted character."
             )
         self.focus_default()
 

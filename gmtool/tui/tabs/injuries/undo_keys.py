@@ -48,8 +48,7 @@ def undone_text(undone: Undone, unseen: str | None) -> tuple[str, bool]:
             False,
         )
     return (
-        f"Undone: {_what(entry)}; the tracks are back to {back}. It stays in the history, "
-        "dimmed; ctrl+y redoes.",
+        f"Undone: {_what(entry)}; tracks back to {back}, the entry dimmed; ctrl+y redoes.",
         False,
     )
 
