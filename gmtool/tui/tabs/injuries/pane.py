@@ -58,7 +58,10 @@ Hazards from the Battle tab land here by themselves. For a battle resolved your 
 posture of their station: **secure** strapped in, **vulnerable** moving about) or just a ship
 class, the most severe track the hit marked, and who rolls. Each rolls d20 against Table 3-1;
 the endangered make a Personality feat check (+d4) and take the Table 3-2 injury for their
-posture, with secondary damage and overflow.
+posture, with secondary damage and overflow. In the dialog space ticks a character, p
+switches their posture and ctrl+r rolls and saves (again for another hit). **b** orders a
+bail-out: its time is rolled once, and the table counts who gets clear each round (the
+survivors start from the crew less the dead of the newest battle).
 
 The filters show one character, one battle or one game session (F2 starts and ends sessions):
 "what happened to Dax last session" is the character and the session.
