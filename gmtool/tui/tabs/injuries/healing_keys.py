@@ -36,7 +36,7 @@ class HealingKeys(GmPane):
         def _status(self, text: str, *, error: bool = False) -> None: ...
 
     def action_treat(self) -> None:
-        """The doctor's roll (tui/medical_dialog.py)."""
+        """The doctor's roll (medical_dialog.py)."""
         from gmtool.actions.healing import treat_by_roll
         from gmtool.tui.tabs.injuries.medical_dialog import MedicalTreatmentDialog
 
