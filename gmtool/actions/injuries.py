@@ -1,6 +1,6 @@
 """Injuries by hand (the Injuries tab): hazard rolls for a hit, treatment, the GM's damage,
-and taking back the newest of them. Each is one commit: the dice in the roll log, the damage
-on the party and the injury history entries are saved together or not at all.
+taking back the newest of them and doing that again. Each is one commit: the dice in the roll
+log, the damage on the party and the injury history entries are saved together or not at all.
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from gmtool.rules import dice
 from gmtool.rules.durability import damage_rules
 from gmtool.rules.errors import RulesError
 from gmtool.rules.hazards import HazardOutcome, roll_hazard
-from gmtool.store.bailout import BailoutRecord, load_bailout
+from gmtool.store import injury_redo
+from gmtool.store.bailout import BailoutRecord, bailout_tracker, load_bailout
 from gmtool.store.campaign import Campaign
 from gmtool.store.healing import undo_newest_batch
 from gmtool.store.injuries import (
@@ -23,6 +24,7 @@ from gmtool.store.injuries import (
     record_damage,
     record_hazards,
     record_treatment,
+    redo_entries,
 )
 from gmtool.store.party import load_party_state
 
@@ -185,13 +187,71 @@ class Undone:
 
 def undo_newest(campaign: Campaign) -> Undone:
     """Take back the newest of the last injury entry (with the rest of its batch) and the
-    last bail-out order (one commit); `Undone()` with neither when nothing is left to undo."""
+    last bail-out order (one commit); `Undone()` with neither when nothing is left to undo.
+    What was taken back is kept for `redo`."""
     with refusals(), campaign.transaction():
+        before = injury_redo.stamp(campaign)
         last_order = load_bailout(campaign)
         live = next(newest_first(campaign, include_undone=False), None)
         newest = live["id"] if live else 0
         if last_order is not None and last_order.after_entry >= newest:
             undo_bailout(campaign)
+            injury_redo.push(campaign, {"bailout": True}, before)
             return Undone(bailout=last_order)
         batch = undo_newest_batch(campaign)
+        if batch:
+            injury_redo.push(campaign, {"entries": [e["id"] for e in batch]}, before)
         return Undone(entry=batch[0] if batch else None, batch=tuple(batch))
+
+
+def newest_to_undo(campaign: Campaign) -> Undone:
+    """What `undo_newest` would take back now (nothing is changed): the bail-out order, or
+    the newest live entry with the rest of its batch."""
+    last_order = load_bailout(campaign)
+    live = _live_batch(campaign)
+    newest = live[0]["id"] if live else 0
+    if last_order is not None and last_order.after_entry >= newest:
+        return Undone(bailout=last_order)
+    return Undone(entry=live[0] if live else None, batch=tuple(live))
+
+
+def _live_batch(campaign: Campaign) -> list[InjuryEntry]:
+    """The newest live entry and the live entries of its batch, newest first."""
+    found: list[InjuryEntry] = []
+    for entry in newest_first(campaign, include_undone=False):
+        batch = found[0].get("batch") if found else None
+        if found and (batch is None or entry.get("batch") != batch):
+            break
+        found.append(entry)
+    return found
+
+
+@dataclass(frozen=True)
+class Redone:
+    """What ctrl+y did again: an order to abandon ship, or entries (a batch, oldest first)."""
+
+    bailout: BailoutRecord | None = None
+    entries: tuple[InjuryEntry, ...] = ()
+
+
+def can_redo(campaign: Campaign) -> bool:
+    """Whether `redo` has something to do again (nothing new saved since the undo)."""
+    return bool(injury_redo.pending(campaign))
+
+
+def redo(campaign: Campaign) -> Redone:
+    """Do the last undo of the Injuries tab again (one commit): its entries are live again
+    with their damage and rolls, or the bail-out order is back. `Redone()` when nothing is
+    left to redo or something new was saved since the undo."""
+    with refusals(), campaign.transaction():
+        steps = injury_redo.pending(campaign)
+        if not steps:
+            return Redone()
+        step = steps[-1]
+        if step.get("bailout"):
+            bailout_tracker(campaign).redo()
+            done = Redone(bailout=load_bailout(campaign))
+        else:
+            done = Redone(entries=tuple(redo_entries(campaign, step.get("entries", []))))
+        injury_redo.keep(campaign, steps[:-1])
+        return done

@@ -273,3 +273,39 @@ def undo_last(campaign: Campaign) -> InjuryEntry | None:
     if entry.get("rolls") and campaign.rolls is not None:
         campaign.rolls.mark_undone(list(entry["rolls"]))
     return {**entry, "undone": True}
+
+
+def redo_entries(campaign: Campaign, ids: Sequence[int]) -> list[InjuryEntry]:
+    """Do undone entries again, oldest first: each one's change is put back on its character
+    (one save of the party), its rolls and the entries are no longer marked undone. Refused
+    when a character is gone or their tracks no longer fit the change; returns the entries."""
+    wanted = set(ids)
+    found: dict[int, InjuryEntry] = {}
+    for stored in newest_first(campaign):
+        if stored["id"] in wanted:
+            found[stored["id"]] = stored
+        if len(found) == len(wanted):
+            break
+    entries = [found[i] for i in sorted(found)]
+    if len(entries) != len(wanted) or any(not e.get("undone") for e in entries):
+        raise RulesError("cannot redo: those entries are not undone any more")
+    party = load_party_state(campaign)
+    changed: dict[str, Character] = {}
+    for entry in entries:
+        character = changed.get(entry["character"]) or party.character(entry["character"])
+        damage = {
+            t: character.damage.get(t, 0) + entry["after"].get(t, 0) - entry["before"].get(t, 0)
+            for t in TRACKS
+        }
+        tracks = character.tracks
+        if any(not 0 <= damage[t] <= tracks[t] for t in TRACKS):
+            raise RulesError(f"cannot redo: {character.name}'s tracks no longer fit that entry")
+        changed[character.id] = character.with_damage(damage, bool(entry.get("stabilized_after")))
+    names = ", ".join(c.name for c in changed.values())
+    updated = Party(tuple(changed.get(c.id, c) for c in party.characters), party.assignments)
+    save_party(campaign, updated, f"redo {entries[0]['kind']}: {names}")
+    history_log(campaign).mark_redone([e["id"] for e in entries])
+    rolls = [r for e in entries for r in e.get("rolls") or []]
+    if rolls and campaign.rolls is not None:
+        campaign.rolls.mark_redone(rolls)
+    return [{**e, "undone": False} for e in entries]

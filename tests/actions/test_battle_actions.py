@@ -148,7 +148,7 @@ def test_doctor_is_clean_after_an_undo_once_the_undo_window_is_full(demo: Campai
 
 
 def test_typed_in_damage_keeps_the_gm_note_in_typed_fields(demo: Campaign) -> None:
-    from gmtool.tui.injury_text import cause_text
+    from gmtool.tui.tabs.injuries.injury_text import cause_text
 
     battle = _battle(demo)
     done = act.do_apply_damage(demo, battle, "meridian", 40, "wound", "a ram: by the Vex")

@@ -170,7 +170,7 @@ def test_stun_recovers_when_a_battle_ends_and_comes_back_with_its_undo(demo: Cam
 
 def test_a_rolled_treatment_shows_in_the_history_and_the_battle_report(demo: Campaign) -> None:
     from gmtool.actions.battle_report import report_text
-    from gmtool.tui.injury_text import dice_text
+    from gmtool.tui.tabs.injuries.injury_text import dice_text
 
     battle = act.new_battle(demo, "Ambush", ["meridian"], ["gorgon"], "long").id
     aboard = act.battles.load_battle(demo, battle).characters[0]

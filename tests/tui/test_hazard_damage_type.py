@@ -15,7 +15,7 @@ from gmtool.rules.armor import Armor
 from gmtool.store import injuries
 from gmtool.store.party import load_party_state
 from gmtool.tui.app import GmApp
-from gmtool.tui.hazard_dialog import HazardDialog
+from gmtool.tui.tabs.injuries.hazard_dialog import HazardDialog
 from tests.tui.test_injuries_tab import LARGE, show_injuries
 
 WEARER = "bram-adeyemi"  # vulnerable with the boarding party: the seed hurts him

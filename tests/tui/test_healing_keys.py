@@ -15,7 +15,7 @@ from gmtool.actions.injuries import DamageRequest, deal_damage
 from gmtool.store import injuries
 from gmtool.store.party import load_party_state
 from gmtool.tui.app import GmApp
-from gmtool.tui.medical_dialog import WHOLE_PARTY, MedicalTreatmentDialog, RestDialog
+from gmtool.tui.tabs.injuries.medical_dialog import WHOLE_PARTY, MedicalTreatmentDialog, RestDialog
 from tests.tui.conftest import footer_keys
 from tests.tui.test_injuries_tab import LARGE, SMALL, saved, show_injuries, status_text
 

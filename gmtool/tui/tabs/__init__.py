@@ -40,6 +40,6 @@ TAB_CLASSES: list[TabSpec] = [
     TabSpec("crew", "Crew", "gmtool.tui.crew", "CrewPane"),
     TabSpec("stations", "Stations", "gmtool.tui.stations", "StationsPane"),
     TabSpec("battle", "Battle", "gmtool.tui.battle", "BattlePane"),
-    TabSpec("injuries", "Injuries", "gmtool.tui.injuries", "InjuriesPane"),
+    TabSpec("injuries", "Injuries", "gmtool.tui.tabs.injuries.pane", "InjuriesPane"),
     TabSpec("torga", "Torga IV", "gmtool.tui.skirmish", "SkirmishPane"),
 ]

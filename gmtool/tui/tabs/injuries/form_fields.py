@@ -1,5 +1,8 @@
 """Form pieces shared by the Injuries tab's dialogs (hazard roll, bail-out, direct damage).
 
+The hazard and bail-out dialogs save while they stay open (ctrl+r rolls again); they share
+`SavesWhileOpen`, whose Escape closes with what was saved.
+
 The ship-and-class row of the hazard and bail-out dialogs, and the optional Round field of
 the hazard and direct damage dialogs, are built and read here so they look and check the same.
 """
@@ -7,6 +10,7 @@ the hazard and direct damage dialogs, are built and read here so they look and c
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TypeVar
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -14,6 +18,10 @@ from textual.widgets import Label, Select
 
 from gmtool.rules.classes import class_ids
 from gmtool.store.ships import ShipRecord
+from gmtool.tui.dialogs import ConfirmDialog, GmDialog
+from gmtool.tui.dialogs.base import DISCARD_QUESTION
+
+R = TypeVar("R")
 
 NO_SHIP = "-"
 """The ship Select's value for "no ship: choose a class"."""
@@ -67,3 +75,26 @@ def round_number(text: str) -> int | None:
     if number < 1:
         raise ValueError(f"Round: a whole number from 1 up (or blank), not {text!r}")
     return number
+
+
+class SavesWhileOpen(GmDialog[R]):
+    """A dialog that saves and stays open: Escape closes it with what it saved (`kept`),
+    asking first when a field was changed since the last save (which calls
+    `remember_fields`)."""
+
+    def kept(self) -> R:
+        raise NotImplementedError
+
+    def action_cancel(self) -> None:
+        if not self.unsaved_changes():
+            self.dismiss(self.kept())
+            return
+
+        def answered(discard: bool | None) -> None:
+            if discard:
+                self.dismiss(self.kept())
+
+        self.app.push_screen(
+            ConfirmDialog(DISCARD_QUESTION, yes="Discard", no="Keep editing", danger=True),
+            answered,
+        )

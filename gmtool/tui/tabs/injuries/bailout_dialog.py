@@ -14,7 +14,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Label, Select, Static
 
 from gmtool.actions.bailout import order_bailout
@@ -28,7 +27,8 @@ from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
 from gmtool.store.ships import ShipRecord
 from gmtool.tui.footer import KeyFooter
-from gmtool.tui.form_fields import chosen_ship, ship_class_row
+from gmtool.tui.styles import tab_css
+from gmtool.tui.tabs.injuries.form_fields import SavesWhileOpen, chosen_ship, ship_class_row
 
 
 def describe_bailout(record: BailoutRecord) -> str:
@@ -48,35 +48,13 @@ def describe_bailout(record: BailoutRecord) -> str:
 # -- the dialog ---------------------------------------------------------------------------
 
 
-class BailoutDialog(ModalScreen[BailoutRecord | None]):
-    """Shows the last evacuation; ctrl+r gives a new order. Returns the newest order."""
+class BailoutDialog(SavesWhileOpen[BailoutRecord | None]):
+    """Shows the last evacuation; ctrl+r gives a new order. Returns the newest order given
+    while it was open (None if none); Escape asks first when a field was changed since."""
 
-    DEFAULT_CSS = """
-    BailoutDialog { align: center middle; }
-    BailoutDialog > #bailout-box {
-        width: 86; max-width: 100%; height: auto; max-height: 100%;
-        border: thick $primary; border-title-align: left; background: $surface; padding: 0 1;
-    }
-    BailoutDialog .dialog-row { height: 1; margin-bottom: 1; }
-    BailoutDialog .field-label { padding: 0 1 0 0; color: $text-muted; }
-    BailoutDialog #bailout-ship { width: 1fr; margin-right: 1; }
-    BailoutDialog #bailout-class { width: 16; }
-    BailoutDialog #bailout-survivors { width: 10; margin-right: 1; }
-    BailoutDialog #bailout-trapped { width: 1fr; }
-    BailoutDialog .dialog-row.-sourced { margin-bottom: 0; }
-    BailoutDialog #bailout-source { height: auto; color: $text-muted; margin-bottom: 1; }
-    BailoutDialog #bailout-party {
-        height: 1; color: $text-muted; margin-bottom: 1; text-wrap: nowrap; text-overflow: ellipsis;
-    }
-    BailoutDialog #bailout-message { height: auto; min-height: 1; margin-bottom: 1; }
-    BailoutDialog #bailout-message.error { color: $error; }
-    BailoutDialog #bailout-rounds { height: auto; max-height: 14; }
-    """
+    DEFAULT_CSS = tab_css(__file__, "bailout_dialog.tcss")
 
-    BINDINGS = [
-        Binding("ctrl+r", "order", "Order bail-out", priority=True),
-        Binding("escape", "close", "Close"),
-    ]
+    BINDINGS = [Binding("ctrl+r", "order", "Order bail-out", priority=True)]
 
     def __init__(
         self,
@@ -109,7 +87,7 @@ class BailoutDialog(ModalScreen[BailoutRecord | None]):
         else:
             start_class = class_ids()[0]
         table = hazard_table()
-        with Vertical(id="bailout-box") as box:
+        with Vertical(id="bailout-box", classes="dialog-box") as box:
             box.border_title = "Abandon ship (bail-out)"
             yield from ship_class_row(self.ships, self._ship_id, start_class, "bailout")
             with Horizontal(classes="dialog-row -sourced"):
@@ -271,6 +249,7 @@ class BailoutDialog(ModalScreen[BailoutRecord | None]):
             return
         self.ordered = record
         self._show(record, "Saved; the dice are in the log. ctrl+z on the tab takes it back.")
+        self.remember_fields()  # ordered and saved: the form as it is now is not lost work
 
-    def action_close(self) -> None:
-        self.dismiss(self.ordered)
+    def kept(self) -> BailoutRecord | None:
+        return self.ordered

@@ -18,7 +18,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Label, Select, Static
 
 from gmtool.actions.injuries import HazardRequest
@@ -32,13 +31,21 @@ from gmtool.store.errors import StoreError
 from gmtool.store.injuries import InjuryEntry
 from gmtool.store.ships import ShipRecord
 from gmtool.tui.footer import KeyFooter
-from gmtool.tui.form_fields import chosen_ship, round_number, ship_class_row
-from gmtool.tui.injury_text import character_state_text, marked_text
-from gmtool.tui.styles import DEGREE_STYLE
+from gmtool.tui.stations import fit_names
+from gmtool.tui.styles import DEGREE_STYLE, tab_css
+from gmtool.tui.tabs.injuries.form_fields import (
+    SavesWhileOpen,
+    chosen_ship,
+    round_number,
+    ship_class_row,
+)
+from gmtool.tui.tabs.injuries.injury_text import character_state_text, marked_text
 
 DEFAULT_TRACK = "wound"
 UNKNOWN_WEAPON = "-"
 UNKNOWN_WEAPON_TEXT = "not known"
+NARROW_BELOW = 100  # terminal columns: below this, names without their titles
+NARROW_NAME = 16
 
 
 RollHazard = Callable[[HazardRequest], list[InjuryEntry]]
@@ -81,36 +88,14 @@ class HazardCharacters(DataTable[Any]):
             screen.switch_highlighted_posture()
 
 
-class HazardDialog(ModalScreen[list[InjuryEntry]]):
-    """Returns every history entry saved while it was open (an empty list if none)."""
+class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
+    """Returns every history entry saved while it was open (an empty list if none). Escape
+    asks first when something was changed since the last roll (the ticks and postures
+    count)."""
 
-    DEFAULT_CSS = """
-    HazardDialog { align: center middle; }
-    HazardDialog > #hazard-box {
-        width: 100; max-width: 100%; height: auto; max-height: 100%;
-        border: thick $primary; border-title-align: left; background: $surface; padding: 0 1;
-    }
-    HazardDialog .dialog-row { height: 1; margin-bottom: 1; }
-    HazardDialog .field-label { padding: 0 1 0 0; color: $text-muted; }
-    HazardDialog #hazard-ship { width: 1fr; margin-right: 1; }
-    HazardDialog #hazard-class { width: 16; }
-    HazardDialog #hazard-track { width: 12; margin-right: 1; }
-    HazardDialog #hazard-cause { width: 1fr; }
-    HazardDialog #hazard-battle { width: 1fr; margin-right: 1; }
-    HazardDialog #hazard-round { width: 6; margin-right: 1; }
-    HazardDialog #hazard-type { width: 15; margin-right: 1; }
-    HazardDialog #hazard-weapon { width: 1fr; }
-    HazardDialog #hazard-characters { height: auto; max-height: 12; }
-    HazardDialog #hazard-message { height: auto; min-height: 1; color: $text-muted; }
-    HazardDialog #hazard-message.error { color: $error; }
-    HazardDialog #hazard-message.done { color: $success; }
-    HazardDialog #hazard-detail { height: auto; max-height: 3; }
-    """
+    DEFAULT_CSS = tab_css(__file__, "hazard_dialog.tcss")
 
-    BINDINGS = [
-        Binding("ctrl+r", "roll", "Roll", priority=True),
-        Binding("escape", "close", "Close"),
-    ]
+    BINDINGS = [Binding("ctrl+r", "roll", "Roll", priority=True)]
 
     def __init__(
         self,
@@ -135,12 +120,13 @@ class HazardDialog(ModalScreen[list[InjuryEntry]]):
         self.postures: dict[str, str] = {}
         self.saved: list[InjuryEntry] = []
         self.results: dict[str, InjuryEntry] = {}
+        self._ticks_at_start: tuple[dict[str, bool], dict[str, str]] | None = None
 
     # -- layout -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         tracks = hazard_table().track_severity
         start_class = self.ships[self._ship_id].spec.ship_class if self._ship_id else class_ids()[0]
-        with Vertical(id="hazard-box") as box:
+        with Vertical(id="hazard-box", classes="dialog-box") as box:
             box.border_title = "Hazard roll"
             yield from ship_class_row(self.ships, self._ship_id, start_class, "hazard")
             with Horizontal(classes="dialog-row"):
@@ -196,8 +182,11 @@ class HazardDialog(ModalScreen[list[InjuryEntry]]):
         table.add_column("Posture", key="posture", width=10)
         table.add_column("State", key="state")
         table.add_column("Result", key="result")
-        for character in self.party.characters:
-            table.add_row("", character.name, "", "", "", key=character.id)
+        names = [c.name for c in self.party.characters]
+        if self.app.size.width < NARROW_BELOW:  # room for the result: names lose their titles
+            names = fit_names(names, NARROW_NAME)
+        for character, name in zip(self.party.characters, names, strict=True):
+            table.add_row("", name, "", "", "", key=character.id)
         self._prefill(self._ship_id)
         self._message(
             "space ticks who rolls, p switches posture; ctrl+r rolls and saves; escape closes."
@@ -358,6 +347,7 @@ class HazardDialog(ModalScreen[list[InjuryEntry]]):
             done=True,
         )
         self._show_highlighted_result()
+        self.remember_fields()  # rolled and saved: the form as it is now is not lost work
 
     def _reload_party(self) -> None:
         by_id = {c.id: c for c in self.party.characters}
@@ -382,5 +372,16 @@ class HazardDialog(ModalScreen[list[InjuryEntry]]):
             Text(str(entry.get("summary", "")), style="dim") if entry else ""
         )
 
-    def action_close(self) -> None:
-        self.dismiss(self.saved)
+    # -- closing ----------------------------------------------------------------------------
+    def remember_fields(self) -> None:
+        super().remember_fields()
+        self._ticks_at_start = (dict(self.chosen), dict(self.postures))
+
+    def unsaved_changes(self) -> bool:
+        start = self._ticks_at_start
+        return super().unsaved_changes() or (
+            start is not None and start != (self.chosen, self.postures)
+        )
+
+    def kept(self) -> list[InjuryEntry]:
+        return self.saved

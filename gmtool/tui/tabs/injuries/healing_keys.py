@@ -36,9 +36,9 @@ class HealingKeys(GmPane):
         def _status(self, text: str, *, error: bool = False) -> None: ...
 
     def action_treat(self) -> None:
-        """The doctor's roll (tui/medical_dialog.py)."""
+        """The doctor's roll (medical_dialog.py)."""
         from gmtool.actions.healing import treat_by_roll
-        from gmtool.tui.medical_dialog import MedicalTreatmentDialog
+        from gmtool.tui.tabs.injuries.medical_dialog import MedicalTreatmentDialog
 
         self._treatment(MedicalTreatmentDialog, treat_by_roll, "one to treat")
 
@@ -46,7 +46,7 @@ class HealingKeys(GmPane):
         if self._refused():
             return
         from gmtool.actions.healing import Rested, RestRequest, rest_days
-        from gmtool.tui.medical_dialog import RestDialog
+        from gmtool.tui.tabs.injuries.medical_dialog import RestDialog
 
         self.reload()
         if not self._need_party("one to rest"):
@@ -71,7 +71,7 @@ class HealingKeys(GmPane):
     def action_heal(self) -> None:
         """Healing by the GM's ruling: typed points, nothing rolled."""
         from gmtool.actions.injuries import treat
-        from gmtool.tui.treatment_dialog import TreatmentDialog
+        from gmtool.tui.tabs.injuries.treatment_dialog import TreatmentDialog
 
         self._treatment(TreatmentDialog, treat, "one to heal")
 

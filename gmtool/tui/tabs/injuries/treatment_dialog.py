@@ -17,7 +17,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Input, Label, Select, Static
 
 from gmtool.actions.injuries import DamageRequest, TreatmentRequest, damage_amount
@@ -25,45 +24,27 @@ from gmtool.rules.characters import Character, Party
 from gmtool.rules.errors import RulesError
 from gmtool.store.errors import StoreError
 from gmtool.store.injuries import InjuryEntry
+from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.footer import KeyFooter
-from gmtool.tui.form_fields import round_number
-from gmtool.tui.injury_text import tracks, tracks_line
+from gmtool.tui.styles import tab_css
+from gmtool.tui.tabs.injuries.form_fields import round_number
+from gmtool.tui.tabs.injuries.injury_text import tracks, tracks_line
 
 Request = TypeVar("Request")
 Saved = TypeVar("Saved")
 
 
-# -- shared dialog parts ------------------------------------------------------------------
-
-DIALOG_CSS = """
-{name} {{ align: center middle; }}
-{name} > Vertical {{
-    width: 76; max-width: 100%; height: auto; max-height: 100%;
-    border: thick $primary; border-title-align: left; background: $surface; padding: 0 1;
-}}
-{name} .dialog-row {{ height: 1; margin-bottom: 1; }}
-{name} .field-label {{ padding: 0 1 0 0; color: $text-muted; }}
-{name} .who {{ width: 1fr; }}
-{name} .tracks-line {{ height: 1; margin-bottom: 1; }}
-{name} .small-select {{ width: 12; margin-right: 1; }}
-{name} .number {{ width: 8; margin-right: 1; }}
-{name} .wide {{ width: 1fr; }}
-{name} #damage-amount {{ width: 14; margin-right: 1; }}
-{name} .dialog-message {{ height: auto; min-height: 1; color: $text-muted; }}
-{name} .dialog-message.error {{ color: $error; }}
-"""
+SAVE_KEY = Binding("ctrl+s", "save", "Save", priority=True)
+ROLL_KEY = Binding("ctrl+r", "save", "Roll", priority=True)
 
 
-class SavingDialog(ModalScreen[Saved | None], Generic[Request, Saved]):
-    """A form that saves through an action: ctrl+s turns it into a request (`request`) and
-    hands it to `save`; what was saved is returned, or the reason for refusing is shown in
-    the dialog's message line and the dialog stays open. Escape closes it, saving nothing.
-    """
+class SavingDialog(GmDialog[Saved | None], Generic[Request, Saved]):
+    """A form that saves through an action: its save key (ctrl+s, or ctrl+r where it rolls)
+    turns it into a request (`request`) and hands it to `save`; what was saved is returned,
+    or the reason for refusing is shown in the dialog's message line and the dialog stays
+    open. Escape closes it, saving nothing (asking first once something was typed)."""
 
-    BINDINGS = [
-        Binding("ctrl+s", "save", "Save", priority=True),
-        Binding("escape", "cancel", "Cancel"),
-    ]
+    DEFAULT_CSS = tab_css(__file__, "dialogs.tcss")
 
     def __init__(self, save: Callable[[Request], Saved]) -> None:
         super().__init__()
@@ -90,9 +71,6 @@ class SavingDialog(ModalScreen[Saved | None], Generic[Request, Saved]):
             self.message(f"Not saved: {exc}.", error=True)
             return
         self.dismiss(saved)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
 
 class CharacterDialog(SavingDialog[Request, InjuryEntry]):
@@ -147,7 +125,7 @@ class CharacterDialog(SavingDialog[Request, InjuryEntry]):
 class TreatmentDialog(CharacterDialog[TreatmentRequest]):
     """Points back on one track with a note, or stabilize; returns the saved entry."""
 
-    DEFAULT_CSS = DIALOG_CSS.format(name="TreatmentDialog")
+    BINDINGS = [SAVE_KEY]
 
     def __init__(
         self,
@@ -158,7 +136,7 @@ class TreatmentDialog(CharacterDialog[TreatmentRequest]):
         super().__init__(party, save, character_id)
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="treatment-box") as box:
+        with Vertical(id="treatment-box", classes="dialog-box") as box:
             box.border_title = "Healing by ruling"
             yield from self.character_row()
             with Horizontal(classes="dialog-row"):
@@ -235,7 +213,7 @@ class TreatmentDialog(CharacterDialog[TreatmentRequest]):
 class DamageDialog(CharacterDialog[DamageRequest]):
     """Damage by the GM's ruling; returns the saved entry."""
 
-    DEFAULT_CSS = DIALOG_CSS.format(name="DamageDialog")
+    BINDINGS = [SAVE_KEY]
 
     def __init__(
         self,
@@ -251,7 +229,7 @@ class DamageDialog(CharacterDialog[DamageRequest]):
         self._round = round_text
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="damage-box") as box:
+        with Vertical(id="damage-box", classes="dialog-box") as box:
             box.border_title = "Direct damage"
             yield from self.character_row()
             with Horizontal(classes="dialog-row"):

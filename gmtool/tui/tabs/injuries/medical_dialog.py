@@ -13,7 +13,6 @@ from collections.abc import Callable
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Select, Static
 
@@ -23,7 +22,12 @@ from gmtool.rules.errors import RulesError
 from gmtool.rules.healing import doctor_skill, healing_table, rest_refusal
 from gmtool.store.injuries import InjuryEntry
 from gmtool.tui.footer import KeyFooter
-from gmtool.tui.treatment_dialog import DIALOG_CSS, CharacterDialog, SavingDialog
+from gmtool.tui.tabs.injuries.treatment_dialog import (
+    ROLL_KEY,
+    SAVE_KEY,
+    CharacterDialog,
+    SavingDialog,
+)
 
 WHOLE_PARTY = "*"
 
@@ -53,21 +57,10 @@ def best_doctor(party: Party, procedure: str) -> str | None:
     return best[1] if best else None
 
 
-class MedicalTreatmentDialog(CharacterDialog[TreatmentRequest], inherit_bindings=False):
+class MedicalTreatmentDialog(CharacterDialog[TreatmentRequest]):
     """The patient (first row), the doctor, the procedure and a step; ctrl+r rolls and saves."""
 
-    DEFAULT_CSS = (
-        DIALOG_CSS.format(name="MedicalTreatmentDialog")
-        + """
-    MedicalTreatmentDialog #treat-doctor { width: 1fr; }
-    MedicalTreatmentDialog #treat-procedure { width: 14; margin-right: 1; }
-    MedicalTreatmentDialog #treat-skill { height: 1; margin-bottom: 1; }
-    """
-    )
-    BINDINGS = [
-        Binding("ctrl+r", "save", "Roll", priority=True),
-        Binding("escape", "cancel", "Cancel"),
-    ]
+    BINDINGS = [ROLL_KEY]
     CHARACTER_LABEL = "Patient"
 
     def __init__(
@@ -81,7 +74,7 @@ class MedicalTreatmentDialog(CharacterDialog[TreatmentRequest], inherit_bindings
         self.doctor_id = best_doctor(party, self.procedure)
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="medical-box") as box:
+        with Vertical(id="medical-box", classes="dialog-box") as box:
             box.border_title = "Treatment: the doctor rolls"
             yield from self.character_row()
             with Horizontal(classes="dialog-row"):
@@ -174,12 +167,7 @@ def rates_text() -> str:
 class RestDialog(SavingDialog[RestRequest, Rested]):
     """Days of rest for one character or the whole party; returns what was saved."""
 
-    DEFAULT_CSS = (
-        DIALOG_CSS.format(name="RestDialog")
-        + """
-    RestDialog #rest-who { width: 1fr; margin-right: 1; }
-    """
-    )
+    BINDINGS = [SAVE_KEY]
 
     def __init__(
         self,
@@ -192,7 +180,7 @@ class RestDialog(SavingDialog[RestRequest, Rested]):
         self.who = character_id if character_id in party.ids else WHOLE_PARTY
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="rest-box") as box:
+        with Vertical(id="rest-box", classes="dialog-box") as box:
             box.border_title = "Rest"
             with Horizontal(classes="dialog-row"):
                 yield Label("Who", classes="field-label")

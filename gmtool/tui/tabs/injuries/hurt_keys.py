@@ -1,0 +1,159 @@
+"""The Injuries tab's keys that hurt or clear a ship: h (a hazard roll by hand), d (direct
+damage) and b (the bail-out). A mixin of `InjuriesPane`, which supplies the party, the
+status line and the reload it calls."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from gmtool.rules.characters import Party
+from gmtool.rules.errors import RulesError
+from gmtool.rules.stations import assignment_of
+from gmtool.store.errors import StoreError
+from gmtool.store.injuries import InjuryEntry
+from gmtool.store.party import campaign_ships
+from gmtool.store.ships import ShipRecord
+from gmtool.tui.pane import GmPane
+
+
+class HurtKeys(GmPane):
+    """h, d and b; the pane below it in the class list gives what is declared here."""
+
+    if TYPE_CHECKING:
+        party: Party
+        battle: str
+        round_text: str
+
+        def reload(
+            self, new_entry: InjuryEntry | None = None, *, to_character: bool = True
+        ) -> None: ...
+        def focus_default(self) -> None: ...
+        def highlighted_character_id(self) -> str | None: ...
+        def _refused(self) -> bool: ...
+        def _need_party(self, what: str) -> bool: ...
+        def _saved(self, what: str, entry: InjuryEntry) -> str: ...
+        def _status(self, text: str, *, error: bool = False) -> None: ...
+
+    def _ships(self) -> list[ShipRecord]:
+        try:
+            return campaign_ships(self.campaign)
+        except (StoreError, RulesError) as exc:
+            self._status(f"The ships do not read ({exc}); choose a class instead.", error=True)
+            return []
+
+    def _ship_of_highlighted(self, ships: list[ShipRecord]) -> str | None:
+        """The ship of the highlighted character, else the first ship with anyone aboard."""
+        ids = {s.id for s in ships}
+        character_id = self.highlighted_character_id()
+        if character_id is not None:
+            assignment = assignment_of(self.party.assignments, character_id)
+            if assignment is not None and assignment.ship_id in ids:
+                return assignment.ship_id
+        for assignment in self.party.assignments:
+            if assignment.ship_id in ids:
+                return assignment.ship_id
+        return None
+
+    def action_hazard(self) -> None:
+        if self._refused():
+            return
+        from gmtool.actions.injuries import roll_hazard_by_hand
+        from gmtool.tui.tabs.injuries.hazard_dialog import HazardDialog
+
+        self.reload()
+        if not self._need_party("hazard roll"):
+            return
+        ships = self._ships()
+
+        def roll(request: Any) -> list[InjuryEntry]:
+            self.battle = request.battle or ""
+            self.round_text = "" if request.round is None else str(request.round)
+            return roll_hazard_by_hand(self.campaign, request)
+
+        def closed(entries: list[InjuryEntry] | None) -> None:
+            newest = max(entries, key=lambda e: int(e["id"])) if entries else None
+            self.reload(newest, to_character=False)  # several characters: stay where it was
+            if entries and newest is not None:
+                hurt = sum(1 for e in entries if any((e.get("marked") or {}).values()))
+                self._status(
+                    f"{self._saved('Hazards', newest)}: {len(entries)} "
+                    f"roll{'s' if len(entries) != 1 else ''}, {hurt} hurt. ctrl+z takes back the "
+                    "newest entry."
+                )
+            self.focus_default()
+
+        self.app.push_screen(
+            HazardDialog(
+                ships,
+                self.party,
+                roll,
+                ship_id=self._ship_of_highlighted(ships),
+                battle=self.battle,
+                round_text=self.round_text,
+            ),
+            closed,
+        )
+
+    def action_damage(self) -> None:
+        if self._refused():
+            return
+        from gmtool.actions.injuries import DamageRequest, deal_damage
+        from gmtool.tui.tabs.injuries.treatment_dialog import DamageDialog
+
+        self.reload()
+        if not self._need_party("one to hurt"):
+            return
+
+        def save(request: DamageRequest) -> InjuryEntry:
+            self.battle = request.battle or ""
+            self.round_text = "" if request.round is None else str(request.round)
+            return deal_damage(self.campaign, request)
+
+        def closed(entry: InjuryEntry | None) -> None:
+            self.reload(entry)
+            if entry is not None:
+                self._status(
+                    f"{self._saved('Damage', entry)}: {entry['character_name']}, "
+                    f"{entry['summary']}."
+                )
+            self.focus_default()
+
+        self.app.push_screen(
+            DamageDialog(
+                self.party,
+                save,
+                self.highlighted_character_id(),
+                battle=self.battle,
+                round_text=self.round_text,
+            ),
+            closed,
+        )
+
+    def action_bailout(self) -> None:
+        if self._refused():
+            return
+        from gmtool.store.bailout import load_bailout
+        from gmtool.tui.tabs.injuries.bailout_dialog import BailoutDialog
+
+        try:
+            last = load_bailout(self.campaign)
+        except StoreError as exc:
+            self._status(str(exc), error=True)
+            last = None
+        ships = self._ships()
+
+        def closed(record: Any) -> None:
+            if record is not None:
+                self._status(f"Bail-out ordered: {record.where}, {record.bailout.rounds} rounds.")
+            self.focus_default()
+
+        self.app.push_screen(
+            BailoutDialog(
+                self.campaign,
+                ships,
+                self.party,
+                ship_id=self._ship_of_highlighted(ships),
+                last=last,
+            ),
+            closed,
+        )

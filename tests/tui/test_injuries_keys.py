@@ -1,0 +1,252 @@
+"""The Injuries tab after issue 16: Escape on a changed form asks first, ctrl+y redoes what
+ctrl+z took back (and ctrl+z says whose and what when that was not on screen), and the tab
+works at 80x24 (the footer in two rows, the history scrolling, no field cut)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+
+import pytest
+from textual.widgets import DataTable, Input, Select
+
+from gmtool.store import injuries
+from gmtool.store.bailout import load_bailout
+from gmtool.store.party import load_party_state
+from gmtool.tui.app import GmApp
+from gmtool.tui.dialogs import ConfirmDialog, GmDialog
+from gmtool.tui.footer import KeyFooter, wrap_items
+from gmtool.tui.tabs.injuries.bailout_dialog import BailoutDialog
+from gmtool.tui.tabs.injuries.hazard_dialog import HazardDialog
+from gmtool.tui.tabs.injuries.medical_dialog import MedicalTreatmentDialog, RestDialog
+from gmtool.tui.tabs.injuries.treatment_dialog import DamageDialog, TreatmentDialog
+from tests.tui.conftest import footer_keys
+from tests.tui.test_injuries_tab import (
+    LARGE,
+    SMALL,
+    direct_damage,
+    show_injuries,
+    status_text,
+)
+
+DIALOGS = {
+    "h": (HazardDialog, "#hazard-cause"),
+    "d": (DamageDialog, "#damage-amount"),
+    "g": (TreatmentDialog, "#treat-points"),
+    "t": (MedicalTreatmentDialog, "#treat-step"),
+    "r": (RestDialog, "#rest-days"),
+    "b": (BailoutDialog, "#bailout-trapped"),
+}
+
+
+@pytest.fixture(autouse=True)
+def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(os, "fsync", lambda _fd: None)
+
+
+def footer_rows(app: GmApp) -> int:
+    footer = app.screen.query_one(KeyFooter)
+    return len(wrap_items(footer.items(), footer.size.width))
+
+
+# -- Escape on a form ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("key", list(DIALOGS))
+async def test_escape_asks_on_a_changed_form_and_closes_an_untouched_one(
+    key: str, app_factory: Callable[..., GmApp]
+) -> None:
+    dialog_type, field = DIALOGS[key]
+    app = app_factory(demo=True)
+    async with app.run_test(size=SMALL) as pilot:
+        await show_injuries(app, pilot)
+        await pilot.press(key)
+        await pilot.pause()
+        assert isinstance(app.screen, dialog_type) and isinstance(app.screen, GmDialog)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, GmDialog), "an untouched form closes at once"
+        await pilot.press(key)
+        await pilot.pause()
+        app.screen.query_one(field, Input).value = "7"
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog), "a changed form asks first"
+        await pilot.press("n")  # keep editing
+        await pilot.pause()
+        assert isinstance(app.screen, dialog_type)
+        assert app.screen.query_one(field, Input).value == "7"
+        await pilot.press("escape", "y")
+        await pilot.pause()
+        assert not isinstance(app.screen, GmDialog)
+
+
+async def test_a_hazard_tick_counts_and_a_roll_saves_the_form(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=LARGE) as pilot:
+        pane = await show_injuries(app, pilot)
+        await pilot.press("h")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, HazardDialog)
+        dialog.query_one("#hazard-characters", DataTable).focus()
+        await pilot.press("space")  # untick the captain: a change to lose
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        await pilot.press("escape")  # rolled and saved: nothing to lose, it closes
+        await pilot.pause()
+        assert app.screen is app.screen_stack[0]
+        assert "Hazards saved" in status_text(pane)
+
+
+# -- undo and redo ------------------------------------------------------------------------
+
+
+async def test_ctrl_y_redoes_what_ctrl_z_took_back(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=SMALL) as pilot:
+        pane = await show_injuries(app, pilot)
+        assert "ctrl+z" not in footer_keys(app) and "ctrl+y" not in footer_keys(app)
+        await direct_damage(app, pilot, "4", "a fall")
+        assert "ctrl+z" in footer_keys(app) and "ctrl+y" not in footer_keys(app)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert "Undone: #1 damage of" in status_text(pane)
+        assert "Ines Calloway (a fall)" in status_text(pane)
+        assert "ctrl+y" in footer_keys(app)
+        assert load_party_state(app.campaign).character("ines-calloway").damage["wound"] == 0
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert "Redone: #1 damage of" in status_text(pane)
+        assert "Ines Calloway (a fall)" in status_text(pane)
+        assert load_party_state(app.campaign).character("ines-calloway").damage["wound"] == 4
+        assert not injuries.history(app.campaign)[0]["undone"]
+        assert "ctrl+y" not in footer_keys(app)
+
+
+async def test_a_party_rest_is_redone_whole(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    for who in ("ines-calloway", "dorran-vek"):
+        injuries.record_damage(app.campaign, who, 4, "stun", injuries.Context("a brawl"))
+    async with app.run_test(size=LARGE) as pilot:
+        pane = await show_injuries(app, pilot)
+        await pilot.press("r")
+        await pilot.pause()
+        app.screen.query_one("#rest-who", Select).value = "*"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        rested = [e for e in injuries.history(app.campaign) if e["kind"] == "rest"]
+        assert len(rested) > 1
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert all(e["undone"] for e in injuries.history(app.campaign) if e["kind"] == "rest")
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert f"Redone: {len(rested)} entries of one rest" in status_text(pane)
+        assert not any(e["undone"] for e in injuries.history(app.campaign))
+
+
+async def test_undo_says_whose_and_what_when_the_entry_is_filtered_out(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    injuries.record_damage(app.campaign, "jory-fenn", 3, "stun", injuries.Context("a brawl"))
+    async with app.run_test(size=SMALL) as pilot:
+        pane = await show_injuries(app, pilot)
+        pane.query_one("#filter-character", Select).value = "dorran-vek"
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        text = status_text(pane)
+        assert "hidden by the filters" in text
+        assert "Jory Fenn (a brawl)" in text and "3 stun" in text
+
+
+async def test_the_bail_out_is_undone_and_redone(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=LARGE) as pilot:
+        pane = await show_injuries(app, pilot)
+        await pilot.press("b")
+        await pilot.pause()
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        order = load_bailout(app.campaign)
+        assert order is not None
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert "Undone: the order to abandon" in status_text(pane)
+        assert load_bailout(app.campaign) is None
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert "Redone: the order to abandon" in status_text(pane)
+        assert load_bailout(app.campaign) == order
+
+
+# -- 80x24 ----------------------------------------------------------------------------------
+
+
+async def test_the_footer_keeps_to_two_rows_and_the_history_scrolls_at_80x24(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    for number in range(30):
+        injuries.record_damage(
+            app.campaign, "jory-fenn", 1, "stun", injuries.Context(f"blow {number}")
+        )
+    async with app.run_test(size=SMALL) as pilot:
+        pane = await show_injuries(app, pilot)
+        assert footer_rows(app) <= 2
+        await pilot.press("ctrl+z")  # undo and redo both offered
+        await pilot.pause()
+        pane.query_one("#filter-character", Select).value = "jory-fenn"  # All offered
+        await pilot.pause()
+        history = pane.query_one("#injury-history", DataTable)
+        history.focus()  # Back offered
+        await pilot.pause()
+        assert {"ctrl+z", "ctrl+y", "a", "escape"} <= footer_keys(app)
+        assert footer_rows(app) <= 2
+        assert history.size.height >= 4  # the header and at least three entries
+        assert history.max_scroll_y > 0
+        await pilot.press("ctrl+end")
+        await pilot.pause()
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause()
+        assert history.cursor_row == history.row_count - 1
+        assert history.scroll_y > 0
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen.focused is pane.query_one("#injury-characters")
+
+
+@pytest.mark.parametrize("key", list(DIALOGS))
+async def test_no_field_of_a_dialog_is_cut_at_80x24(
+    key: str, app_factory: Callable[..., GmApp]
+) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=SMALL) as pilot:
+        await show_injuries(app, pilot)
+        await pilot.press(key)
+        await pilot.pause()
+        screen = app.screen
+        for field in screen.query("Input, Select"):
+            region = field.region
+            assert region.width > 0 and region.height > 0, f"{field.id} is not shown"
+            assert region.right <= SMALL[0] and region.bottom <= SMALL[1] - 1
+            if isinstance(field, Input):
+                wanted = max(len(field.value), len(field.placeholder or ""), 4)
+                assert field.content_region.width >= min(wanted, 14), f"{field.id} is cut"
+            else:
+                assert isinstance(field, Select)
+                shown = str(field.selection) if field.selection is not None else ""
+                assert field.content_region.width >= min(len(shown) + 2, 12), f"{field.id}"
