@@ -201,6 +201,10 @@ def build_big(path: Path, demo: Path) -> Path:
         campaign.rolls.append(batch)
     finally:
         campaign.close()
+    # Opened once more, as a GM's campaign has been since its rolls were made: opening takes
+    # backups of the files changed since the last open (each checked first), and here that
+    # is all 200 chunks at once, a cost the start-up row would otherwise show every session.
+    open_campaign(path).close()
     return path
 
 
