@@ -8,6 +8,8 @@ screens show: the ship's id and name, its crew, how many kept their names.
 
 from __future__ import annotations
 
+import functools
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -113,7 +115,14 @@ class CrewStandings:
         return "" if battle_id is None else self.battle_names.get(battle_id, battle_id)
 
     def counts(self) -> dict[str, int]:
-        return {c: sum(1 for m in self.members if m.condition == c) for c in CONDITIONS}
+        """How many are in each condition. Asked whenever the Crew tab checks which keys
+        apply (several times a key press), so counted once, in one pass over the crew."""
+        return dict(self._counts)
+
+    @functools.cached_property
+    def _counts(self) -> dict[str, int]:
+        found = Counter(m.condition for m in self.members)
+        return {c: found[c] for c in CONDITIONS}
 
 
 def standings_of(campaign: Campaign, crew: ShipCrew) -> CrewStandings:

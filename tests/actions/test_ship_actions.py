@@ -152,3 +152,30 @@ def test_export_is_atomic_and_refuses_bad_paths(
     with pytest.raises(ActionRefused, match="no ship with the id"):
         act.export_crew(campaign, "nobody", "roster", "markdown", target)
     assert target.read_text() == "the old export"
+
+
+class _CountedMembers(tuple):
+    """A crew that counts how often it is gone through."""
+
+    passes = 0
+
+    def __iter__(self):
+        type(self).passes += 1
+        return super().__iter__()
+
+
+def test_standings_count_each_condition_in_one_pass_once(campaign: Campaign) -> None:
+    """The Crew tab asks for the counts whenever it checks its keys: a 5,000-crew ship must
+    not be gone through four times on every check."""
+    from gmtool.rules.crew_casualties import CONDITIONS, MemberStanding
+
+    seed_demo(campaign)
+    crew = ship_store.ship_crew(campaign, "gorgon")
+    people = crew.roster.members
+    hurt = [MemberStanding(m, CONDITIONS[i % len(CONDITIONS)]) for i, m in enumerate(people)]
+    standing = act.CrewStandings(_CountedMembers(hurt), {})
+    expected = {c: sum(1 for m in hurt if m.condition == c) for c in CONDITIONS}
+    assert standing.counts() == expected and sum(expected.values()) == len(people)
+    standing.counts()["fit"] = -1  # a caller's copy
+    assert standing.counts() == expected
+    assert _CountedMembers.passes == 1

@@ -410,3 +410,40 @@ def test_demo_ships_carry_what_a_battle_needs(folder: str) -> None:
         # Target size is left to the class default in the demo files.
         assert spec.target_size_step == ship_class(spec.ship_class).target_size_step
     assert not any("target_size_step" in p.read_text() for p in (DEMO / folder).glob("*.yaml"))
+
+
+# -- saved specs read back often ------------------------------------------------------------
+
+
+def test_a_saved_spec_is_validated_once_per_loaded_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The store reads the ships back at almost every key: the same saved text is validated
+    once, and tables loaded again validate it again."""
+    import gmtool.rules.ships.spec as ships_module
+
+    saved = parse_ship_spec(EXAMPLE, "example.yaml").to_dict()
+    validations: list[object] = []
+    real = ships_module.ship_spec_from_dict
+
+    def counted(data: Any, file: str = "<form>") -> ShipSpec:
+        validations.append(data)
+        return real(data, file)
+
+    monkeypatch.setattr(ships_module, "ship_spec_from_dict", counted)
+    ship_spec_table.cache_clear()  # none validated yet (other tests read this spec too)
+    first = ShipSpec.from_dict(saved)
+    again = ShipSpec.from_dict(json.loads(json.dumps(saved)))  # read from the file anew
+    assert again is first and len(validations) == 1
+    changed = dict(saved, hull_points=201)
+    assert ShipSpec.from_dict(changed).hull_points == 201 and len(validations) == 2
+    ship_spec_table.cache_clear()
+    try:
+        assert ShipSpec.from_dict(saved) == first and len(validations) == 3
+    finally:
+        ship_spec_table.cache_clear()
+
+
+def test_a_saved_spec_that_does_not_validate_says_so_every_time() -> None:
+    saved = dict(parse_ship_spec(EXAMPLE, "example.yaml").to_dict(), hull_points=0)
+    for _ in range(2):
+        with pytest.raises(TableError, match="hull_points"):
+            ShipSpec.from_dict(saved)
