@@ -335,3 +335,25 @@ async def test_a_step_below_the_ladder_is_said(app_factory: Callable[..., GmApp]
         await pilot.pause()
         shown = str(app.query_one("#last-roll", Static).render())
         assert "step -9, below the ladder: rolled at -5" in shown
+
+
+async def test_a_long_log_shows_a_page_and_the_next_at_its_end(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    from gmtool.actions import dice as dice_actions
+    from gmtool.tui.tabs.dice.roll_log import PAGE_ROWS
+
+    app = app_factory()
+    for number in range(PAGE_ROWS + 30):
+        dice_actions.roll_dice(app.campaign, "d6", f"roll {number}", source="test")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.query_one("#roll-log", DataTable)
+        assert table.row_count == PAGE_ROWS
+        assert table.has_focus
+        await pilot.press("ctrl+end")
+        await pilot.pause()
+        assert table.row_count == PAGE_ROWS + 30
+        await pilot.press("slash", *"roll 1", "escape")  # roll 1, roll 10-19, roll 100-129
+        await pilot.pause()
+        assert table.row_count == 1 + 10 + 30

@@ -23,7 +23,7 @@ from gmtool.tui.pane import GmPane
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.dice.keys import ACTIONS, FIELD_KEYS, HELP
 from gmtool.tui.tabs.dice.roll_log import (
-    SHOWN_ROWS,
+    PAGE_ROWS,
     RollLogTable,
     check_text,
     entry_cells,
@@ -48,6 +48,7 @@ class DiceLogPane(GmPane):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._shown: dict[str, RollEntry] = {}  # the log's rows by key: the entries shown
+        self._more = False  # older matching rolls than the last row shown
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="roll-row", classes="form-row"):
@@ -63,7 +64,7 @@ class DiceLogPane(GmPane):
             yield Label("Filter", classes="field-label")
             yield Input(placeholder="search the log", id="log-filter", compact=True)
         yield Static("d: type dice and Enter · c: a check's score and step", id="last-roll")
-        # The log (up to SHOWN_ROWS rows) is built just after the first frame, so the GM sees
+        # The log (PAGE_ROWS rows at a time) is built just after the first frame, so the GM sees
         # the app at once.
         yield Lazy(RollLogTable(id="roll-log", cursor_type="row", zebra_stripes=True))
 
@@ -259,19 +260,39 @@ class DiceLogPane(GmPane):
         self.reload_log()
 
     def reload_log(self) -> None:
-        needle = self.query_one("#log-filter", Input).value.strip()
+        """The log from its newest roll, one page of the rolls that match the filter."""
         found = self.query(RollLogTable)
         if not found:
             return  # not mounted yet: it fills itself when it is
         table = found.first()
         table.clear()
         self._shown = {}
+        self._fill_page(table)
+
+    def _fill_page(self, table: RollLogTable) -> None:
+        """Add the next page of matching rolls below those shown."""
+        needle = self.query_one("#log-filter", Input).value.strip()
+        oldest_shown = min((int(key) for key in self._shown), default=None)
+        added = 0
+        self._more = False
         try:
             for entry in self.campaign.roll_log():
-                if matches(entry, needle):
-                    table.add_row(*entry_cells(entry), key=str(entry["id"]))
-                    self._shown[str(entry["id"])] = entry
-                    if len(self._shown) >= SHOWN_ROWS:
-                        break
+                if oldest_shown is not None and entry["id"] >= oldest_shown:
+                    continue
+                if not matches(entry, needle):
+                    continue
+                if added >= PAGE_ROWS:
+                    self._more = True
+                    return
+                table.add_row(*entry_cells(entry), key=str(entry["id"]))
+                self._shown[str(entry["id"])] = entry
+                added += 1
         except StoreError as exc:  # a damaged older chunk: the rolls above it still show
             self.show_status(f"The older rolls do not read: {exc}", error=True)
+
+    @on(DataTable.RowHighlighted, "#roll-log")
+    def _more_at_the_end(self, event: DataTable.RowHighlighted) -> None:
+        """The cursor on the last row: the next page comes in below it."""
+        table = self.query_one(RollLogTable)
+        if self._more and event.cursor_row >= table.row_count - 1:
+            self._fill_page(table)

@@ -15,7 +15,9 @@ if TYPE_CHECKING:
     from gmtool.actions.dice import RollsUndone
     from gmtool.rules.checks import CheckResult
 
-SHOWN_ROWS = 500
+PAGE_ROWS = 100
+"""Rows the log shows at first; reaching its last row shows the next as many. Filling the
+table is the costly part of a roll (every tab's rolls land here): a page keeps it short."""
 DICE_CELL_WIDTH = 24  # longer dice are cut in the table; the line above it shows them all
 
 
