@@ -14,11 +14,11 @@ from textual.widgets import Static
 from gmtool.store.skirmish import AUTOMATIC, MANUAL, SOLO
 from gmtool.tui.app import GmApp
 from gmtool.tui.footer import KeyFooter, wrap_items
-from gmtool.tui.skirmish import MOVING, PICKING, SkirmishPane
-from gmtool.tui.skirmish_map import SkirmishMap
-from gmtool.tui.skirmish_replay import ReplayScreen
-from gmtool.tui.skirmish_rows import share_rows, text_rows
-from gmtool.tui.skirmish_sweep import SweepScreen
+from gmtool.tui.tabs.torga.pane import MOVING, PICKING, SkirmishPane
+from gmtool.tui.tabs.torga.map import SkirmishMap
+from gmtool.tui.tabs.torga.replay import ReplayScreen
+from gmtool.tui.tabs.torga.rows import share_rows, text_rows
+from gmtool.tui.tabs.torga.sweep import SweepScreen
 from tests.tui.conftest import footer_keys
 from tests.tui.test_skirmish_referee_tab import set_table
 from tests.tui.test_skirmish_tab import open_tab, shown, start, status

@@ -13,8 +13,8 @@ from textual.widgets import Static
 from gmtool.rules.skirmish import hand_to_hand, torga_iv
 from gmtool.store.skirmish import MANUAL, skirmish_tracker
 from gmtool.tui.app import GmApp
-from gmtool.tui.skirmish import PICKING, SkirmishPane
-from gmtool.tui.skirmish_map import FIRE_LINE, SkirmishMap, draw
+from gmtool.tui.tabs.torga.pane import PICKING, SkirmishPane
+from gmtool.tui.tabs.torga.map import FIRE_LINE, SkirmishMap, draw
 from tests.tui.test_skirmish_tab import open_tab, saved_game, shown, start, status
 
 

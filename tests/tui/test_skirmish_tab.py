@@ -24,7 +24,7 @@ from gmtool.store.skirmish import (
 )
 from gmtool.tui.app import GmApp
 from gmtool.tui.footer import KeyFooter
-from gmtool.tui.skirmish import (
+from gmtool.tui.tabs.torga.pane import (
     MOVING,
     PICKING,
     TAB_ID,
@@ -34,8 +34,8 @@ from gmtool.tui.skirmish import (
     log_text,
     parse_point,
 )
-from gmtool.tui.skirmish_chart import bar, chart_text, progress_text
-from gmtool.tui.skirmish_map import (
+from gmtool.tui.tabs.torga.chart import bar, chart_text, progress_text
+from gmtool.tui.tabs.torga.map import (
     MapView,
     choose_scale,
     draw,
@@ -91,7 +91,7 @@ def saved_game(path: Path):
 
 
 def test_the_tab_comes_last() -> None:
-    assert (TAB_CLASSES[-1].module, TAB_CLASSES[-1].cls) == ("gmtool.tui.skirmish", "SkirmishPane")
+    assert (TAB_CLASSES[-1].module, TAB_CLASSES[-1].cls) == ("gmtool.tui.tabs.torga.pane", "SkirmishPane")
 
 
 def test_every_palette_entry_and_key_is_an_action() -> None:

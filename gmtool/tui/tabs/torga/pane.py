@@ -60,9 +60,9 @@ from gmtool.store.skirmish import (
     solo_side,
 )
 from gmtool.store.skirmish_replay import game_steps
-from gmtool.tui.skirmish_chart import SimulationChart
-from gmtool.tui.skirmish_log import GameLog, log_text
-from gmtool.tui.skirmish_map import (
+from gmtool.tui.tabs.torga.chart import SimulationChart
+from gmtool.tui.tabs.torga.log import GameLog, log_text
+from gmtool.tui.tabs.torga.map import (
     WOUND_STYLE,
     MapView,
     SkirmishMap,
@@ -71,14 +71,14 @@ from gmtool.tui.skirmish_map import (
     side_style,
     wound_marker,
 )
-from gmtool.tui.skirmish_new_game import NewGameChoice, NewGameScreen
-from gmtool.tui.skirmish_referee import fire_choice, fire_details, melee_lines
-from gmtool.tui.skirmish_replay import ReplayScreen
-from gmtool.tui.skirmish_rows import share_rows, text_rows
-from gmtool.tui.skirmish_rules_card import rules_card
-from gmtool.tui.skirmish_settings import SettingsScreen
-from gmtool.tui.skirmish_simulation import SimulatingPane
-from gmtool.tui.skirmish_standing import standing_text
+from gmtool.tui.tabs.torga.new_game import NewGameChoice, NewGameScreen
+from gmtool.tui.tabs.torga.referee import fire_choice, fire_details, melee_lines
+from gmtool.tui.tabs.torga.replay import ReplayScreen
+from gmtool.tui.tabs.torga.rows import share_rows, text_rows
+from gmtool.tui.tabs.torga.rules_card import rules_card
+from gmtool.tui.tabs.torga.settings import SettingsScreen
+from gmtool.tui.tabs.torga.simulation import SimulatingPane
+from gmtool.tui.tabs.torga.standing import standing_text
 
 TAB_ID = "torga"
 TITLE = "Torga IV"

@@ -12,8 +12,8 @@ from textual.widget import Widget
 from gmtool.rules.skirmish import SimulationSummary
 
 if TYPE_CHECKING:
-    from gmtool.tui.skirmish_sweep import SweepResult
-from gmtool.tui.skirmish_map import SIDE_COLOURS
+    from gmtool.tui.tabs.torga.sweep import SweepResult
+from gmtool.tui.tabs.torga.map import SIDE_COLOURS
 
 EIGHTHS = " ▏▎▍▌▋▊▉"
 FULL = "█"
@@ -145,7 +145,7 @@ class SimulationChart(Widget):
         if self.progress is not None:
             return progress_text(*self.progress, width)
         if self.sweep is not None:
-            from gmtool.tui.skirmish_sweep import sweep_text
+            from gmtool.tui.tabs.torga.sweep import sweep_text
 
             return sweep_text(self.sweep, width)
         if self.summary is not None:

@@ -26,8 +26,8 @@ from gmtool.rules.skirmish.scenario import Scenario
 from gmtool.rules.skirmish.simulate import SimulationSummary
 from gmtool.rules.skirmish.variants import parse_sweep, with_settings
 from gmtool.tui.footer import KeyFooter
-from gmtool.tui.skirmish_chart import MUTED, rate_bar
-from gmtool.tui.skirmish_map import SIDE_COLOURS
+from gmtool.tui.tabs.torga.chart import MUTED, rate_bar
+from gmtool.tui.tabs.torga.map import SIDE_COLOURS
 
 EXAMPLE = "victory.turn=8,10,12"
 MAX_VALUES = 12  # rows the plot has room for at 80x24

@@ -15,9 +15,9 @@ from gmtool.rules.skirmish.outcome import standing
 from gmtool.store.skirmish import LogLine
 from gmtool.store.skirmish_replay import ReplayStep
 from gmtool.tui.footer import KeyFooter
-from gmtool.tui.skirmish_log import log_text
-from gmtool.tui.skirmish_map import MapView, SkirmishMap
-from gmtool.tui.skirmish_standing import standing_text
+from gmtool.tui.tabs.torga.log import log_text
+from gmtool.tui.tabs.torga.map import MapView, SkirmishMap
+from gmtool.tui.tabs.torga.standing import standing_text
 
 
 class ReplayScreen(ModalScreen[None]):
