@@ -128,10 +128,14 @@ async def test_in_play_at_80x24_the_keys_the_footer_lacked_work(
     async with app.run_test(size=(80, 24)) as pilot:
         pane = await _in_play(pilot)
         await pilot.pause()
-        assert {"G", "S", "r", "e", "shift+tab", "pageup", "pagedown"} <= footer_keys(app)
+        assert {"G", "S", "r", "e", "shift+tab"} <= footer_keys(app)
+        # the log's page keys come once it holds more than it shows
+        assert not {"pageup", "pagedown"} & footer_keys(app)
         await pilot.press("G")  # the rest of turn 1, both sides
         await pilot.pause()
+        await pilot.pause()
         assert pane.game is not None and pane.game.state.turn == 2
+        assert {"pageup", "pagedown"} <= footer_keys(app)
         await pilot.press("e")
         await pilot.pause()
         exported = list((folder / "exports").glob("*.md"))

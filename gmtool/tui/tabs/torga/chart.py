@@ -13,6 +13,7 @@ from gmtool.rules.skirmish import SimulationSummary
 
 if TYPE_CHECKING:
     from gmtool.tui.tabs.torga.sweep import SweepResult
+from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.torga.map import SIDE_COLOURS
 
 EIGHTHS = " ▏▎▍▌▋▊▉"
@@ -102,14 +103,7 @@ def progress_text(done: int, total: int, width: int) -> Text:
 class SimulationChart(Widget):
     """Shows nothing yet, a progress bar, or the last simulation's chart."""
 
-    DEFAULT_CSS = """
-    SimulationChart {
-        height: 1fr;
-        padding: 0 1;
-        text-wrap: nowrap;
-        text-overflow: ellipsis;
-    }
-    """
+    DEFAULT_CSS = tab_css(__file__, "chart.tcss")
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
