@@ -14,8 +14,8 @@ from textual.widgets import Static
 from gmtool.store.skirmish import AUTOMATIC, MANUAL, SOLO
 from gmtool.tui.app import GmApp
 from gmtool.tui.footer import KeyFooter, wrap_items
-from gmtool.tui.tabs.torga.pane import MOVING, PICKING, SkirmishPane
 from gmtool.tui.tabs.torga.map import SkirmishMap
+from gmtool.tui.tabs.torga.pane import MOVING, PICKING, SkirmishPane
 from gmtool.tui.tabs.torga.replay import ReplayScreen
 from gmtool.tui.tabs.torga.rows import share_rows, text_rows
 from gmtool.tui.tabs.torga.sweep import SweepScreen
