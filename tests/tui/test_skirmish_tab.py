@@ -26,6 +26,7 @@ from gmtool.tui.app import GmApp
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.tabs import TAB_CLASSES
 from gmtool.tui.tabs.torga.chart import bar, chart_text, progress_text
+from gmtool.tui.tabs.torga.log import GameLog, log_text
 from gmtool.tui.tabs.torga.map import (
     MapView,
     choose_scale,
@@ -34,16 +35,9 @@ from gmtool.tui.tabs.torga.map import (
     grid_size,
     short_name,
 )
-from gmtool.tui.tabs.torga.pane import (
-    MOVING,
-    PICKING,
-    TAB_ID,
-    GameLog,
-    NewGameScreen,
-    SkirmishPane,
-    log_text,
-    parse_point,
-)
+from gmtool.tui.tabs.torga.new_game import NewGameScreen
+from gmtool.tui.tabs.torga.pane import TAB_ID, SkirmishPane
+from gmtool.tui.tabs.torga.view import MOVING, PICKING, parse_point
 from tests.tui.conftest import footer_keys
 
 MODE_INDEX = {SOLO: 0, MANUAL: 1, AUTOMATIC: 2}

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from textual.containers import VerticalScroll
 from textual.widgets import Input
 
@@ -180,3 +181,57 @@ async def test_at_80x24_the_log_keeps_its_rows_and_the_roster_follows_the_figure
         await pilot.press("pagedown")
         await pilot.pause()
         assert log.back == 0
+
+
+# -- snapshots of the states and dialogs not pictured elsewhere (both sizes) ----------------
+# (in play, moving, the fire preview, game over, settings, the sweep's chart and the replay
+# are in test_skirmish_tab, test_skirmish_referee_tab, test_skirmish_settings,
+# test_skirmish_sweep and test_skirmish_replay_tab)
+
+SIZES = [(80, 24), (120, 36)]
+
+
+async def _no_game(pilot) -> None:  # type: ignore[no-untyped-def]
+    await open_tab(pilot.app, pilot)
+
+
+async def _new_game_dialog(pilot) -> None:  # type: ignore[no-untyped-def]
+    await open_tab(pilot.app, pilot)
+    await pilot.press("n", "down")
+    await pilot.pause()
+
+
+async def _discard_question(pilot) -> None:  # type: ignore[no-untyped-def]
+    await _new_game_dialog(pilot)
+    await pilot.press("escape")
+    await pilot.pause()
+
+
+async def _sweep_dialog(pilot) -> None:  # type: ignore[no-untyped-def]
+    await open_tab(pilot.app, pilot)
+    await start(pilot, MANUAL)
+    await pilot.press("S")
+    await pilot.pause()
+
+
+async def _undone(pilot) -> None:  # type: ignore[no-untyped-def]
+    await open_tab(pilot.app, pilot)
+    await start(pilot, SOLO)
+    await pilot.press("space", "ctrl+z")
+    await pilot.pause()
+    await pilot.pause()
+
+
+SNAPSHOTS = {
+    "no_game": _no_game,
+    "new_game_dialog": _new_game_dialog,
+    "discard_question": _discard_question,
+    "sweep_dialog": _sweep_dialog,
+    "undone": _undone,
+}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("situation", SNAPSHOTS)
+def test_snapshot(snap_compare, app_factory, situation: str, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(app_factory(), terminal_size=size, run_before=SNAPSHOTS[situation])
