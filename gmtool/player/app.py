@@ -24,8 +24,8 @@ from gmtool.player.reader import Fingerprint, Reading, fingerprint, read_whole
 from gmtool.player.text import battle_text, log_text, party_table
 from gmtool.rules.errors import RulesError
 from gmtool.store.errors import StoreError
-from gmtool.tui.skirmish_map import MapView, SkirmishMap
-from gmtool.tui.skirmish_standing import ending_text, standing_text
+from gmtool.tui.tabs.torga.map import MapView, SkirmishMap
+from gmtool.tui.tabs.torga.standing import ending_text, standing_text
 
 POLL_SECONDS = 0.2
 # How long the first read may keep meeting saves under way before the screen says so.

@@ -63,3 +63,41 @@ def test_the_app_plays_a_whole_turn_as_one_step(campaign: Campaign) -> None:
     game_actions.undo(campaign)
     back = load_game(campaign)
     assert back is not None and back.state.turn == game.state.turn
+
+
+def test_redo_brings_back_the_action_and_the_apps_reply_with_the_same_dice(
+    campaign: Campaign,
+) -> None:
+    started = game_actions.start(campaign, torga_iv(), SOLO)
+    played = game_actions.act(campaign, started.game, Action(MOVE, "sisko", x=27.0, y=33.0))
+    replies = [line for line in played.lines if line.auto]
+    assert replies, "in solo play the app answers the GM's move in the same step"
+    rolls = list(campaign.roll_log())
+    assert game_actions.history(campaign) == (played.label, None)
+
+    undone = game_actions.undo(campaign)
+    assert undone is not None and undone.label == played.label
+    assert game_actions.history(campaign) == (started.label, played.label)
+    assert all(r.get("undone") for r in campaign.roll_log() if r["id"] in undone.roll_ids)
+
+    redone = game_actions.redo(campaign)
+    assert redone is not None and redone.label == played.label
+    back = load_game(campaign)
+    assert back is not None
+    assert back.state.to_dict() == played.game.state.to_dict()
+    assert back.log == played.game.log  # the app's reply is back with the GM's move
+    # the same dice, no longer marked undone, and none rolled again
+    assert list(campaign.roll_log()) == rolls
+    assert game_actions.history(campaign) == (played.label, None)
+    assert game_actions.redo(campaign) is None
+
+
+def test_a_new_action_after_an_undo_leaves_nothing_to_redo(campaign: Campaign) -> None:
+    game = game_actions.start(campaign, torga_iv(), MANUAL).game
+    game_actions.act(campaign, game, Action(MOVE, "sisko", x=27.0, y=33.0))
+    game_actions.undo(campaign)
+    again = load_game(campaign)
+    assert again is not None
+    game_actions.act(campaign, again, Action(MOVE, "sisko", x=26.0, y=33.0))
+    assert game_actions.history(campaign)[1] is None
+    assert game_actions.redo(campaign) is None

@@ -9,7 +9,7 @@ from textual.widgets import Static
 
 from gmtool.store.skirmish import AUTOMATIC, MANUAL
 from gmtool.tui.app import GmApp
-from gmtool.tui.skirmish_replay import ReplayScreen
+from gmtool.tui.tabs.torga.replay import ReplayScreen
 from tests.tui.conftest import footer_keys
 from tests.tui.test_skirmish_tab import open_tab, shown, start, status
 

@@ -10,8 +10,8 @@ from gmtool.rules.skirmish.variants import parse_setting, with_settings
 from gmtool.store.skirmish import MANUAL
 from gmtool.tui.app import GmApp
 from gmtool.tui.dialogs.help import HelpScreen
-from gmtool.tui.skirmish_rules_card import rules_card
-from gmtool.tui.skirmish_settings import SettingsScreen
+from gmtool.tui.tabs.torga.rules_card import rules_card
+from gmtool.tui.tabs.torga.settings import SettingsScreen
 from tests.tui.test_skirmish_tab import open_tab, saved_game, start
 
 

@@ -14,8 +14,8 @@ from gmtool.rules.skirmish.outcome import EndReason, ending, standing
 from gmtool.rules.tables import tables_dir
 from gmtool.store.skirmish import AUTOMATIC, MANUAL, skirmish_tracker
 from gmtool.tui.app import GmApp
-from gmtool.tui.skirmish import SkirmishPane
-from gmtool.tui.skirmish_standing import standing_text
+from gmtool.tui.tabs.torga.pane import SkirmishPane
+from gmtool.tui.tabs.torga.standing import standing_text
 from tests.rules.test_skirmish_outcome import fell, play_to_the_victory_turn
 from tests.tui.conftest import footer_keys
 from tests.tui.test_skirmish_tab import open_tab, shown, start

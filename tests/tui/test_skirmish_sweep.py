@@ -10,8 +10,8 @@ from textual.widgets import Input, Static
 from gmtool.rules.skirmish import simulate, torga_iv
 from gmtool.rules.skirmish.variants import with_settings
 from gmtool.tui.app import GmApp
-from gmtool.tui.skirmish_chart import SimulationChart
-from gmtool.tui.skirmish_sweep import SweepResult, SweepScreen, sweep_text
+from gmtool.tui.tabs.torga.chart import SimulationChart
+from gmtool.tui.tabs.torga.sweep import SweepResult, SweepScreen, sweep_text
 from tests.tui.test_skirmish_tab import open_tab, shown, status
 
 

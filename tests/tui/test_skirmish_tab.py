@@ -24,18 +24,10 @@ from gmtool.store.skirmish import (
 )
 from gmtool.tui.app import GmApp
 from gmtool.tui.footer import KeyFooter
-from gmtool.tui.skirmish import (
-    MOVING,
-    PICKING,
-    TAB_ID,
-    GameLog,
-    NewGameScreen,
-    SkirmishPane,
-    log_text,
-    parse_point,
-)
-from gmtool.tui.skirmish_chart import bar, chart_text, progress_text
-from gmtool.tui.skirmish_map import (
+from gmtool.tui.tabs import TAB_CLASSES
+from gmtool.tui.tabs.torga.chart import bar, chart_text, progress_text
+from gmtool.tui.tabs.torga.log import GameLog, log_text
+from gmtool.tui.tabs.torga.map import (
     MapView,
     choose_scale,
     draw,
@@ -43,7 +35,9 @@ from gmtool.tui.skirmish_map import (
     grid_size,
     short_name,
 )
-from gmtool.tui.tabs import TAB_CLASSES
+from gmtool.tui.tabs.torga.new_game import NewGameScreen
+from gmtool.tui.tabs.torga.pane import TAB_ID, SkirmishPane
+from gmtool.tui.tabs.torga.view import MOVING, PICKING, parse_point
 from tests.tui.conftest import footer_keys
 
 MODE_INDEX = {SOLO: 0, MANUAL: 1, AUTOMATIC: 2}
@@ -91,17 +85,21 @@ def saved_game(path: Path):
 
 
 def test_the_tab_comes_last() -> None:
-    assert (TAB_CLASSES[-1].module, TAB_CLASSES[-1].cls) == ("gmtool.tui.skirmish", "SkirmishPane")
+    assert (TAB_CLASSES[-1].module, TAB_CLASSES[-1].cls) == (
+        "gmtool.tui.tabs.torga.pane",
+        "SkirmishPane",
+    )
 
 
 def test_every_palette_entry_and_key_is_an_action() -> None:
-    for _title, _help, method in SkirmishPane.PALETTE:
-        assert callable(getattr(SkirmishPane, method)), method
+    for _title, _help, action in SkirmishPane.palette_commands():
+        assert callable(getattr(SkirmishPane, f"action_{action.split('(')[0]}")), action
     for binding in SkirmishPane.BINDINGS:
         action = binding.action.split("(")[0]
         assert callable(getattr(SkirmishPane, f"action_{action}")), action
-    for key in ("n", "f", "m", "a", "h", "p", "space", "g", "ctrl+z", "s", "tab"):
-        assert f"| {key}" in SkirmishPane.HELP or f" {key} " in SkirmishPane.HELP, key
+    keys = SkirmishPane.keys_help()
+    for key in ("n", "f", "m", "a", "h", "p", "space", "g", "ctrl+z", "ctrl+y", "s", "tab"):
+        assert f"| {key}" in keys, key
 
 
 # -- a whole game ---------------------------------------------------------------------------
@@ -265,10 +263,13 @@ async def test_refusals_say_why_and_save_nothing(app_factory: Callable[..., GmAp
         await pilot.press("escape", "escape")
         await pilot.pause()
         assert pane.mode != MOVING
-        for key, words in (("f", "Not fired"), ("h", "Not attacked"), ("p", "Not picked up")):
+        # nobody in range, in contact or near a dropped weapon: f, h, p are not offered,
+        # and pressed they do nothing
+        assert not {"f", "h", "p"} & footer_keys(app)
+        for key in ("f", "h", "p"):
             await pilot.press(key)
             await pilot.pause()
-            assert words in shown(status(pane)) and status(pane).has_class("error")
+            assert pane.mode != PICKING
         assert saved_game(path) == before
 
 
@@ -297,9 +298,12 @@ async def test_undo_steps_back_one_action_at_a_time(app_factory: Callable[..., G
         assert "No game" in shown(pane.query_one("#sk-standing", Static))
         _, rolls = saved_game(path)
         assert rolls and all(r["undone"] for r in rolls)  # ... the solo order die undone
+        # nothing left to take back: ctrl+z is no longer offered, and does nothing
+        assert "ctrl+z" not in footer_keys(app)
+        said = shown(status(pane))
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert "Nothing to undo" in shown(status(pane)) and status(pane).has_class("error")
+        assert shown(status(pane)) == said and pane.game is None
 
 
 async def test_a_bad_scenario_file_gives_the_message_and_changes_nothing(
@@ -317,7 +321,7 @@ async def test_a_bad_scenario_file_gives_the_message_and_changes_nothing(
         assert isinstance(app.screen, NewGameScreen)
         error = shown(app.screen.query_one("#ng-error", Static))
         assert "Not started" in error and "broken.yaml" in error
-        await pilot.press("escape")
+        await pilot.press("escape", "y")  # a file was typed: Escape asks first
         await pilot.pause()
         assert not isinstance(app.screen, NewGameScreen)
         assert "unchanged" in shown(status(pane))
@@ -376,7 +380,7 @@ async def test_side_panel_views_and_log_paging(app_factory: Callable[..., GmApp]
         await start(pilot, AUTOMATIC)
         await pilot.press("G")
         await pilot.pause()
-        roster = pane.query_one("#sk-roster", Static)
+        roster = pane.query_one("#sk-roster-box")
         side = pane.query_one("#sk-side")
         log = pane.query_one("#sk-log", GameLog)
         assert roster.display and side.current == "sk-table"

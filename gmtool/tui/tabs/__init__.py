@@ -41,5 +41,5 @@ TAB_CLASSES: list[TabSpec] = [
     TabSpec("stations", "Stations", "gmtool.tui.stations", "StationsPane"),
     TabSpec("battle", "Battle", "gmtool.tui.battle", "BattlePane"),
     TabSpec("injuries", "Injuries", "gmtool.tui.tabs.injuries.pane", "InjuriesPane"),
-    TabSpec("torga", "Torga IV", "gmtool.tui.skirmish", "SkirmishPane"),
+    TabSpec("torga", "Torga IV", "gmtool.tui.tabs.torga.pane", "SkirmishPane"),
 ]

@@ -17,7 +17,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from gmtool.rules.errors import RulesError
@@ -25,9 +24,11 @@ from gmtool.rules.skirmish.outcome import END_REASONS, EndReason
 from gmtool.rules.skirmish.scenario import Scenario
 from gmtool.rules.skirmish.simulate import SimulationSummary
 from gmtool.rules.skirmish.variants import parse_sweep, with_settings
+from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.footer import KeyFooter
-from gmtool.tui.skirmish_chart import MUTED, rate_bar
-from gmtool.tui.skirmish_map import SIDE_COLOURS
+from gmtool.tui.styles import tab_css
+from gmtool.tui.tabs.torga.chart import MUTED, rate_bar
+from gmtool.tui.tabs.torga.map import SIDE_COLOURS
 
 EXAMPLE = "victory.turn=8,10,12"
 MAX_VALUES = 12  # rows the plot has room for at 80x24
@@ -103,30 +104,12 @@ def sweep_text(result: SweepResult, width: int) -> Text:
     return text
 
 
-class SweepScreen(ModalScreen[Sweep | None]):
-    """Type the setting and its values; enter checks them all and starts the sweep."""
+class SweepScreen(GmDialog[Sweep | None]):
+    """Type the setting and its values; enter checks them all and starts the sweep; escape
+    closes (asking first once the example was changed)."""
 
-    DEFAULT_CSS = """
-    SweepScreen {
-        align: center middle;
-    }
-    #sw-box {
-        width: 76;
-        max-width: 100%;
-        height: auto;
-        border: thick $primary;
-        background: $surface;
-        padding: 0 1;
-    }
-    #sw-error {
-        color: $error;
-        height: auto;
-    }
-    #sw-hint {
-        color: $text-muted;
-    }
-    """
-    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("enter", "start", "Start")]
+    DEFAULT_CSS = tab_css(__file__, "sweep.tcss")
+    BINDINGS = [Binding("enter", "start", "Start")]
 
     def __init__(self, scenario: Scenario, games: int) -> None:
         super().__init__()
@@ -134,15 +117,16 @@ class SweepScreen(ModalScreen[Sweep | None]):
         self.games = games
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="sw-box"):
+        with Vertical(id="sw-box", classes="dialog-box"):
             yield Static(f"[b]Sweep a setting[/b]: {self.games} games a value, both automatic")
             yield Input(value=EXAMPLE, id="sw-input", compact=True)
-            yield Static("", id="sw-error")
+            yield Static("", id="sw-error", classes="dialog-error")
             yield Static(
                 "A setting of the scenario file by its dotted name and its values, as "
                 "gmtool skirmish simulate --sweep takes them: victory.turn=8,10,12, "
                 "weapons.energy_rifle.wounds=1,2, cover.within=0,2,4.",
                 id="sw-hint",
+                classes="dialog-hint",
             )
         yield KeyFooter()
 
@@ -158,6 +142,3 @@ class SweepScreen(ModalScreen[Sweep | None]):
             self.query_one("#sw-error", Static).update(f"Not started: {exc}")
             return
         self.dismiss(sweep)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)

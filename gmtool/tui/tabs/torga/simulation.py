@@ -18,8 +18,8 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from gmtool.rules.skirmish import Scenario, SimulationSummary, simulate, torga_iv
 from gmtool.store.skirmish import SkirmishGame
 from gmtool.tui.pane import GmPane
-from gmtool.tui.skirmish_chart import SimulationChart
-from gmtool.tui.skirmish_sweep import Sweep, SweepResult, SweepScreen
+from gmtool.tui.tabs.torga.chart import SimulationChart
+from gmtool.tui.tabs.torga.sweep import Sweep, SweepResult, SweepScreen
 
 SIMULATION_GROUP = "skirmish-simulation"
 DEFAULT_SIMULATION_GAMES = 1000

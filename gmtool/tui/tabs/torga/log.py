@@ -6,9 +6,11 @@ from typing import Any
 
 from rich.text import Text
 from textual import events
+from textual.message import Message
 from textual.widget import Widget
 
 from gmtool.store.skirmish import LOG_LIMIT, LogLine
+from gmtool.tui.styles import tab_css
 
 
 def log_text(line: LogLine) -> Text:
@@ -34,19 +36,24 @@ class GameLog(Widget):
     """The newest lines of the game log, filling its height from the bottom.
 
     A RichLog would redo the whole screen's layout on every line written (its scroll area
-    grows); this draws only itself. The mouse wheel or pgup/pgdn page back through it.
+    grows); this draws only itself. The mouse wheel or pgup/pgdn page back through it;
+    `overflows` says whether there is anything to page to (the tab offers the keys then).
     """
 
-    DEFAULT_CSS = """
-    GameLog {
-        height: 1fr;
-    }
-    """
+    class Overflowed(Message):
+        """The log has come to hold more rows than it shows, or no longer does."""
+
+        def __init__(self, overflows: bool) -> None:
+            super().__init__()
+            self.overflows = overflows
+
+    DEFAULT_CSS = tab_css(__file__, "log.tcss")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.lines: list[Text] = []
         self.back = 0  # wrapped lines scrolled back from the newest
+        self.overflows = False  # more rows than its height
 
     def show(self, lines: list[Text]) -> None:
         self.lines = lines[-LOG_LIMIT:]
@@ -73,10 +80,14 @@ class GameLog(Widget):
     def render(self) -> Text:
         width = max(self.content_size.width, 10)
         height = max(self.content_size.height, 1)
-        rows = self.wrapped(width, height + self.back)
+        rows = self.wrapped(width, height + self.back + 1)  # one more: is there more?
         self.back = max(0, min(self.back, len(rows) - height))
         shown = rows[: len(rows) - self.back] if self.back else rows
         shown = shown[-height:]
+        overflows = len(rows) > height
+        if overflows != self.overflows:
+            self.overflows = overflows
+            self.post_message(self.Overflowed(overflows))
         if self.back and shown:
             shown[-1] = Text(f"… {self.back} more below (pgdn)", "italic #808080")
         return Text("\n").join(shown)

@@ -7,15 +7,15 @@ from typing import NamedTuple
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from gmtool.rules.errors import RulesError
 from gmtool.rules.skirmish import Scenario, load_scenario
 from gmtool.store.skirmish import AUTOMATIC, MANUAL, SOLO
+from gmtool.tui.dialogs import GmDialog
+from gmtool.tui.styles import tab_css
 
 MODE_TEXT = {
     SOLO: "Solo: the app plays the solo side (the Jem'Hadar in Torga IV)",
@@ -29,40 +29,14 @@ class NewGameChoice(NamedTuple):
     mode: str
 
 
-class NewGameScreen(ModalScreen[NewGameChoice | None]):
-    """Who plays which side, and which scenario: the Torga IV table or a GM's own file."""
+class NewGameScreen(GmDialog[NewGameChoice | None]):
+    """Who plays which side, and which scenario: the Torga IV table or a GM's own file.
+    Escape closes at once unless the GM chose another mode or typed a file: then it asks."""
 
-    DEFAULT_CSS = """
-    NewGameScreen {
-        align: center middle;
-    }
-    #ng-box {
-        width: 76;
-        max-width: 100%;
-        height: auto;
-        max-height: 100%;
-        border: thick $primary;
-        background: $surface;
-        padding: 0 1;
-    }
-    #ng-box Label {
-        margin-top: 1;
-    }
-    #ng-modes {
-        height: auto;
-    }
-    #ng-error {
-        color: $error;
-        height: auto;
-    }
-    #ng-hint {
-        color: $text-muted;
-    }
-    """
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    DEFAULT_CSS = tab_css(__file__, "new_game.tcss")
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="ng-box"):
+        with Vertical(id="ng-box", classes="dialog-box"):
             yield Static(
                 "[b]New skirmish game[/b] (replaces the game in play; ctrl+z brings it back)"
             )
@@ -76,15 +50,22 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
                 id="ng-file",
                 compact=True,
             )
-            yield Static("", id="ng-error")
+            yield Static("", id="ng-error", classes="dialog-error")
             yield Static(
-                "↑↓ who plays · enter start · tab scenario file · esc cancel", id="ng-hint"
+                "↑↓ who plays · enter start · tab scenario file · esc cancel",
+                id="ng-hint",
+                classes="dialog-hint",
             )
 
     def on_mount(self) -> None:
         modes = self.query_one("#ng-modes", OptionList)
         modes.highlighted = 0
         modes.focus()
+
+    def unsaved_changes(self) -> bool:
+        """The file typed, or a mode other than the first highlighted."""
+        moved = (self.query_one("#ng-modes", OptionList).highlighted or 0) != 0
+        return moved or super().unsaved_changes()
 
     @on(OptionList.OptionSelected, "#ng-modes")
     @on(Input.Submitted, "#ng-file")
@@ -100,6 +81,3 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
             self.query_one("#ng-file", Input).focus()
             return
         self.dismiss(NewGameChoice(scenario, mode))
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)

@@ -12,8 +12,9 @@ from textual.widget import Widget
 from gmtool.rules.skirmish import SimulationSummary
 
 if TYPE_CHECKING:
-    from gmtool.tui.skirmish_sweep import SweepResult
-from gmtool.tui.skirmish_map import SIDE_COLOURS
+    from gmtool.tui.tabs.torga.sweep import SweepResult
+from gmtool.tui.styles import tab_css
+from gmtool.tui.tabs.torga.map import SIDE_COLOURS
 
 EIGHTHS = " ▏▎▍▌▋▊▉"
 FULL = "█"
@@ -102,14 +103,7 @@ def progress_text(done: int, total: int, width: int) -> Text:
 class SimulationChart(Widget):
     """Shows nothing yet, a progress bar, or the last simulation's chart."""
 
-    DEFAULT_CSS = """
-    SimulationChart {
-        height: 1fr;
-        padding: 0 1;
-        text-wrap: nowrap;
-        text-overflow: ellipsis;
-    }
-    """
+    DEFAULT_CSS = tab_css(__file__, "chart.tcss")
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
@@ -145,7 +139,7 @@ class SimulationChart(Widget):
         if self.progress is not None:
             return progress_text(*self.progress, width)
         if self.sweep is not None:
-            from gmtool.tui.skirmish_sweep import sweep_text
+            from gmtool.tui.tabs.torga.sweep import sweep_text
 
             return sweep_text(self.sweep, width)
         if self.summary is not None:

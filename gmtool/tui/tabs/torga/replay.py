@@ -8,46 +8,28 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from gmtool.rules.skirmish.outcome import standing
 from gmtool.store.skirmish import LogLine
 from gmtool.store.skirmish_replay import ReplayStep
+from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.footer import KeyFooter
-from gmtool.tui.skirmish_log import log_text
-from gmtool.tui.skirmish_map import MapView, SkirmishMap
-from gmtool.tui.skirmish_standing import standing_text
+from gmtool.tui.styles import tab_css
+from gmtool.tui.tabs.torga.log import log_text
+from gmtool.tui.tabs.torga.map import MapView, SkirmishMap
+from gmtool.tui.tabs.torga.standing import standing_text
 
 
-class ReplayScreen(ModalScreen[None]):
+class ReplayScreen(GmDialog[None]):
     """One saved step at a time: ←/→ step, home/end the first and last, escape closes."""
 
-    DEFAULT_CSS = """
-    ReplayScreen {
-        background: $surface;
-    }
-    #rp-box {
-        height: 1fr;
-        padding: 0 1;
-    }
-    #rp-head {
-        height: 1;
-        text-style: bold;
-    }
-    #rp-standing {
-        height: 2;
-    }
-    #rp-lines {
-        height: 1fr;
-    }
-    """
+    DEFAULT_CSS = tab_css(__file__, "replay.tcss")
     BINDINGS = [
         Binding("left", "step(-1)", "Back"),
         Binding("right", "step(1)", "On"),
         Binding("home", "first", "First"),
         Binding("end", "last", "Last"),
-        Binding("escape", "close", "Close"),
     ]
 
     def __init__(self, steps: list[ReplayStep], players: dict[str, str]) -> None:
@@ -92,6 +74,3 @@ class ReplayScreen(ModalScreen[None]):
     def action_last(self) -> None:
         self.index = len(self.steps) - 1
         self.show_step()
-
-    def action_close(self) -> None:
-        self.dismiss(None)

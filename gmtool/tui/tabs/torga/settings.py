@@ -10,13 +10,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from gmtool.rules.skirmish.scenario import Scenario
 from gmtool.rules.skirmish.state import GameOptions
+from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.footer import KeyFooter
+from gmtool.tui.styles import tab_css
 
 WOUNDS = "wound_effects"
 FIRST = "first_in_tier"
@@ -60,44 +61,24 @@ def stepped(scenario: Scenario, options: GameOptions, setting: str) -> GameOptio
     return replace(options, automatic=choices[(index + 1) % len(choices)])
 
 
-class SettingsScreen(ModalScreen[GameOptions | None]):
-    """Enter changes the highlighted setting; ctrl+s keeps them all; escape changes nothing."""
+class SettingsScreen(GmDialog[GameOptions | None]):
+    """Enter changes the highlighted setting; ctrl+s keeps them all; escape changes nothing
+    (and asks first when a setting was changed)."""
 
-    DEFAULT_CSS = """
-    SettingsScreen {
-        align: center middle;
-    }
-    #set-box {
-        width: 76;
-        max-width: 100%;
-        height: auto;
-        max-height: 100%;
-        border: thick $primary;
-        background: $surface;
-        padding: 0 1;
-    }
-    #set-list {
-        height: auto;
-        margin-top: 1;
-    }
-    #set-note {
-        color: $text-muted;
-        margin-top: 1;
-    }
-    """
+    DEFAULT_CSS = tab_css(__file__, "settings.tcss")
     BINDINGS = [
         Binding("enter", "step", "Change"),
         Binding("ctrl+s", "keep", "Keep settings"),
-        Binding("escape", "cancel", "Cancel"),
     ]
 
     def __init__(self, scenario: Scenario, options: GameOptions) -> None:
         super().__init__()
         self.scenario = scenario
         self.options = options
+        self.given = options  # as the game has them
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="set-box"):
+        with Vertical(id="set-box", classes="dialog-box"):
             yield Static(f"[b]Settings of this game[/b] ({self.scenario.name})")
             yield OptionList(*self._options(), id="set-list")
             yield Static(
@@ -105,6 +86,7 @@ class SettingsScreen(ModalScreen[GameOptions | None]):
                 "ctrl+z in the tab takes it back. Who acts first counts from the next "
                 "action point.",
                 id="set-note",
+                classes="dialog-hint",
             )
         yield KeyFooter()
 
@@ -118,6 +100,9 @@ class SettingsScreen(ModalScreen[GameOptions | None]):
         choices = self.query_one("#set-list", OptionList)
         choices.highlighted = 0
         choices.focus()
+
+    def unsaved_changes(self) -> bool:
+        return self.options != self.given
 
     @on(OptionList.OptionSelected, "#set-list")
     def _selected(self, event: OptionList.OptionSelected) -> None:
@@ -134,6 +119,3 @@ class SettingsScreen(ModalScreen[GameOptions | None]):
 
     def action_keep(self) -> None:
         self.dismiss(self.options)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)

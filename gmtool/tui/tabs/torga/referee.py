@@ -15,7 +15,7 @@ from gmtool.rules.skirmish.fire import (
 )
 from gmtool.rules.skirmish.referee import WOUNDED, MeleePreview
 from gmtool.rules.skirmish.state import GameState
-from gmtool.tui.skirmish_map import short_name
+from gmtool.tui.tabs.torga.map import short_name
 
 SHORT_MODIFIER_WORDS = {AIMED: "aimed", TARGET_IN_OPEN: "open", SHOOTER_WOUNDED: "wounded"}
 

@@ -22,6 +22,7 @@ from textual.widget import Widget
 from gmtool.rules.skirmish import GameState, Scenario
 from gmtool.rules.skirmish.geometry import point_in_piece
 from gmtool.rules.skirmish.scenario import TerrainPiece
+from gmtool.tui.styles import tab_css
 
 # Scales tried, finest first: inches of table per column (a row is twice as many).
 SCALES = (1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 6.0, 8.0)
@@ -324,19 +325,7 @@ def legend(scenario: Scenario, scale: float, wide: bool) -> str:
 class SkirmishMap(Widget, can_focus=True):
     """The table, sized to the finest scale the terminal leaves room for."""
 
-    DEFAULT_CSS = """
-    SkirmishMap {
-        width: auto;
-        height: auto;
-        border: round $primary 60%;
-        border-title-color: $text;
-        border-subtitle-color: $text-muted;
-        padding: 0;
-    }
-    SkirmishMap:focus {
-        border: round $accent;
-    }
-    """
+    DEFAULT_CSS = tab_css(__file__, "map.tcss")
 
     def __init__(self, *, reserve: tuple[int, int] = (44, 12), **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]

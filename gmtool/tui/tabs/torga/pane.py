@@ -1,0 +1,260 @@
+"""Torga IV tab: the ground skirmish played on a map in the terminal.
+
+The tab draws the game the store keeps (`gmtool.store.skirmish`) through its view
+(`view.py`), offers the acting figure's actions by key (`keys.py`, the one action table),
+measures moves and shots through the rules engine before the GM commits, and saves every
+action at once (ctrl+z undoes it, ctrl+y redoes it). In solo play the app answers each
+Federation activation with the Jem'Hadar's, step by step in the log. The balance
+simulation runs in a worker thread and draws its result as a chart in the side panel.
+"""
+
+from __future__ import annotations
+
+from textual.widgets import ContentSwitcher
+
+from gmtool.actions import skirmish as game_actions
+from gmtool.rules.errors import RulesError
+from gmtool.rules.skirmish import GameOptions
+from gmtool.rules.skirmish.engine import AIM, FIRE, HAND_TO_HAND, PICK_UP
+from gmtool.store.errors import StoreError
+from gmtool.store.skirmish import (
+    AUTOMATIC,
+    MANUAL,
+    SOLO,
+    load_game,
+    settings_text,
+    solo_side,
+)
+from gmtool.store.skirmish_replay import game_steps
+from gmtool.tui.tabs.torga.keys import ACTIONS, HELP
+from gmtool.tui.tabs.torga.log import GameLog
+from gmtool.tui.tabs.torga.new_game import NewGameChoice, NewGameScreen
+from gmtool.tui.tabs.torga.play import PlayingPane
+from gmtool.tui.tabs.torga.replay import ReplayScreen
+from gmtool.tui.tabs.torga.settings import SettingsScreen
+from gmtool.tui.tabs.torga.view import BROWSE, MOVING, PICKING
+
+TAB_ID = "torga"
+TITLE = "Torga IV"
+
+MODE_SHORT = {SOLO: "solo", MANUAL: "two players", AUTOMATIC: "both automatic"}
+
+# The key actions that open a pick, and the engine action each picks for.
+PICK_ACTIONS = {"fire": FIRE, "hand_to_hand": HAND_TO_HAND, "pick_up": PICK_UP}
+# Keys offered only when the acting figure can do that now (the rest: always in play).
+WHEN_ABLE = {**PICK_ACTIONS, "aim": AIM}
+
+# Keys that need a game: hidden from the footer until one is started (n).
+GAME_ONLY_ACTIONS = frozenset(
+    {
+        "fire",
+        "move",
+        "aim",
+        "hand_to_hand",
+        "pick_up",
+        "hold",
+        "automatic",
+        "automatic_turn",
+        "next_figure",
+        "previous_figure",
+        "type_destination",
+        "settings",
+    }
+)
+# Keys of the browsing mode only (not while a move or a pick is open).
+BROWSE_ONLY_ACTIONS = frozenset(
+    {
+        "settings",
+        "aim",
+        "hold",
+        "automatic",
+        "automatic_turn",
+        "simulate",
+        "sweep",
+        "toggle_view",
+        "move",
+        "undo",
+        "redo",
+    }
+)
+
+
+class SkirmishPane(PlayingPane):
+    TAB_ID = TAB_ID
+    TITLE = TITLE
+    HELP = HELP
+    # Every key that works now is in the footer (check_action hides the rest), at 80x24 as
+    # at 120x36: related keys share one footer item (a Binding.Group) to make room.
+    ACTIONS = ACTIONS
+
+    # -- key availability -----------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        over = self.state is not None and self.state.over
+        if action in GAME_ONLY_ACTIONS and (self.state is None or over):
+            return False  # no game, or the board is locked at game over
+        if action in BROWSE_ONLY_ACTIONS and self.mode != BROWSE:
+            return False
+        if action == "undo":
+            return self.undo_label is not None
+        if action == "redo":
+            return self.redo_label is not None
+        if action in ("new_game", "start_again"):
+            return self.mode == BROWSE and (action == "start_again") == over
+        if action in ("confirm", "cancel"):
+            return self.mode != BROWSE
+        if action == "cursor":  # not while the destination is typed: the box has the keys
+            return self.mode == MOVING and not self.query_one("#sk-move-to").has_class("shown")
+        if action == "choose":
+            return self.mode == PICKING
+        if action in ("next_figure", "previous_figure"):
+            return self.mode != PICKING and len(self._ready_ids()) > 1
+        if action == "type_destination":
+            return self.mode == MOVING
+        if action in PICK_ACTIONS and self.mode == PICKING:
+            return self.pick_kind == PICK_ACTIONS[action]  # the same key cycles the choice
+        if action in WHEN_ABLE:
+            return self.mode == BROWSE and WHEN_ABLE[action] in self.kinds
+        if action in ("replay", "export_log", "replay_in_play", "export_in_play"):
+            shown_now = action in ("replay", "export_log")
+            return self.mode == BROWSE and self.state is not None and shown_now == over
+        if action == "scroll_log":
+            side = self.query_one("#sk-side", ContentSwitcher).current
+            return side == "sk-table" and self.query_one("#sk-log", GameLog).overflows
+        return True
+
+    # -- new game and undo --------------------------------------------------------------------
+    def action_new_game(self) -> None:
+        self.app.push_screen(NewGameScreen(), self._new_game_chosen)
+
+    def action_start_again(self) -> None:
+        """n once the game is over: the footer says it starts again (same dialog)."""
+        self.action_new_game()
+
+    def _new_game_chosen(self, choice: NewGameChoice | None) -> None:
+        if choice is None:
+            self._show_status("No new game: the game in play is unchanged.")
+            return
+        try:
+            played = game_actions.start(self.campaign, choice.scenario, choice.mode)
+        except (RulesError, StoreError) as exc:
+            self._refuse(f"Not started: {exc}")
+            return
+        self.game = played.game
+        self._reset_view()
+        scenario = choice.scenario
+        who = ""
+        if choice.mode == SOLO:
+            who = f" The app plays the {scenario.side(solo_side(scenario)).name} side."
+        self._show_status(f"New game: {scenario.name} ({MODE_SHORT[choice.mode]}).{who}")
+
+    def action_settings(self) -> None:
+        state = self.state
+        if state is None or state.over:
+            return
+        self.app.push_screen(SettingsScreen(state.scenario, state.options), self._settings_chosen)
+
+    def _settings_chosen(self, options: GameOptions | None) -> None:
+        if options is None or self.game is None:
+            self._show_status("Settings unchanged.")
+            return
+        if options == self.game.state.options:
+            self._show_status("Settings unchanged: they are as they were.")
+            return
+        try:
+            played = game_actions.change_settings(self.campaign, self.game, options)
+        except (RulesError, StoreError) as exc:
+            self._refuse(f"Settings not changed: {exc}")
+            return
+        self._after(played)
+        self._show_status(f"{settings_text(played.game.state)} (ctrl+z takes it back)")
+
+    def action_replay(self) -> None:
+        if self.game is None:
+            self._refuse("Nothing to replay: there is no game yet; press n to start one.")
+            return
+        try:
+            steps = game_steps(self.campaign, self.game)
+        except StoreError as exc:
+            self._refuse(f"No replay: {exc}")
+            return
+        players = {
+            side.id: "app" if self.game.is_automatic(side.id) else "GM"
+            for side in self.game.scenario.sides
+        }
+        self.app.push_screen(ReplayScreen(steps, players))
+
+    def action_replay_in_play(self) -> None:
+        self.action_replay()
+
+    def action_export_in_play(self) -> None:
+        self.action_export_log()
+
+    def action_export_log(self) -> None:
+        if self.game is None:
+            self._refuse("Nothing to export: there is no game yet; press n to start one.")
+            return
+        try:
+            path = game_actions.export_log(self.campaign, self.game)
+        except StoreError as exc:
+            self._refuse(f"Not exported: {exc}")
+            return
+        self._show_status(f"The game's log is in {path}.")
+
+    def action_undo(self) -> None:
+        """Take back the last saved action; the status names it (and the app's reply with
+        it in solo play, which the label includes) and the dice it marks undone."""
+        try:
+            undone = game_actions.undo(self.campaign)
+        except StoreError as exc:
+            self._refuse(f"Not undone: {exc}")
+            return
+        if undone is None:
+            self._refuse("Nothing to undo: no skirmish action is left to take back.")
+            return
+        if self._reload():
+            dice = f" ({len(undone.roll_ids)} dice marked undone)" if undone.roll_ids else ""
+            self._show_status(f"Undone: {undone.label}{dice}. ctrl+y does it again.")
+
+    def action_redo(self) -> None:
+        """Do the action last undone again as it was saved (the same dice, not rolled)."""
+        try:
+            redone = game_actions.redo(self.campaign)
+        except StoreError as exc:
+            self._refuse(f"Not redone: {exc}")
+            return
+        if redone is None:
+            self._refuse("Nothing to redo: no undone skirmish action is left to do again.")
+            return
+        if self._reload():
+            dice = f" ({len(redone.roll_ids)} dice as rolled before)" if redone.roll_ids else ""
+            self._show_status(f"Redone: {redone.label}{dice}.")
+
+    def _reload(self) -> bool:
+        """Read the game back after an undo or redo; False (and said) when it does not
+        read."""
+        try:
+            self.game = load_game(self.campaign)
+        except StoreError as exc:
+            self.game = None
+            self._refuse(str(exc))
+            return False
+        self._reset_view()
+        return True
+
+    def action_scroll_log(self, pages: int) -> None:
+        log = self.query_one("#sk-log", GameLog)
+        log.scroll_back(pages * max(log.content_size.height - 1, 1))
+
+    # -- the side panel -----------------------------------------------------------------
+    def action_toggle_view(self) -> None:
+        """Roster and log, then the log alone (more of it at 80x24), then the chart."""
+        side = self.query_one("#sk-side", ContentSwitcher)
+        roster = self.query_one("#sk-roster-box")
+        if side.current == "sk-sim":
+            side.current = "sk-table"
+            roster.display = True
+        elif roster.display:
+            roster.display = False
+        else:
+            side.current = "sk-sim"
+        self.refresh_bindings()
