@@ -42,7 +42,7 @@ from gmtool.tui.injury_text import (
     track_bar,
     tracks,
 )
-from gmtool.tui.stations import fit_names, untitled
+from gmtool.tui.widgets.names import fit_names, untitled
 
 ALL = "*"
 SHOWN_ENTRIES = 500
