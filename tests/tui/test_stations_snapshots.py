@@ -34,8 +34,13 @@ STATES = {
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("state", list(STATES))
 def test_snapshot_stations_states(
-    snap_compare, app_factory: Callable[..., GmApp], state: str, size: tuple[int, int]
+    snap_compare,
+    app_factory: Callable[..., GmApp],
+    state: str,
+    size: tuple[int, int],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.chdir("/")  # the export dialog offers a file in the folder gmtool runs in
     app = app_factory(demo=True)
     assert snap_compare(app, terminal_size=size, press=[*_open(app), *STATES[state]])
 
