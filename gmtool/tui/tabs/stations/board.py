@@ -95,14 +95,14 @@ def step_words(step: int) -> str:
     return f"at {step:+d}{below}"
 
 
-def _with_text(cell: Any, text: str) -> Any:
+def with_text(cell: Any, text: str) -> Any:
     """The cell with `text` in it (a Text keeps its style)."""
     if isinstance(cell, Text):
         return cell if text == cell.plain else Text(text, style=cell.style)
     return text
 
 
-def _cut_cell(cell: Any, width: int) -> Any:
+def cut_cell(cell: Any, width: int) -> Any:
     """Text cut to `width` with "…" (a skill or a station's note; the detail line has it)."""
     plain = cell.plain if isinstance(cell, Text) else str(cell)
     if len(plain) <= width:
@@ -184,7 +184,7 @@ def _station_summary(line: StationLine, names: dict[str, str], crew_score: int) 
     return Text.assemble((line.name, "bold"), f" ({roll_name.lower()}): {rolls}.")
 
 
-def _doing(occ: Occupant) -> str:
+def doing(occ: Occupant) -> str:
     """What a character does this round, in words: 'hands-on', 'leading the Sensors team'."""
     if occ.task == "leading" and occ.target not in (None, occ.station_id):
         return f"leading the {place_name(occ.target or '')} team"

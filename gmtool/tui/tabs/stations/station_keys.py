@@ -15,7 +15,7 @@ from gmtool.store.errors import StoreError
 from gmtool.tui.dialogs import ChoiceDialog
 from gmtool.tui.dialogs.choice import TITLE_ROOM
 from gmtool.tui.styles import DEGREE_STYLE
-from gmtool.tui.tabs.stations.board import _doing
+from gmtool.tui.tabs.stations.board import doing
 from gmtool.tui.tabs.stations.view import StationsView
 
 
@@ -253,7 +253,7 @@ class StationKeys(StationsView):
         def done(changed: StationChanged) -> str:
             occupant = self.board.occupant(who) if self.board else None
             if task == "auto" and occupant is not None:
-                return f"{name}: the board chooses ({_doing(occupant)} now)."
+                return f"{name}: the board chooses ({doing(occupant)} now)."
             if task == "hands_on":
                 return f"{name} works hands-on."
             return f"{changed.label}."

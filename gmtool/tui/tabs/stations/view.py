@@ -31,11 +31,11 @@ from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.stations.board import (
     BOARD_COLUMNS,
     BoardRow,
-    _cut_cell,
-    _with_text,
     board_columns,
     board_rows,
+    cut_cell,
     short_place,
+    with_text,
 )
 from gmtool.tui.tabs.stations.character_form import state_text
 from gmtool.tui.tabs.stations.widgets import (
@@ -281,11 +281,11 @@ class StationsView(GmPane):
                 task = Text("leading", style=task.style)  # "leads Sensors": the detail says
             who = row.cells[1]
             if row.key in fitted:
-                who = _with_text(who, fitted[row.key])
+                who = with_text(who, fitted[row.key])
             cells = (place, who, task, *row.cells[3:])
             if not narrow:  # a station's note in the Skill column ends in "…" (the detail
                 # line under the board has it whole)
-                cells = (*cells[:3], _cut_cell(cells[3], widths["Skill"]), *cells[4:])
+                cells = (*cells[:3], cut_cell(cells[3], widths["Skill"]), *cells[4:])
             if narrow:  # no Skill column; postures to three letters
                 cells = (*cells[:3], cells[4], str(cells[5])[:3])
             table.add_row(*cells, key=row.key)
