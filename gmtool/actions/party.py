@@ -72,6 +72,41 @@ class PartyExported:
     assignments: int
 
 
+class DuplicateName(ActionRefused):
+    """Two characters would share a name (told apart neither on the board nor by the GM);
+    `name` is the one asked for, `taken_by` the character who has it already."""
+
+    def __init__(self, name: str, taken_by: str, where: str = "") -> None:
+        self.name = name
+        self.taken_by = taken_by
+        same = "" if taken_by == name else f" ({taken_by})"
+        super().__init__(
+            f"{where}there is already a character named {name}{same}: give each character "
+            "a name of their own"
+        )
+
+
+def name_key(name: str) -> str:
+    """A name as two names are compared: case and spacing do not count ('Rhea  vos' is
+    'Rhea Vos')."""
+    return " ".join(name.casefold().split())
+
+
+def _refuse_same_name(party: Party, name: str, other_than: str | None = None) -> None:
+    for character in party.characters:
+        if character.id != other_than and name_key(character.name) == name_key(name):
+            raise DuplicateName(name, character.name)
+
+
+def _refuse_names_shared(party: Party, where: str) -> None:
+    seen: dict[str, str] = {}
+    for character in party.characters:
+        key = name_key(character.name)
+        if key in seen:
+            raise DuplicateName(character.name, seen[key], where)
+        seen[key] = character.name
+
+
 class TaskRefused(ActionRefused):
     """A task the board would not have the character do; `refusal` says why, typed."""
 
@@ -121,6 +156,7 @@ def add_character(campaign: Campaign, character: Character) -> CharacterSaved:
     """Add a character to the party, unassigned, with an id made from their name."""
     with refusals(), campaign.transaction():
         party = party_store.load_party_state(campaign)
+        _refuse_same_name(party, character.name)
         new = replace(character, id=party_store.new_character_id(party, character.name))
         saved = party_store.add_character(campaign, new)
     return CharacterSaved(saved.character(new.id), saved)
@@ -129,7 +165,9 @@ def add_character(campaign: Campaign, character: Character) -> CharacterSaved:
 def edit_character(campaign: Campaign, character: Character) -> CharacterSaved:
     """Replace the character with the same id (their station stays)."""
     with refusals(), campaign.transaction():
-        _character(party_store.load_party_state(campaign), character.id)
+        party = party_store.load_party_state(campaign)
+        _character(party, character.id)
+        _refuse_same_name(party, character.name, other_than=character.id)
         saved = party_store.update_character(campaign, character, f"edit {character.name}")
     return CharacterSaved(saved.character(character.id), saved)
 
@@ -287,12 +325,36 @@ def leave_station(campaign: Campaign, character_id: str) -> StationChanged:
 
 
 def undo(campaign: Campaign) -> PartyUndone:
-    """Take back the party's last action (a station, an edit, an injury, an import)."""
+    """Take back the party's last action (a station, an edit, an injury, an import, a
+    station's roll: its rolls are marked undone)."""
     with campaign.transaction():
         undone = party_store.undo_party(campaign)
     if undone is None:
         raise ActionRefused("nothing to undo here")
     return PartyUndone(undone.label)
+
+
+def redo(campaign: Campaign) -> PartyUndone:
+    """Do again the party action undone last (its rolls count again, never re-rolled);
+    refused when nothing was undone since the last action."""
+    with campaign.transaction():
+        redone = party_store.party_tracker(campaign).redo()
+    if redone is None:
+        raise ActionRefused("nothing to redo here")
+    return PartyUndone(redone.label)
+
+
+@dataclass(frozen=True)
+class UndoState:
+    """What ctrl+z and ctrl+y would take back or do again (None: nothing)."""
+
+    undo: str | None
+    redo: str | None
+
+
+def undo_state(campaign: Campaign) -> UndoState:
+    tracker = party_store.party_tracker(campaign)
+    return UndoState(tracker.last_label(), tracker.next_redo_label())
 
 
 # -- party files --------------------------------------------------------------------------
@@ -303,7 +365,10 @@ def import_party(campaign: Campaign, path: Path, *, replace_party: bool = False)
     or with `replace_party` become the whole party. A file with any mistake is refused with
     its file, key and line, and changes nothing."""
     with refusals(), campaign.transaction():
-        return party_store.import_party(campaign, path, replace=replace_party)
+        done = party_store.import_party(campaign, path, replace=replace_party)
+        # refused after the merge: the transaction then saves none of it
+        _refuse_names_shared(party_store.load_party_state(campaign), f"{Path(path).name}: ")
+        return done
 
 
 def export_party(campaign: Campaign, path: Path, *, overwrite: bool = False) -> PartyExported:

@@ -31,7 +31,7 @@ from gmtool.rules.ships import (
     ship_spec_table,
 )
 from gmtool.tui.footer import KeyFooter
-from gmtool.tui.form_errors import show_refusal
+from gmtool.tui.widgets.form_errors import show_refusal
 
 FORM_FILE = "the ship form"
 

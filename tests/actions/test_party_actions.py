@@ -37,8 +37,8 @@ def test_add_edit_delete_a_character_and_undo(demo: Campaign) -> None:
     added = act.add_character(demo, new)
     assert added.character.id == "mara-voss" and added.character.name == "Mara Voss"
     assert assignment_of(added.party.assignments, "mara-voss") is None  # joins unassigned
-    twin = act.add_character(demo, new)
-    assert twin.character.id == "mara-voss-2"
+    with pytest.raises(act.DuplicateName):  # a second Mara Voss: refused, nothing saved
+        act.add_character(demo, new)
 
     edited = act.edit_character(demo, _npc("Mara V", "mara-voss"))
     assert edited.party.character("mara-voss").name == "Mara V"
@@ -171,3 +171,44 @@ def test_a_bad_party_file_is_refused_and_changes_nothing(demo: Campaign, tmp_pat
     with pytest.raises(ActionRefused, match=r"bad\.yaml"):
         act.import_party(demo, bad)
     assert _saved(demo) == before
+
+
+def test_a_second_character_of_one_name_is_refused(demo: Campaign, tmp_path: Path) -> None:
+    """Add, edit and import refuse a name the party has (case and spacing do not count),
+    with one message naming it, and save nothing."""
+    before = _saved(demo)
+    with pytest.raises(act.DuplicateName, match="already a character named") as refused:
+        act.add_character(demo, _npc("  captain   INES calloway "))
+    assert refused.value.taken_by == "Captain Ines Calloway"
+    assert _saved(demo) == before
+    with pytest.raises(act.DuplicateName, match="Jory Fenn"):
+        act.edit_character(demo, _npc("jory fenn", "dorran-vek"))
+    assert _saved(demo) == before
+    # a character keeps their own name when edited
+    assert act.edit_character(demo, _npc("Jory  Fenn", "jory-fenn")).character.name == "Jory  Fenn"
+
+    twins = tmp_path / "twins.yaml"
+    twins.write_text(
+        "characters:\n"
+        "  - {id: a, name: Ada Wren, kind: npc, abilities: {constitution: 9, personality: 9}}\n"
+        "  - {id: b, name: ada wren, kind: npc, abilities: {constitution: 9, personality: 9}}\n"
+    )
+    saved = _saved(demo)
+    with pytest.raises(act.DuplicateName, match=r"twins\.yaml: there is already a character"):
+        act.import_party(demo, twins)
+    assert _saved(demo) == saved
+    # the same character again (same id) replaces them: no duplicate
+    target = tmp_path / "party.yaml"
+    act.export_party(demo, target)
+    assert len(act.import_party(demo, target).replaced) == 8
+
+
+def test_redo_does_again_what_undo_took_back(demo: Campaign) -> None:
+    act.set_station_posture(demo, "priya-salo", "secure")
+    with pytest.raises(ActionRefused, match="nothing to redo"):
+        act.redo(demo)
+    assert act.undo(demo).label == "Doctor Priya Salo secure"
+    assert act.undo_state(demo).redo == "Doctor Priya Salo secure"
+    assert act.redo(demo).label == "Doctor Priya Salo secure"
+    assert assignment_of(load_party_state(demo).assignments, "priya-salo").posture == "secure"
+    assert act.undo_state(demo) == act.UndoState("Doctor Priya Salo secure", None)

@@ -73,6 +73,7 @@ async def test_quit_with_a_form_open_asks_first(app_factory: Callable[..., GmApp
         await pilot.press("n")  # the character editor
         await pilot.pause()
         editor = app.screen
+        await pilot.press(*"Half")  # something typed: quitting would lose it
         await pilot.press("ctrl+q")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmDialog)

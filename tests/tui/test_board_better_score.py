@@ -8,7 +8,7 @@ from gmtool.rules.stations import station_board
 from gmtool.store import Campaign
 from gmtool.store.demo import seed_demo
 from gmtool.store.party import load_party_state
-from gmtool.tui.stations import board_rows
+from gmtool.tui.tabs.stations.board import board_rows
 
 GUNNER = "tamsin-oyelaran"  # System Operation--weapons 15 at the Meridian's weapons console
 ENGINEER = "halvard-rusk"  # engineering: his own roll, whatever the crew's

@@ -653,7 +653,7 @@ async def test_a_new_ship_with_blank_fields_names_the_field(
 
 def test_refusals_read_as_the_form_says_them() -> None:
     from gmtool.rules.errors import TableError
-    from gmtool.tui.form_errors import field_key, refusal_text
+    from gmtool.tui.widgets.form_errors import field_key, refusal_text
 
     missing = TableError("the ship form", "hull_points", "this key to be present")
     assert refusal_text(missing, "Hull points") == "Not saved: Hull points: fill this in."

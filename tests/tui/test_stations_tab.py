@@ -24,16 +24,13 @@ from gmtool.store.party import (
 )
 from gmtool.store.ships import add_ship
 from gmtool.tui.app import GmApp
-from gmtool.tui.character_form import CharacterForm
 from gmtool.tui.dialogs import ChoiceDialog
 from gmtool.tui.dialogs.file_path import FileDialog
-from gmtool.tui.stations import (
-    StationsPane,
-    board_columns,
-    fit_names,
-    party_title,
-    short_place,
-)
+from gmtool.tui.tabs.stations.board import board_columns, short_place
+from gmtool.tui.tabs.stations.character_form import CharacterForm
+from gmtool.tui.tabs.stations.pane import StationsPane
+from gmtool.tui.tabs.stations.widgets import party_title
+from gmtool.tui.widgets.names import fit_names
 from tests.conftest import TEST_SEED, fixed_clock
 from tests.tui.conftest import footer_keys
 
@@ -161,10 +158,10 @@ async def test_create_assign_posture_and_restart(
         await pilot.press(*"9")
         await pilot.click("#ability-dexterity")
         await pilot.press(*"13")
-        # a skill: open the list, type to find it, take the specialty below the broad skill
+        # a skill: type the start of the specialty; Enter takes the suggestion shown
         await pilot.click("#skill-choice")
-        await pilot.press(*"vehicle")
-        await pilot.press("down", "enter")
+        await pilot.press(*"spacec")
+        await pilot.press("enter")
         await pilot.pause()
         await pilot.press(*"16", "enter")
         await pilot.pause()
@@ -494,7 +491,9 @@ async def test_editor_refuses_bad_values_and_saves_nothing(
             "Not saved. Constitution: type a score from 1 to 20 (every character needs one)."
         )
         assert app.focused is form.query_one("#ability-constitution")
-        await pilot.press("escape")
+        await pilot.press("escape")  # the form was changed: it asks, and y discards
+        await pilot.pause()
+        await pilot.press("y")
         await pilot.pause()
         assert not isinstance(app.screen, CharacterForm)
     assert saved_tracker(path) == before
@@ -600,6 +599,8 @@ async def test_bad_import_changes_nothing_and_good_import_adds(
     before = saved_tracker(path)
     async with app.run_test(size=LARGE) as pilot:
         await open_stations(app, pilot)
+        app.query_one("#party-list").focus()  # the party files are the list's keys
+        await pilot.pause()
         await pilot.press("i")
         await pilot.pause()
         dialog = app.screen
@@ -628,6 +629,8 @@ async def test_export_writes_a_party_file(
     app = app_factory(demo=True)
     async with app.run_test(size=LARGE) as pilot:
         await open_stations(app, pilot)
+        app.query_one("#party-list").focus()
+        await pilot.pause()
         await pilot.press("ctrl+e")
         await pilot.pause()
         assert app.screen.query_one("#file-path").value == str(tmp_path / "party.yaml")
@@ -640,14 +643,16 @@ async def test_export_writes_a_party_file(
 
 
 async def test_help_lists_every_key(app_factory: Callable[..., GmApp]) -> None:
-    keys = ["a", "m", "o", "p", "l", "u", "s", "n", "e", "x", "i", "ctrl+e", "ctrl+z"]
-    for key in keys:
-        assert f"| {key} |" in StationsPane.HELP
+    keys = ["a", "m", "o", "p", "l", "u", "s", "n", "e", "x", "i", "ctrl+e", "ctrl+z", "ctrl+y"]
+    help_text = "\n\n".join((StationsPane.HELP, StationsPane.keys_help()))
+    for key in [*keys, "Enter"]:
+        assert f"| {key} |" in help_text
+    assert "| key |" not in StationsPane.HELP  # the key table is built, not written
     bound = {b.key for b in StationsPane.BINDINGS}
-    assert set(keys) <= bound
-    palette_methods = {method for _, _, method in StationsPane.PALETTE}
-    assert all(hasattr(StationsPane, m) for m in palette_methods)
-    assert len(palette_methods) == len(keys)
+    assert {*keys, "enter"} == bound
+    palette = StationsPane.palette_commands()
+    assert all(hasattr(StationsPane, f"action_{action}") for _, _, action in palette)
+    assert len(palette) == len(keys) + 1
 
 
 def test_board_columns_fit_the_width() -> None:

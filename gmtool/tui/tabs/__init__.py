@@ -38,7 +38,7 @@ class TabSpec:
 TAB_CLASSES: list[TabSpec] = [
     TabSpec("dice", "Dice & Log", "gmtool.tui.tabs.dice.pane", "DiceLogPane"),
     TabSpec("crew", "Crew", "gmtool.tui.crew", "CrewPane"),
-    TabSpec("stations", "Stations", "gmtool.tui.stations", "StationsPane"),
+    TabSpec("stations", "Stations", "gmtool.tui.tabs.stations.pane", "StationsPane"),
     TabSpec("battle", "Battle", "gmtool.tui.battle", "BattlePane"),
     TabSpec("injuries", "Injuries", "gmtool.tui.tabs.injuries.pane", "InjuriesPane"),
     TabSpec("torga", "Torga IV", "gmtool.tui.tabs.torga.pane", "SkirmishPane"),

@@ -31,7 +31,6 @@ from gmtool.store.errors import StoreError
 from gmtool.store.injuries import InjuryEntry
 from gmtool.store.ships import ShipRecord
 from gmtool.tui.footer import KeyFooter
-from gmtool.tui.stations import fit_names
 from gmtool.tui.styles import DEGREE_STYLE, tab_css
 from gmtool.tui.tabs.injuries.form_fields import (
     SavesWhileOpen,
@@ -40,6 +39,7 @@ from gmtool.tui.tabs.injuries.form_fields import (
     ship_class_row,
 )
 from gmtool.tui.tabs.injuries.injury_text import character_state_text, marked_text
+from gmtool.tui.widgets.names import fit_names
 
 DEFAULT_TRACK = "wound"
 UNKNOWN_WEAPON = "-"

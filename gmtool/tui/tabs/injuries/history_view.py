@@ -19,7 +19,6 @@ from gmtool.store.battles import battle_names, list_battles
 from gmtool.store.errors import StoreError
 from gmtool.store.injuries import InjuryEntry, newest_first
 from gmtool.tui.pane import GmPane
-from gmtool.tui.stations import fit_names, untitled
 from gmtool.tui.tabs.injuries.injury_text import (
     HISTORY_COLUMNS,
     entry_cells,
@@ -27,6 +26,7 @@ from gmtool.tui.tabs.injuries.injury_text import (
     entry_name,
     fit_history_columns,
 )
+from gmtool.tui.widgets.names import fit_names, untitled
 
 ALL = "*"
 """A filter's value for "no filter"."""

@@ -24,7 +24,6 @@ from gmtool.store.errors import StoreError
 from gmtool.store.injuries import InjuryEntry, history
 from gmtool.store.party import load_party_state
 from gmtool.store.rolllog import RollEntry
-from gmtool.tui.stations import fit_names
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.injuries.healing_keys import HealingKeys
 from gmtool.tui.tabs.injuries.history_view import ALL, HistoryTable, HistoryView, fill_table
@@ -32,6 +31,7 @@ from gmtool.tui.tabs.injuries.hurt_keys import HurtKeys
 from gmtool.tui.tabs.injuries.injury_text import character_state_text, track_bar, tracks
 from gmtool.tui.tabs.injuries.keys import ACTIONS
 from gmtool.tui.tabs.injuries.undo_keys import UndoKeys
+from gmtool.tui.widgets.names import fit_names
 
 WIDE_BAR = 8
 NARROW_BAR = 5

@@ -18,15 +18,18 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
 
+from gmtool.actions.party import DuplicateName
 from gmtool.rules.characters import Character, character_from_dict, character_table, skill_label
 from gmtool.rules.durability import character_state, damage_rules, durability_tracks
 from gmtool.rules.errors import RulesError, TableError
 from gmtool.store.errors import StoreError
+from gmtool.tui.dialogs.base import GmDialog
 from gmtool.tui.footer import KeyFooter
-from gmtool.tui.form_errors import needs_text
+from gmtool.tui.styles import tab_css
+from gmtool.tui.tabs.stations.skill_field import skill_from_typing, skill_suggester
+from gmtool.tui.widgets.form_errors import needs_text
 
 SaveCharacter = Callable[[Character], Character]
 """Stores the character and returns it as saved; raises RulesError or StoreError to refuse it
@@ -92,71 +95,27 @@ class SkillTable(DataTable[Any]):
             form.remove_highlighted_skill()
 
 
-class CharacterForm(ModalScreen[Character | None]):
-    """Create or edit one character; returns the saved character, or None when cancelled."""
+class CharacterForm(GmDialog[Character | None]):
+    """Create or edit one character; returns the saved character, or None when cancelled
+    (Escape on a form with changes asks first: the base dialog)."""
 
-    DEFAULT_CSS = """
-    CharacterForm {
-        align: center middle;
-    }
-    CharacterForm > #character-box {
-        width: 92;
-        max-width: 100%;
-        height: auto;
-        max-height: 100%;
-        border: thick $primary;
-        border-title-align: left;
-        background: $surface;
-        padding: 0 1;
-    }
-    CharacterForm #character-body {
-        height: auto;
-        max-height: 1fr;
-    }
-    CharacterForm .char-row {
-        height: 1;
-        margin-bottom: 1;
-    }
-    CharacterForm .field-label {
-        padding: 0 1 0 0;
-        color: $text-muted;
-    }
-    CharacterForm #char-name { width: 1fr; }
-    CharacterForm #char-kind { width: 9; margin-right: 1; }
-    CharacterForm #char-player { width: 24; }
-    CharacterForm .ability { width: 4; margin-right: 1; }
-    CharacterForm .damage { width: 4; margin-right: 1; }
-    CharacterForm #char-stabilized { margin-left: 1; }
-    CharacterForm #skills-row { height: 7; margin-bottom: 1; }
-    CharacterForm #char-skills { width: 1fr; height: 7; }
-    CharacterForm #skill-editor { width: 40; height: 7; padding-left: 1; }
-    CharacterForm #skill-editor .char-row { margin-bottom: 0; }
-    CharacterForm #skill-choice { width: 1fr; }
-    CharacterForm #skill-score { width: 6; }
-    CharacterForm #skill-hint { color: $text-muted; height: auto; }
-    CharacterForm #char-notes { width: 1fr; }
-    CharacterForm #form-error { height: auto; color: $text-muted; }
-    CharacterForm #form-error.error { color: $error; text-style: bold; }
-    CharacterForm #durability { height: 1; margin-bottom: 1; }
-    """
+    DEFAULT_CSS = tab_css(__file__, "character_form.tcss")
 
-    BINDINGS = [
-        Binding("ctrl+s", "save", "Save", priority=True),
-        Binding("escape", "cancel", "Cancel"),
-    ]
+    BINDINGS = [Binding("ctrl+s", "save", "Save", priority=True)]
 
     def __init__(self, save: SaveCharacter, character: Character | None = None) -> None:
         super().__init__()
         self.character = character
         self._save = save
         self.skills: dict[str, int] = dict(character.skills) if character else {}
+        self._skills_at_start = dict(self.skills)
 
     # -- layout -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         table = character_table()
         c = self.character
         kinds = [(kind_id.upper(), kind_id) for kind_id in table.kinds]
-        with Vertical(id="character-box") as box:
+        with Vertical(id="character-box", classes="dialog-box") as box:
             box.border_title = f"Edit {c.name}" if c else "New character"
             # at the top, where it is seen on any screen: what went wrong, or how to save
             yield Static(
@@ -220,10 +179,10 @@ class CharacterForm(ModalScreen[Character | None]):
                     with Vertical(id="skill-editor"):
                         with Horizontal(classes="char-row"):
                             yield Label("Skill", classes="field-label")
-                            yield Select(
-                                [(skill_label(s), s) for s in table.skills],
-                                prompt="choose a skill",
+                            yield Input(
+                                placeholder="type a skill: Tac… → takes it",
                                 id="skill-choice",
+                                suggester=skill_suggester(),
                                 compact=True,
                             )
                         with Horizontal(classes="char-row"):
@@ -307,21 +266,38 @@ class CharacterForm(ModalScreen[Character | None]):
         status.update(message)
 
     # -- skills -----------------------------------------------------------------------------
-    @on(Select.Changed, "#skill-choice")
-    def _skill_chosen(self, event: Select.Changed) -> None:
-        if isinstance(event.value, str):
-            score = self.query_one("#skill-score", Input)
-            if event.value in self.skills:
-                score.value = str(self.skills[event.value])
-            score.focus()
+    def _typed_skill(self) -> str | None:
+        """The skill the Skill field names; None (and says so, naming what was typed) when
+        it names none."""
+        field = self.query_one("#skill-choice", Input)
+        typed = field.value.strip()
+        if not typed:
+            self._show("Not added: type a skill first (a few letters, then → takes it).")
+            field.focus()
+            return None
+        skill_id = skill_from_typing(typed)
+        if skill_id is None:
+            self._show(f"Not added: no skill named “{typed}” in the skill list.")
+            field.focus()
+        return skill_id
+
+    @on(Input.Submitted, "#skill-choice")
+    def _skill_chosen(self) -> None:
+        """Enter in the Skill field: on to its score (the saved one, when it has one)."""
+        skill_id = self._typed_skill()
+        if skill_id is None:
+            return
+        self.query_one("#skill-choice", Input).value = skill_label(skill_id)
+        score = self.query_one("#skill-score", Input)
+        if skill_id in self.skills:
+            score.value = str(self.skills[skill_id])
+        score.focus()
 
     @on(Input.Submitted, "#skill-score")
     def set_skill(self) -> None:
         table = character_table()
-        choice = self.query_one("#skill-choice", Select).value
-        if not isinstance(choice, str):
-            self._show("Not added: choose a skill first (the Skill list).")
-            self.query_one("#skill-choice", Select).focus()
+        choice = self._typed_skill()
+        if choice is None:
             return
         text = self.query_one("#skill-score", Input).value.strip()
         try:
@@ -337,8 +313,9 @@ class CharacterForm(ModalScreen[Character | None]):
         self.skills[choice] = score
         self._refresh_skills(highlight=choice)
         self.query_one("#skill-score", Input).value = ""
+        self.query_one("#skill-choice", Input).value = ""
         self._show(f"{skill_label(choice)} {score}. ctrl+s saves the character.", error=False)
-        self.query_one("#skill-choice", Select).focus()
+        self.query_one("#skill-choice", Input).focus()
 
     def _highlighted_skill(self) -> str | None:
         table = self.query_one("#char-skills", SkillTable)
@@ -351,7 +328,7 @@ class CharacterForm(ModalScreen[Character | None]):
         skill_id = self._highlighted_skill()
         if skill_id is None:
             return
-        self.query_one("#skill-choice", Select).value = skill_id
+        self.query_one("#skill-choice", Input).value = skill_label(skill_id)
         score = self.query_one("#skill-score", Input)
         score.value = str(self.skills[skill_id])
         score.focus()
@@ -411,9 +388,12 @@ class CharacterForm(ModalScreen[Character | None]):
         try:
             saved = self._save(character)
         except (RulesError, StoreError) as exc:
-            self._show(f"Not saved: {exc}")
+            self._show(f"Not saved: {exc}.")
+            if isinstance(exc, DuplicateName):
+                self.query_one("#char-name", Input).focus()
             return
         self.dismiss(saved)
 
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+    def unsaved_changes(self) -> bool:
+        """A field changed, or a skill was added, changed or removed in the list."""
+        return super().unsaved_changes() or self.skills != self._skills_at_start

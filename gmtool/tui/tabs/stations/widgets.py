@@ -1,0 +1,82 @@
+"""The Stations tab's widgets: the board, the party list and the note shown when the party
+does not read. They tell the tab of a resize by message, and the board's Enter runs the
+tab's roll (from the tab's one key table), so no widget imports the pane."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual.binding import BindingType
+from textual.message import Message
+from textual.widgets import DataTable, OptionList, Static
+
+from gmtool.tui.action_table import bindings
+from gmtool.tui.pane import GmPane
+from gmtool.tui.tabs.stations.keys import ROLL
+
+
+class Resized(Message):
+    """The board or the party list changed size: the tab fits the names again."""
+
+
+class ProblemNote(Static, can_focus=True):
+    """What stops the tab (the party does not read), in its main area; it takes the focus,
+    so no key of the hidden board or list acts."""
+
+
+class BoardTable(DataTable[Any]):
+    """The station board. Enter rolls the highlighted row's check (the tab's `ROLL`, in
+    place of the table's own Enter, so the footer shows it)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [*bindings([ROLL])]
+
+    def _pane(self) -> GmPane | None:
+        return next((a for a in self.ancestors if isinstance(a, GmPane)), None)
+
+    def action_roll_check(self) -> None:
+        pane = self._pane()
+        if pane is not None:
+            getattr(pane, ROLL.method)()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        pane = self._pane()
+        if action == ROLL.action and pane is not None:
+            return pane.check_action(action, parameters)
+        return super().check_action(action, parameters)
+
+    def on_resize(self) -> None:
+        self.post_message(Resized())
+
+
+class PartyList(OptionList):
+    """The party's characters; Enter shows the highlighted one on the board."""
+
+    def on_resize(self) -> None:
+        self.post_message(Resized())
+
+
+def party_title(count: int, unassigned: int, width: int) -> str:
+    """The party list's title in `width` cells: 'Party 8: 1 unassigned', shorter when that
+    does not fit ('1 of 8 unassigned'); the label wraps what still does not."""
+    if count == 0:
+        return "Party: no one yet"
+    if unassigned == 0:
+        choices = [f"Party {count}: all placed", f"All {count} placed"]
+    else:
+        choices = [f"Party {count}: {unassigned} unassigned", f"{unassigned} of {count} unassigned"]
+    return next((c for c in choices if len(c) <= width), choices[-1])
+
+
+def unreadable_party_text(problem: str) -> str:
+    """What the tab says in its main area when the saved party does not read: the store's
+    message (the file, why, and any good backup) and what the GM can do about it."""
+    return (
+        "The party cannot be read, so this tab changes nothing until it can: no new "
+        "characters, no edits, no stations, no import and no undo (each would have to "
+        "rewrite the party file).\n\n"
+        f"{problem[0].upper()}{problem[1:]}\n\n"
+        "What to do: close gmtool (ctrl+q), then copy the good backup over the file if one "
+        "is named above, or mend the file by hand. Moving the file aside starts an empty "
+        "party (i then imports a party YAML file, such as an export). The other tabs still "
+        "work; this one reads the file again each time it is shown."
+    )

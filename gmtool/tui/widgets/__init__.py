@@ -1,0 +1,1 @@
+"""Widgets and form helpers shared by several tabs."""

@@ -1,0 +1,26 @@
+"""Names fitted to a narrow column, by one rule for a whole column (the Stations board and
+party list, the Injuries tab's lists): all whole, or all without their titles."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def untitled(name: str) -> str:
+    """A name without its title or rank: its last two words ('Captain Ines Calloway' ->
+    'Ines Calloway'); a name of one or two words as it is ('Gunner Ox')."""
+    words = name.split()
+    return " ".join(words[-2:]) if len(words) > 2 else name
+
+
+def fit_names(names: Sequence[str], width: int, whole: bool | None = None) -> list[str]:
+    """Names for one column `width` cells wide, by one rule for every row: all whole when
+    all fit; else every name without its title (so one row never drops a rank the next
+    keeps), and one still too long ends in '…'. `whole` decides for a column that must
+    read like another one (the Stations tab's board and list)."""
+    if whole is None:
+        whole = all(len(name) <= width for name in names)
+    if whole:
+        return list(names)
+    shorter = [untitled(name) for name in names]
+    return [n if len(n) <= width else n[: max(width - 1, 1)] + "…" for n in shorter]
