@@ -22,7 +22,9 @@ class TabAction:
     the same action, shown beside it. `action` is the action string Textual runs on the
     pane ("undo", "focus_field('dice-expr')"). `show` False keeps a key out of the footer:
     only for keys that a widget already shows (a list's arrows, Enter on a field) or that
-    only make sense in one widget. `palette` puts it in the command palette.
+    only make sense in one widget. `palette` puts it in the command palette. `group`: the
+    footer shows neighbouring entries of one group as one item, their keys side by side under
+    the group's description (the help still lists each).
     """
 
     key: str
@@ -34,6 +36,7 @@ class TabAction:
     show: bool = True
     palette: bool = True
     priority: bool = False
+    group: Binding.Group | None = None
 
     @property
     def all_keys(self) -> tuple[str, ...]:
@@ -58,6 +61,7 @@ def bindings(table: Sequence[TabAction]) -> list[Binding]:
                     show=entry.show and number == 0,
                     key_display=entry.key_display if number == 0 else None,
                     priority=entry.priority,
+                    group=entry.group,
                 )
             )
     return found
