@@ -39,7 +39,7 @@ TAB_CLASSES: list[TabSpec] = [
     TabSpec("dice", "Dice & Log", "gmtool.tui.dice_log", "DiceLogPane"),
     TabSpec("crew", "Crew", "gmtool.tui.crew", "CrewPane"),
     TabSpec("stations", "Stations", "gmtool.tui.stations", "StationsPane"),
-    TabSpec("battle", "Battle", "gmtool.tui.battle", "BattlePane"),
+    TabSpec("battle", "Battle", "gmtool.tui.tabs.battle.pane", "BattlePane"),
     TabSpec("injuries", "Injuries", "gmtool.tui.injuries", "InjuriesPane"),
     TabSpec("torga", "Torga IV", "gmtool.tui.skirmish", "SkirmishPane"),
 ]

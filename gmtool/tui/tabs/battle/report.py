@@ -1,32 +1,27 @@
-"""The battle report screen: the Markdown report of the open battle, as saved under the
-campaign (`reports/<battle id>.md`), rendered for reading at the table."""
+"""The Battle tab's reading screens: the battle summary (damage, crew losses, what each
+character did) and the Markdown report of the battle as saved under the campaign
+(`reports/<battle id>.md`), rendered for reading at the table."""
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Markdown, Static
 
+from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.footer import KeyFooter
+from gmtool.tui.styles import tab_css
 
 
-class ReportScreen(ModalScreen[None]):
+class ReportScreen(GmDialog[None]):
     """The report, scrolled with the arrow keys and page keys; where it was saved on top."""
 
-    DEFAULT_CSS = """
-    ReportScreen { align: center middle; }
-    ReportScreen > Vertical {
-        width: 100%; max-width: 110; height: 100%;
-        border: thick $primary; background: $surface; padding: 0 1;
-    }
-    ReportScreen #report-saved { height: auto; color: $text-muted; }
-    ReportScreen VerticalScroll { height: 1fr; }
-    ReportScreen Markdown { margin: 0; padding: 0; }
-    """
+    DEFAULT_CSS = tab_css(__file__, "report.tcss")
+
     BINDINGS = [
-        Binding("escape,enter,r", "close", "Close"),
+        Binding("enter,r", "close", "Close"),
     ]
 
     def __init__(self, title: str, markdown: str, saved_as: str) -> None:
@@ -36,7 +31,7 @@ class ReportScreen(ModalScreen[None]):
         self.saved_as = saved_as
 
     def compose(self) -> ComposeResult:
-        with Vertical() as box:
+        with Vertical(classes="dialog-box") as box:
             box.border_title = self.title_text
             yield Static(f"Saved as {self.saved_as}", id="report-saved")
             with VerticalScroll(id="report-scroll"):
@@ -48,3 +43,34 @@ class ReportScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+class SummaryScreen(GmDialog[None]):
+    """The battle summary: each ship's damage and crew losses, what each character did."""
+
+    DEFAULT_CSS = tab_css(__file__, "report.tcss")
+
+    BINDINGS = [
+        Binding("enter,s", "close", "Close"),
+    ]
+
+    def __init__(self, title: str, text: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box") as box:
+            box.border_title = self.title_text
+            with VerticalScroll(id="summary-scroll"):
+                yield Static(Text(self.text), id="summary-text")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.query_one("#summary-scroll").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+__all__ = ["ReportScreen", "SummaryScreen"]
