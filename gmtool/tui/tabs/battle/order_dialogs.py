@@ -176,6 +176,7 @@ def ram_lines(state: BattleState, preview: RamPreview) -> list[str]:
 class RamScreen(GmDialog[bool]):
     """A ram, confirmed: the checks and the damage it will roll; enter rams."""
 
+    DEFAULT_CSS = tab_css(__file__, "order_dialogs.tcss")
     CANCEL_RESULT = False
 
     BINDINGS = [

@@ -223,7 +223,8 @@ class BattlePane(GmPane):
         )
         if self._offered != offered:
             self._offered = offered
-            self.refresh_bindings()
+            # the screen's, not the pane's: that one does nothing until on_mount is over
+            self.screen.refresh_bindings()
         if state is None:
             header.update(
                 Text.assemble(("No battle open", "bold"), "\nn: set up a new battle · o: open one")

@@ -21,7 +21,8 @@ class ReportScreen(GmDialog[None]):
     DEFAULT_CSS = tab_css(__file__, "report.tcss")
 
     BINDINGS = [
-        Binding("enter,r", "close", "Close"),
+        Binding("escape", "cancel", "Close"),
+        Binding("enter,r", "cancel", "Close", show=False),
     ]
 
     def __init__(self, title: str, markdown: str, saved_as: str) -> None:
@@ -41,9 +42,6 @@ class ReportScreen(GmDialog[None]):
     def on_mount(self) -> None:
         self.query_one("#report-scroll").focus()
 
-    def action_close(self) -> None:
-        self.dismiss(None)
-
 
 class SummaryScreen(GmDialog[None]):
     """The battle summary: each ship's damage and crew losses, what each character did."""
@@ -51,7 +49,8 @@ class SummaryScreen(GmDialog[None]):
     DEFAULT_CSS = tab_css(__file__, "report.tcss")
 
     BINDINGS = [
-        Binding("enter,s", "close", "Close"),
+        Binding("escape", "cancel", "Close"),
+        Binding("enter,s", "cancel", "Close", show=False),
     ]
 
     def __init__(self, title: str, text: str) -> None:
@@ -68,9 +67,6 @@ class SummaryScreen(GmDialog[None]):
 
     def on_mount(self) -> None:
         self.query_one("#summary-scroll").focus()
-
-    def action_close(self) -> None:
-        self.dismiss(None)
 
 
 __all__ = ["ReportScreen", "SummaryScreen"]
