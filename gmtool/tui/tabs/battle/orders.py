@@ -51,6 +51,7 @@ from gmtool.store.battles import StepOutcome
 from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog
 from gmtool.tui.tabs.battle.attack_dialog import AttackScreen, FireOrder
 from gmtool.tui.tabs.battle.damage_dialog import DamageEntry, DamageScreen
+from gmtool.tui.tabs.battle.detail import attack_option
 from gmtool.tui.tabs.battle.order_dialogs import BoardOrder, BoardScreen, RamScreen
 from gmtool.tui.tabs.battle.report import SummaryScreen
 
@@ -173,13 +174,9 @@ async def _declare(pane: BattlePane, info: ActionInfo, at: int) -> None:
 
 
 def option_for(pane: BattlePane, info: ActionInfo) -> AttackOption | None:
-    """The attack option behind a 'Fire ...' action (the list follows its order)."""
+    """The attack option behind a 'Fire ...' action of the list shown."""
     assert pane.battle is not None
-    fire_now = [a for a in pane.now if a.action == "roll_attack"]
-    options = attack_options(pane.battle)
-    if len(fire_now) != len(options) or info not in fire_now:
-        return None
-    return options[fire_now.index(info)]
+    return attack_option(pane.battle, pane.now, info)
 
 
 async def fire(pane: BattlePane, option: AttackOption, at: int) -> None:

@@ -31,14 +31,12 @@ from gmtool.rules.battle import (
     ActionInfo,
     BattleState,
     advance_blocker,
-    attack_options,
     available_actions,
     battle_summary,
     likely_target,
 )
-from gmtool.rules.battle.power import power_notes
 from gmtool.rules.errors import RulesError
-from gmtool.store.battle_redo import next_redo_label, redo_refusal
+from gmtool.store.battle_redo import next_redo_label
 from gmtool.store.battles import (
     BattleFilesMissing,
     StepOutcome,
@@ -51,15 +49,15 @@ from gmtool.store.battles import (
 from gmtool.store.errors import StoreError
 from gmtool.tui.pane import GmPane
 from gmtool.tui.styles import tab_css
-from gmtool.tui.tabs.battle import battle_menu, orders, station_orders
+from gmtool.tui.tabs.battle import battle_menu, history, orders, station_orders
 from gmtool.tui.tabs.battle.action_list import ActionList
-from gmtool.tui.tabs.battle.attack_dialog import option_text
+from gmtool.tui.tabs.battle.detail import detail_text
 from gmtool.tui.tabs.battle.header import header_text
 from gmtool.tui.tabs.battle.keys import ACTIONS, BATTLE_ONLY_ACTIONS, HELP, PLAY_ACTIONS
 from gmtool.tui.tabs.battle.log_view import log_text
 from gmtool.tui.tabs.battle.report import ReportScreen, SummaryScreen
 from gmtool.tui.tabs.battle.ship_table import ShipTable, TableLayout
-from gmtool.tui.tabs.battle.station_orders import undone_text, written_back_text
+from gmtool.tui.tabs.battle.station_orders import written_back_text
 
 WIDE_WIDTH = 100  # narrower: the track columns drop their bars, the class column goes
 SHORT_HEIGHT = 28  # lower: no blank lines between the parts
@@ -248,42 +246,8 @@ class BattlePane(GmPane):
     def show_detail(self) -> None:
         detail = self.query_one("#battle-detail", Static)
         state = self.battle
-        if state is None:
-            detail.update("")
-            return
-        info = self.highlighted_action()
-        text = self._detail_text(state, info)
-        asking = info.ship_id if info is not None and info.action == "set_power" else None
-        notes = power_notes(state.ships, asking)
-        if notes:  # what power gates this round: why a weapon cannot fire, a screen is down
-            if text.plain:
-                text.append("\n")
-            text.append("Power: ", style="bold")
-            text.append("\n".join(notes))
+        text = detail_text(state, self.now, self.highlighted_action()) if state else ""
         detail.update(text)
-
-    def _detail_text(self, state: BattleState, info: ActionInfo | None) -> Text:
-        """The highlighted weapon, else every weapon that can fire, else the action."""
-        options = attack_options(state)
-        if info is not None and info.action == "roll_attack":
-            option = orders.option_for(self, info)
-            if option is not None:
-                return option_text(option)
-        if options:
-            text = Text("Weapons that can fire now (a fires one):\n", style="bold")
-            for index, option in enumerate(options):
-                if index:
-                    text.append("\n")
-                text.append_text(option_text(option))
-            return text
-        if info is None:
-            return Text("")
-        text = Text.assemble((info.label, "bold"))
-        if info.note:
-            text.append(f"\n{info.note}")
-        if info.action == "advance" and not info.note:
-            text.append("\nspace or enter goes on")
-        return text
 
     def show_status(self, text: str | Text, error: bool = False) -> None:
         status = self.query_one("#battle-status", Static)
@@ -430,48 +394,10 @@ class BattlePane(GmPane):
         self.app.push_screen(ReportScreen(f"{state.name}: battle report", saved.text, where))
 
     def action_undo(self) -> None:
-        if self.battle_id is None:
-            self.show_status("No battle open: nothing to undo.", error=True)
-            return
-        try:
-            if not can_undo(self.campaign, self.battle_id):
-                last = battle_tracker(self.campaign, self.battle_id).last_label()
-                why = "only the battle's set-up is left" if last else "no older step is kept"
-                self.show_status(f"Nothing to undo: {why}.", error=True)
-                return
-            undone = battle_actions.undo(self.campaign, self.battle_id)
-        except (StoreError, RulesError, ActionRefused) as exc:
-            self.show_status(f"Not undone: {exc}", error=True)
-            return
-        self.reload(keep_status=True)
-        rolls = len(undone.roll_ids)
-        text = f"Undone: {undone.label} ({rolls} roll{'s' if rolls != 1 else ''} marked undone"
-        if undone.injury_ids:
-            text += f", {len(undone.injury_ids)} injury entries given back"
-        text = " ".join(filter(None, (text + ").", undone_text(undone))))
-        if self.redo_label is not None:
-            text += " ctrl+y does it again."
-        self.show_status(text)
+        history.undo(self)
 
     def action_redo(self) -> None:
-        if self.battle_id is None:
-            self.show_status("No battle open: nothing to redo.", error=True)
-            return
-        try:
-            why = redo_refusal(self.campaign, self.battle_id)
-            if why is None or why:
-                self.show_status(f"Nothing to redo: {why or 'no step was taken back'}.", True)
-                return
-            redone = battle_actions.redo(self.campaign, self.battle_id)
-        except (StoreError, RulesError, ActionRefused) as exc:
-            self.show_status(f"Not redone: {exc}", error=True)
-            return
-        self.reload(keep_status=True)
-        rolls = len(redone.roll_ids)
-        self.show_status(
-            f"Redone: {redone.label} (as saved: {rolls} roll{'s' if rolls != 1 else ''} "
-            "back in the log, nothing rolled again)."
-        )
+        history.redo(self)
 
     def action_new_battle(self) -> None:
         orders.ask(self, battle_menu.new_battle(self))
