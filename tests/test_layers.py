@@ -55,8 +55,12 @@ def test_actions_import_no_ui() -> None:
 def test_the_battle_tab_saves_through_the_actions() -> None:
     """The Battle tab asks the action layer, which commits each step as one; it no longer
     calls the store's step functions, which write file by file."""
-    used = _used_names("gmtool.tui.battle")  # names it calls: not its own action_delete_battle
-    assert not used & {"run_step", "undo_step", "create_battle", "delete_battle"}
+    import gmtool.tui.tabs.battle
+
+    for module in modules_of(gmtool.tui.tabs.battle):
+        used = _used_names(module)  # names it calls: not its own action_delete_battle
+        forbidden = {"run_step", "undo_step", "redo_step", "create_battle", "delete_battle"}
+        assert not used & forbidden, (module, used & forbidden)
 
 
 # -- screens only ask and show ------------------------------------------------------------

@@ -49,7 +49,7 @@ from gmtool.rules.battle.boarding import BoardingRefusal, boarding_refusal
 from gmtool.rules.hit_stations import check_place, on_station_rule
 from gmtool.rules.limits import MAX_HULL_POINTS, checked_text
 from gmtool.rules.ships import ShipSpec, load_ship_spec
-from gmtool.store import battles
+from gmtool.store import battle_redo, battles
 from gmtool.store.campaign import Campaign
 from gmtool.store.party import take_back_tagged
 from gmtool.store.reports import report_path
@@ -171,6 +171,19 @@ def undo(campaign: Campaign, battle_id: str) -> StepUndone:
             moved_back = take_back_tagged(campaign, tag)
         if undone is not None and report_path(campaign, battle_id).exists():
             write_in_step(campaign, undone.state)  # a saved report follows the battle back
+        if undone is not None:
+            refused = (
+                "it ended the battle: end it again (e)"
+                if was_finished and not undone.state.finished
+                else "it hurt characters: play it again instead"
+                if undone.injuries
+                else "it moved characters on the Stations tab: give the order again"
+                if moved_back
+                else ""
+            )
+            battle_redo.keep_undone(
+                campaign, battle_id, undone.label, current.events, len(undone.state.events), refused
+            )
     if undone is None:
         raise ActionRefused("nothing to undo: only the battle's set-up is left")
     return StepUndone(
@@ -186,7 +199,33 @@ def undo(campaign: Campaign, battle_id: str) -> StepUndone:
 
 def delete(campaign: Campaign, battle_id: str) -> battles.BattleRecord:
     with refusals(), campaign.transaction():
-        return battles.delete_battle(campaign, battle_id)
+        record = battles.delete_battle(campaign, battle_id)
+        battle_redo.forget(campaign, battle_id)
+        return record
+
+
+@dataclass(frozen=True)
+class StepRedone:
+    battle_id: str
+    label: str
+    roll_ids: tuple[int, ...]  # the step's rolls, no longer marked undone (none rolled)
+    state: BattleState
+
+
+def redo(campaign: Campaign, battle_id: str) -> StepRedone:
+    """Do the step ctrl+z took back again, as it was saved (state, events, rolls unmarked;
+    nothing rolled), as one commit; a saved report follows the battle. Refused (with why)
+    when that step cannot be brought back whole (store/battle_redo.py)."""
+    with refusals(), campaign.transaction():
+        why = battle_redo.redo_refusal(campaign, battle_id)
+        if why is None:
+            raise ActionRefused("nothing to redo: no step was taken back since the last one")
+        if why:
+            raise ActionRefused(f"not redone: {why}")
+        redone = battle_redo.redo_step(campaign, battle_id)
+        if report_path(campaign, battle_id).exists():
+            write_in_step(campaign, redone.state)
+    return StepRedone(battle_id, redone.label, tuple(redone.roll_ids), redone.state)
 
 
 # -- the steps, one function each ---------------------------------------------------------------

@@ -22,8 +22,9 @@ class TabAction:
     the same action, shown beside it. `action` is the action string Textual runs on the
     pane ("undo", "focus_field('dice-expr')"). `show` False keeps a key out of the footer:
     only for keys that a widget already shows (a list's arrows, Enter on a field) or that
-    only make sense in one widget. `palette` puts it in the command palette. `group`
-    shows neighbouring actions as one footer item (the arrows that move a point).
+    only make sense in one widget. `palette` puts it in the command palette. `group`: the
+    footer shows neighbouring entries of one group as one item, their keys side by side under
+    the group's description (the help still lists each).
     """
 
     key: str

@@ -13,7 +13,8 @@ from textual.widgets import Select
 from gmtool.store import injuries
 from gmtool.store.battles import load_battle
 from gmtool.tui.app import GmApp
-from gmtool.tui.battle_dialogs import AttackScreen, DamageScreen
+from gmtool.tui.tabs.battle.attack_dialog import AttackScreen
+from gmtool.tui.tabs.battle.damage_dialog import DamageScreen
 from tests.rules.test_hit_stations import ABOARD, rule_on
 from tests.tui.test_battle_report_tab import _fought
 from tests.tui.test_battle_tab import (

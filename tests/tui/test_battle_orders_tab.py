@@ -11,7 +11,7 @@ from textual.widgets import Static
 from gmtool.store import Campaign
 from gmtool.store.battles import create_battle, fleet_setup, load_battle
 from gmtool.tui.app import GmApp
-from gmtool.tui.order_dialogs import BoardScreen, RamScreen
+from gmtool.tui.tabs.battle.order_dialogs import BoardScreen, RamScreen
 from tests.tui.test_battle_tab import (
     BATTLE,
     LARGE,

@@ -14,9 +14,9 @@ from gmtool.rules.battle.report import battle_report
 from gmtool.store.battles import load_battle
 from gmtool.store.reports import report_path
 from gmtool.tui.app import GmApp
-from gmtool.tui.battle_dialogs import DamageScreen
-from gmtool.tui.battle_report import ReportScreen
 from gmtool.tui.dialogs import ConfirmDialog
+from gmtool.tui.tabs.battle.damage_dialog import DamageScreen
+from gmtool.tui.tabs.battle.report import ReportScreen
 from tests.tui.conftest import footer_keys
 from tests.tui.test_battle_tab import (
     BATTLE,

@@ -10,8 +10,8 @@ from textual.pilot import Pilot
 from gmtool.store import Campaign
 from gmtool.store.party import load_party_state
 from gmtool.tui.app import GmApp
-from gmtool.tui.battle_dialogs import SummaryScreen
 from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog
+from gmtool.tui.tabs.battle.report import SummaryScreen
 from tests.tui.conftest import footer_keys
 from tests.tui.test_battle_tab import (
     LARGE,

@@ -28,7 +28,7 @@ def test_a_critical_failure_feat_is_said_in_words() -> None:
 
 
 def test_the_set_up_form_names_weapon_types_and_firepower_in_words() -> None:
-    from gmtool.tui.battle_setup import _weapon_text
+    from gmtool.tui.tabs.battle.quick_ship import _weapon_text
 
     weapon = {"type": "missile_rack", "firepower": "small_craft", "arc": "turret", "count": 2}
     text = _weapon_text(weapon)

@@ -39,7 +39,7 @@ TAB_CLASSES: list[TabSpec] = [
     TabSpec("dice", "Dice & Log", "gmtool.tui.tabs.dice.pane", "DiceLogPane"),
     TabSpec("crew", "Crew", "gmtool.tui.crew", "CrewPane"),
     TabSpec("stations", "Stations", "gmtool.tui.tabs.stations.pane", "StationsPane"),
-    TabSpec("battle", "Battle", "gmtool.tui.battle", "BattlePane"),
+    TabSpec("battle", "Battle", "gmtool.tui.tabs.battle.pane", "BattlePane"),
     TabSpec("injuries", "Injuries", "gmtool.tui.tabs.injuries.pane", "InjuriesPane"),
     TabSpec("torga", "Torga IV", "gmtool.tui.tabs.torga.pane", "SkirmishPane"),
 ]

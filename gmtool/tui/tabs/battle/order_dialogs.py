@@ -14,13 +14,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from gmtool.rules.battle import BattleState, RamPreview
 from gmtool.rules.battle.boarding import BoardingOdds, BoardingStrength, boarding_odds
+from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.footer import KeyFooter
+from gmtool.tui.styles import tab_css
 
 CHOICE_WORDS = {
     "own": "a bonus to the check of {own}",
@@ -65,24 +66,16 @@ def odds_text(state: BattleState, odds: BoardingOdds) -> str:
     return text
 
 
-class BoardScreen(ModalScreen["BoardOrder | None"]):
+class BoardScreen(GmDialog["BoardOrder | None"]):
     """Send a boarding party: pick the target (each with its defenders' strength); l
     switches our leader's choice, d the defending leader's; enter boards."""
 
-    DEFAULT_CSS = """
-    BoardScreen { align: center middle; }
-    BoardScreen > Vertical {
-        width: 96; max-width: 100%; height: auto; max-height: 100%;
-        border: thick $primary; background: $surface; padding: 0 1;
-    }
-    BoardScreen OptionList { height: auto; max-height: 6; }
-    BoardScreen .hint { color: $text-muted; }
-    """
+    DEFAULT_CSS = tab_css(__file__, "order_dialogs.tcss")
+
     BINDINGS = [
         Binding("enter", "board", "Board", priority=True),
         Binding("l", "switch('leader')", "Our leader's choice"),
         Binding("d", "switch('defender')", "Their leader's choice"),
-        Binding("escape", "cancel", "Cancel"),
     ]
 
     def __init__(
@@ -106,7 +99,7 @@ class BoardScreen(ModalScreen["BoardOrder | None"]):
     def compose(self) -> ComposeResult:
         ship = self.state.ship(self.ship_id)
         first = next(iter(self.odds.values()))
-        with Vertical() as box:
+        with Vertical(classes="dialog-box") as box:
             box.border_title = f"{ship.name} boards by {self.method_name}"
             yield Static(
                 f"Boarders: {strength_text(self.state, first.boarders)}.", id="board-boarders"
@@ -118,7 +111,7 @@ class BoardScreen(ModalScreen["BoardOrder | None"]):
             yield Static(
                 "enter boards: the leaders roll, then the boarders' check against the "
                 "defenders'; l / d switch the leaders' choices; escape cancels",
-                classes="hint",
+                classes="dialog-hint",
             )
         yield KeyFooter()
 
@@ -156,9 +149,6 @@ class BoardScreen(ModalScreen["BoardOrder | None"]):
     def action_board(self) -> None:
         self.dismiss(BoardOrder(self.target, self.choices["leader"], self.choices["defender"]))
 
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
 
 def ram_lines(state: BattleState, preview: RamPreview) -> list[str]:
     """What a ram will roll, in order, as the ram dialog shows it."""
@@ -183,20 +173,15 @@ def ram_lines(state: BattleState, preview: RamPreview) -> list[str]:
     return lines
 
 
-class RamScreen(ModalScreen[bool]):
+class RamScreen(GmDialog[bool]):
     """A ram, confirmed: the checks and the damage it will roll; enter rams."""
 
-    DEFAULT_CSS = """
-    RamScreen { align: center middle; }
-    RamScreen > Vertical {
-        width: 96; max-width: 100%; height: auto; max-height: 100%;
-        border: thick $warning; background: $surface; padding: 0 1;
-    }
-    RamScreen .hint { color: $text-muted; margin-top: 1; }
-    """
+    DEFAULT_CSS = tab_css(__file__, "order_dialogs.tcss")
+    CANCEL_RESULT = False
+
     BINDINGS = [
         Binding("enter", "ram", "Ram", priority=True),
-        Binding("escape,n", "cancel", "Cancel"),
+        Binding("n", "cancel", "Cancel", show=False),
     ]
 
     def __init__(self, state: BattleState, preview: RamPreview) -> None:
@@ -207,20 +192,17 @@ class RamScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         ship = self.state.ship(self.preview.ship_id)
         target = self.state.ship(self.preview.target_id)
-        with Vertical() as box:
+        with Vertical(classes="dialog-box") as box:
             box.border_title = f"{ship.name} rams {target.name}"
             yield Static(Text("\n".join(ram_lines(self.state, self.preview))), id="ram-plan")
             yield Static(
                 "enter rams and rolls all of it (every roll goes to the log); escape cancels",
-                classes="hint",
+                classes="dialog-hint",
             )
         yield KeyFooter()
 
     def action_ram(self) -> None:
         self.dismiss(True)
-
-    def action_cancel(self) -> None:
-        self.dismiss(False)
 
 
 __all__ = ["BoardOrder", "BoardScreen", "RamScreen", "odds_text", "ram_lines", "strength_text"]

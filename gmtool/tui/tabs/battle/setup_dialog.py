@@ -1,5 +1,5 @@
 """The Battle tab's set-up dialogs: a new battle (name, starting range, the two fleets and
-their commanders), a quick enemy ship from a short form, and a ship read from a spec file.
+their commanders) and a ship read from a spec file (the quick enemy form: quick_ship.py).
 
 The set-up dialog hands its choices to the tab's `create` function, which sets the battle up
 through the store; a refused set-up (no ship on a side, a bad commander) shows its message in
@@ -17,21 +17,18 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select, SelectionList, Static
 
-from gmtool.rules.battle.config import battle_table
 from gmtool.rules.characters import Party
-from gmtool.rules.checks import checks_table
-from gmtool.rules.classes import class_ids
 from gmtool.rules.errors import RulesError
 from gmtool.rules.narrative import range_ids, range_name
-from gmtool.rules.ship_damage import track_ids
-from gmtool.rules.ships import ShipSpec, load_ship_spec, ship_spec_table
+from gmtool.rules.ships import ShipSpec, load_ship_spec
 from gmtool.store.errors import StoreError
 from gmtool.store.ships import ShipRecord
+from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.footer import KeyFooter
-from gmtool.tui.ship_form import SystemDialog
+from gmtool.tui.styles import tab_css
+from gmtool.tui.tabs.battle.quick_ship import QuickShipScreen
 
 AUTO = "@auto"  # the commander: whoever is at the flagship's command station; the first ship
 DEFAULT_RANGE = "long"
@@ -57,30 +54,6 @@ class SetupChoice:
     flagship_b: int | None = None
 
 
-SETUP_CSS = """
-BattleSetupScreen, QuickShipScreen, SpecFileScreen { align: center middle; }
-BattleSetupScreen > Vertical, QuickShipScreen > Vertical, SpecFileScreen > Vertical {
-    width: 100%; max-width: 100; height: auto; max-height: 100%;
-    border: thick $primary; background: $surface; padding: 0 1;
-}
-.setup-line { height: 1; margin-top: 1; }
-.setup-line Label { padding: 0 1 0 0; color: $text-muted; }
-.setup-line Label.first { width: 10; }
-.setup-line .gap { padding: 0 1 0 2; }
-.setup-line Input { width: 1fr; }
-.setup-line Input.short { width: 7; }
-.setup-line Select { width: 30; }
-.setup-line Select.narrow { width: 16; }
-BattleSetupScreen SelectionList { height: auto; max-height: 5; border: none; padding: 0; }
-BattleSetupScreen .setup-chosen { color: $text-muted; padding-left: 1; width: 1fr; }
-BattleSetupScreen .setup-flag-line { height: 1; }
-BattleSetupScreen .setup-flag-line Label { padding: 0 1 0 2; color: $text-muted; }
-BattleSetupScreen .setup-flag-line Select { width: 30; }
-.setup-hint { color: $text-muted; height: auto; }
-.setup-error { color: $error; height: auto; }
-"""
-
-
 def ship_label(spec: ShipSpec, note: str = "") -> str:
     extra = f", {note}" if note else ""
     return f"{spec.name} ({spec.ship_class}, accel {spec.acceleration}{extra})"
@@ -91,16 +64,15 @@ def chosen_text(names: list[str]) -> str:
     return f"in: {', '.join(names)}" if names else "in: no ship yet (space ticks one)"
 
 
-class BattleSetupScreen(ModalScreen[Any]):
+class BattleSetupScreen(GmDialog[Any]):
     """Name, starting range, side A (the campaign's ships) and side B (enemies: the
     campaign's enemy ships, quick ships, ships from spec files), and commanders."""
 
-    DEFAULT_CSS = SETUP_CSS
+    DEFAULT_CSS = tab_css(__file__, "setup_dialog.tcss")
     BINDINGS = [
         Binding("ctrl+s", "create", "Start battle", priority=True),
         Binding("ctrl+n", "quick_ship", "Quick enemy", priority=True),
         Binding("ctrl+o", "spec_file", "Ship from file", priority=True),
-        Binding("escape", "cancel", "Cancel"),
     ]
 
     def __init__(
@@ -120,7 +92,7 @@ class BattleSetupScreen(ModalScreen[Any]):
     def compose(self) -> ComposeResult:
         ours = [s for s in self.ships if s.side == "campaign"]
         theirs = [s for s in self.ships if s.side != "campaign"]
-        with Vertical() as box:
+        with Vertical(classes="dialog-box") as box:
             box.border_title = "A new battle"
             with Horizontal(classes="setup-line"):
                 yield Label("Name", classes="first")
@@ -287,223 +259,18 @@ class BattleSetupScreen(ModalScreen[Any]):
     def _submitted(self) -> None:
         self.action_create()
 
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+    def unsaved_changes(self) -> bool:
+        """A ship made for this battle (quick form, spec file) is lost with the form too."""
+        return bool(self.extra) or super().unsaved_changes()
 
 
-# -- a quick enemy ship ---------------------------------------------------------------------
-
-
-def _number(text: str, what: str) -> int | None:
-    stripped = text.strip()
-    if not stripped:
-        return None
-    try:
-        return int(stripped)
-    except ValueError:
-        raise RulesError(f"{what} is a whole number, not {stripped!r}") from None
-
-
-def quick_hull_points(ship_class: str) -> str:
-    """The quick enemy form's hull points for a class (tables/battle.yaml, quick_ship)."""
-    return str(battle_table().quick_hull_points[ship_class])
-
-
-def _weapon_text(weapon: dict[str, Any]) -> str:
-    damage = weapon.get("damage") or {}
-    figures = "/".join(str(damage.get(d, "-")) for d in ship_spec_table().damage_degrees)
-    count = weapon.get("count", 1)
-    table = ship_spec_table()
-    kind = table.system_types.get(weapon["type"], weapon["type"])
-    name = weapon.get("name") or kind
-    parts = [f"{count} x {name}" if count != 1 else str(name), f"({kind}"]
-    if weapon.get("firepower"):
-        parts.append(table.firepower_names.get(weapon["firepower"], weapon["firepower"]))
-    if weapon.get("arc"):
-        parts.append(str(weapon["arc"]))
-    return " ".join(parts) + f") {figures if damage else 'no damage roll'}"
-
-
-class QuickShipScreen(ModalScreen["ShipSpec | None"]):
-    """The short form: name, class, hull points, acceleration, crew quality, durability and
-    weapons; blanks take the spec format's defaults. Returns a validated spec."""
-
-    DEFAULT_CSS = SETUP_CSS
-    BINDINGS = [
-        Binding("ctrl+s", "keep", "Keep ship", priority=True),
-        Binding("ctrl+w", "add_weapon", "Add weapon", priority=True),
-        Binding("ctrl+r", "remove_weapon", "Remove last weapon", priority=True),
-        Binding("escape", "cancel", "Cancel"),
-    ]
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.weapons: list[dict[str, Any]] = []
-        self.ship_class = "light"
-        self.hull_default = quick_hull_points(self.ship_class)
-
-    @on(Select.Changed, "#quick-class")
-    def _class_changed(self, event: Select.Changed) -> None:
-        """The hull points shown follow the class while they are the class's default."""
-        self.ship_class = str(event.value)
-        hull = self.query_one("#quick-hull", Input)
-        new_default = quick_hull_points(self.ship_class)
-        if hull.value.strip() in ("", self.hull_default):
-            hull.value = new_default
-        self.hull_default = new_default
-
-    def compose(self) -> ComposeResult:
-        qualities = list(checks_table().crew_quality)
-        with Vertical() as box:
-            box.border_title = "A quick enemy ship"
-            with Horizontal(classes="setup-line"):
-                yield Label("Name", classes="first")
-                yield Input("", placeholder="e.g. Raider Jackal", id="quick-name", compact=True)
-                yield Label("Class", classes="gap")
-                yield Select(
-                    [(c, c) for c in class_ids()],
-                    value=self.ship_class,
-                    allow_blank=False,
-                    id="quick-class",
-                    classes="narrow",
-                    compact=True,
-                )
-            with Horizontal(classes="setup-line"):
-                yield Label("Hull pts", classes="first")
-                yield Input(self.hull_default, id="quick-hull", classes="short", compact=True)
-                yield Label("Accel", classes="gap")
-                yield Input(
-                    "", placeholder="class", id="quick-accel", classes="short", compact=True
-                )
-                yield Label("Crew", classes="gap")
-                yield Select(
-                    [(q, q) for q in qualities],
-                    value=ship_spec_table().crew_quality,
-                    allow_blank=False,
-                    id="quick-crew",
-                    classes="narrow",
-                    compact=True,
-                )
-            with Horizontal(classes="setup-line"):
-                yield Label("Tracks", classes="first")
-                for track in track_ids():
-                    yield Label(track, classes="gap")
-                    yield Input(
-                        "", placeholder="hull", id=f"quick-{track}", classes="short", compact=True
-                    )
-            yield Static("Weapons: none yet", id="quick-weapons", classes="setup-hint")
-            yield Static(
-                "The hull points follow the class until you type your own. Blank tracks come "
-                "from the hull points (all four or none), a blank acceleration from the class. "
-                "ctrl+w adds a weapon, ctrl+r removes the last.",
-                classes="setup-hint",
-            )
-            yield Static("", id="quick-error", classes="setup-error")
-        yield KeyFooter()
-
-    def on_mount(self) -> None:
-        self.query_one("#quick-name", Input).focus()
-
-    def _show_weapons(self) -> None:
-        text = "; ".join(_weapon_text(w) for w in self.weapons) or "none yet"
-        self.query_one("#quick-weapons", Static).update(f"Weapons: {text}")
-
-    def action_add_weapon(self) -> None:
-        def added(system: dict[str, Any] | None) -> None:
-            if system is not None:
-                self.weapons.append(system)
-                self._show_weapons()
-
-        ship_class = str(self.query_one("#quick-class", Select).value)
-        self.app.push_screen(QuickWeaponScreen(ship_class), added)
-
-    def action_remove_weapon(self) -> None:
-        if self.weapons:
-            self.weapons.pop()
-            self._show_weapons()
-
-    def spec(self) -> ShipSpec:
-        from gmtool.rules.battle import quick_ship_spec
-
-        name = self.query_one("#quick-name", Input).value.strip()
-        if not name:
-            raise RulesError("the ship needs a name")
-        hull = _number(self.query_one("#quick-hull", Input).value, "hull points")
-        if hull is None:
-            raise RulesError("type the hull points")
-        tracks = {
-            t: _number(self.query_one(f"#quick-{t}", Input).value, f"the {t} track")
-            for t in track_ids()
-        }
-        given = {t: v for t, v in tracks.items() if v is not None}
-        if given and len(given) != len(tracks):
-            raise RulesError("give all four tracks, or none (they come from the hull points)")
-        return quick_ship_spec(
-            name,
-            str(self.query_one("#quick-class", Select).value),
-            hull,
-            acceleration=_number(self.query_one("#quick-accel", Input).value, "acceleration"),
-            crew_quality=str(self.query_one("#quick-crew", Select).value),
-            durability=given or None,
-            weapons=self.weapons,
-        )
-
-    def action_keep(self) -> None:
-        try:
-            spec = self.spec()
-        except RulesError as exc:
-            self.query_one("#quick-error", Static).update(f"Not kept: {exc}")
-            return
-        self.dismiss(spec)
-
-    @on(Input.Submitted)
-    def _submitted(self) -> None:
-        self.action_keep()
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
-class QuickWeaponScreen(SystemDialog):
-    """A weapon of a quick enemy ship: the ship form's system dialog, offering weapon types
-    only, its damage fields filled with tables/battle.yaml's quick-ship damage (what is shown
-    is kept; a cleared field shows 'none': no damage roll, the GM types such a hit in)."""
-
-    BINDINGS = [
-        Binding("ctrl+s", "submit", "Keep weapon", priority=True),
-        Binding("escape", "cancel", "Cancel"),
-    ]
-
-    def __init__(self, ship_class: str) -> None:
-        damage = dict(battle_table().quick_weapon_damage)
-        super().__init__(ship_class, {"type": "beam", "damage": damage})
-
-    def on_mount(self) -> None:
-        table = ship_spec_table()
-        self.query_one(".form-title", Static).update("A weapon of the quick enemy ship")
-        self.query_one(".form-hint", Static).update(
-            "Blank count and hull points mean 1 and 0. Damage: dice and a track letter for "
-            "each degree of hit; a blank field keeps none, and you type such a hit's damage "
-            "in. Enter or ctrl+s keeps the weapon, Escape cancels."
-        )
-        self.query_one("#sys-type", Select).set_options(
-            [
-                (f"{name} ({type_id})", type_id)
-                for type_id, name in table.system_types.items()
-                if type_id in table.weapon_types
-            ]
-        )
-        self.query_one("#sys-type", Select).value = "beam"
-
-
-class SpecFileScreen(ModalScreen["ShipSpec | None"]):
+class SpecFileScreen(GmDialog["ShipSpec | None"]):
     """A ship spec YAML file, read and checked; a bad file says where and why."""
 
-    DEFAULT_CSS = SETUP_CSS
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    DEFAULT_CSS = tab_css(__file__, "setup_dialog.tcss")
 
     def compose(self) -> ComposeResult:
-        with Vertical() as box:
+        with Vertical(classes="dialog-box") as box:
             box.border_title = "A ship from a spec file"
             with Horizontal(classes="setup-line"):
                 yield Label("File", classes="first")
@@ -527,6 +294,3 @@ class SpecFileScreen(ModalScreen["ShipSpec | None"]):
             self.query_one("#spec-error", Static).update(f"Not read: {exc}")
             return
         self.dismiss(spec)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)

@@ -1,5 +1,6 @@
-"""The Battle tab's station orders (m move, t take over, l leave the ship) and the line that
-says what a battle's end wrote back to the campaign's ships.
+"""The Battle tab's orders about who is where: m move, t take over, l leave the ship, g a
+gunner at a weapon, c a side's commander, k a system knocked out; and the lines that say
+what a battle's end (or its undo) wrote back to the campaign.
 
 Each order asks its choices in a list (names, never ids) and goes through
 `gmtool.actions.battle_stations`: the campaign's stations change, the battle logs the move,
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from gmtool.actions import battle_stations
 from gmtool.actions.battles import StepDone, StepUndone
-from gmtool.rules.battle import BattleState
+from gmtool.rules.battle import CREW, BattleState, assign_gunner, knock_out_system, set_commander
 from gmtool.rules.battle.live_stations import place_words
 from gmtool.rules.stations import Assignment, station_table
 from gmtool.store.errors import StoreError
@@ -21,7 +22,7 @@ from gmtool.store.ships import list_ships
 from gmtool.tui.dialogs import ChoiceDialog
 
 if TYPE_CHECKING:
-    from gmtool.tui.battle import BattlePane
+    from gmtool.tui.tabs.battle.pane import BattlePane
 
 
 def where_words(state: BattleState, assignment: Assignment) -> str:
@@ -36,7 +37,7 @@ def _name(state: BattleState, character_id: str) -> str:
     return state.character(character_id).name
 
 
-async def move_order(pane: BattlePane) -> None:
+async def move_order(pane: BattlePane, at: int) -> None:
     """m: a character of the party to a station of one of the battle's campaign ships."""
     state = pane.need_open_battle()
     if state is None:
@@ -74,10 +75,10 @@ async def move_order(pane: BattlePane) -> None:
         ChoiceDialog(f"Where aboard {state.ship(ship_id).name}?", places, initial)
     )
     if place is not None:
-        pane.do_action(battle_stations.move_to_station, who, ship_id, place)
+        pane.do_action(battle_stations.move_to_station, who, ship_id, place, at=at)
 
 
-async def take_over_order(pane: BattlePane) -> None:
+async def take_over_order(pane: BattlePane, at: int) -> None:
     """t: pick the post (its holder), then who takes it over from aboard the same ship."""
     state = pane.need_open_battle()
     if state is None:
@@ -112,10 +113,10 @@ async def take_over_order(pane: BattlePane) -> None:
         )
     )
     if who is not None:
-        pane.do_action(battle_stations.take_over, who, occupant)
+        pane.do_action(battle_stations.take_over, who, occupant, at=at)
 
 
-async def leave_order(pane: BattlePane) -> None:
+async def leave_order(pane: BattlePane, at: int) -> None:
     """l: a character aboard one of the battle's ships gets off it."""
     state = pane.need_open_battle()
     if state is None:
@@ -134,7 +135,74 @@ async def leave_order(pane: BattlePane) -> None:
         )
     )
     if who is not None:
-        pane.do_action(battle_stations.leave_ship, who)
+        pane.do_action(battle_stations.leave_ship, who, at=at)
+
+
+async def gunner_order(pane: BattlePane, ship_id: str, at: int) -> None:
+    """g: a weapon of the ship under the table's cursor, then who fires it."""
+    state = pane.battle
+    assert state is not None
+    ship = state.ship(ship_id)
+    weapons = ship.weapons()
+    if not weapons:
+        pane.show_status(f"{ship.name} has no weapon (move the cursor in the ship table).", True)
+        return
+    names = {c.id: c.name for c in state.characters}
+    weapon = await pane.app.push_screen_wait(
+        ChoiceDialog(
+            f"Which weapon of {ship.name}?",
+            [
+                (m.key, f"{m.name}: {names.get(ship.gunners.get(m.key, ''), 'the crew')}")
+                for m in weapons
+            ],
+        )
+    )
+    if weapon is None:
+        return
+    people = [(CREW, "the crew")] + [
+        (a.character_id, names[a.character_id]) for a in state.aboard(ship.id)
+    ]
+    who = await pane.app.push_screen_wait(ChoiceDialog("Who fires it?", people))
+    if who is not None:
+        pane.do_step(assign_gunner, ship.id, weapon, None if who == CREW else who, at=at)
+
+
+async def knock_out_order(pane: BattlePane, ship_id: str, at: int) -> None:
+    """k: a system of the ship under the table's cursor, knocked out."""
+    state = pane.battle
+    assert state is not None
+    ship = state.ship(ship_id)
+    systems = [(m.key, m.name) for m in ship.mounts() if m.key not in ship.systems_out]
+    system = await pane.app.push_screen_wait(
+        ChoiceDialog(f"Knock out which system of {ship.name}?", systems)
+    )
+    if system is not None:
+        pane.do_step(knock_out_system, ship.id, system, at=at)
+
+
+async def commander_order(pane: BattlePane, at: int) -> None:
+    """c: the side, then who commands it (nobody: the flagship's command station)."""
+    state = pane.battle
+    assert state is not None
+    side = await pane.app.push_screen_wait(
+        ChoiceDialog(
+            "Set the commander of which side?",
+            [(s.id, f"{s.id.upper()} {s.name}") for s in state.sides],
+        )
+    )
+    if side is None:
+        return
+    fleet = state.side(side)
+    people = [(CREW, "nobody: the flagship's command station, else her crew")] + [
+        (a.character_id, state.character(a.character_id).name)
+        for a in state.assignments
+        if a.ship_id in fleet.ship_ids and a.aboard
+    ]
+    who = await pane.app.push_screen_wait(
+        ChoiceDialog(f"Who commands {fleet.name}?", people, fleet.commander)
+    )
+    if who is not None:
+        pane.do_step(set_commander, side, None if who == CREW else who, at=at)
 
 
 # -- what the battle's end did to the campaign ------------------------------------------------
@@ -163,6 +231,9 @@ def undone_text(undone: StepUndone) -> str:
 
 
 __all__ = [
+    "commander_order",
+    "gunner_order",
+    "knock_out_order",
     "leave_order",
     "move_order",
     "take_over_order",

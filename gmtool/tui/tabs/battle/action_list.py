@@ -1,0 +1,56 @@
+"""The Battle tab's list of what the GM can do now (`rules.battle.available_actions`).
+
+Each rebuild of the list gets a new generation: an option carries it in its id, so a
+selection made on a list since rebuilt (a click that arrived after a step) is recognised as
+stale and never acts on the new list's action of the same place.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from gmtool.rules.battle import ActionInfo
+
+
+def short_label(info: ActionInfo) -> str:
+    """The label for the list: a weapon's class and range are in the panel beside it."""
+    return info.short or info.label
+
+
+def action_style(info: ActionInfo) -> str:
+    if info.refused:
+        return "dim"  # greyed: the note says why
+    if info.action == "advance":
+        return "bold cyan"
+    if info.action in ("end_battle", "apply_damage_manually", "withdraw"):
+        return "dim"
+    return ""
+
+
+class ActionList(OptionList):
+    """The actions the GM can take now; enter (the tab's table) does the highlighted one."""
+
+    generation = 0
+
+    def show(self, actions: list[ActionInfo]) -> None:
+        """Replace the list with `actions`, the first highlighted."""
+        self.generation += 1
+        self.clear_options()
+        self.add_options(
+            [
+                Option(Text(short_label(info), style=action_style(info)), id=self.option_id(i))
+                for i, info in enumerate(actions)
+            ]
+        )
+        if actions:
+            self.highlighted = 0
+
+    def option_id(self, index: int) -> str:
+        return f"{self.generation}:{index}"
+
+    def index_of(self, option_id: str | None) -> int | None:
+        """The index an option id names, None when it belongs to an older list."""
+        generation, _, index = (option_id or "").partition(":")
+        return int(index) if generation == str(self.generation) else None

@@ -1,0 +1,127 @@
+"""The Battle tab's attack dialog: fire one weapon at a target, each target with every step
+modifier of the attack; and the words for a weapon that can fire (the tab's detail panel)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from gmtool.rules.battle import AttackOption, fire_words
+from gmtool.rules.narrative import AttackSteps
+from gmtool.rules.ships import ship_spec_table
+from gmtool.tui.dialogs import GmDialog
+from gmtool.tui.footer import KeyFooter
+from gmtool.tui.styles import tab_css
+
+
+@dataclass(frozen=True)
+class FireOrder:
+    """The target, and whether the app rolls the weapon's damage (False: the GM types it)."""
+
+    target: str
+    roll_damage: bool
+
+
+def damage_text(option: AttackOption) -> str:
+    """The weapon's damage by degree: 'ordinary d6+1w, good d6+3w, amazing d4+2m'."""
+    if not option.damage:
+        return "no damage roll (you type it in)"
+    return ", ".join(
+        f"{degree} {option.damage[degree]}"
+        for degree in ship_spec_table().damage_degrees
+        if degree in option.damage
+    )
+
+
+def fire_hint(option: AttackOption) -> str:
+    """What enter and t do in the attack dialog: enter rolls the damage only when the weapon
+    has a damage roll; for a degree without one the GM types the damage in."""
+    degrees = ship_spec_table().damage_degrees
+    if not option.damage:
+        return "enter fires; the weapon has no damage roll, so on a hit you type the damage in"
+    missing = [d for d in degrees if d not in option.damage]
+    hint = "enter fires and rolls the damage"
+    if missing:
+        hits = " or ".join(missing)
+        article = "an" if hits[0] in "aeiou" else "a"
+        hint += f" ({article} {hits} hit has no damage roll: you type it in)"
+    return hint + "; t fires and you type the damage in"
+
+
+def steps_text(steps: AttackSteps) -> str:
+    """Every step modifier of an attack, the ones that add nothing too, and their sum."""
+    return f"step {steps.total:+d} = " + ", ".join(f"{m.name} {m.step:+d}" for m in steps.modifiers)
+
+
+def option_text(option: AttackOption) -> Text:
+    """One weapon that can fire: who rolls what, each target's steps, and its damage; a ship
+    hit earlier in the sub-phase says why it still fires as it was (simultaneous fire)."""
+    text = Text.assemble(
+        (f"{option.ship_name}: {option.weapon_name}", "bold"),
+        f" (class {option.weapon_class}, {fire_words(option.mode)})\n",
+        f"  {option.roller.rolls_text()}",
+    )
+    for target in option.targets:
+        text.append(f"\n  at {target.name}: {steps_text(target.steps)}")
+    if option.note:
+        text.append(f"\n  {option.note}", style="italic")
+    text.append(f"\n  damage: {damage_text(option)}", style="dim")
+    return text
+
+
+class AttackScreen(GmDialog["FireOrder | None"]):
+    """Fire one weapon: pick the target (each with every step modifier of the attack);
+    enter rolls the attack and the damage, t rolls the attack and leaves the damage to the
+    GM."""
+
+    DEFAULT_CSS = tab_css(__file__, "attack_dialog.tcss")
+    BINDINGS = [
+        Binding("enter", "fire(True)", "Fire, roll damage", priority=True),
+        # a weapon without a damage roll: enter fires and the GM types the damage in
+        Binding("enter", "fire(False)", "Fire, type damage", priority=True),
+        Binding("t", "fire(False)", "Fire, type damage"),
+    ]
+
+    def __init__(self, option: AttackOption) -> None:
+        super().__init__()
+        self.option = option
+
+    def compose(self) -> ComposeResult:
+        option = self.option
+        note = f"\n{option.note}." if option.note else ""
+        with Vertical(classes="dialog-box") as box:
+            box.border_title = f"Fire {option.ship_name}'s {option.weapon_name}"
+            yield Static(
+                f"Class {option.weapon_class} weapon, {fire_words(option.mode)}; "
+                f"{option.roller.rolls_text()}.\nDamage: {damage_text(option)}.{note}"
+            )
+            yield OptionList(
+                *[Option(f"{t.name}: {steps_text(t.steps)}", id=t.ship_id) for t in option.targets]
+            )
+            yield Static(fire_hint(option), classes="dialog-hint")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "fire" and parameters == (True,):
+            return bool(self.option.damage)  # nothing to roll: enter types the damage in
+        return True
+
+    def action_fire(self, roll_damage: bool) -> None:
+        options = self.query_one(OptionList)
+        if options.highlighted is None:
+            return
+        target = options.get_option_at_index(options.highlighted).id
+        assert target is not None
+        self.dismiss(FireOrder(target, roll_damage))
+
+
+__all__ = ["AttackScreen", "FireOrder", "damage_text", "fire_hint", "option_text", "steps_text"]

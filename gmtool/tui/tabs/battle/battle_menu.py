@@ -1,0 +1,137 @@
+"""The Battle tab's battles: set one up (n), open another (o), delete the open one (x)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from rich.markup import escape
+
+from gmtool.actions import ActionRefused
+from gmtool.actions import battles as battle_actions
+from gmtool.rules.battle import BattleState
+from gmtool.rules.errors import RulesError
+from gmtool.store.battles import (
+    BattleRecord,
+    fleet_setup,
+    get_battle_record,
+    list_battles,
+    set_open_battle,
+)
+from gmtool.store.errors import StoreError
+from gmtool.store.party import load_party_state
+from gmtool.store.ships import list_ships
+from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog
+from gmtool.tui.tabs.battle.setup_dialog import BattleSetupScreen, SetupChoice
+
+if TYPE_CHECKING:
+    from gmtool.tui.tabs.battle.pane import BattlePane
+
+
+def delete_question(record: BattleRecord, readable: bool = True) -> str:
+    """What x asks before a battle is deleted: which one, and what stays. `readable`: the
+    battle opens (else its files are gone and ctrl+z cannot take its steps back)."""
+    stays = (
+        "Its rolls stay in the roll log and the injuries it did stay on the characters "
+        "(and in the injury history)"
+    )
+    if readable:
+        stays += ": ctrl+z inside the battle takes those back first, if they should not count."
+    else:
+        stays += "; its saved steps are gone already, so ctrl+z cannot take them back."
+    return (
+        f"Delete the battle {record.name} ({record.status}, round {record.round})? "
+        f"This cannot be undone.\n\n{stays}"
+    )
+
+
+async def new_battle(pane: BattlePane) -> None:
+    campaign = pane.campaign
+    try:
+        ships = list_ships(campaign)
+        party = load_party_state(campaign)
+        number = len(list_battles(campaign)) + 1
+    except (StoreError, RulesError) as exc:
+        pane.show_status(f"Cannot set up a battle: {exc}", error=True)
+        return
+
+    def create(choice: SetupChoice) -> BattleState:
+        side_a = fleet_setup(campaign, choice.side_a, choice.ships_a, (), choice.commander_a)
+        side_b = fleet_setup(
+            campaign, choice.side_b, choice.ships_b, choice.extra_b, choice.commander_b
+        )
+        if choice.flagship_a is not None:
+            side_a = replace(side_a, flagship=side_a.ships[choice.flagship_a][0])
+        if choice.flagship_b is not None:
+            side_b = replace(side_b, flagship=side_b.ships[choice.flagship_b][0])
+        return battle_actions.set_up(campaign, choice.name, side_a, side_b, choice.starting_range)
+
+    state: BattleState | None = await pane.app.push_screen_wait(
+        BattleSetupScreen(ships, party, f"Battle {number}", create)
+    )
+    if state is None:
+        return
+    pane.battle_id = state.id
+    pane.reload(keep_status=True)
+    pane.show_status(f"{state.name} is set up: round 1 begins with the edge (enter rolls it).")
+    pane.focus_default()
+
+
+async def open_battle(pane: BattlePane) -> None:
+    try:
+        battles = list_battles(pane.campaign)
+    except StoreError as exc:
+        pane.show_status(f"The battles do not read: {exc}", error=True)
+        return
+    if not battles:
+        pane.show_status("The campaign has no battle yet: n sets one up.", error=True)
+        return
+    options = [
+        (
+            b.id,
+            f"{b.name}: {b.status}, round {b.round}"
+            + (f", session {b.session}" if b.session else ""),
+        )
+        for b in battles
+    ]
+    choice = await pane.app.push_screen_wait(
+        ChoiceDialog("Open which battle?", options, pane.battle_id)
+    )
+    if choice is None:
+        return
+    try:
+        set_open_battle(pane.campaign, choice)
+    except StoreError as exc:
+        pane.show_status(f"Not opened: {exc}", error=True)
+        return
+    pane.battle_id = choice
+    pane.reload()
+    pane.focus_default()
+
+
+async def delete_open_battle(pane: BattlePane) -> None:
+    battle_id = pane.battle_id
+    if battle_id is None:
+        pane.show_status("No battle open: nothing to delete (o opens one).", error=True)
+        return
+    try:
+        record = get_battle_record(pane.campaign, battle_id)
+    except StoreError as exc:
+        pane.show_status(f"Not deleted: {exc}", error=True)
+        return
+    if not await pane.app.push_screen_wait(
+        ConfirmDialog(escape(delete_question(record, pane.battle is not None)), danger=True)
+    ):
+        pane.show_status(f"Not deleted: {record.name} stays as it was.")
+        return
+    try:
+        battle_actions.delete(pane.campaign, battle_id)
+    except (StoreError, ActionRefused) as exc:
+        pane.show_status(f"Not deleted: {exc}", error=True)
+        return
+    pane.battle_id = None
+    pane.reload(keep_status=True)
+    pane.show_status(
+        f"Deleted {record.name} ({record.status}, round {record.round}); no battle open. "
+        "Its rolls stay in the roll log, its injuries on the characters."
+    )

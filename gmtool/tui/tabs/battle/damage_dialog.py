@@ -1,0 +1,203 @@
+"""The Battle tab's damage form: damage the GM types in (a ram, a blast, a hit rolled at the
+table, a weapon with no damage roll) on a ship, with its track, cause, damage type and the
+place aboard it struck."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Input, Label, Select, Static
+
+from gmtool.rules.armor import armor_table
+from gmtool.rules.battle import BattleShip
+from gmtool.rules.hit_stations import hit_station_table, on_station_rule, place_name, places_aboard
+from gmtool.rules.ship_damage import track_ids
+from gmtool.tui.dialogs import GmDialog
+from gmtool.tui.footer import KeyFooter
+from gmtool.tui.styles import tab_css
+
+# Side A holds the campaign's ships, side B its enemies (the set-up dialog fills them so).
+SIDE_WORDS = {"a": "ours", "b": "enemy"}
+
+
+def ship_choice(ship: BattleShip) -> str:
+    """A ship as the damage form lists it: 'Raider Gorgon (enemy, side B), operational'."""
+    side = f"{SIDE_WORDS.get(ship.side, 'side')}, side {ship.side.upper()}"
+    return f"{ship.name} ({side}), {ship.fate}"
+
+
+@dataclass(frozen=True)
+class DamageEntry:
+    ship_id: str
+    amount: int
+    track: str
+    note: str
+    damage_type: str  # what the characters' armor protects against (tables/armor.yaml)
+    hit_place: str | None = None  # the place struck ("characters on station"); None: rolled
+
+
+ROLL_PLACE = "roll"  # the place-struck choice that rolls it on tables/hit_stations.yaml
+RULE_OFF = "everyone"  # the one choice while the optional rule is off
+
+
+def damage_type_choices() -> list[tuple[str, str]]:
+    """(label, id) of each damage type: 'energy', 'high impact'."""
+    return [(name, key) for key, name in armor_table().damage_types.items()]
+
+
+def place_choices() -> list[tuple[str, str]]:
+    """(label, id) of what a hit may strike under "characters on station": rolled first,
+    then every station and place aboard; one choice saying so while the rule is off."""
+    if not on_station_rule():
+        return [("everyone aboard (rule off)", RULE_OFF)]
+    die = hit_station_table().die.canonical()
+    rolled = [(f"roll it ({die})", ROLL_PLACE)]
+    return rolled + [(place_name(p), p) for p in places_aboard()]
+
+
+class DamageScreen(GmDialog["DamageEntry | None"]):
+    """Damage the GM types in: which ship, how many points, on which track, why, its damage
+    type (what the characters' armor stops) and, under the optional rule "characters on
+    station", the station or place it struck (or roll it)."""
+
+    DEFAULT_CSS = tab_css(__file__, "damage_dialog.tcss")
+    BINDINGS = [
+        Binding("ctrl+s", "apply", "Apply damage", priority=True),
+    ]
+
+    def __init__(
+        self,
+        ships: Sequence[BattleShip],
+        ship_id: str | None = None,
+        track: str = "wound",
+        note: str = "",
+        side_names: Mapping[str, str] | None = None,
+        damage_type: str | None = None,
+    ) -> None:
+        """`damage_type`: the type of the weapon that hit, when known; else the type of
+        damage no weapon caused (tables/armor.yaml)."""
+        super().__init__()
+        self.damage_type = damage_type or armor_table().other_damage_type
+        self.ships = list(ships)
+        self.ship_id: str = (
+            ship_id if ship_id is not None and any(s.id == ship_id for s in ships) else ships[0].id
+        )
+        self.track = track
+        self.note = note
+        self.side_names = dict(side_names or {})
+
+    def target_text(self, ship_id: str) -> tuple[str, bool]:
+        """The line naming the ship the damage goes to, and whether it is one of ours."""
+        ship = next(s for s in self.ships if s.id == ship_id)
+        fleet = self.side_names.get(ship.side)
+        side = f"side {ship.side.upper()}" + (f", {fleet}" if fleet else "")
+        ours = SIDE_WORDS.get(ship.side) == "ours"
+        whose = "one of our own ships" if ours else "an enemy ship"
+        return f"Damage to {ship.name}: {whose} ({side}), {ship.fate}.", ours
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box") as box:
+            box.border_title = "Type damage in"
+            with Horizontal(classes="line"):
+                yield Label("Ship")
+                yield Select(
+                    [(ship_choice(s), s.id) for s in self.ships],
+                    value=self.ship_id,
+                    allow_blank=False,
+                    id="damage-ship",
+                    compact=True,
+                )
+            text, ours = self.target_text(self.ship_id)
+            yield Static(text, id="damage-target", classes="ours" if ours else "")
+            with Horizontal(classes="line"):
+                yield Label("Points")
+                yield Input("", id="damage-amount", classes="amount", compact=True)
+                yield Label("track", classes="gap")
+                yield Select(
+                    [(t, t) for t in track_ids()],
+                    value=self.track,
+                    allow_blank=False,
+                    id="damage-track",
+                    classes="track",
+                    compact=True,
+                )
+            with Horizontal(classes="line"):
+                yield Label("Why")
+                # compact: a bordered Input is three lines high and showed nothing in the
+                # form's one-line rows
+                yield Input(
+                    self.note,
+                    placeholder="ram, blast, a hit rolled at the table",
+                    id="damage-note",
+                    compact=True,
+                )
+            with Horizontal(classes="line"):
+                yield Label("Type")
+                yield Select(
+                    damage_type_choices(),
+                    value=self.damage_type,
+                    allow_blank=False,
+                    id="damage-type",
+                    classes="kind",
+                    compact=True,
+                )
+                yield Label("struck", classes="gap")
+                places = place_choices()
+                yield Select(
+                    places,
+                    value=places[0][1],
+                    allow_blank=False,
+                    id="damage-place",
+                    compact=True,
+                    disabled=not on_station_rule(),
+                )
+            yield Static(
+                "Extra damage rolls over 2 for 1 onto the next track; the type is what armor "
+                "stops. Enter or ctrl+s applies.",
+                classes="hint",
+            )
+            yield Static("", id="damage-error", classes="error")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.query_one("#damage-amount", Input).focus()
+
+    @on(Select.Changed, "#damage-ship")
+    def _ship_changed(self, event: Select.Changed) -> None:
+        text, ours = self.target_text(str(event.value))
+        target = self.query_one("#damage-target", Static)
+        target.update(text)
+        target.set_class(ours, "ours")
+
+    @on(Input.Submitted)
+    def action_apply(self) -> None:
+        text = self.query_one("#damage-amount", Input).value.strip()
+        try:
+            amount = int(text)
+        except ValueError:
+            amount = -1
+        if amount < 1:
+            self.query_one("#damage-error", Static).update(
+                f"Not applied: the points are a whole number of at least 1, not {text!r}"
+            )
+            self.query_one("#damage-amount", Input).focus()
+            return
+        place = str(self.query_one("#damage-place", Select).value)
+        self.dismiss(
+            DamageEntry(
+                str(self.query_one("#damage-ship", Select).value),
+                amount,
+                str(self.query_one("#damage-track", Select).value),
+                self.query_one("#damage-note", Input).value.strip(),
+                str(self.query_one("#damage-type", Select).value),
+                None if place in (ROLL_PLACE, RULE_OFF) else place,
+            )
+        )
+
+
+__all__ = ["DamageEntry", "DamageScreen", "ship_choice"]

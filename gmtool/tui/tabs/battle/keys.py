@@ -1,0 +1,186 @@
+"""The Battle tab's one table of keys, and the help's prose above it.
+
+The pane's bindings, the footer, the command palette and F1 are all built from `ACTIONS`;
+the pane's `check_action` offers a key only when it applies (a weapon can fire, a step can
+be taken back or done again, a battle is open and still being fought), so the footer stays
+within two rows at 80 columns.
+"""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+
+from gmtool.tui.action_table import TabAction
+
+HELP = """\
+Play a narrative space battle round by round. The top line says where the round is (the
+phase of the sequence of play and its step); the table shows both fleets: each ship's state,
+its stun / wound / mortal / critical tracks (boxes marked of the track's points) and its crew
+losses live (casualties: dead / badly / lightly wounded). **Actions now** lists what the GM
+can do at this point; the panel beside it shows the weapons that can fire now with the score
+that will be rolled and every step modifier, or what the highlighted action does. The log
+below has every step of the battle with its dice, newest first; it wraps and scrolls (tab
+moves into it, the arrows and page keys scroll it).
+
+Every roll goes to the campaign's roll log; hazard rolls of characters aboard a ship that
+marks damage go to the injury history (the Injuries tab). The battle is saved after every
+step: quit at any moment and it reopens exactly there. ctrl+z takes the last step back (the
+status line names it), its rolls marked undone and any injuries it did given back; ctrl+y
+does it again as it was saved, its rolls unmarked, never rolled again. A step that hurt
+characters, moved someone or ended the battle is not redone: play it again instead.
+
+Set-up (n): a name, the starting range, side A (the campaign's ships) and side B (its enemy
+ships, quick enemy ships from a short form, or ships from spec files), and who commands
+each side (default: whoever is at the flagship's command station), and each side's flagship
+(whose crew rolls the edge when nobody commands; default its first ship). Who is where comes
+from the station assignments (Stations tab) at every step: a move there, or with m, t or l
+here, takes effect at the next roll and is logged. ctrl+z takes a move made here back on the
+Stations tab too. g and k act on the ship under the cursor in the ship table.
+
+Abandon ship (special orders): the bail-out takes its rounds; the crew still aboard fire
+nothing but defend against boarders and can still blow her up. Once everyone who could leave
+has left she is a hulk: no heading, no orders, boarded without a fight. A fleet with no ship
+that can act drifts (it declares no heading and counts as holding); a fleet with no ship left
+in the fight (destroyed, escaped or abandoned) ends the battle at the next edge (e).
+tables/battle.yaml has these decisions.
+
+Special orders: ramming opens a dialog that shows the ram check, the target's check to avoid
+it and the damage each ship takes if it lands (by the other ship's class, tables/battle.yaml);
+enter rams. Boarding opens a dialog with each side's boarding strength (troops fit to fight,
+characters at the station) and what outnumbering gives; l switches our leader between a bonus
+to our check and a penalty to theirs, d the defending leader's; enter boards. Transporter
+boarding needs a transporter on line and someone to send, and stops at an energy screen that
+is up: such an order is listed greyed, with the reason.
+
+Delete (x): a battle set up by mistake or for practice leaves the campaign's list, with its
+saved steps. It cannot be undone. What happened at the table stays: its rolls in the roll log,
+the injuries it did on the characters and in the injury history; take the battle's steps back
+with ctrl+z first if they should not count.
+
+Once a battle is over only s, r, ctrl+z (takes the ending back), x, n and o are offered.
+"""
+
+# Footer groups: the orders about a ship and who is where aboard, and the keys about the
+# battle as a whole, each shown as one item (their keys side by side), so the footer keeps to
+# two rows at 80 columns. F1 lists every key with what it does.
+ORDERS = Binding.Group("Orders")
+BATTLES = Binding.Group("Battle")
+
+ACTIONS: tuple[TabAction, ...] = (
+    TabAction(
+        "enter",
+        "do_highlighted",
+        "Do it",
+        "Do the highlighted action (a dialog asks for any choice: heading, target, track)",
+        priority=True,
+        palette=False,
+    ),
+    TabAction(
+        "space",
+        "advance",
+        "Next",
+        "Go on to the next step of the sequence of play (says what is still to do)",
+        keys=("ctrl+n",),
+    ),
+    TabAction("a", "attack", "Fire", "Fire a weapon that can fire now (enter rolls damage)"),
+    TabAction(
+        "d",
+        "damage",
+        "Damage",
+        "Type damage in (ram, blast, a hit rolled at the table): on the ship you moved to in "
+        "the table, else the ship just hit, else an enemy",
+    ),
+    TabAction(
+        "g",
+        "gunner",
+        "Gunner",
+        "Put a character at a weapon of the ship in the table (or give it to the crew)",
+        group=ORDERS,
+    ),
+    TabAction(
+        "k", "knock_out", "Knock out", "Knock a system of the ship in the table out", group=ORDERS
+    ),
+    TabAction(
+        "c",
+        "commander",
+        "Commander",
+        "Set who commands a side (nobody: the flagship's command station)",
+        group=ORDERS,
+    ),
+    TabAction(
+        "m",
+        "move_station",
+        "Move",
+        "Move a character to a station of a ship (the Stations tab follows)",
+        group=ORDERS,
+    ),
+    TabAction(
+        "t",
+        "take_over",
+        "Take over",
+        "A character takes over another's post aboard the same ship",
+        group=ORDERS,
+    ),
+    TabAction(
+        "l",
+        "leave_ship",
+        "Leave",
+        "A character leaves the ship (escape pod, airlock, shuttle)",
+        group=ORDERS,
+    ),
+    TabAction("ctrl+z", "undo", "Undo", "Take the last step back (the status line names it)"),
+    TabAction(
+        "ctrl+y", "redo", "Redo", "Do the step taken back again, as it was saved (no new roll)"
+    ),
+    TabAction("e", "end", "End", "End the battle (the summary is shown and saved)"),
+    TabAction(
+        "s",
+        "summary",
+        "Summary",
+        "Show the battle summary: damage, crew losses, what each character did",
+        group=BATTLES,
+    ),
+    TabAction(
+        "r",
+        "report",
+        "Report",
+        "Save and show the battle's Markdown report (rounds, hits, losses, injuries)",
+        group=BATTLES,
+    ),
+    TabAction(
+        "n",
+        "new_battle",
+        "New",
+        "Set up a new battle: name, range, fleets, commanders",
+        group=BATTLES,
+    ),
+    TabAction("o", "open_battle", "Open", "Open another battle of the campaign", group=BATTLES),
+    TabAction(
+        "x",
+        "delete_battle",
+        "Delete",
+        "Delete the open battle (asks first; no undo: its rolls and injuries stay)",
+        group=BATTLES,
+    ),
+)
+
+# Keys that play a battle on: hidden once it is over, which leaves s, r, ctrl+z (takes the
+# ending back), x, n and o.
+PLAY_ACTIONS = frozenset(
+    {
+        "do_highlighted",
+        "advance",
+        "attack",
+        "damage",
+        "end",
+        "gunner",
+        "knock_out",
+        "commander",
+        "move_station",
+        "take_over",
+        "leave_ship",
+    }
+)
+# Keys that only mean something in a battle: hidden while none is open, so an empty tab
+# offers just n (new) and o (open).
+BATTLE_ONLY_ACTIONS = PLAY_ACTIONS | {"undo", "redo", "summary", "report"}

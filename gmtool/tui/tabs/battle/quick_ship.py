@@ -1,0 +1,221 @@
+"""The Battle tab's quick enemy ship: a short form (name, class, hull points, acceleration,
+crew quality, durability, weapons) that makes a ship for one battle, and its weapon dialog."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Input, Label, Select, Static
+
+from gmtool.rules.battle.config import battle_table
+from gmtool.rules.checks import checks_table
+from gmtool.rules.classes import class_ids
+from gmtool.rules.errors import RulesError
+from gmtool.rules.ship_damage import track_ids
+from gmtool.rules.ships import ShipSpec, ship_spec_table
+from gmtool.tui.dialogs import GmDialog
+from gmtool.tui.footer import KeyFooter
+from gmtool.tui.ship_form import SystemDialog
+from gmtool.tui.styles import tab_css
+
+
+def _number(text: str, what: str) -> int | None:
+    stripped = text.strip()
+    if not stripped:
+        return None
+    try:
+        return int(stripped)
+    except ValueError:
+        raise RulesError(f"{what} is a whole number, not {stripped!r}") from None
+
+
+def quick_hull_points(ship_class: str) -> str:
+    """The quick enemy form's hull points for a class (tables/battle.yaml, quick_ship)."""
+    return str(battle_table().quick_hull_points[ship_class])
+
+
+def _weapon_text(weapon: dict[str, Any]) -> str:
+    damage = weapon.get("damage") or {}
+    figures = "/".join(str(damage.get(d, "-")) for d in ship_spec_table().damage_degrees)
+    count = weapon.get("count", 1)
+    table = ship_spec_table()
+    kind = table.system_types.get(weapon["type"], weapon["type"])
+    name = weapon.get("name") or kind
+    parts = [f"{count} x {name}" if count != 1 else str(name), f"({kind}"]
+    if weapon.get("firepower"):
+        parts.append(table.firepower_names.get(weapon["firepower"], weapon["firepower"]))
+    if weapon.get("arc"):
+        parts.append(str(weapon["arc"]))
+    return " ".join(parts) + f") {figures if damage else 'no damage roll'}"
+
+
+class QuickShipScreen(GmDialog["ShipSpec | None"]):
+    """The short form: name, class, hull points, acceleration, crew quality, durability and
+    weapons; blanks take the spec format's defaults. Returns a validated spec."""
+
+    DEFAULT_CSS = tab_css(__file__, "setup_dialog.tcss")
+    BINDINGS = [
+        Binding("ctrl+s", "keep", "Keep ship", priority=True),
+        Binding("ctrl+w", "add_weapon", "Add weapon", priority=True),
+        Binding("ctrl+r", "remove_weapon", "Remove last weapon", priority=True),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.weapons: list[dict[str, Any]] = []
+        self.ship_class = "light"
+        self.hull_default = quick_hull_points(self.ship_class)
+
+    @on(Select.Changed, "#quick-class")
+    def _class_changed(self, event: Select.Changed) -> None:
+        """The hull points shown follow the class while they are the class's default."""
+        self.ship_class = str(event.value)
+        hull = self.query_one("#quick-hull", Input)
+        new_default = quick_hull_points(self.ship_class)
+        if hull.value.strip() in ("", self.hull_default):
+            hull.value = new_default
+        self.hull_default = new_default
+
+    def compose(self) -> ComposeResult:
+        qualities = list(checks_table().crew_quality)
+        with Vertical(classes="dialog-box") as box:
+            box.border_title = "A quick enemy ship"
+            with Horizontal(classes="setup-line"):
+                yield Label("Name", classes="first")
+                yield Input("", placeholder="e.g. Raider Jackal", id="quick-name", compact=True)
+                yield Label("Class", classes="gap")
+                yield Select(
+                    [(c, c) for c in class_ids()],
+                    value=self.ship_class,
+                    allow_blank=False,
+                    id="quick-class",
+                    classes="narrow",
+                    compact=True,
+                )
+            with Horizontal(classes="setup-line"):
+                yield Label("Hull pts", classes="first")
+                yield Input(self.hull_default, id="quick-hull", classes="short", compact=True)
+                yield Label("Accel", classes="gap")
+                yield Input(
+                    "", placeholder="class", id="quick-accel", classes="short", compact=True
+                )
+                yield Label("Crew", classes="gap")
+                yield Select(
+                    [(q, q) for q in qualities],
+                    value=ship_spec_table().crew_quality,
+                    allow_blank=False,
+                    id="quick-crew",
+                    classes="narrow",
+                    compact=True,
+                )
+            with Horizontal(classes="setup-line"):
+                yield Label("Tracks", classes="first")
+                for track in track_ids():
+                    yield Label(track, classes="gap")
+                    yield Input(
+                        "", placeholder="hull", id=f"quick-{track}", classes="short", compact=True
+                    )
+            yield Static("Weapons: none yet", id="quick-weapons", classes="setup-hint")
+            yield Static(
+                "The hull points follow the class until you type your own. Blank tracks come "
+                "from the hull points (all four or none), a blank acceleration from the class. "
+                "ctrl+w adds a weapon, ctrl+r removes the last.",
+                classes="setup-hint",
+            )
+            yield Static("", id="quick-error", classes="setup-error")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.query_one("#quick-name", Input).focus()
+
+    def _show_weapons(self) -> None:
+        text = "; ".join(_weapon_text(w) for w in self.weapons) or "none yet"
+        self.query_one("#quick-weapons", Static).update(f"Weapons: {text}")
+
+    def action_add_weapon(self) -> None:
+        def added(system: dict[str, Any] | None) -> None:
+            if system is not None:
+                self.weapons.append(system)
+                self._show_weapons()
+
+        ship_class = str(self.query_one("#quick-class", Select).value)
+        self.app.push_screen(QuickWeaponScreen(ship_class), added)
+
+    def action_remove_weapon(self) -> None:
+        if self.weapons:
+            self.weapons.pop()
+            self._show_weapons()
+
+    def spec(self) -> ShipSpec:
+        from gmtool.rules.battle import quick_ship_spec
+
+        name = self.query_one("#quick-name", Input).value.strip()
+        if not name:
+            raise RulesError("the ship needs a name")
+        hull = _number(self.query_one("#quick-hull", Input).value, "hull points")
+        if hull is None:
+            raise RulesError("type the hull points")
+        tracks = {
+            t: _number(self.query_one(f"#quick-{t}", Input).value, f"the {t} track")
+            for t in track_ids()
+        }
+        given = {t: v for t, v in tracks.items() if v is not None}
+        if given and len(given) != len(tracks):
+            raise RulesError("give all four tracks, or none (they come from the hull points)")
+        return quick_ship_spec(
+            name,
+            str(self.query_one("#quick-class", Select).value),
+            hull,
+            acceleration=_number(self.query_one("#quick-accel", Input).value, "acceleration"),
+            crew_quality=str(self.query_one("#quick-crew", Select).value),
+            durability=given or None,
+            weapons=self.weapons,
+        )
+
+    def action_keep(self) -> None:
+        try:
+            spec = self.spec()
+        except RulesError as exc:
+            self.query_one("#quick-error", Static).update(f"Not kept: {exc}")
+            return
+        self.dismiss(spec)
+
+    @on(Input.Submitted)
+    def _submitted(self) -> None:
+        self.action_keep()
+
+
+class QuickWeaponScreen(SystemDialog):
+    """A weapon of a quick enemy ship: the ship form's system dialog, offering weapon types
+    only, its damage fields filled with tables/battle.yaml's quick-ship damage (what is shown
+    is kept; a cleared field shows 'none': no damage roll, the GM types such a hit in)."""
+
+    BINDINGS = [
+        Binding("ctrl+s", "submit", "Keep weapon", priority=True),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+
+    def __init__(self, ship_class: str) -> None:
+        damage = dict(battle_table().quick_weapon_damage)
+        super().__init__(ship_class, {"type": "beam", "damage": damage})
+
+    def on_mount(self) -> None:
+        table = ship_spec_table()
+        self.query_one(".form-title", Static).update("A weapon of the quick enemy ship")
+        self.query_one(".form-hint", Static).update(
+            "Blank count and hull points mean 1 and 0. Damage: dice and a track letter for "
+            "each degree of hit; a blank field keeps none, and you type such a hit's damage "
+            "in. Enter or ctrl+s keeps the weapon, Escape cancels."
+        )
+        self.query_one("#sys-type", Select).set_options(
+            [
+                (f"{name} ({type_id})", type_id)
+                for type_id, name in table.system_types.items()
+                if type_id in table.weapon_types
+            ]
+        )
+        self.query_one("#sys-type", Select).value = "beam"

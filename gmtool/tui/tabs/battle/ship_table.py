@@ -1,0 +1,219 @@
+"""The Battle tab's ship table: both fleets, a ship a row, with its state, its damage tracks
+and its crew losses, laid out to fit the width the tab has (names cut only when they must be).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.widgets import DataTable
+
+from gmtool.rules.battle import BattleShip, BattleState
+from gmtool.rules.crew_losses import casualties
+from gmtool.rules.ship_damage import track_ids
+
+STATE_STYLE = {
+    "operational": "green",
+    "shaken": "yellow",
+    "disabled": "dark_orange",
+    "crippled": "red",
+    "destroyed": "bold red",
+    "escaped": "dim",
+    "abandoning": "magenta",
+    "abandoned": "dim magenta",
+}
+TRACK_STYLE = {"stun": "yellow", "wound": "dark_orange", "mortal": "red", "critical": "magenta"}
+
+
+def track_cell(marked: int, points: int, bar: int) -> Text:
+    """'███░ 68/80': the boxes marked as a short bar (bar 0: the numbers only)."""
+    if bar <= 0 or points <= 0:
+        return Text(f"{marked}/{points}")
+    filled = round(bar * marked / points)
+    if marked and not filled:
+        filled = 1
+    if marked < points and filled == bar:
+        filled = bar - 1
+    return Text.assemble(("█" * filled, ""), ("░" * (bar - filled), "dim"), f" {marked}/{points}")
+
+
+def losses_text(losses: dict[str, int], total: bool = True) -> str:
+    """'82: 41/21/20' (casualties: dead / badly / lightly wounded), or '41/21/20'."""
+    split = f"{losses['dead']}/{losses['badly_wounded']}/{losses['lightly_wounded']}"
+    return f"{losses['total']}: {split}" if total else split
+
+
+def losses_cell(ship: BattleShip, total: bool = True) -> str:
+    return losses_text(ship.crew_losses, total)
+
+
+def fit_name(name: str, width: int) -> str:
+    """A ship's name as the table shows it: whole when it fits, else its start and '…', so
+    it still reads as the name used everywhere else."""
+    if len(name) <= width:
+        return name
+    return name[: max(width - 1, 1)] + "…"
+
+
+BAR = 3  # cells of a track's bar in the wide table
+CLASS_SHORT = {"super-heavy": "s-heavy"}
+STATE_WIDTH = max(len(s) for s in STATE_STYLE)  # 'operational'
+TRACK_HEADINGS = {"stun": "Stun", "wound": "Wound", "mortal": "Mortal", "critical": "Crit"}
+MIN_NAME = 8  # the ship column is never cut narrower than this
+TABLE_ROWS = 7  # ships the table shows before it scrolls (its max-height less the heading)
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    """How the ship table fits the width it has: (heading, width) of each column, whether
+    the tracks have bars and the class column shows (wide), whether the casualties column
+    leads with the total, and the width a ship's name is cut to (only when it must be)."""
+
+    columns: tuple[tuple[str, int], ...]
+    bar: int
+    show_class: bool
+    losses_total: bool
+    name_width: int
+
+    @property
+    def width(self) -> int:
+        """Cells the table needs: every column plus its padding of 1 either side."""
+        return sum(width + 2 for _, width in self.columns)
+
+
+def _layout(
+    ships: Sequence[BattleShip], bar: int, show_class: bool, losses_total: bool
+) -> TableLayout:
+    names = max((len(s.name) for s in ships), default=4)
+    columns: list[tuple[str, int]] = [("", 1), ("Ship", max(names, 4))]
+    if show_class:
+        classes = [len(CLASS_SHORT.get(s.spec.ship_class, s.spec.ship_class)) for s in ships]
+        columns.append(("Class", max([5, *classes])))
+    columns.append(("State", STATE_WIDTH))
+    for track in track_ids():
+        # the longest a cell can get: every box marked ('240/240'), after its bar
+        cells = [2 * len(str(s.damage.points[track])) + 1 for s in ships]
+        heading = TRACK_HEADINGS.get(track, track.title())
+        columns.append((heading, max([len(heading), *cells]) + (bar + 1 if bar else 0)))
+    heading = "Casualties (d/b/l)" if show_class else "Cas. d/b/l"
+    worst = [
+        len(losses_text(casualties(s.crew_total, s.damage.points, s.damage.points), losses_total))
+        for s in ships
+    ]
+    columns.append((heading, max([len(heading), *worst])))
+    return TableLayout(tuple(columns), bar, show_class, losses_total, max(names, 4))
+
+
+def table_layout(ships: Sequence[BattleShip], width: int, wide: bool) -> TableLayout:
+    """The fullest table that fits `width` cells: wide, with bars and the class column, when
+    there is room; else the numbers only, then the casualties without their total (the sum of
+    the three), and only then ship names cut short, every one the same way."""
+    tries = [(BAR, True, True), (0, True, True)] if wide else []
+    tries += [(0, False, True), (0, False, False)]
+    for bar, show_class, total in tries:
+        layout = _layout(ships, bar, show_class, total)
+        if layout.width <= width:
+            return layout
+    over = layout.width - width
+    name_width = max(layout.name_width - over, MIN_NAME)
+    columns = tuple(
+        (label, name_width) if index == 1 else (label, size)
+        for index, (label, size) in enumerate(layout.columns)
+    )
+    return replace(layout, columns=columns, name_width=name_width)
+
+
+def ship_row(state: BattleState, ship: BattleShip, layout: TableLayout) -> list[Any]:
+    fate = ship.fate
+    cells: list[Any] = [
+        Text(state.side(ship.side).id.upper(), style="bold"),
+        Text(fit_name(ship.name, layout.name_width), style="strike dim" if ship.destroyed else ""),
+    ]
+    if layout.show_class:
+        cells.append(CLASS_SHORT.get(ship.spec.ship_class, ship.spec.ship_class))
+    cells.append(Text(fate, style=STATE_STYLE.get(fate, "")))
+    for track in track_ids():
+        cell = track_cell(ship.damage.marked[track], ship.damage.points[track], layout.bar)
+        if ship.damage.marked[track]:
+            cell.stylize(TRACK_STYLE[track], 0, layout.bar or len(cell))
+        cells.append(cell)
+    cells.append(losses_cell(ship, layout.losses_total))
+    return cells
+
+
+class ShipTable(DataTable[Any]):
+    """Both fleets, a ship a row. `moved_by_gm` says the GM has moved the cursor (keys or
+    mouse) since the battle was shown: the ship under it is then the one they mean."""
+
+    moved_by_gm = False
+    fit = TableLayout((), 0, False, True, MIN_NAME)  # how the columns fit the width
+    shown_battle: str | None = None  # the battle the cursor belongs to
+
+    def show(self, state: BattleState | None, width: int, wide: bool) -> None:
+        """Lay the table out for `width` cells and fill it; the cursor stays on the ship the
+        GM moved to (another battle starts without one)."""
+        ships = state.ships if state is not None else ()
+        picked = self.ship_under_cursor(state) if self.moved_by_gm else None
+        if state is None or state.id != self.shown_battle:
+            self.moved_by_gm = False  # another battle: the GM has not picked a ship in it
+            picked = None
+        self.shown_battle = state.id if state is not None else None
+        if len(ships) > TABLE_ROWS:
+            width -= self.styles.scrollbar_size_vertical
+        self.fit = table_layout(ships, width, wide)
+        columns = list(self.fit.columns)
+        if [(str(c.label), c.width) for c in self.columns.values()] != columns:
+            self.clear(columns=True)
+            for label, size in columns:
+                self.add_column(label, width=size)
+        else:
+            self.clear()
+        self.display = state is not None
+        if state is None:
+            return
+        for ship in state.ships:
+            self.add_row(*ship_row(state, ship, self.fit), key=ship.id)
+        if picked is not None:
+            self.move_cursor(row=[s.id for s in state.ships].index(picked), scroll=False)
+
+    def ship_under_cursor(self, state: BattleState | None) -> str | None:
+        """The ship of the row under the cursor, read from the battle shown (by row key)."""
+        if state is None or self.row_count == 0 or self.shown_battle != state.id:
+            return None
+        key = self.coordinate_to_cell_key(self.cursor_coordinate).row_key.value
+        return key if key in {s.id for s in state.ships} else None
+
+    def _moved(self) -> None:
+        self.moved_by_gm = True
+
+    def action_cursor_up(self) -> None:
+        super().action_cursor_up()
+        self._moved()
+
+    def action_cursor_down(self) -> None:
+        super().action_cursor_down()
+        self._moved()
+
+    def action_page_up(self) -> None:
+        super().action_page_up()
+        self._moved()
+
+    def action_page_down(self) -> None:
+        super().action_page_down()
+        self._moved()
+
+    def action_scroll_top(self) -> None:
+        super().action_scroll_top()
+        self._moved()
+
+    def action_scroll_bottom(self) -> None:
+        super().action_scroll_bottom()
+        self._moved()
+
+    async def _on_click(self, event: events.Click) -> None:
+        await super()._on_click(event)
+        self._moved()
