@@ -37,7 +37,7 @@ class TabSpec:
 
 TAB_CLASSES: list[TabSpec] = [
     TabSpec("dice", "Dice & Log", "gmtool.tui.dice_log", "DiceLogPane"),
-    TabSpec("crew", "Crew", "gmtool.tui.crew", "CrewPane"),
+    TabSpec("crew", "Crew", "gmtool.tui.tabs.crew.pane", "CrewPane"),
     TabSpec("stations", "Stations", "gmtool.tui.stations", "StationsPane"),
     TabSpec("battle", "Battle", "gmtool.tui.battle", "BattlePane"),
     TabSpec("injuries", "Injuries", "gmtool.tui.injuries", "InjuriesPane"),
