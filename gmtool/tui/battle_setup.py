@@ -31,7 +31,7 @@ from gmtool.rules.ships import ShipSpec, load_ship_spec, ship_spec_table
 from gmtool.store.errors import StoreError
 from gmtool.store.ships import ShipRecord
 from gmtool.tui.footer import KeyFooter
-from gmtool.tui.ship_form import SystemDialog
+from gmtool.tui.tabs.crew.system_dialog import SystemDialog
 
 AUTO = "@auto"  # the commander: whoever is at the flagship's command station; the first ship
 DEFAULT_RANGE = "long"
