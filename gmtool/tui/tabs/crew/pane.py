@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import ContentSwitcher, DataTable, Input, Static, Tab, Tabs, Tree
@@ -110,6 +110,16 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
 
     def focus_default(self) -> None:
         self.query_one("#ship-list", DataTable).focus()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        # Below 100 columns the list with the cursor takes the whole width: the ships list,
+        # or the manifest or roster (Escape goes back), so no column is cut and the roster
+        # shows many rows.
+        in_list = any(node.id == "crew-side" for node in event.widget.ancestors_with_self)
+        if in_list != self.has_class("-in-list"):
+            self.set_class(in_list, "-in-list")
+            if self.has_class("-narrow"):  # the post column fits the width, once laid out
+                self.call_after_refresh(self.call_after_refresh, self._fill_roster, True)
 
     def _in_list(self) -> bool:
         """Whether the cursor is in the manifest or the roster (else on the ships list)."""
