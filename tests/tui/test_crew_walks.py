@@ -83,7 +83,8 @@ async def test_escape_on_a_half_filled_ship_form_asks_before_losing_it(
         await pilot.pause()
         assert not isinstance(app.screen, (ShipFormScreen, ConfirmDialog))
         assert "No ship added" in status(app)
-        assert "css-half-done" not in ship_actions.ship_store.new_ship_id(app.campaign, "x")
+        with saved(app.campaign.folder) as c:
+            assert "CSS Half Done" not in [r.name for r in ship_store.list_ships(c)]
 
 
 async def test_a_system_added_counts_as_unsaved_typing(app_factory: Callable[..., GmApp]) -> None:
