@@ -348,8 +348,12 @@ def next_undo(campaign: Campaign) -> str | None:
 
 
 def next_redo(campaign: Campaign) -> str | None:
-    """The label of the change ctrl+y would do again (None: nothing)."""
-    return ship_tracker(campaign).next_redo_label()
+    """The label of the change ctrl+y would do again (None: nothing, or a battle's end,
+    which is redone in the Battle tab)."""
+    steps = ship_tracker(campaign).record().get("redo", [])
+    if not steps or steps[-1].get("tag") is not None:
+        return None
+    return steps[-1]["label"]
 
 
 def export_text(

@@ -146,3 +146,16 @@ def test_a_new_action_clears_the_redo(demo: Campaign) -> None:
     with pytest.raises(ActionRefused, match="nothing to redo"):
         act.redo(demo)
     assert act.next_undo(demo) == "delete Marauder Vex"
+
+
+def test_a_battles_end_undone_in_the_battle_tab_is_not_redone_here(demo: Campaign) -> None:
+    from gmtool.actions import battles as battle_actions
+
+    battle = battle_actions.new_battle(demo, "Ambush", ["meridian"], ["vex"], "long").id
+    battle_actions.do_apply_damage(demo, battle, "meridian", 30, "wound", "test")
+    battle_actions.do_end_battle(demo, battle)
+    battle_actions.undo(demo, battle)  # the end, and its write into the ships, taken back
+    assert ship_store.ship_tracker(demo).can_redo()
+    assert act.next_redo(demo) is None
+    with pytest.raises(ActionRefused, match="redo it in the Battle tab"):
+        act.redo(demo)
