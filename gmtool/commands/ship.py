@@ -1,7 +1,7 @@
 """`gmtool ship`: a campaign ship's condition between battles, on the Crew tab's actions.
 
     gmtool ship show ID | repair ID --days N --where port|sea | replace-crew ID
-    gmtool ship scrap ID | restore ID | undo
+    gmtool ship scrap ID | restore ID | undo | redo
 
 Every sub-command takes --campaign PATH (default: the demo campaign) and --json. A change
 the rules refuse (a destroyed ship repaired, zero days) is one line on stderr, exit code 2.
@@ -40,6 +40,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         sub = subs.add_parser(name, help=text, parents=[common])
         sub.add_argument("id", help="the ship's id")
     subs.add_parser("undo", help="take back the last change to the ships", parents=[common])
+    subs.add_parser("redo", help="do the last undone change to the ships again", parents=[common])
 
 
 def run(args: argparse.Namespace) -> int:
@@ -51,6 +52,9 @@ def run(args: argparse.Namespace) -> int:
         elif command == "undo":
             undone = ship_actions.undo(campaign)
             emit(args, {"undone": undone.label}, f"undone: {undone.label}")
+        elif command == "redo":
+            redone = ship_actions.redo(campaign)
+            emit(args, {"redone": redone.label}, f"redone: {redone.label}")
         else:
             if command == "repair":
                 changed = act.repair(campaign, args.id, args.days, args.where)

@@ -283,6 +283,28 @@ class RosterFile(TypedDict):
     versions: list[RosterVersion]
 
 
+class RedoRoster(TypedDict):
+    """A roster version an undo dropped, kept so that ctrl+y can bring it back."""
+
+    ship_id: str
+    version: RosterVersion
+
+
+class ShipsRedoStep(TypedDict):
+    """The roster versions one undone ships step dropped: `at` is the step's place on the
+    redo stack (0 the oldest), `time` the step's own."""
+
+    at: int
+    time: str
+    rosters: list[RedoRoster]
+
+
+class ShipsRedoRecord(TypedDict):
+    """trackers/ships-redo.json: one entry per step on the ships' redo stack, oldest first."""
+
+    steps: list[ShipsRedoStep]
+
+
 class BattleEventRecord(TypedDict):
     """One step of a battle as its log keeps it."""
 
@@ -334,6 +356,7 @@ _TRACKERS: dict[str, type[Any]] = {
     "ships.json": ShipsTracker,
     "party.json": PartyTracker,
     "bailout.json": BailoutTracker,
+    "ships-redo.json": ShipsRedoRecord,
 }
 
 

@@ -96,12 +96,14 @@ def test_a_ship_and_its_crew_are_saved_all_or_nothing(
 
     # the roster is staged first, then the list of ships: fail at the list
     monkeypatch.setattr(ship_changes, "write_state", full_disk)
+    # the demo has a Raider Gorgon already: a second one needs a name of its own
+    second = ShipSpec.from_dict(dict(load_ship_spec(GORGON).to_dict(), name="Raider Gorgon II"))
     with pytest.raises(OSError):
-        act.add_ship(campaign, load_ship_spec(GORGON))
+        act.add_ship(campaign, second)
     with pytest.raises(OSError):
         act.regenerate_crew(campaign, "meridian")
     assert _files(campaign) == before
-    assert not (campaign.folder / "rosters" / "raider-gorgon.json").exists()
+    assert not (campaign.folder / "rosters" / "raider-gorgon-ii.json").exists()
     assert not (campaign.folder / journal.JOURNAL_NAME).exists()
     monkeypatch.undo()
     assert act.regenerate_crew(campaign, "meridian").ship_id == "meridian"

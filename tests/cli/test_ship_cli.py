@@ -1,4 +1,4 @@
-"""`gmtool ship show/repair/replace-crew/scrap/restore/undo` on a real campaign folder."""
+"""`gmtool ship show/repair/replace-crew/scrap/restore/undo/redo` on a real campaign folder."""
 
 from __future__ import annotations
 
@@ -59,6 +59,12 @@ def test_repair_then_undo(fought: str, capsys: pytest.CaptureFixture[str]) -> No
     assert run(capsys, "ship", "undo", *c)[0] == 0
     _, out, _ = run(capsys, "ship", "show", "meridian", *c)
     assert json.loads(out)["marked"]["wound"] == 30
+    code, out, _ = run(capsys, "ship", "redo", *c)
+    assert code == 0 and json.loads(out) == {"redone": "repair CSS Meridian"}
+    _, out, _ = run(capsys, "ship", "show", "meridian", *c)
+    assert json.loads(out)["marked"] == repaired["ship"]["marked"]
+    code, _, err = run(capsys, "ship", "redo", "--campaign", fought)
+    assert code == 2 and "nothing to redo" in err
 
 
 @pytest.mark.parametrize(

@@ -165,7 +165,7 @@ async def test_editing_a_system_keeps_its_energy_screen_flag_and_power(
     app_factory: Callable[..., GmApp],
 ) -> None:
     """The ship form's system dialog shows no screen flag or power: it keeps them."""
-    from gmtool.tui.ship_form import SystemDialog
+    from gmtool.tui.tabs.crew.system_dialog import SystemDialog
 
     app = app_factory(demo=True)
     screen = {"type": "defense", "name": "deflector screen", "hp": 12, "power": 3}

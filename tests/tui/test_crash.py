@@ -22,7 +22,7 @@ from gmtool.rules.errors import RulesError
 from gmtool.rules.roster import Roster
 from gmtool.store import CampaignCorrupt, open_campaign
 from gmtool.tui.app import GmApp
-from gmtool.tui.crew import CrewPane
+from gmtool.tui.tabs.crew.pane import CrewPane
 from gmtool.tui.tabs.dice.pane import DiceLogPane
 from tests.conftest import FIXED_TIME
 from tests.store.records_helpers import injury_entry

@@ -17,8 +17,8 @@ from gmtool.store import Campaign, open_campaign
 from gmtool.store import ships as ship_store
 from gmtool.store.demo import DEMO_NAME, seed_demo
 from gmtool.tui.app import GmApp
-from gmtool.tui.crew_dialogs import ConfirmDialog
-from gmtool.tui.ship_condition import RepairDialog
+from gmtool.tui.dialogs import ConfirmDialog
+from gmtool.tui.tabs.crew.condition import RepairDialog
 from tests.conftest import TEST_SEED, fixed_clock
 from tests.tui.conftest import footer_keys
 

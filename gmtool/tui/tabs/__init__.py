@@ -37,7 +37,7 @@ class TabSpec:
 
 TAB_CLASSES: list[TabSpec] = [
     TabSpec("dice", "Dice & Log", "gmtool.tui.tabs.dice.pane", "DiceLogPane"),
-    TabSpec("crew", "Crew", "gmtool.tui.crew", "CrewPane"),
+    TabSpec("crew", "Crew", "gmtool.tui.tabs.crew.pane", "CrewPane"),
     TabSpec("stations", "Stations", "gmtool.tui.tabs.stations.pane", "StationsPane"),
     TabSpec("battle", "Battle", "gmtool.tui.tabs.battle.pane", "BattlePane"),
     TabSpec("injuries", "Injuries", "gmtool.tui.tabs.injuries.pane", "InjuriesPane"),

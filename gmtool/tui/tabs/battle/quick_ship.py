@@ -19,8 +19,8 @@ from gmtool.rules.ship_damage import track_ids
 from gmtool.rules.ships import ShipSpec, ship_spec_table
 from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.footer import KeyFooter
-from gmtool.tui.ship_form import SystemDialog
 from gmtool.tui.styles import tab_css
+from gmtool.tui.tabs.crew.system_dialog import SystemDialog
 
 
 def _number(text: str, what: str) -> int | None:

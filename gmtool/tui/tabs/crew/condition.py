@@ -1,10 +1,10 @@
 """The Crew tab's ship condition: a line saying what battles left of the selected ship, and
 the keys that mend it between battles (repair, new crew, scrap, restore).
 
-`ConditionKeys` is mixed into `CrewPane`: its BINDINGS and PALETTE join the tab's (so the
-footer, the palette and F1 list them), and `check_action` hides each key where it means
-nothing (no damage to repair, no crew missing, nothing lost to restore). Every change goes
-through `actions.ship_condition`; ctrl+z in the tab takes it back.
+`ConditionKeys` is mixed into `CrewPane` (its keys are in the tab's table, keys.py), and
+`condition_key_applies` hides each key where it means nothing (no damage to repair, no crew
+missing, nothing lost to restore). Every change goes through `actions.ship_condition`;
+ctrl+z in the tab takes it back.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select, Static
 
 from gmtool.actions import ship_condition as cond
@@ -26,8 +25,8 @@ from gmtool.rules.errors import RulesError
 from gmtool.rules.limits import MAX_REPAIR_DAYS
 from gmtool.rules.ship_condition import WHERE
 from gmtool.store.errors import StoreError
-from gmtool.tui.crew_dialogs import DIALOG_CSS
 from gmtool.tui.dialogs import ConfirmDialog
+from gmtool.tui.tabs.crew.dialogs import CrewDialog
 
 STATUS_STYLE = {
     "operational": "green",
@@ -38,43 +37,6 @@ STATUS_STYLE = {
     "abandoned": "bold red",
     "scrapped": "dim",
 }
-
-BINDINGS = [
-    Binding("p", "repair_ship", "Repair"),
-    Binding("c", "replace_crew", "New crew"),
-    Binding("o", "restore_ship", "Restore"),
-    Binding("X", "scrap_ship", "Scrap"),
-]
-PALETTE = [
-    (
-        "Repair ship",
-        "Repair the selected ship for some days in port or at sea",
-        "action_repair_ship",
-    ),
-    (
-        "Replace crew",
-        "New hands for the selected ship's dead and badly wounded",
-        "action_replace_crew",
-    ),
-    ("Restore ship", "Bring a destroyed, abandoned or scrapped ship back", "action_restore_ship"),
-    ("Scrap ship", "Take the selected ship out of service (undoable)", "action_scrap_ship"),
-]
-HELP = """
-**Condition.** Under the ship's crew totals, its status (operational, shaken, disabled,
-crippled, destroyed; or abandoned, scrapped), its damage tracks (boxes marked of each) and the
-crew aboard, with the last thing that happened to it. A battle's end writes them; the next
-battle starts from them; stun clears when the battle ends.
-
-| key | does |
-|---|---|
-| p | repair: days in port or at sea (`tables/repairs.yaml`); care for the wounded too |
-| c | new crew for the dead and badly wounded: newly named hands take their posts |
-| o | restore a destroyed, abandoned or scrapped ship: rebuilt and crewed (asks first) |
-| X | scrap the ship: out of service, kept on the list (asks first) |
-
-A destroyed, abandoned or scrapped ship cannot join a battle until it is restored. ctrl+z
-takes back a repair, new crew, scrap or restore (a battle's end is undone in the Battle tab).
-"""
 
 
 def condition_text(view: cond.ConditionView) -> Text:
@@ -94,23 +56,19 @@ def condition_text(view: cond.ConditionView) -> Text:
 RepairAttempt = Callable[[int, str], "str | None"]
 
 
-class RepairDialog(ModalScreen[bool]):
+class RepairDialog(CrewDialog[bool]):
     """Days and where; the pane's `attempt` repairs, and a refusal keeps the dialog open."""
 
-    SCOPED_CSS = False
-    DEFAULT_CSS = DIALOG_CSS
-    BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "submit", "Repair"),
-    ]
+    CANCEL_RESULT = False
+    BINDINGS = [Binding("ctrl+s", "submit", "Repair")]
 
     def __init__(self, name: str, attempt: RepairAttempt) -> None:
-        super().__init__(classes="crew-dialog")
+        super().__init__()
         self.ship_name = name
         self.attempt = attempt
 
     def compose(self) -> ComposeResult:
-        with Vertical():
+        with Vertical(classes="dialog-box"):
             yield Static(f"Repair {self.ship_name}", classes="dialog-title")
             with Horizontal(classes="dialog-row"):
                 yield Label("Days")
@@ -145,9 +103,6 @@ class RepairDialog(ModalScreen[bool]):
             self.dismiss(True)
         else:
             error.update(f"Not repaired: {message}")
-
-    def action_cancel(self) -> None:
-        self.dismiss(False)
 
 
 class ConditionKeys:

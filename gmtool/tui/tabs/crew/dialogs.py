@@ -1,68 +1,35 @@
-"""Small dialogs of the Crew tab: import a spec file, confirm a deletion or a new crew, export
-a crew list."""
+"""Small dialogs of the Crew tab: import a spec file, export a crew list, and the questions
+asked before a deletion or a new crew."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select, Static
 
 from gmtool.rules.errors import RulesError
 from gmtool.store.errors import StoreError
 from gmtool.store.ships import ManifestCheck
-from gmtool.tui.dialogs import ConfirmDialog
+from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog, GmDialog
+from gmtool.tui.styles import tab_css
 
-DIALOG_CSS = """
-.crew-dialog {
-    align: center middle;
-}
-.crew-dialog > Vertical {
-    width: 76;
-    max-width: 96%;
-    height: auto;
-    max-height: 96%;
-    border: thick $primary;
-    background: $surface;
-    padding: 0 1;
-}
-.crew-dialog .dialog-title {
-    text-style: bold;
-    margin-bottom: 1;
-}
-.crew-dialog .dialog-row {
-    height: 1;
-    margin-bottom: 1;
-}
-.crew-dialog .dialog-row Label {
-    width: 10;
-    color: $text-muted;
-}
-.crew-dialog .dialog-row Input, .crew-dialog .dialog-row Select {
-    width: 1fr;
-}
-.crew-dialog .dialog-hint {
-    color: $text-muted;
-}
-.crew-dialog .dialog-error {
-    color: $error;
-    height: auto;
-}
-.crew-dialog .dialog-buttons {
-    height: auto;
-    margin-top: 1;
-}
-.crew-dialog .dialog-buttons Button {
-    margin-right: 2;
-}
-"""
+R = TypeVar("R")
+
+
+class CrewDialog(GmDialog[R]):
+    """The base of the Crew tab's small forms: their shared look (dialogs.tcss)."""
+
+    SCOPED_CSS = False  # the rules name CrewDialog themselves
+    DEFAULT_CSS = tab_css(__file__, "dialogs.tcss")
+
 
 SIDE_OPTIONS = [("ours (a campaign ship)", "campaign"), ("enemy", "enemy")]
 
@@ -73,27 +40,23 @@ SIDE_OPTIONS = [("ours (a campaign ship)", "campaign"), ("enemy", "enemy")]
 ImportAttempt = Callable[[Path, str], "str | None"]
 
 
-class ImportDialog(ModalScreen[bool]):
+class ImportDialog(CrewDialog[bool]):
     """Ask for a spec file and a side; the pane's `attempt` imports it.
 
     A bad file keeps the dialog open with the message (file, ship, key and line, what was
     expected), so the GM can fix the path or the file and press Enter again.
     """
 
-    SCOPED_CSS = False  # the rules below style the screen itself
-    DEFAULT_CSS = DIALOG_CSS
-    BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "submit", "Import"),
-    ]
+    CANCEL_RESULT = False
+    BINDINGS = [Binding("ctrl+s", "submit", "Import")]
 
     def __init__(self, attempt: ImportAttempt, start: str = "") -> None:
-        super().__init__(classes="crew-dialog")
+        super().__init__()
         self.attempt = attempt
         self.start = start
 
     def compose(self) -> ComposeResult:
-        with Vertical():
+        with Vertical(classes="dialog-box"):
             yield Static("Import a ship spec file", classes="dialog-title")
             with Horizontal(classes="dialog-row"):
                 yield Label("File")
@@ -133,12 +96,6 @@ class ImportDialog(ModalScreen[bool]):
         else:
             error.update(f"Not imported: {message}")
 
-    def action_cancel(self) -> None:
-        self.dismiss(False)
-
-
-# -- confirm ------------------------------------------------------------------------------------
-
 
 # -- export -------------------------------------------------------------------------------------
 
@@ -158,15 +115,10 @@ def default_export_name(ship_id: str, what: str, fmt: str) -> str:
     return f"{ship_id}-{what}.{EXTENSIONS[fmt]}"
 
 
-class ExportDialog(ModalScreen["ExportRequest | None"]):
+class ExportDialog(CrewDialog["ExportRequest | None"]):
     """Ask what to export (manifest or roster), in which format, and where."""
 
-    SCOPED_CSS = False  # the rules below style the screen itself
-    DEFAULT_CSS = DIALOG_CSS
-    BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "submit", "Export"),
-    ]
+    BINDINGS = [Binding("ctrl+s", "submit", "Export")]
 
     def __init__(
         self,
@@ -177,7 +129,7 @@ class ExportDialog(ModalScreen["ExportRequest | None"]):
     ) -> None:
         """`write` writes the file (OSError when it cannot): the dialog stays open on a path
         that cannot be written, with the reason, so the GM fixes the path, not retypes it."""
-        super().__init__(classes="crew-dialog")
+        super().__init__()
         self.ship_id = ship_id
         self.ship_name = ship_name
         self.what = what
@@ -185,7 +137,7 @@ class ExportDialog(ModalScreen["ExportRequest | None"]):
         self._offered = default_export_name(ship_id, what, "markdown")
 
     def compose(self) -> ComposeResult:
-        with Vertical():
+        with Vertical(classes="dialog-box"):
             yield Static(f"Export the crew of {self.ship_name}", classes="dialog-title")
             with Horizontal(classes="dialog-row"):
                 yield Label("What")
@@ -256,9 +208,6 @@ class ExportDialog(ModalScreen["ExportRequest | None"]):
             f"Not exported: {why}. Change the path, or Escape."
         )
 
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
 
 # After a ship's crew count in the ships list: today's crew rules give it another manifest.
 CHANGED_MARK = "*"
@@ -286,4 +235,35 @@ def regenerate_question(check: ManifestCheck) -> ConfirmDialog:
         danger=True,
         detail=f"{changed}y works the manifest out again and names a whole new crew; n or Escape "
         "keeps this one. ctrl+z brings the old names back.",
+    )
+
+
+# What the delete question's list answers.
+DELETE_AND_UNASSIGN = "delete"
+KEEP_SHIP = "keep"
+
+
+def delete_question(name: str, aboard: tuple[str, ...]) -> ConfirmDialog | ChoiceDialog:
+    """Asked before x deletes a ship: a yes/no question for an empty ship, a choice naming
+    the characters aboard for one that has them (the safe answer highlighted)."""
+    if not aboard:
+        return ConfirmDialog(
+            f"Delete {name} and its crew?",
+            detail="y deletes, n or Escape keeps it. ctrl+z undoes a deletion.",
+            danger=True,
+        )
+    count = len(aboard)
+    who = f"{count} character{'s' if count != 1 else ''}"
+    stations = "their stations" if count != 1 else "their station"
+    return ChoiceDialog(
+        f"{who} aboard {name}",
+        [
+            (KEEP_SHIP, "Keep the ship"),
+            (
+                DELETE_AND_UNASSIGN,
+                f"Delete {name} and take {who} off {stations}: {', '.join(aboard)} "
+                "(ctrl+z brings ship and stations back)",
+            ),
+        ],
+        initial=KEEP_SHIP,
     )

@@ -29,14 +29,6 @@ CONDITION_STYLE = {
     "dead": "bold red",
 }
 
-HELP = """
-**Casualties.** When a battle ends, each campaign ship's crew losses fall on its named crew:
-the roster's Condition column says who is fit, lightly or badly wounded, or dead, and the
-battle that hurt them; f shows all, the fit, the wounded, then the dead. The battle
-report names them too. p (repair) gives the wounded days of care; c (new crew) puts newly
-named hands in the posts of the dead and badly wounded (`tables/casualties.yaml`).
-"""
-
 
 class RosterConditions:
     """Each roster member's condition for the Crew tab (mixed into CrewPane)."""

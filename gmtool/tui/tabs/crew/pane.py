@@ -1,0 +1,401 @@
+"""Crew tab: the campaign's ships, each with its crew manifest and named roster.
+
+The ships list is on the left; on the right, the selected ship's summary and either its
+manifest (a tree of sections and departments with totals) or its named roster (a searchable
+table). Every change goes through `gmtool.actions.ships` at once (changes.py); ctrl+z steps
+it back and ctrl+y does it again. The keys are in keys.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import ContentSwitcher, DataTable, Input, Static, Tab, Tabs, Tree
+from textual.widgets.data_table import ColumnKey
+
+from gmtool.actions import ships as ship_actions
+from gmtool.rules.crew import Manifest
+from gmtool.rules.errors import RulesError
+from gmtool.rules.roster import CrewMember
+from gmtool.store import ships as ship_store
+from gmtool.store.errors import StoreError
+from gmtool.tui.pane import GmPane
+from gmtool.tui.styles import tab_css
+from gmtool.tui.tabs.crew.changes import ShipChanges
+from gmtool.tui.tabs.crew.condition import ConditionKeys
+from gmtool.tui.tabs.crew.dialogs import CHANGED_MARK, changed_text
+from gmtool.tui.tabs.crew.keys import ACTIONS, HELP, LIST_KEYS, SHIP_KEYS
+from gmtool.tui.tabs.crew.manifest_view import crew_summary, fill_manifest_tree
+from gmtool.tui.tabs.crew.roster import CREW_FILTERS, RosterConditions
+
+NARROW = 100
+POST_WIDTH = 24
+# Rows of the roster table: filling a table is slow (about 0.2 ms a row), so a 5,000-crew
+# roster shows its first rows and the search narrows it.
+ROSTER_SHOWN = 500
+SIDE_LABEL = {"campaign": "ours", "enemy": "enemy"}
+# Keys that need a selected ship.
+NEEDS_SHIP = frozenset({"edit_ship", "delete_ship", "regenerate", "export"})
+
+
+class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
+    TAB_ID = "crew"
+    TITLE = "Crew"
+    HELP = HELP
+    ACTIONS = ACTIONS
+    DEFAULT_CSS = tab_css(__file__, "crew.tcss")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.ship_id: str | None = None
+        self.crew: ship_store.ShipCrew | None = None
+        self._roster_shown_for: tuple[object, ...] | None = None
+        self.crew_filter = CREW_FILTERS[0]
+        self._changed_shown = False  # the status line says the crew rules changed
+        self._undo_label: str | None = None  # what ctrl+z would take back (None: nothing)
+        self._redo_label: str | None = None
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="crew-body"):
+            with Vertical(id="ship-side"):
+                yield DataTable(id="ship-list", cursor_type="row", zebra_stripes=True)
+            with Vertical(id="crew-side"):
+                yield Static("", id="ship-summary")
+                yield Static("", id="crew-status")
+                yield Tabs(
+                    Tab("Manifest (m)", id="view-manifest"),
+                    Tab("Roster (R)", id="view-roster"),
+                    id="crew-views",
+                )
+                with ContentSwitcher(initial="manifest-tree", id="crew-switcher"):
+                    tree: Tree[str] = Tree("Crew", id="manifest-tree")
+                    tree.show_root = False
+                    yield tree
+                    with Vertical(id="roster-view"):
+                        yield Input(
+                            placeholder="search by name, rank, post or department (/)",
+                            id="roster-search",
+                            compact=True,
+                        )
+                        yield Static("", id="roster-count")
+                        yield DataTable(id="roster-table", cursor_type="row", zebra_stripes=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#ship-list", DataTable).add_columns("Ship", "Side", "Crew", "Class")
+        roster = self.query_one("#roster-table", DataTable)
+        roster.add_column("Rank")
+        roster.add_column("Name")
+        roster.add_column("Condition")
+        roster.add_column("Post", width=POST_WIDTH, key="post")  # sized to fit: _fit_posts
+        roster.add_column("Department")
+        self.reload()
+
+    def on_resize(self) -> None:
+        # Below 100 columns the ships list keeps to name, side and crew, the manifest to counts.
+        narrow = self.size.width < NARROW
+        if narrow != self.has_class("-narrow"):
+            self.set_class(narrow, "-narrow")
+            if self.crew is not None:
+                self._fill_tree(self.crew.manifest)
+        self.call_after_refresh(self._fill_roster, True)  # the post column fits the new width
+
+    def _fill_tree(self, manifest: Manifest) -> None:
+        tree = self.query_one("#manifest-tree", Tree)
+        fill_manifest_tree(tree, manifest, ranks=not self.has_class("-narrow"))
+
+    def focus_default(self) -> None:
+        self.query_one("#ship-list", DataTable).focus()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        # Below 100 columns the list with the cursor takes the whole width: the ships list,
+        # or the manifest or roster (Escape goes back), so no column is cut and the roster
+        # shows many rows.
+        in_list = any(node.id == "crew-side" for node in event.widget.ancestors_with_self)
+        if in_list != self.has_class("-in-list"):
+            self.set_class(in_list, "-in-list")
+            if self.has_class("-narrow"):  # the post column fits the width, once laid out
+                self.call_after_refresh(self.call_after_refresh, self._fill_roster, True)
+
+    def _in_list(self) -> bool:
+        """Whether the cursor is in the manifest or the roster (else on the ships list)."""
+        focused = self.screen.focused if self.is_attached else None
+        return focused is not None and any(
+            node.id == "crew-side" for node in focused.ancestors_with_self
+        )
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in SHIP_KEYS and self._in_list():
+            return False
+        if action in LIST_KEYS and not self._in_list():
+            return False
+        if action in self.CONDITION_ACTIONS:
+            return self.condition_key_applies(action)
+        if action in NEEDS_SHIP:
+            return self.crew is not None
+        if action in ("roster", "manifest"):  # the view not shown
+            return self._roster_visible() == (action == "manifest")
+        if action == "filter_crew":  # once someone aboard is hurt
+            return self._roster_visible() and (
+                self.crew_filter != "all" or self._counts_text() != ""
+            )
+        if action == "undo":
+            return self._undo_label is not None
+        if action == "redo":
+            return self._redo_label is not None
+        return True
+
+    # -- showing --------------------------------------------------------------------------------
+    def _status(self, text: str | Text, error: bool = False) -> None:
+        status = self.query_one("#crew-status", Static)
+        status.set_class(error, "error")
+        status.update(text)
+
+    def reload(self, select: str | None = None) -> None:
+        """Read the ships again and show `select` (or the ship shown before, or the first)."""
+        table = self.query_one("#ship-list", DataTable)
+        try:
+            records = ship_store.list_ships(self.campaign)
+        except (StoreError, RulesError) as exc:
+            self._status(f"The ships do not read: {exc}", error=True)
+            records = []
+        wanted = select or self.ship_id
+        try:
+            self._undo_label = ship_actions.next_undo(self.campaign)
+            self._redo_label = ship_actions.next_redo(self.campaign)
+        except StoreError:
+            self._undo_label = self._redo_label = None
+        self.refresh_bindings()
+        table.clear()
+        for record in records:
+            crew_total = Text("")
+            try:
+                check = ship_store.check_manifest(self.campaign, record.id)
+                crew_total = Text(str(check.saved.total_crew))
+                if check.changed:
+                    crew_total.append(CHANGED_MARK, style="bold yellow")
+            except (StoreError, RulesError):
+                crew_total = Text("?")
+            name = Text(record.name, style="red" if record.side == "enemy" else "")
+            table.add_row(
+                name,
+                SIDE_LABEL.get(record.side, record.side),
+                crew_total,
+                record.spec.ship_class,
+                key=record.id,
+            )
+        ids = [r.id for r in records]
+        if not ids:
+            self.ship_id = None
+            self.show_ship(None)
+            return
+        index = ids.index(wanted) if wanted in ids else 0
+        table.move_cursor(row=index)
+        self.show_ship(ids[index])
+
+    def show_ship(self, ship_id: str | None) -> None:
+        summary = self.query_one("#ship-summary", Static)
+        tree = self.query_one("#manifest-tree", Tree)
+        self.ship_id = ship_id
+        self.crew = None
+        self.set_standing(None)
+        if ship_id is None:
+            self.read_condition(None)
+            summary.update(
+                Text("No ships yet: press n for a new ship, or i to import a spec file.")
+            )
+            tree.clear()
+            self._fill_roster()
+            return
+        try:
+            crew = ship_actions.crew_of(self.campaign, ship_id)
+        except (StoreError, RulesError) as exc:
+            summary.update("")
+            tree.clear()
+            self._status(f"The crew of {ship_id} does not read: {exc}", error=True)
+            self._fill_roster()
+            return
+        self.crew = crew
+        try:
+            self.set_standing(ship_actions.standings_of(self.campaign, crew))
+        except (StoreError, RulesError) as exc:
+            self._status(f"The battles do not read: {exc}", error=True)
+        condition = self.read_condition(ship_id)
+        summary.update(
+            crew_summary(crew.record.spec, crew.manifest, crew.record.side) + "\n" + condition
+        )
+        self._fill_tree(crew.manifest)
+        if crew.rebuilt:
+            self._status(
+                f"The saved roster of {crew.record.name} was gone; the crew was named again "
+                "from its seed.",
+                error=True,
+            )
+        else:
+            check = ship_store.compare_manifest(crew)
+            if check.changed or self._changed_shown:
+                self._status(changed_text(check) if check.changed else "")
+            self._changed_shown = check.changed
+        self._fill_roster()
+
+    def _roster_visible(self) -> bool:
+        return self.query_one("#crew-switcher", ContentSwitcher).current == "roster-view"
+
+    def _post_width(self, members: Sequence[CrewMember]) -> int:
+        """How wide the Post column can be so rank, name and department are never cut: what
+        they leave of the table's width (a post longer than that ends in "…"). Below 12
+        (80 columns) the post keeps 18 and the department is off to the right: the table
+        scrolls sideways, and the manifest shows departments anyway."""
+        table = self.query_one("#roster-table", DataTable)
+        room = table.scrollable_content_region.width
+        longest = max((len(m.post_name) for m in members), default=len("Post"))
+        if not room:  # not laid out yet: fill again once it is
+            self.call_after_refresh(self._fill_roster, True)
+            return min(longest, POST_WIDTH)
+        pad = 2 * table.cell_padding
+        others = sum(
+            max([len(heading), *(len(str(getattr(m, field))) for m in members)]) + pad
+            for heading, field in (
+                ("Rank", "rank_title"),
+                ("Name", "name"),
+                ("Department", "department_name"),
+            )
+        )
+        others += sum(
+            max([len(heading), *(len(cell) for cell in cells)]) + pad
+            for heading, cells in (("Condition", [self._condition_cell(m.id) for m in members]),)
+        )
+        left = room - others - pad
+        return min(longest, left) if left >= 12 else min(longest, 18)
+
+    def _fill_roster(self, force: bool = False) -> None:
+        """Fill the roster table (only while it is shown: a big crew takes a moment)."""
+        if not self._roster_visible():
+            return
+        needle = self.query_one("#roster-search", Input).value
+        shown = None
+        if self.crew is not None:
+            shown = (
+                self.crew.record.id,
+                self.crew.record.roster_rev,
+                needle,
+                self.crew_filter,
+                self.crew.record.condition.casualties,
+            )
+        if shown == self._roster_shown_for and not force:
+            return
+        self._roster_shown_for = shown
+        table = self.query_one("#roster-table", DataTable)
+        table.clear()
+        if self.crew is None:
+            return
+        members = self._filtered(self.crew.roster.search(needle))
+        shown_members = members[:ROSTER_SHOWN]
+        width = self._post_width(shown_members)
+        post_column = table.columns[ColumnKey("post")]
+        if post_column.width != width:
+            post_column.width = width
+        # Text cells, not str: a name is never read as markup.
+        table.add_rows(
+            (
+                Text(m.rank_title),
+                Text(m.name),
+                Text(self._condition_cell(m.id), style=self._condition_style(m.id)),
+                Text(m.post_name if len(m.post_name) <= width else m.post_name[: width - 1] + "…"),
+                Text(m.department_name),
+            )
+            for m in shown_members
+        )
+        total = len(self.crew.roster.members)
+        count = len(members)
+        which = "" if self.crew_filter == "all" else f" {self.crew_filter}"
+        if count > ROSTER_SHOWN:
+            what = (
+                f"{count} of {total}{which} crew match"
+                if needle.strip() or which
+                else f"{total} crew"
+            )
+            text = (
+                f"{what}; the first {ROSTER_SHOWN} are shown. Search (/) to narrow, "
+                "or export (ctrl+e) the whole roster."
+            )
+        elif needle.strip():
+            text = (
+                f"{count} of {total} crew match {needle.strip()!r}{which and ' and are' + which}."
+            )
+        elif which:
+            text = f"{count} of {total} crew are{which} (f: {self._next_filter()} next)."
+        else:
+            text = f"{total} crew{self._counts_text()}."
+        self.query_one("#roster-count", Static).update(text)
+
+    def action_filter_crew(self) -> None:
+        """Step the roster's filter: all, fit, wounded, dead."""
+        self.crew_filter = self._next_filter()
+        self._show_view(roster=True)
+        self.query_one("#roster-table", DataTable).focus()
+
+    @on(DataTable.RowHighlighted, "#ship-list")
+    def _ship_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        table = self.query_one("#ship-list", DataTable)
+        if not table.row_count or event.cursor_row != table.cursor_row:
+            return  # a stale event from refilling the list: the cursor has moved on
+        key = event.row_key.value
+        if key is not None and key != self.ship_id:
+            self._status("")
+            self.show_ship(str(key))
+
+    @on(DataTable.RowSelected, "#ship-list")
+    def _ship_selected(self) -> None:
+        """Enter on a ship: go to its manifest or roster."""
+        if self._roster_visible():
+            self.query_one("#roster-table", DataTable).focus()
+        else:
+            self.query_one("#manifest-tree", Tree).focus()
+
+    @on(Input.Changed, "#roster-search")
+    def _search_changed(self) -> None:
+        self._fill_roster()
+
+    @on(Input.Submitted, "#roster-search")
+    def _search_submitted(self) -> None:
+        self.query_one("#roster-table", DataTable).focus()
+
+    @on(Tabs.TabActivated, "#crew-views")
+    def _view_tab(self, event: Tabs.TabActivated) -> None:
+        view = "roster-view" if event.tab.id == "view-roster" else "manifest-tree"
+        self.query_one("#crew-switcher", ContentSwitcher).current = view
+        self._fill_roster()
+        self.refresh_bindings()
+
+    def _show_view(self, roster: bool) -> None:
+        self.query_one("#crew-views", Tabs).active = "view-roster" if roster else "view-manifest"
+        self.query_one("#crew-switcher", ContentSwitcher).current = (
+            "roster-view" if roster else "manifest-tree"
+        )
+        self._fill_roster()
+        self.refresh_bindings()
+
+    # -- view actions ---------------------------------------------------------------------------
+    def action_manifest(self) -> None:
+        self._show_view(roster=False)
+        self.query_one("#manifest-tree", Tree).focus()
+
+    def action_roster(self) -> None:
+        self._show_view(roster=True)
+        self.query_one("#roster-table", DataTable).focus()
+
+    def action_search(self) -> None:
+        self._show_view(roster=True)
+        self.query_one("#roster-search", Input).focus()
+
+    def action_leave_list(self) -> None:
+        """Escape: from the search field to the roster, from a list back to the ships."""
+        if self.query_one("#roster-search", Input).has_focus:
+            self.query_one("#roster-table", DataTable).focus()
+        else:
+            self.focus_default()
