@@ -187,8 +187,9 @@ def test_the_players_screen_only_reads() -> None:
 
 # -- no import circles ----------------------------------------------------------------------
 
-# The packages held to "no import circles". gmtool.tui joins the list once it is rebuilt.
+# The packages held to "no import circles": the whole of gmtool.
 ACYCLIC_PACKAGES = (
+    "gmtool.tui",
     "gmtool.rules",
     "gmtool.store",
     "gmtool.actions",

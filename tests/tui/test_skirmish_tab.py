@@ -25,7 +25,8 @@ from gmtool.store.skirmish import (
 from gmtool.tui.app import GmApp
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.tabs import TAB_CLASSES
-from gmtool.tui.tabs.torga.chart import bar, chart_text, progress_text
+from gmtool.tui.tabs.torga.bars import bar
+from gmtool.tui.tabs.torga.chart import chart_text, progress_text
 from gmtool.tui.tabs.torga.log import GameLog, log_text
 from gmtool.tui.tabs.torga.map import (
     MapView,

@@ -4,8 +4,7 @@ A tab's own dialogs live in its package (`gmtool.tui.tabs.<tab>`); they derive f
 `GmDialog` too.
 """
 
-from gmtool.tui.dialogs.base import GmDialog
+from gmtool.tui.dialogs.base import ConfirmDialog, GmDialog
 from gmtool.tui.dialogs.choice import ChoiceDialog
-from gmtool.tui.dialogs.confirm import ConfirmDialog
 
 __all__ = ["ChoiceDialog", "ConfirmDialog", "GmDialog"]

@@ -1,4 +1,5 @@
 """The one base of every modal screen: Escape cancels, and a form asks before it loses work.
+The yes/no question it asks with (`ConfirmDialog`, two buttons) lives beside it.
 
 Every dialog of the app (a question, a list to choose from, a form) derives from `GmDialog`,
 so the keys mean the same everywhere: Enter confirms the focused choice (a focused button is
@@ -11,10 +12,24 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, TypeVar
 
+from textual import on
+from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Checkbox, Input, RadioSet, Select, SelectionList, Switch, TextArea
+from textual.widgets import (
+    Button,
+    Checkbox,
+    Input,
+    RadioSet,
+    Select,
+    SelectionList,
+    Static,
+    Switch,
+    TextArea,
+)
+from textual.widgets.button import ButtonVariant
 
 R = TypeVar("R")
 
@@ -93,7 +108,6 @@ class GmDialog(ModalScreen[R]):
         if not self.unsaved_changes():
             self.dismiss(self.CANCEL_RESULT)
             return
-        from gmtool.tui.dialogs.confirm import ConfirmDialog
 
         def answered(discard: bool | None) -> None:
             if discard:
@@ -103,3 +117,66 @@ class GmDialog(ModalScreen[R]):
             ConfirmDialog(DISCARD_QUESTION, yes="Discard", no="Keep editing", danger=True),
             answered,
         )
+
+
+class ConfirmDialog(GmDialog[bool]):
+    """Asks one question. The focus starts on the safe answer when the yes cannot be taken
+    back (`danger`), so Enter pressed out of habit keeps things as they are; otherwise on
+    yes. y and n answer whatever has the focus; Escape is no."""
+
+    DEFAULT_CSS = """
+    ConfirmDialog > .dialog-box { width: 64; border: thick $warning; padding: 1 2; }
+    ConfirmDialog .dialog-buttons { height: auto; margin-top: 1; }
+    ConfirmDialog Button { margin-right: 2; }
+    """
+    CANCEL_RESULT = False
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n", "answer(False)", "No"),
+        Binding("left,right", "switch", "Other answer", show=False),
+    ]
+
+    def __init__(
+        self,
+        question: str,
+        *,
+        detail: str = "",
+        yes: str = "Yes",
+        no: str = "No",
+        danger: bool = False,
+    ) -> None:
+        super().__init__()
+        self.question = question
+        self.detail = detail
+        self.yes_label = yes
+        self.no_label = no
+        self.danger = danger
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box"):
+            yield Static(self.question, id="confirm-question")
+            if self.detail:
+                yield Static(self.detail, classes="dialog-hint")
+            with Horizontal(classes="dialog-buttons"):
+                variant: ButtonVariant = "error" if self.danger else "primary"
+                yield Button(
+                    f"{self.yes_label} (y)", id="confirm-yes", variant=variant, compact=True
+                )
+                yield Button(f"{self.no_label} (n)", id="confirm-no", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#confirm-no" if self.danger else "#confirm-yes", Button).focus()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "confirm-yes")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+    def action_switch(self) -> None:
+        focused = self.focused
+        other = (
+            "#confirm-no" if focused is not None and focused.id == "confirm-yes" else "#confirm-yes"
+        )
+        self.query_one(other, Button).focus()

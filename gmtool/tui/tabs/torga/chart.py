@@ -3,46 +3,15 @@ the victory side's figures stand at the end, as bars of Unicode blocks."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rich.style import Style
 from rich.text import Text
 from textual.widget import Widget
 
 from gmtool.rules.skirmish import SimulationSummary
-
-if TYPE_CHECKING:
-    from gmtool.tui.tabs.torga.sweep import SweepResult
 from gmtool.tui.styles import tab_css
+from gmtool.tui.tabs.torga.bars import MUTED, TRACK, bar, rate_bar
 from gmtool.tui.tabs.torga.map import SIDE_COLOURS
-
-EIGHTHS = " ▏▎▍▌▋▊▉"
-FULL = "█"
-INTERVAL = "▒"  # the part of a win-rate bar inside the 95% interval
-TRACK = "░"
-MUTED = Style(color="#808080")
-
-
-def bar(fraction: float, width: int) -> str:
-    """A bar `fraction` of `width` cells long, to an eighth of a cell."""
-    fraction = min(max(fraction, 0.0), 1.0)
-    eighths = round(fraction * width * 8)
-    full, part = divmod(eighths, 8)
-    text = FULL * full + (EIGHTHS[part] if part else "")
-    return text[:width]
-
-
-def rate_bar(rate: float, low: float, high: float, width: int) -> Text:
-    """A 0-100% track: solid up to the interval's low end, shaded across the interval (the
-    rate lies in it), light for the rest."""
-    low_cells = round(low * width)
-    high_cells = max(round(high * width), low_cells + 1) if high > low else low_cells
-    high_cells = min(high_cells, width)
-    text = Text()
-    text.append(FULL * low_cells)
-    text.append(INTERVAL * (high_cells - low_cells))
-    text.append(TRACK * (width - high_cells), MUTED)
-    return text
+from gmtool.tui.tabs.torga.sweep import SweepResult, sweep_text
 
 
 def chart_text(summary: SimulationSummary, width: int, needed: int | None = None) -> Text:
@@ -139,8 +108,6 @@ class SimulationChart(Widget):
         if self.progress is not None:
             return progress_text(*self.progress, width)
         if self.sweep is not None:
-            from gmtool.tui.tabs.torga.sweep import sweep_text
-
             return sweep_text(self.sweep, width)
         if self.summary is not None:
             return chart_text(self.summary, width, self.needed)

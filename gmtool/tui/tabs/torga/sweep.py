@@ -27,7 +27,7 @@ from gmtool.rules.skirmish.variants import parse_sweep, with_settings
 from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
-from gmtool.tui.tabs.torga.chart import MUTED, rate_bar
+from gmtool.tui.tabs.torga.bars import MUTED, rate_bar
 from gmtool.tui.tabs.torga.map import SIDE_COLOURS
 
 EXAMPLE = "victory.turn=8,10,12"
