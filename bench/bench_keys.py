@@ -144,6 +144,7 @@ KEYS = [
     "Crew: R (its roster)",
     "Crew: down (roster cursor)",
     "Crew: m (the manifest)",
+    "Crew: escape (back to the ships)",
     "Crew: n (open the ship form)",
     "Crew: escape (close the form)",
     "Crew: r (regenerate: asks)",
@@ -358,6 +359,7 @@ async def drive(driver: Driver, repeats: int, biggest_ship_row: int) -> None:
     for _ in range(repeats):
         await d.key("Crew: down (roster cursor)", "down")
     await d.key("Crew: m (the manifest)", "m")
+    await d.key("Crew: escape (back to the ships)", "escape")
     for _ in range(repeats):
         await d.key("Crew: n (open the ship form)", "n")
         d.expect(d.modal_open(), "n to open the ship form")
