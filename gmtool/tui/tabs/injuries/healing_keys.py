@@ -11,7 +11,7 @@ from textual.screen import Screen
 
 from gmtool.rules.characters import Party
 from gmtool.store.injuries import InjuryEntry
-from gmtool.tui.pane import GmPane
+from gmtool.tui.tabs.injuries.keys_base import InjuryKeys
 
 if TYPE_CHECKING:
     from gmtool.store.campaign import Campaign
@@ -19,21 +19,8 @@ if TYPE_CHECKING:
 Request = TypeVar("Request")
 
 
-class HealingKeys(GmPane):
+class HealingKeys(InjuryKeys):
     """t, r and g; the pane below it in the class list gives what is declared here."""
-
-    if TYPE_CHECKING:
-        party: Party
-
-        def reload(
-            self, new_entry: InjuryEntry | None = None, *, to_character: bool = True
-        ) -> None: ...
-        def focus_default(self) -> None: ...
-        def highlighted_character_id(self) -> str | None: ...
-        def _refused(self) -> bool: ...
-        def _need_party(self, what: str) -> bool: ...
-        def _saved(self, what: str, entry: InjuryEntry) -> str: ...
-        def _status(self, text: str, *, error: bool = False) -> None: ...
 
     def action_treat(self) -> None:
         """The doctor's roll (medical_dialog.py)."""

@@ -6,33 +6,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gmtool.rules.characters import Party
 from gmtool.rules.errors import RulesError
 from gmtool.rules.stations import assignment_of
 from gmtool.store.errors import StoreError
 from gmtool.store.injuries import InjuryEntry
 from gmtool.store.party import campaign_ships
 from gmtool.store.ships import ShipRecord
-from gmtool.tui.pane import GmPane
+from gmtool.tui.tabs.injuries.keys_base import InjuryKeys
 
 
-class HurtKeys(GmPane):
+class HurtKeys(InjuryKeys):
     """h, d and b; the pane below it in the class list gives what is declared here."""
 
     if TYPE_CHECKING:
-        party: Party
         battle: str
         round_text: str
-
-        def reload(
-            self, new_entry: InjuryEntry | None = None, *, to_character: bool = True
-        ) -> None: ...
-        def focus_default(self) -> None: ...
-        def highlighted_character_id(self) -> str | None: ...
-        def _refused(self) -> bool: ...
-        def _need_party(self, what: str) -> bool: ...
-        def _saved(self, what: str, entry: InjuryEntry) -> str: ...
-        def _status(self, text: str, *, error: bool = False) -> None: ...
 
     def _ships(self) -> list[ShipRecord]:
         try:

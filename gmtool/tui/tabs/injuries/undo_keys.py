@@ -5,14 +5,12 @@ says whose and what first. A mixin of `InjuriesPane`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from gmtool.actions.injuries import Redone, Undone
 from gmtool.rules.errors import RulesError
 from gmtool.store.errors import StoreError
 from gmtool.store.injuries import InjuryEntry
-from gmtool.tui.pane import GmPane
 from gmtool.tui.tabs.injuries.injury_text import tracks
+from gmtool.tui.tabs.injuries.keys_base import InjuryKeys
 
 
 def _what(entry: InjuryEntry) -> str:
@@ -70,17 +68,8 @@ def redone_text(redone: Redone) -> tuple[str, bool]:
     return f"Redone: {_what(first)}: {first['summary']}.", False
 
 
-class UndoKeys(GmPane):
+class UndoKeys(InjuryKeys):
     """ctrl+z and ctrl+y; the pane below it in the class list gives what is declared here."""
-
-    if TYPE_CHECKING:
-
-        def reload(
-            self, new_entry: InjuryEntry | None = None, *, to_character: bool = True
-        ) -> None: ...
-        def entry_in_view(self, entry_id: int) -> str | None: ...
-        def _refused(self) -> bool: ...
-        def _status(self, text: str, *, error: bool = False) -> None: ...
 
     def action_undo(self) -> None:
         """Take back the newest of: the last injury entry (its batch whole), the last

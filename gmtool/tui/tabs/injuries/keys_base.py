@@ -1,0 +1,30 @@
+"""What the Injuries tab's key mixins (hurt, healing, undo) take from the pane: declared
+once here for the type checker; `InjuriesPane` supplies them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gmtool.tui.pane import GmPane
+
+if TYPE_CHECKING:
+    from gmtool.rules.characters import Party
+    from gmtool.store.injuries import InjuryEntry
+
+
+class InjuryKeys(GmPane):
+    """The base of the tab's key mixins."""
+
+    if TYPE_CHECKING:
+        party: Party
+
+        def reload(
+            self, new_entry: InjuryEntry | None = None, *, to_character: bool = True
+        ) -> None: ...
+        def focus_default(self) -> None: ...
+        def highlighted_character_id(self) -> str | None: ...
+        def entry_in_view(self, entry_id: int) -> str | None: ...
+        def _refused(self) -> bool: ...
+        def _need_party(self, what: str) -> bool: ...
+        def _saved(self, what: str, entry: InjuryEntry) -> str: ...
+        def _status(self, text: str, *, error: bool = False) -> None: ...
