@@ -18,7 +18,6 @@ from gmtool.store import Campaign, open_campaign
 from gmtool.store.campaign import Clock
 from gmtool.store.errors import StoreError
 from gmtool.tui.footer import KeyFooter
-from gmtool.tui.pane import GmPane
 from gmtool.tui.tabs import TAB_CLASSES, TabSpec
 
 
@@ -277,9 +276,9 @@ class GmApp(App[None]):
         spec = self.current_tab()
         tab = spec.load()
         found = self.query(f"#{spec.TAB_ID}")
-        built = found.first() if found else None
-        # a tab still being built has only its HELP
-        text = built.help_text() if isinstance(built, GmPane) else tab.HELP
+        built: Any = found.first() if found else None  # the tab's pane (tab.load())
+        # a tab still being built has only its HELP and keys
+        text = built.help_text() if isinstance(built, tab) else tab.HELP
         self.push_screen(HelpScreen(tab.TITLE, text, [t.title for t in self.tabs]))
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:

@@ -36,6 +36,7 @@ from gmtool.rules.ships.table import (
     FLAG_KEYS,
     SAVED_SPECS_KEPT,
     SPEC_KEYS,
+    ShipSpecTable,
     ship_spec_table,
 )
 from gmtool.rules.tables import Node, load_yaml, parse_yaml
@@ -115,12 +116,15 @@ class ShipSpec:
             text = json.dumps(data, sort_keys=True)
         except (TypeError, ValueError):  # not JSON data: validation names what is wrong
             return ship_spec_from_dict(data, file="<saved ship>")
-        spec = table.saved_specs.get(text)
+        if _SAVED.table is not table:  # tables loaded again validate everything again
+            _SAVED.table = table
+            _SAVED.specs = {}
+        spec = _SAVED.specs.get(text)
         if spec is None:
             spec = ship_spec_from_dict(data, file="<saved ship>")
-            if len(table.saved_specs) >= SAVED_SPECS_KEPT:
-                table.saved_specs.clear()
-            table.saved_specs[text] = spec
+            if len(_SAVED.specs) >= SAVED_SPECS_KEPT:
+                _SAVED.specs.clear()
+            _SAVED.specs[text] = spec
         return spec
 
     def to_yaml(self) -> str:
@@ -245,3 +249,13 @@ def _read_crew_quality(node: Node) -> str | int:
         f"a crew quality ({', '.join(qualities)}){hint} or a crew check score "
         f"from {checks.score_min} to {checks.score_max}"
     )
+
+
+class _SavedSpecs:
+    """Saved specs already validated against one loaded spec table, by their JSON text."""
+
+    table: ShipSpecTable | None = None
+    specs: dict[str, ShipSpec] = {}
+
+
+_SAVED = _SavedSpecs()

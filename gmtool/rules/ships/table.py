@@ -5,20 +5,17 @@ vocabulary and defaults by ship class, and the format described for the GM.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
 from gmtool.rules.armor import damage_type_ids
 from gmtool.rules.checks import checks_table
 from gmtool.rules.classes import class_ids
 from gmtool.rules.tables import Node, cached_table, load_table
 
-if TYPE_CHECKING:
-    from gmtool.rules.ships.spec import ShipSpec
-
 TRACKS = ("stun", "wound", "mortal", "critical")
 FLAG_KEYS = ("carries_fuel", "flagship", "troop_ship", "political_officer", "single_seat")
-# Saved specs kept validated (ShipSpecTable.saved_specs): far more than a campaign's ships and
+# Saved specs kept validated (spec.ShipSpec.from_dict): far more than a campaign's ships and
 # their versions in the undo steps; past it the cache starts again.
 SAVED_SPECS_KEPT = 512
 COUNT_KEYS = ("passengers", "embarked_craft", "flight_crews", "marines", "psi_officers")
@@ -81,11 +78,6 @@ class ShipSpecTable:
     arc_by_type: dict[str, str]
     damage_type_by_type: dict[str, str]  # weapon type -> low_impact, high_impact or energy
     fuel_system_types: frozenset[str]
-    # Saved specs already validated against this table, by their JSON text (see
-    # ShipSpec.from_dict). Held by the table, so tables loaded again start with none.
-    saved_specs: dict[str, ShipSpec] = field(
-        default_factory=dict, init=False, compare=False, repr=False
-    )
 
     @property
     def weapon_types(self) -> frozenset[str]:
