@@ -47,8 +47,11 @@ async def _roster(pilot: Pilot[None]) -> None:
 
 
 async def test_the_roster_shows_each_members_condition_and_f_filters_it(
-    app_factory: Callable[..., GmApp], fought: Path
+    app_factory: Callable[..., GmApp], fought: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from gmtool.tui.tabs.crew import pane as crew_tab
+
+    monkeypatch.setattr(crew_tab, "ROSTER_PAGE", 1000)  # every row at once
     app = app_factory(path=fought)
     async with app.run_test(size=SMALL) as pilot:
         await _roster(pilot)

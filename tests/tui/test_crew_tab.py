@@ -401,7 +401,10 @@ async def test_a_crew_the_rules_changed_is_kept_marked_and_regenerated_on_reques
         assert "The crew rules now give CSS Meridian" in status(app)
 
 
-async def test_roster_view_and_search(app_factory: Callable[..., GmApp]) -> None:
+async def test_roster_view_and_search(
+    app_factory: Callable[..., GmApp], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(crew_tab, "ROSTER_PAGE", 1000)  # every row at once
     app = app_factory(demo=True)
     async with app.run_test(size=SIZE) as pilot:
         await open_crew(app, pilot, "meridian")
@@ -452,7 +455,7 @@ async def test_a_search_that_matches_nobody_shows_an_empty_roster(
 async def test_a_big_roster_shows_its_first_rows_and_the_search_narrows_it(
     app_factory: Callable[..., GmApp], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(crew_tab, "ROSTER_SHOWN", 10)
+    monkeypatch.setattr(crew_tab, "ROSTER_PAGE", 10)
     app = app_factory(demo=True)
     async with app.run_test(size=SIZE) as pilot:
         await open_crew(app, pilot, "tenacity")
@@ -460,9 +463,16 @@ async def test_a_big_roster_shows_its_first_rows_and_the_search_narrows_it(
         await pilot.pause()
         table = app.query_one("#roster-table", DataTable)
         assert table.row_count == 10
-        assert "721 crew; the first 10 are shown" in str(
+        assert "721 crew (10 shown, more below)" in str(
             app.query_one("#roster-count", Static).render()
         )
+        table.focus()
+        await pilot.press("ctrl+end")  # the cursor on the last row: the next page below it
+        await pilot.pause()
+        assert table.row_count == 20
+        await pilot.press("ctrl+end")
+        await pilot.pause()
+        assert table.row_count == 30
         await pilot.press("slash", *"chap")
         await pilot.pause()
         assert 0 < table.row_count < 10
@@ -673,10 +683,11 @@ def test_refusals_read_as_the_form_says_them() -> None:
 
 @pytest.mark.parametrize("size", [(120, 36), (80, 24)], ids=["large", "small"])
 async def test_roster_columns_fit_the_width(
-    app_factory: Callable[..., GmApp], size: tuple[int, int]
+    app_factory: Callable[..., GmApp], size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from textual.widgets.data_table import ColumnKey
 
+    monkeypatch.setattr(crew_tab, "ROSTER_PAGE", 1000)  # every row, every post
     app = app_factory(demo=True)
     async with app.run_test(size=size) as pilot:
         await open_crew(app, pilot, "tenacity")
