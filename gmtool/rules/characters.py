@@ -287,10 +287,14 @@ class Party:
     assignments: tuple[Assignment, ...] = ()
 
     def character(self, character_id: str) -> Character:
-        for character in self.characters:
-            if character.id == character_id:
-                return character
-        raise RulesError(f"no character with id {character_id!r}")
+        found = self.find(character_id)
+        if found is None:
+            raise RulesError(f"no character with id {character_id!r}")
+        return found
+
+    def find(self, character_id: str | None) -> Character | None:
+        """The character with this id, or None (none chosen yet, or gone)."""
+        return next((c for c in self.characters if c.id == character_id), None)
 
     @property
     def ids(self) -> tuple[str, ...]:

@@ -96,10 +96,9 @@ def keys_markdown(table: Sequence[TabAction]) -> str:
     """The help's table of a tab's keys."""
     lines = ["| key | does |", "|---|---|"]
     for entry in table:
-        keys = " or ".join(entry.key_display or key_label(k) for k in entry.all_keys[:1])
-        others = [key_label(k) for k in entry.keys]
-        if others:
-            keys = " or ".join([keys, *others])
+        keys = " or ".join(
+            [entry.key_display or key_label(entry.key), *(key_label(k) for k in entry.keys)]
+        )
         description = entry.description.replace("|", "\\|")
         lines.append(f"| {keys} | {description} |")
     return "\n".join(lines)

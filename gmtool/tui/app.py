@@ -225,7 +225,7 @@ class GmApp(App[None]):
         screen = self.screen
         if isinstance(screen, GmDialog):
             typing = screen.unsaved_changes()
-        else:  # TODO(redesign): every dialog derives from GmDialog
+        else:  # Textual's own modal screens (the command palette's search field)
             typing = isinstance(screen, ModalScreen) and bool(screen.query(Input))
         if not typing:
             self.exit()
@@ -307,14 +307,10 @@ class GmApp(App[None]):
                 )
 
     def _run_tab_command(self, tab_id: str, action: str) -> None:
-        """Show the tab and run one of its palette entries: an action of its table, or
-        (tabs without one) the name of a method."""
+        """Show the tab and run one of its palette entries (an action of its table)."""
         self.show_tab(tab_id)
         pane = self.ensure_tab_built(tab_id)
-        if pane.ACTIONS:
-            self.call_after_refresh(pane.run_action, action)
-        else:
-            self.call_after_refresh(getattr(pane, action))
+        self.call_after_refresh(pane.run_action, action)
 
     def on_unmount(self) -> None:
         if self._owns_campaign:

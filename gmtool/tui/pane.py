@@ -26,8 +26,6 @@ class GmPane(Vertical):
     TITLE: ClassVar[str] = ""
     HELP: ClassVar[str] = ""
     ACTIONS: ClassVar[Sequence[TabAction]] = ()
-    # Older tabs: (title, description, method name) for the command palette
-    PALETTE: ClassVar[list[tuple[str, str, str]]] = []
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         # before Textual merges the class's bindings in DOMNode.__init_subclass__
@@ -37,11 +35,9 @@ class GmPane(Vertical):
 
     @classmethod
     def palette_commands(cls) -> list[tuple[str, str, str]]:
-        """(title, description, action) of the palette's entries for this tab; the action
-        is run on the pane (an ACTIONS action string, or the name of a method)."""
-        if cls.ACTIONS:
-            return [(e.name, e.description, e.action) for e in palette_entries(cls.ACTIONS)]
-        return [(title, text, method) for title, text, method in cls.PALETTE]
+        """(title, description, action) of the palette's entries for this tab: the actions
+        of its table, run on the pane."""
+        return [(e.name, e.description, e.action) for e in palette_entries(cls.ACTIONS)]
 
     @property
     def gm_app(self) -> GmApp:

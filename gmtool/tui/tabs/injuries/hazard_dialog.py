@@ -247,7 +247,7 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
         if table.row_count == 0:
             return None
         key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
-        return next((c for c in self.party.characters if c.id == key), None)
+        return self.party.find(key)
 
     def toggle_highlighted(self) -> None:
         character = self._highlighted()

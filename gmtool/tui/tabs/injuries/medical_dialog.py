@@ -113,7 +113,7 @@ class MedicalTreatmentDialog(CharacterDialog[TreatmentRequest]):
 
     @property
     def doctor(self) -> Character | None:
-        return next((c for c in self.party.characters if c.id == self.doctor_id), None)
+        return self.party.find(self.doctor_id)
 
     @on(Select.Changed, "#treat-doctor")
     def _doctor_changed(self, event: Select.Changed) -> None:
@@ -209,7 +209,7 @@ class RestDialog(SavingDialog[RestRequest, Rested]):
     @on(Select.Changed, "#rest-who")
     def _who_changed(self, event: Select.Changed) -> None:
         self.who = event.value if isinstance(event.value, str) else WHOLE_PARTY
-        chosen = next((c for c in self.party.characters if c.id == self.who), None)
+        chosen = self.party.find(self.who)
         why = rest_refusal(chosen) if chosen is not None else None
         if why is not None:
             self.message(f"{why}.", error=True)

@@ -315,7 +315,7 @@ class InjuriesPane(HurtKeys, HealingKeys, UndoKeys, HistoryView):
 
     def highlighted_character(self) -> Character | None:
         character_id = self.highlighted_character_id()
-        return next((c for c in self.party.characters if c.id == character_id), None)
+        return self.party.find(character_id)
 
     def _status(self, text: str | Text, *, error: bool = False) -> None:
         status = self.query_one("#injury-status", Static)

@@ -105,7 +105,7 @@ class CharacterDialog(SavingDialog[Request, InjuryEntry]):
 
     @property
     def character(self) -> Character | None:
-        return next((c for c in self.party.characters if c.id == self.character_id), None)
+        return self.party.find(self.character_id)
 
     @on(Select.Changed, "#dialog-character")
     def _character_changed(self, event: Select.Changed) -> None:
