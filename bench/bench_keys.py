@@ -336,6 +336,15 @@ class Driver:
         await self.key(label, str(number))
         wanted = self.app.tabs[number - 1].TAB_ID
         self.expect(self.active_tab() == wanted, f"key {number} to open the {wanted} tab")
+        # A tab built just now takes the cursor a refresh or more later (the app retries
+        # until its widgets are there); its keys work from then on, so wait for it
+        # (unmeasured) before the tab's first key, as a GM's eye waits for the cursor.
+        for _ in range(100):
+            focused = self.app.focused
+            if focused is not None and any(n.id == wanted for n in focused.ancestors_with_self):
+                return
+            await self.pilot.pause(0.01)
+        self.expect(False, f"the {wanted} tab to take the cursor")
 
 
 async def drive(driver: Driver, repeats: int, biggest_ship_row: int) -> None:
