@@ -344,7 +344,7 @@ class Driver:
             if focused is not None and any(n.id == wanted for n in focused.ancestors_with_self):
                 return
             await self.pilot.pause(0.01)
-        self.expect(False, f"the {wanted} tab to take the cursor")
+        self.expect(False, f"the {wanted} tab to take the cursor (it is on {self.app.focused!r})")
 
 
 async def drive(driver: Driver, repeats: int, biggest_ship_row: int) -> None:

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.css.query import NoMatches
+from textual.errors import NoWidget
 from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 from textual.widgets import Header, TabbedContent, TabPane
 
 from gmtool.rules.errors import RulesError
@@ -33,6 +36,23 @@ class MainScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         for footer in self.query(KeyFooter):
             footer.visible = True
+
+    def _reset_focus(self, widget: Widget, avoiding: list[Widget] | None = None) -> None:
+        """Where the cursor goes when its widget loses it. Textual's choice for a widget that
+        was hidden (its tab switched away) is a neighbour of it: in the hidden tab, which
+        then switches the tabs back, or the tab bar, where the tab's keys do nothing; and
+        that blur can land after the new tab took the cursor. The shown tab's starting
+        widget takes it instead. (Overrides Textual's Screen._reset_focus, pinned version.)"""
+        if self.focused is widget and not avoiding:
+            try:
+                self.find_widget(widget)
+            except NoWidget:  # not on screen: hidden
+                self.set_focus(None)
+                app = self.app
+                if isinstance(app, GmApp):
+                    app.focus_shown_tab()
+                return
+        super()._reset_focus(widget, avoiding)
 
 
 # Refreshes to wait for a newly built tab's widgets before focusing one.
@@ -250,19 +270,34 @@ class GmApp(App[None]):
         self.call_after_refresh(self._focus_when_built, pane, FOCUS_TRIES)
 
     def _focus_when_built(self, pane: Any, tries: int) -> None:
-        """Focus the tab's starting widget; a tab built just now may not have its widgets
-        yet after one refresh (on a busy machine), so try again after the next."""
-        try:
+        """Put the cursor on the tab's starting widget. A tab built just now may not have its
+        widgets after one refresh (on a busy machine), or not laid out yet so the focus does
+        not take: then again after the next refresh, until the cursor is in the tab."""
+        if self.screen is not self.screen_stack[0] or not pane.is_attached:
+            return  # a dialog opened meanwhile, or the app is closing
+        if self.query_one(TabbedContent).active != f"tab-{pane.id}":
+            return  # the GM went on to another tab
+        focused = self.screen.focused
+        if focused is not None and pane in focused.ancestors_with_self:
+            return
+        with suppress(NoMatches):  # its widgets are not there yet
             pane.focus_default()
-        except NoMatches:
-            if tries > 1:
-                self.call_after_refresh(self._focus_when_built, pane, tries - 1)
+        if tries > 1:
+            self.call_after_refresh(self._focus_when_built, pane, tries - 1)
 
     def action_show_tab_number(self, number: int) -> None:
         if isinstance(self.screen, ModalScreen):
             return  # a dialog is open: digits belong to it, not to the tab bar
         if 1 <= number <= len(self.tabs):
             self.show_tab(self.tabs[number - 1].TAB_ID)
+
+    def focus_shown_tab(self) -> None:
+        """Put the cursor on the shown tab's starting widget (once its widgets are there)."""
+        found = self.query(f"#{self.current_tab().TAB_ID}")
+        if found:
+            pane: Any = found.first()  # the tab's GmPane
+            with suppress(NoMatches):  # still being built: show_tab focuses it when it is
+                pane.focus_default()
 
     def current_tab(self) -> Any:
         active = self.query_one(TabbedContent).active.removeprefix("tab-")

@@ -200,3 +200,28 @@ async def test_escape_on_a_typed_session_title_asks_and_untyped_closes(
         await pilot.press("enter")  # start it
         await pilot.pause()
         assert app.campaign.current_session is not None
+
+
+async def test_a_late_blur_of_the_old_tab_leaves_the_cursor_in_the_new_one(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    """The old tab's focused widget is hidden a moment after a tab switch, and its blur can
+    come after the new tab took the cursor. Textual would hand the cursor to a neighbour of
+    the hidden widget (in the hidden tab, which switched the tabs back; or the tab bar, or
+    nothing), so the new tab's keys did nothing: the bench met this on reopening Torga IV."""
+    app = app_factory(demo=True)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("escape", "5")  # Injuries: two tables side by side
+        await pilot.pause()
+        old = app.screen.focused
+        assert old is not None and old.id == "injury-characters"
+        await pilot.press("6")
+        await pilot.pause()
+        # the old widget's blur arriving late, as if it still had the cursor
+        app.screen.focused = old
+        old.blur()
+        await pilot.pause()
+        await pilot.pause()
+        assert app.current_tab().tab_id == "torga"
+        focused = app.screen.focused
+        assert focused is not None and focused.id == "sk-map"
