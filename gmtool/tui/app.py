@@ -267,6 +267,9 @@ class GmApp(App[None]):
     def show_tab(self, tab_id: str) -> None:
         self.query_one(TabbedContent).active = f"tab-{tab_id}"
         pane = self.ensure_tab_built(tab_id)
+        if pane.is_mounted:  # built before: the cursor moves in the same frame as the tab
+            with suppress(NoMatches):
+                pane.focus_default()
         self.call_after_refresh(self._focus_when_built, pane, FOCUS_TRIES)
 
     def _focus_when_built(self, pane: Any, tries: int) -> None:

@@ -110,8 +110,12 @@ class KeyFooter(Widget):
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def _bindings_changed(self, screen: Screen[object]) -> None:
-        if self.is_attached and screen is self.screen:
-            self.refresh(layout=True)
+        if not (self.is_attached and screen is self.screen):
+            return
+        # A new layout of the whole screen only when the footer's number of rows changes;
+        # keys changing within its rows (a tab switch, a cursor move) repaint it alone.
+        rows = len(wrap_items(self.items(), self.size.width)) if self.size.width else None
+        self.refresh(layout=rows != self.size.height)
 
     def items(self) -> list[FooterItem]:
         """The keys to show now: one per action, the command palette last."""
