@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, TypeVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -77,6 +77,16 @@ class GmDialog(ModalScreen[R]):
     """What the dialog returns when cancelled."""
 
     _fields_at_start: tuple[tuple[str, Any], ...] | None = None
+    _resumed_before: bool = False
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        # Runs before Textual's own handler (which reads the flag). On its first resume the
+        # dialog was styled a moment ago, as it was mounted: styling all of its widgets
+        # again took a third of the time to open a big form. Later resumes (back from a
+        # question on top of it) restyle as Textual does.
+        if not self._resumed_before:
+            self._resumed_before = True
+            event.refresh_styles = False
 
     def on_mount(self) -> None:
         # after the subclass's own on_mount has filled its fields in

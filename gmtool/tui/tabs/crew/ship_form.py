@@ -151,7 +151,7 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
 
         title = f"Edit {spec.name}" if spec else "A new ship"
         with Vertical(id="form-box"):
-            with VerticalScroll(id="form-body"):
+            with VerticalScroll(id="form-body", can_focus=False):
                 yield Static(title, classes="form-title")
                 with Horizontal(classes="form-line"):
                     yield Label("Name", classes="first")

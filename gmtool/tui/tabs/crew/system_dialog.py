@@ -80,7 +80,7 @@ class SystemDialog(GmDialog["dict[str, Any] | None"]):
         table = ship_spec_table()
         s = self.system
         damage = s.get("damage") or {}
-        with VerticalScroll(id="system-box"):
+        with VerticalScroll(id="system-box", can_focus=False):
             yield Static("A system of the ship", classes="form-title")
             with Horizontal(classes="form-line"):
                 yield Label("Type", classes="first")

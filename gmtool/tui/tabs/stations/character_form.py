@@ -122,7 +122,7 @@ class CharacterForm(GmDialog[Character | None]):
                 "ctrl+s saves; escape cancels. * marks the abilities every character needs.",
                 id="form-error",
             )
-            with VerticalScroll(id="character-body"):
+            with VerticalScroll(id="character-body", can_focus=False):
                 with Horizontal(classes="char-row"):
                     yield Label("Name", classes="field-label")
                     yield Input(c.name if c else "", id="char-name", compact=True)
