@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Input, Select, Static, Tree
+from textual.widgets import Checkbox, DataTable, Input, Select, Static, Tree
 
 from gmtool.rules import crew as crew_rules
 from gmtool.rules.tables import tables_dir
@@ -21,7 +21,7 @@ from gmtool.tui.footer import KeyFooter
 from gmtool.tui.tabs.crew import pane as crew_tab
 from gmtool.tui.tabs.crew.dialogs import ExportDialog, ImportDialog
 from gmtool.tui.tabs.crew.pane import CrewPane
-from gmtool.tui.tabs.crew.ship_form import ShipFormScreen
+from gmtool.tui.tabs.crew.ship_form import ShipFormScreen, flag_label
 from gmtool.tui.tabs.crew.system_dialog import SystemDialog
 from tests.tui.conftest import footer_keys
 
@@ -321,6 +321,65 @@ async def test_new_ship_through_the_form(app_factory: Callable[..., GmApp]) -> N
                 "medium",
                 300,
             )
+
+
+async def test_the_new_ship_form_opens_again_blank(app_factory: Callable[..., GmApp]) -> None:
+    """The blank ship form is kept between openings (building it was the slowest key of the
+    tab): whatever was typed, refused, added as a system or saved the last time, n shows it
+    blank again, and an untouched form closes without asking."""
+    app = app_factory()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_crew(app, pilot)
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, ShipFormScreen)
+        blank = form.field_values()
+        await type_into(pilot, form.query_one("#form-name", Input), "CSS Wren")
+        form.query_one("#form-class", Select).value = "medium"
+        form.query_one("#form-carries_fuel", Checkbox).value = True
+        await type_into(pilot, form.query_one("#form-hull_points", Input), "0")
+        form.systems.append({"type": "engine", "hp": 6})
+        await pilot.press("ctrl+s")  # refused: hull points
+        await pilot.pause()
+        assert str(form.query_one("#form-error", Static).render()).startswith("Not saved")
+        await pilot.press("escape", "y")  # discard
+        await pilot.pause()
+        assert not isinstance(app.screen, ShipFormScreen)
+
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is form  # the same form, kept
+        assert form.field_values() == blank
+        assert form.systems == [] and form.query_one("#form-systems", DataTable).row_count == 0
+        assert str(form.query_one("#form-error", Static).render()) == ""
+        assert str(form.query_one("#form-carries_fuel", Checkbox).label) == flag_label(
+            "carries_fuel", False
+        )
+        assert app.focused is form.query_one("#form-name", Input)
+        assert not form.unsaved_changes()
+        await pilot.press("escape")  # untouched: closes at once
+        await pilot.pause()
+        assert "No ship added" in status(app)
+
+        await pilot.press("n")  # and a ship saved through it leaves it blank next time
+        await pilot.pause()
+        await type_into(pilot, form.query_one("#form-name", Input), "CSS Wren")
+        await type_into(pilot, form.query_one("#form-hull_points", Input), "300")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Added CSS Wren" in status(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is form and form.field_values() == blank
+        await type_into(pilot, form.query_one("#form-name", Input), "CSS Wren")
+        await type_into(pilot, form.query_one("#form-hull_points", Input), "300")
+        await pilot.press("enter")  # the second Wren is refused by the one saved
+        await pilot.pause()
+        assert app.screen is form
+        assert "CSS Wren" in str(form.query_one("#form-error", Static).render())
+        with saved(app.campaign.folder) as c:
+            assert [r.name for r in ship_store.list_ships(c)] == ["CSS Wren"]
 
 
 # -- roster: regenerate, search, export ---------------------------------------------------------

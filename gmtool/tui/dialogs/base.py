@@ -58,6 +58,16 @@ def field_value(widget: Widget) -> Any:
     return getattr(widget, "value", None)
 
 
+def set_field_value(widget: Widget, value: Any) -> None:
+    """Give a field back a value `field_value` read from it."""
+    if isinstance(widget, TextArea):
+        widget.text = value
+    elif isinstance(widget, (Input, Select, Checkbox, Switch)):
+        widget.value = value
+    else:  # a radio set or a selection list: no dialog kept for reuse has one
+        raise TypeError(f"{type(widget).__name__} fields cannot be put back")
+
+
 class GmDialog(ModalScreen[R]):
     """A modal screen with the app's keys. Subclasses set `CANCEL_RESULT` (what Escape
     returns) and, when their fields are not all there is to lose, override
@@ -105,6 +115,16 @@ class GmDialog(ModalScreen[R]):
         """Take what the fields hold now as the saved state (called once the dialog is
         drawn, and by a form after it saved and stays open)."""
         self._fields_at_start = self.field_values()
+
+    def restore_fields(self) -> None:
+        """Put every field back to what it held when the dialog was first drawn: a dialog
+        kept to be shown again (building a big form takes a quarter of a second) starts
+        as it did the first time."""
+        start = dict(self._fields_at_start or ())
+        for number, widget in enumerate(self.query("*")):
+            key = widget.id or f"#{number}"
+            if isinstance(widget, FIELD_TYPES) and key in start:
+                set_field_value(widget, start[key])
 
     def unsaved_changes(self) -> bool:
         """True when closing would lose something the GM typed or chose."""

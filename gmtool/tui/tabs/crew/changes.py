@@ -8,6 +8,7 @@ status line, reloading the list).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +29,9 @@ from gmtool.tui.tabs.crew.dialogs import (
     regenerate_question,
 )
 from gmtool.tui.tabs.crew.ship_form import ShipFormScreen
+
+# The name the blank ship form is kept under between openings.
+NEW_SHIP_FORM = "crew-new-ship-form"
 
 
 def undone_text(undone: ship_actions.ShipsUndone, redo: bool = False) -> str:
@@ -97,7 +101,21 @@ class ShipChanges:
             if spec is None:
                 self._status("No ship added.")
 
-        self.app.push_screen(ShipFormScreen(None, save), done)
+        self.app.push_screen(self._new_ship_form(save), done)
+
+    def _new_ship_form(self, save: Callable[[ShipSpec], str | None]) -> ShipFormScreen:
+        """The blank ship form: built the first time, then kept (installed, so closing it
+        does not take it apart) and made blank again, so n opens it at once."""
+        app = self.app
+        if app.is_screen_installed(NEW_SHIP_FORM):
+            form = app.get_screen(NEW_SHIP_FORM)
+            if isinstance(form, ShipFormScreen) and form.is_mounted:
+                form.renew(save)
+                return form
+            app.uninstall_screen(NEW_SHIP_FORM)
+        form = ShipFormScreen(None, save)
+        app.install_screen(form, NEW_SHIP_FORM)
+        return form
 
     def action_edit_ship(self) -> None:
         record = self._selected("edit")

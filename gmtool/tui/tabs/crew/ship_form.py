@@ -141,6 +141,20 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
     def unsaved_changes(self) -> bool:
         return super().unsaved_changes() or self.systems != self._systems_at_start
 
+    def renew(self, save: ShipSave | None) -> None:
+        """Make a kept new-ship form blank again before it is shown once more (the Crew tab
+        keeps one: building this form is the slowest thing its n key did)."""
+        if self.spec is not None:
+            raise ValueError("only a new-ship form is kept to be shown again")
+        self.saver = save
+        self.systems = []
+        self._systems_at_start = []
+        self.restore_fields()
+        self._fill_systems()
+        self._error("")
+        self.query_one("#form-body", VerticalScroll).scroll_home(animate=False)
+        self.query_one("#form-name", Input).focus()
+
     # -- layout ------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         spec = self.spec
