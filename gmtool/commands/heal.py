@@ -2,7 +2,7 @@
 
     gmtool heal treat PATIENT --doctor ID [--procedure treatment|surgery] [--step N]
     gmtool heal rest --days N [--character ID ...]   (no --character: the whole party)
-    gmtool heal undo
+    gmtool heal undo | redo
 
 Every sub-command takes --campaign PATH (default: the demo campaign) and --json. What the
 rules refuse (a doctor without the skill, a dying character resting) is one line on stderr,
@@ -21,7 +21,7 @@ from gmtool.actions.healing import (
     rest_days,
     treat_by_roll,
 )
-from gmtool.actions.injuries import undo_newest
+from gmtool.actions.injuries import redo, undo_newest
 from gmtool.commands.campaign_commands import campaign_for, common_options, emit
 from gmtool.store.injuries import InjuryEntry
 
@@ -52,6 +52,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     subs.add_parser(
         "undo", help="take back the newest injury entry (a whole rest)", parents=[common]
     )
+    subs.add_parser(
+        "redo",
+        help="do the last undo again (its entries come back as saved, nothing rolled again)",
+        parents=[common],
+    )
 
 
 def _line(entry: InjuryEntry) -> str:
@@ -74,6 +79,19 @@ def run(args: argparse.Namespace) -> int:
                 "skipped": [{"character": c, "why": why} for c, why in rested.skipped],
             }
             emit(args, data, "\n".join(lines))
+        elif command == "redo":
+            redone = redo(campaign)
+            lines = [f"redone: #{e['id']} {e['kind']} of {_line(e)}" for e in redone.entries]
+            if redone.bailout is not None:
+                lines.append("redone: the order to abandon ship")
+            emit(
+                args,
+                {
+                    "redone": [e["id"] for e in redone.entries],
+                    "bailout": redone.bailout is not None,
+                },
+                "\n".join(lines) or "nothing to redo",
+            )
         else:
             undone = undo_newest(campaign)
             taken = list(undone.batch)

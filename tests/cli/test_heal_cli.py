@@ -63,6 +63,23 @@ def test_rest_and_undo(capsys: pytest.CaptureFixture[str], demo: str) -> None:
     assert damage(demo, "ines-calloway") == {"stun": 3, "wound": 6, "mortal": 0}
 
 
+def test_redo_brings_the_undone_rest_back_without_rolling(
+    capsys: pytest.CaptureFixture[str], demo: str
+) -> None:
+    code, out, _ = run(capsys, "heal", "redo", "--campaign", demo)
+    assert code == 0 and out.strip() == "nothing to redo"
+    run(capsys, "heal", "rest", "--days", "7", "--campaign", demo)
+    rested = damage(demo, "ines-calloway")
+    run(capsys, "heal", "undo", "--campaign", demo)
+    code, out, _ = run(capsys, "heal", "redo", "--campaign", demo, "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert len(data["redone"]) == 8 and data["bailout"] is False
+    assert damage(demo, "ines-calloway") == rested
+    code, out, _ = run(capsys, "heal", "redo", "--campaign", demo)
+    assert code == 0 and out.strip() == "nothing to redo"  # done once only
+
+
 def test_a_refusal_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], demo: str) -> None:
     code, _, err = run(
         capsys, "heal", "treat", "ines-calloway", "--doctor", "jory-fenn", "--campaign", demo
