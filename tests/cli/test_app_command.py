@@ -8,14 +8,16 @@ from typing import Any
 
 import pytest
 
-from gmtool.commands.app import run_app
+from gmtool.commands.app import GC_THRESHOLDS, run_app
 from gmtool.tui.app import GmApp
 
 
 @pytest.fixture(autouse=True)
 def _collector_restored() -> Any:
+    thresholds = gc.get_threshold()
     yield
     gc.unfreeze()
+    gc.set_threshold(*thresholds)
     gc.enable()
 
 
@@ -30,6 +32,7 @@ def test_collection_is_paused_until_the_first_frame(
             hook()
         seen["running after the first frame"] = gc.isenabled()
         seen["frozen"] = gc.get_freeze_count() > 0
+        seen["collected less often"] = gc.get_threshold() == GC_THRESHOLDS
         self.campaign.close()
 
     monkeypatch.setattr(GmApp, "run", first_frame_then_quit)
@@ -38,6 +41,7 @@ def test_collection_is_paused_until_the_first_frame(
         "paused while starting": True,
         "running after the first frame": True,
         "frozen": True,
+        "collected less often": True,
     }
     assert gc.isenabled()
 

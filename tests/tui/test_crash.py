@@ -36,8 +36,10 @@ class Boom(Exception):
 
 @pytest.fixture(autouse=True)
 def _collector_restored() -> Any:
+    thresholds = gc.get_threshold()
     yield
     gc.unfreeze()
+    gc.set_threshold(*thresholds)
     gc.enable()
 
 
