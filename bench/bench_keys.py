@@ -355,8 +355,14 @@ class Driver:
 async def drive(driver: Driver, repeats: int, biggest_ship_row: int) -> None:
     """One session: every tab, first open then its keys, then every tab opened again."""
     d = driver
-    # Dice & Log: the dice field has the cursor at start
-    await d.quiet(*"2d6+1w")
+    # Dice & Log: the cursor starts in the roll log (digits there switch tabs); d goes to
+    # the dice field
+    await d.quiet("d", *"2d6+1w")
+    field = d.app.focused
+    d.expect(
+        d.active_tab() == "dice" and isinstance(field, Input) and field.value == "2d6+1w",
+        "d to put the cursor in the dice field",
+    )
     for _ in range(repeats):
         await d.key("Dice: enter (roll 2d6+1w)", "enter")
         await d.key("Dice: ctrl+z (undo the roll)", "ctrl+z")
