@@ -354,6 +354,28 @@ async def test_a_long_log_shows_a_page_and_the_next_at_its_end(
         await pilot.press("ctrl+end")
         await pilot.pause()
         assert table.row_count == PAGE_ROWS + 30
-        await pilot.press("slash", *"roll 1", "escape")  # roll 1, roll 10-19, roll 100-129
+        await pilot.press("slash", *"roll 1", "escape")  # roll 1, roll 10-19, ...
         await pilot.pause()
-        assert table.row_count == 1 + 10 + 30
+        matching = [n for n in range(PAGE_ROWS + 30) if str(n).startswith("1")]
+        assert table.row_count == min(len(matching), PAGE_ROWS)
+
+
+async def test_a_tall_screen_is_filled_before_the_next_page(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    """A page is PAGE_ROWS rows, or as many as the log shows on a taller screen."""
+    from gmtool.actions import dice as dice_actions
+    from gmtool.tui.tabs.dice.roll_log import PAGE_ROWS
+
+    app = app_factory()
+    for number in range(PAGE_ROWS + 40):
+        dice_actions.roll_dice(app.campaign, "d6", f"roll {number}", source="test")
+    async with app.run_test(size=(100, PAGE_ROWS + 30)) as pilot:
+        await pilot.pause()
+        table = app.query_one("#roll-log", DataTable)
+        assert table.size.height > PAGE_ROWS
+        assert table.row_count >= table.size.height  # at start-up
+        await pilot.press("d", *"d6", "enter")  # and after a roll
+        await pilot.pause()
+        assert table.size.height > PAGE_ROWS
+        assert table.row_count >= table.size.height

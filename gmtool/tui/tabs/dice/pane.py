@@ -229,6 +229,11 @@ class DiceLogPane(GmPane):
         if self.gm_app.current_tab().tab_id == self.TAB_ID:  # start-up: the cursor on it
             self.focus_default()
 
+    def on_roll_log_table_resized(self, _message: RollLogTable.Resized) -> None:
+        table = self.query_one(RollLogTable)
+        if self._more and table.row_count < table.size.height:
+            self._fill_page(table)
+
     def on_roll_log_table_entered(self, _message: RollLogTable.Entered) -> None:
         self.show_entry_under_cursor()
 
@@ -273,6 +278,7 @@ class DiceLogPane(GmPane):
         """Add the next page of matching rolls below those shown."""
         needle = self.query_one("#log-filter", Input).value.strip()
         oldest_shown = min((int(key) for key in self._shown), default=None)
+        page = max(PAGE_ROWS, table.size.height)  # a tall screen is filled
         added = 0
         self._more = False
         try:
@@ -281,7 +287,7 @@ class DiceLogPane(GmPane):
                     continue
                 if not matches(entry, needle):
                     continue
-                if added >= PAGE_ROWS:
+                if added >= page:
                     self._more = True
                     return
                 table.add_row(*entry_cells(entry), key=str(entry["id"]))
