@@ -38,6 +38,7 @@ def remove_file(path: Path) -> bool:
     tx = journal.active(path)
     if tx is not None:
         return tx.stage_removal(path)
+    journal.note_change()
     try:
         path.unlink()
     except FileNotFoundError:

@@ -218,6 +218,13 @@ class Campaign:
         return remove_file(path)
 
     # -- actions ----------------------------------------------------------------------------
+    @property
+    def change_count(self) -> int:
+        """Changes to campaign files made by this process so far (and unsaved actions rolled
+        back): a screen that read the campaign at one count shows it as it still is while
+        the count is unchanged (the app holds the campaign's lock: no one else writes)."""
+        return journal.change_count()
+
     def transaction(self) -> AbstractContextManager[journal.Transaction]:
         """Everything saved inside the block is one commit: every file it changes is saved
         all or nothing (journal.py), and an exception saves none of it. Every game action

@@ -85,10 +85,26 @@ def write_temporary(tmp: Path, data: bytes) -> None:
     os.close(fd)
 
 
+# Campaign files written or removed by this process so far: a screen that shows what it
+# read when this was N need not read again while it still is N.
+_changes = 0
+
+
+def change_count() -> int:
+    """How many times this process has changed a campaign file (any campaign)."""
+    return _changes
+
+
+def note_change() -> None:
+    global _changes
+    _changes += 1
+
+
 def replace_file(path: Path, data: bytes) -> None:
     """Write `data` to `path` so that a crash leaves either the old file or the new one."""
     tmp = temporary_path(path, str(os.getpid()))
     write_temporary(tmp, data)
+    note_change()  # before the replace: a failed one may still have changed the file
     os.replace(tmp, path)
     fsync_dir(path.parent)
 
@@ -202,6 +218,7 @@ class Transaction:
 
 
 def _apply(folder: Path, pairs: list[tuple[Path, Path]], removed: list[Path]) -> None:
+    note_change()
     touched: set[Path] = {folder}
     for tmp, target in pairs:
         if tmp.exists():
@@ -231,12 +248,14 @@ def transaction(folder: Path, on_abort: Callable[[], object]) -> Iterator[Transa
         yield tx
     except BaseException:
         _active.reset(token)
+        note_change()  # the store's caches are dropped: what a screen read may be gone
         on_abort()
         raise
     _active.reset(token)
     try:
         tx.commit()
     except BaseException:
+        note_change()
         on_abort()
         raise
 

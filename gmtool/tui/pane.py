@@ -26,6 +26,9 @@ class GmPane(Vertical):
     TITLE: ClassVar[str] = ""
     HELP: ClassVar[str] = ""
     ACTIONS: ClassVar[Sequence[TabAction]] = ()
+    # The campaign's change count when the tab last read it (tabs that read again when
+    # shown skip it while nothing was saved since)
+    _read_at: int | None = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         # before Textual merges the class's bindings in DOMNode.__init_subclass__

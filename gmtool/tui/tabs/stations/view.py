@@ -97,8 +97,9 @@ class StationsView(GmPane):
         self.reload()
 
     def on_show(self) -> None:
-        # Other tabs (ships, hazards, battles) may have changed the party or the ships.
-        if self.is_mounted:
+        # Other tabs (ships, hazards, battles) may have changed the party or the ships;
+        # nothing saved since the last read: the board is as it was.
+        if self.is_mounted and self._read_at != self.campaign.change_count:
             self.reload()
 
     def on_resize(self) -> None:
@@ -152,6 +153,7 @@ class StationsView(GmPane):
 
     # -- loading and rendering --------------------------------------------------------------
     def reload(self) -> None:
+        self._read_at = self.campaign.change_count
         try:
             self.party = load_party_state(self.campaign)
         except (RulesError, StoreError) as exc:
@@ -180,6 +182,7 @@ class StationsView(GmPane):
         was = self.party_problem
         self.party_problem = problem
         if problem is not None:
+            self._read_at = None  # read again when shown: the GM may mend the file meanwhile
             self.party = Party(())
             self.board = None
             self.rows = []
