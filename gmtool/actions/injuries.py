@@ -244,7 +244,7 @@ def redo(campaign: Campaign) -> Redone:
     with their damage and rolls, or the bail-out order is back. `Redone()` when nothing is
     left to redo or something new was saved since the undo."""
     with refusals(), campaign.transaction():
-        steps = injury_redo.pending(campaign)
+        steps = injury_redo.pending(campaign, strict=True)
         if not steps:
             return Redone()
         step = steps[-1]

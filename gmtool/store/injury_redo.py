@@ -17,6 +17,7 @@ from tinydb.table import Document
 
 from gmtool.store.bailout import bailout_tracker
 from gmtool.store.campaign import Campaign
+from gmtool.store.errors import StoreError
 from gmtool.store.injuries import history_log
 from gmtool.store.records import RecordId
 
@@ -47,9 +48,39 @@ def stamp(campaign: Campaign) -> str:
     return f"{history_log(campaign).next_id}:{digest}"
 
 
-def _load(campaign: Campaign) -> RedoRecord:
+def _problem(found: object) -> str | None:
+    """What is wrong with a saved redo record's shape, or None."""
+    if not isinstance(found, dict):
+        return "the record is not an object"
+    if not isinstance(found.get("stamp"), str) or not isinstance(found.get("steps"), list):
+        return "'stamp' must be text and 'steps' a list"
+    for number, step in enumerate(found["steps"], start=1):
+        if not isinstance(step, dict):
+            return f"step {number} is not an object"
+        entries = step.get("entries", [])
+        if not isinstance(entries, list) or not all(
+            isinstance(e, int) and not isinstance(e, bool) for e in entries
+        ):
+            return f"step {number}'s 'entries' must be a list of entry ids"
+        if not isinstance(step.get("bailout", False), bool):
+            return f"step {number}'s 'bailout' must be true or false"
+    return None
+
+
+def _load(campaign: Campaign, strict: bool = False) -> RedoRecord:
+    """The saved record; a missing one is empty, and so is a damaged one unless `strict`
+    (a redo refuses, naming the file; an undo starts a new record over it, as a damaged
+    redo record must not stop the GM undoing)."""
     found = campaign.db(REDO_FILE).table(TABLE).get(doc_id=RECORD_ID)
-    if not isinstance(found, dict) or not isinstance(found.get("steps"), list):
+    if found is None:
+        return {"stamp": "", "steps": []}
+    problem = _problem(found)
+    if problem is not None:
+        if strict:
+            raise StoreError(
+                f"{campaign.folder / (REDO_FILE + '.json')}: what undo took back cannot be "
+                f"read ({problem}); nothing was redone"
+            )
         return {"stamp": "", "steps": []}
     return cast(RedoRecord, dict(found))
 
@@ -59,9 +90,10 @@ def _save(campaign: Campaign, steps: list[RedoStep]) -> None:
     campaign.db(REDO_FILE).table(TABLE).upsert(Document(record, doc_id=RECORD_ID))
 
 
-def pending(campaign: Campaign) -> list[RedoStep]:
-    """The steps ctrl+y can still do again, the next one last ([] after a new action)."""
-    record = _load(campaign)
+def pending(campaign: Campaign, strict: bool = False) -> list[RedoStep]:
+    """The steps ctrl+y can still do again, the next one last ([] after a new action);
+    `strict`: a damaged record is refused (StoreError), not read as empty."""
+    record = _load(campaign, strict)
     return record["steps"] if record["steps"] and record["stamp"] == stamp(campaign) else []
 
 
