@@ -266,11 +266,8 @@ class GmApp(App[None]):
     # -- navigation -------------------------------------------------------------------------
     def show_tab(self, tab_id: str) -> None:
         self.query_one(TabbedContent).active = f"tab-{tab_id}"
-        pane = self.ensure_tab_built(tab_id)
-        if pane.is_mounted:  # built before: the cursor moves in the same frame as the tab
-            with suppress(NoMatches):
-                pane.focus_default()
-        self.call_after_refresh(self._focus_when_built, pane, FOCUS_TRIES)
+        # now, so a tab built before has the cursor in the same frame as it is shown
+        self._focus_when_built(self.ensure_tab_built(tab_id), FOCUS_TRIES)
 
     def _focus_when_built(self, pane: Any, tries: int) -> None:
         """Put the cursor on the tab's starting widget. A tab built just now may not have its

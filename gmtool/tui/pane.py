@@ -26,8 +26,7 @@ class GmPane(Vertical):
     TITLE: ClassVar[str] = ""
     HELP: ClassVar[str] = ""
     ACTIONS: ClassVar[Sequence[TabAction]] = ()
-    # The campaign's change count when the tab last read it (tabs that read again when
-    # shown skip it while nothing was saved since)
+    # The campaign's change count when the tab last read it (None: read again when shown)
     _read_at: int | None = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -67,6 +66,19 @@ class GmPane(Vertical):
         """What F1 shows for this tab: its HELP and its keys, or more where the tab knows
         more (the Torga IV tab adds the rules card of the scenario in play)."""
         return "\n\n".join(part for part in (self.HELP, self.keys_help()) if part)
+
+    def note_read(self) -> None:
+        """The tab reads the campaign now (call as its reading starts)."""
+        self._read_at = self.campaign.change_count
+
+    def forget_read(self) -> None:
+        """The tab's read failed: it reads again the next time it is shown."""
+        self._read_at = None
+
+    def saved_since_read(self) -> bool:
+        """Whether anything was saved (or its last read failed) since the tab last read the
+        campaign: a tab that reads again when shown skips it otherwise."""
+        return self._read_at != self.campaign.change_count
 
     def focus_default(self) -> None:
         """Put the cursor where a GM starts on this tab (called when the tab is shown)."""

@@ -36,7 +36,7 @@ async def test_shown_again_reads_only_after_a_save(
             real(self, *args, **kwargs)
 
         monkeypatch.setattr(type(pane), "reload", counting)
-        pane._read_at = app.campaign.change_count  # as after its last read
+        pane.note_read()  # as after its last read
         await pilot.press("1", key)
         await pilot.pause()
         assert reads == []  # nothing saved: shown as it was

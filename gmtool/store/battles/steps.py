@@ -161,31 +161,25 @@ def run_step(
     for outcome in result.hazards:
         by_ship.setdefault(_hazard_ship(new_state, outcome), []).append(outcome)
     cause = _cause(result)
+
+    def context(ship_id: str | None, ship_name: str | None) -> injuries.Context:
+        """What every injury entry of this step says of itself, aboard one ship."""
+        return injuries.Context(
+            cause,
+            ship_id,
+            ship_name,
+            battle=battle_id,
+            round=new_state.round,
+            source=ROLL_SOURCE,
+            typed_in=result.typed_in,
+            note=result.note,
+        )
+
     for (ship_id, ship_name), outcomes in by_ship.items():
-        context = injuries.Context(
-            cause,
-            ship_id,
-            ship_name,
-            battle=battle_id,
-            round=new_state.round,
-            source=ROLL_SOURCE,
-            typed_in=result.typed_in,
-            note=result.note,
-        )
-        made += injuries.record_hazards(campaign, outcomes, context)
+        made += injuries.record_hazards(campaign, outcomes, context(ship_id, ship_name))
     for character, track, points in _unexplained_harm(state, new_state, result.hazards):
-        ship_id, ship_name = _ship_of(new_state, character.id)
-        context = injuries.Context(
-            cause,
-            ship_id,
-            ship_name,
-            battle=battle_id,
-            round=new_state.round,
-            source=ROLL_SOURCE,
-            typed_in=result.typed_in,
-            note=result.note,
-        )
-        made.append(injuries.record_damage(campaign, character.id, points, track, context))
+        where = context(*_ship_of(new_state, character.id))
+        made.append(injuries.record_damage(campaign, character.id, points, track, where))
     if new_state.finished and not state.finished:  # the short rest: undone with this step
         made += battle_short_rest(campaign, new_state)
     label = step_label(result)

@@ -103,13 +103,17 @@ class GmDialog(ModalScreen[R]):
         self.call_after_refresh(self.remember_fields)
 
     # -- what the form held ---------------------------------------------------------------
+    def fields(self) -> list[tuple[str, Widget]]:
+        """Every field of the dialog in screen order, by its id (or its place, unnamed)."""
+        return [
+            (widget.id or f"#{number}", widget)
+            for number, widget in enumerate(self.query("*"))
+            if isinstance(widget, FIELD_TYPES)
+        ]
+
     def field_values(self) -> tuple[tuple[str, Any], ...]:
         """Every field of the dialog with its value, in screen order."""
-        found = []
-        for number, widget in enumerate(self.query("*")):
-            if isinstance(widget, FIELD_TYPES):
-                found.append((widget.id or f"#{number}", field_value(widget)))
-        return tuple(found)
+        return tuple((key, field_value(widget)) for key, widget in self.fields())
 
     def remember_fields(self) -> None:
         """Take what the fields hold now as the saved state (called once the dialog is
@@ -121,9 +125,8 @@ class GmDialog(ModalScreen[R]):
         kept to be shown again (building a big form takes a quarter of a second) starts
         as it did the first time."""
         start = dict(self._fields_at_start or ())
-        for number, widget in enumerate(self.query("*")):
-            key = widget.id or f"#{number}"
-            if isinstance(widget, FIELD_TYPES) and key in start:
+        for key, widget in self.fields():
+            if key in start:
                 set_field_value(widget, start[key])
 
     def unsaved_changes(self) -> bool:

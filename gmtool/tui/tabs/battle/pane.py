@@ -103,11 +103,7 @@ class BattlePane(GmPane):
     def on_show(self) -> None:
         # another tab may have changed the characters (treatment) or the ships
         # (nothing saved since the last read: the battle is as it was)
-        if (
-            self.is_mounted
-            and self.battle_id is not None
-            and self._read_at != self.campaign.change_count
-        ):
+        if self.is_mounted and self.battle_id is not None and self.saved_since_read():
             self.reload(keep_status=True)
 
     def focus_default(self) -> None:
@@ -140,7 +136,7 @@ class BattlePane(GmPane):
     # -- rendering ------------------------------------------------------------------------
     def reload(self, keep_status: bool = False) -> None:
         """Read the open battle from the store and show it."""
-        self._read_at = self.campaign.change_count
+        self.note_read()
         self.battle = None
         if self.battle_id is not None:
             try:
@@ -155,12 +151,12 @@ class BattlePane(GmPane):
                     error=True,
                 )
                 keep_status = True
-                self._read_at = None  # read again when shown: the files may be back
+                self.forget_read()  # read again when shown: the files may be back
             except (StoreError, RulesError) as exc:
                 name = self._battle_name(self.battle_id)
                 self.show_status(f"{name} does not read: {exc}", error=True)
                 keep_status = True
-                self._read_at = None
+                self.forget_read()
         self.render_state()
         if not keep_status:
             self.show_status(self._idle_status())

@@ -157,11 +157,7 @@ class InjuriesPane(HurtKeys, HealingKeys, UndoKeys, HistoryView):
     def on_show(self) -> None:
         # Another tab (the Battle tab, Stations) may have changed the party or the history.
         # (nothing saved since the last read: the tab is as it was)
-        if (
-            self.is_mounted
-            and self.query("#injury-characters")
-            and self._read_at != self.campaign.change_count
-        ):
+        if self.is_mounted and self.query("#injury-characters") and self.saved_since_read():
             self.reload()
 
     # -- focus ------------------------------------------------------------------------------
@@ -210,19 +206,19 @@ class InjuriesPane(HurtKeys, HealingKeys, UndoKeys, HistoryView):
 
         `new_entry`, just saved: the history's cursor goes to it, in view, and (with
         `to_character`) the characters' cursor to its character."""
-        self._read_at = self.campaign.change_count
+        self.note_read()
         try:
             self.party = load_party_state(self.campaign)
         except (StoreError, RulesError) as exc:
             self._set_problem(str(exc))
-            self._read_at = None  # read again when shown: the GM may mend the file meanwhile
+            self.forget_read()  # read again when shown: the GM may mend the file meanwhile
         else:
             self._set_problem(None)
         try:
             everything = history(self.campaign)
         except (StoreError, RulesError) as exc:
             self._status(f"Cannot read the injuries: {exc}", error=True)
-            self._read_at = None
+            self.forget_read()
             return
         follow = new_entry is not None and to_character
         self._fill_characters(str(new_entry["character"]) if follow and new_entry else None)

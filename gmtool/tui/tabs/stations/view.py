@@ -99,7 +99,7 @@ class StationsView(GmPane):
     def on_show(self) -> None:
         # Other tabs (ships, hazards, battles) may have changed the party or the ships;
         # nothing saved since the last read: the board is as it was.
-        if self.is_mounted and self._read_at != self.campaign.change_count:
+        if self.is_mounted and self.saved_since_read():
             self.reload()
 
     def on_resize(self) -> None:
@@ -153,7 +153,7 @@ class StationsView(GmPane):
 
     # -- loading and rendering --------------------------------------------------------------
     def reload(self) -> None:
-        self._read_at = self.campaign.change_count
+        self.note_read()
         try:
             self.party = load_party_state(self.campaign)
         except (RulesError, StoreError) as exc:
@@ -182,7 +182,7 @@ class StationsView(GmPane):
         was = self.party_problem
         self.party_problem = problem
         if problem is not None:
-            self._read_at = None  # read again when shown: the GM may mend the file meanwhile
+            self.forget_read()  # read again when shown: the GM may mend the file meanwhile
             self.party = Party(())
             self.board = None
             self.rows = []
