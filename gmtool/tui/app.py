@@ -14,7 +14,8 @@ from textual.css.query import NoMatches
 from textual.errors import NoWidget
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
-from textual.widgets import Header, TabbedContent, TabPane
+from textual.widgets import Header, TabbedContent, TabPane, Tabs
+from textual.widgets._tabs import Underline  # the tab bar's; no public name
 
 from gmtool.rules.errors import RulesError
 from gmtool.store import Campaign, open_campaign
@@ -22,6 +23,10 @@ from gmtool.store.campaign import Clock
 from gmtool.store.errors import StoreError
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.tabs import TAB_CLASSES, TabSpec
+
+# A frame is put off at most HOLD_TICKS times by HOLD_TICK seconds while widgets have work.
+HOLD_TICKS = 8
+HOLD_TICK = 0.003
 
 
 class MainScreen(Screen[None]):
@@ -36,6 +41,29 @@ class MainScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         for footer in self.query(KeyFooter):
             footer.visible = True
+
+    _held = 0  # frames put off in a row while widgets still had work queued
+
+    def _on_timer_update(self) -> None:
+        """Draw once the screen's widgets have handled what a key gave them. A key (a tab
+        switch, a reload) queues work for many widgets; Textual drew as soon as the screen
+        was idle, and the widgets' layout requests arriving after that frame drew a second
+        one 30-60 ms later. Put off a tick at a time, a few times at most, so a widget that
+        is never idle cannot hold the screen. (Overrides Textual's Screen._on_timer_update,
+        pinned version.)"""
+        if self._held < HOLD_TICKS and self._widgets_busy():
+            self._held += 1
+            self._update_timer.pause()
+            self.set_timer(HOLD_TICK, self._on_timer_update)
+            return
+        self._held = 0
+        super()._on_timer_update()
+
+    def _widgets_busy(self) -> bool:
+        return any(
+            widget.message_queue_size or widget._layout_required
+            for widget in self.walk_children(Widget)
+        )
 
     def _reset_focus(self, widget: Widget, avoiding: list[Widget] | None = None) -> None:
         """Where the cursor goes when its widget loses it. Textual's choice for a widget that
@@ -266,8 +294,22 @@ class GmApp(App[None]):
     # -- navigation -------------------------------------------------------------------------
     def show_tab(self, tab_id: str) -> None:
         self.query_one(TabbedContent).active = f"tab-{tab_id}"
+        self._place_underline()
         # now, so a tab built before has the cursor in the same frame as it is shown
         self._focus_when_built(self.ensure_tab_built(tab_id), FOCUS_TRIES)
+
+    def _place_underline(self) -> None:
+        """The tab bar's underline under the active tab now, in the frame that shows the
+        tab: Textual moves it a refresh later, which drew one frame more on every switch.
+        (Its later move finds the underline in place and draws nothing.)"""
+        with suppress(NoMatches):
+            bar = self.query_one("TabbedContent > ContentTabs", Tabs)
+            tab = bar.active_tab
+            if tab is None or not tab.region:
+                return  # not laid out yet: Textual's own move places it
+            start, end = tab.virtual_region.shrink(tab.styles.gutter).column_span
+            underline = bar.query_one(Underline)
+            underline.highlight_start, underline.highlight_end = start, end
 
     def _focus_when_built(self, pane: Any, tries: int) -> None:
         """Put the cursor on the tab's starting widget. A tab built just now may not have its

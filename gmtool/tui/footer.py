@@ -102,6 +102,9 @@ class KeyFooter(Widget):
         super().__init__()
         # (row, first column, last column + 1, key) of each key drawn, for clicks
         self._hit_boxes: list[tuple[int, int, int, FooterItem]] = []
+        # the keys and width last drawn: a change of focus that leaves them as they are
+        # (Textual tells the footer again a refresh after each) draws nothing new
+        self._drawn: tuple[list[FooterItem], int] | None = None
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -114,7 +117,10 @@ class KeyFooter(Widget):
             return
         # A new layout of the whole screen only when the footer's number of rows changes;
         # keys changing within its rows (a tab switch, a cursor move) repaint it alone.
-        rows = len(wrap_items(self.items(), self.size.width)) if self.size.width else None
+        items = self.items()
+        if self._drawn == (items, self.size.width):
+            return
+        rows = len(wrap_items(items, self.size.width)) if self.size.width else None
         self.refresh(layout=rows != self.size.height)
 
     def items(self) -> list[FooterItem]:
@@ -164,7 +170,9 @@ class KeyFooter(Widget):
         key_style = self.get_component_rich_style("key-footer--key")
         description_style = self.get_component_rich_style("key-footer--description")
         width = self.size.width
-        rows = wrap_items(self.items(), width)
+        items = self.items()
+        self._drawn = (items, width)
+        rows = wrap_items(items, width)
         text = Text(no_wrap=True, overflow="crop")
         self._hit_boxes = []
         for number, row in enumerate(rows):

@@ -11,13 +11,14 @@ from textual.message import Message
 from gmtool.rules.errors import RulesError
 from gmtool.store.errors import StoreError
 from gmtool.tui.action_table import TabAction, bindings, keys_markdown, palette_entries
+from gmtool.tui.widgets.steady import KeepsSize
 
 if TYPE_CHECKING:
     from gmtool.store import Campaign
     from gmtool.tui.app import GmApp
 
 
-class GmPane(Vertical):
+class GmPane(KeepsSize, Vertical):
     """A tab. `ACTIONS` is the tab's one table of actions: its bindings are built from it,
     the footer shows them, the palette and the F1 help list them (`HELP` is the prose above
     the keys)."""

@@ -12,6 +12,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from gmtool.rules.battle import ActionInfo
+from gmtool.tui.widgets.steady import KeepsSize
 
 
 def short_label(info: ActionInfo) -> str:
@@ -29,7 +30,7 @@ def action_style(info: ActionInfo) -> str:
     return ""
 
 
-class ActionList(OptionList):
+class ActionList(KeepsSize, OptionList):
     """The actions the GM can take now; enter (the tab's table) does the highlighted one."""
 
     generation = 0

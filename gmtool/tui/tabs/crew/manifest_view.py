@@ -7,8 +7,13 @@ from textual.widgets import Tree
 
 from gmtool.rules.crew import SECTIONS, Manifest
 from gmtool.rules.ships import ShipSpec
+from gmtool.tui.widgets.steady import KeepsSize
 
 RANK_LABEL = {"officer": "officer", "petty_officer": "petty officer", "enlisted": "enlisted"}
+
+
+class ManifestTree(KeepsSize, Tree[str]):
+    """The manifest: sections, departments, posts. A tab shown again keeps its lines."""
 
 
 def crew_summary(spec: ShipSpec, manifest: Manifest, side: str) -> Text:

@@ -30,7 +30,11 @@ from gmtool.tui.tabs.crew.changes import ShipChanges
 from gmtool.tui.tabs.crew.condition import ConditionKeys
 from gmtool.tui.tabs.crew.dialogs import CHANGED_MARK, changed_text
 from gmtool.tui.tabs.crew.keys import ACTIONS, HELP, LIST_KEYS, SHIP_KEYS
-from gmtool.tui.tabs.crew.manifest_view import crew_summary, fill_manifest_tree
+from gmtool.tui.tabs.crew.manifest_view import (
+    ManifestTree,
+    crew_summary,
+    fill_manifest_tree,
+)
 from gmtool.tui.tabs.crew.roster import CREW_FILTERS, RosterConditions
 
 NARROW = 100
@@ -77,7 +81,7 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
                     id="crew-views",
                 )
                 with ContentSwitcher(initial="manifest-tree", id="crew-switcher"):
-                    tree: Tree[str] = Tree("Crew", id="manifest-tree")
+                    tree = ManifestTree("Crew", id="manifest-tree")
                     tree.show_root = False
                     yield tree
                     with Vertical(id="roster-view"):

@@ -10,6 +10,7 @@ from textual.widgets import DataTable
 
 from gmtool.store.rolllog import RollEntry
 from gmtool.tui.styles import DEGREE_STYLE
+from gmtool.tui.widgets.steady import KeepsSize
 
 if TYPE_CHECKING:
     from gmtool.actions.dice import RollsUndone
@@ -105,7 +106,7 @@ def rolled_text(rolls: RollsUndone) -> str:
     return text
 
 
-class RollLogTable(DataTable[Any]):
+class RollLogTable(KeepsSize, DataTable[Any]):
     """The campaign's roll log, newest first. It tells the tab when it is ready to be
     filled and when the GM moves onto it (messages: it does not know the tab)."""
 

@@ -27,6 +27,7 @@ from gmtool.tui.tabs.injuries.injury_text import (
     fit_history_columns,
 )
 from gmtool.tui.widgets.names import fit_names, untitled
+from gmtool.tui.widgets.steady import KeepsSize
 
 ALL = "*"
 """A filter's value for "no filter"."""
@@ -58,7 +59,7 @@ def fill_table(
         table.add_row(*cells, key=key)
 
 
-class HistoryTable(DataTable[Any]):
+class HistoryTable(KeepsSize, DataTable[Any]):
     """The injury history; its columns are fitted to its width again after a resize."""
 
     def on_resize(self) -> None:

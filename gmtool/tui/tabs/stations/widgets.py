@@ -13,6 +13,7 @@ from textual.widgets import DataTable, OptionList, Static
 from gmtool.tui.action_table import bindings
 from gmtool.tui.pane import GmPane
 from gmtool.tui.tabs.stations.keys import ROLL
+from gmtool.tui.widgets.steady import KeepsSize
 
 
 class Resized(Message):
@@ -24,7 +25,7 @@ class ProblemNote(Static, can_focus=True):
     so no key of the hidden board or list acts."""
 
 
-class BoardTable(DataTable[Any]):
+class BoardTable(KeepsSize, DataTable[Any]):
     """The station board. Enter rolls the highlighted row's check (the tab's `ROLL`, in
     place of the table's own Enter, so the footer shows it)."""
 
@@ -48,7 +49,7 @@ class BoardTable(DataTable[Any]):
         self.post_message(Resized())
 
 
-class PartyList(OptionList):
+class PartyList(KeepsSize, OptionList):
     """The party's characters; Enter shows the highlighted one on the board."""
 
     def on_resize(self) -> None:

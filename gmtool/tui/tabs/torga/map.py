@@ -23,6 +23,7 @@ from gmtool.rules.skirmish import GameState, Scenario
 from gmtool.rules.skirmish.geometry import point_in_piece
 from gmtool.rules.skirmish.scenario import TerrainPiece
 from gmtool.tui.styles import tab_css
+from gmtool.tui.widgets.steady import KeepsSize
 
 # Scales tried, finest first: inches of table per column (a row is twice as many).
 SCALES = (1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 6.0, 8.0)
@@ -322,7 +323,7 @@ def legend(scenario: Scenario, scale: float, wide: bool) -> str:
     return "█rock ▓wreck ▒cover ×weapon"
 
 
-class SkirmishMap(Widget, can_focus=True):
+class SkirmishMap(KeepsSize, Widget, can_focus=True):
     """The table, sized to the finest scale the terminal leaves room for."""
 
     DEFAULT_CSS = tab_css(__file__, "map.tcss")

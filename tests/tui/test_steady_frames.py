@@ -1,0 +1,113 @@
+"""A tab shown again is drawn in one go: widgets that keep their size do not refill, the
+footer draws nothing new for the same keys, the tab bar's underline moves with the tab, and
+the main screen draws once its widgets have handled what the key gave them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from textual import events
+from textual.app import App, ComposeResult
+from textual.widgets import Static, Tabs
+from textual.widgets._tabs import Underline
+
+from gmtool.tui.app import HOLD_TICKS, GmApp, MainScreen
+from gmtool.tui.footer import KeyFooter
+from gmtool.tui.widgets.steady import KeepsSize
+
+
+class Counted(KeepsSize, Static):
+    resizes = 0
+
+    def on_resize(self, _event: events.Resize) -> None:
+        self.resizes += 1
+
+
+class CountedApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Counted("x", id="counted")
+
+
+async def test_a_widget_shown_again_at_its_size_skips_the_resize() -> None:
+    app = CountedApp()
+    async with app.run_test(size=(40, 10)) as pilot:
+        widget = app.query_one(Counted)
+        await pilot.pause()
+        first = widget.resizes
+        assert first >= 1  # its first size is handled
+        widget.display = False
+        await pilot.pause()
+        widget.display = True
+        await pilot.pause()
+        assert widget.resizes == first  # shown again, same size: nothing to refit
+        await pilot.resize_terminal(60, 12)
+        await pilot.pause()
+        assert widget.resizes == first + 1  # a real resize is handled
+
+
+def test_the_mixin_keeps_the_widget_base_styles() -> None:
+    # Textual takes a widget's default CSS and type names from its first widget base
+    assert "Static" in Counted._css_type_names
+    assert Counted.can_focus == Static.can_focus
+
+
+async def test_the_footer_draws_nothing_new_for_the_same_keys(
+    app_factory: Callable[..., GmApp], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("3")
+        await pilot.pause()
+        footer = app.screen.query_one(KeyFooter)
+        calls: list[Any] = []
+        real = footer.refresh
+
+        def counting(*args: Any, **kwargs: Any) -> Any:
+            calls.append(kwargs)
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(footer, "refresh", counting)
+        app.screen.refresh_bindings()  # keys unchanged
+        await pilot.pause()
+        assert calls == []
+        await pilot.press("1")  # other keys: drawn again
+        await pilot.pause()
+        assert calls
+
+
+async def test_the_underline_moves_with_the_tab(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        app.show_tab("stations")  # no refresh between: already under the Stations tab
+        bar = app.query_one("#tabs > ContentTabs", Tabs)
+        tab = bar.active_tab
+        assert tab is not None and tab.id is not None and tab.id.endswith("tab-stations")
+        start, end = tab.virtual_region.shrink(tab.styles.gutter).column_span
+        underline = bar.query_one(Underline)
+        assert (underline.highlight_start, underline.highlight_end) == (start, end)
+        await pilot.pause()  # the tab's widgets built before the app closes
+
+
+async def test_the_main_screen_waits_for_busy_widgets_a_few_ticks_at_most(
+    app_factory: Callable[..., GmApp], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, MainScreen)
+        assert not screen._widgets_busy()  # settled
+        frames: list[int] = []
+        monkeypatch.setattr(MainScreen, "_widgets_busy", lambda self: True)
+        monkeypatch.setattr(GmApp, "_display", lambda self, screen, update: frames.append(1))
+        screen._held = 0
+        screen.refresh()
+        for _ in range(HOLD_TICKS):
+            screen._on_timer_update()
+        assert frames == []  # put off while widgets are busy
+        screen._on_timer_update()
+        assert frames  # but not for ever
+        assert screen._held == 0
