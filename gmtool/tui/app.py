@@ -23,13 +23,10 @@ from gmtool.store.campaign import Clock
 from gmtool.store.errors import StoreError
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.tabs import TAB_CLASSES, TabSpec
-
-# A frame is put off at most HOLD_TICKS times by HOLD_TICK seconds while widgets have work.
-HOLD_TICKS = 8
-HOLD_TICK = 0.003
+from gmtool.tui.widgets.steady import DrawsWhenSettled
 
 
-class MainScreen(Screen[None]):
+class MainScreen(DrawsWhenSettled, Screen[None]):
     """The screen of the tabs. While a dialog is on top its footer is hidden: the dialog's
     own footer says which keys work, and the tabs' footer showing through behind a shorter
     one (dimmed, a line above it) read as keys of the dialog."""
@@ -41,29 +38,6 @@ class MainScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         for footer in self.query(KeyFooter):
             footer.visible = True
-
-    _held = 0  # frames put off in a row while widgets still had work queued
-
-    def _on_timer_update(self) -> None:
-        """Draw once the screen's widgets have handled what a key gave them. A key (a tab
-        switch, a reload) queues work for many widgets; Textual drew as soon as the screen
-        was idle, and the widgets' layout requests arriving after that frame drew a second
-        one 30-60 ms later. Put off a tick at a time, a few times at most, so a widget that
-        is never idle cannot hold the screen. (Overrides Textual's Screen._on_timer_update,
-        pinned version.)"""
-        if self._held < HOLD_TICKS and self._widgets_busy():
-            self._held += 1
-            self._update_timer.pause()
-            self.set_timer(HOLD_TICK, self._on_timer_update)
-            return
-        self._held = 0
-        super()._on_timer_update()
-
-    def _widgets_busy(self) -> bool:
-        return any(
-            widget.message_queue_size or widget._layout_required
-            for widget in self.walk_children(Widget)
-        )
 
     def _reset_focus(self, widget: Widget, avoiding: list[Widget] | None = None) -> None:
         """Where the cursor goes when its widget loses it. Textual's choice for a widget that

@@ -13,9 +13,9 @@ from textual.app import App, ComposeResult
 from textual.widgets import Static, Tabs
 from textual.widgets._tabs import Underline
 
-from gmtool.tui.app import HOLD_TICKS, GmApp, MainScreen
+from gmtool.tui.app import GmApp, MainScreen
 from gmtool.tui.footer import KeyFooter
-from gmtool.tui.widgets.steady import KeepsSize
+from gmtool.tui.widgets.steady import HOLD_TICKS, KeepsSize
 
 
 class Counted(KeepsSize, Static):

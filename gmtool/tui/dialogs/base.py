@@ -31,6 +31,8 @@ from textual.widgets import (
 )
 from textual.widgets.button import ButtonVariant
 
+from gmtool.tui.widgets.steady import DrawsWhenSettled
+
 R = TypeVar("R")
 
 # The widgets whose value is what a GM typed or chose in a form.
@@ -68,7 +70,7 @@ def set_field_value(widget: Widget, value: Any) -> None:
         raise TypeError(f"{type(widget).__name__} fields cannot be put back")
 
 
-class GmDialog(ModalScreen[R]):
+class GmDialog(DrawsWhenSettled, ModalScreen[R]):
     """A modal screen with the app's keys. Subclasses set `CANCEL_RESULT` (what Escape
     returns) and, when their fields are not all there is to lose, override
     `unsaved_changes`."""
