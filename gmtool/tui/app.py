@@ -22,6 +22,7 @@ from gmtool.store import Campaign, open_campaign
 from gmtool.store.campaign import Clock
 from gmtool.store.errors import StoreError
 from gmtool.tui.footer import KeyFooter
+from gmtool.tui.key_hold import HoldsKeys
 from gmtool.tui.tabs import TAB_CLASSES, TabSpec
 from gmtool.tui.widgets.steady import DrawsWhenSettled
 
@@ -61,7 +62,7 @@ class MainScreen(DrawsWhenSettled, Screen[None]):
 FOCUS_TRIES = 20
 
 
-class GmApp(App[None]):
+class GmApp(HoldsKeys, App[None]):
     CSS_PATH = "gmtool.tcss"
     TITLE = "gmtool"
     ENABLE_COMMAND_PALETTE = True
@@ -267,6 +268,7 @@ class GmApp(App[None]):
 
     # -- navigation -------------------------------------------------------------------------
     def show_tab(self, tab_id: str) -> None:
+        self.hold_keys()  # until the tab has the cursor: they are its keys (key_hold.py)
         self.query_one(TabbedContent).active = f"tab-{tab_id}"
         self._place_underline()
         # now, so a tab built before has the cursor in the same frame as it is shown
@@ -288,18 +290,24 @@ class GmApp(App[None]):
     def _focus_when_built(self, pane: Any, tries: int) -> None:
         """Put the cursor on the tab's starting widget. A tab built just now may not have its
         widgets after one refresh (on a busy machine), or not laid out yet so the focus does
-        not take: then again after the next refresh, until the cursor is in the tab."""
+        not take: then again after the next refresh, until the cursor is in the tab. The
+        keys held meanwhile are handled then (or when it stops trying)."""
         if self.screen is not self.screen_stack[0] or not pane.is_attached:
-            return  # a dialog opened meanwhile, or the app is closing
+            self.release_keys()  # a dialog opened meanwhile (they are its keys), or closing
+            return
         if self.query_one(TabbedContent).active != f"tab-{pane.id}":
-            return  # the GM went on to another tab
+            self.release_keys()  # the GM went on to another tab
+            return
         focused = self.screen.focused
         if focused is not None and pane in focused.ancestors_with_self:
+            self.release_keys()
             return
         with suppress(NoMatches):  # its widgets are not there yet
             pane.focus_default()
         if tries > 1:
             self.call_after_refresh(self._focus_when_built, pane, tries - 1)
+        else:
+            self.release_keys()
 
     def action_show_tab_number(self, number: int) -> None:
         if isinstance(self.screen, ModalScreen):

@@ -4,17 +4,21 @@ the main screen draws once its widgets have handled what the key gave them."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from textual import events
 from textual.app import App, ComposeResult
-from textual.widgets import Static, Tabs
+from textual.css.query import NoMatches
+from textual.widgets import Input, Static, Tabs
 from textual.widgets._tabs import Underline
 
 from gmtool.tui.app import GmApp, MainScreen
 from gmtool.tui.footer import KeyFooter
+from gmtool.tui.key_hold import HOLD_AT_MOST
 from gmtool.tui.widgets.steady import HOLD_TICKS, KeepsSize
 
 
@@ -111,3 +115,65 @@ async def test_the_main_screen_waits_for_busy_widgets_a_few_ticks_at_most(
         screen._on_timer_update()
         assert frames  # but not for ever
         assert screen._held == 0
+
+
+async def _until(check: Callable[[], bool]) -> None:
+    for _ in range(400):
+        with contextlib.suppress(NoMatches):  # a dialog still being built
+            if check():
+                return
+        await asyncio.sleep(0.005)
+    raise AssertionError("never came")
+
+
+@pytest.mark.parametrize(
+    ("tab", "key", "dialog"),
+    [("2", "n", "ShipFormScreen"), ("5", "h", "HazardDialog"), ("6", "n", "NewGameScreen")],
+)
+async def test_a_key_pressed_while_a_tab_is_built_is_its_key(
+    app_factory: Callable[..., GmApp], tab: str, key: str, dialog: str
+) -> None:
+    """A GM typing "2n" quickly: the n waits for the Crew tab and opens the ship form
+    (it went to the hidden Dice tab's widget and was lost)."""
+    app = app_factory(demo=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.post_message(events.Key(tab, tab))
+        await _until(lambda: app._keys_held is not None)  # the tab is being shown
+        app.post_message(events.Key(key, key))
+        await _until(lambda: bool(app._keys_held))  # pressed before the tab had the cursor
+        await _until(lambda: type(app.screen).__name__ == dialog)
+        await _until(lambda: app._keys_held is None)  # nothing left held
+        await pilot.pause()  # the dialog built before the app closes
+
+
+async def test_held_keys_are_handled_in_order_and_never_held_for_ever(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        app.hold_keys()  # as if the tab were still being built, and never got the cursor
+        for key in ("n", "X", "y"):
+            app.post_message(events.Key(key, key))
+        await pilot.pause()
+        assert app._keys_held is not None and [k.key for k in app._keys_held] == ["n", "X", "y"]
+        await pilot.pause(HOLD_AT_MOST + 0.3)
+        await _until(lambda: type(app.screen).__name__ == "ShipFormScreen")
+        await _until(lambda: app.screen.query_one("#form-name", Input).value == "Xy")
+
+
+async def test_keys_arriving_together_do_what_they_would_typed_slowly(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    """ "2nCSS" sent at once (a fast typist, a terminal multiplexer): the Crew tab, the ship
+    form, and the name typed into it; before, only the 2 and a stray letter took."""
+    app = app_factory(demo=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for key in ("2", "n", "C", "S", "S"):
+            app.post_message(events.Key(key, key))
+        await _until(lambda: app.screen.query_one("#form-name", Input).value == "CSS")
+        await _until(lambda: app._keys_held is None)
+        await pilot.pause()
