@@ -41,6 +41,7 @@ class HoldsKeys(_AppMixin):
     _holds = 0
     _safety: Timer | None = None
     _travelling: events.Key | None = None  # a held key handed on, not yet handled
+    _replay_queued = False
 
     def hold_keys(self) -> None:
         """Hold the keys pressed from now until `release_keys` ends this hold."""
@@ -50,24 +51,29 @@ class HoldsKeys(_AppMixin):
             self._safety = self.set_timer(HOLD_AT_MOST, self._stop_holding)
 
     def release_keys(self) -> None:
-        """End one hold; with none left, handle the held keys in the order pressed."""
+        """End one hold; with none left, handle the held keys in the order pressed, after
+        what is queued now (the focus a key just moved, above all)."""
         self._holds = max(self._holds - 1, 0)
-        if self._holds:
+        if self._holds or self._keys_held is None or self._replay_queued:
             return
-        held, self._keys_held = self._keys_held, None
         if self._safety is not None:
             self._safety.stop()
             self._safety = None
-        if held:
-            self.call_next(self._handle_held, held)
+        self._replay_queued = True  # keys pressed until then join the held ones
+        self.call_later(self._handle_held)
 
     def _stop_holding(self) -> None:
         self._holds = 0
         self._travelling = None
         self.release_keys()
 
-    async def _handle_held(self, keys: list[events.Key]) -> None:
-        await self._handle(keys[0], keys[1:])
+    async def _handle_held(self) -> None:
+        self._replay_queued = False
+        if self._holds:
+            return  # held again meanwhile: that hold's end handles them
+        held, self._keys_held = self._keys_held, None
+        if held:
+            await self._handle(held[0], held[1:])
 
     async def _handle(self, key: events.Key, waiting: Sequence[events.Key] = ()) -> None:
         """Hand the key on (Textual's App.on_event); the keys `waiting` after it, and those

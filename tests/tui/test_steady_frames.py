@@ -177,3 +177,19 @@ async def test_keys_arriving_together_do_what_they_would_typed_slowly(
         await _until(lambda: app.screen.query_one("#form-name", Input).value == "CSS")
         await _until(lambda: app._keys_held is None)
         await pilot.pause()
+
+
+async def test_a_key_after_one_that_moves_the_cursor_lands_where_it_moved(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    """ "d2d6" at once: d puts the cursor in the dice field and the 2 is typed there (it
+    went to the roll log, where 2 switched to the Crew tab)."""
+    app = app_factory(demo=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("escape")  # the cursor in the roll log
+        await pilot.pause()
+        for key in ("d", "2", "d", "6"):
+            app.post_message(events.Key(key, key))
+        await _until(lambda: app.query_one("#dice-expr", Input).value == "2d6")
+        assert app.current_tab().TAB_ID == "dice"
+        await pilot.pause()
