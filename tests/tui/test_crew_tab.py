@@ -83,6 +83,15 @@ async def open_crew(app: GmApp, pilot: Pilot[None], ship_id: str | None = None) 
         assert pane(app).ship_id == ship_id
 
 
+async def open_ship_form(app: GmApp, pilot: Pilot[None]) -> ShipFormScreen:
+    """n on the ships list: the ship form."""
+    await pilot.press("n")
+    await pilot.pause()
+    form = app.screen
+    assert isinstance(form, ShipFormScreen)
+    return form
+
+
 async def type_into(pilot: Pilot[None], field: Input, text: str) -> None:
     """Type short text key by key; long text (paths, names) is pasted in one go."""
     field.focus()
@@ -303,10 +312,7 @@ async def test_new_ship_through_the_form(app_factory: Callable[..., GmApp]) -> N
     app = app_factory()
     async with app.run_test(size=SIZE) as pilot:
         await open_crew(app, pilot)
-        await pilot.press("n")
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, ShipFormScreen)
+        form = await open_ship_form(app, pilot)
         await type_into(pilot, form.query_one("#form-name", Input), "CSS Wren")
         form.query_one("#form-class", Select).value = "medium"
         await type_into(pilot, form.query_one("#form-hull_points", Input), "300")
@@ -330,10 +336,7 @@ async def test_the_new_ship_form_opens_again_blank(app_factory: Callable[..., Gm
     app = app_factory()
     async with app.run_test(size=SIZE) as pilot:
         await open_crew(app, pilot)
-        await pilot.press("n")
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, ShipFormScreen)
+        form = await open_ship_form(app, pilot)
         blank = form.field_values()
         await type_into(pilot, form.query_one("#form-name", Input), "CSS Wren")
         form.query_one("#form-class", Select).value = "medium"
