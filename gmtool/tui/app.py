@@ -292,22 +292,20 @@ class GmApp(HoldsKeys, App[None]):
         widgets after one refresh (on a busy machine), or not laid out yet so the focus does
         not take: then again after the next refresh, until the cursor is in the tab. The
         keys held meanwhile are handled then (or when it stops trying)."""
-        if self.screen is not self.screen_stack[0] or not pane.is_attached:
-            self.release_keys()  # a dialog opened meanwhile (they are its keys), or closing
-            return
-        if self.query_one(TabbedContent).active != f"tab-{pane.id}":
-            self.release_keys()  # the GM went on to another tab
-            return
-        focused = self.screen.focused
-        if focused is not None and pane in focused.ancestors_with_self:
-            self.release_keys()
-            return
-        with suppress(NoMatches):  # its widgets are not there yet
-            pane.focus_default()
-        if tries > 1:
+        if tries > 0 and self._tab_still_wants_cursor(pane):
+            with suppress(NoMatches):  # its widgets are not there yet
+                pane.focus_default()
             self.call_after_refresh(self._focus_when_built, pane, tries - 1)
         else:
             self.release_keys()
+
+    def _tab_still_wants_cursor(self, pane: Any) -> bool:
+        if self.screen is not self.screen_stack[0] or not pane.is_attached:
+            return False  # a dialog opened meanwhile (the held keys are its), or closing
+        if self.query_one(TabbedContent).active != f"tab-{pane.id}":
+            return False  # the GM went on to another tab
+        focused = self.screen.focused
+        return focused is None or pane not in focused.ancestors_with_self
 
     def action_show_tab_number(self, number: int) -> None:
         if isinstance(self.screen, ModalScreen):

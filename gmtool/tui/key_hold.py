@@ -102,6 +102,7 @@ class HoldsKeys(_AppMixin):
         """Textual's push_screen; keys wait until the new screen is drawn."""
         self.hold_keys()
         pushed = super().push_screen(*args, **kwargs)
+        # two refreshes: the first draws the screen, its first field takes the cursor after
         self.call_after_refresh(self.call_after_refresh, self.release_keys)
         return pushed
 
