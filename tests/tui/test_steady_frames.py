@@ -11,15 +11,19 @@ from typing import Any
 
 import pytest
 from textual import events
+from textual._context import visible_screen_stack
 from textual.app import App, ComposeResult
+from textual.color import Color
 from textual.css.query import NoMatches
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Static, Tabs
 from textual.widgets._tabs import Underline
 
 from gmtool.tui.app import GmApp, MainScreen
+from gmtool.tui.dialogs import ConfirmDialog
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.key_hold import HOLD_AT_MOST
-from gmtool.tui.widgets.steady import HOLD_TICKS, KeepsSize
+from gmtool.tui.widgets.steady import HOLD_TICKS, DimsBackdrop, KeepsSize
 
 
 class Counted(KeepsSize, Static):
@@ -193,3 +197,93 @@ async def test_a_key_after_one_that_moves_the_cursor_lands_where_it_moved(
         await _until(lambda: app.query_one("#dice-expr", Input).value == "2d6")
         assert app.current_tab().TAB_ID == "dice"
         await pilot.pause()
+
+
+# -- a dialog's dimmed backdrop ---------------------------------------------------------------
+class Behind(App[None]):
+    """A screen with text behind a dialog; DIALOG is the dialog class to push."""
+
+    CSS = "#behind { color: $accent; background: $boost; } Input { color: $warning; }"
+
+    def __init__(self, dialog: type[Screen[Any]]) -> None:
+        super().__init__()
+        self.dialog = dialog
+
+    def compose(self) -> ComposeResult:
+        yield Static("[b]before[/b] the dialog, [i]in colour[/i]", id="behind")
+        yield Input("typed", id="field")
+
+
+DIALOG_CSS = """
+TextualDimmed { align: center middle; }
+#box { width: 20; height: 3; border: thick $primary; background: $surface; }
+"""
+
+
+class TextualDimmed(ModalScreen[None]):
+    DEFAULT_CSS = DIALOG_CSS
+
+    def compose(self) -> ComposeResult:
+        yield Static("a dialog", id="box")
+
+
+class OursDimmed(DimsBackdrop, TextualDimmed):
+    pass
+
+
+async def _screenshot(dialog: type[Screen[Any]]) -> str:
+    app = Behind(dialog)
+    async with app.run_test(size=(50, 12)) as pilot:
+        await pilot.pause()  # the screen behind is drawn
+        app.push_screen(dialog())
+        await pilot.pause()
+        return app.export_screenshot()
+
+
+async def test_the_dimmed_backdrop_looks_as_textual_draws_it() -> None:
+    ours = await _screenshot(OursDimmed)
+    assert "before" in ours and "colour" in ours and "typed" in ours
+    assert ours == await _screenshot(TextualDimmed)
+
+
+def _screen_text(app: App[Any]) -> str:
+    visible_screen_stack.set(app._background_screens)  # as Textual sets it for a frame
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def test_the_backdrop_follows_the_screen_behind() -> None:
+    app = Behind(OursDimmed)
+    async with app.run_test(size=(50, 12)) as pilot:
+        await pilot.pause()
+        app.push_screen(OursDimmed())
+        await pilot.pause()
+        assert "before the dialog" in _screen_text(app)
+        app.screen_stack[0].query_one("#behind", Static).update("after the change")
+        await pilot.pause()
+        assert "after the change" in _screen_text(app)
+        assert "before the dialog" not in _screen_text(app)
+
+
+class KeptQuestion(ConfirmDialog):
+    pass
+
+
+async def test_a_kept_dialog_shown_again_takes_a_theme_changed_meanwhile() -> None:
+    app = Behind(KeptQuestion)
+    async with app.run_test(size=(80, 20)) as pilot:
+        app.theme = "textual-dark"
+        dialog = KeptQuestion("Sure?")
+        app.install_screen(dialog, "kept")
+        app.push_screen("kept")
+        await pilot.pause()
+        box = dialog.query_one(".dialog-box")
+        dark = box.styles.border_top[1]
+        app.pop_screen()
+        await pilot.pause()
+        app.theme = "nord"
+        await pilot.pause()
+        app.push_screen("kept")
+        await pilot.pause()
+        light = box.styles.border_top[1]
+        assert light != dark
+        assert light == Color.parse(app.get_css_variables()["warning"])

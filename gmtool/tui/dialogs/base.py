@@ -31,7 +31,7 @@ from textual.widgets import (
 )
 from textual.widgets.button import ButtonVariant
 
-from gmtool.tui.widgets.steady import DrawsWhenSettled
+from gmtool.tui.widgets.steady import DimsBackdrop, DrawsWhenSettled
 
 R = TypeVar("R")
 
@@ -70,7 +70,7 @@ def set_field_value(widget: Widget, value: Any) -> None:
         raise TypeError(f"{type(widget).__name__} fields cannot be put back")
 
 
-class GmDialog(DrawsWhenSettled, ModalScreen[R]):
+class GmDialog(DimsBackdrop, DrawsWhenSettled, ModalScreen[R]):
     """A modal screen with the app's keys. Subclasses set `CANCEL_RESULT` (what Escape
     returns) and, when their fields are not all there is to lose, override
     `unsaved_changes`."""
@@ -89,16 +89,19 @@ class GmDialog(DrawsWhenSettled, ModalScreen[R]):
     """What the dialog returns when cancelled."""
 
     _fields_at_start: tuple[tuple[str, Any], ...] | None = None
-    _resumed_before: bool = False
+    _styled_in_theme: str | None = None  # the theme the dialog's widgets were last styled in
 
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
-        # Runs before Textual's own handler (which reads the flag). On its first resume the
-        # dialog was styled a moment ago, as it was mounted: styling all of its widgets
-        # again took a third of the time to open a big form. Later resumes (back from a
-        # question on top of it) restyle as Textual does.
-        if not self._resumed_before:
-            self._resumed_before = True
+        # Runs before Textual's own handler (which reads the flag). Textual styles every
+        # widget of a pushed screen again; a dialog's widgets were styled as they were
+        # mounted (a moment ago, or the first time a kept dialog was shown) and have kept
+        # their styles since, as a class or focus change restyles its widget at once. Only
+        # a theme changed since (the palette can) makes them stale. Styling a big form
+        # again took a third of the time to open it.
+        theme = self.app.theme
+        if self._styled_in_theme == theme or self._styled_in_theme is None:
             event.refresh_styles = False
+        self._styled_in_theme = theme
 
     def on_mount(self) -> None:
         # after the subclass's own on_mount has filled its fields in
