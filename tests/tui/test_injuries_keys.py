@@ -10,6 +10,7 @@ from collections.abc import Callable
 import pytest
 from textual.widgets import DataTable, Input, Select
 
+from gmtool.actions.injuries import DamageRequest, deal_damage
 from gmtool.store import injuries
 from gmtool.store.bailout import load_bailout
 from gmtool.store.party import load_party_state
@@ -105,6 +106,33 @@ async def test_a_hazard_tick_counts_and_a_roll_saves_the_form(
         await pilot.pause()
         assert app.screen is app.screen_stack[0]
         assert "Hazards saved" in status_text(pane)
+
+
+async def test_a_dialog_opens_on_the_party_as_saved_reading_it_only_after_a_save(
+    app_factory: Callable[..., GmApp], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=LARGE) as pilot:
+        pane = await show_injuries(app, pilot)
+        reads: list[int] = []
+        real_reload = pane.reload
+        monkeypatch.setattr(pane, "reload", lambda *a, **k: (reads.append(1), real_reload(*a, **k)))
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, HazardDialog)
+        assert reads == [], "nothing saved since the tab read the campaign: no read again"
+        await pilot.press("escape")
+        await pilot.pause()
+        # saved meanwhile, as the Battle tab would: the next dialog sees it
+        victim = pane.party.characters[0]
+        deal_damage(app.campaign, DamageRequest(victim.id, "3", "stun", "a fall"))
+        await pilot.press("h")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, HazardDialog)
+        assert reads, "a save since the tab read: read again before the dialog opens"
+        assert dialog.party == load_party_state(app.campaign)
+        assert dialog.party.find(victim.id) != victim
 
 
 # -- undo and redo ------------------------------------------------------------------------

@@ -35,7 +35,7 @@ class HealingKeys(InjuryKeys):
         from gmtool.actions.healing import Rested, RestRequest, rest_days
         from gmtool.tui.tabs.injuries.medical_dialog import RestDialog
 
-        self.reload()
+        self.read_again_if_saved()
         if not self._need_party("one to rest"):
             return
 
@@ -72,7 +72,7 @@ class HealingKeys(InjuryKeys):
         highlighted character; the saved entry is shown and selected."""
         if self._refused():
             return
-        self.reload()
+        self.read_again_if_saved()
         if not self._need_party(needs):
             return
 

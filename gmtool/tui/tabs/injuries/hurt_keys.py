@@ -48,7 +48,7 @@ class HurtKeys(InjuryKeys):
         from gmtool.actions.injuries import roll_hazard_by_hand
         from gmtool.tui.tabs.injuries.hazard_dialog import HazardDialog
 
-        self.reload()
+        self.read_again_if_saved()
         if not self._need_party("hazard roll"):
             return
         ships = self._ships()
@@ -88,7 +88,7 @@ class HurtKeys(InjuryKeys):
         from gmtool.actions.injuries import DamageRequest, deal_damage
         from gmtool.tui.tabs.injuries.treatment_dialog import DamageDialog
 
-        self.reload()
+        self.read_again_if_saved()
         if not self._need_party("one to hurt"):
             return
 
