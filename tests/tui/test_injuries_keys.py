@@ -135,6 +135,52 @@ async def test_a_dialog_opens_on_the_party_as_saved_reading_it_only_after_a_save
         assert dialog.party.find(victim.id) != victim
 
 
+def hazard_rows(dialog: HazardDialog) -> list[list[str]]:
+    table = dialog.query_one("#hazard-characters", DataTable)
+    return [[str(cell) for cell in table.get_row_at(n)] for n in range(table.row_count)]
+
+
+async def test_the_kept_hazard_form_opens_again_as_a_new_one_would(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=LARGE) as pilot:
+        pane = await show_injuries(app, pilot)
+        await pilot.press("h")
+        await pilot.pause()
+        first = app.screen
+        assert isinstance(first, HazardDialog)
+        first.query_one("#hazard-cause", Input).value = "a plasma burst"
+        first.query_one("#hazard-characters", DataTable).focus()
+        await pilot.press("space", "p", "ctrl+r")  # untick, switch a posture, roll: saved
+        await pilot.pause()
+        assert first.saved and first.results
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is app.screen_stack[0]
+        await pilot.press("h")
+        await pilot.pause()
+        again = app.screen
+        assert again is first, "the form is kept, not built again"
+        assert again.saved == [] and again.results == {}
+        assert again.query_one("#hazard-cause", Input).value == ""
+        # as a form built now on the party as saved (the roll hurt someone) would be
+        fresh = HazardDialog(
+            pane._ships(),
+            load_party_state(app.campaign),
+            lambda _request: [],
+            ship_id=pane._ship_of_highlighted(pane._ships()),
+            battle=pane.battle,
+            round_text=pane.round_text,
+        )
+        await app.push_screen(fresh)
+        await pilot.pause()
+        assert again.field_values() == fresh.field_values()
+        assert hazard_rows(again) == hazard_rows(fresh)
+        assert (again.chosen, again.postures) == (fresh.chosen, fresh.postures)
+        assert not again.unsaved_changes()
+
+
 # -- undo and redo ------------------------------------------------------------------------
 
 

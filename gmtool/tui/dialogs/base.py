@@ -10,10 +10,11 @@ whose fields were changed asks before the typing is thrown away.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar, TypeVar
 
 from textual import events, on
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
@@ -155,6 +156,29 @@ class GmDialog(DimsBackdrop, DrawsWhenSettled, ModalScreen[R]):
             ConfirmDialog(DISCARD_QUESTION, yes="Discard", no="Keep editing", danger=True),
             answered,
         )
+
+
+D = TypeVar("D", bound=GmDialog[Any])
+
+
+def kept_dialog(
+    app: App[Any], name: str, kind: type[D], make: Callable[[], D], renew: Callable[[D], None]
+) -> D:
+    """A dialog built the first time it is asked for and kept after (installed under `name`,
+    so closing it does not take it apart), made new again by `renew` each time after that.
+    Building a form's widgets was most of the time its key took; one still open (asked for
+    again from inside itself) is not touched: a new one is built beside it."""
+    if app.is_screen_installed(name):
+        dialog = app.get_screen(name)
+        if dialog in app.screen_stack:
+            return make()
+        if isinstance(dialog, kind) and dialog.is_mounted:
+            renew(dialog)
+            return dialog
+        app.uninstall_screen(name)
+    dialog = make()
+    app.install_screen(dialog, name)
+    return dialog
 
 
 class ConfirmDialog(GmDialog[bool]):

@@ -20,6 +20,7 @@ from gmtool.rules.errors import RulesError, TableError
 from gmtool.rules.ships import ShipSpec
 from gmtool.store import ships as ship_store
 from gmtool.store.errors import StoreError
+from gmtool.tui.dialogs import kept_dialog
 from gmtool.tui.tabs.crew.dialogs import (
     DELETE_AND_UNASSIGN,
     ExportDialog,
@@ -104,18 +105,14 @@ class ShipChanges:
         self.app.push_screen(self._new_ship_form(save), done)
 
     def _new_ship_form(self, save: Callable[[ShipSpec], str | None]) -> ShipFormScreen:
-        """The blank ship form: built the first time, then kept (installed, so closing it
-        does not take it apart) and made blank again, so n opens it at once."""
-        app = self.app
-        if app.is_screen_installed(NEW_SHIP_FORM):
-            form = app.get_screen(NEW_SHIP_FORM)
-            if isinstance(form, ShipFormScreen) and form.is_mounted:
-                form.renew(save)
-                return form
-            app.uninstall_screen(NEW_SHIP_FORM)
-        form = ShipFormScreen(None, save)
-        app.install_screen(form, NEW_SHIP_FORM)
-        return form
+        """The blank ship form: built the first time, then kept and made blank again."""
+        return kept_dialog(
+            self.app,
+            NEW_SHIP_FORM,
+            ShipFormScreen,
+            lambda: ShipFormScreen(None, save),
+            lambda form: form.renew(save),
+        )
 
     def action_edit_ship(self) -> None:
         record = self._selected("edit")

@@ -34,14 +34,10 @@ def ship_class_row(
 
     The class can be chosen only while no ship is: a ship brings its own class.
     """
-    ship_options = [("no ship: choose a class", NO_SHIP)]
-    for ship in ships.values():
-        side = "" if ship.side == "campaign" else f", {ship.side}"
-        ship_options.append((f"{ship.spec.name} ({ship.spec.ship_class}{side})", ship.id))
     with Horizontal(classes="dialog-row"):
         yield Label("Ship", classes="field-label")
         yield Select(
-            ship_options,
+            ship_options(ships),
             value=ship_id or NO_SHIP,
             allow_blank=False,
             id=f"{id_prefix}-ship",
@@ -56,6 +52,16 @@ def ship_class_row(
             compact=True,
             disabled=ship_id is not None,
         )
+
+
+def ship_options(ships: Mapping[str, ShipRecord]) -> list[tuple[str, str]]:
+    """The Ship Select's choices: no ship (a class instead), then each ship with its class
+    and, for a ship not the campaign's, its side."""
+    options = [("no ship: choose a class", NO_SHIP)]
+    for ship in ships.values():
+        side = "" if ship.side == "campaign" else f", {ship.side}"
+        options.append((f"{ship.spec.name} ({ship.spec.ship_class}{side})", ship.id))
+    return options
 
 
 def chosen_ship(value: object) -> str | None:

@@ -33,10 +33,12 @@ from gmtool.store.ships import ShipRecord
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import DEGREE_STYLE, tab_css
 from gmtool.tui.tabs.injuries.form_fields import (
+    NO_SHIP,
     SavesWhileOpen,
     chosen_ship,
     round_number,
     ship_class_row,
+    ship_options,
 )
 from gmtool.tui.tabs.injuries.injury_text import character_state_text, marked_text
 from gmtool.tui.widgets.names import fit_names
@@ -109,6 +111,19 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
         round_text: str = "",
     ) -> None:
         super().__init__()
+        self._start(ships, party, roll, ship_id, cause, battle, round_text)
+
+    def _start(
+        self,
+        ships: Sequence[ShipRecord],
+        party: Party,
+        roll: RollHazard,
+        ship_id: str | None,
+        cause: str,
+        battle: str,
+        round_text: str,
+    ) -> None:
+        """The state a new form starts with."""
         self.ships = {s.id: s for s in ships}
         self.party = party
         self._roll = roll
@@ -122,10 +137,43 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
         self.results: dict[str, InjuryEntry] = {}
         self._ticks_at_start: tuple[dict[str, bool], dict[str, str]] | None = None
 
+    def renew(
+        self,
+        ships: Sequence[ShipRecord],
+        party: Party,
+        roll: RollHazard,
+        *,
+        ship_id: str | None = None,
+        cause: str = "",
+        battle: str = "",
+        round_text: str = "",
+    ) -> None:
+        """Make a kept form what a new one with these arguments would be, before it is shown
+        again (the Injuries tab keeps one: building it was most of what h did)."""
+        self._start(ships, party, roll, ship_id, cause, battle, round_text)
+        ship = self.query_one("#hazard-ship", Select)
+        ship.set_options(ship_options(self.ships))
+        ship.value = self._ship_id or NO_SHIP
+        class_select = self.query_one("#hazard-class", Select)
+        class_select.value = self._start_class()
+        class_select.disabled = self._ship_id is not None
+        self.query_one("#hazard-track", Select).value = self._default_track()
+        self.query_one("#hazard-type", Select).value = armor_table().other_damage_type
+        weapon = self.query_one("#hazard-weapon", Select)
+        weapon.set_options(self._weapon_options())
+        weapon.value = UNKNOWN_WEAPON
+        self.query_one("#hazard-cause", Input).value = cause
+        self.query_one("#hazard-battle", Input).value = battle
+        self.query_one("#hazard-round", Input).value = round_text
+        self.query_one(HazardCharacters).clear()
+        self.query_one("#hazard-detail", Static).update("")
+        self._fill()
+        self.remember_fields()
+
     # -- layout -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         tracks = hazard_table().track_severity
-        start_class = self.ships[self._ship_id].spec.ship_class if self._ship_id else class_ids()[0]
+        start_class = self._start_class()
         with Vertical(id="hazard-box", classes="dialog-box") as box:
             box.border_title = "Hazard roll"
             yield from ship_class_row(self.ships, self._ship_id, start_class, "hazard")
@@ -133,7 +181,7 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
                 yield Label("Track", classes="field-label")
                 yield Select(
                     [(t, t) for t in tracks],
-                    value=DEFAULT_TRACK if DEFAULT_TRACK in tracks else tracks[0],
+                    value=self._default_track(),
                     allow_blank=False,
                     id="hazard-track",
                     compact=True,
@@ -162,7 +210,7 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
                 yield Input(self._round, placeholder="—", id="hazard-round", compact=True)
                 yield Label("Hit by", classes="field-label")
                 yield Select(
-                    [(UNKNOWN_WEAPON_TEXT, UNKNOWN_WEAPON), *self.weapon_choices()],
+                    self._weapon_options(),
                     value=UNKNOWN_WEAPON,
                     allow_blank=False,
                     id="hazard-weapon",
@@ -175,6 +223,17 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
             yield Static(id="hazard-detail")
         yield KeyFooter()
 
+    def _start_class(self) -> str:
+        return self.ships[self._ship_id].spec.ship_class if self._ship_id else class_ids()[0]
+
+    @staticmethod
+    def _default_track() -> str:
+        tracks = hazard_table().track_severity
+        return DEFAULT_TRACK if DEFAULT_TRACK in tracks else tracks[0]
+
+    def _weapon_options(self) -> list[tuple[str, str]]:
+        return [(UNKNOWN_WEAPON_TEXT, UNKNOWN_WEAPON), *self.weapon_choices()]
+
     def on_mount(self) -> None:
         table = self.query_one(HazardCharacters)
         table.add_column("Roll", key="roll", width=4)
@@ -182,6 +241,11 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
         table.add_column("Posture", key="posture", width=10)
         table.add_column("State", key="state")
         table.add_column("Result", key="result")
+        self._fill()
+
+    def _fill(self) -> None:
+        """The party's rows, ticked and with postures from the ship; the cursor on the ship."""
+        table = self.query_one(HazardCharacters)
         names = [c.name for c in self.party.characters]
         if self.app.size.width < NARROW_BELOW:  # room for the result: names lose their titles
             names = fit_names(names, NARROW_NAME)

@@ -12,7 +12,11 @@ from gmtool.store.errors import StoreError
 from gmtool.store.injuries import InjuryEntry
 from gmtool.store.party import campaign_ships
 from gmtool.store.ships import ShipRecord
+from gmtool.tui.dialogs import kept_dialog
 from gmtool.tui.tabs.injuries.keys_base import InjuryKeys
+
+# The name the hazard form is kept under between openings.
+HAZARD_FORM = "injuries-hazard-form"
 
 
 class HurtKeys(InjuryKeys):
@@ -70,17 +74,21 @@ class HurtKeys(InjuryKeys):
                 )
             self.focus_default()
 
-        self.app.push_screen(
-            HazardDialog(
-                ships,
-                self.party,
-                roll,
-                ship_id=self._ship_of_highlighted(ships),
-                battle=self.battle,
-                round_text=self.round_text,
+        party = self.party
+        ship_id = self._ship_of_highlighted(ships)
+        battle, round_text = self.battle, self.round_text
+        dialog = kept_dialog(
+            self.app,
+            HAZARD_FORM,
+            HazardDialog,
+            lambda: HazardDialog(
+                ships, party, roll, ship_id=ship_id, battle=battle, round_text=round_text
             ),
-            closed,
+            lambda kept: kept.renew(
+                ships, party, roll, ship_id=ship_id, battle=battle, round_text=round_text
+            ),
         )
+        self.app.push_screen(dialog, closed)
 
     def action_damage(self) -> None:
         if self._refused():
