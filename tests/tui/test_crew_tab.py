@@ -543,6 +543,34 @@ async def test_a_big_roster_shows_its_first_rows_and_the_search_narrows_it(
         assert "Chaplain" in [str(table.get_row_at(i)[3]) for i in range(table.row_count)]
 
 
+@pytest.mark.parametrize("size", [(120, 36), (80, 24)])
+async def test_the_roster_is_filled_once_to_the_width_it_is_laid_out_at(
+    app_factory: Callable[..., GmApp], monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    pages: list[int] = []
+    real_page = CrewPane._add_roster_page
+
+    def page(pane: CrewPane, table: DataTable[object]) -> None:
+        pages.append(table.row_count)
+        real_page(pane, table)
+
+    monkeypatch.setattr(CrewPane, "_add_roster_page", page)
+    app = app_factory(demo=True)
+    async with app.run_test(size=size) as pilot:
+        await open_crew(app, pilot, "tenacity")
+        await pilot.press("R")
+        await pilot.pause()
+        await pilot.pause()
+        pane = app.query_one(CrewPane)
+        table = app.query_one("#roster-table", DataTable)
+        members = pane._roster_members
+        laid_out = pane._post_width_in(members, table.scrollable_content_region.width)
+        assert table.columns[crew_tab.ColumnKey("post")].width == laid_out
+        assert table.row_count >= table.size.height  # the view is full
+        if size == (120, 36):  # wide, nothing moves as the roster takes the cursor
+            assert pages == [0], "filled once, before it was drawn: not drawn, then again"
+
+
 async def test_export_manifest_and_roster(
     app_factory: Callable[..., GmApp], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -63,6 +63,9 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         self.crew: ship_store.ShipCrew | None = None
         self._roster_shown_for: tuple[object, ...] | None = None
         self._roster_members: list[CrewMember] = []  # the roster's rows, matching the search
+        self._roster_check_waits = False  # the post column is checked once laid out
+        # the post column's width worked out last: (for these rows, in this room, width)
+        self._post_width_known: tuple[Sequence[CrewMember], int, int] | None = None
         self.crew_filter = CREW_FILTERS[0]
         self._changed_shown = False  # the status line says the crew rules changed
         self._undo_label: str | None = None  # what ctrl+z would take back (None: nothing)
@@ -108,6 +111,7 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         narrow = self.size.width < NARROW
         if narrow != self.has_class("-narrow"):
             self.set_class(narrow, "-narrow")
+            self.set_class(narrow and self._in_list(), "-in-list")
             if self.crew is not None:
                 self._fill_tree(self.crew.manifest)
         self.call_after_refresh(self._fill_roster, True)  # the post column fits the new width
@@ -123,11 +127,14 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         # Below 100 columns the list with the cursor takes the whole width: the ships list,
         # or the manifest or roster (Escape goes back), so no column is cut and the roster
         # shows many rows.
-        in_list = any(node.id == "crew-side" for node in event.widget.ancestors_with_self)
+        # (Wide, the class means nothing: not set, as setting it restyles the whole tab.)
+        in_list = self.has_class("-narrow") and any(
+            node.id == "crew-side" for node in event.widget.ancestors_with_self
+        )
         if in_list != self.has_class("-in-list"):
             self.set_class(in_list, "-in-list")
-            if self.has_class("-narrow"):  # the post column fits the width, once laid out
-                self.call_after_refresh(self.call_after_refresh, self._fill_roster, True)
+            # the post column fits the width, once laid out
+            self.call_after_refresh(self.call_after_refresh, self._fill_roster, True)
 
     def _in_list(self) -> bool:
         """Whether the cursor is in the manifest or the roster (else on the ships list)."""
@@ -259,10 +266,18 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         (80 columns) the post keeps 18 and the department is off to the right: the table
         scrolls sideways, and the manifest shows departments anyway."""
         table = self.query_one("#roster-table", DataTable)
-        room = table.scrollable_content_region.width
+        room = table.scrollable_content_region.width or self._expected_room(len(members))
+        known = self._post_width_known
+        if known is not None and known[0] is members and known[1] == room:
+            return known[2]  # the same rows in the same room: 5,000 crew take a while
+        width = self._post_width_in(members, room)
+        self._post_width_known = (members, room, width)
+        return width
+
+    def _post_width_in(self, members: Sequence[CrewMember], room: int) -> int:
+        table = self.query_one("#roster-table", DataTable)
         longest = max((len(m.post_name) for m in members), default=len("Post"))
-        if not room:  # not laid out yet: fill again once it is
-            self.call_after_refresh(self._fill_roster, True)
+        if not room:
             return min(longest, POST_WIDTH)
         pad = 2 * table.cell_padding
         others = sum(
@@ -280,6 +295,25 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         left = room - others - pad
         return min(longest, left) if left >= 12 else min(longest, 18)
 
+    def _expected_room(self, rows: int) -> int:
+        """The roster table's width for cells before it is laid out (just shown): the view
+        it fills (the switcher, laid out with the manifest) less its edges, and less a
+        scroll bar when its rows will not fit. _check_post_width checks it once laid out."""
+        table = self.query_one("#roster-table", DataTable)
+        width = self.query_one("#crew-switcher", ContentSwitcher).content_region.width
+        if rows > self._roster_height():
+            width -= table.styles.scrollbar_size_vertical
+        return max(width - table.styles.gutter.width, 0)
+
+    def _roster_height(self) -> int:
+        """The roster table's height for rows: as laid out, or (just shown) as it will be."""
+        table = self.query_one("#roster-table", DataTable)
+        if table.size.height:
+            return table.size.height
+        height = self.query_one("#crew-switcher", ContentSwitcher).content_region.height
+        lines_above = 2  # the search field and the count (crew.tcss)
+        return max(height - lines_above - table.styles.gutter.height - table.header_height, 0)
+
     def _add_roster_page(self, table: DataTable[Any]) -> None:
         """The next page of the roster's matching members below the rows shown."""
         width = table.columns[ColumnKey("post")].width
@@ -293,7 +327,7 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
                 Text(m.post_name if len(m.post_name) <= width else m.post_name[: width - 1] + "…"),
                 Text(m.department_name),
             )
-            for m in self._roster_members[start : start + max(ROSTER_PAGE, table.size.height)]
+            for m in self._roster_members[start : start + max(ROSTER_PAGE, self._roster_height())]
         )
 
     @on(DataTable.RowHighlighted, "#roster-table")
@@ -302,6 +336,18 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         table = event.data_table
         if event.cursor_row >= table.row_count - 1 < len(self._roster_members) - 1:
             self._add_roster_page(table)
+
+    def _check_post_width(self) -> None:
+        """The roster laid out: fill it again if its post column should be another width."""
+        self._roster_check_waits = False
+        if not self._roster_visible():
+            return
+        table = self.query_one("#roster-table", DataTable)
+        width = self._post_width(self._roster_members)
+        if width != table.columns[ColumnKey("post")].width or table.row_count < min(
+            len(self._roster_members), table.size.height
+        ):
+            self._fill_roster(True)
 
     def _fill_roster(self, force: bool = False) -> None:
         """Fill the roster table (only while it is shown: a big crew takes a moment)."""
@@ -327,6 +373,11 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         members = self._filtered(self.crew.roster.search(needle))
         self._roster_members = members
         width = self._post_width(members)
+        if not table.scrollable_content_region.width and not self._roster_check_waits:
+            # just shown: filled to the width layout is expected to give it; checked once
+            # laid out (filled again only if layout gave another width)
+            self._roster_check_waits = True
+            self.call_after_refresh(self._check_post_width)
         post_column = table.columns[ColumnKey("post")]
         if post_column.width != width:
             post_column.width = width
