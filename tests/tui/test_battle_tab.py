@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from rich.cells import cell_len
 from textual.pilot import Pilot
-from textual.widgets import OptionList, Select, Static
+from textual.widgets import OptionList, Select, SelectionList, Static
 
 from gmtool.rules.battle import (
     BattleState,
@@ -36,6 +36,7 @@ from gmtool.store.battles import (
     run_step,
 )
 from gmtool.store.party import load_party_state
+from gmtool.store.ships import list_ships
 from gmtool.tui.app import GmApp
 from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog
 from gmtool.tui.tabs.battle.attack_dialog import AttackScreen
@@ -1088,3 +1089,70 @@ async def test_the_header_shows_headings_declared_this_round(
         assert all("; range: " in label for label in labels)
         await pilot.press("enter")  # the first: closing
         await settle(pilot, lambda: "closing" in header(app))
+
+
+def setup_form_state(form: BattleSetupScreen) -> tuple[object, ...]:
+    """What a GM sees and can pick in the set-up form."""
+    lists = [form.query_one(f"#setup-{side}-ships", SelectionList) for side in "ab"]
+    return (
+        form.field_values(),
+        [
+            [
+                str(o.prompt)
+                for o in (ships.get_option_at_index(i) for i in range(ships.option_count))
+            ]
+            for ships in lists
+        ],
+        [ships.highlighted for ships in lists],
+        [str(form.query_one(f"#setup-{side}-chosen", Static).render()) for side in "ab"],
+        [
+            form.query_one(f"#setup-{side}-{what}", Select)._options
+            for side in "ab"
+            for what in ("commander", "flagship")
+        ],
+        form.extra,
+        form.default_name,
+    )
+
+
+async def test_the_kept_set_up_form_opens_again_as_a_new_one_would(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=LARGE) as pilot:
+        pane = await open_battle_tab(app, pilot)
+        await set_up_by_keys(app, pilot)
+        first = pane.battle
+        await pilot.press("n")
+        await settle(pilot, lambda: isinstance(app.screen, BattleSetupScreen))
+        kept = app.screen
+        assert isinstance(kept, BattleSetupScreen)
+        assert kept.default_name == "Battle 2"
+        fresh = BattleSetupScreen(
+            list_ships(app.campaign), load_party_state(app.campaign), "Battle 2", kept.create
+        )
+        await pilot.press("escape")
+        await wait(pilot)
+        await app.push_screen(fresh)
+        await wait(pilot)
+        fresh_state = setup_form_state(fresh)
+        fresh.dismiss(None)
+        await wait(pilot)
+        await pilot.press("n")
+        await settle(pilot, lambda: isinstance(app.screen, BattleSetupScreen))
+        assert app.screen is kept, "the form is kept, not built again"
+        assert setup_form_state(kept) == fresh_state
+        assert not kept.unsaved_changes()
+        await set_up_by_keys_again(app, pilot)
+        assert pane.battle is not None and first is not None
+        assert pane.battle.id != first.id and pane.battle.name == "Ambush at Tarsus II"
+
+
+async def set_up_by_keys_again(app: GmApp, pilot: Pilot[None]) -> None:
+    """In the open set-up form: a name, Meridian on side A, Gorgon and Vex on side B."""
+    await pilot.press("ctrl+u", *"Ambush at Tarsus II")
+    await pilot.press("tab", "tab", "tab", "tab", "down", "space")
+    await pilot.press("tab", "tab", "tab", "tab", "space", "down", "space")
+    await pilot.pause()
+    await pilot.press("ctrl+s")
+    await settle(pilot, lambda: not isinstance(app.screen, BattleSetupScreen))

@@ -21,11 +21,14 @@ from gmtool.store.battles import (
 from gmtool.store.errors import StoreError
 from gmtool.store.party import load_party_state
 from gmtool.store.ships import list_ships
-from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog
+from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog, kept_dialog
 from gmtool.tui.tabs.battle.setup_dialog import BattleSetupScreen, SetupChoice
 
 if TYPE_CHECKING:
     from gmtool.tui.tabs.battle.pane import BattlePane
+
+# The name the set-up form is kept under between openings.
+SETUP_FORM = "battle-setup-form"
 
 
 def delete_question(record: BattleRecord, readable: bool = True) -> str:
@@ -66,9 +69,15 @@ async def new_battle(pane: BattlePane) -> None:
             side_b = replace(side_b, flagship=side_b.ships[choice.flagship_b][0])
         return battle_actions.set_up(campaign, choice.name, side_a, side_b, choice.starting_range)
 
-    state: BattleState | None = await pane.app.push_screen_wait(
-        BattleSetupScreen(ships, party, f"Battle {number}", create)
+    name = f"Battle {number}"
+    form = kept_dialog(
+        pane.app,
+        SETUP_FORM,
+        BattleSetupScreen,
+        lambda: BattleSetupScreen(ships, party, name, create),
+        lambda kept: kept.renew(ships, party, name, create),
     )
+    state: BattleState | None = await pane.app.push_screen_wait(form)
     if state is None:
         return
     pane.battle_id = state.id

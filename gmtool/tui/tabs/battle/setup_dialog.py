@@ -33,6 +33,9 @@ from gmtool.tui.tabs.battle.quick_ship import QuickShipScreen
 AUTO = "@auto"  # the commander: whoever is at the flagship's command station; the first ship
 DEFAULT_RANGE = "long"
 FIRST_SHIP = "the first ship"  # the flagship when the GM picks none
+AUTO_COMMANDER = "at the flagship's command"
+OUR_FLEET = "Our fleet"  # the sides' names until the GM types others
+ENEMY_FLEET = "Enemy"
 
 
 @dataclass(frozen=True)
@@ -83,15 +86,62 @@ class BattleSetupScreen(GmDialog[Any]):
         create: Callable[[SetupChoice], Any],
     ) -> None:
         super().__init__()
+        self._start(ships, party, default_name, create)
+
+    def _start(
+        self,
+        ships: Sequence[ShipRecord],
+        party: Party,
+        default_name: str,
+        create: Callable[[SetupChoice], Any],
+    ) -> None:
+        """The state a new form starts with."""
         self.ships = list(ships)
         self.party = party
         self.default_name = default_name
         self.create = create
         self.extra: list[tuple[str, ShipSpec]] = []
 
+    def renew(
+        self,
+        ships: Sequence[ShipRecord],
+        party: Party,
+        default_name: str,
+        create: Callable[[SetupChoice], Any],
+    ) -> None:
+        """Make a kept form what a new one with these arguments would be, before it is shown
+        again (the Battle tab keeps one: building it was most of what n did)."""
+        self._start(ships, party, default_name, create)
+        # set here as a new form has them: no handler of their changes need run
+        with self.prevent(Select.Changed, SelectionList.SelectedChanged):
+            self.query_one("#setup-name", Input).value = default_name
+            self.query_one("#setup-range", Select).value = DEFAULT_RANGE
+            for side, fleet in (("a", OUR_FLEET), ("b", ENEMY_FLEET)):
+                self.query_one(f"#setup-{side}-name", Input).value = fleet
+                commander = self.query_one(f"#setup-{side}-commander", Select)
+                commander.set_options([(AUTO_COMMANDER, AUTO)])
+                commander.value = AUTO
+                ships_list = self.query_one(f"#setup-{side}-ships", SelectionList)
+                ships_list.clear_options()
+                ships_list.add_options(self._ship_options(side))
+                ships_list.highlighted = 0 if ships_list.option_count else None
+                self.query_one(f"#setup-{side}-chosen", Static).update(chosen_text([]))
+                flagship = self.query_one(f"#setup-{side}-flagship", Select)
+                flagship.set_options([(FIRST_SHIP, AUTO)])
+                flagship.value = AUTO
+        self._error("")
+        self.query_one("#setup-name", Input).focus()
+        self.remember_fields()
+
+    def _ship_options(self, side: str) -> list[tuple[str, str, bool]]:
+        """Side A's choices are the campaign's ships, side B's the enemy ships (unticked)."""
+        if side == "a":
+            return [(ship_label(s.spec), s.id, False) for s in self.ships if s.side == "campaign"]
+        return [
+            (ship_label(s.spec, "enemy"), s.id, False) for s in self.ships if s.side != "campaign"
+        ]
+
     def compose(self) -> ComposeResult:
-        ours = [s for s in self.ships if s.side == "campaign"]
-        theirs = [s for s in self.ships if s.side != "campaign"]
         with Vertical(classes="dialog-box") as box:
             box.border_title = "A new battle"
             with Horizontal(classes="setup-line"):
@@ -106,26 +156,20 @@ class BattleSetupScreen(GmDialog[Any]):
                     classes="narrow",
                     compact=True,
                 )
-            # side, its heading, its default name, its ships, the note after each ship
-            for side, fleet, ships, note in (
-                ("a", "Our fleet", ours, ""),
-                ("b", "Enemy", theirs, "enemy"),
-            ):
+            # side, its default name
+            for side, fleet in (("a", OUR_FLEET), ("b", ENEMY_FLEET)):
                 with Horizontal(classes="setup-line"):
                     yield Label(f"Side {side.upper()}", classes="first")
                     yield Input(fleet, id=f"setup-{side}-name", compact=True)
                     yield Label("commander", classes="gap")
                     yield Select(
-                        [("at the flagship's command", AUTO)],
+                        [(AUTO_COMMANDER, AUTO)],
                         value=AUTO,
                         allow_blank=False,
                         id=f"setup-{side}-commander",
                         compact=True,
                     )
-                yield SelectionList[str](
-                    *[(ship_label(s.spec, note), s.id, False) for s in ships],
-                    id=f"setup-{side}-ships",
-                )
+                yield SelectionList[str](*self._ship_options(side), id=f"setup-{side}-ships")
                 with Horizontal(classes="setup-flag-line"):
                     yield Static(chosen_text([]), id=f"setup-{side}-chosen", classes="setup-chosen")
                     yield Label("flagship")
@@ -187,7 +231,7 @@ class BattleSetupScreen(GmDialog[Any]):
         ]
         select = self.query_one(f"#setup-{side}-commander", Select)
         current = select.value
-        select.set_options([("at the flagship's command", AUTO), *aboard])
+        select.set_options([(AUTO_COMMANDER, AUTO), *aboard])
         select.value = current if current in {v for _, v in aboard} else AUTO
 
     # -- extra enemy ships ---------------------------------------------------------------

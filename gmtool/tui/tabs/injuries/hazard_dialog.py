@@ -151,20 +151,23 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
         """Make a kept form what a new one with these arguments would be, before it is shown
         again (the Injuries tab keeps one: building it was most of what h did)."""
         self._start(ships, party, roll, ship_id, cause, battle, round_text)
-        ship = self.query_one("#hazard-ship", Select)
-        ship.set_options(ship_options(self.ships))
-        ship.value = self._ship_id or NO_SHIP
-        class_select = self.query_one("#hazard-class", Select)
-        class_select.value = self._start_class()
-        class_select.disabled = self._ship_id is not None
-        self.query_one("#hazard-track", Select).value = self._default_track()
-        self.query_one("#hazard-type", Select).value = armor_table().other_damage_type
-        weapon = self.query_one("#hazard-weapon", Select)
-        weapon.set_options(self._weapon_options())
-        weapon.value = UNKNOWN_WEAPON
-        self.query_one("#hazard-cause", Input).value = cause
-        self.query_one("#hazard-battle", Input).value = battle
-        self.query_one("#hazard-round", Input).value = round_text
+        # set here as a new form has them: the handlers of their changes would fill the
+        # list again (twice: a select's new choices pick the first one before the ship)
+        with self.prevent(Select.Changed):
+            ship = self.query_one("#hazard-ship", Select)
+            ship.set_options(ship_options(self.ships))
+            ship.value = self._ship_id or NO_SHIP
+            class_select = self.query_one("#hazard-class", Select)
+            class_select.value = self._start_class()
+            class_select.disabled = self._ship_id is not None
+            self.query_one("#hazard-track", Select).value = self._default_track()
+            self.query_one("#hazard-type", Select).value = armor_table().other_damage_type
+            weapon = self.query_one("#hazard-weapon", Select)
+            weapon.set_options(self._weapon_options())
+            weapon.value = UNKNOWN_WEAPON
+            self.query_one("#hazard-cause", Input).value = cause
+            self.query_one("#hazard-battle", Input).value = battle
+            self.query_one("#hazard-round", Input).value = round_text
         self.query_one(HazardCharacters).clear()
         self.query_one("#hazard-detail", Static).update("")
         self._fill()
