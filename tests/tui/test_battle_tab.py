@@ -40,6 +40,7 @@ from gmtool.store.ships import list_ships
 from gmtool.tui.app import GmApp
 from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog
 from gmtool.tui.tabs.battle.attack_dialog import AttackScreen
+from gmtool.tui.tabs.battle.battle_menu import SETUP_FORM
 from gmtool.tui.tabs.battle.damage_dialog import DamageScreen
 from gmtool.tui.tabs.battle.order_dialogs import BoardScreen
 from gmtool.tui.tabs.battle.pane import BattlePane
@@ -1156,3 +1157,24 @@ async def set_up_by_keys_again(app: GmApp, pilot: Pilot[None]) -> None:
     await pilot.pause()
     await pilot.press("ctrl+s")
     await settle(pilot, lambda: not isinstance(app.screen, BattleSetupScreen))
+
+
+async def test_the_set_up_form_is_built_once_the_tab_is_drawn_and_n_shows_it(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=LARGE) as pilot:
+        await open_battle_tab(app, pilot)
+        await wait(pilot)
+        assert app.is_screen_installed(SETUP_FORM)
+        built = app.get_screen(SETUP_FORM)
+        assert isinstance(built, BattleSetupScreen) and built.is_mounted
+        assert built.query("#setup-a-ships"), "its widgets are made before n is pressed"
+        assert app.screen is app.screen_stack[0]
+        await pilot.press("n")
+        await settle(pilot, lambda: isinstance(app.screen, BattleSetupScreen))
+        assert app.screen is built
+        assert built.default_name == "Battle 1"
+        await set_up_by_keys_again(app, pilot)
+        battle = app.query_one(BattlePane).battle
+        assert battle is not None and battle.name == "Ambush at Tarsus II"

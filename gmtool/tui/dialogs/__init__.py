@@ -4,7 +4,7 @@ A tab's own dialogs live in its package (`gmtool.tui.tabs.<tab>`); they derive f
 `GmDialog` too.
 """
 
-from gmtool.tui.dialogs.base import ConfirmDialog, GmDialog, kept_dialog
+from gmtool.tui.dialogs.base import ConfirmDialog, GmDialog, build_ahead, kept_dialog
 from gmtool.tui.dialogs.choice import ChoiceDialog
 
-__all__ = ["ChoiceDialog", "ConfirmDialog", "GmDialog", "kept_dialog"]
+__all__ = ["ChoiceDialog", "ConfirmDialog", "GmDialog", "build_ahead", "kept_dialog"]

@@ -181,6 +181,18 @@ def kept_dialog(
     return dialog
 
 
+def build_ahead(app: App[Any], name: str, make: Callable[[], GmDialog[Any]]) -> None:
+    """Build a dialog `kept_dialog` keeps under `name` before it is first asked for, while
+    the GM is not pressing keys (a tab calls this once it is drawn): its widgets are made
+    and styled now, so even its first opening only lays it out and draws it. (Textual's
+    App._get_screen, pinned version: what push_screen does first with a new screen.)"""
+    if app.is_screen_installed(name):
+        return
+    dialog = make()
+    app.install_screen(dialog, name)
+    app._get_screen(name)
+
+
 class ConfirmDialog(GmDialog[bool]):
     """Asks one question. The focus starts on the safe answer when the yes cannot be taken
     back (`danger`), so Enter pressed out of habit keeps things as they are; otherwise on

@@ -10,7 +10,9 @@ from rich.markup import escape
 from gmtool.actions import ActionRefused
 from gmtool.actions import battles as battle_actions
 from gmtool.rules.battle import BattleState
+from gmtool.rules.characters import Party
 from gmtool.rules.errors import RulesError
+from gmtool.store import Campaign
 from gmtool.store.battles import (
     BattleRecord,
     fleet_setup,
@@ -20,8 +22,8 @@ from gmtool.store.battles import (
 )
 from gmtool.store.errors import StoreError
 from gmtool.store.party import load_party_state
-from gmtool.store.ships import list_ships
-from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog, kept_dialog
+from gmtool.store.ships import ShipRecord, list_ships
+from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog, build_ahead, kept_dialog
 from gmtool.tui.tabs.battle.setup_dialog import BattleSetupScreen, SetupChoice
 
 if TYPE_CHECKING:
@@ -48,12 +50,30 @@ def delete_question(record: BattleRecord, readable: bool = True) -> str:
     )
 
 
+def setup_inputs(campaign: Campaign) -> tuple[list[ShipRecord], Party, str]:
+    """What the set-up form offers: the ships, the party, the new battle's default name."""
+    ships = list_ships(campaign)
+    party = load_party_state(campaign)
+    return ships, party, f"Battle {len(list_battles(campaign)) + 1}"
+
+
+def build_setup_form_ahead(pane: BattlePane) -> None:
+    """The set-up form built before n is first pressed (n makes it new again)."""
+    try:
+        ships, party, name = setup_inputs(pane.campaign)
+    except (StoreError, RulesError):
+        return  # n says why
+
+    def not_yet(_choice: SetupChoice) -> BattleState:
+        raise StoreError("the set-up form was not opened by n")  # renew gives it n's
+
+    build_ahead(pane.app, SETUP_FORM, lambda: BattleSetupScreen(ships, party, name, not_yet))
+
+
 async def new_battle(pane: BattlePane) -> None:
     campaign = pane.campaign
     try:
-        ships = list_ships(campaign)
-        party = load_party_state(campaign)
-        number = len(list_battles(campaign)) + 1
+        ships, party, name = setup_inputs(campaign)
     except (StoreError, RulesError) as exc:
         pane.show_status(f"Cannot set up a battle: {exc}", error=True)
         return
@@ -69,7 +89,6 @@ async def new_battle(pane: BattlePane) -> None:
             side_b = replace(side_b, flagship=side_b.ships[choice.flagship_b][0])
         return battle_actions.set_up(campaign, choice.name, side_a, side_b, choice.starting_range)
 
-    name = f"Battle {number}"
     form = kept_dialog(
         pane.app,
         SETUP_FORM,

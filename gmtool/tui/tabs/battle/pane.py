@@ -99,6 +99,8 @@ class BattlePane(GmPane):
             self.show_status(f"The battles do not read: {exc}", error=True)
             self.battle_id = None
         self.reload()
+        # once the tab is drawn: n's form is built while the GM reads the tab
+        self.call_after_refresh(battle_menu.build_setup_form_ahead, self)
 
     def on_show(self) -> None:
         # another tab may have changed the characters (treatment) or the ships
