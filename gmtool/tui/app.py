@@ -8,11 +8,13 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
+from textual import events
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.css.query import NoMatches
 from textual.errors import NoWidget
 from textual.screen import ModalScreen, Screen
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Header, TabbedContent, TabPane, Tabs
 from textual.widgets._tabs import Underline  # the tab bar's; no public name
@@ -60,6 +62,8 @@ class MainScreen(DrawsWhenSettled, Screen[None]):
 
 # Refreshes to wait for a newly built tab's widgets before focusing one.
 FOCUS_TRIES = 20
+# Seconds without a key after which the GM is reading, not pressing keys (idle_hooks).
+IDLE_AFTER = 2.0
 
 
 class GmApp(HoldsKeys, App[None]):
@@ -81,6 +85,11 @@ class GmApp(HoldsKeys, App[None]):
         self.tabs: list[TabSpec] = list(TAB_CLASSES)
         # run once the app has drawn its first frame (the CLI resumes garbage collection)
         self.first_frame_hooks: list[Callable[[], None]] = []
+        # run once a tab built for the first time is drawn, and once the GM has pressed no
+        # key for IDLE_AFTER seconds (the CLI collects garbage out of the way: collector.py)
+        self.tab_built_hooks: list[Callable[[], None]] = []
+        self.idle_hooks: list[Callable[[], None]] = []
+        self._idle_timer: Timer | None = None
         self.theme = "textual-dark"
         self.crash_report: Path | None = None  # where an unexpected error was written
         self._data_errors_said: dict[str, float] = {}  # message -> when it was notified
@@ -144,11 +153,29 @@ class GmApp(HoldsKeys, App[None]):
         tab = next(t for t in self.tabs if t.TAB_ID == tab_id)
         widget = tab.load()(id=tab_id)
         self.query_one(f"#tab-{tab_id}", TabPane).mount(widget)
+        for hook in self.tab_built_hooks:  # once built and drawn
+            self.call_after_refresh(self.call_after_refresh, hook)
         return widget
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         if event.pane.id is not None:
             self.ensure_tab_built(event.pane.id.removeprefix("tab-"))
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded and self.idle_hooks:
+            self._idle_again_in(IDLE_AFTER)
+        await super().on_event(event)
+
+    def _idle_again_in(self, seconds: float) -> None:
+        """The idle hooks run `seconds` from now, unless a key comes first."""
+        if self._idle_timer is not None:
+            self._idle_timer.stop()
+        self._idle_timer = self.set_timer(seconds, self._idle)
+
+    def _idle(self) -> None:
+        self._idle_timer = None
+        for hook in self.idle_hooks:
+            hook()
 
     def on_mount(self) -> None:
         self.show_campaign_title()

@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from gmtool.commands.app import GC_THRESHOLDS, run_app
+from gmtool.commands.app import run_app
+from gmtool.commands.collector import GC_THRESHOLDS
 from gmtool.tui.app import GmApp
 
 
@@ -33,6 +34,9 @@ def test_collection_is_paused_until_the_first_frame(
         seen["running after the first frame"] = gc.isenabled()
         seen["frozen"] = gc.get_freeze_count() > 0
         seen["collected less often"] = gc.get_threshold() == GC_THRESHOLDS
+        seen["tabs frozen as built, whole heap when idle"] = (
+            gc.freeze in self.tab_built_hooks and bool(self.idle_hooks)
+        )
         self.campaign.close()
 
     monkeypatch.setattr(GmApp, "run", first_frame_then_quit)
@@ -42,6 +46,7 @@ def test_collection_is_paused_until_the_first_frame(
         "running after the first frame": True,
         "frozen": True,
         "collected less often": True,
+        "tabs frozen as built, whole heap when idle": True,
     }
     assert gc.isenabled()
 

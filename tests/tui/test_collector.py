@@ -1,0 +1,73 @@
+"""The garbage collector out of the way of the GM's keys: what start-up and a tab's first
+build made is frozen, and the whole heap is collected only when no key came for a while."""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from gmtool.commands import collector
+from gmtool.tui import app as app_module
+from gmtool.tui.app import GmApp
+
+
+@pytest.fixture(autouse=True)
+def _collector_as_it_was() -> Iterator[None]:
+    thresholds, enabled = gc.get_threshold(), gc.isenabled()
+    yield
+    gc.unfreeze()
+    gc.set_threshold(*thresholds)
+    if enabled:
+        gc.enable()
+
+
+async def test_the_idle_hooks_run_once_no_key_came_for_a_while(
+    app_factory: Callable[..., GmApp], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(app_module, "IDLE_AFTER", 0.6)
+    ran: list[int] = []
+    app = app_factory(demo=True)
+    app.idle_hooks.append(lambda: ran.append(1))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("escape")
+        for _ in range(3):  # keys closer together than IDLE_AFTER: not idle yet
+            await pilot.pause(0.1)
+            await pilot.press("down")
+        assert ran == []
+        await pilot.pause(1.0)
+        assert ran == [1], "idle once, after the last key"
+        await pilot.pause(1.0)
+        assert ran == [1], "not again until another key"
+        await pilot.press("up")
+        await pilot.pause(1.0)
+        assert ran == [1, 1]
+
+
+async def test_the_app_freezes_what_start_up_and_a_tab_built_and_collects_when_idle(
+    app_factory: Callable[..., GmApp], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(app_module, "IDLE_AFTER", 0.2)
+    collected: list[int] = []
+    real_collect = gc.collect
+    monkeypatch.setattr(gc, "collect", lambda generation=2: collected.append(generation) or 0)
+    gc.disable()
+    app = app_factory(demo=True)
+    collector.collect_out_of_the_way(app)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        assert gc.isenabled() and gc.get_threshold() == collector.GC_THRESHOLDS
+        frozen = gc.get_freeze_count()
+        assert frozen > 10_000  # the app as started
+        await pilot.press("escape", "2")  # the Crew tab, built now
+        for _ in range(3):
+            await pilot.pause()
+        assert gc.get_freeze_count() > frozen, "the tab's widgets are frozen too"
+        assert collected == [], "no full collection while keys come"
+        real_collect(1)  # objects moved to the oldest generation: a full collection is due
+        assert gc.get_count()[2] > 0
+        await pilot.press("down")
+        assert collected == []
+        await pilot.pause(0.6)
+        assert collected == [2], "collected once the GM pressed no key for a moment"
