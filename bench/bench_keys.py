@@ -24,7 +24,7 @@ frame).
 
 The garbage collector runs as under the gmtool command (commands/collector.py): off during
 start-up, then what start-up and each tab's first build made frozen out of its sight; the
-whole heap is collected only once no key came for two seconds, which the bench, pressing
+collection the gmtool command makes once no key came for two seconds the bench, pressing
 keys back to back, never gives it (a GM reading the screen does).
 
 Prints, per key, runs, median and max ms for the demo and the big campaign, the first open
@@ -462,6 +462,9 @@ async def session(folder: Path, size: tuple[int, int], repeats: int, timings: Ti
             await settle(pilot)
             timings.add(START_UP, start, frames.last_after(start[0]) or start)
             await drive(Driver(pilot, frames, timings), repeats, row)
+    # as a new gmtool process would start: nothing of this app's left frozen or uncollected
+    gc.unfreeze()
+    gc.collect()
 
 
 def run(template: Path, sessions: int, repeats: int, size: tuple[int, int]) -> Timings:
