@@ -30,9 +30,9 @@ class InjuryKeys(GmPane):
         def _status(self, text: str, *, error: bool = False) -> None: ...
 
     def read_again_if_saved(self) -> None:
-        """Before a dialog opens on the party: read the campaign again if anything was saved
-        since the tab read it (another tab may have hurt or moved someone). Otherwise the
-        tab as drawn is the campaign, and reading it again, history and all, only made the
-        dialog slower to open."""
+        """As the tab is shown or a dialog opens on the party: read the campaign again if
+        anything was saved since the tab read it (another tab may have hurt or moved
+        someone). Otherwise the tab as drawn is the campaign, and reading it again, history
+        and all, only made the tab and its dialogs slower to open."""
         if self.saved_since_read():
             self.reload()

@@ -157,8 +157,8 @@ class InjuriesPane(HurtKeys, HealingKeys, UndoKeys, HistoryView):
     def on_show(self) -> None:
         # Another tab (the Battle tab, Stations) may have changed the party or the history.
         # (nothing saved since the last read: the tab is as it was)
-        if self.is_mounted and self.query("#injury-characters") and self.saved_since_read():
-            self.reload()
+        if self.is_mounted and self.query("#injury-characters"):
+            self.read_again_if_saved()
 
     # -- focus ------------------------------------------------------------------------------
     def focus_default(self) -> None:
