@@ -8,6 +8,7 @@ import os
 from collections.abc import Callable
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Select
 
 from gmtool.actions.injuries import DamageRequest, deal_damage
@@ -83,16 +84,22 @@ async def test_escape_asks_on_a_changed_form_and_closes_an_untouched_one(
         assert not isinstance(app.screen, GmDialog)
 
 
+async def open_hazard_form(app: GmApp, pilot: Pilot[None]) -> HazardDialog:
+    """h on the Injuries tab: the hazard form, on screen."""
+    await pilot.press("h")
+    await pilot.pause()
+    dialog = app.screen
+    assert isinstance(dialog, HazardDialog)
+    return dialog
+
+
 async def test_a_hazard_tick_counts_and_a_roll_saves_the_form(
     app_factory: Callable[..., GmApp],
 ) -> None:
     app = app_factory(demo=True)
     async with app.run_test(size=LARGE) as pilot:
         pane = await show_injuries(app, pilot)
-        await pilot.press("h")
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, HazardDialog)
+        dialog = await open_hazard_form(app, pilot)
         dialog.query_one("#hazard-characters", DataTable).focus()
         await pilot.press("space")  # untick the captain: a change to lose
         await pilot.press("escape")
@@ -117,19 +124,14 @@ async def test_a_dialog_opens_on_the_party_as_saved_reading_it_only_after_a_save
         reads: list[int] = []
         real_reload = pane.reload
         monkeypatch.setattr(pane, "reload", lambda *a, **k: (reads.append(1), real_reload(*a, **k)))
-        await pilot.press("h")
-        await pilot.pause()
-        assert isinstance(app.screen, HazardDialog)
+        await open_hazard_form(app, pilot)
         assert reads == [], "nothing saved since the tab read the campaign: no read again"
         await pilot.press("escape")
         await pilot.pause()
         # saved meanwhile, as the Battle tab would: the next dialog sees it
         victim = pane.party.characters[0]
         deal_damage(app.campaign, DamageRequest(victim.id, "3", "stun", "a fall"))
-        await pilot.press("h")
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, HazardDialog)
+        dialog = await open_hazard_form(app, pilot)
         assert reads, "a save since the tab read: read again before the dialog opens"
         assert dialog.party == load_party_state(app.campaign)
         assert dialog.party.find(victim.id) != victim
@@ -146,10 +148,7 @@ async def test_the_kept_hazard_form_opens_again_as_a_new_one_would(
     app = app_factory(demo=True)
     async with app.run_test(size=LARGE) as pilot:
         pane = await show_injuries(app, pilot)
-        await pilot.press("h")
-        await pilot.pause()
-        first = app.screen
-        assert isinstance(first, HazardDialog)
+        first = await open_hazard_form(app, pilot)
         first.query_one("#hazard-cause", Input).value = "a plasma burst"
         first.query_one("#hazard-characters", DataTable).focus()
         await pilot.press("space", "p", "ctrl+r")  # untick, switch a posture, roll: saved
@@ -158,9 +157,7 @@ async def test_the_kept_hazard_form_opens_again_as_a_new_one_would(
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is app.screen_stack[0]
-        await pilot.press("h")
-        await pilot.pause()
-        again = app.screen
+        again = await open_hazard_form(app, pilot)
         assert again is first, "the form is kept, not built again"
         assert again.saved == [] and again.results == {}
         assert again.query_one("#hazard-cause", Input).value == ""
