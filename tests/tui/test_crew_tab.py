@@ -571,6 +571,42 @@ async def test_the_roster_is_filled_once_to_the_width_it_is_laid_out_at(
             assert pages == [0], "filled once, before it was drawn: not drawn, then again"
 
 
+async def test_the_roster_is_filled_again_only_when_its_width_changes(
+    app_factory: Callable[..., GmApp], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A taller terminal (or the footer taking a line less) refills nothing while the rows
+    already fill the view; a wider one fits the post column to the new width."""
+    pages: list[int] = []
+    real_page = CrewPane._add_roster_page
+
+    def page(pane: CrewPane, table: DataTable[object]) -> None:
+        pages.append(table.row_count)
+        real_page(pane, table)
+
+    monkeypatch.setattr(CrewPane, "_add_roster_page", page)
+    app = app_factory(demo=True)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await open_crew(app, pilot, "tenacity")
+        await pilot.press("R")
+        await pilot.pause()
+        await pilot.pause()
+        table = app.query_one("#roster-table", DataTable)
+        filled = len(pages)
+        await pilot.resize_terminal(120, 32)
+        await pilot.pause()
+        await pilot.pause()
+        assert len(pages) == filled, "a change of height alone refilled the roster"
+        assert table.row_count >= table.size.height  # the view is still full
+        await pilot.resize_terminal(150, 32)
+        await pilot.pause()
+        await pilot.pause()
+        assert len(pages) > filled, "a new width is not fitted"
+        pane = app.query_one(CrewPane)
+        room = table.scrollable_content_region.width
+        laid_out = pane._post_width_in(pane._roster_members, room)
+        assert table.columns[crew_tab.ColumnKey("post")].width == laid_out
+
+
 async def test_export_manifest_and_roster(
     app_factory: Callable[..., GmApp], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -114,7 +114,9 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
             self.set_class(narrow and self._in_list(), "-in-list")
             if self.crew is not None:
                 self._fill_tree(self.crew.manifest)
-        self.call_after_refresh(self._fill_roster, True)  # the post column fits the new width
+        # laid out again: the post column fits the new width, the rows fill a taller table
+        # (a change of height alone, the footer taking a line less, refills nothing)
+        self.call_after_refresh(self._check_post_width)
 
     def _fill_tree(self, manifest: Manifest) -> None:
         tree = self.query_one("#manifest-tree", Tree)
@@ -134,7 +136,7 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         if in_list != self.has_class("-in-list"):
             self.set_class(in_list, "-in-list")
             # the post column fits the width, once laid out
-            self.call_after_refresh(self.call_after_refresh, self._fill_roster, True)
+            self.call_after_refresh(self.call_after_refresh, self._check_post_width)
 
     def _in_list(self) -> bool:
         """Whether the cursor is in the manifest or the roster (else on the ships list)."""
