@@ -16,14 +16,14 @@ from textual.app import App, ComposeResult
 from textual.color import Color
 from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Input, Static, Tabs
+from textual.widgets import DataTable, Input, Static, Tabs
 from textual.widgets._tabs import Underline
 
 from gmtool.tui.app import GmApp, MainScreen
 from gmtool.tui.dialogs import ConfirmDialog
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.key_hold import HOLD_AT_MOST
-from gmtool.tui.widgets.steady import HOLD_TICKS, DimsBackdrop, KeepsSize
+from gmtool.tui.widgets.steady import HOLD_TICKS, DimsBackdrop, DrawsWhenSettled, KeepsSize
 
 
 class Counted(KeepsSize, Static):
@@ -119,6 +119,81 @@ async def test_the_main_screen_waits_for_busy_widgets_a_few_ticks_at_most(
         screen._on_timer_update()
         assert frames  # but not for ever
         assert screen._held == 0
+
+
+class Settled(DrawsWhenSettled, Screen[None]):
+    def compose(self) -> ComposeResult:
+        yield Input(id="first")
+        yield Input(id="second")
+        yield Static("more", id="more")
+
+
+class SettledApp(App[None]):
+    def __init__(self, screen: type[Screen[None]]) -> None:
+        super().__init__()
+        self.first_screen = screen
+        self.updates: list[str] = []
+
+    def on_mount(self) -> None:
+        self.push_screen(self.first_screen())
+
+    def _display(self, screen: Screen[Any], renderable: Any) -> None:
+        if renderable is not None:
+            self.updates.append(type(renderable).__name__)
+        super()._display(screen, renderable)
+
+
+class PlainScreen(Screen[None]):
+    compose = Settled.compose
+
+
+@pytest.mark.parametrize("screen, full_frames", [(Settled, 0), (PlainScreen, 1)])
+async def test_the_cursor_moving_draws_the_two_widgets_not_the_whole_screen(
+    screen: type[Screen[None]], full_frames: int
+) -> None:
+    app = SettledApp(screen)
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        app.updates.clear()
+        await pilot.press("tab")
+        await pilot.pause()
+        assert app.updates  # the two fields restyled
+        assert app.updates.count("LayoutUpdate") == full_frames  # Textual's: the whole screen
+
+
+async def test_a_layout_and_a_repaint_of_the_screen_are_drawn_in_one_frame() -> None:
+    app = SettledApp(Settled)
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        app.updates.clear()
+        screen.query_one("#more", Static).display = False  # a layout
+        screen.refresh()  # and the screen itself
+        await pilot.pause()
+        assert app.updates == ["LayoutUpdate"]
+
+
+class TableScreen(DrawsWhenSettled, Screen[None]):
+    def compose(self) -> ComposeResult:
+        yield DataTable[str]()
+
+
+async def test_the_screen_waits_for_a_table_to_size_itself() -> None:
+    """A table works out its size (and so its scroll bars) once idle: drawn before that, the
+    scroll bars come a frame later."""
+    app = SettledApp(TableScreen)
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        assert not screen._widgets_busy()
+        table = screen.query_one(DataTable)
+        table.add_column("n")
+        table.add_rows([str(n)] for n in range(50))
+        assert screen._widgets_busy()
+        await pilot.pause()
+        assert not screen._widgets_busy()
+        assert table.virtual_size.height > table.size.height  # sized: it scrolls
 
 
 async def _until(check: Callable[[], bool]) -> None:

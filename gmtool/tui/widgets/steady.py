@@ -21,6 +21,7 @@ from textual._context import visible_screen_stack
 from textual.color import Color
 from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.widget import Widget, _RenderCache
 
@@ -59,10 +60,16 @@ class KeepsSize(_Mixin):
 class DrawsWhenSettled(_ScreenMixin):
     """Mixed into a screen (before Screen): it draws once its widgets have handled what a
     key gave them, putting the frame off a tick at a time while any widget has messages
-    queued or a layout to ask for; a few ticks at most, so a widget that is never idle
-    cannot hold the screen. (Overrides Textual's Screen._on_timer_update, pinned version.)"""
+    queued, a layout to ask for or (a table) its size to work out; a few ticks at most, so a
+    widget that is never idle cannot hold the screen. A layout and a repaint of the whole
+    screen due together are one frame, and the cursor moving repaints only the two widgets.
+    (Overrides Textual's Screen._on_timer_update and Screen.focused, pinned version.)"""
 
     _held = 0  # frames put off in a row
+
+    # The cursor moving to another widget restyles the two widgets, which repaint themselves;
+    # Textual's Screen.focused also repaints the whole screen, a full frame for nothing.
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
     def _on_timer_update(self) -> None:
         if self._held < HOLD_TICKS and self._widgets_busy():
@@ -71,11 +78,19 @@ class DrawsWhenSettled(_ScreenMixin):
             self.set_timer(HOLD_TICK, self._on_timer_update)
             return
         self._held = 0
+        if self._layout_required and self._repaint_required:
+            # The whole screen to repaint (shown again, restyled) with a layout due: Textual
+            # draws the layout, then the whole screen again straight after. The screen goes
+            # into the layout's update instead: one frame.
+            self._repaint_required = False
+            self._dirty_widgets.add(self)
         super()._on_timer_update()
 
     def _widgets_busy(self) -> bool:
         return any(
-            widget.message_queue_size or widget._layout_required
+            widget.message_queue_size
+            or widget._layout_required
+            or getattr(widget, "_require_update_dimensions", False)  # a DataTable, once idle
             for widget in self.walk_children(Widget)
         )
 
