@@ -1,0 +1,111 @@
+"""What a terminal running the app shows: every frame the app draws, applied cell by cell.
+
+The screens draw a key's answer in as few frames as they can (tui/widgets/steady.py): some
+frames Textual would draw are merged or put off. A frame left out wrongly leaves old cells
+on the GM's terminal that no snapshot sees (a snapshot renders the whole screen afresh).
+`DrawnTerminal` keeps the cells the frames drew; `stale_cells` compares them with the
+screen rendered afresh.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.cells import cell_len
+from rich.segment import ControlType, Segment
+from rich.style import Style
+from textual._context import visible_screen_stack
+from textual.app import App
+from textual.screen import Screen
+from textual.widget import Widget
+
+Cell = tuple[str, Style]
+_PLAIN = Style()
+
+
+def _cell_style(style: Style | None) -> Style:
+    return _PLAIN if style is None else style.clear_meta_and_links()
+
+
+def _write(cells: dict[tuple[int, int], Cell], x: int, y: int, segment: Segment) -> int:
+    style = _cell_style(segment.style)
+    for char in segment.text:
+        width = cell_len(char)
+        cells[x, y] = (char, style)
+        for extra in range(1, width):
+            cells[x + extra, y] = ("", style)
+        x += width
+    return x
+
+
+class DrawnTerminal:
+    """Installed on an app (before it runs): keeps what each frame the app draws leaves on
+    screen, as a terminal would."""
+
+    def __init__(self, app: App[Any]) -> None:
+        self.app = app
+        self.cells: dict[tuple[int, int], Cell] = {}
+        self.frames = 0
+        draw = app._display
+
+        def display(screen: Screen[Any], renderable: Any) -> None:
+            if renderable is not None and not app._batch_count:
+                self.frames += 1
+                self._apply(renderable)
+            draw(screen, renderable)
+
+        app._display = display  # type: ignore[method-assign]
+
+    def _apply(self, update: Any) -> None:
+        console = self.app.console
+        x = y = 0
+        for segment in update.__rich_console__(console, console.options):
+            if segment.control:
+                for code in segment.control:
+                    if code[0] == ControlType.CURSOR_MOVE_TO:
+                        x, y = code[1], code[2]
+            elif segment.text == "\n":
+                x, y = 0, y + 1
+            else:
+                x = _write(self.cells, x, y, segment)
+
+    def screen_afresh(self) -> dict[tuple[int, int], Cell]:
+        """The current screen rendered from scratch (with the screens it shows behind it):
+        every widget's drawn lines dropped first, so nothing kept from a frame is reused (a
+        dialog's dimmed backdrop is made again from the tab behind). Nothing is marked for
+        a frame: what the app draws next is what it would have drawn."""
+        app = self.app
+        for screen in app.screen_stack:
+            for widget in (screen, *screen.walk_children(Widget)):
+                widget._styles_cache.clear()
+                widget._dirty_regions.add(widget.size.region)
+        token = visible_screen_stack.set(app._background_screens)
+        try:
+            strips = app.screen._compositor.render_strips()
+        finally:
+            visible_screen_stack.reset(token)
+        cells: dict[tuple[int, int], Cell] = {}
+        for y, strip in enumerate(strips):
+            x = 0
+            for segment in strip:
+                x = _write(cells, x, y, segment)
+        return cells
+
+    def stale_cells(self) -> list[str]:
+        """Cells where the terminal shows something else than the screen: `x,y drawn/now`."""
+        now = self.screen_afresh()
+        wrong = []
+        for (x, y), cell in sorted(now.items(), key=lambda item: (item[0][1], item[0][0])):
+            drawn = self.cells.get((x, y))
+            if drawn != cell:
+                shown = "nothing" if drawn is None else f"{drawn[0]!r} {drawn[1]}"
+                wrong.append(f"{x},{y} drawn {shown} / now {cell[0]!r} {cell[1]}")
+        return wrong
+
+    def text(self) -> str:
+        """The terminal's characters, line by line (for a failing test's message)."""
+        width, height = self.app.size
+        return "\n".join(
+            "".join(self.cells.get((x, y), ("?", _PLAIN))[0] for x in range(width))
+            for y in range(height)
+        )
