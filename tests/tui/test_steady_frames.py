@@ -23,7 +23,10 @@ from gmtool.tui.app import GmApp, MainScreen
 from gmtool.tui.dialogs import ConfirmDialog
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.key_hold import HOLD_AT_MOST
+from gmtool.tui.widgets import steady
 from gmtool.tui.widgets.steady import HOLD_TICKS, DimsBackdrop, DrawsWhenSettled, KeepsSize
+
+from .drawn import DrawnTerminal
 
 
 class Counted(KeepsSize, Static):
@@ -194,6 +197,47 @@ async def test_the_screen_waits_for_a_table_to_size_itself() -> None:
         await pilot.pause()
         assert not screen._widgets_busy()
         assert table.virtual_size.height > table.size.height  # sized: it scrolls
+
+
+class SettledDialog(DimsBackdrop, DrawsWhenSettled, ModalScreen[None]):
+    DEFAULT_CSS = "SettledDialog { align: center middle; } #box { width: 20; height: 3; }"
+
+    def compose(self) -> ComposeResult:
+        yield Input(id="box")
+
+
+async def test_a_dialog_opens_in_one_full_frame_and_follows_changes_behind_by_rows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Textual draws a dialog's layout, then the whole dialog again (asked by its resume),
+    then again for the screen it covers (asked to repaint whole): one full frame here. A
+    change behind it later dims again only the rows it touched, and looks as drawn afresh."""
+    app = SettledApp(Settled)
+    terminal = DrawnTerminal(app)
+    rows_dimmed: list[list[int]] = []
+    real_rows_of = steady._rows_of
+
+    def rows_of(screen: Screen[Any], width: int, rows: list[int]) -> Any:
+        rows_dimmed.append(rows)
+        return real_rows_of(screen, width, rows)
+
+    monkeypatch.setattr(steady, "_rows_of", rows_of)
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        behind = app.screen
+        app.updates.clear()
+        await app.push_screen(SettledDialog())
+        for _ in range(3):
+            await pilot.pause()
+        assert app.updates.count("LayoutUpdate") == 1
+        app.updates.clear()
+        more = behind.query_one("#more", Static)
+        more.update("changed behind the dialog")
+        for _ in range(3):
+            await pilot.pause()
+        assert app.updates and "LayoutUpdate" not in app.updates
+        assert rows_dimmed and set(rows_dimmed[-1]) <= set(range(more.region.y, 12))
+        assert not terminal.stale_cells()
 
 
 async def _until(check: Callable[[], bool]) -> None:

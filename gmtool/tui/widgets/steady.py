@@ -19,7 +19,7 @@ from rich.style import Style as RichStyle
 from textual import events
 from textual._context import visible_screen_stack
 from textual.color import Color
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import Reactive
 from textual.strip import Strip
@@ -63,9 +63,12 @@ class DrawsWhenSettled(_ScreenMixin):
     queued, a layout to ask for or (a table) its size to work out; a few ticks at most, so a
     widget that is never idle cannot hold the screen. A layout and a repaint of the whole
     screen due together are one frame, and the cursor moving repaints only the two widgets.
-    (Overrides Textual's Screen._on_timer_update and Screen.focused, pinned version.)"""
+    Shown (a dialog opening), its layout and the whole-screen repaint Textual asks for next
+    are one frame; covered by a dialog, it is not repainted whole for nothing. (Overrides
+    Textual's Screen._on_timer_update, _compositor_refresh and focused, pinned version.)"""
 
     _held = 0  # frames put off in a row
+    _resuming = False  # shown again: its layout's frame is put off to the next tick
 
     # The cursor moving to another widget restyles the two widgets, which repaint themselves;
     # Textual's Screen.focused also repaints the whole screen, a full frame for nothing.
@@ -78,6 +81,7 @@ class DrawsWhenSettled(_ScreenMixin):
             self.set_timer(HOLD_TICK, self._on_timer_update)
             return
         self._held = 0
+        self._resuming = False
         if self._layout_required and self._repaint_required:
             # The whole screen to repaint (shown again, restyled) with a layout due: Textual
             # draws the layout, then the whole screen again straight after. The screen goes
@@ -85,6 +89,23 @@ class DrawsWhenSettled(_ScreenMixin):
             self._repaint_required = False
             self._dirty_widgets.add(self)
         super()._on_timer_update()
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        # Runs before Textual's, which lays the screen out (drawing it) and then asks for the
+        # whole screen to be drawn again: that layout's frame is left to the next one.
+        self._resuming = True
+
+    def _on_screen_suspend(self) -> None:
+        # Covered by a dialog, which draws this screen (dimmed) as its backdrop: Textual asks
+        # for the whole of it to be drawn again, and so the dialog's, for no change. What
+        # changes here from now on (the cursor leaving) is still drawn.
+        self._repaint_regions.clear()
+
+    def _compositor_refresh(self) -> None:
+        if self._resuming and self is self.app.screen:
+            self.refresh()  # drawn on the next tick with all the layout changed
+            return
+        super()._compositor_refresh()
 
     def _widgets_busy(self) -> bool:
         return any(
@@ -104,8 +125,13 @@ class DimsBackdrop(_ScreenMixin):
     tinting every cell anew, each time the modal screen is refreshed (three or four times as
     a dialog opens, as the tab behind gives up the focus): a third of the time a dialog's
     key took. The look is the same: the tint over each cell, the screen's own style on top,
-    and no mouse actions or links left on the dimmed cells. (Overrides Textual's
+    and no mouse actions or links left on the dimmed cells. A change behind (the tab giving
+    up the cursor) dims again only the rows it touched. (Overrides Textual's
     Widget._render_content, pinned version.)"""
+
+    # What the backdrop was last made from (the screen behind, the size, the screen's style
+    # and tint) and its lines: a change behind redraws only the rows it dirtied.
+    _backdrop: tuple[tuple[object, ...], list[Strip]] | None = None
 
     def _render_content(self) -> None:
         stack = visible_screen_stack.get(None)
@@ -115,12 +141,46 @@ class DimsBackdrop(_ScreenMixin):
             return
         behind = stack.pop()  # as Screen.render does: a dialog behind takes the next one
         width, height = self.size
-        dim = _dimmer(self.visual_style.rich_style, tint)
-        lines = [dim(line) for line in behind._compositor.render_strips()[:height]]
+        base = self.visual_style.rich_style
+        dim = _dimmer(base, tint)
+        made_from = (behind, self.size, base, tint)
+        rows = self._dirty_rows(height)
+        changed = None
+        if self._backdrop is not None and self._backdrop[0] == made_from and rows is not None:
+            changed = _rows_of(behind, width, rows)
+        if changed is not None and self._backdrop is not None:
+            lines = self._backdrop[1]
+            for y, line in changed:
+                lines[y] = dim(line)
+        else:
+            lines = [dim(line) for line in behind._compositor.render_strips()[:height]]
         if any(line.cell_length != width for line in lines):
             lines = [line.crop_extend(0, width, None) for line in lines]
+        self._backdrop = (made_from, lines)
         self._render_cache = _RenderCache(self.size, lines)
         self._dirty_regions.clear()
+
+    def _dirty_rows(self, height: int) -> list[int] | None:
+        """The rows of the screen marked for drawing again, or None for all of them."""
+        rows: set[int] = set()
+        for region in self._dirty_regions:
+            if region.y <= 0 and region.bottom >= height:
+                return None
+            rows.update(range(max(region.y, 0), min(region.bottom, height)))
+        return sorted(rows)
+
+
+def _rows_of(screen: Screen[Any], width: int, rows: list[int]) -> list[tuple[int, Strip]] | None:
+    """Some rows of a screen as it draws them (None if a row has a gap: drawn whole)."""
+    wanted = set(rows)
+    crop = Region(0, rows[0], width, rows[-1] - rows[0] + 1) if rows else Region()
+    chops = screen._compositor._render_chops(crop, wanted.__contains__) if rows else []
+    drawn = []
+    for y in rows:
+        if y >= len(chops) or None in chops[y].values():
+            return None
+        drawn.append((y, Strip.join(chops[y].values())))
+    return drawn
 
 
 # Dimmed styles by (the screen's style, the tint): what each cell style of a screen behind
