@@ -24,7 +24,13 @@ from gmtool.tui.dialogs import ConfirmDialog
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.key_hold import HOLD_AT_MOST
 from gmtool.tui.widgets import steady
-from gmtool.tui.widgets.steady import HOLD_TICKS, DimsBackdrop, DrawsWhenSettled, KeepsSize
+from gmtool.tui.widgets.steady import (
+    FRAME_PERIOD,
+    HOLD_TICKS,
+    DimsBackdrop,
+    DrawsWhenSettled,
+    KeepsSize,
+)
 
 from .drawn import DrawnTerminal
 
@@ -238,6 +244,21 @@ async def test_a_dialog_opens_in_one_full_frame_and_follows_changes_behind_by_ro
         assert app.updates and "LayoutUpdate" not in app.updates
         assert rows_dimmed and set(rows_dimmed[-1]) <= set(range(more.region.y, 12))
         assert not terminal.stale_cells()
+
+
+async def test_screens_draw_at_most_a_frame_period_apart(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    """A frame due waits for the screen's timer: at Textual's 60 a second a key's second and
+    third frames each waited up to 17 ms."""
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        for screen in app.screen_stack:
+            assert isinstance(screen, DrawsWhenSettled)
+            assert screen._update_timer._interval == FRAME_PERIOD < 1 / 60
 
 
 async def _until(check: Callable[[], bool]) -> None:

@@ -23,6 +23,7 @@ from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import Reactive
 from textual.strip import Strip
+from textual.timer import Timer
 from textual.widget import Widget, _RenderCache
 
 if TYPE_CHECKING:
@@ -39,6 +40,9 @@ _NULL_STYLE = RichStyle()
 # A frame is put off at most HOLD_TICKS times by HOLD_TICK seconds while widgets have work.
 HOLD_TICKS = 8
 HOLD_TICK = 0.003
+# The shortest time between two frames of a screen (Textual's is 1/60 s).
+FRAME_PERIOD = 1 / 120
+_SCREEN_TIMER = "_Screen__update_timer"  # Screen's own (private) attribute for its timer
 
 
 class KeepsSize(_Mixin):
@@ -73,6 +77,19 @@ class DrawsWhenSettled(_ScreenMixin):
     # The cursor moving to another widget restyles the two widgets, which repaint themselves;
     # Textual's Screen.focused also repaints the whole screen, a full frame for nothing.
     focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+
+    @property
+    def _update_timer(self) -> Timer:
+        """Textual's timer for frames, ticking at FRAME_PERIOD: a frame due waits for its
+        tick, up to a period after the one before (at Textual's 60 a second, 17 ms: a key
+        drawing three frames could wait 30 ms doing nothing)."""
+        timer: Timer | None = getattr(self, _SCREEN_TIMER)
+        if timer is None:
+            timer = self.set_interval(
+                FRAME_PERIOD, self._on_timer_update, name="screen_update", pause=True
+            )
+            setattr(self, _SCREEN_TIMER, timer)
+        return timer
 
     def _on_timer_update(self) -> None:
         if self._held < HOLD_TICKS and self._widgets_busy():
