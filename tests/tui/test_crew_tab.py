@@ -607,6 +607,35 @@ async def test_the_roster_is_filled_again_only_when_its_width_changes(
         assert table.columns[crew_tab.ColumnKey("post")].width == laid_out
 
 
+async def test_the_manifest_gives_up_the_cursor_without_laying_itself_out_again(
+    app_factory: Callable[..., GmApp], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Escape from the manifest restyles it (its cursor line no longer highlighted) and no
+    more: Textual's Tree forgot its lines and laid itself out again, the whole manifest."""
+    app = app_factory(demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_crew(app, pilot, "tenacity")
+        await pilot.press("enter")  # to the manifest
+        await pilot.pause()
+        tree = app.query_one("#manifest-tree", Tree)
+        assert tree.has_focus
+        cursor_y = tree.cursor_line - round(tree.scroll_y)
+        focused_line = tree.render_line(cursor_y)
+        layouts: list[bool] = []
+        real_refresh = Tree.refresh
+
+        def refresh(widget: Tree[str], *regions: object, **options: bool) -> Tree[str]:
+            layouts.append(options.get("layout", False))
+            return real_refresh(widget, *regions, **options)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(Tree, "refresh", refresh)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not tree.has_focus
+        assert layouts and not any(layouts)  # drawn again, not laid out again
+        assert tree.render_line(cursor_y) != focused_line  # in its unfocused colours
+
+
 async def test_export_manifest_and_roster(
     app_factory: Callable[..., GmApp], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
