@@ -543,10 +543,8 @@ async def test_a_big_roster_shows_its_first_rows_and_the_search_narrows_it(
         assert "Chaplain" in [str(table.get_row_at(i)[3]) for i in range(table.row_count)]
 
 
-@pytest.mark.parametrize("size", [(120, 36), (80, 24)])
-async def test_the_roster_is_filled_once_to_the_width_it_is_laid_out_at(
-    app_factory: Callable[..., GmApp], monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
-) -> None:
+def roster_pages_filled(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A list that gets the row count each time the roster is filled with a page."""
     pages: list[int] = []
     real_page = CrewPane._add_roster_page
 
@@ -555,6 +553,14 @@ async def test_the_roster_is_filled_once_to_the_width_it_is_laid_out_at(
         real_page(pane, table)
 
     monkeypatch.setattr(CrewPane, "_add_roster_page", page)
+    return pages
+
+
+@pytest.mark.parametrize("size", [(120, 36), (80, 24)])
+async def test_the_roster_is_filled_once_to_the_width_it_is_laid_out_at(
+    app_factory: Callable[..., GmApp], monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    pages = roster_pages_filled(monkeypatch)
     app = app_factory(demo=True)
     async with app.run_test(size=size) as pilot:
         await open_crew(app, pilot, "tenacity")
@@ -576,14 +582,7 @@ async def test_the_roster_is_filled_again_only_when_its_width_changes(
 ) -> None:
     """A taller terminal (or the footer taking a line less) refills nothing while the rows
     already fill the view; a wider one fits the post column to the new width."""
-    pages: list[int] = []
-    real_page = CrewPane._add_roster_page
-
-    def page(pane: CrewPane, table: DataTable[object]) -> None:
-        pages.append(table.row_count)
-        real_page(pane, table)
-
-    monkeypatch.setattr(CrewPane, "_add_roster_page", page)
+    pages = roster_pages_filled(monkeypatch)
     app = app_factory(demo=True)
     async with app.run_test(size=(120, 30)) as pilot:
         await open_crew(app, pilot, "tenacity")
