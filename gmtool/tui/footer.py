@@ -75,6 +75,10 @@ def wrap_items(items: list[FooterItem], width: int) -> list[list[FooterItem]]:
     return rows
 
 
+# From this many lines up, the footer keeps the rows its keys took within a tab.
+KEEP_ROWS_FROM = 30
+
+
 class KeyFooter(Widget):
     """The keys of the focused widget, its tab and the app, as Textual's Footer shows them,
     over as many lines as the width needs. Clicking a key presses it."""
@@ -105,6 +109,8 @@ class KeyFooter(Widget):
         # the keys and width last drawn: a change of focus that leaves them as they are
         # (Textual tells the footer again a refresh after each) draws nothing new
         self._drawn: tuple[list[FooterItem], int] | None = None
+        # the most rows the keys took in (the tab with the cursor, the width)
+        self._most_rows: dict[tuple[str | None, int], int] = {}
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -120,8 +126,33 @@ class KeyFooter(Widget):
         items = self.items()
         if self._drawn == (items, self.size.width):
             return
-        rows = len(wrap_items(items, self.size.width)) if self.size.width else None
+        rows = self._rows(items, self.size.width) if self.size.width else None
         self.refresh(layout=rows != self.size.height)
+
+    def _rows(self, items: list[FooterItem], width: int) -> int:
+        """The rows the footer takes: as many as the keys need; on a tall terminal, the most
+        they needed since the tab was shown at this width. There the cursor moving between
+        a list and its view (a row of keys more, then less) no longer makes the whole tab
+        jump a line, and lay itself out again, at every move; on a short one (below
+        KEEP_ROWS_FROM lines) every line of the tab counts more."""
+        needed = len(wrap_items(items, width))
+        if self.app.size.height < KEEP_ROWS_FROM:
+            self._most_rows = {}
+            return needed
+        place = (self._tab_of_cursor(), width)
+        rows = max(needed, self._most_rows.get(place, 0))
+        self._most_rows = {place: rows}
+        return rows
+
+    def _tab_of_cursor(self) -> str | None:
+        focused = self.screen.focused
+        if focused is None:
+            return None
+        for node in focused.ancestors_with_self:
+            tab = getattr(node, "TAB_ID", None)  # a tab's pane (tui/pane.py)
+            if tab:
+                return str(tab)
+        return None
 
     def items(self) -> list[FooterItem]:
         """The keys to show now: one per action, the command palette last."""
@@ -164,7 +195,7 @@ class KeyFooter(Widget):
         return found
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return len(wrap_items(self.items(), width))
+        return self._rows(self.items(), width)
 
     def render(self) -> Text:
         key_style = self.get_component_rich_style("key-footer--key")

@@ -71,3 +71,31 @@ async def test_clicking_a_key_presses_it(app_factory: Callable[..., GmApp]) -> N
         await pilot.click(KeyFooter, offset=(start + 1, row))
         await pilot.pause()
         assert app.screen.__class__.__name__ == "HelpScreen"
+
+
+@pytest.mark.parametrize("size, kept", [((120, 36), True), ((100, 24), False)])
+async def test_on_a_tall_terminal_the_footer_keeps_its_rows_within_a_tab(
+    app_factory: Callable[..., GmApp], size: tuple[int, int], kept: bool
+) -> None:
+    """The ships list has more keys than the roster once undo is offered (two rows at 120
+    columns and at 100, then one): on a tall terminal the footer keeps two rows as the cursor moves
+    to the roster, so the tab does not jump a line and lay itself out again; on a short
+    one it gives the line back to the roster."""
+    app = app_factory(demo=True)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("escape", "2")
+        await pilot.pause()
+        await pilot.press("r", "y")  # regenerate the crew: undo is offered now
+        await pilot.pause()
+        footer = app.screen.query_one(KeyFooter)
+        width = footer.size.width
+        on_list = len(wrap_items(footer.items(), width))
+        assert footer.size.height == on_list
+        await pilot.press("R")
+        await pilot.pause()
+        on_roster = len(wrap_items(footer.items(), width))
+        assert on_roster < on_list  # the roster's keys take a row less
+        assert footer.size.height == (on_list if kept else on_roster)
+        await pilot.press("escape", "3")  # another tab: the footer fits its keys again
+        await pilot.pause()
+        assert footer.size.height == len(wrap_items(footer.items(), width))
