@@ -45,7 +45,7 @@ from gmtool.tui.tabs.battle.damage_dialog import DamageScreen
 from gmtool.tui.tabs.battle.order_dialogs import BoardScreen
 from gmtool.tui.tabs.battle.pane import BattlePane
 from gmtool.tui.tabs.battle.report import SummaryScreen
-from gmtool.tui.tabs.battle.setup_dialog import BattleSetupScreen
+from gmtool.tui.tabs.battle.setup_dialog import BattleSetupScreen, SetupFormStart
 from gmtool.tui.tabs.battle.ship_table import ShipTable, fit_name, table_layout, track_cell
 from tests.tui.conftest import footer_keys
 
@@ -1130,7 +1130,9 @@ async def test_the_kept_set_up_form_opens_again_as_a_new_one_would(
         assert isinstance(kept, BattleSetupScreen)
         assert kept.default_name == "Battle 2"
         fresh = BattleSetupScreen(
-            list_ships(app.campaign), load_party_state(app.campaign), "Battle 2", kept.create
+            SetupFormStart(
+                list_ships(app.campaign), load_party_state(app.campaign), "Battle 2", kept.create
+            )
         )
         await pilot.press("escape")
         await wait(pilot)

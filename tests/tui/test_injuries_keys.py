@@ -19,7 +19,7 @@ from gmtool.tui.app import GmApp
 from gmtool.tui.dialogs import ConfirmDialog, GmDialog
 from gmtool.tui.footer import KeyFooter, wrap_items
 from gmtool.tui.tabs.injuries.bailout_dialog import BailoutDialog
-from gmtool.tui.tabs.injuries.hazard_dialog import HazardDialog
+from gmtool.tui.tabs.injuries.hazard_dialog import HazardDialog, HazardFormStart
 from gmtool.tui.tabs.injuries.medical_dialog import MedicalTreatmentDialog, RestDialog
 from gmtool.tui.tabs.injuries.treatment_dialog import DamageDialog, TreatmentDialog
 from tests.tui.conftest import footer_keys
@@ -163,12 +163,14 @@ async def test_the_kept_hazard_form_opens_again_as_a_new_one_would(
         assert again.query_one("#hazard-cause", Input).value == ""
         # as a form built now on the party as saved (the roll hurt someone) would be
         fresh = HazardDialog(
-            pane._ships(),
-            load_party_state(app.campaign),
-            lambda _request: [],
-            ship_id=pane._ship_of_highlighted(pane._ships()),
-            battle=pane.battle,
-            round_text=pane.round_text,
+            HazardFormStart(
+                pane._ships(),
+                load_party_state(app.campaign),
+                lambda _request: [],
+                ship_id=pane._ship_of_highlighted(pane._ships()),
+                battle=pane.battle,
+                round_text=pane.round_text,
+            )
         )
         await app.push_screen(fresh)
         await pilot.pause()

@@ -24,7 +24,7 @@ from gmtool.store.errors import StoreError
 from gmtool.store.party import load_party_state
 from gmtool.store.ships import ShipRecord, list_ships
 from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog, build_ahead, kept_dialog
-from gmtool.tui.tabs.battle.setup_dialog import BattleSetupScreen, SetupChoice
+from gmtool.tui.tabs.battle.setup_dialog import BattleSetupScreen, SetupChoice, SetupFormStart
 
 if TYPE_CHECKING:
     from gmtool.tui.tabs.battle.pane import BattlePane
@@ -67,7 +67,8 @@ def build_setup_form_ahead(pane: BattlePane) -> None:
     def not_yet(_choice: SetupChoice) -> BattleState:
         raise StoreError("the set-up form was not opened by n")  # renew gives it n's
 
-    build_ahead(pane.app, SETUP_FORM, lambda: BattleSetupScreen(ships, party, name, not_yet))
+    start = SetupFormStart(ships, party, name, not_yet)
+    build_ahead(pane.app, SETUP_FORM, lambda: BattleSetupScreen(start))
 
 
 async def new_battle(pane: BattlePane) -> None:
@@ -89,12 +90,13 @@ async def new_battle(pane: BattlePane) -> None:
             side_b = replace(side_b, flagship=side_b.ships[choice.flagship_b][0])
         return battle_actions.set_up(campaign, choice.name, side_a, side_b, choice.starting_range)
 
+    start = SetupFormStart(ships, party, name, create)
     form = kept_dialog(
         pane.app,
         SETUP_FORM,
         BattleSetupScreen,
-        lambda: BattleSetupScreen(ships, party, name, create),
-        lambda kept: kept.renew(ships, party, name, create),
+        lambda: BattleSetupScreen(start),
+        lambda kept: kept.renew(start),
     )
     state: BattleState | None = await pane.app.push_screen_wait(form)
     if state is None:

@@ -67,6 +67,17 @@ def chosen_text(names: list[str]) -> str:
     return f"in: {', '.join(names)}" if names else "in: no ship yet (space ticks one)"
 
 
+@dataclass(frozen=True)
+class SetupFormStart:
+    """What a set-up form opens on, new or kept and made new again: the campaign's ships,
+    the party, the name offered and what sets the battle up."""
+
+    ships: Sequence[ShipRecord]
+    party: Party
+    default_name: str
+    create: Callable[[SetupChoice], Any]
+
+
 class BattleSetupScreen(GmDialog[Any]):
     """Name, starting range, side A (the campaign's ships) and side B (enemies: the
     campaign's enemy ships, quick ships, ships from spec files), and commanders."""
@@ -78,43 +89,25 @@ class BattleSetupScreen(GmDialog[Any]):
         Binding("ctrl+o", "spec_file", "Ship from file", priority=True),
     ]
 
-    def __init__(
-        self,
-        ships: Sequence[ShipRecord],
-        party: Party,
-        default_name: str,
-        create: Callable[[SetupChoice], Any],
-    ) -> None:
+    def __init__(self, start: SetupFormStart) -> None:
         super().__init__()
-        self._start(ships, party, default_name, create)
+        self._start(start)
 
-    def _start(
-        self,
-        ships: Sequence[ShipRecord],
-        party: Party,
-        default_name: str,
-        create: Callable[[SetupChoice], Any],
-    ) -> None:
+    def _start(self, start: SetupFormStart) -> None:
         """The state a new form starts with."""
-        self.ships = list(ships)
-        self.party = party
-        self.default_name = default_name
-        self.create = create
+        self.ships = list(start.ships)
+        self.party = start.party
+        self.default_name = start.default_name
+        self.create = start.create
         self.extra: list[tuple[str, ShipSpec]] = []
 
-    def renew(
-        self,
-        ships: Sequence[ShipRecord],
-        party: Party,
-        default_name: str,
-        create: Callable[[SetupChoice], Any],
-    ) -> None:
-        """Make a kept form what a new one with these arguments would be, before it is shown
-        again (the Battle tab keeps one: building it was most of what n did)."""
-        self._start(ships, party, default_name, create)
+    def renew(self, start: SetupFormStart) -> None:
+        """Make a kept form what a new one from `start` would be, before it is shown again
+        (the Battle tab keeps one: building it was most of what n did)."""
+        self._start(start)
         # set here as a new form has them: no handler of their changes need run
         with self.prevent(Select.Changed, SelectionList.SelectedChanged):
-            self.query_one("#setup-name", Input).value = default_name
+            self.query_one("#setup-name", Input).value = start.default_name
             self.query_one("#setup-range", Select).value = DEFAULT_RANGE
             for side, fleet in (("a", OUR_FLEET), ("b", ENEMY_FLEET)):
                 self.query_one(f"#setup-{side}-name", Input).value = fleet

@@ -11,6 +11,7 @@ character's result in the list. ctrl+r again rolls for another hit.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
@@ -51,6 +52,22 @@ NARROW_NAME = 16
 
 
 RollHazard = Callable[[HazardRequest], list[InjuryEntry]]
+
+
+@dataclass(frozen=True)
+class HazardFormStart:
+    """What a hazard form opens on, new or kept and made new again: the ships and party to
+    choose from, what rolls and saves, and the fields it fills in first."""
+
+    ships: Sequence[ShipRecord]
+    party: Party
+    roll: RollHazard
+    ship_id: str | None = None
+    cause: str = ""
+    battle: str = ""
+    round_text: str = ""
+
+
 """Rolls and saves; raises RulesError or StoreError to refuse (the dialog shows why)."""
 
 
@@ -99,58 +116,29 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
 
     BINDINGS = [Binding("ctrl+r", "roll", "Roll", priority=True)]
 
-    def __init__(
-        self,
-        ships: Sequence[ShipRecord],
-        party: Party,
-        roll: RollHazard,
-        *,
-        ship_id: str | None = None,
-        cause: str = "",
-        battle: str = "",
-        round_text: str = "",
-    ) -> None:
+    def __init__(self, start: HazardFormStart) -> None:
         super().__init__()
-        self._start(ships, party, roll, ship_id, cause, battle, round_text)
+        self._start(start)
 
-    def _start(
-        self,
-        ships: Sequence[ShipRecord],
-        party: Party,
-        roll: RollHazard,
-        ship_id: str | None,
-        cause: str,
-        battle: str,
-        round_text: str,
-    ) -> None:
+    def _start(self, start: HazardFormStart) -> None:
         """The state a new form starts with."""
-        self.ships = {s.id: s for s in ships}
-        self.party = party
-        self._roll = roll
-        self._ship_id = ship_id if ship_id in self.ships else None
-        self._cause = cause
-        self._battle = battle
-        self._round = round_text
-        self.chosen: dict[str, bool] = {c.id: False for c in party.characters}
+        self.ships = {s.id: s for s in start.ships}
+        self.party = start.party
+        self._roll = start.roll
+        self._ship_id = start.ship_id if start.ship_id in self.ships else None
+        self._cause = start.cause
+        self._battle = start.battle
+        self._round = start.round_text
+        self.chosen: dict[str, bool] = {c.id: False for c in start.party.characters}
         self.postures: dict[str, str] = {}
         self.saved: list[InjuryEntry] = []
         self.results: dict[str, InjuryEntry] = {}
         self._ticks_at_start: tuple[dict[str, bool], dict[str, str]] | None = None
 
-    def renew(
-        self,
-        ships: Sequence[ShipRecord],
-        party: Party,
-        roll: RollHazard,
-        *,
-        ship_id: str | None = None,
-        cause: str = "",
-        battle: str = "",
-        round_text: str = "",
-    ) -> None:
-        """Make a kept form what a new one with these arguments would be, before it is shown
-        again (the Injuries tab keeps one: building it was most of what h did)."""
-        self._start(ships, party, roll, ship_id, cause, battle, round_text)
+    def renew(self, start: HazardFormStart) -> None:
+        """Make a kept form what a new one from `start` would be, before it is shown again
+        (the Injuries tab keeps one: building it was most of what h did)."""
+        self._start(start)
         # set here as a new form has them: the handlers of their changes would fill the
         # list again (twice: a select's new choices pick the first one before the ship)
         with self.prevent(Select.Changed):
@@ -165,9 +153,9 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
             weapon = self.query_one("#hazard-weapon", Select)
             weapon.set_options(self._weapon_options())
             weapon.value = UNKNOWN_WEAPON
-            self.query_one("#hazard-cause", Input).value = cause
-            self.query_one("#hazard-battle", Input).value = battle
-            self.query_one("#hazard-round", Input).value = round_text
+            self.query_one("#hazard-cause", Input).value = start.cause
+            self.query_one("#hazard-battle", Input).value = start.battle
+            self.query_one("#hazard-round", Input).value = start.round_text
         self.query_one(HazardCharacters).clear()
         self.query_one("#hazard-detail", Static).update("")
         self._fill()

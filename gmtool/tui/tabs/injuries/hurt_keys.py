@@ -50,7 +50,7 @@ class HurtKeys(InjuryKeys):
         if self._refused():
             return
         from gmtool.actions.injuries import roll_hazard_by_hand
-        from gmtool.tui.tabs.injuries.hazard_dialog import HazardDialog
+        from gmtool.tui.tabs.injuries.hazard_dialog import HazardDialog, HazardFormStart
 
         self.read_again_if_saved()
         if not self._need_party("hazard roll"):
@@ -77,16 +77,15 @@ class HurtKeys(InjuryKeys):
         party = self.party
         ship_id = self._ship_of_highlighted(ships)
         battle, round_text = self.battle, self.round_text
+        start = HazardFormStart(
+            ships, party, roll, ship_id=ship_id, battle=battle, round_text=round_text
+        )
         dialog = kept_dialog(
             self.app,
             HAZARD_FORM,
             HazardDialog,
-            lambda: HazardDialog(
-                ships, party, roll, ship_id=ship_id, battle=battle, round_text=round_text
-            ),
-            lambda kept: kept.renew(
-                ships, party, roll, ship_id=ship_id, battle=battle, round_text=round_text
-            ),
+            lambda: HazardDialog(start),
+            lambda kept: kept.renew(start),
         )
         self.app.push_screen(dialog, closed)
 
