@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
+from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import Input
 
 from gmtool.store.demo import DEMO_NAME, seed_demo
@@ -13,6 +16,8 @@ from gmtool.tui.app import GmApp, make_app
 from tests.conftest import TEST_SEED, fixed_clock
 
 SIZES = {"small": (80, 24), "large": (120, 36)}
+
+D = TypeVar("D", bound=Screen[object])
 
 
 @pytest.fixture(autouse=True)
@@ -45,3 +50,12 @@ def footer_keys(app: GmApp) -> set[str]:
 
     footer = app.screen.query_one(KeyFooter)
     return {key for item in footer.items() if item.enabled for key in item.keys}
+
+
+async def open_dialog(app: GmApp, pilot: Pilot[None], key: str, kind: type[D]) -> D:
+    """Press `key` and return the dialog it opened, checked to be a `kind`."""
+    await pilot.press(key)
+    await pilot.pause()
+    dialog = app.screen
+    assert isinstance(dialog, kind), f"{key} opened {dialog!r}, not a {kind.__name__}"
+    return dialog

@@ -23,7 +23,7 @@ from gmtool.tui.tabs.crew.dialogs import ExportDialog, ImportDialog
 from gmtool.tui.tabs.crew.pane import CrewPane
 from gmtool.tui.tabs.crew.ship_form import ShipFormScreen, flag_label
 from gmtool.tui.tabs.crew.system_dialog import SystemDialog
-from tests.tui.conftest import footer_keys
+from tests.tui.conftest import footer_keys, open_dialog
 
 SIZE = (120, 36)
 
@@ -85,11 +85,7 @@ async def open_crew(app: GmApp, pilot: Pilot[None], ship_id: str | None = None) 
 
 async def open_ship_form(app: GmApp, pilot: Pilot[None]) -> ShipFormScreen:
     """n on the ships list: the ship form."""
-    await pilot.press("n")
-    await pilot.pause()
-    form = app.screen
-    assert isinstance(form, ShipFormScreen)
-    return form
+    return await open_dialog(app, pilot, "n", ShipFormScreen)
 
 
 async def type_into(pilot: Pilot[None], field: Input, text: str) -> None:

@@ -22,7 +22,7 @@ from gmtool.tui.tabs.injuries.bailout_dialog import BailoutDialog
 from gmtool.tui.tabs.injuries.hazard_dialog import HazardDialog, HazardFormStart
 from gmtool.tui.tabs.injuries.medical_dialog import MedicalTreatmentDialog, RestDialog
 from gmtool.tui.tabs.injuries.treatment_dialog import DamageDialog, TreatmentDialog
-from tests.tui.conftest import footer_keys
+from tests.tui.conftest import footer_keys, open_dialog
 from tests.tui.test_injuries_tab import (
     LARGE,
     SMALL,
@@ -86,11 +86,7 @@ async def test_escape_asks_on_a_changed_form_and_closes_an_untouched_one(
 
 async def open_hazard_form(app: GmApp, pilot: Pilot[None]) -> HazardDialog:
     """h on the Injuries tab: the hazard form, on screen."""
-    await pilot.press("h")
-    await pilot.pause()
-    dialog = app.screen
-    assert isinstance(dialog, HazardDialog)
-    return dialog
+    return await open_dialog(app, pilot, "h", HazardDialog)
 
 
 async def test_a_hazard_tick_counts_and_a_roll_saves_the_form(
