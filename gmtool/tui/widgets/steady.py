@@ -162,11 +162,10 @@ class DimsBackdrop(_ScreenMixin):
         dim = _dimmer(base, tint)
         made_from = (behind, self.size, base, tint)
         rows = self._dirty_rows(height)
-        changed = None
-        if self._backdrop is not None and self._backdrop[0] == made_from and rows is not None:
-            changed = _rows_of(behind, width, rows)
-        if changed is not None and self._backdrop is not None:
-            lines = self._backdrop[1]
+        kept = self._backdrop if self._backdrop and self._backdrop[0] == made_from else None
+        changed = _rows_of(behind, width, rows) if kept and rows is not None else None
+        if kept and changed is not None:
+            lines = kept[1]
             for y, line in changed:
                 lines[y] = dim(line)
         else:
@@ -189,9 +188,10 @@ class DimsBackdrop(_ScreenMixin):
 
 def _rows_of(screen: Screen[Any], width: int, rows: list[int]) -> list[tuple[int, Strip]] | None:
     """Some rows of a screen as it draws them (None if a row has a gap: drawn whole)."""
-    wanted = set(rows)
-    crop = Region(0, rows[0], width, rows[-1] - rows[0] + 1) if rows else Region()
-    chops = screen._compositor._render_chops(crop, wanted.__contains__) if rows else []
+    if not rows:
+        return []
+    crop = Region(0, rows[0], width, rows[-1] - rows[0] + 1)
+    chops = screen._compositor._render_chops(crop, set(rows).__contains__)
     drawn = []
     for y in rows:
         if y >= len(chops) or None in chops[y].values():
