@@ -26,7 +26,7 @@ from gmtool.store.errors import StoreError
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.key_hold import HoldsKeys
 from gmtool.tui.tabs import TAB_CLASSES, TabSpec
-from gmtool.tui.widgets.steady import DrawsWhenSettled
+from gmtool.tui.widgets.steady import DrawsWhenSettled, LaysOutOnce
 
 
 class MainScreen(DrawsWhenSettled, Screen[None]):
@@ -66,7 +66,7 @@ FOCUS_TRIES = 20
 IDLE_AFTER = 2.0
 
 
-class GmApp(HoldsKeys, App[None]):
+class GmApp(LaysOutOnce, HoldsKeys, App[None]):
     CSS_PATH = "gmtool.tcss"
     TITLE = "gmtool"
     ENABLE_COMMAND_PALETTE = True

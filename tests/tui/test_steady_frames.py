@@ -30,6 +30,7 @@ from gmtool.tui.widgets.steady import (
     DimsBackdrop,
     DrawsWhenSettled,
     KeepsSize,
+    LaysOutOnce,
 )
 
 from .drawn import DrawnTerminal
@@ -243,6 +244,31 @@ async def test_a_dialog_opens_in_one_full_frame_and_follows_changes_behind_by_ro
             await pilot.pause()
         assert app.updates and "LayoutUpdate" not in app.updates
         assert rows_dimmed and set(rows_dimmed[-1]) <= set(range(more.region.y, 12))
+        assert not terminal.stale_cells()
+
+
+class SettledOnceApp(LaysOutOnce, SettledApp):
+    pass
+
+
+@pytest.mark.parametrize("app_class, full_frames", [(SettledOnceApp, 1), (SettledApp, 2)])
+async def test_a_dialog_closing_draws_the_screen_below_in_one_frame(
+    app_class: type[SettledApp], full_frames: int
+) -> None:
+    """Textual lays the screen below out again once the closed dialog is removed, by then
+    the screen has drawn itself whole: a second full frame for nothing."""
+    app = app_class(Settled)
+    terminal = DrawnTerminal(app)
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        await app.push_screen(SettledDialog())
+        for _ in range(3):
+            await pilot.pause()
+        app.updates.clear()
+        app.pop_screen()
+        for _ in range(4):
+            await pilot.pause()
+        assert app.updates.count("LayoutUpdate") == full_frames
         assert not terminal.stale_cells()
 
 

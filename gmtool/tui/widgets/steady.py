@@ -27,13 +27,18 @@ from textual.timer import Timer
 from textual.widget import Widget, _RenderCache
 
 if TYPE_CHECKING:
+    from textual.app import App
+    from textual.await_remove import AwaitRemove
+    from textual.dom import DOMNode
     from textual.screen import Screen
 
     _Mixin = Widget
     _ScreenMixin = Screen[Any]
+    _AppMixin = App[Any]
 else:
     _Mixin = object  # not a widget: Textual takes a widget's CSS from its first widget base
     _ScreenMixin = object
+    _AppMixin = object
 
 _NULL_STYLE = RichStyle()
 
@@ -131,6 +136,28 @@ class DrawsWhenSettled(_ScreenMixin):
             or getattr(widget, "_require_update_dimensions", False)  # a DataTable, once idle
             for widget in self.walk_children(Widget)
         )
+
+
+class LaysOutOnce(_AppMixin):
+    """Mixed into the App (before App): a dialog that closes does not lay out the screen
+    below it a second time. Textual asks the app for a layout once a removed screen's
+    messages have stopped, by then the screen shown again has laid itself out and drawn:
+    that asked for another layout and two more frames, 20-30 ms for a tab with a big table.
+    (Overrides Textual's App._prune, pinned version.)"""
+
+    def _prune(self, *nodes: Widget, parent: DOMNode | None = None) -> AwaitRemove:
+        from textual.screen import Screen
+
+        if parent is not self or not all(isinstance(node, Screen) for node in nodes):
+            return super()._prune(*nodes, parent=parent)
+        removed = super()._prune(*nodes, parent=None)
+        # What Textual does besides: the mouse may now be over another widget.
+        removed._post_remove = self._mouse_over_shown_screen
+        return removed
+
+    def _mouse_over_shown_screen(self) -> None:
+        if self.screen_stack:
+            self._update_mouse_over(self.screen)
 
 
 class DimsBackdrop(_ScreenMixin):
