@@ -6,11 +6,13 @@ import shutil
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, DataTable, Input, Select, Static, Tree
 
+from gmtool.actions import ships as ship_actions
 from gmtool.rules import crew as crew_rules
 from gmtool.rules.tables import tables_dir
 from gmtool.store import Campaign, open_campaign
@@ -407,6 +409,34 @@ async def test_regenerate_names_a_new_crew_and_undo_brings_the_old_one_back(
         assert "Undone: regenerate the crew of Raider Gorgon" in status(app)
         with saved(app.campaign.folder) as c:
             assert ship_store.get_ship(c, "gorgon").regenerations == 0
+
+
+async def test_a_crew_just_saved_is_shown_without_reading_it_back(
+    app_factory: Callable[..., GmApp], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The action returns the crew it saved: read back, 5,000 crew cost 10 ms a key."""
+    app = app_factory(demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_crew(app, pilot, "gorgon")
+        before = roster_names(app)
+        read_back: list[str] = []
+        real_crew_of = ship_actions.crew_of
+
+        def crew_of(campaign: Any, ship_id: str) -> Any:
+            read_back.append(ship_id)
+            return real_crew_of(campaign, ship_id)
+
+        monkeypatch.setattr(ship_actions, "crew_of", crew_of)
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert read_back == []
+        pane = app.query_one(CrewPane)
+        assert pane.crew is not None and pane.ship_id == "gorgon"
+        with saved(app.campaign.folder) as c:
+            assert ship_store.ship_crew(c, "gorgon").roster == pane.crew.roster
+        assert roster_names(app) != before
 
 
 @pytest.fixture

@@ -67,7 +67,9 @@ class ShipChanges:
 
         def _status(self, text: str | Text, error: bool = False) -> None: ...
 
-        def reload(self, select: str | None = None) -> None: ...
+        def reload(
+            self, select: str | None = None, crew: ship_store.ShipCrew | None = None
+        ) -> None: ...
 
         def refresh_bindings(self) -> None: ...
 
@@ -84,7 +86,7 @@ class ShipChanges:
         return self.crew.record
 
     def _saved(self, saved: ship_actions.ShipSaved, message: str) -> None:
-        self.reload(select=saved.ship_id)
+        self.reload(select=saved.ship_id, crew=saved.crew)
         self._roster_shown_for = None
         self._fill_roster()
         self._status(message)

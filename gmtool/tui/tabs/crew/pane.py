@@ -172,8 +172,10 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         status.set_class(error, "error")
         status.update(text)
 
-    def reload(self, select: str | None = None) -> None:
-        """Read the ships again and show `select` (or the ship shown before, or the first)."""
+    def reload(self, select: str | None = None, crew: ship_store.ShipCrew | None = None) -> None:
+        """Read the ships again and show `select` (or the ship shown before, or the first);
+        `crew`, the ship's crew as an action just saved it, is shown without reading it back
+        (5,000 crew take a while)."""
         table = self.query_one("#ship-list", DataTable)
         try:
             records = ship_store.list_ships(self.campaign)
@@ -212,9 +214,11 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
             return
         index = ids.index(wanted) if wanted in ids else 0
         table.move_cursor(row=index)
-        self.show_ship(ids[index])
+        self.show_ship(ids[index], crew)
 
-    def show_ship(self, ship_id: str | None) -> None:
+    def show_ship(self, ship_id: str | None, crew: ship_store.ShipCrew | None = None) -> None:
+        """Show a ship's summary, manifest and roster: `crew` when it is that ship's, else
+        the crew read from the campaign."""
         summary = self.query_one("#ship-summary", Static)
         tree = self.query_one("#manifest-tree", Tree)
         self.ship_id = ship_id
@@ -229,7 +233,8 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
             self._fill_roster()
             return
         try:
-            crew = ship_actions.crew_of(self.campaign, ship_id)
+            if crew is None or crew.record.id != ship_id:
+                crew = ship_actions.crew_of(self.campaign, ship_id)
         except (StoreError, RulesError) as exc:
             summary.update("")
             tree.clear()
