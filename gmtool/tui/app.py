@@ -17,7 +17,6 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Header, TabbedContent, TabPane, Tabs
-from textual.widgets._tabs import Underline  # the tab bar's; no public name
 
 from gmtool.rules.errors import RulesError
 from gmtool.store import Campaign, open_campaign
@@ -26,7 +25,7 @@ from gmtool.store.errors import StoreError
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.key_hold import HoldsKeys
 from gmtool.tui.tabs import TAB_CLASSES, TabSpec
-from gmtool.tui.widgets.steady import DrawsWhenSettled, LaysOutOnce
+from gmtool.tui.widgets.steady import DrawsWhenSettled, LaysOutOnce, place_underline
 
 
 class MainScreen(DrawsWhenSettled, Screen[None]):
@@ -302,17 +301,8 @@ class GmApp(LaysOutOnce, HoldsKeys, App[None]):
         self._focus_when_built(self.ensure_tab_built(tab_id), FOCUS_TRIES)
 
     def _place_underline(self) -> None:
-        """The tab bar's underline under the active tab now, in the frame that shows the
-        tab: Textual moves it a refresh later, which drew one frame more on every switch.
-        (Its later move finds the underline in place and draws nothing.)"""
         with suppress(NoMatches):
-            bar = self.query_one("TabbedContent > ContentTabs", Tabs)
-            tab = bar.active_tab
-            if tab is None or not tab.region:
-                return  # not laid out yet: Textual's own move places it
-            start, end = tab.virtual_region.shrink(tab.styles.gutter).column_span
-            underline = bar.query_one(Underline)
-            underline.highlight_start, underline.highlight_end = start, end
+            place_underline(self.query_one("TabbedContent > ContentTabs", Tabs))
 
     def _focus_when_built(self, pane: Any, tries: int) -> None:
         """Put the cursor on the tab's starting widget. A tab built just now may not have its

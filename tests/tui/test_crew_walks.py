@@ -300,8 +300,11 @@ async def test_at_80x24_the_footer_keeps_to_two_rows_and_the_roster_shows_many(
         roster = app.query_one("#roster-table", DataTable)
         assert roster.scrollable_content_region.height >= 7
         assert roster.row_count > roster.scrollable_content_region.height  # it scrolls
+        assert not app.query_one("#ship-side").display  # the ships list is put aside
+        assert roster.region.width >= SMALL[0] - 4  # the roster takes the width
         await pilot.press("escape")  # back on the ships list, roster shown
         await pilot.pause()
         assert app.focused is app.query_one("#ship-list", DataTable)
+        assert app.query_one("#ship-side").display
         assert {"p", "c", "X", "ctrl+z", "ctrl+y", "m", "slash"} <= footer_keys(app)
         assert footer_rows(app) <= 2

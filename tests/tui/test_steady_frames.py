@@ -206,6 +206,71 @@ async def test_the_screen_waits_for_a_table_to_size_itself() -> None:
         assert table.virtual_size.height > table.size.height  # sized: it scrolls
 
 
+class PlainTableScreen(Screen[None]):
+    def compose(self) -> ComposeResult:
+        yield Static("a list", id="list")
+        table = DataTable[str](id="table")
+        table.display = False
+        yield table
+
+
+class SettledTableScreen(DrawsWhenSettled, PlainTableScreen):
+    pass
+
+
+@pytest.mark.parametrize(
+    "screen, one_frame", [(SettledTableScreen, True), (PlainTableScreen, False)]
+)
+async def test_a_table_shown_with_more_rows_than_fit_is_drawn_in_one_frame(
+    screen: type[Screen[None]], one_frame: bool
+) -> None:
+    """Shown, a table is given its size by a layout and only then shows its scroll bars,
+    asking for another layout; the widgets that layout resizes ask to be repainted. Textual
+    draws each: three frames, where the one is laid out three times and drawn once."""
+    app = SettledApp(screen)
+    terminal = DrawnTerminal(app)
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        table.add_column("n")
+        table.add_rows([str(n)] for n in range(50))
+        await pilot.pause()
+        app.updates.clear()
+        table.display = True
+        for _ in range(4):
+            await pilot.pause()
+        assert (len(app.updates) == 1) is one_frame
+        assert table.show_vertical_scrollbar
+        assert not terminal.stale_cells()
+
+
+async def test_the_roster_is_shown_in_one_frame(app_factory: Callable[..., GmApp]) -> None:
+    """R at 80x24: the cursor moves to the roster (the ships list goes aside and the
+    footer changes with it), the roster is shown with its scroll bar, and the underline
+    moves to Roster: one frame. A focus change bubbling up to the screen is handled before
+    it draws, though Textual has already taken it out of the screen's queue."""
+    app = app_factory(demo=True)
+    terminal = DrawnTerminal(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        frames: list[str] = []
+        real = app._display
+
+        def display(screen: Screen[Any], renderable: Any) -> None:
+            if renderable is not None:
+                frames.append(type(renderable).__name__)
+            real(screen, renderable)
+
+        app._display = display  # type: ignore[method-assign]
+        await pilot.press("R")
+        for _ in range(4):
+            await pilot.pause()
+        assert isinstance(app.focused, DataTable) and app.focused.id == "roster-table"
+        assert len(frames) == 1
+        assert not terminal.stale_cells()
+
+
 class SettledDialog(DimsBackdrop, DrawsWhenSettled, ModalScreen[None]):
     DEFAULT_CSS = "SettledDialog { align: center middle; } #box { width: 20; height: 3; }"
 
@@ -251,24 +316,37 @@ class SettledOnceApp(LaysOutOnce, SettledApp):
     pass
 
 
-@pytest.mark.parametrize("app_class, full_frames", [(SettledOnceApp, 1), (SettledApp, 2)])
-async def test_a_dialog_closing_draws_the_screen_below_in_one_frame(
-    app_class: type[SettledApp], full_frames: int
+@pytest.mark.parametrize("app_class, lays_out", [(SettledOnceApp, False), (SettledApp, True)])
+async def test_a_dialog_closing_does_not_lay_out_the_screen_below_again(
+    app_class: type[SettledApp], lays_out: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Textual lays the screen below out again once the closed dialog is removed, by then
-    the screen has drawn itself whole: a second full frame for nothing."""
+    """Textual lays the screen below out again once the closed dialog is removed, though
+    nothing in it changed: on a busy tab that came after the screen had drawn itself, a
+    second layout and frame for nothing."""
     app = app_class(Settled)
     terminal = DrawnTerminal(app)
+    laid_out: list[Screen[Any]] = []
+    real = Screen._refresh_layout
+
+    def refresh_layout(screen: Screen[Any], *args: Any, **kwargs: Any) -> None:
+        laid_out.append(screen)
+        real(screen, *args, **kwargs)
+
+    monkeypatch.setattr(Screen, "_refresh_layout", refresh_layout)
     async with app.run_test(size=(40, 12)) as pilot:
         await pilot.pause()
+        below = app.screen
         await app.push_screen(SettledDialog())
         for _ in range(3):
             await pilot.pause()
         app.updates.clear()
+        laid_out.clear()
         app.pop_screen()
         for _ in range(4):
             await pilot.pause()
-        assert app.updates.count("LayoutUpdate") == full_frames
+        assert (below in laid_out) is lays_out
+        if not lays_out:
+            assert app.updates.count("LayoutUpdate") == 1  # the screen below, drawn whole
         assert not terminal.stale_cells()
 
 

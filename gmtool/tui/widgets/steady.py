@@ -25,6 +25,8 @@ from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.timer import Timer
 from textual.widget import Widget, _RenderCache
+from textual.widgets import Tabs
+from textual.widgets._tabs import Underline  # the tab bar's; no public name
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -47,6 +49,9 @@ HOLD_TICKS = 8
 HOLD_TICK = 0.003
 # The shortest time between two frames of a screen (Textual's is 1/60 s).
 FRAME_PERIOD = 1 / 120
+# The most layouts in a row before a frame is drawn: widgets resized by a layout ask for
+# another (Textual lays out and draws each), which seldom resizes anything more.
+LAYOUT_PASSES = 3
 _SCREEN_TIMER = "_Screen__update_timer"  # Screen's own (private) attribute for its timer
 
 
@@ -78,6 +83,8 @@ class DrawsWhenSettled(_ScreenMixin):
 
     _held = 0  # frames put off in a row
     _resuming = False  # shown again: its layout's frame is put off to the next tick
+    _laying_out = False  # in Textual's layout, which draws the frame at its end
+    _passes = 0  # layouts done again within this one
 
     # The cursor moving to another widget restyles the two widgets, which repaint themselves;
     # Textual's Screen.focused also repaints the whole screen, a full frame for nothing.
@@ -123,11 +130,52 @@ class DrawsWhenSettled(_ScreenMixin):
         # changes here from now on (the cursor leaving) is still drawn.
         self._repaint_regions.clear()
 
+    def _refresh_layout(self, size: Size | None = None, scroll: bool = False) -> None:
+        self._laying_out = True
+        try:
+            super()._refresh_layout(size, scroll)
+        finally:
+            self._laying_out = False
+            self._passes = 0
+
     def _compositor_refresh(self) -> None:
         if self._resuming and self is self.app.screen:
             self.refresh()  # drawn on the next tick with all the layout changed
             return
+        if self._laying_out:
+            if self._passes < LAYOUT_PASSES - 1 and self._lay_out_again():
+                return  # drawn by the layout done again
+            self._repaint_now()
         super()._compositor_refresh()
+
+    def _lay_out_again(self) -> bool:
+        """Laid out, the widgets given a new size ask for a layout again (a table shown
+        shows its scroll bars only then), and Textual draws each layout. This lays out again
+        straight away, as Textual would once those widgets are idle, and draws once."""
+        # (the layers, as Textual sizes them: its widgets and their scroll bars)
+        asking = [widget for widget, _ in self._compositor.layers if widget._layout_required]
+        if not asking:
+            return False
+        for widget in asking:
+            widget._layout_required = False
+            for ancestor in widget.ancestors:  # as Textual's Widget._check_refresh does
+                if not isinstance(ancestor, Widget):
+                    break
+                ancestor._clear_arrangement_cache()
+                ancestor._layout_updates += 1
+                if not ancestor.styles.auto_dimensions:
+                    break
+        self._passes += 1
+        super()._refresh_layout()
+        return True
+
+    def _repaint_now(self) -> None:
+        """Widgets resized by the layout ask to be repainted (their scroll bars too), which
+        Textual does in a frame of its own once they are idle: done in this one instead."""
+        repainting = {widget for widget, _ in self._compositor.layers if widget._repaint_required}
+        for widget in repainting:
+            widget._repaint_required = False
+        self._compositor.update_widgets(repainting)
 
     def _widgets_busy(self) -> bool:
         return any(
@@ -260,3 +308,15 @@ def _dimmer(base: RichStyle, tint: Color) -> Callable[[Strip], Strip]:
         )
 
     return dim
+
+
+def place_underline(bar: Tabs) -> None:
+    """A tab bar's underline under its active tab now, in the frame that shows the tab:
+    Textual moves it a refresh later, one frame more for every switch. (Its later move finds
+    the underline in place and draws nothing.)"""
+    tab = bar.active_tab
+    if tab is None or not tab.region:
+        return  # not laid out yet: Textual's own move places it
+    start, end = tab.virtual_region.shrink(tab.styles.gutter).column_span
+    underline = bar.query_one(Underline)
+    underline.highlight_start, underline.highlight_end = start, end

@@ -36,6 +36,7 @@ from gmtool.tui.tabs.crew.manifest_view import (
     fill_manifest_tree,
 )
 from gmtool.tui.tabs.crew.roster import CREW_FILTERS, RosterConditions
+from gmtool.tui.widgets.steady import place_underline
 
 NARROW = 100
 POST_WIDTH = 24
@@ -111,7 +112,7 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         narrow = self.size.width < NARROW
         if narrow != self.has_class("-narrow"):
             self.set_class(narrow, "-narrow")
-            self.set_class(narrow and self._in_list(), "-in-list")
+            self._set_list_aside(narrow and self._in_list())
             if self.crew is not None:
                 self._fill_tree(self.crew.manifest)
         # laid out again: the post column fits the new width, the rows fill a taller table
@@ -129,14 +130,22 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         # Below 100 columns the list with the cursor takes the whole width: the ships list,
         # or the manifest or roster (Escape goes back), so no column is cut and the roster
         # shows many rows.
-        # (Wide, the class means nothing: not set, as setting it restyles the whole tab.)
         in_list = self.has_class("-narrow") and any(
             node.id == "crew-side" for node in event.widget.ancestors_with_self
         )
-        if in_list != self.has_class("-in-list"):
-            self.set_class(in_list, "-in-list")
+        if self._set_list_aside(in_list):
             # the post column fits the width, once laid out
             self.call_after_refresh(self.call_after_refresh, self._check_post_width)
+
+    def _set_list_aside(self, aside: bool) -> bool:
+        """Put the ships list aside (narrow, the cursor in the manifest or roster) or back;
+        whether that changed. The class is the list's own: set on the tab, it restyled every
+        widget of the tab, 10-20 ms a move of the cursor with a big roster shown."""
+        ship_side = self.query_one("#ship-side")
+        if aside == ship_side.has_class("-aside"):
+            return False
+        ship_side.set_class(aside, "-aside")
+        return True
 
     def _in_list(self) -> bool:
         """Whether the cursor is in the manifest or the roster (else on the ships list)."""
@@ -444,7 +453,9 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         self.refresh_bindings()
 
     def _show_view(self, roster: bool) -> None:
-        self.query_one("#crew-views", Tabs).active = "view-roster" if roster else "view-manifest"
+        views = self.query_one("#crew-views", Tabs)
+        views.active = "view-roster" if roster else "view-manifest"
+        place_underline(views)
         self.query_one("#crew-switcher", ContentSwitcher).current = (
             "roster-view" if roster else "manifest-tree"
         )
