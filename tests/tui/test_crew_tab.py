@@ -632,6 +632,37 @@ async def test_the_roster_is_filled_again_only_when_its_width_changes(
         assert table.columns[crew_tab.ColumnKey("post")].width == laid_out
 
 
+async def test_the_roster_measures_its_columns_once_whatever_room_it_is_given(
+    app_factory: Callable[..., GmApp], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At 80x24 the roster is filled to the room it is expected to get, then measured again
+    once laid out (the ships list put aside, it is wider): the crew's cells are read once,
+    a tenth of a second for 5,000 crew."""
+    measured: list[int] = []
+    real = CrewPane._condition_cells
+
+    def condition_cells(pane: CrewPane, members: Any) -> set[str]:
+        measured.append(len(members))
+        return real(pane, members)
+
+    monkeypatch.setattr(CrewPane, "_condition_cells", condition_cells)
+    app = app_factory(demo=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_crew(app, pilot, "tenacity")
+        measured.clear()
+        await pilot.press("R")
+        await pilot.pause()
+        await pilot.pause()
+        pane = app.query_one(CrewPane)
+        table = app.query_one("#roster-table", DataTable)
+        assert pane._post_width_known is not None
+        assert pane._post_width_known[1] == table.scrollable_content_region.width  # laid out
+        assert len(measured) == 1
+        await pilot.press("slash", "a")  # a search: other rows, measured
+        await pilot.pause()
+        assert len(measured) == 2 and measured[1] < measured[0]
+
+
 async def test_the_manifest_gives_up_the_cursor_without_laying_itself_out_again(
     app_factory: Callable[..., GmApp], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -8,7 +8,7 @@ it back and ctrl+y does it again. The keys are in keys.py.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rich.text import Text
@@ -67,6 +67,7 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         self._roster_check_waits = False  # the post column is checked once laid out
         # the post column's width worked out last: (for these rows, in this room, width)
         self._post_width_known: tuple[Sequence[CrewMember], int, int] | None = None
+        self._widths_known: tuple[Sequence[CrewMember], object, tuple[int, int]] | None = None
         self.crew_filter = CREW_FILTERS[0]
         self._changed_shown = False  # the status line says the crew rules changed
         self._undo_label: str | None = None  # what ctrl+z would take back (None: nothing)
@@ -292,24 +293,30 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
 
     def _post_width_in(self, members: Sequence[CrewMember], room: int) -> int:
         table = self.query_one("#roster-table", DataTable)
-        longest = max((len(m.post_name) for m in members), default=len("Post"))
+        longest, others = self._column_widths(members)
         if not room:
             return min(longest, POST_WIDTH)
-        pad = 2 * table.cell_padding
-        others = sum(
-            max([len(heading), *(len(str(getattr(m, field))) for m in members)]) + pad
-            for heading, field in (
-                ("Rank", "rank_title"),
-                ("Name", "name"),
-                ("Department", "department_name"),
-            )
-        )
-        others += sum(
-            max([len(heading), *(len(cell) for cell in cells)]) + pad
-            for heading, cells in (("Condition", [self._condition_cell(m.id) for m in members]),)
-        )
-        left = room - others - pad
+        left = room - others - 2 * table.cell_padding
         return min(longest, left) if left >= 12 else min(longest, 18)
+
+    def _column_widths(self, members: Sequence[CrewMember]) -> tuple[int, int]:
+        """The longest post, and the width the other columns take with their padding: the
+        same for the same rows, whatever room the table is given (5,000 crew take a while,
+        and a table just shown is measured again once laid out)."""
+        known = self._widths_known
+        if known is not None and known[0] is members and known[1] is self.standing:
+            return known[2]
+        pad = 2 * self.query_one("#roster-table", DataTable).cell_padding
+        columns: tuple[tuple[str, Iterable[str]], ...] = (
+            ("Rank", (m.rank_title for m in members)),
+            ("Name", (m.name for m in members)),
+            ("Department", (m.department_name for m in members)),
+            ("Condition", self._condition_cells(members)),
+        )
+        others = sum(max(len(heading), *map(len, cells), 0) + pad for heading, cells in columns)
+        longest = max((len(m.post_name) for m in members), default=len("Post"))
+        self._widths_known = (members, self.standing, (longest, others))
+        return longest, others
 
     def _expected_room(self, rows: int) -> int:
         """The roster table's width for cells before it is laid out (just shown): the view

@@ -44,21 +44,24 @@ class RosterConditions:
     def _standing_of(self, member_id: str) -> MemberStanding | None:
         return self._by_member.get(member_id)
 
-    def _condition_word(self, member_id: str) -> str:
-        found = self._standing_of(member_id)
-        return (found.condition if found else "fit").replace("_", " ")
-
     def _condition_cell(self, member_id: str) -> str:
         """ "fit", or "dead, Ambush": the condition and the battle that hurt them."""
-        battle = self._battle_word(member_id)
-        word = self._condition_word(member_id)
-        return f"{word}, {battle}" if battle else word
-
-    def _battle_word(self, member_id: str) -> str:
         found = self._standing_of(member_id)
-        if found is None or self.standing is None:
-            return ""
-        return self.standing.battle_name(found.battle)
+        return self._cell(found.condition, found.battle) if found else self._cell("fit", None)
+
+    def _condition_cells(self, members: Sequence[CrewMember]) -> set[str]:
+        """The different condition cells of `members`: a few, however big the crew."""
+        by_member = self._by_member
+        pairs = {
+            (found.condition, found.battle) if (found := by_member.get(m.id)) else ("fit", None)
+            for m in members
+        }
+        return {self._cell(condition, battle) for condition, battle in pairs}
+
+    def _cell(self, condition: str, battle_id: str | None) -> str:
+        word = condition.replace("_", " ")
+        battle = self.standing.battle_name(battle_id) if self.standing is not None else ""
+        return f"{word}, {battle}" if battle else word
 
     def _filtered(self, members: Sequence[CrewMember]) -> list[CrewMember]:
         wanted = FILTER_CONDITIONS[self.crew_filter]
