@@ -26,6 +26,7 @@ from gmtool.tui.tabs.crew.pane import CrewPane
 from gmtool.tui.tabs.crew.ship_form import ShipFormScreen, flag_label
 from gmtool.tui.tabs.crew.system_dialog import SystemDialog
 from tests.tui.conftest import footer_keys, open_dialog
+from tests.tui.drawn import DrawnTerminal
 
 SIZE = (120, 36)
 
@@ -690,6 +691,38 @@ async def test_the_manifest_gives_up_the_cursor_without_laying_itself_out_again(
         assert not tree.has_focus
         assert layouts and not any(layouts)  # drawn again, not laid out again
         assert tree.render_line(cursor_y) != focused_line  # in its unfocused colours
+
+
+@pytest.mark.parametrize("size, lays_out", [((120, 30), False), ((100, 36), True)])
+async def test_the_manifest_made_taller_or_shorter_keeps_its_lines(
+    app_factory: Callable[..., GmApp],
+    monkeypatch: pytest.MonkeyPatch,
+    size: tuple[int, int],
+    lays_out: bool,
+) -> None:
+    """A new height alone (the status above taking a row more, a shorter terminal) leaves
+    the manifest's lines as drawn by the layout that resized it; Textual's Tree forgot them
+    and laid itself out again, a frame more. A new width still lays it out again."""
+    app = app_factory(demo=True)
+    terminal = DrawnTerminal(app)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_crew(app, pilot, "tenacity")
+        tree = app.query_one("#manifest-tree", Tree)
+        before = tree.size
+        layouts: list[bool] = []
+        real_refresh = Tree.refresh
+
+        def refresh(widget: Tree[str], *regions: object, **options: bool) -> Tree[str]:
+            layouts.append(options.get("layout", False))
+            return real_refresh(widget, *regions, **options)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(Tree, "refresh", refresh)
+        await pilot.resize_terminal(*size)
+        for _ in range(3):
+            await pilot.pause()
+        assert tree.size != before and (tree.size.width == before.width) is not lays_out
+        assert any(layouts) is lays_out
+        assert not terminal.stale_cells()
 
 
 async def test_export_manifest_and_roster(

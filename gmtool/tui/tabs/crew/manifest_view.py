@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.widget import Widget
 from textual.widgets import Tree
 
@@ -25,6 +26,20 @@ class ManifestTree(KeepsSize, Tree[str]):
         self._updates += 1  # in the key of each drawn line
         self._clear_line_cache()
         self.refresh()
+
+    _width_seen: int | None = None
+
+    def _on_resize(self, event: events.Resize) -> None:
+        """A new height alone (the status line above taking a row more or less): the lines
+        are the same, and the frame that laid the tree out drew them at that height (Textual
+        sends the Resize after it). Textual's Tree forgets its lines and lays itself out
+        again, a frame more after the key that changed the status. (Runs before
+        Tree._on_resize, which it stops when the width is the same; pinned version.)"""
+        if event.size.width != self._width_seen:
+            self._width_seen = event.size.width
+            return  # Tree's own
+        event.prevent_default()
+        self._line_cache.grow(event.size.height)
 
 
 def crew_summary(spec: ShipSpec, manifest: Manifest, side: str) -> Text:
