@@ -664,6 +664,19 @@ async def test_the_roster_measures_its_columns_once_whatever_room_it_is_given(
         assert len(measured) == 2 and measured[1] < measured[0]
 
 
+def tree_refreshes(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """From now on, whether each refresh of a tree asks for a layout."""
+    layouts: list[bool] = []
+    real_refresh = Tree.refresh
+
+    def refresh(widget: Tree[str], *regions: object, **options: bool) -> Tree[str]:
+        layouts.append(options.get("layout", False))
+        return real_refresh(widget, *regions, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Tree, "refresh", refresh)
+    return layouts
+
+
 async def test_the_manifest_gives_up_the_cursor_without_laying_itself_out_again(
     app_factory: Callable[..., GmApp], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -678,14 +691,7 @@ async def test_the_manifest_gives_up_the_cursor_without_laying_itself_out_again(
         assert tree.has_focus
         cursor_y = tree.cursor_line - round(tree.scroll_y)
         focused_line = tree.render_line(cursor_y)
-        layouts: list[bool] = []
-        real_refresh = Tree.refresh
-
-        def refresh(widget: Tree[str], *regions: object, **options: bool) -> Tree[str]:
-            layouts.append(options.get("layout", False))
-            return real_refresh(widget, *regions, **options)  # type: ignore[arg-type]
-
-        monkeypatch.setattr(Tree, "refresh", refresh)
+        layouts = tree_refreshes(monkeypatch)
         await pilot.press("escape")
         await pilot.pause()
         assert not tree.has_focus
@@ -709,14 +715,7 @@ async def test_the_manifest_made_taller_or_shorter_keeps_its_lines(
         await open_crew(app, pilot, "tenacity")
         tree = app.query_one("#manifest-tree", Tree)
         before = tree.size
-        layouts: list[bool] = []
-        real_refresh = Tree.refresh
-
-        def refresh(widget: Tree[str], *regions: object, **options: bool) -> Tree[str]:
-            layouts.append(options.get("layout", False))
-            return real_refresh(widget, *regions, **options)  # type: ignore[arg-type]
-
-        monkeypatch.setattr(Tree, "refresh", refresh)
+        layouts = tree_refreshes(monkeypatch)
         await pilot.resize_terminal(*size)
         for _ in range(3):
             await pilot.pause()
