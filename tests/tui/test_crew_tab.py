@@ -440,6 +440,37 @@ async def test_a_crew_just_saved_is_shown_without_reading_it_back(
         assert roster_names(app) != before
 
 
+async def test_a_new_crew_keeps_the_manifest_and_its_cursor(
+    app_factory: Callable[..., GmApp], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same manifest (a new crew for the same spec) is not put in the tree again: the
+    cursor stays on its post, and a 5,000-crew ship's tree is not laid out again."""
+    filled: list[object] = []
+    real_fill = crew_tab.fill_manifest_tree
+
+    def fill(tree: Tree[str], manifest: Any, ranks: bool = True) -> None:
+        filled.append(manifest)
+        real_fill(tree, manifest, ranks)
+
+    monkeypatch.setattr(crew_tab, "fill_manifest_tree", fill)
+    app = app_factory(demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_crew(app, pilot, "tenacity")
+        await pilot.press("enter", "down", "down", "down", "escape")
+        await pilot.pause()
+        tree = app.query_one("#manifest-tree", Tree)
+        cursor = tree.cursor_line
+        assert cursor > 0
+        filled.clear()
+        await pilot.press("r", "y")
+        await pilot.pause()
+        assert "Named a new crew" in status(app)
+        assert filled == [] and tree.cursor_line == cursor
+        await pilot.press("up")  # another ship, another manifest
+        await pilot.pause()
+        assert len(filled) == 1 and pane(app).ship_id != "tenacity"
+
+
 @pytest.fixture
 def house_rule_deckhands(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Crew rules that differ from the ones a campaign's rosters were saved under: one

@@ -68,6 +68,7 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         # the post column's width worked out last: (for these rows, in this room, width)
         self._post_width_known: tuple[Sequence[CrewMember], int, int] | None = None
         self._widths_known: tuple[Sequence[CrewMember], object, tuple[int, int]] | None = None
+        self._tree_shown_for: tuple[Manifest, bool] | None = None  # the manifest, with ranks
         self.crew_filter = CREW_FILTERS[0]
         self._changed_shown = False  # the status line says the crew rules changed
         self._undo_label: str | None = None  # what ctrl+z would take back (None: nothing)
@@ -120,9 +121,18 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         # (a change of height alone, the footer taking a line less, refills nothing)
         self.call_after_refresh(self._check_post_width)
 
-    def _fill_tree(self, manifest: Manifest) -> None:
+    def _fill_tree(self, manifest: Manifest | None) -> None:
+        """The manifest in the tree (None: empty). The same manifest again (a new crew, a
+        ship with the same spec) keeps the tree as it is, the cursor where it was."""
+        shown = None if manifest is None else (manifest, not self.has_class("-narrow"))
+        if shown == self._tree_shown_for:
+            return
+        self._tree_shown_for = shown
         tree = self.query_one("#manifest-tree", Tree)
-        fill_manifest_tree(tree, manifest, ranks=not self.has_class("-narrow"))
+        if shown is None:
+            tree.clear()
+        else:
+            fill_manifest_tree(tree, *shown)
 
     def focus_default(self) -> None:
         self.query_one("#ship-list", DataTable).focus()
@@ -230,7 +240,6 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         """Show a ship's summary, manifest and roster: `crew` when it is that ship's, else
         the crew read from the campaign."""
         summary = self.query_one("#ship-summary", Static)
-        tree = self.query_one("#manifest-tree", Tree)
         self.ship_id = ship_id
         self.crew = None
         self.set_standing(None)
@@ -239,7 +248,7 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
             summary.update(
                 Text("No ships yet: press n for a new ship, or i to import a spec file.")
             )
-            tree.clear()
+            self._fill_tree(None)
             self._fill_roster()
             return
         try:
@@ -247,7 +256,7 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
                 crew = ship_actions.crew_of(self.campaign, ship_id)
         except (StoreError, RulesError) as exc:
             summary.update("")
-            tree.clear()
+            self._fill_tree(None)
             self._status(f"The crew of {ship_id} does not read: {exc}", error=True)
             self._fill_roster()
             return
