@@ -104,7 +104,10 @@ async def test_log_survives_restart_and_filters(
         await pilot.pause()
     again = app_factory(path=path)
     async with again.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()  # the log is built just after the first frame
+        for _ in range(50):  # the log is built just after the first frame: a busy machine
+            await pilot.pause()  # may take a few refreshes more
+            if again.query("#roll-log") and again.query_one("#roll-log", DataTable).row_count:
+                break
         table = again.query_one("#roll-log", DataTable)
         assert table.row_count == 2
         await pilot.click("#log-filter")
