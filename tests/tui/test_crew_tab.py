@@ -678,6 +678,14 @@ async def test_the_roster_measures_its_columns_once_whatever_room_it_is_given(
         return real(pane, members)
 
     monkeypatch.setattr(CrewPane, "_condition_cells", condition_cells)
+    rooms: list[int] = []
+    real_width_in = CrewPane._post_width_in
+
+    def post_width_in(pane: CrewPane, members: Any, room: int) -> int:
+        rooms.append(room)
+        return real_width_in(pane, members, room)
+
+    monkeypatch.setattr(CrewPane, "_post_width_in", post_width_in)
     app = app_factory(demo=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_crew(app, pilot, "tenacity")
@@ -685,10 +693,8 @@ async def test_the_roster_measures_its_columns_once_whatever_room_it_is_given(
         await pilot.press("R")
         await pilot.pause()
         await pilot.pause()
-        pane = app.query_one(CrewPane)
         table = app.query_one("#roster-table", DataTable)
-        assert pane._post_width_known is not None
-        assert pane._post_width_known[1] == table.scrollable_content_region.width  # laid out
+        assert rooms and rooms[-1] == table.scrollable_content_region.width  # laid out
         assert len(measured) == 1
         await pilot.press("slash", "a")  # a search: other rows, measured
         await pilot.pause()

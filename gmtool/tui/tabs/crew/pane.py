@@ -65,8 +65,8 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         self._roster_shown_for: tuple[object, ...] | None = None
         self._roster_members: list[CrewMember] = []  # the roster's rows, matching the search
         self._roster_check_waits = False  # the post column is checked once laid out
-        # the post column's width worked out last: (for these rows, in this room, width)
-        self._post_width_known: tuple[Sequence[CrewMember], int, int] | None = None
+        # the roster's column widths worked out last: (for these rows, these standings,
+        # (the longest post, the other columns))
         self._widths_known: tuple[Sequence[CrewMember], object, tuple[int, int]] | None = None
         self._tree_shown_for: tuple[Manifest, bool] | None = None  # the manifest, with ranks
         self.crew_filter = CREW_FILTERS[0]
@@ -293,12 +293,7 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         scrolls sideways, and the manifest shows departments anyway."""
         table = self.query_one("#roster-table", DataTable)
         room = table.scrollable_content_region.width or self._expected_room(len(members))
-        known = self._post_width_known
-        if known is not None and known[0] is members and known[1] == room:
-            return known[2]  # the same rows in the same room: 5,000 crew take a while
-        width = self._post_width_in(members, room)
-        self._post_width_known = (members, room, width)
-        return width
+        return self._post_width_in(members, room)
 
     def _post_width_in(self, members: Sequence[CrewMember], room: int) -> int:
         table = self.query_one("#roster-table", DataTable)
