@@ -247,8 +247,7 @@ async def test_a_table_shown_with_more_rows_than_fit_is_drawn_in_one_frame(
 async def test_the_roster_is_shown_in_one_frame(app_factory: Callable[..., GmApp]) -> None:
     """R at 80x24: the cursor moves to the roster (the ships list goes aside and the
     footer changes with it), the roster is shown with its scroll bar, and the underline
-    moves to Roster: one frame. A focus change bubbling up to the screen is handled before
-    it draws, though Textual has already taken it out of the screen's queue."""
+    moves to Roster: one frame."""
     app = app_factory(demo=True)
     terminal = DrawnTerminal(app)
     async with app.run_test(size=(80, 24)) as pilot:

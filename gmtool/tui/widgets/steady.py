@@ -22,6 +22,7 @@ from textual.color import Color
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import Reactive
+from textual.screen import Screen
 from textual.strip import Strip
 from textual.timer import Timer
 from textual.widget import Widget, _RenderCache
@@ -32,7 +33,6 @@ if TYPE_CHECKING:
     from textual.app import App
     from textual.await_remove import AwaitRemove
     from textual.dom import DOMNode
-    from textual.screen import Screen
 
     _Mixin = Widget
     _ScreenMixin = Screen[Any]
@@ -194,8 +194,6 @@ class LaysOutOnce(_AppMixin):
     (Overrides Textual's App._prune, pinned version.)"""
 
     def _prune(self, *nodes: Widget, parent: DOMNode | None = None) -> AwaitRemove:
-        from textual.screen import Screen
-
         if parent is not self or not all(isinstance(node, Screen) for node in nodes):
             return super()._prune(*nodes, parent=parent)
         removed = super()._prune(*nodes, parent=None)

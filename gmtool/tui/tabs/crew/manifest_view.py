@@ -17,6 +17,8 @@ RANK_LABEL = {"officer": "officer", "petty_officer": "petty officer", "enlisted"
 class ManifestTree(KeepsSize, Tree[str]):
     """The manifest: sections, departments, posts. A tab shown again keeps its lines."""
 
+    _width_seen: int | None = None  # the width of the last Resize Tree's own handler took
+
     def notify_style_update(self) -> None:
         """Restyled (the cursor coming or going, a theme): the lines are drawn again in the
         new colours. Textual's Tree also forgets its lines and lays itself out again, though
@@ -26,8 +28,6 @@ class ManifestTree(KeepsSize, Tree[str]):
         self._updates += 1  # in the key of each drawn line
         self._clear_line_cache()
         self.refresh()
-
-    _width_seen: int | None = None
 
     def _on_resize(self, event: events.Resize) -> None:
         """A new height alone (the status line above taking a row more or less): the lines
