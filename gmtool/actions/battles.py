@@ -41,13 +41,16 @@ from gmtool.rules.battle import (
     roll_repair,
     roll_sensors,
     self_destruct,
+    set_auto,
     set_commander,
     set_power,
     withdraw,
 )
 from gmtool.rules.battle.boarding import BoardingRefusal, boarding_refusal
+from gmtool.rules.battle.state import DEFAULT_AUTO
 from gmtool.rules.hit_stations import check_place, on_station_rule
 from gmtool.rules.limits import MAX_HULL_POINTS, checked_text
+from gmtool.rules.narrative import round_sequence
 from gmtool.rules.ships import ShipSpec, load_ship_spec
 from gmtool.store import battle_redo, battles
 from gmtool.store.campaign import Campaign
@@ -100,10 +103,14 @@ def set_up(
     starting_range: str,
     *,
     seed: int | None = None,
+    auto: Sequence[str] = DEFAULT_AUTO,
 ) -> BattleState:
-    """Save a new battle between two fleets as one commit; it is the open battle."""
+    """Save a new battle between two fleets as one commit; it is the open battle. `auto`:
+    the sides gmtool plays (default side b)."""
     with refusals(), campaign.transaction():
-        return battles.create_battle(campaign, name, side_a, side_b, starting_range, seed=seed)
+        return battles.create_battle(
+            campaign, name, side_a, side_b, starting_range, seed=seed, auto=auto
+        )
 
 
 def new_battle(
@@ -117,11 +124,13 @@ def new_battle(
     side_names: tuple[str, str] = DEFAULT_SIDE_NAMES,
     commanders: tuple[str | None, str | None] = (None, None),
     flagships: tuple[str | None, str | None] = (None, None),
+    auto: Sequence[str] = DEFAULT_AUTO,
 ) -> BattleState:
     """Set up a battle between the campaign's ships (ids) or ships from spec files; the
     characters aboard come from the party's stations. Each side's flagship (its first ship
     when None) is named by ship id, ship name or the spec file given; its commander (None:
-    the flagship's command station) by character id. The new battle is open and saved."""
+    the flagship's command station) by character id; `auto` names the sides gmtool plays
+    (default: side b, the enemy). The new battle is open and saved."""
     if not name.strip():
         raise ActionRefused("a battle needs a name")
     if not ships or not enemies:
@@ -136,7 +145,7 @@ def new_battle(
             if flagship is not None:
                 side = replace(side, flagship=_flagship_id(side, wanted, ids, flagship))
             sides.append(side)
-    return set_up(campaign, name.strip(), sides[0], sides[1], starting_range, seed=seed)
+    return set_up(campaign, name.strip(), sides[0], sides[1], starting_range, seed=seed, auto=auto)
 
 
 def _flagship_id(side: FleetSetup, wanted: Sequence[str], ids: list[str], flagship: str) -> str:
@@ -197,6 +206,48 @@ def undo(campaign: Campaign, battle_id: str) -> StepUndone:
     )
 
 
+@dataclass(frozen=True)
+class RoundUndone:
+    """A round taken back: `round` is the round whose steps were undone, `steps` each step
+    as the single undo gave it back (newest first), `state` the battle at that round's start."""
+
+    battle_id: str
+    round: int
+    steps: tuple[StepUndone, ...]
+    state: BattleState
+
+
+def _round_started(state: BattleState) -> bool:
+    """No step taken in the state's round yet: just set up, or just gone on into it."""
+    last = state.events[-1] if state.events else None
+    if last is None or last.action == "new_battle":
+        return True
+    return last.action == "advance" and (state.phase, state.step) == round_sequence()[0]
+
+
+def undo_round(campaign: Campaign, battle_id: str) -> RoundUndone:
+    """Take back every step of the battle's current round, back to its start (a round with
+    no step yet: the round before), as one commit made of single undos (`undo`: rolls,
+    injuries, the ships' write-back and station moves taken back the same way). Refused as
+    a whole when one of them is."""
+    with refusals(), campaign.transaction():
+        state = battles.load_battle(campaign, battle_id)
+        if _round_started(state) and state.round > 1:
+            target = state.round - 1
+            undone = [undo(campaign, battle_id)]  # the step that went on into this round
+        else:
+            target, undone = state.round, []
+        state = undone[-1].state if undone else state
+        while not (state.round <= target and _round_started(state)):
+            if not battles.can_undo(campaign, battle_id):
+                break
+            undone.append(undo(campaign, battle_id))
+            state = undone[-1].state
+    if not undone:
+        raise ActionRefused("nothing to undo: only the battle's set-up is left")
+    return RoundUndone(battle_id, target, tuple(undone), state)
+
+
 def delete(campaign: Campaign, battle_id: str) -> battles.BattleRecord:
     with refusals(), campaign.transaction():
         record = battles.delete_battle(campaign, battle_id)
@@ -239,6 +290,12 @@ def do_set_commander(
     campaign: Campaign, battle_id: str, side: str, character_id: str | None
 ) -> StepDone:
     return run(campaign, battle_id, set_commander, side, character_id)
+
+
+def do_set_auto(campaign: Campaign, battle_id: str, auto: Sequence[str]) -> StepDone:
+    """Say which sides gmtool plays from now on (a step of the battle: logged, undone by
+    undo); refused when nothing would change."""
+    return run(campaign, battle_id, set_auto, tuple(auto))
 
 
 def do_set_power(

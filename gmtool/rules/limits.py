@@ -63,6 +63,12 @@ MAX_RECORD_ID: Final = 2**53
 MAX_SEED: Final = 2**63 - 1
 """A campaign's dice seed."""
 
+MAX_PLAY_ON_STEPS: Final = 2000
+"""Steps one play-on call plays at most (a five-round battle is about 130): past it, play on
+stops with a refusal naming it, every step played so far saved."""
+MAX_EDGE_REROLLS: Final = 20
+"""Edge ties in a row play-on re-rolls before it stops (a tie changes nothing but the log)."""
+
 
 def checked_text(what: str, text: str, limit: int = MAX_TEXT_CHARS) -> str:
     """`text` when it is at most `limit` characters; else RulesError naming `what` and the

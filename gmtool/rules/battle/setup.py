@@ -12,7 +12,15 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from gmtool.rules.battle.plans import candidates
-from gmtool.rules.battle.state import SIDES, BattleEvent, BattleShip, BattleSide, BattleState
+from gmtool.rules.battle.state import (
+    DEFAULT_AUTO,
+    SIDES,
+    BattleEvent,
+    BattleShip,
+    BattleSide,
+    BattleState,
+    checked_auto,
+)
 from gmtool.rules.characters import Character
 from gmtool.rules.crew import crew_manifest
 from gmtool.rules.errors import RulesError
@@ -142,12 +150,15 @@ def new_battle(
     characters: Iterable[Character] | Mapping[str, Character],
     *,
     battle_id: str | None = None,
+    auto: Sequence[str] = DEFAULT_AUTO,
 ) -> BattleState:
     """A new battle at the start of round 1, its first phase.
 
     Only the characters assigned to the battle's ships come along (copied with their current
-    damage); every one of them must be among `characters`.
+    damage); every one of them must be among `characters`. `auto`: the sides gmtool plays
+    (default side b, the enemy).
     """
+    played = checked_auto(tuple(auto))
     if not name.strip():
         raise RulesError("a battle needs a name")
     if starting_range not in range_ids():
@@ -199,5 +210,6 @@ def new_battle(
         assignments=taken,
         start_damage={c.id: dict(c.damage) for c in aboard},
         events=(BattleEvent(1, phase, step, "new_battle", text, ships=tuple(s.id for s in ships)),),
+        auto=played,
     )
     return _default_gunners(state)

@@ -26,6 +26,10 @@ from gmtool.rules.stations import Assignment
 
 SIDES = ("a", "b")
 FORMAT_VERSION = 1
+# The sides gmtool plays when a battle does not say (every battle saved before there was a
+# choice): side b, the enemy, as the set-up's default. A field missing from a saved battle
+# reads as this, so no migration is needed.
+DEFAULT_AUTO = ("b",)
 CREW = "@crew"
 """Pass as `by=` to make the crew roll even when a character could (no character id is this)."""
 
@@ -38,6 +42,17 @@ def other_side(side: str) -> str:
 def check_side(side: str) -> None:
     if side not in SIDES:
         raise RulesError(f"a side is 'a' or 'b', not {side!r}")
+
+
+def checked_auto(auto: object) -> tuple[str, ...]:
+    """The sides gmtool plays, each once, in the sides' order (a list of side ids)."""
+    if isinstance(auto, str) or not isinstance(auto, (list, tuple)):
+        raise RulesError(f"the sides gmtool plays are a list of side ids, not {auto!r}")
+    for side in auto:
+        if not isinstance(side, str):
+            raise RulesError(f"a side is 'a' or 'b', not {side!r}")
+        check_side(side)
+    return tuple(s for s in SIDES if s in auto)
 
 
 # -- sides ----------------------------------------------------------------------------------
@@ -166,7 +181,9 @@ class BattleState:
     the GM is; `edge_winner` is the side with the edge this round (None until rolled);
     `moved` says the range has been updated this round; `acted` lists the characters who have
     made their one roll this round. `start_damage` keeps each character's damage as the battle
-    began, for the summary."""
+    began, for the summary. `auto` names the sides gmtool plays (the others are the GM's);
+    `damage_due` the ships the last step left damage to type in for (a hit without a damage
+    roll, a ram or a blast the tables give no dice for), until the next step."""
 
     id: str
     name: str
@@ -185,6 +202,8 @@ class BattleState:
     acted: tuple[str, ...] = ()
     finished: bool = False
     events: tuple[BattleEvent, ...] = ()
+    auto: tuple[str, ...] = DEFAULT_AUTO
+    damage_due: tuple[str, ...] = ()
 
     # -- looking things up ------------------------------------------------------------------
     def side(self, side_id: str) -> BattleSide:
@@ -260,6 +279,8 @@ class BattleState:
             "acted": list(self.acted),
             "finished": self.finished,
             "events": [e.to_dict() for e in self.events],
+            "auto": list(self.auto),
+            "damage_due": list(self.damage_due),
         }
 
     @classmethod
@@ -294,6 +315,8 @@ class BattleState:
                 acted=tuple(str(c) for c in data.get("acted", ())),
                 finished=bool(data.get("finished", False)),
                 events=tuple(BattleEvent.from_dict(e) for e in data.get("events", ())),
+                auto=checked_auto(data.get("auto", list(DEFAULT_AUTO))),
+                damage_due=tuple(str(s) for s in data.get("damage_due", ())),
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise RulesError(f"cannot read a saved battle: {exc}") from exc

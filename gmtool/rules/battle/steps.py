@@ -116,7 +116,11 @@ def done(state: BattleState, step: Step) -> tuple[BattleState, StepResult]:
         hits=tuple(step.hits),
         hurts=tuple(step.hurts),
     )
-    new_state = replace(state, events=(*state.events, event))
+    if step.action == "apply_damage_manually":  # typed in: that ship's damage is no more due
+        due = tuple(s for s in state.damage_due if s not in step.ships)
+    else:  # any other step leaves due only what it asks for (the GM went on without typing)
+        due = tuple(step.damage_to_type_in)
+    new_state = replace(state, events=(*state.events, event), damage_due=due)
     headline = tuple(line for i, line in enumerate(step.lines) if i not in step.hazard_lines)
     return new_state, StepResult(
         step.action,

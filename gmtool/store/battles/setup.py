@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from gmtool.rules.battle import BattleState, FleetSetup, new_battle
+from gmtool.rules.battle.state import DEFAULT_AUTO
 from gmtool.rules.limits import MAX_NAME_CHARS, checked_text
 from gmtool.rules.ships import ShipSpec
 from gmtool.store.battles.index import (
@@ -55,6 +56,7 @@ def create_battle(
     *,
     battle_id: str | None = None,
     seed: int | None = None,
+    auto: Sequence[str] = DEFAULT_AUTO,
 ) -> BattleState:
     """Set up a battle with the party's characters at their stations aboard its ships, save
     it as the battle's first state, list it in the index and open it. With a `seed`, the
@@ -81,6 +83,7 @@ def create_battle(
         party.assignments,
         party.characters,
         battle_id=battle_id_check(wanted),
+        auto=auto,
     )
     session = campaign.current_session
     record = BattleRecord(

@@ -20,7 +20,7 @@ from gmtool.rules.battle.engine.attacks import (
     knock_out_system,
     roll_attack,
 )
-from gmtool.rules.battle.engine.edge import roll_edge, set_commander
+from gmtool.rules.battle.engine.edge import played_by_words, roll_edge, set_auto, set_commander
 from gmtool.rules.battle.engine.fight_over import battle_over_reason, fleet_beaten
 from gmtool.rules.battle.engine.leadership import roll_leadership
 from gmtool.rules.battle.engine.movement import (
@@ -70,6 +70,7 @@ __all__ = [
     "knock_out_system",
     "leave_ship",
     "movement_heading",
+    "played_by_words",
     "ram",
     "ram_allowed",
     "range_change_text",
@@ -80,6 +81,7 @@ __all__ = [
     "roll_repair",
     "roll_sensors",
     "self_destruct",
+    "set_auto",
     "set_commander",
     "set_power",
     "side_acceleration",

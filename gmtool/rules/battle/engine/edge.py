@@ -1,4 +1,5 @@
-"""The edge step: the contested check for the edge, and who commands each side."""
+"""The edge step: the contested check for the edge, who commands each side, and who plays
+each side (the GM or gmtool)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from dataclasses import replace
 
 from gmtool.rules.battle.engine.fight_over import fleet_beaten
 from gmtool.rules.battle.plans import flagship, plan_edge
-from gmtool.rules.battle.state import SIDES, BattleShip, BattleState, other_side
+from gmtool.rules.battle.state import SIDES, BattleShip, BattleState, checked_auto, other_side
 from gmtool.rules.battle.steps import (
     ROLL_SOURCE,
     Step,
@@ -103,3 +104,28 @@ def set_commander(
         step.who(character_id)
         step.lines.append(f"{character.name} commands {fleet.name}.")
     return done(state.with_side(replace(fleet, commander=character_id)), step)
+
+
+def played_by_words(state: BattleState, auto: Sequence[str]) -> str:
+    """'gmtool plays Enemy; the GM plays Our fleet' (names, in the sides' order)."""
+    gmtool = [state.side(s).name for s in SIDES if s in auto]
+    gm = [state.side(s).name for s in SIDES if s not in auto]
+    parts = []
+    if gmtool:
+        parts.append(f"gmtool plays {' and '.join(gmtool)}")
+    if gm:
+        parts.append(f"the GM plays {' and '.join(gm)}")
+    return "; ".join(parts)
+
+
+def set_auto(state: BattleState, auto: Sequence[str]) -> tuple[BattleState, StepResult]:
+    """Say which sides gmtool plays (`play_on` takes their decisions); the GM plays the
+    others. Any time while the battle is open; a step of its own, so undo takes it back."""
+    require_open(state)
+    played = checked_auto(tuple(auto))
+    step = Step("set_auto")
+    words = played_by_words(state, played)
+    if played == state.auto:
+        raise RulesError(f"nothing to change: {words} already")
+    step.lines.append(f"From now on {words}.")
+    return done(replace(state, auto=played), step)
