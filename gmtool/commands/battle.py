@@ -3,7 +3,10 @@
     gmtool battle new NAME --ship ID_OR_SPEC... --enemy ID_OR_SPEC... [--range R] [--seed S]
                       [--flagship SHIP] [--enemy-flagship SHIP] [--commander CHARACTER]
                       [--enemy-commander CHARACTER]
-    gmtool battle list | show ID | report ID | act ID ACTION [options] | next ID | undo ID
+                      [--auto a|b|both|none]
+    gmtool battle list | show ID | report ID | act ID ACTION [options]
+    gmtool battle next ID [--until step|decision|round|end] | undo ID [--round]
+    gmtool battle auto ID a|b|both|none
 
 Every sub-command takes --campaign PATH (default: the demo campaign) and --json. A step that
 does not fit the battle (wrong phase, no such ship) is one line on stderr and exit code 2.
@@ -12,25 +15,32 @@ does not fit the battle (wrong phase, no such ship) is one line on stderr and ex
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from gmtool.actions import battles as act
-from gmtool.actions.battle_next import play_next
-from gmtool.actions.battle_report import report_text
 from gmtool.commands import battle_vocab
+from gmtool.commands.battle_play import AUTO_WORDS, UNTIL_WORDS
+from gmtool.commands.battle_play import step_dict as step_dict  # where it was: callers use it
 from gmtool.commands.campaign_commands import campaign_for, common_options, emit
-from gmtool.rules.battle import BattleState, battle_summary
-from gmtool.rules.battle.actions import current_step_label
-from gmtool.rules.battle.report import heading_name
-from gmtool.rules.narrative import phase, range_name
-from gmtool.store import battles as stored
+from gmtool.rules.battle.autopilot_help import AUTOPILOT_HELP
+
+if TYPE_CHECKING:
+    from gmtool.rules.battle import BattleState
+    from gmtool.store.battles import BattleRecord
 
 DEFAULT_RANGE = "moderate"
+SIDE_CHOICES = ", ".join(AUTO_WORDS)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
-    parser.epilog = "actions for 'act':\n" + battle_vocab.vocabulary_text()
+    parser.epilog = (
+        "actions for 'act':\n"
+        + battle_vocab.vocabulary_text()
+        + "\n\n"
+        + "\n".join(AUTOPILOT_HELP)
+        + "\n(`next --until decision` plays on to the first decision of a side the GM plays: "
+        "its heading, a target, a special order worth giving, damage to type in.)"
+    )
     common = common_options()
     subs = parser.add_subparsers(dest="battle_command", metavar="COMMAND", required=True)
     new = subs.add_parser("new", help="set up a battle", parents=[common])
@@ -62,15 +72,39 @@ def configure(parser: argparse.ArgumentParser) -> None:
         )
     new.add_argument("--range", default=DEFAULT_RANGE, help="starting range category")
     new.add_argument("--seed", type=int, default=None, help="the battle's own dice seed")
+    new.add_argument(
+        "--auto",
+        default="b",
+        choices=list(AUTO_WORDS),
+        help="the sides gmtool plays: a, b, both or none (default: b, the enemy)",
+    )
     subs.add_parser("list", help="list the campaign's battles", parents=[common])
     for name, text in (
         ("show", "round, phase, range, each ship's tracks and the steps so far"),
         ("report", "print the battle report (Markdown): rounds, hits, end states, losses"),
-        ("next", "play the next step with the defaults a GM would accept"),
-        ("undo", "take back the battle's last step"),
+        ("next", "play on with the defaults a GM would accept (one step, or --until)"),
+        ("undo", "take back the battle's last step (--round: the whole round)"),
+        ("auto", "say which sides gmtool plays from now on: a, b, both or none"),
     ):
         sub = subs.add_parser(name, help=text, parents=[common])
         sub.add_argument("id", help="the battle's id")
+        if name == "next":
+            sub.add_argument(
+                "--until",
+                default="step",
+                choices=UNTIL_WORDS,
+                help="step: one step (the default); decision: on to the next decision of a "
+                "side the GM plays; round: to the end of the round; end: to the end of the "
+                "battle (round and end take the defaults for every side)",
+            )
+        elif name == "undo":
+            sub.add_argument(
+                "--round",
+                action="store_true",
+                help="take back every step of the round (at a round's start: the round before)",
+            )
+        elif name == "auto":
+            sub.add_argument("sides", choices=list(AUTO_WORDS), help=f"one of {SIDE_CHOICES}")
     acting = subs.add_parser(
         "act",
         help="do one action of the Battle tab by name",
@@ -82,10 +116,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Each sub-command imports only what it uses (`battle show` loads no battle action)."""
     command = args.battle_command
-    write = command in ("new", "act", "next", "undo")
+    write = command in ("new", "act", "next", "undo", "auto")
     with campaign_for(args, write=write, purpose="gmtool battle") as campaign:
         if command == "new":
+            from gmtool.actions import battles as act
+
             state = act.new_battle(
                 campaign,
                 args.name,
@@ -95,19 +132,32 @@ def run(args: argparse.Namespace) -> int:
                 seed=args.seed,
                 commanders=(args.commander, args.enemy_commander),
                 flagships=(args.flagship, args.enemy_flagship),
+                auto=AUTO_WORDS[args.auto],
             )
             emit(args, {"id": state.id}, state.id)
         elif command == "list":
-            records = stored.list_battles(campaign)
+            from gmtool.store.battles import list_battles
+
+            records = list_battles(campaign)
             rows = [r.to_dict() for r in records]
             emit(args, rows, "\n".join(_list_line(r) for r in records) or "no battles yet")
         elif command == "show":
-            state = stored.load_battle(campaign, args.id)
+            from gmtool.store.battles import load_battle
+
+            state = load_battle(campaign, args.id)
             emit(args, show_dict(state), show_text(state))
         elif command == "report":
+            from gmtool.actions.battle_report import report_text
+
             text = report_text(campaign, args.id)
             emit(args, {"id": args.id, "report": text}, text.rstrip("\n"))
+        elif command == "undo" and args.round:
+            from gmtool.commands.battle_play import run_undo_round
+
+            run_undo_round(args, campaign)
         elif command == "undo":
+            from gmtool.actions import battles as act
+
             undone = act.undo(campaign, args.id)
             data = {
                 "id": undone.battle_id,
@@ -116,38 +166,27 @@ def run(args: argparse.Namespace) -> int:
                 "injury_ids": list(undone.injury_ids),
             }
             emit(args, data, f"undone: {undone.label}")
+        elif command == "next":
+            from gmtool.commands.battle_play import run_next
+
+            run_next(args, campaign)
+        elif command == "auto":
+            from gmtool.commands.battle_play import run_auto
+
+            run_auto(args, campaign)
         else:
-            done = (
-                play_next(campaign, args.id)
-                if command == "next"
-                else battle_vocab.perform(campaign, args.id, args)
-            )
+            done = battle_vocab.perform(campaign, args.id, args)
             emit(args, step_dict(done), done.result.text)
     return 0
 
 
-def _list_line(record: stored.BattleRecord) -> str:
+def _list_line(record: BattleRecord) -> str:
     return f"{record.id}  {record.name}  {record.status}, round {record.round}"
 
 
-def step_dict(done: act.StepDone) -> dict[str, Any]:
-    return {
-        "id": done.battle_id,
-        "action": done.action,
-        "label": done.label,
-        "round": done.round,
-        "phase": done.phase,
-        "step": done.step,
-        "finished": done.finished,
-        "marks": [{"ship_id": m.ship_id, "track": m.track, "amount": m.amount} for m in done.marks],
-        "cause": done.cause,
-        "roll_ids": list(done.roll_ids),
-        "injury_ids": list(done.injury_ids),
-        "text": done.result.text,
-    }
-
-
 def show_dict(state: BattleState) -> dict[str, Any]:
+    from gmtool.rules.battle.summary import battle_summary
+
     summary = battle_summary(state)
     return {
         "id": state.id,
@@ -159,9 +198,16 @@ def show_dict(state: BattleState) -> dict[str, Any]:
         "finished": state.finished,
         "edge": state.edge_winner,
         "sides": [
-            {"id": s.id, "name": s.name, "heading": s.heading, "declared": s.declared}
+            {
+                "id": s.id,
+                "name": s.name,
+                "heading": s.heading,
+                "declared": s.declared,
+                "played_by": "gmtool" if s.id in state.auto else "gm",
+            }
             for s in state.sides
         ],
+        "auto": list(state.auto),
         "ships": [s.to_dict() for s in summary.ships],
         "steps": [
             {"round": e.round, "phase": e.phase, "action": e.action, "text": e.text}
@@ -171,13 +217,17 @@ def show_dict(state: BattleState) -> dict[str, Any]:
 
 
 def show_text(state: BattleState) -> str:
+    from gmtool.rules.battle.actions.info import current_step_label
+    from gmtool.rules.narrative import heading_name, phase, range_name
+
     data = show_dict(state)
     where = range_name(state.range).lower()
     lines = [f"{state.name} ({state.id}): {current_step_label(state)}; range {where}"]
     for side in data["sides"]:
         heading = heading_name(side["heading"]).lower() if side["declared"] else "no heading yet"
         edge = ", has the edge" if side["id"] == state.edge_winner else ""
-        lines.append(f"side {side['id']} {side['name']}: {heading}{edge}")
+        who = "gmtool plays it" if side["played_by"] == "gmtool" else "the GM plays it"
+        lines.append(f"side {side['id']} {side['name']} ({who}): {heading}{edge}")
     for ship in data["ships"]:
         tracks = " ".join(f"{t} {ship['marked'].get(t, 0)}/{p}" for t, p in ship["points"].items())
         losses = ship["losses"].get("total", 0)

@@ -1,21 +1,24 @@
 """The words of `gmtool battle act`: every action the Battle tab offers, by name.
 
-Each entry names the action function (gmtool/actions/battles.py) and the options it takes;
-`configure` builds one argparse sub-command per entry, so `gmtool battle act --help` and each
-`gmtool battle act NAME --help` list exactly what exists.
+Each entry names the action function (`module.function` under gmtool/actions/) and the
+options it takes; `configure` builds one argparse sub-command per entry, so `gmtool battle act
+--help` and each `gmtool battle act NAME --help` list exactly what exists. The functions are
+named, not imported: only `perform` imports the one it calls, so `gmtool battle show` and
+`list` do not load every battle action to build their parser.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from gmtool.actions import battle_stations as stations
-from gmtool.actions import battles as act
-from gmtool.store.campaign import Campaign
+if TYPE_CHECKING:
+    from gmtool.actions.battle_step import StepDone
+    from gmtool.store.campaign import Campaign
 
 
 @dataclass(frozen=True)
@@ -32,8 +35,15 @@ class Option:
 class Word:
     name: str
     help: str
-    run: Callable[..., act.StepDone]
+    run: str  # the action: module.function under gmtool/actions/
     options: tuple[Option, ...] = ()
+
+    def action(self) -> Callable[..., StepDone]:
+        module, function = self.run.rsplit(".", 1)
+        found: Callable[..., StepDone] = getattr(
+            importlib.import_module(f"gmtool.actions.{module}"), function
+        )
+        return found
 
 
 SHIP = Option("--ship", "ship_id", "the acting ship's id", required=True)
@@ -45,7 +55,7 @@ VOCABULARY: tuple[Word, ...] = (
     Word(
         "edge",
         "roll the edge (initiative) for the round",
-        act.do_roll_edge,
+        "battles.do_roll_edge",
         (
             Option("--by-a", "by_a", "who rolls for side a (a commander)"),
             Option("--by-b", "by_b", "who rolls for side b"),
@@ -54,26 +64,26 @@ VOCABULARY: tuple[Word, ...] = (
     Word(
         "commander",
         "name the commander who rolls a side's edge",
-        act.do_set_commander,
+        "battles.do_set_commander",
         (SIDE, Option("--character", "character_id", "the character's id (none: stations)")),
     ),
-    Word("power", "roll power distribution for a ship", act.do_set_power, (SHIP, BY)),
-    Word("sensors", "roll a ship's sensor check", act.do_roll_sensors, (SHIP, BY)),
+    Word("power", "roll power distribution for a ship", "battles.do_set_power", (SHIP, BY)),
+    Word("sensors", "roll a ship's sensor check", "battles.do_roll_sensors", (SHIP, BY)),
     Word(
         "heading",
         "declare a side's heading: close, hold or open",
-        act.do_declare_heading,
+        "battles.do_declare_heading",
         (
             SIDE,
             Option("--heading", "heading", "close, hold or open", required=True),
             Option("--arc", "held_arc", "for hold: the arc turned toward the enemy"),
         ),
     ),
-    Word("movement", "update the range once both sides declared", act.do_resolve_movement),
+    Word("movement", "update the range once both sides declared", "battles.do_resolve_movement"),
     Word(
         "fire",
         "fire a weapon mount at a ship",
-        act.do_fire,
+        "battles.do_fire",
         (
             SHIP,
             Option("--weapon", "weapon", "the weapon mount's key", required=True),
@@ -84,7 +94,7 @@ VOCABULARY: tuple[Word, ...] = (
     Word(
         "damage",
         "type in damage to a ship",
-        act.do_apply_damage,
+        "battles.do_apply_damage",
         (
             TARGET,
             Option("--amount", "amount", "points of damage", int, required=True),
@@ -107,7 +117,7 @@ VOCABULARY: tuple[Word, ...] = (
     Word(
         "gunner",
         "put a character on a weapon mount",
-        act.do_assign_gunner,
+        "battles.do_assign_gunner",
         (
             SHIP,
             Option("--weapon", "weapon", "the weapon mount's key", required=True),
@@ -117,19 +127,19 @@ VOCABULARY: tuple[Word, ...] = (
     Word(
         "knock-out",
         "knock a ship's system out",
-        act.do_knock_out_system,
+        "battles.do_knock_out_system",
         (SHIP, Option("--system", "system", "the system's key", required=True)),
     ),
     Word(
         "lead",
         "a leader's check for their team",
-        act.do_roll_leadership,
+        "battles.do_roll_leadership",
         (Option("--character", "character_id", "the leader", required=True),),
     ),
     Word(
         "repair",
         "roll a repair on a ship",
-        act.do_roll_repair,
+        "battles.do_roll_repair",
         (
             SHIP,
             BY,
@@ -140,13 +150,13 @@ VOCABULARY: tuple[Word, ...] = (
     Word(
         "ram",
         "ram an enemy ship",
-        act.do_ram,
+        "battles.do_ram",
         (SHIP, TARGET, BY, Option("--avoid-by", "avoid_by", "who rolls the target's avoidance")),
     ),
     Word(
         "board",
         "board an enemy ship",
-        act.do_board,
+        "battles.do_board",
         (
             SHIP,
             TARGET,
@@ -163,7 +173,7 @@ VOCABULARY: tuple[Word, ...] = (
     Word(
         "self-destruct",
         "a ship destroys itself",
-        act.do_self_destruct,
+        "battles.do_self_destruct",
         (
             SHIP,
             Option("--characters-go-down", "characters_go_down", "with her people", switch=True),
@@ -172,19 +182,19 @@ VOCABULARY: tuple[Word, ...] = (
     Word(
         "abandon",
         "abandon a ship",
-        act.do_abandon_ship,
+        "battles.do_abandon_ship",
         (SHIP, Option("--trapped-percent", "trapped_percent", "crew trapped aboard", int)),
     ),
     Word(
         "leave",
         "a character leaves their ship (in the campaign's stations too)",
-        act.do_leave_ship,
+        "battles.do_leave_ship",
         (Option("--character", "character_id", "who leaves", required=True),),
     ),
     Word(
         "move",
         "move a character to a station of a ship in the battle (from the next roll)",
-        stations.move_to_station,
+        "battle_stations.move_to_station",
         (
             Option("--character", "character_id", "who moves", required=True),
             Option("--ship", "ship_id", "the ship's id", required=True),
@@ -194,18 +204,18 @@ VOCABULARY: tuple[Word, ...] = (
     Word(
         "take-over",
         "a character takes over another's post aboard their ship (the two trade places)",
-        stations.take_over,
+        "battle_stations.take_over",
         (
             Option("--character", "character_id", "who takes over", required=True),
             Option("--from", "occupant_id", "who held the post", required=True),
         ),
     ),
-    Word("withdraw", "a side withdraws from a disengaged battle", act.do_withdraw, (SIDE,)),
-    Word("advance", "go on to the next step of the round", act.do_advance),
+    Word("withdraw", "a side withdraws from a disengaged battle", "battles.do_withdraw", (SIDE,)),
+    Word("advance", "go on to the next step of the round", "battles.do_advance"),
     Word(
         "end",
         "end the battle",
-        act.do_end_battle,
+        "battles.do_end_battle",
         (Option("--note", "note", "why it ended"),),
     ),
 )
@@ -233,9 +243,10 @@ def configure(parser: argparse.ArgumentParser, parent: argparse.ArgumentParser) 
                 )
 
 
-def perform(campaign: Campaign, battle_id: str, args: argparse.Namespace) -> act.StepDone:
+def perform(campaign: Campaign, battle_id: str, args: argparse.Namespace) -> StepDone:
     word = BY_NAME[args.action]
-    params = inspect.signature(word.run).parameters
+    run = word.action()
+    params = inspect.signature(run).parameters
     kwargs: dict[str, Any] = {}
     for option in word.options:
         value = getattr(args, option.dest)
@@ -244,7 +255,7 @@ def perform(campaign: Campaign, battle_id: str, args: argparse.Namespace) -> act
         if value is None and params[option.dest].default is not inspect.Parameter.empty:
             continue  # not given: the action's own default
         kwargs[option.dest] = value
-    return word.run(campaign, battle_id, **kwargs)
+    return run(campaign, battle_id, **kwargs)
 
 
 def vocabulary_text() -> str:

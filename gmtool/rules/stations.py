@@ -8,37 +8,43 @@ re-exports them, so callers keep importing from `gmtool.rules.stations`.
 
 from __future__ import annotations
 
-from gmtool.rules.assignments import (
-    ASSIGNMENT_KEYS,
-    TASKS,
-    Assignment,
-    aboard,
-    assign,
-    assignment_of,
-    move,
-    read_assignments,
-    set_posture,
-    unassign,
-)
-from gmtool.rules.station_board import (
-    Occupant,
-    StationBoard,
-    StationLine,
-    StationRoll,
-    Task,
-    station_board,
-)
-from gmtool.rules.station_table import (
-    NO_STATION,
-    Effect,
-    Place,
-    RollDef,
-    Station,
-    StationTable,
-    leadership_bonus,
-    station_ids,
-    station_table,
-)
+from typing import TYPE_CHECKING
+
+from gmtool.rules.lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from gmtool.rules.assignments import (
+        ASSIGNMENT_KEYS,
+        TASKS,
+        Assignment,
+        aboard,
+        assign,
+        assignment_of,
+        move,
+        read_assignments,
+        set_posture,
+        unassign,
+    )
+    from gmtool.rules.station_board import (
+        Occupant,
+        StationBoard,
+        StationLine,
+        StationRoll,
+        Task,
+        station_board,
+    )
+    from gmtool.rules.station_table import (
+        NO_STATION,
+        Effect,
+        Place,
+        RollDef,
+        Station,
+        StationTable,
+        leadership_bonus,
+        station_ids,
+        station_table,
+    )
+
 
 __all__ = [
     "ASSIGNMENT_KEYS",
@@ -67,3 +73,6 @@ __all__ = [
     "station_table",
     "unassign",
 ]
+
+if not TYPE_CHECKING:  # the names above, each imported on first use (rules/lazy.py)
+    __getattr__ = lazy_exports(__name__)

@@ -5,76 +5,82 @@ next and reports what it rolled; `available_actions` says what the GM can do now
 `battle_summary` tells what happened. Pure: no UI, no files.
 """
 
-from gmtool.rules.battle.actions import (
-    ActionInfo,
-    available_actions,
-    current_step_label,
-    heading_note,
-    heading_outcomes,
-    likely_target,
-)
-from gmtool.rules.battle.attacks import (
-    AttackOption,
-    AttackTarget,
-    attack_options,
-    fire_words,
-    no_fire_reason,
-)
-from gmtool.rules.battle.boarding import BoardingRefusal, BoardingRefused, boarding_name
-from gmtool.rules.battle.engine import (
-    StepResult,
-    abandon_ship,
-    advance,
-    advance_blocker,
-    apply_damage_manually,
-    assign_gunner,
-    battle_over_reason,
-    board,
-    board_allowed,
-    declare_heading,
-    drifting,
-    end_battle,
-    fleet_beaten,
-    helpless,
-    knock_out_system,
-    leave_ship,
-    played_by_words,
-    ram,
-    ram_allowed,
-    resolve_movement,
-    roll_attack,
-    roll_edge,
-    roll_leadership,
-    roll_repair,
-    roll_sensors,
-    self_destruct,
-    set_auto,
-    set_commander,
-    set_power,
-    withdraw,
-)
-from gmtool.rules.battle.orders import (
-    RamPreview,
-    nobody_aboard,
-    ram_preview,
-    self_destruct_allowed,
-)
-from gmtool.rules.battle.plans import Roller, RollPlan, plan_edge, plan_roll
-from gmtool.rules.battle.setup import FleetSetup, new_battle, quick_ship_spec
-from gmtool.rules.battle.state import (
-    CREW,
-    BattleEvent,
-    BattleShip,
-    BattleSide,
-    BattleState,
-    Mount,
-)
-from gmtool.rules.battle.summary import (
-    BattleSummary,
-    CharacterSummary,
-    ShipSummary,
-    battle_summary,
-)
+from typing import TYPE_CHECKING
+
+from gmtool.rules.lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from gmtool.rules.battle.actions import (
+        ActionInfo,
+        available_actions,
+        current_step_label,
+        heading_note,
+        heading_outcomes,
+        likely_target,
+    )
+    from gmtool.rules.battle.attacks import (
+        AttackOption,
+        AttackTarget,
+        attack_options,
+        fire_words,
+        no_fire_reason,
+    )
+    from gmtool.rules.battle.boarding import BoardingRefusal, BoardingRefused, boarding_name
+    from gmtool.rules.battle.engine import (
+        StepResult,
+        abandon_ship,
+        advance,
+        advance_blocker,
+        apply_damage_manually,
+        assign_gunner,
+        battle_over_reason,
+        board,
+        board_allowed,
+        declare_heading,
+        drifting,
+        end_battle,
+        fleet_beaten,
+        helpless,
+        knock_out_system,
+        leave_ship,
+        played_by_words,
+        ram,
+        ram_allowed,
+        resolve_movement,
+        roll_attack,
+        roll_edge,
+        roll_leadership,
+        roll_repair,
+        roll_sensors,
+        self_destruct,
+        set_auto,
+        set_commander,
+        set_power,
+        withdraw,
+    )
+    from gmtool.rules.battle.orders import (
+        RamPreview,
+        nobody_aboard,
+        ram_preview,
+        self_destruct_allowed,
+    )
+    from gmtool.rules.battle.plans import Roller, RollPlan, plan_edge, plan_roll
+    from gmtool.rules.battle.setup import FleetSetup, new_battle, quick_ship_spec
+    from gmtool.rules.battle.state import (
+        CREW,
+        BattleEvent,
+        BattleShip,
+        BattleSide,
+        BattleState,
+        Mount,
+    )
+    from gmtool.rules.battle.summary import (
+        BattleSummary,
+        CharacterSummary,
+        ShipSummary,
+        battle_summary,
+    )
+
 
 __all__ = [
     "CREW",
@@ -143,3 +149,6 @@ __all__ = [
     "set_power",
     "withdraw",
 ]
+
+if not TYPE_CHECKING:  # the names above, each imported on first use (rules/lazy.py)
+    __getattr__ = lazy_exports(__name__)

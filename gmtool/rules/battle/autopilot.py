@@ -35,6 +35,7 @@ from typing import Literal
 
 from gmtool.rules.battle.actions import ActionInfo, available_actions
 from gmtool.rules.battle.attacks import attack_options
+from gmtool.rules.battle.autopilot_help import AUTOPILOT_HELP as AUTOPILOT_HELP
 from gmtool.rules.battle.orders import nobody_aboard
 from gmtool.rules.battle.state import CREW, SIDES, BattleShip, BattleState, other_side
 from gmtool.rules.battle.steps import HOLD, OPEN
@@ -45,24 +46,6 @@ from gmtool.rules.tables import cached_table, load_table
 CLOSE = "close"
 Standing = Literal["winning", "even", "losing", "crippled"]
 TURNS_AWAY: tuple[Standing, ...] = ("losing", "crippled")
-
-AUTOPILOT_HELP: tuple[str, ...] = (
-    "How gmtool plays a side (and the defaults offered to yours):",
-    "- Standing: the share of its strength a side keeps (the hull of its ships still "
-    "fighting, weighed by their condition). Crippled: none of its ships better than "
-    "crippled. Winning: it keeps a quarter more than the other side (tables/autopilot.yaml), "
-    "which is then losing. Else even, as every battle starts.",
-    "- Rolls: the edge, sensors, attacks and the repair parties' roll (stun and wound "
-    "first, else a system back on line); then it goes on.",
-    "- Heading: winning closes (holds at very close range); even holds, turning the arc "
-    "with the most weapons toward the enemy; losing or crippled opens, turning away.",
-    "- Targets: the enemy ship most hurt already, else the enemy flagship, else the first "
-    "enemy still fighting.",
-    "- Special orders (its own side only): a crippled ship of a losing or crippled side is "
-    "abandoned while people are aboard. It never rams, boards or self-destructs.",
-    "- At disengaged range a losing or crippled side withdraws.",
-    "- It never types damage in, leads, sets power or moves characters: those are yours.",
-)
 
 
 @dataclass(frozen=True)

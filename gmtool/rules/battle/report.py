@@ -22,7 +22,8 @@ from gmtool.rules.battle.steps import HAZARD_LINE
 from gmtool.rules.battle.summary import BattleSummary, battle_summary
 from gmtool.rules.crew_casualties import HURT, ShipCasualties
 from gmtool.rules.errors import RulesError
-from gmtool.rules.narrative import narrative_table, phase, range_name
+from gmtool.rules.narrative import heading_name as heading_name  # the report's callers use it
+from gmtool.rules.narrative import phase, range_name
 from gmtool.rules.ship_damage import track_ids
 
 
@@ -36,13 +37,6 @@ class Treatment:
     restored: int
     stabilized: bool
     note: str
-
-
-def heading_name(heading: str) -> str:
-    for named in narrative_table().headings:
-        if named.id == heading:
-            return named.name
-    return heading
 
 
 def words(state_id: str) -> str:

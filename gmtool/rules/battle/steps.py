@@ -21,6 +21,7 @@ from gmtool.rules.battle.state import (
     BattleShip,
     BattleState,
 )
+from gmtool.rules.battle.where import where as where  # the steps' guards say it
 from gmtool.rules.checks import CheckResult, Degree, roll_check
 from gmtool.rules.dice import roll
 from gmtool.rules.errors import RulesError
@@ -150,14 +151,6 @@ def require_phase(state: BattleState, phase_id: str, what: str, step: str | None
         if step is not None:
             wanted = next(s.name for s in phase(phase_id).steps if s.id == step).lower()
         raise RulesError(f"{what} belongs to the {wanted}; the battle is at {where(state).lower()}")
-
-
-def where(state: BattleState) -> str:
-    current = phase(state.phase)
-    if state.step is None:
-        return f"the {current.name} phase"
-    step = next(s.name for s in current.steps if s.id == state.step)
-    return f"the {current.name} phase ({step})"
 
 
 def acting_ship(state: BattleState, ship_id: str) -> BattleShip:

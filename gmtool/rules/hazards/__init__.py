@@ -12,26 +12,32 @@ this package; this one re-exports them, so callers import from `gmtool.rules.haz
 
 from __future__ import annotations
 
-from gmtool.rules.hazards.bailout import (
-    Bailout,
-    BailoutRound,
-    BailoutTime,
-    bailout_round,
-    bailout_rounds,
-    roll_bailout_time,
-    start_bailout,
-    survivors_aboard,
-)
-from gmtool.rules.hazards.roll import HazardOutcome, roll_hazard, roll_hazards
-from gmtool.rules.hazards.table import (
-    SAME_ROUND,
-    HazardTable,
-    default_posture,
-    endangered_on,
-    hazard_table,
-    injury,
-    most_severe_track,
-)
+from typing import TYPE_CHECKING
+
+from gmtool.rules.lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from gmtool.rules.hazards.bailout import (
+        Bailout,
+        BailoutRound,
+        BailoutTime,
+        bailout_round,
+        bailout_rounds,
+        roll_bailout_time,
+        start_bailout,
+        survivors_aboard,
+    )
+    from gmtool.rules.hazards.roll import HazardOutcome, roll_hazard, roll_hazards
+    from gmtool.rules.hazards.table import (
+        SAME_ROUND,
+        HazardTable,
+        default_posture,
+        endangered_on,
+        hazard_table,
+        injury,
+        most_severe_track,
+    )
+
 
 __all__ = [
     "SAME_ROUND",
@@ -53,3 +59,6 @@ __all__ = [
     "start_bailout",
     "survivors_aboard",
 ]
+
+if not TYPE_CHECKING:  # the names above, each imported on first use (rules/lazy.py)
+    __getattr__ = lazy_exports(__name__)

@@ -13,73 +13,80 @@ from `gmtool.rules.narrative`.
 
 from __future__ import annotations
 
-from gmtool.rules.narrative.attacks import (
-    AttackSteps,
-    FireOption,
-    StepModifier,
-    attack_phase_of,
-    attack_steps,
-    fire_mode,
-    sensor_step,
-    weapon_class,
-    weapon_classes,
-    weapon_fire_option,
-)
-from gmtool.rules.narrative.edge import EdgeEntry, EdgeResult, EdgeWinner, resolve_edge
-from gmtool.rules.narrative.model import (
-    CONTESTED,
-    EDGE_TIEBREAKERS,
-    SUCCESS_DEGREES,
-    TASK_EFFECTS,
-    WEAPON_CLASS_IDS,
-    BoardingMethod,
-    CharacterTask,
-    FireMode,
-    Named,
-    NarrativeTable,
-    Phase,
-    WeaponSystemRule,
-)
-from gmtool.rules.narrative.movement import (
-    arcs_for_heading,
-    fleet_acceleration,
-    hold_arc_choices,
-    next_range,
-    range_change,
-    shift_range,
-)
-from gmtool.rules.narrative.sequence import (
-    PHASES,
-    next_phase,
-    next_step,
-    phase,
-    phase_ids,
-    phases,
-    round_sequence,
-)
-from gmtool.rules.narrative.special_orders import (
-    boarding_methods,
-    can_board,
-    can_ram,
-    ram_avoidance_step,
-    range_after_ram,
-    self_destruct_reach,
-    special_order_ids,
-)
-from gmtool.rules.narrative.table import (
-    heading_ids,
-    is_nearer,
-    narrative_table,
-    range_ids,
-    range_name,
-)
-from gmtool.rules.narrative.tasks import (
-    TaskEffect,
-    boosted_power,
-    character_task,
-    task_effect,
-    task_ids,
-)
+from typing import TYPE_CHECKING
+
+from gmtool.rules.lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from gmtool.rules.narrative.attacks import (
+        AttackSteps,
+        FireOption,
+        StepModifier,
+        attack_phase_of,
+        attack_steps,
+        fire_mode,
+        sensor_step,
+        weapon_class,
+        weapon_classes,
+        weapon_fire_option,
+    )
+    from gmtool.rules.narrative.edge import EdgeEntry, EdgeResult, EdgeWinner, resolve_edge
+    from gmtool.rules.narrative.model import (
+        CONTESTED,
+        EDGE_TIEBREAKERS,
+        SUCCESS_DEGREES,
+        TASK_EFFECTS,
+        WEAPON_CLASS_IDS,
+        BoardingMethod,
+        CharacterTask,
+        FireMode,
+        Named,
+        NarrativeTable,
+        Phase,
+        WeaponSystemRule,
+    )
+    from gmtool.rules.narrative.movement import (
+        arcs_for_heading,
+        fleet_acceleration,
+        hold_arc_choices,
+        next_range,
+        range_change,
+        shift_range,
+    )
+    from gmtool.rules.narrative.sequence import (
+        PHASES,
+        next_phase,
+        next_step,
+        phase,
+        phase_ids,
+        phases,
+        round_sequence,
+    )
+    from gmtool.rules.narrative.special_orders import (
+        boarding_methods,
+        can_board,
+        can_ram,
+        ram_avoidance_step,
+        range_after_ram,
+        self_destruct_reach,
+        special_order_ids,
+    )
+    from gmtool.rules.narrative.table import (
+        heading_ids,
+        heading_name,
+        is_nearer,
+        narrative_table,
+        range_ids,
+        range_name,
+    )
+    from gmtool.rules.narrative.tasks import (
+        TaskEffect,
+        boosted_power,
+        character_task,
+        task_effect,
+        task_ids,
+    )
+
 
 __all__ = [
     "CONTESTED",
@@ -113,6 +120,7 @@ __all__ = [
     "fire_mode",
     "fleet_acceleration",
     "heading_ids",
+    "heading_name",
     "hold_arc_choices",
     "is_nearer",
     "narrative_table",
@@ -139,3 +147,6 @@ __all__ = [
     "weapon_classes",
     "weapon_fire_option",
 ]
+
+if not TYPE_CHECKING:  # the names above, each imported on first use (rules/lazy.py)
+    __getattr__ = lazy_exports(__name__)

@@ -324,6 +324,14 @@ def range_name(range_category: str) -> str:
     return narrative_table().ranges[check_range(range_category)].name
 
 
+def heading_name(heading: str) -> str:
+    """A heading's name ('Closing'); an id the table does not know, as it is."""
+    for named in narrative_table().headings:
+        if named.id == heading:
+            return named.name
+    return heading
+
+
 def is_nearer(range_a: str, range_b: str) -> bool:
     """True when `range_a` is nearer (toward very close) than `range_b`."""
     return check_range(range_a) > check_range(range_b)

@@ -12,18 +12,29 @@ in this package; this one re-exports them, so callers import from `gmtool.rules.
 
 from __future__ import annotations
 
-from gmtool.rules.ships.parts import Durability, System
-from gmtool.rules.ships.spec import ShipSpec, load_ship_spec, parse_ship_spec, ship_spec_from_dict
-from gmtool.rules.ships.table import (
-    COUNT_KEYS,
-    FLAG_KEYS,
-    SPEC_KEYS,
-    SYSTEM_KEYS,
-    TRACKS,
-    ShipSpecTable,
-    ship_spec_table,
-    spec_format_text,
-)
+from typing import TYPE_CHECKING
+
+from gmtool.rules.lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from gmtool.rules.ships.parts import Durability, System
+    from gmtool.rules.ships.spec import (
+        ShipSpec,
+        load_ship_spec,
+        parse_ship_spec,
+        ship_spec_from_dict,
+    )
+    from gmtool.rules.ships.table import (
+        COUNT_KEYS,
+        FLAG_KEYS,
+        SPEC_KEYS,
+        SYSTEM_KEYS,
+        TRACKS,
+        ShipSpecTable,
+        ship_spec_table,
+        spec_format_text,
+    )
+
 
 __all__ = [
     "COUNT_KEYS",
@@ -41,3 +52,6 @@ __all__ = [
     "ship_spec_table",
     "spec_format_text",
 ]
+
+if not TYPE_CHECKING:  # the names above, each imported on first use (rules/lazy.py)
+    __getattr__ = lazy_exports(__name__)

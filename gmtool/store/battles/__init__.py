@@ -32,47 +32,53 @@ module in this package; this one re-exports them, so callers import from
 
 from __future__ import annotations
 
-from gmtool.rules.battle.steps import ROLL_SOURCE
-from gmtool.store.battles.index import (
-    ACTIVE,
-    DELETED,
-    FINISHED,
-    INDEX_FILE,
-    INDEX_TABLE,
-    SETUP_LABEL,
-    BattleRecord,
-    battle_id_check,
-    battle_names,
-    get_battle_record,
-    list_battles,
-    new_battle_id,
-    open_battle_id,
-    set_open_battle,
-)
-from gmtool.store.battles.saved import (
-    EVENT_COUNT,
-    EVENTS_PREFIX,
-    STEP_INJURIES,
-    TRACKER_PREFIX,
-    BattleFilesMissing,
-    battle_files,
-    battle_tracker,
-    delete_battle,
-    live_battle,
-    load_battle,
-    read_events,
-)
-from gmtool.store.battles.setup import create_battle, fleet_setup
-from gmtool.store.battles.steps import (
-    StepOutcome,
-    UndoneStep,
-    battle_rng,
-    can_undo,
-    run_step,
-    station_tag,
-    step_label,
-    undo_step,
-)
+from typing import TYPE_CHECKING
+
+from gmtool.rules.lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from gmtool.rules.battle.steps import ROLL_SOURCE
+    from gmtool.store.battles.index import (
+        ACTIVE,
+        DELETED,
+        FINISHED,
+        INDEX_FILE,
+        INDEX_TABLE,
+        SETUP_LABEL,
+        BattleRecord,
+        battle_id_check,
+        battle_names,
+        get_battle_record,
+        list_battles,
+        new_battle_id,
+        open_battle_id,
+        set_open_battle,
+    )
+    from gmtool.store.battles.saved import (
+        EVENT_COUNT,
+        EVENTS_PREFIX,
+        STEP_INJURIES,
+        TRACKER_PREFIX,
+        BattleFilesMissing,
+        battle_files,
+        battle_tracker,
+        delete_battle,
+        live_battle,
+        load_battle,
+        read_events,
+    )
+    from gmtool.store.battles.setup import create_battle, fleet_setup
+    from gmtool.store.battles.steps import (
+        StepOutcome,
+        UndoneStep,
+        battle_rng,
+        can_undo,
+        run_step,
+        station_tag,
+        step_label,
+        undo_step,
+    )
+
 
 __all__ = [
     "ACTIVE",
@@ -112,3 +118,6 @@ __all__ = [
     "step_label",
     "undo_step",
 ]
+
+if not TYPE_CHECKING:  # the names above, each imported on first use (rules/lazy.py)
+    __getattr__ = lazy_exports(__name__)

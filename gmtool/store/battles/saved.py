@@ -12,7 +12,6 @@ from typing import Any, cast
 from tinydb import TinyDB
 
 from gmtool.rules.battle import BattleEvent, BattleState
-from gmtool.rules.battle.live_stations import follow_stations, station_change, station_moves
 from gmtool.store.atomic import exists
 from gmtool.store.battles.index import (
     DELETED,
@@ -26,7 +25,6 @@ from gmtool.store.battles.index import (
 )
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import UNREADABLE_STATE, StoreError
-from gmtool.store.party import load_party_state
 from gmtool.store.records import BattleEventRecord, BattleEvents, EngineState, as_record
 from gmtool.store.rolllog import RollEntry
 from gmtool.store.tracker import Tracker
@@ -211,6 +209,10 @@ def _synced(campaign: Campaign, state: BattleState) -> BattleState:
     logged as an event ahead of the next step's (rules/battle/live_stations.py)."""
     if state.finished:
         return state
+    # imported here: reading a battle (`gmtool battle show`) needs neither
+    from gmtool.rules.battle.live_stations import follow_stations, station_change, station_moves
+    from gmtool.store.party import load_party_state
+
     party = load_party_state(campaign)
     by_id = {c.id: c for c in party.characters}
     characters = tuple(by_id.get(c.id, c) for c in state.characters)

@@ -17,42 +17,48 @@ have a module in this package; this one re-exports them, so callers import from
 
 from __future__ import annotations
 
-from gmtool.store.ships.changes import (
-    add_ship,
-    delete_ship,
-    import_ship,
-    regenerate_crew,
-    save_conditions,
-    save_new_hands,
-    seed_demo_ships,
-    undo_ships,
-    update_ship,
-)
-from gmtool.store.ships.crew import (
-    ManifestCheck,
-    check_manifest,
-    compare_manifest,
-    ship_crew,
-    ship_manifest,
-)
-from gmtool.store.ships.fleet import get_ship, list_ships, new_ship_id, ship_tracker
-from gmtool.store.ships.records import (
-    DEMO_LABEL,
-    SHIPS_TRACKER,
-    SIDES,
-    STATE_VERSION,
-    ShipCrew,
-    ShipNotFound,
-    ShipRecord,
-    roster_seed,
-    ship_slug,
-)
-from gmtool.store.ships.rosters import (
-    ROSTER_MEMBERS_KEPT,
-    ROSTER_VERSIONS,
-    pack_roster,
-    unpack_roster,
-)
+from typing import TYPE_CHECKING
+
+from gmtool.rules.lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from gmtool.store.ships.changes import (
+        add_ship,
+        delete_ship,
+        import_ship,
+        regenerate_crew,
+        save_conditions,
+        save_new_hands,
+        seed_demo_ships,
+        undo_ships,
+        update_ship,
+    )
+    from gmtool.store.ships.crew import (
+        ManifestCheck,
+        check_manifest,
+        compare_manifest,
+        ship_crew,
+        ship_manifest,
+    )
+    from gmtool.store.ships.fleet import get_ship, list_ships, new_ship_id, ship_tracker
+    from gmtool.store.ships.records import (
+        DEMO_LABEL,
+        SHIPS_TRACKER,
+        SIDES,
+        STATE_VERSION,
+        ShipCrew,
+        ShipNotFound,
+        ShipRecord,
+        roster_seed,
+        ship_slug,
+    )
+    from gmtool.store.ships.rosters import (
+        ROSTER_MEMBERS_KEPT,
+        ROSTER_VERSIONS,
+        pack_roster,
+        unpack_roster,
+    )
+
 
 __all__ = [
     "DEMO_LABEL",
@@ -87,3 +93,6 @@ __all__ = [
     "unpack_roster",
     "update_ship",
 ]
+
+if not TYPE_CHECKING:  # the names above, each imported on first use (rules/lazy.py)
+    __getattr__ = lazy_exports(__name__)

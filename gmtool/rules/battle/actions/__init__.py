@@ -13,19 +13,25 @@ each have a module in this package; this one re-exports them, so callers import 
 
 from __future__ import annotations
 
-from gmtool.rules.battle.actions.available import available_actions
-from gmtool.rules.battle.actions.headings import (
-    VERBS,
-    heading_arcs_words,
-    heading_note,
-    heading_outcomes,
-)
-from gmtool.rules.battle.actions.info import (
-    HIT_ACTIONS,
-    ActionInfo,
-    current_step_label,
-    likely_target,
-)
+from typing import TYPE_CHECKING
+
+from gmtool.rules.lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from gmtool.rules.battle.actions.available import available_actions
+    from gmtool.rules.battle.actions.headings import (
+        VERBS,
+        heading_arcs_words,
+        heading_note,
+        heading_outcomes,
+    )
+    from gmtool.rules.battle.actions.info import (
+        HIT_ACTIONS,
+        ActionInfo,
+        current_step_label,
+        likely_target,
+    )
+
 
 __all__ = [
     "HIT_ACTIONS",
@@ -38,3 +44,6 @@ __all__ = [
     "heading_outcomes",
     "likely_target",
 ]
+
+if not TYPE_CHECKING:  # the names above, each imported on first use (rules/lazy.py)
+    __getattr__ = lazy_exports(__name__)

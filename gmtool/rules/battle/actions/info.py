@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gmtool.rules.battle.state import SIDES, BattleEvent, BattleState, other_side
-from gmtool.rules.battle.steps import where
+from gmtool.rules.battle.where import where
 from gmtool.rules.checks import Degree
 from gmtool.rules.narrative import phase, phase_ids
 from gmtool.rules.stations import station_table

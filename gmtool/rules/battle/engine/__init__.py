@@ -13,38 +13,44 @@ callers import from `gmtool.rules.battle.engine`.
 
 from __future__ import annotations
 
-from gmtool.rules.battle.boarding import LEADER_CHOICES, board, board_allowed, helpless
-from gmtool.rules.battle.engine.attacks import (
-    apply_damage_manually,
-    assign_gunner,
-    knock_out_system,
-    roll_attack,
-)
-from gmtool.rules.battle.engine.edge import played_by_words, roll_edge, set_auto, set_commander
-from gmtool.rules.battle.engine.fight_over import battle_over_reason, fleet_beaten
-from gmtool.rules.battle.engine.leadership import roll_leadership
-from gmtool.rules.battle.engine.movement import (
-    HEADING_WORDS,
-    declare_heading,
-    drift_words,
-    drifting,
-    movement_heading,
-    range_change_text,
-    resolve_movement,
-    side_acceleration,
-)
-from gmtool.rules.battle.engine.power import roll_sensors, set_power
-from gmtool.rules.battle.engine.repair import REPAIR_TASKS, roll_repair
-from gmtool.rules.battle.engine.sequence import advance, advance_blocker, end_battle
-from gmtool.rules.battle.orders import (
-    abandon_ship,
-    leave_ship,
-    ram,
-    ram_allowed,
-    self_destruct,
-    withdraw,
-)
-from gmtool.rules.battle.steps import DISENGAGED, HOLD, StepResult
+from typing import TYPE_CHECKING
+
+from gmtool.rules.lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from gmtool.rules.battle.boarding import LEADER_CHOICES, board, board_allowed, helpless
+    from gmtool.rules.battle.engine.attacks import (
+        apply_damage_manually,
+        assign_gunner,
+        knock_out_system,
+        roll_attack,
+    )
+    from gmtool.rules.battle.engine.edge import played_by_words, roll_edge, set_auto, set_commander
+    from gmtool.rules.battle.engine.fight_over import battle_over_reason, fleet_beaten
+    from gmtool.rules.battle.engine.leadership import roll_leadership
+    from gmtool.rules.battle.engine.movement import (
+        HEADING_WORDS,
+        declare_heading,
+        drift_words,
+        drifting,
+        movement_heading,
+        range_change_text,
+        resolve_movement,
+        side_acceleration,
+    )
+    from gmtool.rules.battle.engine.power import roll_sensors, set_power
+    from gmtool.rules.battle.engine.repair import REPAIR_TASKS, roll_repair
+    from gmtool.rules.battle.engine.sequence import advance, advance_blocker, end_battle
+    from gmtool.rules.battle.orders import (
+        abandon_ship,
+        leave_ship,
+        ram,
+        ram_allowed,
+        self_destruct,
+        withdraw,
+    )
+    from gmtool.rules.battle.steps import DISENGAGED, HOLD, StepResult
+
 
 __all__ = [
     "DISENGAGED",
@@ -87,3 +93,6 @@ __all__ = [
     "side_acceleration",
     "withdraw",
 ]
+
+if not TYPE_CHECKING:  # the names above, each imported on first use (rules/lazy.py)
+    __getattr__ = lazy_exports(__name__)
