@@ -27,6 +27,8 @@ from gmtool.rules.limits import (
 )
 
 T = TypeVar("T")
+# A refusal lists the allowed values up to this length (a message must stay readable).
+MAX_LISTED_CHARS = 400
 
 
 def tables_dir() -> Path:
@@ -233,9 +235,23 @@ def load_yaml(path: Path | str, display_name: str | None = None) -> Node:
     return parse_yaml(text, name)
 
 
+# Tables read in this process, by (path, modification time, size): two loaders of one file
+# (the skills and the character tracks both read characters.yaml) parse it once. Loaders
+# only read a Node; an edited file (a house rule, a test's copy) is a new key.
+_TABLE_NODES: dict[tuple[str, int, int], Node] = {}
+
+
 def load_table(name: str) -> Node:
     """Load `tables/<name>.yaml` (name may contain a subfolder, e.g. 'scenarios/torga_iv')."""
-    return load_yaml(tables_dir() / f"{name}.yaml", f"tables/{name}.yaml")
+    path = tables_dir() / f"{name}.yaml"
+    try:
+        found = os.stat(path)
+    except OSError:  # load_yaml says what is wrong with it
+        return load_yaml(path, f"tables/{name}.yaml")
+    key = (str(path), found.st_mtime_ns, found.st_size)
+    if key not in _TABLE_NODES:
+        _TABLE_NODES[key] = load_yaml(path, f"tables/{name}.yaml")
+    return _TABLE_NODES[key]
 
 
 _MISSING = object()
@@ -393,7 +409,10 @@ class Node:
 
             close = get_close_matches(str(self.value), ordered, n=1)
             hint = f" (did you mean '{close[0]}'?)" if close else ""
-            raise self.error(f"one of {', '.join(ordered)}{hint}")
+            listed = ", ".join(ordered)
+            if len(listed) > MAX_LISTED_CHARS:  # the skill list: the first few say enough
+                listed = ", ".join(ordered[:10]) + f", ... ({len(ordered)} in all)"
+            raise self.error(f"one of {listed}{hint}")
         return self.value
 
     def optional(self, reader: Any, default: T) -> T:

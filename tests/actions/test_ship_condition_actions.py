@@ -199,8 +199,8 @@ def test_carried_damage_is_not_counted_again_when_repairs_restore_crew(
 
     from gmtool.rules.battle import ship_state
 
-    table = replace(ship_state.battle_table(), repairs_restore_crew=True)
-    monkeypatch.setattr(ship_state, "battle_table", lambda: table)
+    table = replace(ship_state.ship_rules(), repairs_restore_crew=True)
+    monkeypatch.setattr(ship_state, "ship_rules", lambda: table)
     act.do_end_battle(demo, _fight(demo, "First", [(20, "wound")]))
     aboard = cond.show(demo, "meridian").aboard
     battle = _fight(demo, "Second", [(5, "wound")])

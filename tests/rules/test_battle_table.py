@@ -12,6 +12,7 @@ import pytest
 
 from gmtool.rules.battle import apply_damage_manually, attack_options, roll_repair
 from gmtool.rules.battle import config as battle_config
+from gmtool.rules.battle.ship_rules import ship_rules
 from gmtool.rules.errors import TableError
 from tests.rules.test_battle_helpers import ScriptedRandom, demo_battle, positioned
 
@@ -25,9 +26,11 @@ def house_rules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pat
     shutil.copytree(tables_dir(), copy)
     monkeypatch.setenv("GMTOOL_TABLES", str(copy))
     battle_config.battle_table.cache_clear()
+    ship_rules.cache_clear()
     yield copy
     monkeypatch.undo()
     battle_config.battle_table.cache_clear()
+    ship_rules.cache_clear()
 
 
 def edit(folder: Path, old: str, new: str) -> None:

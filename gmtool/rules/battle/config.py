@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gmtool.rules.battle.ship_rules import ship_rules
 from gmtool.rules.characters import character_table
 from gmtool.rules.checks import Degree
 from gmtool.rules.classes import class_ids
@@ -226,12 +227,12 @@ def battle_table() -> BattleTable:
         single_seat_tasks=tuple(item.choice(task_ids) for item in single_seat["tasks"].list()),
         tasks=tasks,
         simultaneous_fire=root["simultaneous_fire"].bool(),
-        repairs_restore_crew=root["repairs_restore_crew"].bool(),
+        repairs_restore_crew=ship_rules().repairs_restore_crew,
         helpless_states=tuple(s.choice(list(state_ids())) for s in helpless["states"].list()),
         helpless_without_systems=tuple(
             s.choice(system_types) for s in helpless["without_systems"].list()
         ),
-        abandoning_ship_can_act=root["abandoning_ship_can_act"].bool(),
+        abandoning_ship_can_act=ship_rules().abandoning_ship_can_act,
         ram_damage_by_class=ram_damage,
         self_destruct_damage=damage_by_hexes,
         boarding_ties=boarding["ties"].choice(BOARDING_TIES),

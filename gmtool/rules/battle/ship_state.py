@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from gmtool.rules.battle.config import battle_table
+from gmtool.rules.battle.ship_rules import ship_rules
 from gmtool.rules.crew_losses import casualties, split_casualties
 from gmtool.rules.errors import RulesError
 from gmtool.rules.hazards import Bailout
@@ -128,7 +128,7 @@ class BattleShip:
         lets an abandoning ship fight on)."""
         if not self.in_battle:
             return False
-        return not self.abandoning or battle_table().abandoning_ship_can_act
+        return not self.abandoning or ship_rules().abandoning_ship_can_act
 
     @property
     def fate(self) -> str:
@@ -145,7 +145,7 @@ class BattleShip:
     @property
     def crew_losses(self) -> dict[str, int]:
         """Section 4 casualties: total, dead, badly and lightly wounded."""
-        if battle_table().repairs_restore_crew:  # this battle's marks, not those carried in
+        if ship_rules().repairs_restore_crew:  # this battle's marks, not those carried in
             marked = {
                 t: max(0, n - self.start_marks.get(t, 0)) for t, n in self.damage.marked.items()
             }
