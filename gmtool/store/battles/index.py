@@ -7,15 +7,17 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tinydb import TinyDB
 
-from gmtool.rules.battle import BattleState, battle_summary
 from gmtool.rules.errors import RulesError
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import UNREADABLE_STATE, StoreError
 from gmtool.store.ids import unique_id
+
+if TYPE_CHECKING:  # the list itself needs no rules: `gmtool battle list` loads none
+    from gmtool.rules.battle import BattleState
 
 INDEX_FILE = "battles"
 INDEX_TABLE = "index"
@@ -168,6 +170,12 @@ def new_battle_id(campaign: Campaign, name: str) -> str:
     return unique_id(base, {r.id for _, r, _ in all_entries(campaign)})
 
 
+def _summary_text(state: BattleState) -> str:
+    from gmtool.rules.battle.summary import battle_summary
+
+    return battle_summary(state).text()
+
+
 def update_record(campaign: Campaign, state: BattleState, label: str) -> None:
     """Keep the battle's record in step with it: status, round, newest step, summary. Only
     the chunk of the battle list that holds it is rewritten."""
@@ -177,7 +185,7 @@ def update_record(campaign: Campaign, state: BattleState, label: str) -> None:
                 "status": FINISHED if state.finished else ACTIVE,
                 "round": state.round,
                 "label": label,
-                "summary": battle_summary(state).text() if state.finished else "",
+                "summary": _summary_text(state) if state.finished else "",
             }
             campaign.battle_list.update([entry_id], fields)
             return
