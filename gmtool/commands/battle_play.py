@@ -79,7 +79,10 @@ def decision_text(state: BattleState, decision: Decision) -> str:
         return f"{side} picks the target of {ship}'s next weapon (gmtool's choice: {target})"
     if decision.kind == "special_order":
         order = "abandon her" if likely == "abandon_ship" else "none"
-        return f"{side} may give {ship} a special order (gmtool's choice: {order})"
+        return (
+            f"{side} may give {ship} a special order (gmtool's choice: {order}; "
+            "`next` goes on without one)"
+        )
     return f"{side} types in the damage due to {ship}"
 
 

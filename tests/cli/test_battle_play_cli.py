@@ -190,3 +190,37 @@ def test_battle_show_list_and_doctor_do_not_import_textual(demo: str) -> None:
         assert not [m for m in found if m.startswith(("textual", "rich"))], (words, found)
         if words[0] == "battle":
             assert found == [], (words, found)
+
+
+def test_a_long_run_shows_a_progress_line_on_a_terminal_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import io
+
+    from gmtool.commands import battle_play
+
+    class Terminal(io.StringIO):
+        def __init__(self, tty: bool) -> None:
+            super().__init__()
+            self.tty = tty
+
+        def isatty(self) -> bool:
+            return self.tty
+
+    class Done:
+        round = 2
+        action = "roll_edge"
+
+    for tty in (True, False):
+        screen = Terminal(tty)
+        monkeypatch.setattr(sys, "stderr", screen)
+        progress = battle_play.Progress()
+        progress(Done())  # type: ignore[arg-type]
+        progress(Done())  # type: ignore[arg-type]
+        shown = screen.getvalue()
+        progress.clear()
+        if tty:
+            assert shown.endswith("round 2: 2 steps played (roll edge)")
+            assert screen.getvalue().endswith("\r" + " " * len(shown.split("\r")[-1]) + "\r")
+        else:
+            assert screen.getvalue() == ""

@@ -170,3 +170,17 @@ def test_the_help_names_every_choice() -> None:
     text = "\n".join(AUTOPILOT_HELP).lower()
     for word in ("heading", "targets", "special orders", "abandon", "withdraws", "winning"):
         assert word in text
+
+
+def test_turning_away_only_where_table_3_4_lets_the_range_grow() -> None:
+    # the raider (acceleration 6) is losing and outruns the Meridian (4): it opens
+    fleeing = declaring(hurt(demo_battle("moderate"), "gorgon", "stun", "wound"), "b")
+    assert choose_heading(fleeing, "b") == ("open", None)
+    # the Meridian is losing and cannot outrun a closing raider: it holds, guns forward
+    caught = declaring(hurt(demo_battle("moderate"), "meridian", "stun", "wound"), "a")
+    assert standing(caught, "a") == "losing" and standing(caught, "b") == "winning"
+    assert choose_heading(caught, "a") == ("hold", "forward")
+    # a winning side closes when the loser holds
+    declared = replace(caught.side("a"), heading="hold", held_arc="forward", declared=True)
+    after = positioned(caught.with_side(declared), "movement", "edge_declaration", edge="b")
+    assert choose_heading(after, "b") == ("close", None)

@@ -16,7 +16,10 @@ The choices (`AUTOPILOT_HELP` says them in the GM's words, for the help screens)
   parties' roll (stun and wound damage first, else a system back on line), and goes on.
 - **Heading.** Winning: close (at very close range, hold). Even: hold, turning the arc with
   the most weapon mounts toward the enemy. Losing or crippled: open, turning away (at
-  disengaged the battle is over).
+  disengaged the battle is over). Closing or opening only where Table 3-4 says it moves
+  the range, against the other side's heading (declared, else the one its standing asks
+  for): against an equally fast fleet that closes, opening keeps the range and only turns
+  the guns away, so it holds and fights.
 - **Targets.** Every weapon that bears fires at the enemy ship most hurt already (the worse
   durability state, then the more boxes marked), else at the enemy flagship, else the
   first enemy in the fight.
@@ -36,10 +39,11 @@ from typing import Literal
 from gmtool.rules.battle.actions import ActionInfo, available_actions
 from gmtool.rules.battle.attacks import attack_options
 from gmtool.rules.battle.autopilot_help import AUTOPILOT_HELP as AUTOPILOT_HELP
+from gmtool.rules.battle.engine.movement import drifting, movement_heading, side_acceleration
 from gmtool.rules.battle.orders import nobody_aboard
 from gmtool.rules.battle.state import CREW, SIDES, BattleShip, BattleState, other_side
 from gmtool.rules.battle.steps import HOLD, OPEN
-from gmtool.rules.narrative import arcs_for_heading, hold_arc_choices, range_ids
+from gmtool.rules.narrative import arcs_for_heading, hold_arc_choices, next_range, range_ids
 from gmtool.rules.ship_damage import can_act, state_ids
 from gmtool.rules.tables import cached_table, load_table
 
@@ -125,13 +129,55 @@ def held_arc(state: BattleState, side: str) -> str:
     return max(choices, key=lambda arc: (mounts(arc), -choices.index(arc)))
 
 
-def choose_heading(state: BattleState, side: str) -> tuple[str, str | None]:
-    """(heading, held arc or None) for the side, by its standing."""
+def wanted_heading(state: BattleState, side: str) -> str:
+    """The heading the side's standing asks for, before looking at where it leads."""
     how = standing(state, side)
     if how in TURNS_AWAY:
-        return OPEN, None
+        return OPEN
     if how == "winning" and state.range != range_ids()[-1]:
-        return CLOSE, None
+        return CLOSE
+    return HOLD
+
+
+def _their_heading(state: BattleState, side: str) -> str:
+    """The other side's heading as far as this side can tell: declared, drifting, else the
+    one its standing asks for."""
+    other = state.side(other_side(side))
+    if drifting(state, other.id) or (other.declared and other.heading is not None):
+        return movement_heading(state, other.id)
+    return wanted_heading(state, other.id)
+
+
+def _range_after(state: BattleState, side: str, own: str) -> int:
+    """Table 3-4's range after `own` heading, as a rung (0 the farthest)."""
+    edge = state.edge_winner
+    assert edge is not None
+    headings = {side: own, other_side(side): _their_heading(state, side)}
+    opposing = other_side(edge)
+    after = next_range(
+        state.range,
+        headings[opposing],
+        headings[edge],
+        side_acceleration(state, opposing),
+        side_acceleration(state, edge),
+    )
+    return range_ids().index(after)
+
+
+def choose_heading(state: BattleState, side: str) -> tuple[str, str | None]:
+    """(heading, held arc or None) for the side: the one its standing asks for when it gets
+    it somewhere (opening: the range grows; closing: it shrinks, by Table 3-4 against the
+    other side's heading, declared or expected), else hold with the best arc: turning away
+    from a fleet as fast as this one only turns its guns away."""
+    want = wanted_heading(state, side)
+    if want == HOLD:
+        return HOLD, held_arc(state, side)
+    if state.edge_winner is None:  # headings are declared once the edge is rolled
+        return want, None
+    now = range_ids().index(state.range)
+    after = _range_after(state, side, want)
+    if (want == OPEN and after < now) or (want == CLOSE and after > now):
+        return want, None
     return HOLD, held_arc(state, side)
 
 

@@ -13,7 +13,9 @@ AUTOPILOT_HELP: tuple[str, ...] = (
     "- Rolls: the edge, sensors, attacks and the repair parties' roll (stun and wound "
     "first, else a system back on line); then it goes on.",
     "- Heading: winning closes (holds at very close range); even holds, turning the arc "
-    "with the most weapons toward the enemy; losing or crippled opens, turning away.",
+    "with the most weapons toward the enemy; losing or crippled opens, turning away. It "
+    "closes or opens only where Table 3-4 says the range moves (against the other side's "
+    "heading, declared or expected); else it holds, guns toward the enemy.",
     "- Targets: the enemy ship most hurt already, else the enemy flagship, else the first "
     "enemy still fighting.",
     "- Special orders (its own side only): a crippled ship of a losing or crippled side is "
