@@ -73,6 +73,9 @@ def _play(campaign: Campaign, battle_id: str, move: Move) -> StepDone:
     if action == "abandon_ship":
         assert move.ship_id is not None
         return battles.do_abandon_ship(campaign, battle_id, move.ship_id)
+    if action == "leave_ship":
+        assert move.character_id is not None
+        return battles.do_leave_ship(campaign, battle_id, move.character_id)
     if action == "withdraw":
         assert move.side is not None
         return battles.do_withdraw(campaign, battle_id, move.side)

@@ -156,3 +156,17 @@ def test_undo_round_takes_the_round_back_to_its_start(demo: Campaign) -> None:
     with pytest.raises(ActionRefused, match="only the battle's set-up"):
         act.undo_round(demo, battle)
     assert examine(demo) == []
+
+
+def test_gmtools_people_get_clear_of_its_lost_ship(demo: Campaign) -> None:
+    battle = _battle(demo, ("a", "b"))
+    aboard = {a.character_id for a in stored.load_battle(demo, battle).aboard("meridian")}
+    act.do_apply_damage(demo, battle, "meridian", 1000, "critical")
+    played = play_on(demo, battle, "end")
+    left = [d for d in played.steps if d.action == "stations"]  # a move, in the party too
+    living = {c.id for c in played.steps[0].state.characters if c.state != "dead"} & aboard
+    assert living and len(left) == len(living)
+    assert all("gets clear of CSS Meridian" in d.result.text for d in left)
+    assert played.finished and played.steps[-1].action == "end_battle"
+    assert not stored.load_battle(demo, battle).aboard("meridian")
+    assert examine(demo) == []

@@ -184,3 +184,18 @@ def test_turning_away_only_where_table_3_4_lets_the_range_grow() -> None:
     declared = replace(caught.side("a"), heading="hold", held_arc="forward", declared=True)
     after = positioned(caught.with_side(declared), "movement", "edge_declaration", edge="b")
     assert choose_heading(after, "b") == ("close", None)
+
+
+def test_gmtools_people_get_clear_of_its_lost_ship_before_the_battle_ends() -> None:
+    lost = hurt(demo_battle(), "meridian", "stun", "wound", "mortal", "critical")
+    assert lost.ship("meridian").destroyed
+    theirs = next_move(lost)  # the GM's ship: their people are theirs to move
+    assert theirs is not None and theirs.action == "end_battle"
+    mine = replace(lost, auto=("a", "b"))
+    move = next_move(mine)
+    assert move is not None and (move.action, move.side, move.ship_id) == (
+        "leave_ship",
+        "a",
+        "meridian",
+    )
+    assert move.character_id in {a.character_id for a in mine.aboard("meridian")}

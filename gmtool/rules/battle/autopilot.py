@@ -26,9 +26,12 @@ The choices (`AUTOPILOT_HELP` says them in the GM's words, for the help screens)
 - **Special orders** (gmtool's own sides only; the GM's side is never given one): a ship of
   a losing or crippled side that is crippled or worse, with people aboard and not
   abandoning yet, is abandoned. gmtool never rams, boards or self-destructs.
+- **Getting clear.** The characters aboard a ship of gmtool's side that is being abandoned
+  or is lost get clear of her (an escape pod: off the ship, in the campaign's stations too)
+  before anything else is played.
 - **Withdrawing.** At disengaged range a losing or crippled side withdraws.
-- It never types damage in, leads, distributes power or moves characters: those are the
-  GM's.
+- It never types damage in, leads, distributes power or moves characters between
+  stations: those are the GM's.
 """
 
 from __future__ import annotations
@@ -232,6 +235,7 @@ class Move:
     held_arc: str | None = None
     track: str | None = None
     system: str | None = None
+    character_id: str | None = None
 
 
 # The phase business `next` plays, first listed first.
@@ -272,6 +276,9 @@ def next_move(state: BattleState) -> Move | None:
     found = available_actions(state)
     if not found:
         return None
+    for info in found:  # gmtool's people get clear of its ships abandoned or lost first
+        if info.action == "leave_ship" and info.side in state.auto:
+            return Move("leave_ship", info.side, info.ship_id, character_id=info.character_id)
     if found[0].action == "end_battle":  # the battle is over: no new round
         return Move("end_battle")
     for info in found:

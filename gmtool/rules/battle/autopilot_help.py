@@ -20,6 +20,8 @@ AUTOPILOT_HELP: tuple[str, ...] = (
     "enemy still fighting.",
     "- Special orders (its own side only): a crippled ship of a losing or crippled side is "
     "abandoned while people are aboard. It never rams, boards or self-destructs.",
+    "- Its people aboard a ship of its side that is abandoned or lost get clear of her.",
     "- At disengaged range a losing or crippled side withdraws.",
-    "- It never types damage in, leads, sets power or moves characters: those are yours.",
+    "- It never types damage in, leads, sets power or moves characters between stations: "
+    "those are yours.",
 )
