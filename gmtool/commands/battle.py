@@ -15,6 +15,7 @@ does not fit the battle (wrong phase, no such ship) is one line on stderr and ex
 from __future__ import annotations
 
 import argparse
+import textwrap
 from typing import TYPE_CHECKING, Any
 
 from gmtool.commands import battle_vocab
@@ -37,9 +38,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "actions for 'act':\n"
         + battle_vocab.vocabulary_text()
         + "\n\n"
-        + "\n".join(AUTOPILOT_HELP)
-        + "\n(`next --until decision` plays on to the first decision of a side the GM plays: "
-        "its heading, a target, a special order worth giving, damage to type in.)"
+        + "\n".join(textwrap.fill(line, 88, subsequent_indent="  ") for line in AUTOPILOT_HELP)
+        + "\n"
+        + textwrap.fill(
+            "`next --until decision` plays on to the first decision of a side the GM plays: "
+            "its heading, a target, a special order worth giving, damage to type in.",
+            88,
+        )
     )
     common = common_options()
     subs = parser.add_subparsers(dest="battle_command", metavar="COMMAND", required=True)
