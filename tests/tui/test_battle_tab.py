@@ -1032,7 +1032,8 @@ async def test_the_attack_dialog_says_type_the_damage_for_a_weapon_without_a_rol
         await settle(pilot, lambda: len(pane.battle.events) > events)  # type: ignore[union-attr]
         await wait(pilot)
         text = pane.battle.events[-1].text  # type: ignore[union-attr]
-        assert text.endswith("A hit (Amazing): type the damage in.")  # the campaign's seed
+        # the campaign's seed; no sensor check was made, so +2 (counts as failed)
+        assert text.endswith("A hit (Ordinary): type the damage in.")
         assert isinstance(app.screen, DamageScreen)  # the GM types the damage in
 
 
