@@ -18,6 +18,7 @@ from gmtool.rules.battle.attacks import (
     AttackTarget,
     attack_options,
     fire_words,
+    line_gunner,
     no_fire_reason,
 )
 from gmtool.rules.battle.boarding import BoardingRefusal, BoardingRefused, boarding_name
@@ -118,6 +119,7 @@ __all__ = [
     "knock_out_system",
     "leave_ship",
     "likely_target",
+    "line_gunner",
     "new_battle",
     "no_fire_reason",
     "nobody_aboard",

@@ -58,6 +58,7 @@ def _new_round(state: BattleState, step: Step) -> BattleState:
             replace(
                 ship,
                 fired=(),
+                fired_by={},
                 power_bonus=None,
                 sensor_degree=None,
                 leadership={},
