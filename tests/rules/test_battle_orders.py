@@ -408,7 +408,8 @@ def test_abandon_ship_rolls_the_time_and_counts_the_survivors_out() -> None:
     # Light ship: 1d4 rounds (3); 2d6+8 percent trapped (2 + 3 + 8 = 13%).
     state, result = abandon_ship(state, "gorgon", ScriptedRandom([3, 2, 3]))
     ship = state.ship("gorgon")
-    assert ship.bailout is not None and ship.bailout.rounds == 3
+    # 3 rounds after the round of the order: 4 counting it (RULES.md section 5, third reading).
+    assert ship.bailout is not None and ship.bailout.rounds == 4
     assert ship.bailout.trapped == 12  # 13% of 94, rounded half up
     assert ship.evacuated == 19  # 20% of the 94 survivors in the round of the order
     assert ship.fate == "abandoning" and not ship.can_act and ship.in_battle
@@ -416,16 +417,20 @@ def test_abandon_ship_rolls_the_time_and_counts_the_survivors_out() -> None:
     assert "cannot get out" in result.text
     with pytest.raises(RulesError, match="abandoning"):
         abandon_ship(state, "gorgon", ScriptedRandom([3, 2, 3]))
-    # Round 2 and 3: the evacuation goes on; after the third it is over.
+    assert "over at the end of the 3rd full round after this one" in result.text
+    # Rounds 2, 3 and 4: the evacuation goes on; after the third full round it is over.
     state, result = advance(state)
     assert state.ship("gorgon").evacuated == 38 and "19 more get clear" in result.text
     state, _ = roll_edge(state, ScriptedRandom([]))  # the Raiders cannot contest it
     assert state.edge_winner == "a"
     state = positioned(state, "special_orders", edge="a")
     state, result = advance(state)
-    assert (
-        state.ship("gorgon").evacuated == 82
-    )  # 94 less 12 trapped and state.ship("gorgon").fate == "abandoned"
+    assert state.ship("gorgon").evacuated == 56 and "the evacuation is over" not in result.text
+    assert state.ship("gorgon").fate == "abandoning"
+    state = positioned(state, "special_orders", edge="a")
+    state, result = advance(state)
+    assert state.ship("gorgon").evacuated == 82  # 94 less 12 trapped
+    assert state.ship("gorgon").fate == "abandoned"
     assert "the evacuation is over" in result.text
 
 

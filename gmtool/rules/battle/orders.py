@@ -311,7 +311,7 @@ def abandon_ship(
                 f"bail-out time of {ship.name}",
                 bailout.time.notation,
                 bailout.time.dice,
-                bailout.rounds,
+                bailout.time.rounds,
                 ROLL_SOURCE,
             )
         )
@@ -338,9 +338,8 @@ def abandon_ship(
     )
     step.lines.append(
         f"Abandon ship! {ship.name}: {survivors} survivors, {bailout.trapped} cannot get out "
-        f"({bailout.trapped_percent}%); the evacuation takes {bailout.rounds} round"
-        f"{'s' if bailout.rounds != 1 else ''}. This round {first.cleared} get clear "
-        f"({first.still_leaving} still leaving)."
+        f"({bailout.trapped_percent}%); {bailout.time.words()}. This round {first.cleared} "
+        f"get clear ({first.still_leaving} still leaving)."
     )
     aboard = [state.character(a.character_id).name for a in state.aboard(ship_id)]
     if aboard:
