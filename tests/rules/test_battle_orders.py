@@ -434,6 +434,31 @@ def test_abandon_ship_rolls_the_time_and_counts_the_survivors_out() -> None:
     assert "the evacuation is over" in result.text
 
 
+def test_a_destroyed_ship_can_be_abandoned_while_anyone_is_aboard() -> None:
+    # RULES.md section 5 (third reading): "bail out of crippled or destroyed craft".
+    state = orders("long", edge="a")
+    state, _ = apply_damage_manually(state, "gorgon", 5, "critical", random.Random(1))
+    ship = state.ship("gorgon")
+    assert ship.destroyed and ship.crew_total - ship.crew_losses["dead"] > 0
+    assert ("gorgon", ()) in offered(state, "abandon_ship")
+    state, result = abandon_ship(state, "gorgon", ScriptedRandom([3, 2, 3]))
+    ship = state.ship("gorgon")
+    assert ship.bailout is not None and ship.evacuated > 0
+    assert "Abandon ship! Raider Gorgon" in result.text
+    assert ("gorgon", ()) not in offered(state, "abandon_ship")
+    state, result = advance(state)  # her evacuation goes on in the next round
+    assert "Raider Gorgon: " in result.text and "more get clear" in result.text
+
+
+def test_a_destroyed_ship_with_nobody_alive_aboard_cannot_be_abandoned() -> None:
+    state = orders("long", edge="a")
+    state, _ = apply_damage_manually(state, "gorgon", 5, "critical", random.Random(1))
+    state = state.with_ship(replace(state.ship("gorgon"), crew_total=0))
+    assert ("gorgon", ()) not in offered(state, "abandon_ship")
+    with pytest.raises(RulesError, match="nobody is left alive aboard Raider Gorgon"):
+        abandon_ship(state, "gorgon", ScriptedRandom([3, 2, 3]))
+
+
 def test_an_abandoning_ship_gives_no_more_orders_and_rolls_nothing() -> None:
     state, _ = abandon_ship(orders("close", edge="a"), "meridian", ScriptedRandom([4, 1, 1, 1]))
     assert "Aboard still" in state.events[-1].text

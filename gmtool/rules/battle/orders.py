@@ -95,6 +95,19 @@ def self_destruct_allowed(state: BattleState, ship: BattleShip) -> bool:
     return ship.in_battle and not nobody_aboard(state, ship)
 
 
+def abandon_refusal(state: BattleState, ship: BattleShip) -> str | None:
+    """Why abandon ship cannot be ordered for this ship now (None: it can). The crew may "bail
+    out of crippled or destroyed craft" (RULES.md section 5, third reading): a destroyed ship
+    may be abandoned while anyone is aboard her; one that escaped, blew herself up or is
+    already being abandoned may not."""
+    if ship.escaped or ship.self_destructed or ship.abandoning:
+        return f"{ship.name} is {'abandoning' if ship.abandoning else ship.fate}"
+    survivors = ship.crew_total - ship.crew_losses["dead"]
+    if ship.destroyed and survivors <= 0 and not living_aboard(state, ship.id):
+        return f"nobody is left alive aboard {ship.name}"
+    return None
+
+
 # -- special orders -------------------------------------------------------------------------
 
 
@@ -295,8 +308,9 @@ def abandon_ship(
     GM sets it); this round is the first of the evacuation."""
     require_phase(state, "special_orders", "abandon ship")
     ship = state.ship(ship_id)
-    if not ship.in_battle or ship.abandoning:
-        raise RulesError(f"{ship.name} is {ship.fate}")
+    refusal = abandon_refusal(state, ship)
+    if refusal is not None:
+        raise RulesError(refusal)
     if ship.order_given is not None:
         raise RulesError(
             f"{ship.name} has already been given an order this round ({ship.order_given})"

@@ -37,9 +37,11 @@ from the station assignments (Stations tab) at every step: a move there, or with
 here, takes effect at the next roll and is logged. ctrl+z takes a move made here back on the
 Stations tab too. g and k act on the ship under the cursor in the ship table.
 
-Abandon ship (special orders): the bail-out takes its rounds; the crew still aboard fire
-nothing but defend against boarders and can still blow her up. Once everyone who could leave
-has left she is a hulk: no heading, no orders, boarded without a fight. A fleet with no ship
+Abandon ship (special orders), offered for a destroyed ship too while anyone is alive aboard
+her: the bail-out takes its rounds (a time of N rounds is over at the end of the Nth full
+round after this one); the crew still aboard fire nothing but defend against boarders and
+can still blow her up. Once everyone who could leave has left she is a hulk: no heading, no
+orders, boarded without a fight. A fleet with no ship
 that can act drifts (it declares no heading and counts as holding); a fleet with no ship left
 in the fight (destroyed, escaped or abandoned) ends the battle at the next edge (e).
 tables/battle.yaml has these decisions.
