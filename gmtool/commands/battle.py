@@ -22,10 +22,8 @@ from gmtool.commands.campaign_commands import campaign_for, common_options, emit
 from gmtool.rules.battle import BattleState, battle_summary
 from gmtool.rules.battle.actions import current_step_label
 from gmtool.rules.battle.report import heading_name
-from gmtool.rules.narrative import phase, range_name
+from gmtool.rules.narrative import phase, range_name, starting_range, starting_range_words
 from gmtool.store import battles as stored
-
-DEFAULT_RANGE = "moderate"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -60,7 +58,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
             help=f"the character id commanding {side} (rolls its edge; default: whoever is at "
             "the flagship's command station)",
         )
-    new.add_argument("--range", default=DEFAULT_RANGE, help="starting range category")
+    new.add_argument(
+        "--range",
+        default=starting_range(),
+        help=f"starting range category: {starting_range_words()}",
+    )
     new.add_argument("--seed", type=int, default=None, help="the battle's own dice seed")
     subs.add_parser("list", help="list the campaign's battles", parents=[common])
     for name, text in (

@@ -263,6 +263,8 @@ async def test_three_rounds_quit_mid_round_reopen_and_finish(
         gm = Gm(app, pilot)
         assert gm.state.id == BATTLE
         assert [s.id for s in gm.state.ships] == ["meridian", "gorgon", "vex"]
+        # the form's range was left alone: the table's starting range (RULES.md section 3)
+        assert gm.state.range == "contact"
         assert "Round 1 · Edge · roll the edge" in header(app)
         fired = await gm.round()
         fired += await gm.round()

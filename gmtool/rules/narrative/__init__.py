@@ -72,6 +72,8 @@ from gmtool.rules.narrative.table import (
     narrative_table,
     range_ids,
     range_name,
+    starting_range,
+    starting_range_words,
 )
 from gmtool.rules.narrative.tasks import (
     TaskEffect,
@@ -133,6 +135,8 @@ __all__ = [
     "sensor_step",
     "shift_range",
     "special_order_ids",
+    "starting_range",
+    "starting_range_words",
     "task_effect",
     "task_ids",
     "weapon_class",

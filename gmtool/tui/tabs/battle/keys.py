@@ -29,10 +29,12 @@ status line names it), its rolls marked undone and any injuries it did given bac
 does it again as it was saved, its rolls unmarked, never rolled again. A step that hurt
 characters, moved someone or ended the battle is not redone: play it again instead.
 
-Set-up (n): a name, the starting range, side A (the campaign's ships) and side B (its enemy
-ships, quick enemy ships from a short form, or ships from spec files), and who commands
-each side (default: whoever is at the flagship's command station), and each side's flagship
-(whose crew rolls the edge when nobody commands; default its first ship). Who is where comes
+Set-up (n): a name, the starting range (starting_range in tables/narrative.yaml, contact as
+shipped: the chapter's open-space encounter; pick closer for an ambush or an approach to a
+planet), side A (the campaign's ships) and side B (its enemy ships, quick enemy ships from a
+short form, or ships from spec files), and who commands each side (default: whoever is at
+the flagship's command station), and each side's flagship (whose crew rolls the edge when
+nobody commands; default its first ship). Who is where comes
 from the station assignments (Stations tab) at every step: a move there, or with m, t or l
 here, takes effect at the next roll and is logged. ctrl+z takes a move made here back on the
 Stations tab too. g and k act on the ship under the cursor in the ship table.
