@@ -28,7 +28,6 @@ if TYPE_CHECKING:
     from gmtool.rules.battle import BattleState
     from gmtool.store.battles import BattleRecord
 
-DEFAULT_RANGE = "moderate"
 SIDE_CHOICES = ", ".join(AUTO_WORDS)
 
 
@@ -75,7 +74,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
             help=f"the character id commanding {side} (rolls its edge; default: whoever is at "
             "the flagship's command station)",
         )
-    new.add_argument("--range", default=DEFAULT_RANGE, help="starting range category")
+    new.add_argument(
+        "--range",
+        default=None,
+        help="starting range category (default: starting_range in tables/narrative.yaml, the "
+        "chapter's open-space encounter); closer for an ambush, a ship coming out of hiding or "
+        "an approach to a planet or station; disengaged for fleets that have not found each "
+        "other yet",
+    )
     new.add_argument("--seed", type=int, default=None, help="the battle's own dice seed")
     new.add_argument(
         "--auto",
@@ -127,13 +133,14 @@ def run(args: argparse.Namespace) -> int:
     with campaign_for(args, write=write, purpose="gmtool battle") as campaign:
         if command == "new":
             from gmtool.actions import battles as act
+            from gmtool.rules.narrative import starting_range
 
             state = act.new_battle(
                 campaign,
                 args.name,
                 args.ship,
                 args.enemy,
-                args.range,
+                args.range or starting_range(),
                 seed=args.seed,
                 commanders=(args.commander, args.enemy_commander),
                 flagships=(args.flagship, args.enemy_flagship),

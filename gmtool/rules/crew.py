@@ -27,7 +27,7 @@ SECTION_TOTALS = ("basic_crew", "basic_officers")
 TERM_SOURCES = frozenset(
     {"constant", "of", "flag", "count_of", "hp_of", "beds_of", "of_posts", "by_class", "max_of"}
 )
-TERM_KEYS = TERM_SOURCES | {"per", "times", "if", "if_has"}
+TERM_KEYS = TERM_SOURCES | {"per", "times", "if", "if_has", "unless_has"}
 
 
 # -- evaluation context -------------------------------------------------------------------
@@ -129,7 +129,8 @@ def _max_of(terms: list[Formula]) -> Formula:
 
 
 def _term(node: Node, known_posts: set[str], section: str) -> Formula:
-    """Compile one term: a source, optionally shaped by per/times and filtered by if/if_has."""
+    """Compile one term: a source, optionally shaped by per/times and filtered by if, if_has
+    and unless_has."""
     if not node.is_mapping():
         raise node.error("a term: a mapping such as {per: 40, of: hull_points}")
     node.only_keys(TERM_KEYS)
@@ -150,6 +151,10 @@ def _term(node: Node, known_posts: set[str], section: str) -> Formula:
         if not node["if_has"].list():
             raise node["if_has"].error("at least one system type")
         shaped = _if_has(shaped, _system_types(node["if_has"]))
+    if node.has("unless_has"):
+        if not node["unless_has"].list():
+            raise node["unless_has"].error("at least one system type")
+        shaped = _unless_has(shaped, _system_types(node["unless_has"]))
     return shaped
 
 
@@ -161,6 +166,12 @@ def _if_flag(term: Formula, flag: str) -> Formula:
 def _if_has(term: Formula, types: frozenset[str]) -> Formula:
     """The term, or 0 when the ship carries no system of these types."""
     return lambda tally: term(tally) if tally.spec.count_of(types) else 0
+
+
+def _unless_has(term: Formula, types: frozenset[str]) -> Formula:
+    """The term, or 0 when the ship carries a system of these types ("or": another system
+    takes the place of what the term counts)."""
+    return lambda tally: 0 if tally.spec.count_of(types) else term(tally)
 
 
 def _system_types(node: Node) -> frozenset[str]:

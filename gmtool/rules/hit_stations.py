@@ -1,5 +1,6 @@
 """The optional rule "Characters on Station": only the characters at the station or place a
-hit struck are endangered (tables/hit_stations.yaml; off unless the GM turns it on).
+hit struck are endangered, outright: no Table 3-1 roll, straight to the Table 3-2 feat check
+(tables/hit_stations.yaml; off unless the GM turns it on).
 
 The GM names the place struck, or it is rolled on the table. Off, every character aboard is
 endangered by every hit, as the chapter's main rule says.
@@ -20,6 +21,7 @@ from gmtool.rules.tables import cached_table, load_table
 @dataclass(frozen=True)
 class HitStationTable:
     enabled: bool
+    endangered_outright: bool  # those at the place struck skip Table 3-1
     die: DiceExpression
     rows: tuple[tuple[int, str], ...]  # (highest roll, place), rising
 
@@ -27,7 +29,9 @@ class HitStationTable:
 @cached_table
 def hit_station_table() -> HitStationTable:
     root = load_table("hit_stations")
-    root.only_keys({"enabled", "hit_die", "hit_table"}, what="hit stations table")
+    root.only_keys(
+        {"enabled", "endangered_outright", "hit_die", "hit_table"}, what="hit stations table"
+    )
     try:
         die = parse(root["hit_die"].str())
     except DiceError as exc:
@@ -43,7 +47,9 @@ def hit_station_table() -> HitStationTable:
     highest = sum(t.count * max(t.sides, 1) * t.sign for t in die.terms)
     if not rows or rows[-1][0] < highest:
         raise root["hit_table"].error(f"rows up to the die's highest roll, {highest}")
-    return HitStationTable(root["enabled"].bool(), die, tuple(rows))
+    return HitStationTable(
+        root["enabled"].bool(), root["endangered_outright"].bool(), die, tuple(rows)
+    )
 
 
 def on_station_rule() -> bool:

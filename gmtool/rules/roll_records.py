@@ -73,15 +73,17 @@ def values_record(
 
 def hazard_records(outcome: HazardOutcome, name: str, source: str) -> list[RollRecord]:
     """The hazard die, the Personality feat and the injury dice of one hazard roll."""
-    records = [
-        values_record(
-            f"hazard to {name} ({outcome.ship_class} ship, {outcome.track})",
-            hazard_table().hazard_die.canonical(),
-            [outcome.hazard_roll],
-            outcome.hazard_roll,
-            source,
+    records: list[RollRecord] = []
+    if outcome.hazard_roll is not None:  # None: endangered outright, no hazard die
+        records.append(
+            values_record(
+                f"hazard to {name} ({outcome.ship_class} ship, {outcome.track})",
+                hazard_table().hazard_die.canonical(),
+                [outcome.hazard_roll],
+                outcome.hazard_roll,
+                source,
+            )
         )
-    ]
     if not outcome.endangered or outcome.feat_step is None or outcome.feat_control is None:
         return records
     rung = checks_table().situation_die(outcome.feat_step)

@@ -76,7 +76,8 @@ class InjuryDetail(TypedDict, total=False):
     fields the history shows are typed, the rest is kept as saved."""
 
     ship_class: str
-    hazard_roll: int
+    hazard_roll: int  # left out when the character was endangered outright (on station)
+    outright: bool
     endangered_on: int
     endangered: bool
     feat_control: int | None

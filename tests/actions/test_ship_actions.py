@@ -181,3 +181,40 @@ def test_standings_count_each_condition_in_one_pass_once(campaign: Campaign) -> 
     standing.counts()["fit"] = -1  # a caller's copy
     assert standing.counts() == expected
     assert _CountedMembers.passes == 1
+
+
+def test_a_roster_saved_under_the_summed_cargo_reading_is_kept_marked_and_regenerated(
+    campaign: Campaign, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """RULES.md section 2 (third reading): an autocargo system takes the place of the bay and
+    hold handlers. The demo CSS Tenacity (autocargo, two holds) saved by a gmtool that summed
+    them has 5 cargo handlers and 721 crew; today's rules give 1 and 717. The saved roster is
+    kept as saved, its check says so (the Crew tab's `*`), and regenerating gives 717."""
+    import shutil
+
+    from gmtool.rules import crew as crew_rules
+    from gmtool.rules.tables import tables_dir
+
+    folder = tmp_path / "summed-cargo-tables"
+    shutil.copytree(tables_dir(), folder)
+    crew_yaml = folder / "crew.yaml"
+    text = crew_yaml.read_text(encoding="utf-8")
+    assert text.count(", unless_has: [autocargo]}") == 2
+    crew_yaml.write_text(text.replace(", unless_has: [autocargo]}", "}"), encoding="utf-8")
+    with monkeypatch.context() as m:
+        m.setenv("GMTOOL_TABLES", str(folder))
+        crew_rules.crew_table.cache_clear()
+        seed_demo(campaign)
+    crew_rules.crew_table.cache_clear()
+
+    saved = act.crew_of(campaign, "tenacity")
+    assert saved.manifest.count("cargo_handlers") == 5 and saved.manifest.total_crew == 721
+    check = ship_store.check_manifest(campaign, "tenacity")
+    assert check.changed and check.current.total_crew == 717
+    assert check.current.count("cargo_handlers") == 1
+    assert not ship_store.check_manifest(campaign, "kestrel").changed  # a bay, no autocargo
+    assert not ship_store.check_manifest(campaign, "meridian").changed  # a hold, no autocargo
+
+    named = act.regenerate_crew(campaign, "tenacity")
+    assert named.crew.manifest.total_crew == 717 and len(named.crew.roster.members) == 717
+    assert not ship_store.check_manifest(campaign, "tenacity").changed

@@ -36,6 +36,52 @@ def new(capsys: pytest.CaptureFixture[str], demo: str) -> str:
     return battle_id
 
 
+def test_a_new_battle_starts_at_contact_unless_the_gm_picks_a_range(
+    capsys: pytest.CaptureFixture[str], demo: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # RULES.md section 3 (third reading): "The range category for the first round is contact".
+    code, out, err = run(
+        capsys, "battle", "new", "Open space", "--ship", "meridian", "--enemy", "vex",
+        "--campaign", demo, "--json",
+    )  # fmt: skip
+    assert code == 0, err
+    battle = json.loads(out)["id"]
+    code, out, _ = run(capsys, "battle", "show", battle, "--campaign", demo, "--json")
+    assert json.loads(out)["range"] == "contact"
+    with pytest.raises(SystemExit):
+        main(["battle", "new", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    # The help names where the default comes from (read when the battle is made, so that
+    # building the parser for `battle show` reads no table) and when a GM starts closer.
+    assert "starting_range in tables/narrative.yaml" in out and "ambush" in out
+    # The default is the table's: a GM who starts battles at long range says so there.
+    import shutil
+
+    from gmtool.rules.narrative import narrative_table
+    from gmtool.rules.tables import tables_dir
+
+    folder = tmp_path / "tables"
+    shutil.copytree(tables_dir(), folder)
+    path = folder / "narrative.yaml"
+    path.write_text(
+        path.read_text("utf-8").replace("starting_range: contact", "starting_range: long"), "utf-8"
+    )
+    monkeypatch.setenv("GMTOOL_TABLES", str(folder))
+    narrative_table.cache_clear()
+    try:
+        code, out, err = run(
+            capsys, "battle", "new", "Chase", "--ship", "meridian", "--enemy", "vex",
+            "--campaign", demo, "--json",
+        )  # fmt: skip
+        assert code == 0, err
+        chase = json.loads(out)["id"]
+        code, out, _ = run(capsys, "battle", "show", chase, "--campaign", demo, "--json")
+        assert json.loads(out)["range"] == "long"
+    finally:
+        monkeypatch.undo()
+        narrative_table.cache_clear()
+
+
 def test_init_makes_a_campaign_and_refuses_what_is_in_the_way(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

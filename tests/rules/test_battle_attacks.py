@@ -154,7 +154,7 @@ def test_long_range_fire_lists_every_step_modifier() -> None:
         "attacker_state": 0,
         "target_state": 0,
         "leadership": 0,
-        "sensors": 0,  # no sensor check this round: tables/battle.yaml sensor_lock not_rolled
+        "sensors": 0,  # an Ordinary sensor check (the helper's default): +0
     }
     assert laser.target("gorgon").step == 4
     missile = option(state, "18.1")
@@ -162,16 +162,30 @@ def test_long_range_fire_lists_every_step_modifier() -> None:
     assert missile.target("gorgon").step == 1
 
 
-def test_a_gunner_fires_their_mount_with_their_own_skill() -> None:
+def test_a_gunner_fires_their_battery_with_their_own_skill() -> None:
+    # RULES.md section 3 (third reading): a gunner at heavy laser #1 serves the battery, so
+    # #2 rolls her score too (the crew's 12 before).
     state = at("close")
     first, second = option(state, "15.1"), option(state, "15.2")
+    assert state.ship("meridian").gunners == {"15.1": "tamsin-oyelaran"}
     assert (first.roller.character_id, first.score, first.roller.skill) == (
         "tamsin-oyelaran",
         15,
         "system_operation-weapons",
     )
-    assert (second.roller.character_id, second.score) == (None, 12)
+    assert (second.roller.character_id, second.score) == ("tamsin-oyelaran", 15)
     assert option(state, "8.1", ship="gorgon").score == 10
+
+
+def test_the_battery_is_the_gunners_one_roll_of_the_round() -> None:
+    state = at("close")
+    state, first = roll_attack(state, ("meridian", "15.1"), "gorgon", random.Random(3))
+    assert "Tamsin" in first.text
+    second = option(state, "15.2")  # the same line: her one roll is not used up
+    assert (second.roller.character_id, second.score) == ("tamsin-oyelaran", 15)
+    state, result = roll_attack(state, second, "gorgon", random.Random(4))
+    assert "Tamsin" in result.text and state.ship("meridian").fired == ("15.1", "15.2")
+    assert state.ship("meridian").fired_by == {"15.1": "tamsin-oyelaran", "15.2": "tamsin-oyelaran"}
 
 
 def test_a_gunner_with_only_the_broad_skill_fires_at_plus_one() -> None:
@@ -192,8 +206,8 @@ def test_gunners_can_be_moved_between_mounts() -> None:
     state = at("close")
     state, result = assign_gunner(state, "meridian", "15.2", "tamsin-oyelaran")
     assert state.ship("meridian").gunners == {"15.2": "tamsin-oyelaran"}
-    assert "mans CSS Meridian's heavy laser #2" in result.text
-    assert option(state, "15.1").roller.character_id is None
+    assert "mans CSS Meridian's heavy laser #2, serving its battery" in result.text
+    assert option(state, "15.1").roller.character_id == "tamsin-oyelaran"  # the battery
     with pytest.raises(RulesError, match="not at"):
         assign_gunner(state, "meridian", "15.1", "dorran-vek")
     with pytest.raises(RulesError, match="not a weapon"):
@@ -244,16 +258,18 @@ def test_leadership_helps_one_crew_roll_at_the_weapons_station() -> None:
     state, result = roll_leadership(state, "ines-calloway", ScriptedRandom([5]))
     assert state.ship("meridian").leadership == {"weapons_and_defenses": "good"}
     assert "-2 step" in result.text
-    assert modifiers(option(state, "15.2"), "gorgon")["leadership"] == -2
-    assert modifiers(option(state, "15.1"), "gorgon")["leadership"] == 0  # Tamsin's own roll
+    # Tamsin serves the laser battery: both mounts are her own rolls.
+    assert modifiers(option(state, "15.1"), "gorgon")["leadership"] == 0
+    assert modifiers(option(state, "15.2"), "gorgon")["leadership"] == 0
     with pytest.raises(RulesError, match="one roll this round"):
         roll_leadership(state, "ines-calloway", ScriptedRandom([5]))
-    # The crew's laser shot (+1 target size, -2 leadership: -d4) spends it, hit or miss.
-    state, result = roll_attack(state, option(state, "15.2"), "gorgon", ScriptedRandom([19, 1]))
+    missiles = at("close", "missile_attacks", state=state)
+    assert modifiers(option(missiles, "18.1"), "gorgon")["leadership"] == -2
+    # The crew's missile (+1 target size, -2 leadership: -d4) spends it, hit or miss.
+    state, result = roll_attack(missiles, ("meridian", "18.1"), "gorgon", ScriptedRandom([19, 1]))
     assert result.rolls[0]["step"] == -1
     assert state.ship("meridian").leadership == {}
-    missiles = at("close", "missile_attacks", state=state)
-    assert modifiers(option(missiles, "18.1"), "gorgon")["leadership"] == 0
+    assert modifiers(option(state, "18.2"), "gorgon")["leadership"] == 0
 
 
 def test_an_attack_rolls_the_check_then_the_weapons_damage() -> None:

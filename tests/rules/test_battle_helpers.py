@@ -73,14 +73,26 @@ def positioned(
     range_category: str | None = None,
     edge: str | None = "a",
     headings: Mapping[str, tuple[str, str | None]] | None = None,
+    sensors: str | None = "ordinary",
 ) -> BattleState:
-    """The battle moved straight to a phase (and step), with the edge and headings given."""
+    """The battle moved straight to a phase (and step), with the edge and headings given.
+    Past the sensor phase every ship that has no sensor result yet has `sensors` (an
+    Ordinary success, +0 to its attacks, unless the test asks for another or None: a check
+    not made, which counts as failed)."""
     sides = list(state.sides)
     for index, side in enumerate(sides):
         if headings and side.id in headings:
             heading, held = headings[side.id]
             sides[index] = replace(side, heading=heading, held_arc=held, declared=True)
-    ships = tuple(replace(s, state_at_step_start=s.state) for s in state.ships)
+    past_sensors = phase not in ("edge", "power", "sensor")
+    ships = tuple(
+        replace(
+            s,
+            state_at_step_start=s.state,
+            sensor_degree=s.sensor_degree or (sensors if past_sensors else None),
+        )
+        for s in state.ships
+    )
     return replace(
         state,
         phase=phase,

@@ -408,7 +408,8 @@ def test_abandon_ship_rolls_the_time_and_counts_the_survivors_out() -> None:
     # Light ship: 1d4 rounds (3); 2d6+8 percent trapped (2 + 3 + 8 = 13%).
     state, result = abandon_ship(state, "gorgon", ScriptedRandom([3, 2, 3]))
     ship = state.ship("gorgon")
-    assert ship.bailout is not None and ship.bailout.rounds == 3
+    # 3 rounds after the round of the order: 4 counting it (RULES.md section 5, third reading).
+    assert ship.bailout is not None and ship.bailout.rounds == 4
     assert ship.bailout.trapped == 12  # 13% of 94, rounded half up
     assert ship.evacuated == 19  # 20% of the 94 survivors in the round of the order
     assert ship.fate == "abandoning" and not ship.can_act and ship.in_battle
@@ -416,17 +417,46 @@ def test_abandon_ship_rolls_the_time_and_counts_the_survivors_out() -> None:
     assert "cannot get out" in result.text
     with pytest.raises(RulesError, match="abandoning"):
         abandon_ship(state, "gorgon", ScriptedRandom([3, 2, 3]))
-    # Round 2 and 3: the evacuation goes on; after the third it is over.
+    assert "over at the end of the 3rd full round after this one" in result.text
+    # Rounds 2, 3 and 4: the evacuation goes on; after the third full round it is over.
     state, result = advance(state)
     assert state.ship("gorgon").evacuated == 38 and "19 more get clear" in result.text
     state, _ = roll_edge(state, ScriptedRandom([]))  # the Raiders cannot contest it
     assert state.edge_winner == "a"
     state = positioned(state, "special_orders", edge="a")
     state, result = advance(state)
-    assert (
-        state.ship("gorgon").evacuated == 82
-    )  # 94 less 12 trapped and state.ship("gorgon").fate == "abandoned"
+    assert state.ship("gorgon").evacuated == 56 and "the evacuation is over" not in result.text
+    assert state.ship("gorgon").fate == "abandoning"
+    state = positioned(state, "special_orders", edge="a")
+    state, result = advance(state)
+    assert state.ship("gorgon").evacuated == 82  # 94 less 12 trapped
+    assert state.ship("gorgon").fate == "abandoned"
     assert "the evacuation is over" in result.text
+
+
+def test_a_destroyed_ship_can_be_abandoned_while_anyone_is_aboard() -> None:
+    # RULES.md section 5 (third reading): "bail out of crippled or destroyed craft".
+    state = orders("long", edge="a")
+    state, _ = apply_damage_manually(state, "gorgon", 5, "critical", random.Random(1))
+    ship = state.ship("gorgon")
+    assert ship.destroyed and ship.crew_total - ship.crew_losses["dead"] > 0
+    assert ("gorgon", ()) in offered(state, "abandon_ship")
+    state, result = abandon_ship(state, "gorgon", ScriptedRandom([3, 2, 3]))
+    ship = state.ship("gorgon")
+    assert ship.bailout is not None and ship.evacuated > 0
+    assert "Abandon ship! Raider Gorgon" in result.text
+    assert ("gorgon", ()) not in offered(state, "abandon_ship")
+    state, result = advance(state)  # her evacuation goes on in the next round
+    assert "Raider Gorgon: " in result.text and "more get clear" in result.text
+
+
+def test_a_destroyed_ship_with_nobody_alive_aboard_cannot_be_abandoned() -> None:
+    state = orders("long", edge="a")
+    state, _ = apply_damage_manually(state, "gorgon", 5, "critical", random.Random(1))
+    state = state.with_ship(replace(state.ship("gorgon"), crew_total=0))
+    assert ("gorgon", ()) not in offered(state, "abandon_ship")
+    with pytest.raises(RulesError, match="nobody is left alive aboard Raider Gorgon"):
+        abandon_ship(state, "gorgon", ScriptedRandom([3, 2, 3]))
 
 
 def test_an_abandoning_ship_gives_no_more_orders_and_rolls_nothing() -> None:

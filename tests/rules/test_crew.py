@@ -231,7 +231,9 @@ def test_deckhands_and_repair_techs_one_per_40_hull_points_rounded_up(
     assert c["repair_techs"] == expected
 
 
-def test_cargo_handlers_per_autocargo_bay_and_two_per_hold() -> None:
+def test_an_autocargo_system_takes_the_place_of_the_bay_and_hold_handlers() -> None:
+    # RULES.md section 2 (third reading): "1 per autocargo system, or 1 per bay and 2 per
+    # hold"; the old reading summed them (1 + 2 + 6).
     spec = make(
         [
             {"type": "autocargo"},
@@ -239,7 +241,14 @@ def test_cargo_handlers_per_autocargo_bay_and_two_per_hold() -> None:
             {"type": "cargo_hold", "count": 3},
         ]
     )
-    assert post(spec, "cargo_handlers") == 1 + 2 + 6
+    assert post(spec, "cargo_handlers") == 1
+    two = make([{"type": "autocargo", "count": 2}, {"type": "cargo_hold"}])
+    assert post(two, "cargo_handlers") == 2
+
+
+def test_without_autocargo_one_handler_per_bay_and_two_per_hold() -> None:
+    spec = make([{"type": "cargo_bay", "count": 2}, {"type": "cargo_hold", "count": 3}])
+    assert post(spec, "cargo_handlers") == 2 + 6
 
 
 def test_bosuns_mates_round_up_on_the_total_of_deckhands_and_cargo_handlers() -> None:

@@ -312,22 +312,43 @@ def test_trapped_share_may_be_chosen_by_the_gm() -> None:
 
 
 def test_medium_ship_round_by_round() -> None:
-    # 100 survivors, 15% trapped, 20% clear each round; time 1d6+1 rolled 6 -> 7 rounds.
+    # 100 survivors, 15% trapped, 20% clear each round; time 1d6+1 rolled 6 -> 7 rounds after
+    # the round of the order: 8 rounds counting it (RULES.md section 5, third reading).
     bailout = start_bailout("medium", 100, Scripted([6]), trapped_percent=15)
     rounds = bailout_rounds(bailout)
-    assert bailout.rounds == 7
-    assert [r.cleared for r in rounds] == [20, 20, 20, 20, 5, 0, 0]
+    assert (bailout.time.rounds, bailout.rounds) == (7, 8)
+    assert [r.cleared for r in rounds] == [20, 20, 20, 20, 5, 0, 0, 0]
     assert rounds[3].still_leaving == 5
     assert rounds[4].complete
     assert all(r.trapped == 15 for r in rounds)
 
 
 def test_short_bailout_time_clears_the_rest_in_the_last_round() -> None:
-    # Heavy ship, 2d6 rolled 1+1 = 2 rounds: 10% in round 1, everyone able in round 2.
+    # Heavy ship, 2d6 rolled 1+1 = 2 rounds after the order's: 10% in each of the order's
+    # round and the next, everyone able by the end of the second full round after the order.
     bailout = start_bailout("heavy", 300, Scripted([1, 1]), trapped_percent=10)
     rounds = bailout_rounds(bailout)
-    assert [r.cleared for r in rounds] == [30, 240]
-    assert rounds[-1].complete
+    assert [r.cleared for r in rounds] == [30, 30, 210]
+    assert rounds[-1].complete and not rounds[-2].complete
+
+
+def test_a_bailout_time_of_n_rounds_ends_with_the_nth_full_round_after_the_order() -> None:
+    # RULES.md section 5 (third reading): a light ship that rolls 1 is clear at the end of
+    # the round after the order, not in the same round as a small ship; a medium ship that
+    # rolls 3 (1d6+1 with a 2) at the end of the third round after the order.
+    light = start_bailout("light", 50, Scripted([1]), trapped_percent=10)
+    assert not bailout_round(light, 1).complete
+    assert bailout_round(light, 2).complete and light.rounds == 2
+    medium = start_bailout("medium", 100, Scripted([2]), trapped_percent=10)
+    assert medium.time.rounds == 3
+    assert [bailout_round(medium, r).complete for r in (1, 2, 3, 4)] == [
+        False,
+        False,
+        False,
+        True,
+    ]
+    small = start_bailout("small", 10, Scripted([]), trapped_percent=10)
+    assert small.rounds == 1 and bailout_round(small, 1).complete
 
 
 def test_small_ship_clears_the_same_round() -> None:

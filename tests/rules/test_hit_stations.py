@@ -70,6 +70,43 @@ def test_on_only_the_characters_at_the_place_the_gm_names(rule_on: Path) -> None
     assert rolled == set()  # nobody at the flight deck
 
 
+def test_on_the_characters_at_the_place_struck_are_endangered_outright(rule_on: Path) -> None:
+    # RULES.md section 5 (third reading): no Table 3-1 roll, straight to the feat check;
+    # everyone elsewhere aboard is left alone by this hit.
+    for seed in range(12):
+        state = demo_battle()
+        _, result = apply_damage_manually(
+            state, "meridian", 6, "wound", random.Random(seed), hit_place="weapons_and_defenses"
+        )
+        assert [h.character_id for h in result.hazards] == ["tamsin-oyelaran"]
+        outcome = result.hazards[0]
+        assert outcome.endangered and outcome.hazard_roll is None and outcome.degree
+        assert not any(str(r["for"]).startswith("hazard to") for r in result.rolls)
+        assert any("personality feat (endangered)" in str(r["for"]) for r in result.rolls)
+        assert "Ensign Tamsin Oyelaran: endangered outright (on station)" in result.text
+        assert "are endangered, outright." in result.text
+
+
+def test_a_gm_may_have_those_on_station_roll_table_3_1_first(rule_on: Path) -> None:
+    path = rule_on / "hit_stations.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert "\nendangered_outright: true\n" in text
+    path.write_text(
+        text.replace("\nendangered_outright: true\n", "\nendangered_outright: false\n"),
+        encoding="utf-8",
+    )
+    hit_stations.hit_station_table.cache_clear()
+    rolled = set()
+    for seed in range(12):
+        _, result = apply_damage_manually(
+            demo_battle(), "meridian", 6, "wound", random.Random(seed), hit_place="engineering"
+        )
+        assert [h.character_id for h in result.hazards] == ["halvard-rusk"]
+        rolled.add(result.hazards[0].hazard_roll is not None and result.hazards[0].endangered)
+        assert any(str(r["for"]).startswith("hazard to") for r in result.rolls)
+    assert False in rolled  # a medium ship's wound endangers on 1-3 only: some are safe
+
+
 def test_on_the_place_is_rolled_when_the_gm_names_none(rule_on: Path) -> None:
     table = hit_stations.hit_station_table()
     for seed in range(20):

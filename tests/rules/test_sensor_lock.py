@@ -24,7 +24,7 @@ def with_sensors(degree: str | None) -> BattleState:
 
 @pytest.mark.parametrize(
     ("degree", "step"),
-    [("amazing", -1), ("good", 0), ("ordinary", 0), ("failure", 2), (None, 0)],
+    [("amazing", -1), ("good", 0), ("ordinary", 0), ("failure", 2), (None, 2)],
 )
 def test_the_sensor_result_sets_the_attack_step(degree: str | None, step: int) -> None:
     options = [o for o in attack_options(with_sensors(degree)) if o.ship_id == "meridian"]
@@ -50,3 +50,15 @@ def test_the_sensor_check_says_what_it_decides() -> None:
     state, result = roll_sensors(state, "meridian", ScriptedRandom([20]))
     assert state.ship("meridian").sensor_degree == "critical_failure"
     assert "loses contact: its weapons cannot fire this round" in result.text
+
+
+def test_a_sensor_check_not_made_counts_as_failed() -> None:
+    # RULES.md section 3: skipping the sensor check is never better than failing it.
+    skipped = [o for o in attack_options(with_sensors(None)) if o.ship_id == "meridian"]
+    failed = [o for o in attack_options(with_sensors("failure")) if o.ship_id == "meridian"]
+    assert skipped
+    assert [(o.weapon, [t.step for t in o.targets]) for o in skipped] == [
+        (o.weapon, [t.step for t in o.targets]) for o in failed
+    ]
+    labels = {m.name for o in skipped for t in o.targets for m in t.steps.modifiers}
+    assert "sensors (no check)" in labels

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
         AttackTarget,
         attack_options,
         fire_words,
+        line_gunner,
         no_fire_reason,
     )
     from gmtool.rules.battle.boarding import BoardingRefusal, BoardingRefused, boarding_name
@@ -126,6 +127,7 @@ __all__ = [
     "knock_out_system",
     "leave_ship",
     "likely_target",
+    "line_gunner",
     "new_battle",
     "no_fire_reason",
     "nobody_aboard",

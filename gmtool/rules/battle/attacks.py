@@ -21,7 +21,7 @@ applies at once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gmtool.rules.battle.config import battle_table
 from gmtool.rules.battle.plans import Roller, choose_roller, skill_modifiers, waiting_leadership
@@ -135,12 +135,35 @@ def can_fire(ship: BattleShip) -> bool:
     return can_act(firing_state(ship))
 
 
+def line_gunner(ship: BattleShip, mount: Mount) -> str | None:
+    """The character serving this mount: the one assigned to it, else the one assigned to
+    another mount of the same weapon line. A gunner serves the battery (RULES.md section 3:
+    "that one attack roll with that weapon or battery"), so a character at heavy laser #1
+    also fires #2."""
+    own = ship.gunners.get(mount.key)
+    if own is not None:
+        return own
+    for other in ship.weapons():
+        if other.index == mount.index and other.key in ship.gunners:
+            return ship.gunners[other.key]
+    return None
+
+
 def gunner(state: BattleState, ship: BattleShip, mount: Mount) -> Roller:
-    """The character manning this mount if they can fire it now, else the crew."""
-    character_id = ship.gunners.get(mount.key)
+    """The character serving this mount's line if they can fire it now, else the crew. The
+    battery is the gunner's one roll of the round: having fired another mount of this line
+    does not use it up."""
+    character_id = line_gunner(ship, mount)
     if character_id is not None:
+        serving = state
+        if any(
+            ship.fired_by.get(other.key) == character_id
+            for other in ship.weapons()
+            if other.index == mount.index
+        ):
+            serving = replace(state, acted=tuple(a for a in state.acted if a != character_id))
         try:
-            return choose_roller(state, ship, WEAPON_TASK, character_id)
+            return choose_roller(serving, ship, WEAPON_TASK, character_id)
         except RulesError:
             pass
     return choose_roller(state, ship, WEAPON_TASK, CREW)

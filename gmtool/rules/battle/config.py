@@ -216,8 +216,13 @@ def battle_table() -> BattleTable:
             sensor_lock[key] = None
         elif isinstance(cell.value, int) and not isinstance(cell.value, bool):
             sensor_lock[key] = cell.int()
+        elif key == NOT_ROLLED and cell.value in {d.value for d in Degree}:
+            continue  # counts as that degree: filled in below, once every degree is read
         else:
-            raise cell.error(f"a step (a whole number) or {NO_CONTACT}", got=cell.value)
+            also = " or a degree it counts as" if key == NOT_ROLLED else ""
+            raise cell.error(f"a step (a whole number), {NO_CONTACT}{also}", got=cell.value)
+    if NOT_ROLLED not in sensor_lock:
+        sensor_lock[NOT_ROLLED] = sensor_lock[str(lock_node[NOT_ROLLED].value)]
     return BattleTable(
         sensor_lock=sensor_lock,
         better_of_crew_check=tuple(

@@ -95,6 +95,19 @@ def self_destruct_allowed(state: BattleState, ship: BattleShip) -> bool:
     return ship.in_battle and not nobody_aboard(state, ship)
 
 
+def abandon_refusal(state: BattleState, ship: BattleShip) -> str | None:
+    """Why abandon ship cannot be ordered for this ship now (None: it can). The crew may "bail
+    out of crippled or destroyed craft" (RULES.md section 5, third reading): a destroyed ship
+    may be abandoned while anyone is aboard her; one that escaped, blew herself up or is
+    already being abandoned may not."""
+    if ship.escaped or ship.self_destructed or ship.abandoning:
+        return f"{ship.name} is {'abandoning' if ship.abandoning else ship.fate}"
+    survivors = ship.crew_total - ship.crew_losses["dead"]
+    if ship.destroyed and survivors <= 0 and not living_aboard(state, ship.id):
+        return f"nobody is left alive aboard {ship.name}"
+    return None
+
+
 # -- special orders -------------------------------------------------------------------------
 
 
@@ -295,8 +308,9 @@ def abandon_ship(
     GM sets it); this round is the first of the evacuation."""
     require_phase(state, "special_orders", "abandon ship")
     ship = state.ship(ship_id)
-    if not ship.in_battle or ship.abandoning:
-        raise RulesError(f"{ship.name} is {ship.fate}")
+    refusal = abandon_refusal(state, ship)
+    if refusal is not None:
+        raise RulesError(refusal)
     if ship.order_given is not None:
         raise RulesError(
             f"{ship.name} has already been given an order this round ({ship.order_given})"
@@ -311,7 +325,7 @@ def abandon_ship(
                 f"bail-out time of {ship.name}",
                 bailout.time.notation,
                 bailout.time.dice,
-                bailout.rounds,
+                bailout.time.rounds,
                 ROLL_SOURCE,
             )
         )
@@ -338,9 +352,8 @@ def abandon_ship(
     )
     step.lines.append(
         f"Abandon ship! {ship.name}: {survivors} survivors, {bailout.trapped} cannot get out "
-        f"({bailout.trapped_percent}%); the evacuation takes {bailout.rounds} round"
-        f"{'s' if bailout.rounds != 1 else ''}. This round {first.cleared} get clear "
-        f"({first.still_leaving} still leaving)."
+        f"({bailout.trapped_percent}%); {bailout.time.words()}. This round {first.cleared} "
+        f"get clear ({first.still_leaving} still leaving)."
     )
     aboard = [state.character(a.character_id).name for a in state.aboard(ship_id)]
     if aboard:

@@ -61,8 +61,9 @@ class BattleShip:
     `hit_boxes` are the boxes ever marked in this battle, track by track (repairs do not free
     them): crew losses read them unless the table says repairs restore crew.
     `state_at_step_start` is the durability state when the current step began (for
-    simultaneous fire). `gunners` maps a weapon mount to the character firing it; `leadership`
-    a station to the degree of its leader's successful check, waiting for the team's roll.
+    simultaneous fire). `gunners` maps a weapon mount to the character assigned to it (who
+    serves every mount of that weapon line, `attacks.line_gunner`); `leadership` a station to
+    the degree of its leader's successful check, waiting for the team's roll.
     """
 
     id: str
@@ -76,6 +77,7 @@ class BattleShip:
     power_bonus: int | None = None  # percent from this round's power check; None: not rolled
     sensor_degree: str | None = None  # this round's sensor check; None: not rolled
     fired: tuple[str, ...] = ()  # weapon mounts fired this round
+    fired_by: dict[str, str] = field(default_factory=dict)  # mount -> the character who fired it
     crew_rolled: tuple[str, ...] = ()  # tasks the crew has rolled this round
     order_given: str | None = None  # the special order given this round
     gunners: dict[str, str] = field(default_factory=dict)
@@ -186,6 +188,7 @@ class BattleShip:
             "power_bonus": self.power_bonus,
             "sensor_degree": self.sensor_degree,
             "fired": list(self.fired),
+            "fired_by": dict(self.fired_by),
             "crew_rolled": list(self.crew_rolled),
             "order_given": self.order_given,
             "gunners": dict(self.gunners),
@@ -216,6 +219,7 @@ class BattleShip:
                 power_bonus=None if data.get("power_bonus") is None else int(data["power_bonus"]),
                 sensor_degree=data.get("sensor_degree"),
                 fired=tuple(str(s) for s in data.get("fired", ())),
+                fired_by={str(k): str(v) for k, v in data.get("fired_by", {}).items()},
                 crew_rolled=tuple(str(s) for s in data.get("crew_rolled", ())),
                 order_given=data.get("order_given"),
                 gunners={str(k): str(v) for k, v in data.get("gunners", {}).items()},

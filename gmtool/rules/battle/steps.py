@@ -30,6 +30,7 @@ from gmtool.rules.hit_stations import (
     HitPlace,
     at_place,
     check_place,
+    hit_station_table,
     on_station_rule,
     place_name,
     roll_hit_place,
@@ -272,6 +273,7 @@ def apply_damage(
     if not marked:
         return state
     endangered = state.assignments
+    outright = False
     if on_station_rule():
         struck = HitPlace(check_place(hit_place)) if hit_place else roll_hit_place(rng)
         if struck.roll is not None:
@@ -281,14 +283,22 @@ def apply_damage(
             )
             step.rolls.append(roll_record)
         how = f" ({struck.die} {struck.roll})" if struck.roll is not None else ""
+        outright = hit_station_table().endangered_outright
         step.lines.append(
             f"  The hit strikes {place_name(struck.place)}{how}: only the characters there "
-            "are endangered."
+            + ("are endangered, outright." if outright else "are endangered.")
         )
         endangered = at_place(state.assignments, struck.place)
         step.hits[-1] = replace(step.hits[-1], place=struck.place)
     outcomes = roll_hazards(
-        ship.id, ship.spec.ship_class, marked, state.characters, endangered, rng, damage_type
+        ship.id,
+        ship.spec.ship_class,
+        marked,
+        state.characters,
+        endangered,
+        rng,
+        damage_type,
+        outright=outright,
     )
     for outcome in outcomes:
         character = state.character(outcome.character_id)
@@ -311,11 +321,16 @@ def hazard_text(outcome: HazardOutcome) -> str:
     die = hazard_table().hazard_die.canonical()
     if not outcome.endangered:
         return f"safe ({die} {outcome.hazard_roll} > {outcome.endangered_on})"
+    how = (
+        "endangered outright (on station)"
+        if outcome.hazard_roll is None
+        else f"endangered ({die} {outcome.hazard_roll})"
+    )
     if outcome.damage is None or not outcome.hurt:
-        return f"endangered ({die} {outcome.hazard_roll}), {_feat(outcome)} feat: unhurt"
+        return f"{how}, {_feat(outcome)} feat: unhurt"
     worn = f"; {armor_text(outcome.armor)}" if outcome.armor is not None else ""
     return (
-        f"endangered ({die} {outcome.hazard_roll}), {_feat(outcome)} feat: "
+        f"{how}, {_feat(outcome)} feat: "
         f"{outcome.injury_total} {outcome.damage.kind} ({outcome.injury}{worn}), now "
         f"{outcome.state.replace('_', ' ')}"
     )

@@ -20,20 +20,47 @@ def _half_up(numerator: int, denominator: int) -> int:
     return (2 * numerator + denominator) // (2 * denominator)
 
 
+def _ordinal(number: int) -> str:
+    teen = 10 <= number % 100 <= 20
+    suffix = "th" if teen else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
 @dataclass(frozen=True)
 class BailoutTime:
-    """How many rounds abandoning this ship takes (1 for `same_round`), with the dice."""
+    """The bail-out time rolled on Table 3-3 (`rounds`: the dice's total; 1 for
+    `same_round`), with the dice. `span` is how many rounds the evacuation lasts counting the
+    round of the order."""
 
     ship_class: str
     rounds: int
     notation: str | None  # None: the same round
     dice: tuple[int, ...] = ()
 
+    @property
+    def span(self) -> int:
+        """Rounds of the evacuation, the round of the order being the first. A time of N
+        rounds is over at the end of the Nth full round after the round of the order (RULES.md
+        section 5, third reading): N + 1. "Same round" is over at the end of that round: 1."""
+        return 1 if self.notation is None else self.rounds + 1
+
     def describe(self) -> str:
         if self.notation is None:
             return f"{self.ship_class}: clear the same round"
         shown = " ".join(str(d) for d in self.dice)
-        return f"{self.ship_class}: {self.notation} [{shown}] = {self.rounds} rounds"
+        return (
+            f"{self.ship_class}: {self.notation} [{shown}] = {self.rounds} "
+            f"round{'s' if self.rounds != 1 else ''} after the round of the order"
+        )
+
+    def words(self) -> str:
+        """When the evacuation is over, for the GM."""
+        if self.notation is None:
+            return "everyone who can get out is clear by the end of this round"
+        return (
+            f"the bail-out time is {self.rounds} round{'s' if self.rounds != 1 else ''}: "
+            f"over at the end of the {_ordinal(self.rounds)} full round after this one"
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -79,7 +106,8 @@ class Bailout:
 
     @property
     def rounds(self) -> int:
-        return self.time.rounds
+        """Rounds of the evacuation, counting the round of the order (`BailoutTime.span`)."""
+        return self.time.span
 
     @property
     def can_leave(self) -> int:

@@ -40,7 +40,7 @@ class HazardOutcome:
     track: str
     posture: str
     endangered_on: int
-    hazard_roll: int
+    hazard_roll: int | None  # None: endangered outright, no Table 3-1 roll (on station)
     endangered: bool
     feat_ability: str | None = None
     feat_score: int | None = None
@@ -72,10 +72,12 @@ class HazardOutcome:
         return character.with_damage(self.damage.after, self.stabilized)
 
     def describe(self) -> str:
-        head = (
-            f"{self.character_id}: hazard d20 {self.hazard_roll} vs {self.endangered_on} "
-            f"({self.ship_class}, {self.track})"
+        rolled = (
+            "endangered outright at the place struck"
+            if self.hazard_roll is None
+            else f"hazard d20 {self.hazard_roll} vs {self.endangered_on}"
         )
+        head = f"{self.character_id}: {rolled} ({self.ship_class}, {self.track})"
         if not self.endangered:
             return f"{head}: safe"
         situation = " ".join(f"{v:+d}" for v in self.feat_situation) or "+0"
@@ -99,7 +101,8 @@ class HazardOutcome:
             "track": self.track,
             "posture": self.posture,
             "endangered_on": self.endangered_on,
-            "hazard_roll": self.hazard_roll,
+            **({} if self.hazard_roll is None else {"hazard_roll": self.hazard_roll}),
+            "outright": self.hazard_roll is None,
             "endangered": self.endangered,
             "feat_ability": self.feat_ability,
             "feat_score": self.feat_score,
@@ -129,7 +132,7 @@ class HazardOutcome:
             track=str(data["track"]),
             posture=str(data["posture"]),
             endangered_on=int(data["endangered_on"]),
-            hazard_roll=int(data["hazard_roll"]),
+            hazard_roll=None if data.get("hazard_roll") is None else int(data["hazard_roll"]),
             endangered=bool(data["endangered"]),
             feat_ability=data.get("feat_ability"),
             feat_score=data.get("feat_score"),
@@ -157,13 +160,18 @@ def roll_hazard(
     posture: str,
     rng: random.Random,
     damage_type: str | None = None,
+    *,
+    outright: bool = False,
 ) -> HazardOutcome:
     """Roll Table 3-1 for one character; if endangered, the feat check and Table 3-2 injury.
+    `outright`: the character is endangered without the Table 3-1 roll (the optional rule
+    "characters on station": they are at the place the hit struck).
 
-    Dice are rolled in this order: the hazard die, then (if endangered) the feat check's
-    control and situation dice, then (if hurt) the injury dice, then the protection roll of
-    the character's armor against the injury's damage type (the weapon's; None: damage no
-    weapon caused, tables/armor.yaml other_damage_type), at the hazard's Good firepower.
+    Dice are rolled in this order: the hazard die (not when outright), then (if endangered)
+    the feat check's control and situation dice, then (if hurt) the injury dice, then the
+    protection roll of the character's armor against the injury's damage type (the weapon's;
+    None: damage no weapon caused, tables/armor.yaml other_damage_type), at the hazard's Good
+    firepower.
     """
     damage_type = damage_type or armor_table().other_damage_type
     check_damage_type(damage_type)
@@ -171,7 +179,7 @@ def roll_hazard(
     threshold = endangered_on(ship_class, track)
     check_posture(posture)
     before = character.state
-    hazard = roll(table.hazard_die, rng).total
+    hazard = None if outright else roll(table.hazard_die, rng).total
     safe = HazardOutcome(
         character_id=character.id,
         ship_class=ship_class,
@@ -185,7 +193,7 @@ def roll_hazard(
         stabilized=character.stabilized,
         damage_type=damage_type,
     )
-    if hazard > threshold:
+    if hazard is not None and hazard > threshold:
         return safe
     if table.feat_ability not in character.abilities:
         raise RulesError(f"{character.name} has no {table.feat_ability} score for the feat check")
@@ -241,9 +249,12 @@ def roll_hazards(
     assignments: Iterable[Assignment],
     rng: random.Random,
     damage_type: str | None = None,
+    *,
+    outright: bool = False,
 ) -> tuple[HazardOutcome, ...]:
     """One hit on a ship: a hazard roll for every character aboard, on the most severe track,
-    the injury of the damage type of the weapon that hit (None: no weapon's).
+    the injury of the damage type of the weapon that hit (None: no weapon's). `outright`:
+    those given are endangered without the Table 3-1 roll (`roll_hazard`).
 
     Characters away from the ship do not roll; the dead do not roll again. Rolls follow the
     order of the assignments, so a seeded campaign replays the same dice.
@@ -258,6 +269,14 @@ def roll_hazards(
         if character.state == "dead":
             continue
         outcomes.append(
-            roll_hazard(ship_class, track, character, assignment.posture, rng, damage_type)
+            roll_hazard(
+                ship_class,
+                track,
+                character,
+                assignment.posture,
+                rng,
+                damage_type,
+                outright=outright,
+            )
         )
     return tuple(outcomes)

@@ -78,6 +78,8 @@ if TYPE_CHECKING:
         narrative_table,
         range_ids,
         range_name,
+        starting_range,
+        starting_range_words,
     )
     from gmtool.rules.narrative.tasks import (
         TaskEffect,
@@ -141,6 +143,8 @@ __all__ = [
     "sensor_step",
     "shift_range",
     "special_order_ids",
+    "starting_range",
+    "starting_range_words",
     "task_effect",
     "task_ids",
     "weapon_class",

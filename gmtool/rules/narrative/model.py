@@ -92,6 +92,7 @@ class NarrativeTable:
     boarding: dict[str, BoardingMethod]
     self_destruct_hexes: dict[str, int]
     special_orders: tuple[Named, ...]
+    starting_range: str  # a new battle's range unless the GM picks another
 
     @property
     def range_ids(self) -> tuple[str, ...]:

@@ -284,6 +284,7 @@ def narrative_table() -> NarrativeTable:
         boarding=boarding,
         self_destruct_hexes=hexes,
         special_orders=tuple(Named(str(k), _text(v["name"])) for k, v in orders.items()),
+        starting_range=root["starting_range"].choice(range_ids),
     )
 
 
@@ -318,6 +319,23 @@ def range_ids() -> tuple[str, ...]:
 
 def heading_ids() -> tuple[str, ...]:
     return narrative_table().heading_ids
+
+
+def starting_range() -> str:
+    """The range a new battle starts at unless the GM picks another (tables/narrative.yaml)."""
+    return narrative_table().starting_range
+
+
+def starting_range_words() -> str:
+    """When a GM would set a battle up at another range than the table's starting range: the
+    set-up form and `gmtool battle new --range` say it."""
+    start = range_name(starting_range()).lower()
+    return (
+        f"a new battle starts at {start} range (tables/narrative.yaml, starting_range; the "
+        "chapter's open-space encounter) unless you pick another: closer for an ambush, a ship "
+        "coming out of hiding or an approach to a planet or station; disengaged for fleets "
+        "that have not found each other yet"
+    )
 
 
 def range_name(range_category: str) -> str:

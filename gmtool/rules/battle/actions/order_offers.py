@@ -7,7 +7,7 @@ from __future__ import annotations
 from gmtool.rules.battle.actions.info import ActionInfo
 from gmtool.rules.battle.boarding import boarding_name, boarding_offer
 from gmtool.rules.battle.engine import ram_allowed
-from gmtool.rules.battle.orders import self_destruct_allowed
+from gmtool.rules.battle.orders import abandon_refusal, self_destruct_allowed
 from gmtool.rules.battle.state import BattleShip, BattleState, other_side
 from gmtool.rules.narrative import boarding_methods
 
@@ -15,7 +15,11 @@ from gmtool.rules.narrative import boarding_methods
 def special_order_offers(state: BattleState) -> list[ActionInfo]:
     found: list[ActionInfo] = []
     for ship in state.ships:
-        if not ship.in_battle or ship.order_given is not None:
+        if ship.order_given is not None:
+            continue
+        if not ship.in_battle:  # destroyed: her survivors may still bail out
+            if abandon_refusal(state, ship) is None:
+                found.append(ActionInfo("abandon_ship", f"Abandon {ship.name}", ship.side, ship.id))
             continue
         enemies = [s for s in state.ships_of(other_side(ship.side)) if s.in_battle]
         if ship.can_act:
@@ -30,7 +34,7 @@ def special_order_offers(state: BattleState) -> list[ActionInfo]:
             found.append(
                 ActionInfo("self_destruct", f"{ship.name} self-destructs", ship.side, ship.id)
             )
-        if not ship.abandoning:
+        if abandon_refusal(state, ship) is None:
             found.append(ActionInfo("abandon_ship", f"Abandon {ship.name}", ship.side, ship.id))
     return found
 

@@ -71,7 +71,10 @@ def roll_attack(
     spent = RollPlan("weapons_console", ship.id, current.roller, (), current.uses_leadership)
     state = spend(state, spent)
     ship = state.ship(ship.id)
-    state = state.with_ship(replace(ship, fired=(*ship.fired, current.weapon)))
+    fired_by = dict(ship.fired_by)
+    if current.roller.character_id is not None:
+        fired_by[current.weapon] = current.roller.character_id
+    state = state.with_ship(replace(ship, fired=(*ship.fired, current.weapon), fired_by=fired_by))
     if not check.degree.success:
         step.lines.append("A miss.")
         return done(state, step)
@@ -140,7 +143,11 @@ def assign_gunner(
             raise RulesError(f"{reason}: they cannot fire a weapon")
         gunners[weapon] = character_id
         step.who(character_id)
-        step.lines.append(f"{state.character(character_id).name} mans {ship.name}'s {mount.name}.")
+        battery = [m.name for m in ship.weapons() if m.index == mount.index]
+        serves = f", serving its battery ({', '.join(battery)})" if len(battery) > 1 else ""
+        step.lines.append(
+            f"{state.character(character_id).name} mans {ship.name}'s {mount.name}{serves}."
+        )
     return done(state.with_ship(replace(ship, gunners=gunners)), step)
 
 

@@ -44,7 +44,7 @@ def advance_blocker(state: BattleState) -> str | None:
 def _new_round(state: BattleState, step: Step) -> BattleState:
     """Bail-outs go on, and everything that lasts a round is cleared."""
     for ship in state.ships:
-        if ship.bailout is not None and not ship.abandoned and not ship.destroyed:
+        if ship.bailout is not None and not ship.abandoned and not ship.self_destructed:
             number = ship.bailout_round + 1
             progress = bailout_round(ship.bailout, number)
             ship = replace(ship, bailout_round=number, evacuated=progress.cleared_total)
@@ -58,6 +58,7 @@ def _new_round(state: BattleState, step: Step) -> BattleState:
             replace(
                 ship,
                 fired=(),
+                fired_by={},
                 power_bonus=None,
                 sensor_degree=None,
                 leadership={},

@@ -29,17 +29,21 @@ status line names it), its rolls marked undone and any injuries it did given bac
 does it again as it was saved, its rolls unmarked, never rolled again. A step that hurt
 characters, moved someone or ended the battle is not redone: play it again instead.
 
-Set-up (n): a name, the starting range, side A (the campaign's ships) and side B (its enemy
-ships, quick enemy ships from a short form, or ships from spec files), and who commands
-each side (default: whoever is at the flagship's command station), and each side's flagship
-(whose crew rolls the edge when nobody commands; default its first ship). Who is where comes
+Set-up (n): a name, the starting range (starting_range in tables/narrative.yaml, contact as
+shipped: the chapter's open-space encounter; pick closer for an ambush or an approach to a
+planet), side A (the campaign's ships) and side B (its enemy ships, quick enemy ships from a
+short form, or ships from spec files), and who commands each side (default: whoever is at
+the flagship's command station), and each side's flagship (whose crew rolls the edge when
+nobody commands; default its first ship). Who is where comes
 from the station assignments (Stations tab) at every step: a move there, or with m, t or l
 here, takes effect at the next roll and is logged. ctrl+z takes a move made here back on the
 Stations tab too. g and k act on the ship under the cursor in the ship table.
 
-Abandon ship (special orders): the bail-out takes its rounds; the crew still aboard fire
-nothing but defend against boarders and can still blow her up. Once everyone who could leave
-has left she is a hulk: no heading, no orders, boarded without a fight. A fleet with no ship
+Abandon ship (special orders), offered for a destroyed ship too while anyone is alive aboard
+her: the bail-out takes its rounds (a time of N rounds is over at the end of the Nth full
+round after this one); the crew still aboard fire nothing but defend against boarders and
+can still blow her up. Once everyone who could leave has left she is a hulk: no heading, no
+orders, boarded without a fight. A fleet with no ship
 that can act drifts (it declares no heading and counts as holding); a fleet with no ship left
 in the fight (destroyed, escaped or abandoned) ends the battle at the next edge (e).
 tables/battle.yaml has these decisions.

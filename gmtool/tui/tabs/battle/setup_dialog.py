@@ -21,7 +21,7 @@ from textual.widgets import Input, Label, Select, SelectionList, Static
 
 from gmtool.rules.characters import Party
 from gmtool.rules.errors import RulesError
-from gmtool.rules.narrative import range_ids, range_name
+from gmtool.rules.narrative import range_ids, range_name, starting_range
 from gmtool.rules.ships import ShipSpec, load_ship_spec
 from gmtool.store.errors import StoreError
 from gmtool.store.ships import ShipRecord
@@ -31,7 +31,6 @@ from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.battle.quick_ship import QuickShipScreen
 
 AUTO = "@auto"  # the commander: whoever is at the flagship's command station; the first ship
-DEFAULT_RANGE = "long"
 FIRST_SHIP = "the first ship"  # the flagship when the GM picks none
 AUTO_COMMANDER = "at the flagship's command"
 OUR_FLEET = "Our fleet"  # the sides' names until the GM types others
@@ -108,7 +107,7 @@ class BattleSetupScreen(GmDialog[Any]):
         # set here as a new form has them: no handler of their changes need run
         with self.prevent(Select.Changed, SelectionList.SelectedChanged):
             self.query_one("#setup-name", Input).value = start.default_name
-            self.query_one("#setup-range", Select).value = DEFAULT_RANGE
+            self.query_one("#setup-range", Select).value = starting_range()
             for side, fleet in (("a", OUR_FLEET), ("b", ENEMY_FLEET)):
                 self.query_one(f"#setup-{side}-name", Input).value = fleet
                 commander = self.query_one(f"#setup-{side}-commander", Select)
@@ -143,7 +142,7 @@ class BattleSetupScreen(GmDialog[Any]):
                 yield Label("Range", classes="gap")
                 yield Select(
                     [(range_name(r), r) for r in range_ids()],
-                    value=DEFAULT_RANGE,
+                    value=starting_range(),
                     allow_blank=False,
                     id="setup-range",
                     classes="narrow",
@@ -173,6 +172,12 @@ class BattleSetupScreen(GmDialog[Any]):
                         id=f"setup-{side}-flagship",
                         compact=True,
                     )
+            yield Static(
+                f"Range starts at {range_name(starting_range())}, an open-space encounter "
+                "(tables/narrative.yaml); pick closer for an ambush or an approach to a planet.",
+                classes="setup-hint",
+                id="setup-range-hint",
+            )
             yield Static(
                 "space ticks a ship; ctrl+n adds a quick enemy ship, ctrl+o one from a spec "
                 "file; ctrl+s starts the battle.",

@@ -13,7 +13,14 @@ from typing import TYPE_CHECKING
 
 from gmtool.actions import battle_stations
 from gmtool.actions.battles import StepDone, StepUndone
-from gmtool.rules.battle import CREW, BattleState, assign_gunner, knock_out_system, set_commander
+from gmtool.rules.battle import (
+    CREW,
+    BattleState,
+    assign_gunner,
+    knock_out_system,
+    line_gunner,
+    set_commander,
+)
 from gmtool.rules.battle.live_stations import place_words
 from gmtool.rules.stations import Assignment, station_table
 from gmtool.store.errors import StoreError
@@ -152,7 +159,7 @@ async def gunner_order(pane: BattlePane, ship_id: str, at: int) -> None:
         ChoiceDialog(
             f"Which weapon of {ship.name}?",
             [
-                (m.key, f"{m.name}: {names.get(ship.gunners.get(m.key, ''), 'the crew')}")
+                (m.key, f"{m.name}: {names.get(line_gunner(ship, m) or '', 'the crew')}")
                 for m in weapons
             ],
         )

@@ -106,9 +106,12 @@ def dice_text(entry: Mapping[str, Any]) -> str:
     kind = entry.get("kind")
     detail = entry.get("detail") or {}
     if kind == "hazard":
-        parts = [f"d20 {detail.get('hazard_roll')}"]
-        threshold = detail.get("endangered_on")
-        parts[0] += f"≤{threshold}" if detail.get("endangered") else f">{threshold}"
+        if detail.get("hazard_roll") is None:  # endangered outright, on station
+            parts = ["on station"]
+        else:
+            parts = [f"d20 {detail.get('hazard_roll')}"]
+            threshold = detail.get("endangered_on")
+            parts[0] += f"≤{threshold}" if detail.get("endangered") else f">{threshold}"
         if detail.get("endangered") and detail.get("feat_control") is not None:
             situation = _signed(list(detail.get("feat_situation", [])))
             degree = str(detail.get("degree", "")).replace("_", " ")
