@@ -4,7 +4,8 @@ One process per browser visitor (`gmtool serve` runs `gmtool player-view` for ea
 app only reads: it opens the campaign read-only (no lock, no write), shows the
 `PlayerModel` and nothing else, and its keys only switch tabs. Every `POLL_SECONDS` it lists
 the campaign's folders (`reader.fingerprint`); when a save changed them it reads the model
-again in a thread, and shows it only if the read was whole.
+again in a thread, and shows it only if the read was whole. Served, it runs on
+`PlayerWebDriver`, which ends the process when the server is gone.
 """
 
 from __future__ import annotations
@@ -13,15 +14,18 @@ import time
 from pathlib import Path
 
 from rich.text import Text
+from textual import constants
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.driver import Driver
 from textual.widgets import Footer, Static, TabbedContent, TabPane
 from textual.worker import get_current_worker
 
 from gmtool.player.model import PlayerModel
 from gmtool.player.reader import Fingerprint, Reading, fingerprint, read_whole
 from gmtool.player.text import battle_text, log_text, party_table
+from gmtool.player.web_driver import TEXTUAL_WEB_DRIVER, PlayerWebDriver
 from gmtool.rules.errors import RulesError
 from gmtool.store.errors import StoreError
 from gmtool.tui.tabs.torga.map import MapView, SkirmishMap
@@ -63,6 +67,12 @@ class PlayerApp(App[None]):
         self.shown: Fingerprint | None = None
         self.reads = 0  # whole reads shown, for tests and the status line
         self.theme = "textual-dark"
+
+    def get_driver_class(self) -> type[Driver]:
+        """Under textual-serve, the web driver that ends the process when its server is gone."""
+        if constants.DRIVER == TEXTUAL_WEB_DRIVER:
+            return PlayerWebDriver
+        return super().get_driver_class()
 
     def compose(self) -> ComposeResult:
         yield Static("", id="status")
