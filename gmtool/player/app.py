@@ -17,14 +17,15 @@ from rich.text import Text
 from textual import constants
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.driver import Driver
 from textual.widgets import Footer, Static, TabbedContent, TabPane
 from textual.worker import get_current_worker
 
+from gmtool.player import picture
 from gmtool.player.model import PlayerModel
 from gmtool.player.reader import Fingerprint, Reading, fingerprint, read_whole
-from gmtool.player.text import battle_text, log_text, party_table
+from gmtool.player.text import log_text, party_table
 from gmtool.player.web_driver import TEXTUAL_WEB_DRIVER, PlayerWebDriver
 from gmtool.rules.errors import RulesError
 from gmtool.store.errors import StoreError
@@ -32,6 +33,9 @@ from gmtool.tui.tabs.torga.map import MapView, SkirmishMap
 from gmtool.tui.tabs.torga.standing import ending_text, standing_text
 
 POLL_SECONDS = 0.2
+# Narrower than this (a phone), the ladder goes above the ships instead of beside them.
+SIDE_BY_SIDE_WIDTH = 100
+LOG_LINES = 12  # the round's last entries shown
 # How long the first read may keep meeting saves under way before the screen says so.
 FIRST_READ_PATIENCE = 3.0
 TAB_IDS = ("battle", "party", "torga")
@@ -48,9 +52,17 @@ class PlayerApp(App[None]):
     #tabs TabPane { height: 1fr; padding: 0; }
     #status { height: 1; background: $panel; color: $text; padding: 0 1; }
     #status.trouble { background: $error 40%; }
-    #battle-summary, #party-table, #torga-standing { height: auto; padding: 0 1; }
-    #battle-log-title { height: 1; padding: 0 1; text-style: underline; }
-    #battle-log { height: 1fr; padding: 0 1; }
+    #party-table, #torga-standing { height: auto; padding: 0 1; }
+    #battle-headline { height: auto; padding: 0 1; margin-bottom: 1; }
+    #battle-top { height: auto; }
+    #battle-left { width: 50; height: auto; padding: 0 1; }
+    #battle-edge { height: auto; margin-bottom: 1; }
+    #battle-ladder { height: auto; margin-bottom: 1; }
+    #battle-fleets { width: 1fr; height: auto; padding: 0 1; }
+    #battle-top.narrow { layout: vertical; }
+    #battle-top.narrow #battle-left { width: 1fr; }
+    #battle-log-title { height: 1; padding: 0 1; margin-top: 1; text-style: bold underline; }
+    #battle-log-lines { height: auto; padding: 0 1; }
     #torga-pane { align-horizontal: center; }
     """
     BINDINGS = [
@@ -77,11 +89,15 @@ class PlayerApp(App[None]):
     def compose(self) -> ComposeResult:
         yield Static("", id="status")
         with TabbedContent(id="tabs"):
-            with TabPane("Battle", id="battle"):
-                yield Static(id="battle-summary")
+            with TabPane("Battle", id="battle"), VerticalScroll(id="battle-scroll"):
+                yield Static(id="battle-headline")
+                with Horizontal(id="battle-top"):
+                    with Vertical(id="battle-left"):
+                        yield Static(id="battle-edge")
+                        yield Static(id="battle-ladder")
+                    yield Static(id="battle-fleets")
                 yield Static("This round", id="battle-log-title")
-                with VerticalScroll(id="battle-log"):
-                    yield Static(id="battle-log-lines")
+                yield Static(id="battle-log-lines")
             with TabPane("Party", id="party"), VerticalScroll():
                 yield Static(id="party-table")
             with TabPane("Torga IV", id="torga"), VerticalScroll(id="torga-pane"):
@@ -153,22 +169,39 @@ class PlayerApp(App[None]):
         """Put the model on screen (the only way anything reaches it)."""
         self.model = model
         self._status(f"{model.campaign} · the players' screen (follows the GM's saves)")
-        battle = model.battle
-        summary = self.query_one("#battle-summary", Static)
-        lines = self.query_one("#battle-log-lines", Static)
-        if battle is None:
-            summary.update(Text("No battle yet.", style="dim"))
-            lines.update("")
-        else:
-            summary.update(battle_text(battle))
-            lines.update(log_text(battle.log))
-            self.query_one("#battle-log", VerticalScroll).scroll_end(animate=False)
+        self._show_battle(model)
         party = self.query_one("#party-table", Static)
         if model.party:
             party.update(party_table(model.party))
         else:
             party.update(Text("No characters yet.", style="dim"))
         self._show_skirmish(model)
+
+    def on_resize(self) -> None:
+        if self.model is not None:
+            self._show_battle(self.model)
+
+    def _show_battle(self, model: PlayerModel) -> None:
+        """The battle as a picture, laid out for the screen's width (TV or phone)."""
+        battle = model.battle
+        width = max(self.size.width, 20)
+        narrow = width < SIDE_BY_SIDE_WIDTH
+        self.query_one("#battle-top").set_class(narrow, "narrow")
+        headline = self.query_one("#battle-headline", Static)
+        lines = self.query_one("#battle-log-lines", Static)
+        edge = self.query_one("#battle-edge", Static)
+        ladder = self.query_one("#battle-ladder", Static)
+        ships = self.query_one("#battle-fleets", Static)
+        if battle is None:
+            headline.update(Text("No battle yet.", style="dim"))
+            for part in (edge, ladder, ships, lines):
+                part.update("")
+            return
+        headline.update(picture.headline(battle, width - 2))
+        edge.update(picture.edge_and_headings(battle))
+        ladder.update(picture.range_ladder(battle, width - 4 if narrow else 48))
+        ships.update(picture.fleets(battle, width - 4 if narrow else width - 54))
+        lines.update(log_text(battle.log[-LOG_LINES:]))
 
     def _show_skirmish(self, model: PlayerModel) -> None:
         chart = self.query_one("#torga-map", SkirmishMap)
