@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from rich.text import Text
-from textual import constants
+from textual import constants, events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -33,7 +33,8 @@ from gmtool.tui.tabs.torga.map import MapView, SkirmishMap
 from gmtool.tui.tabs.torga.standing import ending_text, standing_text
 
 POLL_SECONDS = 0.2
-# Narrower than this (a phone), the ladder goes above the ships instead of beside them.
+# Narrower than this (a phone), the ladder goes above the ships instead of beside them, and
+# the round's log after them instead of under the ladder.
 SIDE_BY_SIDE_WIDTH = 100
 LOG_LINES = 12  # the round's last entries shown
 # How long the first read may keep meeting saves under way before the screen says so.
@@ -59,10 +60,15 @@ class PlayerApp(App[None]):
     #battle-edge { height: auto; margin-bottom: 1; }
     #battle-ladder { height: auto; margin-bottom: 1; }
     #battle-fleets { width: 1fr; height: auto; padding: 0 1; }
-    #battle-top.narrow { layout: vertical; }
-    #battle-top.narrow #battle-left { width: 1fr; }
-    #battle-log-title { height: 1; padding: 0 1; margin-top: 1; text-style: bold underline; }
-    #battle-log-lines { height: auto; padding: 0 1; }
+    .narrow #battle-top { layout: vertical; }
+    .narrow #battle-left { width: 1fr; }
+    .log-title { height: 1; text-style: bold underline; }
+    #battle-log-lines { height: auto; }
+    #battle-log-below { height: auto; padding: 0 1; }
+    #battle-scroll > .log-title { margin-top: 1; padding: 0 1; }
+    #battle-scroll .narrow-only { display: none; }
+    #battle-scroll.narrow .narrow-only { display: block; }
+    #battle-scroll.narrow .wide-only { display: none; }
     #torga-pane { align-horizontal: center; }
     """
     BINDINGS = [
@@ -95,9 +101,11 @@ class PlayerApp(App[None]):
                     with Vertical(id="battle-left"):
                         yield Static(id="battle-edge")
                         yield Static(id="battle-ladder")
+                        yield Static("This round", classes="log-title wide-only")
+                        yield Static(id="battle-log-lines", classes="wide-only")
                     yield Static(id="battle-fleets")
-                yield Static("This round", id="battle-log-title")
-                yield Static(id="battle-log-lines")
+                yield Static("This round", classes="log-title narrow-only")
+                yield Static(id="battle-log-below", classes="narrow-only")
             with TabPane("Party", id="party"), VerticalScroll():
                 yield Static(id="party-table")
             with TabPane("Torga IV", id="torga"), VerticalScroll(id="torga-pane"):
@@ -177,31 +185,35 @@ class PlayerApp(App[None]):
             party.update(Text("No characters yet.", style="dim"))
         self._show_skirmish(model)
 
-    def on_resize(self) -> None:
-        if self.model is not None:
-            self._show_battle(self.model)
+    def on_resize(self, event: events.Resize) -> None:
+        if self.model is not None:  # the new width (self.size may not have caught up yet)
+            self._show_battle(self.model, event.size.width)
 
-    def _show_battle(self, model: PlayerModel) -> None:
+    def _show_battle(self, model: PlayerModel, width: int | None = None) -> None:
         """The battle as a picture, laid out for the screen's width (TV or phone)."""
         battle = model.battle
-        width = max(self.size.width, 20)
+        width = max(self.size.width if width is None else width, 20)
         narrow = width < SIDE_BY_SIDE_WIDTH
-        self.query_one("#battle-top").set_class(narrow, "narrow")
+        self.query_one("#battle-scroll").set_class(narrow, "narrow")
         headline = self.query_one("#battle-headline", Static)
         lines = self.query_one("#battle-log-lines", Static)
+        below = self.query_one("#battle-log-below", Static)
         edge = self.query_one("#battle-edge", Static)
         ladder = self.query_one("#battle-ladder", Static)
         ships = self.query_one("#battle-fleets", Static)
         if battle is None:
             headline.update(Text("No battle yet.", style="dim"))
-            for part in (edge, ladder, ships, lines):
+            for part in (edge, ladder, ships, lines, below):
                 part.update("")
             return
         headline.update(picture.headline(battle, width - 2))
         edge.update(picture.edge_and_headings(battle))
         ladder.update(picture.range_ladder(battle, width - 4 if narrow else 48))
         ships.update(picture.fleets(battle, width - 4 if narrow else width - 54))
-        lines.update(log_text(battle.log[-LOG_LINES:]))
+        # The round's log: under the ladder beside the ships, or after them on a phone.
+        log = log_text(battle.log[-LOG_LINES:])
+        lines.update(log)
+        below.update(log)
 
     def _show_skirmish(self, model: PlayerModel) -> None:
         chart = self.query_one("#torga-map", SkirmishMap)

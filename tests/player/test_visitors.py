@@ -57,7 +57,7 @@ def drop(ws: aiohttp.ClientWebSocketResponse) -> None:
 async def first_frame(ws: aiohttp.ClientWebSocketResponse) -> None:
     """Wait for the visitor's battle screen to arrive (bytes of terminal output)."""
     seen = b""
-    while b"Round" not in seen:
+    while b"Range" not in seen:
         message = await asyncio.wait_for(ws.receive(), 60)
         assert message.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT), message
         if message.type == aiohttp.WSMsgType.BINARY:

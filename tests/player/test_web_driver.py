@@ -35,7 +35,7 @@ def _started(process: subprocess.Popen[bytes]) -> None:
     """Read up to the app's first frame, so it is past its start-up."""
     assert process.stdout is not None
     seen = b""
-    while b"__GANGLION__" not in seen or b"Round" not in seen:
+    while b"__GANGLION__" not in seen or b"Range" not in seen:
         chunk = os.read(process.stdout.fileno(), 65536)
         assert chunk, "the player view ended before its first frame"
         seen += chunk
