@@ -120,11 +120,12 @@ def visitor_pids(campaign: Path) -> list[int]:
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
-        try:
+        try:  # a process may end between the listing and the reading
             words = (entry / "cmdline").read_bytes().split(b"\0")
-        except OSError:
+            running = (entry / "stat").read_text().rsplit(") ", 1)[1][0] != "Z"
+        except (OSError, IndexError):
             continue
-        if needle in b" ".join(words) and (entry / "stat").read_text().split(") ")[1][0] != "Z":
+        if needle in b" ".join(words) and running:
             found.append(int(entry.name))
     return found
 
