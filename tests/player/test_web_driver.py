@@ -60,3 +60,18 @@ def test_the_view_ends_when_its_server_is_gone(
             process.kill()
         process.wait()
     assert process.returncode == 0
+
+
+def test_a_visit_dropped_before_the_view_started_loads_nothing(
+    battle_campaign: Callable[..., Path],
+) -> None:
+    """The server hung up before the view was up: it exits at once, never drawing."""
+    done = subprocess.run(
+        [sys.executable, "-m", "gmtool", "player-view", "--campaign", str(battle_campaign())],
+        input=b"",  # stdin closed from the start
+        capture_output=True,
+        env=dict(os.environ, **ENVIRONMENT),
+        timeout=60,
+    )
+    assert done.returncode == 0
+    assert b"__GANGLION__" not in done.stdout
