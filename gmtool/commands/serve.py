@@ -92,7 +92,8 @@ def run(args: argparse.Namespace) -> int:
     class Players(PlayersServer):
         async def on_startup(self, app: Any) -> None:
             print(f"gmtool serve: the players' screen of {folder} at {url}", flush=True)
-            print(f"at most {limit} visitors at once; ctrl+c stops it", flush=True)
+            most = "1 visitor" if limit == 1 else f"{limit} visitors"
+            print(f"at most {most} at once; ctrl+c stops it", flush=True)
 
     server = Players(
         player_view_command(folder),

@@ -153,8 +153,8 @@ FULL_PAGE = """<!DOCTYPE html>
 <style>body {{ background: #0c181f; color: #eee; font: 1.4em sans-serif; margin: 10%; }}</style>
 </head><body>
 <h1>The players' screen is full</h1>
-<p>{count} of {limit} screens are watching already. Try again when someone closes theirs,
-or watch with a neighbour.</p>
+<p>The GM's laptop shows the game on {limit} at once, and all {count} are watching. Try again
+when someone closes theirs, or watch with a neighbour.</p>
 </body></html>
 """
 
@@ -181,9 +181,8 @@ class PlayersServer(Server):
         return len(self.visits) >= self.max_visitors
 
     def full_page(self) -> web.Response:
-        text = FULL_PAGE.format(
-            title=html.escape(self.title), count=len(self.visits), limit=self.max_visitors
-        )
+        limit = "one screen" if self.max_visitors == 1 else f"{self.max_visitors} screens"
+        text = FULL_PAGE.format(title=html.escape(self.title), count=len(self.visits), limit=limit)
         return web.Response(text=text, content_type="text/html", status=503)
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]

@@ -4,7 +4,9 @@ what the server streams to the page (the terminal's output over the websocket) a
 screenshots; both go to the test's tmp folder for a reviewer.
 
 Start-up gets generous time (two slow cores); the change after `gmtool battle next` must
-show within two seconds of the step being saved.
+show within two seconds of the step being saved. A browser killed outright must take its
+visitor's process with it within a few seconds (polled up to 20 s); the next visits, at
+phone (390x844) and TV (1920x1080) sizes, leave their screenshots in the test's folder.
 """
 
 from __future__ import annotations

@@ -157,7 +157,7 @@ def test_a_full_table_gets_a_page_that_says_so(tmp_path: Path, campaign: Path) -
         wait_for(lambda: no_visitors(campaign))
         output = served.output()
     assert full_status == 503 and "The players' screen is full" in full_text
-    assert "2 of 2" in full_text
+    assert "on 2 screens at once, and all 2 are watching" in full_text
     assert refused_status == 503
     assert again_status == 200
     assert "at most 2 visitors at once" in output
