@@ -17,28 +17,10 @@ from gmtool.player.text import SEVERITY, crew_losses_words, phase_label
 from gmtool.rules.battle.report import heading_name, words
 from gmtool.rules.narrative import phase
 from gmtool.rules.narrative.table import narrative_table
+from gmtool.tui.widgets.scaled_bar import scaled_bar
 
-EIGHTHS = " ▏▎▍▌▋▊▉"
-FULL = "█"
 TRACK_STYLE = {"stun": "yellow", "wound": "dark_orange", "mortal": "red", "critical": "magenta"}
 HEADING_MARK = {"close": "▶◀ closing", "hold": "■ holding", "open": "◀▶ opening"}
-
-
-def scaled_bar(marked: int, points: int, width: int) -> tuple[str, str]:
-    """(filled, empty) of a bar `width` cells long, to an eighth of a cell: 2 of 80 on 20
-    cells is half a cell. Any damage shows (an eighth at least); only a full track fills."""
-    if points <= 0 or width <= 0:
-        return "", ""
-    total = width * 8
-    eighths = (marked * total * 2 + points) // (points * 2)  # rounded to the nearest
-    if marked > 0:
-        eighths = max(eighths, 1)
-    if marked < points:
-        eighths = min(eighths, total - 1)
-    eighths = max(0, min(total, eighths))
-    full, part = divmod(eighths, 8)
-    filled = FULL * full + (EIGHTHS[part] if part else "")
-    return filled, "░" * (width - len(filled))
 
 
 def headline(battle: BattleView, width: int) -> Text:

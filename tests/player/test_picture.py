@@ -11,6 +11,7 @@ from gmtool.player import picture
 from gmtool.player.big_type import big_text, big_width
 from gmtool.player.model import BattleView, OwnShip
 from gmtool.player.text import crew_losses_words, order_words
+from gmtool.tui.widgets.scaled_bar import scaled_bar
 from tests.player.conftest import demo_with_battle
 from tests.player.test_model import STEPS, UNSEEN, read
 
@@ -35,7 +36,7 @@ def battle(tmp_path_factory: pytest.TempPathFactory) -> BattleView:
     ],
 )
 def test_bars_are_drawn_to_scale(marked: int, points: int, width: int, filled: str) -> None:
-    drawn, empty = picture.scaled_bar(marked, points, width)
+    drawn, empty = scaled_bar(marked, points, width)
     assert drawn == filled
     assert len(drawn) + len(empty) == width
 
