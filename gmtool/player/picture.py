@@ -9,6 +9,8 @@ a class, a condition word and the weapons it has shown.
 
 from __future__ import annotations
 
+import textwrap
+
 from rich.text import Text
 
 from gmtool.player.big_type import big_text, big_width
@@ -26,12 +28,15 @@ HEADING_MARK = {"close": "▶◀ closing", "hold": "■ holding", "open": "◀�
 def headline(battle: BattleView, width: int) -> Text:
     """The round and the phase, three rows tall; side by side when there is room."""
     if battle.finished:
-        return big_text("Battle over", style="bold red")
+        over = big_text("Battle over", style="bold red")
+        over.no_wrap, over.overflow = True, "crop"
+        return over
     round_words = f"Round {battle.round}"
     phase_words = phase(battle.phase).name
-    text = Text()
-    if big_width(round_words) + 4 + big_width(phase_words) <= width:
-        text.append_text(big_text(f"{round_words}  {phase_words}", style="bold"))
+    text = Text(no_wrap=True, overflow="crop")  # large type wrapped is large type garbled
+    together = f"{round_words}  {phase_words}"
+    if big_width(together) <= width:
+        text.append_text(big_text(together, style="bold"))
     else:
         text.append_text(big_text(round_words, style="bold"))
         text.append("\n")
@@ -39,9 +44,10 @@ def headline(battle: BattleView, width: int) -> Text:
             text.append_text(big_text(phase_words, style="bold cyan"))
         else:
             text.append(phase_words.upper(), style="bold cyan")
-    if battle.step is not None:
-        text.append("\n")
-        text.append(phase_label(battle.phase, battle.step), style="cyan")
+    if battle.step is not None:  # in small type, wrapped here since the block does not wrap
+        for line in textwrap.wrap(phase_label(battle.phase, battle.step), max(width, 10)):
+            text.append("\n")
+            text.append(line, style="cyan")
     return text
 
 

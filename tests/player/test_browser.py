@@ -21,6 +21,8 @@ from pathlib import Path
 
 import pytest
 
+from gmtool.actions.battle_next import play_next
+from gmtool.store import open_campaign
 from tests.player.serving import (
     battle_campaign,
     free_port,
@@ -44,6 +46,7 @@ BROWSER_ARGS = [
 START_PATIENCE = 90.0  # seconds for the server, the browser and the first frame
 GONE_PATIENCE = 20.0  # a generous bound on "within a few seconds"
 SIZES = {"phone": (390, 844), "tv": (1920, 1080)}
+GM_STEPS = 40  # into round 2: hits taken and given
 STEP_PATIENCE = 2.0  # seconds from the saved step to the page showing it
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\x1b[=>]")
 
@@ -155,10 +158,17 @@ def test_a_killed_browser_ends_its_visitor_and_a_new_one_gets_a_fresh_view(
     assert not visitor_pids(campaign)
     (tmp_path / "timing.txt").write_text(f"visitor gone {gone:.1f} s after the browser died\n")
 
+    gm = open_campaign(campaign, create=False)
+    try:  # the GM plays on into round 2, so the picture has damage to show
+        for _ in range(GM_STEPS):
+            play_next(gm, "ambush")
+    finally:
+        gm.close()
+
     for name, (width, height) in SIZES.items():
         text = _screenshot(url, tmp_path / f"{name}-{width}x{height}.png", width, height)
         assert "ROUND" not in text  # the round is drawn large, in blocks, not spelt out
-        for shown in ("Range", "MODERATE", "Our ships", "CSS Kestrel", "Raider Gorgon"):
+        for shown in ("Range", "Our ships", "CSS Kestrel", "Raider Gorgon", "crew lost"):
             assert shown in text, (name, shown)
         assert "crew rolls" not in text
     wait_for(lambda: not visitor_pids(campaign), GONE_PATIENCE)
@@ -183,7 +193,7 @@ def _screenshot(url: str, path: Path, width: int, height: int) -> str:
             page.on("websocket", lambda ws: ws.on("framereceived", keep))
             page.goto(url, timeout=START_PATIENCE * 1000)
             deadline = time.monotonic() + START_PATIENCE
-            while "Our ships" not in text() or "MODERATE" not in text():
+            while "Our ships" not in text() or "Range" not in text():
                 assert time.monotonic() < deadline, "the battle view never came up"
                 page.wait_for_timeout(100)
             page.wait_for_timeout(800)  # let the first frames settle

@@ -77,6 +77,14 @@ def test_the_headline_fits_a_phone_and_a_tv(battle: BattleView) -> None:
     assert "Attack phase" in tv[-1]
 
 
+@pytest.mark.parametrize("width", range(30, 141, 5))
+def test_the_headline_never_runs_past_the_width(battle: BattleView, width: int) -> None:
+    """Large type that runs past the edge wraps into garbage: it must fit, whatever the
+    width (down to a narrow phone, where the phase falls back to plain capitals)."""
+    lines = picture.headline(battle, width).plain.split("\n")
+    assert all(len(line) <= width for line in lines), (width, lines)
+
+
 def test_the_ladder_places_both_fleets(battle: BattleView) -> None:
     lines = picture.range_ladder(battle).plain.split("\n")
     assert lines[0] == "Range  MODERATE "
