@@ -4,7 +4,8 @@ One process per browser visitor (`gmtool serve` runs `gmtool player-view` for ea
 app only reads: it opens the campaign read-only (no lock, no write), shows the
 `PlayerModel` and nothing else, and its keys only switch tabs. Every `POLL_SECONDS` it lists
 the campaign's folders (`reader.fingerprint`); when a save changed them it reads the model
-again in a thread, and shows it only if the read was whole.
+again in a thread, and shows it only if the read was whole. Served, it runs on
+`PlayerWebDriver`, which ends the process when the server is gone.
 """
 
 from __future__ import annotations
@@ -13,21 +14,29 @@ import time
 from pathlib import Path
 
 from rich.text import Text
+from textual import constants, events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.driver import Driver
 from textual.widgets import Footer, Static, TabbedContent, TabPane
 from textual.worker import get_current_worker
 
+from gmtool.player import picture
 from gmtool.player.model import PlayerModel
 from gmtool.player.reader import Fingerprint, Reading, fingerprint, read_whole
-from gmtool.player.text import battle_text, log_text, party_table
+from gmtool.player.text import log_text, party_table
+from gmtool.player.web_driver import TEXTUAL_WEB_DRIVER, PlayerWebDriver
 from gmtool.rules.errors import RulesError
 from gmtool.store.errors import StoreError
 from gmtool.tui.tabs.torga.map import MapView, SkirmishMap
 from gmtool.tui.tabs.torga.standing import ending_text, standing_text
 
 POLL_SECONDS = 0.2
+# Narrower than this (a phone), the ladder goes above the ships instead of beside them, and
+# the round's log after them instead of under the ladder.
+SIDE_BY_SIDE_WIDTH = 100
+LOG_LINES = 12  # the round's last entries shown
 # How long the first read may keep meeting saves under way before the screen says so.
 FIRST_READ_PATIENCE = 3.0
 TAB_IDS = ("battle", "party", "torga")
@@ -44,9 +53,22 @@ class PlayerApp(App[None]):
     #tabs TabPane { height: 1fr; padding: 0; }
     #status { height: 1; background: $panel; color: $text; padding: 0 1; }
     #status.trouble { background: $error 40%; }
-    #battle-summary, #party-table, #torga-standing { height: auto; padding: 0 1; }
-    #battle-log-title { height: 1; padding: 0 1; text-style: underline; }
-    #battle-log { height: 1fr; padding: 0 1; }
+    #party-table, #torga-standing { height: auto; padding: 0 1; }
+    #battle-headline { height: auto; padding: 0 1; margin-bottom: 1; }
+    #battle-top { height: auto; }
+    #battle-left { width: 50; height: auto; padding: 0 1; }
+    #battle-edge { height: auto; margin-bottom: 1; }
+    #battle-ladder { height: auto; margin-bottom: 1; }
+    #battle-fleets { width: 1fr; height: auto; padding: 0 1; }
+    .narrow #battle-top { layout: vertical; }
+    .narrow #battle-left { width: 1fr; }
+    .log-title { height: 1; text-style: bold underline; }
+    #battle-log-lines { height: auto; }
+    #battle-log-below { height: auto; padding: 0 1; }
+    #battle-scroll > .log-title { margin-top: 1; padding: 0 1; }
+    #battle-scroll .narrow-only { display: none; }
+    #battle-scroll.narrow .narrow-only { display: block; }
+    #battle-scroll.narrow .wide-only { display: none; }
     #torga-pane { align-horizontal: center; }
     """
     BINDINGS = [
@@ -64,14 +86,26 @@ class PlayerApp(App[None]):
         self.reads = 0  # whole reads shown, for tests and the status line
         self.theme = "textual-dark"
 
+    def get_driver_class(self) -> type[Driver]:
+        """Under textual-serve, the web driver that ends the process when its server is gone."""
+        if constants.DRIVER == TEXTUAL_WEB_DRIVER:
+            return PlayerWebDriver
+        return super().get_driver_class()
+
     def compose(self) -> ComposeResult:
         yield Static("", id="status")
         with TabbedContent(id="tabs"):
-            with TabPane("Battle", id="battle"):
-                yield Static(id="battle-summary")
-                yield Static("This round", id="battle-log-title")
-                with VerticalScroll(id="battle-log"):
-                    yield Static(id="battle-log-lines")
+            with TabPane("Battle", id="battle"), VerticalScroll(id="battle-scroll"):
+                yield Static(id="battle-headline")
+                with Horizontal(id="battle-top"):
+                    with Vertical(id="battle-left"):
+                        yield Static(id="battle-edge")
+                        yield Static(id="battle-ladder")
+                        yield Static("This round", classes="log-title wide-only")
+                        yield Static(id="battle-log-lines", classes="wide-only")
+                    yield Static(id="battle-fleets")
+                yield Static("This round", classes="log-title narrow-only")
+                yield Static(id="battle-log-below", classes="narrow-only")
             with TabPane("Party", id="party"), VerticalScroll():
                 yield Static(id="party-table")
             with TabPane("Torga IV", id="torga"), VerticalScroll(id="torga-pane"):
@@ -143,22 +177,43 @@ class PlayerApp(App[None]):
         """Put the model on screen (the only way anything reaches it)."""
         self.model = model
         self._status(f"{model.campaign} · the players' screen (follows the GM's saves)")
-        battle = model.battle
-        summary = self.query_one("#battle-summary", Static)
-        lines = self.query_one("#battle-log-lines", Static)
-        if battle is None:
-            summary.update(Text("No battle yet.", style="dim"))
-            lines.update("")
-        else:
-            summary.update(battle_text(battle))
-            lines.update(log_text(battle.log))
-            self.query_one("#battle-log", VerticalScroll).scroll_end(animate=False)
+        self._show_battle(model)
         party = self.query_one("#party-table", Static)
         if model.party:
             party.update(party_table(model.party))
         else:
             party.update(Text("No characters yet.", style="dim"))
         self._show_skirmish(model)
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.model is not None:  # the new width (self.size may not have caught up yet)
+            self._show_battle(self.model, event.size.width)
+
+    def _show_battle(self, model: PlayerModel, width: int | None = None) -> None:
+        """The battle as a picture, laid out for the screen's width (TV or phone)."""
+        battle = model.battle
+        width = max(self.size.width if width is None else width, 20)
+        narrow = width < SIDE_BY_SIDE_WIDTH
+        self.query_one("#battle-scroll").set_class(narrow, "narrow")
+        headline = self.query_one("#battle-headline", Static)
+        lines = self.query_one("#battle-log-lines", Static)
+        below = self.query_one("#battle-log-below", Static)
+        edge = self.query_one("#battle-edge", Static)
+        ladder = self.query_one("#battle-ladder", Static)
+        ships = self.query_one("#battle-fleets", Static)
+        if battle is None:
+            headline.update(Text("No battle yet.", style="dim"))
+            for part in (edge, ladder, ships, lines, below):
+                part.update("")
+            return
+        headline.update(picture.headline(battle, width - 2))
+        edge.update(picture.edge_and_headings(battle))
+        ladder.update(picture.range_ladder(battle, width - 4 if narrow else 48))
+        ships.update(picture.fleets(battle, width - 4 if narrow else width - 54))
+        # The round's log: under the ladder beside the ships, or after them on a phone.
+        log = log_text(battle.log[-LOG_LINES:])
+        lines.update(log)
+        below.update(log)
 
     def _show_skirmish(self, model: PlayerModel) -> None:
         chart = self.query_one("#torga-map", SkirmishMap)

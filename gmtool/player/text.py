@@ -63,17 +63,28 @@ def tracks_line(points: dict[str, int], marked: dict[str, int]) -> str:
     return "  ".join(f"{t} {marked.get(t, 0)}/{n}" for t, n in points.items())
 
 
+def crew_losses_words(ship: OwnShip) -> str:
+    """'crew lost 14 of 98: 7 dead, 4 badly wounded, 3 lightly wounded': the parts add up."""
+    losses = ship.crew_losses
+    lost = losses.get("total", 0)
+    text = f"crew lost {lost} of {ship.crew_total}"
+    parts = [
+        f"{losses.get(kind, 0)} {label}"
+        for kind, label in (
+            ("dead", "dead"),
+            ("badly_wounded", "badly wounded"),
+            ("lightly_wounded", "lightly wounded"),
+        )
+        if losses.get(kind, 0)
+    ]
+    return f"{text}: {', '.join(parts)}" if parts else text
+
+
 def own_ship_text(ship: OwnShip) -> Text:
-    losses = ship.crew_losses.get("total", 0)
     text = Text(f" {ship.name}", style="bold cyan")
     text.append(f", {ship.ship_class}: ")
     text.append_text(condition(ship.fate))
-    text.append(f" · crew lost {losses} of {ship.crew_total}")
-    if losses:
-        text.append(
-            f" ({ship.crew_losses.get('dead', 0)} dead, "
-            f"{ship.crew_losses.get('badly_wounded', 0)} badly wounded)"
-        )
+    text.append(f" · {crew_losses_words(ship)}")
     text.append(f"\n   {tracks_line(ship.points, ship.marked)}")
     if ship.systems_out:
         text.append(f"\n   out: {', '.join(ship.systems_out)}", style="dark_orange")
@@ -126,7 +137,32 @@ def entry_text(entry: PublicEntry) -> str:
     if kind == "hurt":
         state = words(entry.condition or "")
         return f"{entry.character} is hurt: {entry.amount} {entry.track}, {state}."
-    return f"{entry.ship}: {words(entry.action or '')}."
+    return order_words(entry.action or "", entry.ship or "")
+
+
+# A ship's step in the players' words ("{ship}" is its name).
+ORDER_WORDS = {
+    "end_battle": "The battle is over.",
+    "set_power": "{ship} shifts its power.",
+    "roll_sensors": "{ship} sweeps with its sensors.",
+    "roll_repair": "{ship}'s crew makes repairs.",
+    "roll_leadership": "{ship}'s commander rallies the crew.",
+    "set_commander": "{ship} has a new commander.",
+    "apply_damage_manually": "{ship} takes damage.",
+    "ram": "{ship} rams!",
+    "board": "{ship} sends a boarding party across.",
+    "self_destruct": "{ship} self-destructs!",
+    "abandon_ship": "{ship}'s crew abandons ship.",
+    "withdraw": "{ship} withdraws from the battle.",
+}
+
+
+def order_words(action: str, ship: str) -> str:
+    """A ship's step as a sentence, never an action id."""
+    sentence = ORDER_WORDS.get(action)
+    if sentence is None:
+        return f"{ship} orders: {words(action)}."
+    return sentence.format(ship=ship)
 
 
 def log_text(entries: tuple[PublicEntry, ...]) -> Text:

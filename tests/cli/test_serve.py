@@ -21,10 +21,16 @@ def started(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
 
     def fake_serve(self: Any, debug: bool = False) -> None:
         calls.append(
-            {"command": self.command, "host": self.host, "port": self.port, "url": self.public_url}
+            {
+                "command": self.command,
+                "host": self.host,
+                "port": self.port,
+                "url": self.public_url,
+                "max_visitors": self.max_visitors,
+            }
         )
 
-    monkeypatch.setattr("textual_serve.server.Server.serve", fake_serve)
+    monkeypatch.setattr("gmtool.commands.visitors.PlayersServer.serve", fake_serve)
     return calls
 
 
@@ -39,6 +45,21 @@ def test_loopback_by_default_without_a_warning(
     words = shlex.split(call["command"])
     assert words[1:4] == ["-m", "gmtool", "player-view"]
     assert words[-1] == str((tmp_path / "c").resolve())
+    assert call["max_visitors"] == 12
+
+
+def test_max_visitors_is_a_setting_with_bounds(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, started: list[dict[str, Any]]
+) -> None:
+    ensure_demo_campaign(tmp_path / "c", seed=1)
+    code, _, _ = run(capsys, "serve", "--campaign", str(tmp_path / "c"), "--max-visitors", "3")
+    assert code == 0 and started[-1]["max_visitors"] == 3
+    for wrong in ("0", "101"):
+        code, _, err = run(
+            capsys, "serve", "--campaign", str(tmp_path / "c"), "--max-visitors", wrong
+        )
+        assert code == 2 and "--max-visitors must be from 1 to 100" in err
+    assert len(started) == 1
 
 
 def test_another_host_warns_that_the_network_can_watch(

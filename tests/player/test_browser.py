@@ -4,21 +4,33 @@ what the server streams to the page (the terminal's output over the websocket) a
 screenshots; both go to the test's tmp folder for a reviewer.
 
 Start-up gets generous time (two slow cores); the change after `gmtool battle next` must
-show within two seconds of the step being saved.
+show within two seconds of the step being saved. A browser killed outright must take its
+visitor's process with it within a few seconds (polled up to 20 s); the next visits, at
+phone (390x844) and TV (1920x1080) sizes, leave their screenshots in the test's folder.
 """
 
 from __future__ import annotations
 
 import os
 import re
-import socket
+import signal
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from gmtool.actions.battle_next import play_next
+from gmtool.store import open_campaign
+from tests.player.serving import (
+    battle_campaign,
+    free_port,
+    gmtool,
+    serving,
+    visitor_pids,
+    wait_for,
+)
 
 CHROMIUM = "/usr/bin/chromium"
 BROWSER_ARGS = [
@@ -32,6 +44,9 @@ BROWSER_ARGS = [
     "--disable-sync",
 ]
 START_PATIENCE = 90.0  # seconds for the server, the browser and the first frame
+GONE_PATIENCE = 20.0  # a generous bound on "within a few seconds"
+SIZES = {"phone": (390, 844), "tv": (1920, 1080)}
+GM_STEPS = 40  # into round 2: hits taken and given
 STEP_PATIENCE = 2.0  # seconds from the saved step to the page showing it
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\x1b[=>]")
 
@@ -51,58 +66,12 @@ def _need_browser() -> None:
         pytest.skip(message)
 
 
-def gmtool(*args: str, cwd: Path) -> str:
-    done = subprocess.run(
-        [sys.executable, "-m", "gmtool", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
-    return done.stdout
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     """A demo campaign with a battle set up, served on a free loopback port."""
     _need_browser()
-    campaign = tmp_path / "table.campaign"
-    gmtool("init", str(campaign), "--demo", "--seed", "7", cwd=tmp_path)
-    new = ["battle", "new", "Ambush", "--ship", "kestrel", "meridian", "--enemy", "gorgon"]
-    gmtool(*new, "vex", "--seed", "3", "--campaign", str(campaign), cwd=tmp_path)
-    port = free_port()
-    log = (tmp_path / "serve.log").open("w")
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gmtool", "serve", "--campaign", str(campaign), "--port", str(port)],
-        cwd=tmp_path,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        deadline = time.monotonic() + START_PATIENCE
-        while url not in (tmp_path / "serve.log").read_text():
-            assert server.poll() is None, (tmp_path / "serve.log").read_text()
-            assert time.monotonic() < deadline, "gmtool serve did not print its address"
-            time.sleep(0.1)
-        yield url, campaign
-    finally:
-        os.killpg(server.pid, 15)  # the server and the player-view processes it started
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, 9)
-            server.wait()
-        log.close()
+    with serving(tmp_path, battle_campaign(tmp_path)) as server:
+        yield server.url, server.campaign
 
 
 def test_the_page_follows_a_battle_step(served: tuple[str, Path], tmp_path: Path) -> None:
@@ -120,7 +89,7 @@ def test_the_page_follows_a_battle_step(served: tuple[str, Path], tmp_path: Path
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
         try:
-            page = browser.new_page(viewport={"width": 1000, "height": 640})
+            page = browser.new_page(viewport={"width": 1280, "height": 720})  # a small TV
             page.on("websocket", lambda ws: ws.on("framereceived", keep))
             page.goto(url, timeout=START_PATIENCE * 1000)
             deadline = time.monotonic() + START_PATIENCE
@@ -146,3 +115,89 @@ def test_the_page_follows_a_battle_step(served: tuple[str, Path], tmp_path: Path
     assert after != before
     # Nothing of the enemy's numbers reached the page: its crew's scores stay behind the screen.
     assert "crew rolls" not in screen_text()
+
+
+def test_a_killed_browser_ends_its_visitor_and_a_new_one_gets_a_fresh_view(
+    served: tuple[str, Path], tmp_path: Path
+) -> None:
+    """The browser process killed outright (a phone's tab thrown away, a crashed browser):
+    its visitor's process is gone within a few seconds. The next browser, at phone and TV
+    sizes, gets a fresh view with the picture for the table; screenshots in tmp_path."""
+    from playwright.sync_api import sync_playwright
+
+    url, campaign = served
+    port = free_port()
+    browser_process = subprocess.Popen(
+        [CHROMIUM, *BROWSER_ARGS, f"--remote-debugging-port={port}", "about:blank"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        with sync_playwright() as p:
+            deadline = time.monotonic() + START_PATIENCE
+            while True:
+                try:
+                    browser = p.chromium.connect_over_cdp(f"http://127.0.0.1:{port}")
+                    break
+                except Exception:
+                    assert time.monotonic() < deadline, "the browser never listened"
+                    time.sleep(0.2)
+            page = browser.contexts[0].new_page()
+            page.goto(url, timeout=START_PATIENCE * 1000)
+            wait_for(lambda: len(visitor_pids(campaign)) == 1, START_PATIENCE)
+            (first,) = visitor_pids(campaign)
+            page.wait_for_timeout(1000)
+            os.killpg(browser_process.pid, signal.SIGKILL)  # no goodbye, no closing frame
+            browser_process.wait()
+            gone = wait_for(lambda: first not in visitor_pids(campaign), GONE_PATIENCE)
+    finally:
+        if browser_process.poll() is None:
+            os.killpg(browser_process.pid, signal.SIGKILL)
+            browser_process.wait()
+    assert not visitor_pids(campaign)
+    (tmp_path / "timing.txt").write_text(f"visitor gone {gone:.1f} s after the browser died\n")
+
+    gm = open_campaign(campaign, create=False)
+    try:  # the GM plays on into round 2, so the picture has damage to show
+        for _ in range(GM_STEPS):
+            play_next(gm, "ambush")
+    finally:
+        gm.close()
+
+    for name, (width, height) in SIZES.items():
+        text = _screenshot(url, tmp_path / f"{name}-{width}x{height}.png", width, height)
+        assert "ROUND" not in text  # the round is drawn large, in blocks, not spelt out
+        for shown in ("Range", "Our ships", "CSS Kestrel", "Raider Gorgon", "crew lost"):
+            assert shown in text, (name, shown)
+        assert "crew rolls" not in text
+    wait_for(lambda: not visitor_pids(campaign), GONE_PATIENCE)
+
+
+def _screenshot(url: str, path: Path, width: int, height: int) -> str:
+    """A fresh visit at this size: what the server streamed to it, and a screenshot."""
+    from playwright.sync_api import sync_playwright
+
+    received: list[str] = []
+
+    def keep(payload: str | bytes) -> None:
+        received.append(payload if isinstance(payload, str) else payload.decode("utf-8", "replace"))
+
+    def text() -> str:
+        return ANSI.sub("", "".join(received))
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": width, "height": height})
+            page.on("websocket", lambda ws: ws.on("framereceived", keep))
+            page.goto(url, timeout=START_PATIENCE * 1000)
+            deadline = time.monotonic() + START_PATIENCE
+            while "Our ships" not in text() or "Range" not in text():
+                assert time.monotonic() < deadline, "the battle view never came up"
+                page.wait_for_timeout(100)
+            page.wait_for_timeout(800)  # let the first frames settle
+            page.screenshot(path=str(path))
+        finally:
+            browser.close()
+    return text()

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from gmtool.player import picture
 from gmtool.player.model import EnemyShip, PlayerModel, player_model
 from gmtool.player.text import battle_text, enemy_text, entry_text, log_text, party_table
 from gmtool.store import open_campaign
@@ -82,6 +83,11 @@ def test_enemy_numbers_notes_and_unseen_weapons_never_reach_the_model(played: Pa
             assert not re.search(r"\d", entry_text(entry))
     for enemy in model.battle.enemies:
         assert not re.search(r"\d", re.sub(r"#\d+", "", enemy_text(enemy).plain))
+        # and the picture for the table draws the same words, no more
+        assert not re.search(r"\d", re.sub(r"#\d+", "", picture.enemy_block(enemy).plain))
+    drawn = picture.fleets(model.battle, 90).plain + picture.range_ladder(model.battle).plain
+    for word in (*UNSEEN, *notes):
+        assert word not in drawn, word
 
 
 def test_the_log_is_rebuilt_never_quoted(played: Path) -> None:

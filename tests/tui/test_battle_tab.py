@@ -618,8 +618,10 @@ async def test_a_battle_whose_files_are_gone_says_so_and_x_removes_it(
 
 def test_track_cell_shows_marked_boxes_as_a_bar() -> None:
     assert track_cell(0, 80, 4).plain == "░░░░ 0/80"
-    assert track_cell(1, 80, 4).plain == "█░░░ 1/80"
-    assert track_cell(79, 80, 4).plain == "███░ 79/80"
+    assert track_cell(1, 80, 4).plain == "▏░░░ 1/80"  # any damage shows, an eighth at least
+    assert track_cell(2, 80, 3).plain == "▏░░ 2/80"  # to scale: not a third of the bar
+    assert track_cell(40, 80, 3).plain == "█▌░ 40/80"
+    assert track_cell(79, 80, 4).plain == "███▉ 79/80"
     assert track_cell(80, 80, 4).plain == "████ 80/80"
     assert track_cell(5, 20, 0).plain == "5/20"
 

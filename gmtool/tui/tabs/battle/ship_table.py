@@ -15,6 +15,7 @@ from textual.widgets import DataTable
 from gmtool.rules.battle import BattleShip, BattleState
 from gmtool.rules.crew_losses import casualties
 from gmtool.rules.ship_damage import track_ids
+from gmtool.tui.widgets.scaled_bar import scaled_bar
 
 STATE_STYLE = {
     "operational": "green",
@@ -30,15 +31,12 @@ TRACK_STYLE = {"stun": "yellow", "wound": "dark_orange", "mortal": "red", "criti
 
 
 def track_cell(marked: int, points: int, bar: int) -> Text:
-    """'███░ 68/80': the boxes marked as a short bar (bar 0: the numbers only)."""
+    """'██▌ 68/80': the boxes marked as a short bar, to scale to an eighth of a cell (bar 0:
+    the numbers only)."""
     if bar <= 0 or points <= 0:
         return Text(f"{marked}/{points}")
-    filled = round(bar * marked / points)
-    if marked and not filled:
-        filled = 1
-    if marked < points and filled == bar:
-        filled = bar - 1
-    return Text.assemble(("█" * filled, ""), ("░" * (bar - filled), "dim"), f" {marked}/{points}")
+    filled, empty = scaled_bar(marked, points, bar)
+    return Text.assemble((filled, ""), (empty, "dim"), f" {marked}/{points}")
 
 
 def losses_text(losses: dict[str, int], total: bool = True) -> str:

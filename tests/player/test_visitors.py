@@ -1,0 +1,205 @@
+"""A table night against a real `gmtool serve`: visitors that drop, go silent, come back,
+crowd in, and a server that is stopped every way a GM's laptop stops it. Every visitor's
+process must end within a few seconds (polled with a generous bound), none left behind.
+
+The websocket clients are aiohttp's, which textual-serve already depends on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import signal
+import time
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from tests.player.serving import (
+    Served,
+    battle_campaign,
+    cpu_seconds,
+    rss_kib,
+    serving,
+    visitor_pids,
+    wait_for,
+)
+
+WebSocket = aiohttp.ClientWebSocketResponse
+ROUNDS = 20
+VISITORS = 10
+WATCHED_EVERY = 5  # every fifth round the visitors see their screen before they drop
+MEMORY_SLACK_KIB = 8 * 1024  # the server's growth allowed over all the rounds
+
+
+@pytest.fixture
+def campaign(tmp_path: Path) -> Path:
+    return battle_campaign(tmp_path)
+
+
+def no_visitors(campaign: Path) -> bool:
+    return not visitor_pids(campaign)
+
+
+async def connect(
+    session: aiohttp.ClientSession, served: Served
+) -> aiohttp.ClientWebSocketResponse:
+    return await session.ws_connect(served.ws_url, autoping=True)
+
+
+def drop(ws: aiohttp.ClientWebSocketResponse) -> None:
+    """Go away without a goodbye: the connection cut, as a killed browser leaves it."""
+    connection = ws._response.connection  # the socket under the websocket
+    assert connection is not None and connection.transport is not None
+    connection.transport.abort()
+
+
+async def first_frame(ws: aiohttp.ClientWebSocketResponse) -> None:
+    """Wait for the visitor's battle screen to arrive (bytes of terminal output)."""
+    seen = b""
+    while b"Range" not in seen:
+        message = await asyncio.wait_for(ws.receive(), 60)
+        assert message.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT), message
+        if message.type == aiohttp.WSMsgType.BINARY:
+            seen += message.data
+
+
+def test_ten_visitors_dropped_twenty_times_leave_nothing(tmp_path: Path, campaign: Path) -> None:
+    """Most rounds drop while the visitors start (a page opened and thrown away), every
+    fifth once they show the battle; the server's memory stays flat."""
+
+    async def rounds(served: Served) -> tuple[int, int, list[int]]:
+        async with aiohttp.ClientSession() as session:
+            before = 0
+            for number in range(ROUNDS + 1):
+                sockets = [await connect(session, served) for _ in range(VISITORS)]
+                # each connection started its own process (seen once it has exec'd)
+                await asyncio.to_thread(wait_for, lambda: len(visitor_pids(campaign)) == VISITORS)
+                if number % WATCHED_EVERY == WATCHED_EVERY - 1:  # these watched a while first
+                    await asyncio.gather(*(first_frame(ws) for ws in sockets))
+                for ws in sockets:
+                    drop(ws)
+                await asyncio.to_thread(wait_for, lambda: no_visitors(campaign))
+                if number == 0:  # the first round warms the server up (imports, caches)
+                    before = rss_kib(served.server.pid)
+            return before, rss_kib(served.server.pid), visitor_pids(campaign)
+
+    with serving(tmp_path, campaign) as served:
+        before, after, left = asyncio.run(rounds(served))
+        output = served.output()
+    figures = f"{ROUNDS} rounds of {VISITORS}: server {before} KiB before, {after} KiB after"
+    (tmp_path / "figures.txt").write_text(f"{figures}; {len(left)} visitors left\n")
+    assert left == []
+    assert after - before < MEMORY_SLACK_KIB, figures
+    total = (ROUNDS + 1) * VISITORS
+    assert len(re.findall(r"visitor \d+ connected from 127\.0\.0\.1", output)) == total
+    assert len(re.findall(r"visitor \d+ left after", output)) == total
+
+
+def test_a_silent_visitor_is_ended_and_an_idle_one_costs_little(
+    tmp_path: Path, campaign: Path
+) -> None:
+    """A phone asleep answers nothing: the heartbeat closes its connection and its process
+    ends. The awake one, idle meanwhile, stays under 1% of a core."""
+
+    async def visit(served: Served) -> tuple[float, float]:
+        async with aiohttp.ClientSession() as session:
+            awake = await connect(session, served)
+            await first_frame(awake)
+            (idle,) = visitor_pids(campaign)
+            asleep = await session.ws_connect(served.ws_url, autoping=False)
+            await first_frame(asleep)  # then never reads again, never answers a ping
+            assert len(visitor_pids(campaign)) == 2
+            reader = asyncio.create_task(_read_all(awake))
+            await asyncio.sleep(2)  # the awake one settles after the other's start
+            used, measured = cpu_seconds(idle), time.monotonic()
+            gone = await asyncio.to_thread(wait_for, lambda: visitor_pids(campaign) == [idle])
+            await asyncio.sleep(max(0.0, 10 - (time.monotonic() - measured)))
+            share = (cpu_seconds(idle) - used) / (time.monotonic() - measured)
+            reader.cancel()
+            drop(awake)
+            return gone, share
+
+    with serving(tmp_path, campaign) as served:
+        gone, share = asyncio.run(visit(served))
+        wait_for(lambda: no_visitors(campaign))
+        output = served.output()
+    (tmp_path / "figures.txt").write_text(
+        f"silent visitor gone in {gone:.1f} s; idle {share:.2%}\n"
+    )
+    assert share < 0.01, f"an idle visitor used {share:.1%} of a core"
+    assert output.count("left after") == 2
+
+
+async def _read_all(ws: aiohttp.ClientWebSocketResponse) -> None:
+    async for _ in ws:
+        pass
+
+
+def test_a_full_table_gets_a_page_that_says_so(tmp_path: Path, campaign: Path) -> None:
+    async def crowd(served: Served) -> tuple[int, str, int, int]:
+        async with aiohttp.ClientSession() as session:
+            sockets = [await connect(session, served) for _ in range(2)]
+            async with session.get(served.url) as page:
+                full_status, full_text = page.status, await page.text()
+            async with session.get(served.ws_url) as refused:
+                refused_status = refused.status
+            drop(sockets[0])
+            await asyncio.to_thread(wait_for, lambda: len(visitor_pids(campaign)) == 1)
+            async with session.get(served.url) as again:
+                again_status = again.status
+            drop(sockets[1])
+            return full_status, full_text, refused_status, again_status
+
+    with serving(tmp_path, campaign, "--max-visitors", "2") as served:
+        full_status, full_text, refused_status, again_status = asyncio.run(crowd(served))
+        wait_for(lambda: no_visitors(campaign))
+        output = served.output()
+    assert full_status == 503 and "The players' screen is full" in full_text
+    assert "on 2 screens at once, and all 2 are watching" in full_text
+    assert refused_status == 503
+    assert again_status == 200
+    assert "at most 2 visitors at once" in output
+    assert "(2 of at most 2 watching)" in output
+
+
+def test_the_page_needs_nothing_from_outside(tmp_path: Path, campaign: Path) -> None:
+    async def page(served: Served) -> tuple[str, int]:
+        async with aiohttp.ClientSession() as session:
+            async with session.get(served.url) as response:
+                text = await response.text()
+            font = "static/fonts/RobotoMono-VariableFont_wght.ttf"
+            async with session.get(served.url + font) as response:
+                return text, response.status
+
+    with serving(tmp_path, campaign) as served:
+        text, font_status = asyncio.run(page(served))
+    hosts = set(re.findall(r"(?:https?:|wss?:)?//([\w.:\[\]-]+)", text))
+    assert hosts == {served.url.split("/")[2]}, hosts
+    assert "fonts.googleapis" not in text and "@font-face" in text
+    assert font_status == 200
+
+
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT, signal.SIGKILL])
+def test_stopping_the_server_ends_every_visitor(
+    tmp_path: Path, campaign: Path, how: signal.Signals
+) -> None:
+    """ctrl+c, kill, the terminal closed, or killed outright: no visitor outlives it."""
+
+    async def watch(served: Served) -> None:
+        async with aiohttp.ClientSession() as session:
+            sockets = [await connect(session, served) for _ in range(3)]
+            for ws in sockets:
+                await first_frame(ws)
+            assert len(visitor_pids(campaign)) == 3
+            served.server.send_signal(how)
+            await asyncio.to_thread(wait_for, lambda: no_visitors(campaign))
+            await asyncio.to_thread(wait_for, lambda: served.server.poll() is not None)
+
+    with serving(tmp_path, campaign) as served:
+        asyncio.run(watch(served))
+        output = served.output()
+    if how != signal.SIGKILL:
+        assert "stopping, ending 3 visitor(s)" in output
+        assert output.count("left after") == 3
