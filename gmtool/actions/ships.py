@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Literal, TypeVar
 
 from gmtool.actions.errors import ActionRefused, refusals
+from gmtool.rules.battle.departures import ship_leaves
 from gmtool.rules.characters import Party
 from gmtool.rules.crew import manifest_csv, manifest_markdown
 from gmtool.rules.crew_casualties import CONDITIONS, MemberStanding, standings
@@ -31,7 +32,8 @@ from gmtool.store import party as party_store
 from gmtool.store import ship_redo
 from gmtool.store import ships as ship_store
 from gmtool.store.atomic import atomic_write_bytes
-from gmtool.store.battles import battle_names, list_battles
+from gmtool.store.battles import battle_names, list_battles, run_step
+from gmtool.store.battles.index import ACTIVE
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError, os_error_detail
 from gmtool.store.records import PartyState
@@ -63,6 +65,7 @@ class ShipDeleted:
     ship_id: str
     name: str
     unassigned: tuple[str, ...] = ()  # names of the characters taken off their stations
+    left_battles: tuple[str, ...] = ()  # names of the open battles she left
 
 
 @dataclass(frozen=True)
@@ -103,6 +106,20 @@ class CharactersAboard(ActionRefused):
         )
         self.ship_name = ship_name
         self.names = names
+
+
+class ShipInBattle(ActionRefused):
+    """A ship to delete fights in an open battle; `delete_ship(..., leave_battles=True)`
+    deletes it all the same and it leaves each battle (logged there as a step)."""
+
+    def __init__(self, ship_name: str, battles: tuple[str, ...]) -> None:
+        super().__init__(
+            f"{ship_name} is in the open battle{'s' if len(battles) != 1 else ''} "
+            f"{', '.join(battles)}: deleting her takes her out of "
+            f"{'them' if len(battles) != 1 else 'it'}, with everyone aboard"
+        )
+        self.ship_name = ship_name
+        self.battles = battles
 
 
 @dataclass(frozen=True)
@@ -235,17 +252,44 @@ def _deletion_tag(ship_id: str, time: str) -> str:
     return f"ship-deleted:{ship_id}@{time}"
 
 
-def delete_ship(campaign: Campaign, ship_id: str, take_off_stations: bool = False) -> ShipDeleted:
+def open_battles_of(campaign: Campaign, ship_id: str) -> dict[str, str]:
+    """The open battles the campaign ship fights in (battle id -> name)."""
+    from gmtool.store.battles import load_battle
+
+    found: dict[str, str] = {}
+    for record in list_battles(campaign):
+        if record.status != ACTIVE:
+            continue
+        state = load_battle(campaign, record.id)
+        if any(s.id == ship_id and not s.left for s in state.ships):
+            found[record.id] = record.name
+    return found
+
+
+def delete_ship(
+    campaign: Campaign,
+    ship_id: str,
+    take_off_stations: bool = False,
+    leave_battles: bool = False,
+) -> ShipDeleted:
     """Take a ship off the list; its roster file stays, so undo brings its crew back.
 
     A ship with characters aboard is refused (`CharactersAboard`) unless
     `take_off_stations`: then they are unassigned in the same commit (no station board is
-    left naming a ship that is gone), and undoing the deletion puts them back."""
+    left naming a ship that is gone), and undoing the deletion puts them back. A ship in an
+    open battle is refused (`ShipInBattle`) unless `leave_battles`: then she leaves each of
+    them with her people, as a step of that battle, in the same commit (a battle never waits
+    on a ship that is gone)."""
     with _refusals(), campaign.transaction():
         names = aboard(campaign, ship_id)
         record = ship_store.get_ship(campaign, ship_id)
+        battles = open_battles_of(campaign, ship_id)
+        if battles and not leave_battles:
+            raise ShipInBattle(record.name, tuple(battles.values()))
         if names and not take_off_stations:
             raise CharactersAboard(record.name, names)
+        for battle_id in battles:
+            run_step(campaign, battle_id, ship_leaves, ship_id)
         removed = ship_store.delete_ship(campaign, ship_id)
         if names:
             time = ship_tracker(campaign).record()["undo"][-1].get("time", "")
@@ -257,7 +301,7 @@ def delete_ship(campaign: Campaign, ship_id: str, take_off_stations: bool = Fals
                 f"take {', '.join(names)} off {removed.name} (deleted)",
                 tag=_deletion_tag(ship_id, time),
             )
-    return ShipDeleted(removed.id, removed.name, names)
+    return ShipDeleted(removed.id, removed.name, names, tuple(battles.values()))
 
 
 def _ships_of(state: object) -> dict[str, ShipRecord]:

@@ -1,7 +1,7 @@
 """`gmtool ship`: a campaign ship's condition between battles, on the Crew tab's actions.
 
     gmtool ship show ID | repair ID --days N --where port|sea | replace-crew ID
-    gmtool ship scrap ID | restore ID | undo | redo
+    gmtool ship scrap ID | restore ID | delete ID [--force] | undo | redo
 
 Every sub-command takes --campaign PATH (default: the demo campaign) and --json. A change
 the rules refuse (a destroyed ship repaired, zero days) is one line on stderr, exit code 2.
@@ -14,6 +14,7 @@ from typing import Any
 
 from gmtool.actions import ship_condition as act
 from gmtool.actions import ships as ship_actions
+from gmtool.actions.errors import ActionRefused
 from gmtool.commands.campaign_commands import campaign_for, common_options, emit
 from gmtool.rules.condition_text import event_text, tracks_text
 from gmtool.rules.ship_condition import WHERE, ConditionEvent
@@ -39,6 +40,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
     for name, (text, _) in CHANGES.items():
         sub = subs.add_parser(name, help=text, parents=[common])
         sub.add_argument("id", help="the ship's id")
+    delete = subs.add_parser(
+        "delete",
+        help="take the ship off the campaign's list (undo brings her back with her crew)",
+        parents=[common],
+    )
+    delete.add_argument("id", help="the ship's id")
+    delete.add_argument(
+        "--force",
+        action="store_true",
+        help="delete her even while she fights in an open battle (she leaves it, with "
+        "everyone aboard) or has characters at her stations (they are taken off)",
+    )
     subs.add_parser("undo", help="take back the last change to the ships", parents=[common])
     subs.add_parser("redo", help="do the last undone change to the ships again", parents=[common])
 
@@ -49,6 +62,25 @@ def run(args: argparse.Namespace) -> int:
         if command == "show":
             view = act.show(campaign, args.id)
             emit(args, view_dict(view), view_text(view))
+        elif command == "delete":
+            try:
+                gone = ship_actions.delete_ship(
+                    campaign, args.id, take_off_stations=args.force, leave_battles=args.force
+                )
+            except (ship_actions.ShipInBattle, ship_actions.CharactersAboard) as exc:
+                raise ActionRefused(f"{exc} (--force deletes her all the same)") from None
+            data: dict[str, Any] = {
+                "deleted": gone.ship_id,
+                "name": gone.name,
+                "unassigned": list(gone.unassigned),
+                "left_battles": list(gone.left_battles),
+            }
+            text = f"deleted {gone.name}"
+            if gone.unassigned:
+                text += f"; off their stations: {', '.join(gone.unassigned)}"
+            if gone.left_battles:
+                text += f"; she left the battle {', '.join(gone.left_battles)}"
+            emit(args, data, text + " (gmtool ship undo brings her back)")
         elif command == "undo":
             undone = ship_actions.undo(campaign)
             emit(args, {"undone": undone.label}, f"undone: {undone.label}")

@@ -26,6 +26,7 @@ SEVERITY = {
     "dead": "bold red",
     "abandoned": "red",
     "escaped": "cyan",
+    "left": "cyan",
 }
 
 

@@ -104,6 +104,25 @@ def _tracker_problems(campaign: Campaign) -> list[Problem]:
     return found
 
 
+def _unending(campaign: Campaign, record: battles.BattleRecord) -> list[Problem]:
+    """An open battle that could not end as it stands (the GM would be stuck in it): its
+    ending is tried on a copy in memory, nothing saved."""
+    if record.status != battles.ACTIVE:
+        return []
+    # imported here: a campaign without an open battle needs no battle engine
+    from gmtool.rules.battle import battle_summary, end_battle
+    from gmtool.rules.errors import RulesError
+
+    try:
+        ended, _ = end_battle(battles.live_battle(campaign, record.id))
+        battle_summary(ended)
+    except RulesError as exc:
+        return [
+            Problem(f"battle {record.id}", f"the open battle {record.name} could not end: {exc}")
+        ]
+    return []
+
+
 def examine(campaign: Campaign) -> list[Problem]:
     """Every problem found, damaged files first; [] for a whole campaign."""
     damaged = campaign.damaged_files(thorough=True)
@@ -116,6 +135,7 @@ def examine(campaign: Campaign) -> list[Problem]:
         for record in battles.list_battles(campaign):
             try:
                 problems, _ = _battle_problems(campaign, record, rolls, live)
+                problems += _unending(campaign, record)
             except StoreError as exc:
                 problems = [Problem(f"battle {record.id}", str(exc))]
             found += problems

@@ -96,3 +96,32 @@ def test_scrapped_ship_cannot_join_until_restored(
     assert (
         run(capsys, "battle", "new", "Patrol", "--ship", "kestrel", "--enemy", "gorgon", *c)[0] == 0
     )
+
+
+def test_delete_is_refused_while_the_ship_is_in_an_open_battle_unless_forced(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = str(tmp_path / "verge")
+    assert run(capsys, "init", path, "--demo", "--seed", "3")[0] == 0
+    c = ("--campaign", path)
+    new = ("battle", "new", "Ambush", "--ship", "meridian", "kestrel", "--enemy", "vex", *c)
+    assert run(capsys, *new)[0] == 0
+    code, out, err = run(capsys, "ship", "delete", "meridian", *c)
+    assert code == 2 and out == ""
+    assert err.strip().splitlines() == [
+        "gmtool: CSS Meridian is in the open battle Ambush: deleting her takes her out of it, "
+        "with everyone aboard (--force deletes her all the same)"
+    ]
+    code, out, err = run(capsys, "ship", "delete", "meridian", "--force", "--json", *c)
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["deleted"] == "meridian" and data["left_battles"] == ["Ambush"]
+    assert data["unassigned"]  # the party was at her stations
+    code, out, err = run(capsys, "battle", "next", "ambush", "--until", "end", "--json", *c)
+    assert code == 0, err
+    assert json.loads(out)["finished"]
+    code, out, _ = run(capsys, "battle", "report", "ambush", *c)
+    assert "CSS Meridian leaves the battle" in out
+    assert run(capsys, "doctor", *c)[0] == 0
+    code, _, err = run(capsys, "ship", "delete", "nosuch", *c)
+    assert code == 2 and "nosuch" in err

@@ -12,14 +12,16 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable, Input, OptionList, Static
 
+from gmtool.actions import battles as battle_actions
 from gmtool.actions import ships as ship_actions
+from gmtool.store import battles as battle_store
 from gmtool.store import party as party_store
 from gmtool.store import ships as ship_store
 from gmtool.store.demo import demo_data_dir
 from gmtool.tui.app import GmApp
 from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog
 from gmtool.tui.footer import KeyFooter, wrap_items
-from gmtool.tui.tabs.crew.dialogs import ImportDialog
+from gmtool.tui.tabs.crew.dialogs import DELETE_AND_UNASSIGN, ImportDialog
 from gmtool.tui.tabs.crew.ship_form import ShipFormScreen
 from gmtool.tui.tabs.crew.system_dialog import SystemDialog
 from tests.tui.conftest import footer_keys
@@ -179,6 +181,28 @@ async def test_delete_with_characters_aboard_offers_a_choice_and_undo_brings_bot
             aboard = ship_actions.aboard(c, "meridian")
         assert len(aboard) == MERIDIAN_ABOARD
         assert app.query_one("#ship-list", DataTable).cursor_row == 1  # shown again
+
+
+async def test_deleting_a_ship_in_an_open_battle_warns_and_she_leaves_it(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=LARGE) as pilot:
+        battle = battle_actions.new_battle(
+            app.campaign, "Ambush", ["meridian", "kestrel"], ["vex"], "moderate"
+        ).id
+        await open_crew(app, pilot, "meridian")
+        await pilot.press("x")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        delete_label = dict(dialog.options)[DELETE_AND_UNASSIGN]
+        assert "CSS Meridian is in the open battle Ambush" in str(delete_label)
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert "It left the battle Ambush" in status(app)
+        with saved(app.campaign.folder) as c:
+            assert battle_store.load_battle(c, battle).ship("meridian").left
 
 
 # -- one name per ship ------------------------------------------------------------------------

@@ -128,7 +128,7 @@ def simultaneous_note(ship: BattleShip) -> str:
 
 
 def can_fire(ship: BattleShip) -> bool:
-    if ship.escaped or ship.self_destructed:
+    if ship.escaped or ship.self_destructed or ship.left:
         return False
     if ship.abandoning and not battle_table().abandoning_ship_can_act:
         return False

@@ -42,8 +42,9 @@ class StationMove:
 def battle_assignments(
     state: BattleState, assignments: Iterable[Assignment]
 ) -> tuple[Assignment, ...]:
-    """The campaign's assignments that name the battle's ships, in the party's order."""
-    ships = {s.id for s in state.ships}
+    """The campaign's assignments that name the battle's ships, in the party's order (not a
+    ship that left the battle: a deleted ship brought back by undo stays out of it)."""
+    ships = {s.id for s in state.ships if not s.left}
     return tuple(a for a in assignments if a.ship_id in ships)
 
 

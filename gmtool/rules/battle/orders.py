@@ -100,7 +100,7 @@ def abandon_refusal(state: BattleState, ship: BattleShip) -> str | None:
     out of crippled or destroyed craft" (RULES.md section 5, third reading): a destroyed ship
     may be abandoned while anyone is aboard her; one that escaped, blew herself up or is
     already being abandoned may not."""
-    if ship.escaped or ship.self_destructed or ship.abandoning:
+    if ship.escaped or ship.left or ship.self_destructed or ship.abandoning:
         return f"{ship.name} is {'abandoning' if ship.abandoning else ship.fate}"
     survivors = ship.crew_total - ship.crew_losses["dead"]
     if ship.destroyed and survivors <= 0 and not living_aboard(state, ship.id):

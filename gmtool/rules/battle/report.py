@@ -219,7 +219,7 @@ def _characters(
         return [*lines, "No characters aboard.", ""]
     ship_names = {s.id: s.name for s in state.ships}
     for character in summary.characters:
-        ship = ship_names.get(character.ship_id, character.ship_id)
+        ship = "no station" if character.ship_id is None else ship_names[character.ship_id]
         lines.append(f"### {character.name} ({ship}): {words(character.state)}")
         lines.append("")
         hurts = [

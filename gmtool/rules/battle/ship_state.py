@@ -87,6 +87,10 @@ class BattleShip:
     evacuated: int = 0
     self_destructed: bool = False
     escaped: bool = False
+    # Taken off the campaign's ships while the battle was open (deleted on the Crew tab or by
+    # `gmtool ship delete --force`): out of the battle with her people, neither beaten nor
+    # escaped, so the battle can go on and end without her.
+    left: bool = False
     boarders: tuple[str, ...] = ()
     start_marks: dict[str, int] = field(default_factory=dict)  # carried in from the campaign
     losses_at_abandon: dict[str, int] = field(default_factory=dict)  # when abandon was ordered
@@ -115,8 +119,8 @@ class BattleShip:
 
     @property
     def in_battle(self) -> bool:
-        """Still there to be shot at: not destroyed, not escaped."""
-        return not self.destroyed and not self.escaped
+        """Still there to be shot at: not destroyed, not escaped, not taken out of it."""
+        return not self.destroyed and not self.escaped and not self.left
 
     @property
     def in_fight(self) -> bool:
@@ -138,6 +142,8 @@ class BattleShip:
             return "destroyed"
         if self.escaped:
             return "escaped"
+        if self.left:
+            return "left"
         if self.abandoned:
             return "abandoned"
         if self.abandoning:
@@ -198,6 +204,7 @@ class BattleShip:
             "evacuated": self.evacuated,
             "self_destructed": self.self_destructed,
             "escaped": self.escaped,
+            "left": self.left,
             "boarders": list(self.boarders),
             "start_marks": dict(self.start_marks),
             "losses_at_abandon": dict(self.losses_at_abandon),
@@ -229,6 +236,7 @@ class BattleShip:
                 evacuated=int(data.get("evacuated", 0)),
                 self_destructed=bool(data.get("self_destructed", False)),
                 escaped=bool(data.get("escaped", False)),
+                left=bool(data.get("left", False)),
                 boarders=tuple(str(s) for s in data.get("boarders", ())),
                 start_marks={str(k): int(v) for k, v in data.get("start_marks", {}).items()},
                 losses_at_abandon={

@@ -45,7 +45,7 @@ class ShipSummary:
 class CharacterSummary:
     character_id: str
     name: str
-    ship_id: str
+    ship_id: str | None  # None: no station aboard any of the battle's ships now
     state: str
     damage_before: dict[str, int]
     damage_after: dict[str, int]
@@ -151,7 +151,7 @@ def battle_summary(state: BattleState) -> BattleSummary:
             CharacterSummary(
                 character_id=character.id,
                 name=character.name,
-                ship_id=state.assignment(character.id).ship_id,
+                ship_id=_last_ship(state, character.id),
                 state=character.state,
                 damage_before=dict(state.start_damage.get(character.id, {})),
                 damage_after=dict(character.damage),
@@ -169,3 +169,15 @@ def battle_summary(state: BattleState) -> BattleSummary:
         characters=tuple(characters),
         side_names={s.id: s.name for s in state.sides},
     )
+
+
+def _last_ship(state: BattleState, character_id: str) -> str | None:
+    """The ship the character is aboard, else the last ship a step of theirs named (one who
+    left, or whose ship left the battle), else None."""
+    for assignment in state.assignments:
+        if assignment.character_id == character_id:
+            return assignment.ship_id
+    for event in reversed(state.events):
+        if character_id in event.characters and event.ships:
+            return event.ships[0]
+    return None

@@ -24,6 +24,7 @@ STATE_STYLE = {
     "crippled": "red",
     "destroyed": "bold red",
     "escaped": "dim",
+    "left": "dim",
     "abandoning": "magenta",
     "abandoned": "dim magenta",
 }

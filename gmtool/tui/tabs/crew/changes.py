@@ -167,6 +167,7 @@ class ShipChanges:
         if record is None:
             return
         aboard = ship_actions.aboard(self.campaign, record.id)
+        battles = tuple(ship_actions.open_battles_of(self.campaign, record.id).values())
 
         def done(answer: bool | str | None) -> None:
             if answer is not True and answer != DELETE_AND_UNASSIGN:
@@ -174,7 +175,10 @@ class ShipChanges:
                 return
             try:
                 gone = ship_actions.delete_ship(
-                    self.campaign, record.id, take_off_stations=bool(aboard)
+                    self.campaign,
+                    record.id,
+                    take_off_stations=bool(aboard),
+                    leave_battles=bool(battles),
                 )
             except (StoreError, RulesError) as exc:
                 self._status(f"Not deleted: {exc}", error=True)
@@ -184,9 +188,11 @@ class ShipChanges:
             off = ""
             if gone.unassigned:
                 off = f" {', '.join(gone.unassigned)} left their stations with it."
+            if gone.left_battles:
+                off += f" It left the battle {', '.join(gone.left_battles)}."
             self._status(f"Deleted {record.name}.{off} ctrl+z brings it back with its crew.")
 
-        self.app.push_screen(delete_question(record.name, aboard), done)
+        self.app.push_screen(delete_question(record.name, aboard, battles), done)
 
     def action_regenerate(self) -> None:
         crew = self.crew

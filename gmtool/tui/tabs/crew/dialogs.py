@@ -243,13 +243,23 @@ DELETE_AND_UNASSIGN = "delete"
 KEEP_SHIP = "keep"
 
 
-def delete_question(name: str, aboard: tuple[str, ...]) -> ConfirmDialog | ChoiceDialog:
+def delete_question(
+    name: str, aboard: tuple[str, ...], battles: tuple[str, ...] = ()
+) -> ConfirmDialog | ChoiceDialog:
     """Asked before x deletes a ship: a yes/no question for an empty ship, a choice naming
-    the characters aboard for one that has them (the safe answer highlighted)."""
+    the characters aboard for one that has them (the safe answer highlighted). A ship in an
+    open battle says so first: deleting her takes her out of it."""
+    fighting = ""
+    if battles:
+        fighting = (
+            f"{name} is in the open battle{'s' if len(battles) != 1 else ''} "
+            f"{', '.join(battles)}: deleting her takes her out of "
+            f"{'them' if len(battles) != 1 else 'it'}, with everyone aboard. "
+        )
     if not aboard:
         return ConfirmDialog(
             f"Delete {name} and its crew?",
-            detail="y deletes, n or Escape keeps it. ctrl+z undoes a deletion.",
+            detail=f"{fighting}y deletes, n or Escape keeps it. ctrl+z undoes a deletion.",
             danger=True,
         )
     count = len(aboard)
@@ -261,8 +271,8 @@ def delete_question(name: str, aboard: tuple[str, ...]) -> ConfirmDialog | Choic
             (KEEP_SHIP, "Keep the ship"),
             (
                 DELETE_AND_UNASSIGN,
-                f"Delete {name} and take {who} off {stations}: {', '.join(aboard)} "
-                "(ctrl+z brings ship and stations back)",
+                f"{fighting}Delete {name} and take {who} off {stations}: "
+                f"{', '.join(aboard)} (ctrl+z brings ship and stations back)",
             ),
         ],
         initial=KEEP_SHIP,
