@@ -417,7 +417,7 @@ async def drive(driver: Driver, repeats: int, biggest_ship_row: int) -> None:
         await d.key("Battle: ctrl+z (undo the step)", "ctrl+z")
     await d.quiet("enter")
     for _ in range(repeats):
-        await d.key("Battle: space (next step)", "space")
+        await d.key("Battle: ctrl+n (next step)", "ctrl+n")
 
     await d.open_tab(5, first_open(5))
     for _ in range(repeats):

@@ -59,15 +59,15 @@ async def test_enter_enter_back_to_back_does_two_steps_each_on_the_battle_as_it_
 async def test_space_then_enter_back_to_back_acts_on_the_new_step(
     app_factory: Callable[..., GmApp],
 ) -> None:
-    """After the edge, space goes on and enter at once does the first action of the new
-    step, not the one that was highlighted before space."""
+    """After the edge, ctrl+n goes on and enter at once does the first action of the new
+    step, not the one that was highlighted before ctrl+n."""
     app = app_factory(demo=True)
     demo_battle(app.campaign)
     run_step(app.campaign, BATTLE, roll_edge)
     async with app.run_test(size=LARGE) as pilot:
         pane = await open_battle_tab(app, pilot)
         start = len(load_battle(app.campaign, BATTLE).events)
-        send_at_once(app, "space", "enter")
+        send_at_once(app, "ctrl+n", "enter")
         await settle(pilot, lambda: len(load_battle(app.campaign, BATTLE).events) > start)
         await wait(pilot)
         after_space = load_battle(app.campaign, BATTLE).events[start]

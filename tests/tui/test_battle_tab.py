@@ -191,7 +191,7 @@ class Gm:
 
     async def next_step(self) -> None:
         before = (self.state.round, self.state.phase, self.state.step)
-        await self.pilot.press("space")
+        await self.pilot.press("ctrl+n")
         after = (self.state.round, self.state.phase, self.state.step)
         assert after != before, status_text(self.app)
 
@@ -431,7 +431,7 @@ async def test_advancing_too_early_says_why_and_saves_nothing(
     state = demo_battle(app.campaign)
     async with app.run_test(size=LARGE) as pilot:
         await open_battle_tab(app, pilot)
-        await pilot.press("space")
+        await pilot.press("ctrl+n")
         await wait(pilot)
         assert status(app).has_class("error")
         assert "Not yet: roll the edge first" in status_text(app)
@@ -1086,7 +1086,8 @@ async def test_the_header_shows_headings_declared_this_round(
     async with app.run_test(size=SMALL) as pilot:
         await open_battle_tab(app, pilot)
         shown = header(app)
-        assert "A Navy: no heading yet" in shown and "B Raiders: no heading yet" in shown
+        assert "A Navy: no heading yet" in shown
+        assert "B Raiders (gmtool): no heading yet" in shown
         assert "closing" not in shown
         await pilot.press("enter")
         await settle(pilot, lambda: isinstance(app.screen, ChoiceDialog))

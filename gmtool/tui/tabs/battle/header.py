@@ -47,7 +47,8 @@ def header_text(state: BattleState) -> Text:
     for side in state.sides:
         heading = heading_words(state, side.id)
         edge = ", edge" if state.edge_winner == side.id else ""
-        sides.append(f"{side.id.upper()} {side.name}: {heading}{edge}")
+        played = " (gmtool)" if side.id in state.auto and not state.finished else ""
+        sides.append(f"{side.id.upper()} {side.name}{played}: {heading}{edge}")
     line.append(f"\nRange {range_name(state.range).lower()} · " + " · ".join(sides))
     return line
 

@@ -10,10 +10,19 @@ from __future__ import annotations
 
 from textual.binding import Binding
 
+from gmtool.actions.battle_next import AUTOPILOT_HELP
 from gmtool.tui.action_table import TabAction
 
 HELP = """\
-Play a narrative space battle round by round. The top line says where the round is (the
+Play a narrative space battle round by round. space plays on: every roll, gmtool's side,
+movement, hazards and crew losses, up to the next decision of a side you play (its heading,
+a target, a special order worth giving, damage to type in); the status line says what is
+asked and the cursor is on gmtool's own choice, so enter takes it. p plays to the end of the
+round taking gmtool's choice for everyone; u takes the whole round back, ctrl+z one step.
+w chooses the sides gmtool plays (set-up: side B). How gmtool plays a side is listed at the
+end of this help.
+
+ The top line says where the round is (the
 phase of the sequence of play and its step); the table shows both fleets: each ship's state,
 its stun / wound / mortal / critical tracks (boxes marked of the track's points) and its crew
 losses live (casualties: dead / badly / lightly wounded). **Actions now** lists what the GM
@@ -62,15 +71,34 @@ the injuries it did on the characters and in the injury history; take the battle
 with ctrl+z first if they should not count.
 
 Once a battle is over only s, r, ctrl+z (takes the ending back), x, n and o are offered.
-"""
 
-# Footer groups: the orders about a ship and who is where aboard, and the keys about the
-# battle as a whole, each shown as one item (their keys side by side), so the footer keeps to
-# two rows at 80 columns. F1 lists every key with what it does.
+""" + "\n".join(AUTOPILOT_HELP)
+
+# Footer groups: the keys that play on, the orders about a ship and who is where aboard, and
+# the keys about the battle as a whole, each shown as one item (their keys side by side), so
+# the footer keeps to two rows at 80 columns. F1 lists every key with what it does.
+PLAY = Binding.Group("Play on")
 ORDERS = Binding.Group("Orders")
 BATTLES = Binding.Group("Battle")
 
 ACTIONS: tuple[TabAction, ...] = (
+    TabAction(
+        "space",
+        "play_on",
+        "Play on",
+        "Play every step that needs no decision of yours (rolls, gmtool's side, movement, "
+        "hazards, crew losses) and stop at your next one, the cursor on gmtool's own choice",
+        priority=True,  # first in the footer, beside enter
+        group=PLAY,
+    ),
+    TabAction(
+        "p",
+        "play_round",
+        "Play round",
+        "Play on to the end of the round, taking gmtool's choice for every decision (yours "
+        "too); ctrl+z takes back one step, u the whole round",
+        group=PLAY,
+    ),
     TabAction(
         "enter",
         "do_highlighted",
@@ -80,11 +108,11 @@ ACTIONS: tuple[TabAction, ...] = (
         palette=False,
     ),
     TabAction(
-        "space",
+        "ctrl+n",
         "advance",
         "Next",
-        "Go on to the next step of the sequence of play (says what is still to do)",
-        keys=("ctrl+n",),
+        "Go on to the next step of the sequence of play, one step (says what is still to do)",
+        group=PLAY,
     ),
     TabAction("a", "attack", "Fire", "Fire a weapon that can fire now (enter rolls damage)"),
     TabAction(
@@ -166,12 +194,29 @@ ACTIONS: tuple[TabAction, ...] = (
         "Delete the open battle (asks first; no undo: its rolls and injuries stay)",
         group=BATTLES,
     ),
+    TabAction(
+        "u",
+        "undo_round",
+        "Undo round",
+        "Take back the whole round in one go (a round not begun yet: the one before)",
+        group=BATTLES,
+    ),
+    TabAction(
+        "w",
+        "who_plays",
+        "Who plays",
+        "Choose the sides gmtool plays (its choices are listed in this help)",
+        group=BATTLES,
+    ),
 )
 
 # Keys that play a battle on: hidden once it is over, which leaves s, r, ctrl+z (takes the
 # ending back), x, n and o.
 PLAY_ACTIONS = frozenset(
     {
+        "play_on",
+        "play_round",
+        "who_plays",
         "do_highlighted",
         "advance",
         "attack",
@@ -187,4 +232,4 @@ PLAY_ACTIONS = frozenset(
 )
 # Keys that only mean something in a battle: hidden while none is open, so an empty tab
 # offers just n (new) and o (open).
-BATTLE_ONLY_ACTIONS = PLAY_ACTIONS | {"undo", "redo", "summary", "report"}
+BATTLE_ONLY_ACTIONS = PLAY_ACTIONS | {"undo", "redo", "undo_round", "summary", "report"}

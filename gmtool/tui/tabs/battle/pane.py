@@ -25,6 +25,7 @@ from textual.widgets import OptionList, Static
 
 from gmtool.actions import ActionRefused
 from gmtool.actions import battles as battle_actions
+from gmtool.actions.battle_next import Until, play_on
 from gmtool.actions.battle_report import save_report
 from gmtool.actions.battles import StepDone
 from gmtool.rules.battle import (
@@ -47,6 +48,7 @@ from gmtool.store.battles import (
     open_battle_id,
 )
 from gmtool.store.errors import StoreError
+from gmtool.tui.dialogs import ChoiceDialog
 from gmtool.tui.pane import GmPane
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.battle import battle_menu, history, orders, station_orders
@@ -55,10 +57,12 @@ from gmtool.tui.tabs.battle.detail import detail_text
 from gmtool.tui.tabs.battle.header import header_text
 from gmtool.tui.tabs.battle.keys import ACTIONS, BATTLE_ONLY_ACTIONS, HELP, PLAY_ACTIONS
 from gmtool.tui.tabs.battle.log_view import log_text
+from gmtool.tui.tabs.battle.play_words import decision_index, played_words
 from gmtool.tui.tabs.battle.report import ReportScreen, SummaryScreen
 from gmtool.tui.tabs.battle.ship_table import ShipTable, TableLayout
 from gmtool.tui.tabs.battle.station_orders import written_back_text
 
+AUTO_NONE = "none"  # the who-plays choice of no side played by gmtool
 WIDE_WIDTH = 100  # narrower: the track columns drop their bars, the class column goes
 SHORT_HEIGHT = 28  # lower: no blank lines between the parts
 
@@ -177,8 +181,8 @@ class BattlePane(GmPane):
         if self.battle.finished:
             return "The battle is over: s shows the summary; ctrl+z takes the ending back."
         blocker = advance_blocker(self.battle)
-        what = f"space: {blocker}" if blocker else "space goes on to the next step"
-        return f"enter does the highlighted action; {what}."
+        what = f"ctrl+n: {blocker}" if blocker else "ctrl+n goes on one step"
+        return f"space plays on to your next decision; enter does the highlighted action; {what}."
 
     def on_resize(self) -> None:
         self.set_class(self.size.height < SHORT_HEIGHT, "short")
@@ -366,6 +370,67 @@ class BattlePane(GmPane):
 
     def action_advance(self) -> None:
         orders.go_on(self)
+
+    def action_play_on(self) -> None:
+        self._play("decision")
+
+    def action_play_round(self) -> None:
+        self._play("round")
+
+    def _play(self, until: Until) -> None:
+        """Play on with `play_on`; every step it played is saved, so a refusal part-way
+        shows the battle as far as it got, and why it stopped."""
+        if self.need_open_battle() is None or self.battle_id is None:
+            return
+        try:
+            played = play_on(self.campaign, self.battle_id, until)
+        except (RulesError, StoreError, ActionRefused) as exc:
+            self.reload(keep_status=True)
+            self.show_status(f"Stopped: {exc}", error=True)
+            return
+        self.reload(keep_status=True)
+        if self.battle is None:
+            return
+        if played.decision is not None:
+            index = decision_index(self.now, played.decision)
+            if index is not None:
+                self.query_one("#battle-actions", ActionList).highlighted = index
+        self.show_status(played_words(self.battle, played))
+
+    def action_undo_round(self) -> None:
+        if self.need_battle() is None or self.battle_id is None:
+            return
+        try:
+            undone = battle_actions.undo_round(self.campaign, self.battle_id)
+        except (RulesError, StoreError, ActionRefused) as exc:
+            self.show_status(f"Not undone: {exc}", error=True)
+            return
+        self.reload(keep_status=True)
+        count = len(undone.steps)
+        self.show_status(
+            f"Undone: round {undone.round}, {count} step{'s' if count != 1 else ''} "
+            "taken back (their rolls marked undone, injuries given back)."
+        )
+
+    def action_who_plays(self) -> None:
+        state = self.need_open_battle()
+        if state is None:
+            return
+        options = [
+            (AUTO_NONE, "You play both sides"),
+            ("a", f"gmtool plays {state.side('a').name}"),
+            ("b", f"gmtool plays {state.side('b').name}"),
+            ("ab", "gmtool plays both sides"),
+        ]
+        now = "".join(state.auto) or AUTO_NONE
+
+        def chosen(answer: str | None) -> None:
+            if answer is None or answer == now:
+                return
+            sides = () if answer == AUTO_NONE else tuple(answer)
+            self.do_action(battle_actions.do_set_auto, sides)
+
+        self.app.push_screen(ChoiceDialog("Who plays each side", options, initial=now), chosen)
 
     def action_attack(self) -> None:
         if self.need_open_battle() is not None:

@@ -1,0 +1,86 @@
+"""What the Battle tab says after playing on, and where it puts the cursor.
+
+Play-on (`actions.battle_next.play_on`) stops at a decision of a side the GM plays; the tab
+then says in the GM's words what is asked, with gmtool's own choice beside it, and puts the
+cursor of the action list on the action that answers it. Pure: the pane renders these.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gmtool.actions.battle_next import Decision, PlayOn
+from gmtool.rules.battle import ActionInfo, BattleState
+from gmtool.rules.errors import RulesError
+from gmtool.rules.narrative import heading_name
+
+# The action of the list that answers each kind of decision.
+ANSWERS = {
+    "heading": ("declare_heading",),
+    "target": ("roll_attack",),
+    "special_order": ("ram", "board", "abandon_ship", "self_destruct"),
+}
+
+
+def decision_index(now: Sequence[ActionInfo], decision: Decision) -> int | None:
+    """The place in the action list of the action that answers the decision (gmtool's own
+    choice first, when the list has it), or None."""
+    if decision.kind == "special_order" and decision.likely is not None:
+        for index, info in enumerate(now):
+            if info.action == decision.likely and info.ship_id in (decision.ship_id, None):
+                return index
+    wanted = ANSWERS.get(decision.kind, ())
+    for index, info in enumerate(now):
+        if info.action not in wanted or info.side not in (decision.side, None):
+            continue
+        if decision.ship_id is not None and info.ship_id not in (decision.ship_id, None):
+            continue
+        return index
+    return None
+
+
+def _ship_name(state: BattleState, ship_id: str | None) -> str:
+    if ship_id is None:
+        return "a ship"
+    try:
+        return state.ship(ship_id).name
+    except RulesError:  # a ship the battle no longer has: say so plainly
+        return "a ship no longer in the battle"
+
+
+def decision_words(state: BattleState, decision: Decision) -> str:
+    """'Your decision: the heading of Our fleet (gmtool's choice: holding)...'"""
+    side = state.side(decision.side).name
+    if decision.kind == "heading":
+        would = heading_name(decision.likely).lower() if decision.likely else "holding"
+        return (
+            f"Your decision: the heading of {side} (gmtool's choice: {would}); enter declares it."
+        )
+    if decision.kind == "target":
+        firing = _ship_name(state, decision.ship_id)
+        target = _ship_name(state, decision.likely)
+        return (
+            f"Your decision: what {firing} fires at (gmtool would fire at {target}); enter fires."
+        )
+    if decision.kind == "special_order":
+        ship = _ship_name(state, decision.ship_id)
+        would = "abandon her" if decision.likely == "abandon_ship" else "give no order"
+        return (
+            f"Your decision: a special order for {ship} (gmtool would {would}); "
+            "enter gives the highlighted one, ctrl+n goes on without."
+        )
+    ship = _ship_name(state, decision.ship_id)
+    return f"Your decision: the damage {ship} takes, to type in: d opens the damage form."
+
+
+def played_words(state: BattleState, played: PlayOn) -> str:
+    """What a play-on did and where it stopped."""
+    count = len(played.steps)
+    steps = f"{count} step{'s' if count != 1 else ''} played"
+    if played.finished:
+        return f"{steps}: the battle is over after round {played.round}; s shows the summary."
+    if played.decision is not None:
+        return f"{steps}. {decision_words(state, played.decision)}"
+    if played.stopped == "round":
+        return f"{steps}: round {played.round} begins."
+    return f"{steps}."

@@ -1,0 +1,94 @@
+"""The Battle tab's play-on keys, pressed like a GM: space plays to the GM's next decision
+(the status line says what is asked, the cursor is on gmtool's choice), p to the end of the
+round, u takes the round back, w chooses the sides gmtool plays."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.widgets import OptionList
+
+from gmtool.store.battles import load_battle
+from gmtool.tui.app import GmApp
+from gmtool.tui.dialogs import ChoiceDialog
+from tests.tui.conftest import footer_keys
+from tests.tui.test_battle_tab import (
+    BATTLE,
+    SMALL,
+    _no_fsync,
+    demo_battle,
+    header,
+    open_battle_tab,
+    settle,
+    status_text,
+)
+
+__all__ = ["_no_fsync"]  # a fixture the tests use
+
+BOTH_SIDES = 3  # the who-plays choice "gmtool plays both sides"
+
+
+async def test_space_plays_on_to_the_gms_heading_and_enter_takes_gmtools_choice(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    demo_battle(app.campaign)  # side B, the Raiders, played by gmtool
+    async with app.run_test(size=SMALL) as pilot:
+        pane = await open_battle_tab(app, pilot)
+        assert "space" in footer_keys(app)
+        assert "B Raiders (gmtool)" in header(app)
+        await pilot.press("space")
+        await settle(pilot, lambda: "Your decision" in status_text(app))
+        state = load_battle(app.campaign, BATTLE)
+        assert state.phase == "movement" and len(state.events) > 3
+        assert "the heading of Navy" in status_text(app)
+        highlighted = pane.highlighted_action()
+        assert highlighted is not None and highlighted.action == "declare_heading"
+        assert highlighted.side == "a"
+        # space again at the decision plays nothing: the decision is the GM's
+        await pilot.press("space")
+        await pilot.pause()
+        assert len(load_battle(app.campaign, BATTLE).events) == len(state.events)
+        await pilot.press("enter")
+        await settle(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        await pilot.press("enter")
+        await settle(pilot, lambda: load_battle(app.campaign, BATTLE).side("a").declared)
+
+
+async def test_p_plays_the_round_out_and_u_takes_it_back(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    demo_battle(app.campaign)
+    async with app.run_test(size=SMALL) as pilot:
+        await open_battle_tab(app, pilot)
+        await pilot.press("p")
+        await settle(pilot, lambda: load_battle(app.campaign, BATTLE).round == 2)
+        assert "round 2 begins" in status_text(app)
+        played = len(load_battle(app.campaign, BATTLE).events)
+        await pilot.press("u")
+        await settle(pilot, lambda: "Undone: round 1" in status_text(app))
+        state = load_battle(app.campaign, BATTLE)
+        assert state.round == 1 and len(state.events) < played
+
+
+async def test_w_lets_gmtool_play_both_sides_and_space_then_plays_to_the_end(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    demo_battle(app.campaign)
+    async with app.run_test(size=SMALL) as pilot:
+        await open_battle_tab(app, pilot)
+        await pilot.press("w")
+        await settle(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        options = app.screen.query_one(OptionList)
+        assert options.highlighted == 2  # side B, as the battle was set up
+        options.highlighted = BOTH_SIDES
+        await pilot.press("enter")
+        await settle(pilot, lambda: load_battle(app.campaign, BATTLE).auto == ("a", "b"))
+        assert "A Navy (gmtool)" in header(app)
+        await pilot.press("space")
+        await settle(pilot, lambda: load_battle(app.campaign, BATTLE).finished)
+        assert "the battle is over" in status_text(app)
+        # over: the play-on keys are no longer offered
+        assert not footer_keys(app) & {"space", "p", "w"}
