@@ -208,6 +208,9 @@ def test_gunners_can_be_moved_between_mounts() -> None:
     assert state.ship("meridian").gunners == {"15.2": "tamsin-oyelaran"}
     assert "mans CSS Meridian's heavy laser #2, serving its battery" in result.text
     assert option(state, "15.1").roller.character_id == "tamsin-oyelaran"  # the battery
+    state, result = assign_gunner(state, "meridian", "15.1", None)
+    assert "Ensign Tamsin Oyelaran serves the battery, so still fires" in result.text
+    assert option(state, "15.1").roller.character_id == "tamsin-oyelaran"
     with pytest.raises(RulesError, match="not at"):
         assign_gunner(state, "meridian", "15.1", "dorran-vek")
     with pytest.raises(RulesError, match="not a weapon"):

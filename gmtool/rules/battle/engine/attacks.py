@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from gmtool.rules.battle.attacks import ATTACK_PHASE, AttackOption, attack_options
+from gmtool.rules.battle.attacks import ATTACK_PHASE, AttackOption, attack_options, line_gunner
 from gmtool.rules.battle.plans import RollPlan, why_not
 from gmtool.rules.battle.state import BattleState
 from gmtool.rules.battle.steps import (
@@ -136,7 +136,14 @@ def assign_gunner(
     step = Step("assign_gunner")
     step.ship(ship.id)
     if character_id is None:
-        step.lines.append(f"The crew fires {ship.name}'s {mount.name}.")
+        serving = line_gunner(replace(ship, gunners=gunners), mount)
+        if serving is None:
+            step.lines.append(f"The crew fires {ship.name}'s {mount.name}.")
+        else:  # a gunner serves the battery: the crew takes no mount of it from them
+            step.lines.append(
+                f"{state.character(serving).name} serves the battery, so still fires "
+                f"{ship.name}'s {mount.name}; move them off it for the crew to fire it."
+            )
     else:
         reason = why_not(replace(state, acted=()), ship, "weapons_console", character_id)
         if reason is not None:

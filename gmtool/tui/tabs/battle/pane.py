@@ -59,6 +59,7 @@ from gmtool.tui.tabs.battle.keys import ACTIONS, BATTLE_ONLY_ACTIONS, HELP, PLAY
 from gmtool.tui.tabs.battle.log_view import log_text
 from gmtool.tui.tabs.battle.play_words import decision_index, played_words
 from gmtool.tui.tabs.battle.report import ReportScreen, SummaryScreen
+from gmtool.tui.tabs.battle.rules_card import readings_card
 from gmtool.tui.tabs.battle.ship_table import ShipTable, TableLayout
 from gmtool.tui.tabs.battle.station_orders import written_back_text
 
@@ -84,6 +85,10 @@ class BattlePane(GmPane):
         self.redo_label: str | None = None  # what ctrl+y does again now (None: nothing)
         self._rendered_width = 0  # the pane's width when the table was last laid out
         self._offered: tuple[object, ...] | None = None  # what the footer offers now
+
+    def help_text(self) -> str:
+        """The prose and keys, then the rules card: the readings of the tables in use."""
+        return f"{super().help_text()}\n\n{readings_card()}"
 
     def compose(self) -> ComposeResult:
         yield Static("", id="battle-header")

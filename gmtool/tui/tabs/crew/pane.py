@@ -36,6 +36,7 @@ from gmtool.tui.tabs.crew.manifest_view import (
     fill_manifest_tree,
 )
 from gmtool.tui.tabs.crew.roster import CREW_FILTERS, RosterConditions
+from gmtool.tui.tabs.crew.rules_card import readings_card
 from gmtool.tui.widgets.steady import place_underline
 
 NARROW = 100
@@ -73,6 +74,10 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         self._changed_shown = False  # the status line says the crew rules changed
         self._undo_label: str | None = None  # what ctrl+z would take back (None: nothing)
         self._redo_label: str | None = None
+
+    def help_text(self) -> str:
+        """The prose and keys, then the rules card: the crew readings of the tables in use."""
+        return f"{super().help_text()}\n\n{readings_card()}"
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="crew-body"):
