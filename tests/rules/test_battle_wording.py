@@ -195,10 +195,18 @@ def test_damage_typed_in_goes_to_the_ship_just_hit() -> None:
     pulse = next(o for o in attack_options(state) if o.ship_id == "gorgon")
     state, _ = roll_attack(state, pulse, "meridian", ScriptedRandom([1, 1]), roll_damage=False)
     assert likely_target(state, "a") == "meridian"
-    # A miss hits nobody: the enemy hit last (the Vex) is the likely target again.
+    # A miss hits nobody: the ship hit last (the Meridian) is still the one just hit.
     second = next(o for o in attack_options(state) if o.ship_id == "meridian")
     state, _ = roll_attack(state, second, "gorgon", ScriptedRandom([19, 1]))
-    assert likely_target(state, "a") == "vex"
+    assert likely_target(state, "a") == "meridian"
+    assert likely_target(state, "b") == "meridian"
+
+
+def test_with_no_hit_yet_damage_goes_to_the_other_sides_flagship() -> None:
+    state = two_raiders()
+    state = replace(state, sides=(state.sides[0], replace(state.sides[1], flagship="vex")))
+    assert likely_target(state, "a") == "vex"  # not the first ship: the flagship
+    assert likely_target(state, "b") == "meridian"
 
 
 def test_no_likely_target_when_every_ship_is_destroyed() -> None:

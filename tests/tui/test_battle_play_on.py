@@ -92,3 +92,30 @@ async def test_w_lets_gmtool_play_both_sides_and_space_then_plays_to_the_end(
         assert "the battle is over" in status_text(app)
         # over: the play-on keys are no longer offered
         assert not footer_keys(app) & {"space", "p", "w"}
+
+
+async def test_a_declared_heading_is_not_the_cursors_item_and_damage_goes_to_the_enemy(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    demo_battle(app.campaign)
+    async with app.run_test(size=SMALL) as pilot:
+        pane = await open_battle_tab(app, pilot)
+        # no ship hit yet: d and k default to the flagship of the side gmtool plays
+        assert pane.damage_target() == "gorgon"
+        await pilot.press("space")
+        await settle(pilot, lambda: "the heading of Navy" in status_text(app))
+        await pilot.press("enter")
+        await settle(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        await pilot.press("enter")
+        await settle(pilot, lambda: load_battle(app.campaign, BATTLE).side("a").declared)
+        events = len(load_battle(app.campaign, BATTLE).events)
+        highlighted = pane.highlighted_action()
+        # the change of mind is still offered, but the cursor is on what comes next
+        assert highlighted is None or highlighted.action != "declare_heading"
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        state = load_battle(app.campaign, BATTLE)
+        said = [e.text for e in state.events[events:] if e.action == "declare_heading"]
+        assert said == []  # enter did not declare the heading a second time

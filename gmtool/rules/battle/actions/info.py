@@ -50,27 +50,25 @@ def _hit_ships(event: BattleEvent) -> tuple[str, ...]:
 
 
 def likely_target(state: BattleState, acting_side: str | None = None) -> str | None:
-    """The ship a GM most likely means when typing damage in: the ship just hit (the battle's
-    newest step was a hit on it), else a ship of the side opposing `acting_side` (side A when
-    no side acts): the one of them hit last, else the first still in the battle. None when
-    every ship is destroyed."""
-    alive = [s for s in state.ships if not s.destroyed]
+    """The ship a GM most likely means when typing damage in or knocking a system out: the
+    ship just hit (the newest step that hit one, still afloat), else the flagship of the side
+    opposing `acting_side` (side A when no side acts), else that side's first ship still in
+    the battle. None when every ship is destroyed."""
+    alive = {s.id for s in state.ships if not s.destroyed}
     if not alive:
         return None
-    steps = [e for e in state.events if e.action != "advance"]
-    if steps and steps[-1].action == "roll_attack":
-        just_hit = [s for s in _hit_ships(steps[-1]) if s in {a.id for a in alive}]
+    for event in reversed(state.events):
+        just_hit = [s for s in _hit_ships(event) if s in alive]
         if just_hit:
             return just_hit[0]
-    enemies = [s for s in alive if s.side == other_side(acting_side or SIDES[0])]
-    if not enemies:
-        return alive[0].id
-    ids = {s.id for s in enemies}
-    for event in reversed(steps):
-        for ship_id in _hit_ships(event):
-            if ship_id in ids:
-                return ship_id
-    return next((s.id for s in enemies if s.in_battle), enemies[0].id)
+    enemy = state.side(other_side(acting_side or SIDES[0]))
+    ships = [s for s in state.ships_of(enemy.id) if s.id in alive]
+    if not ships:
+        return next(s.id for s in state.ships if s.id in alive)
+    flagship = enemy.flagship or enemy.ship_ids[0]
+    if flagship in {s.id for s in ships}:
+        return flagship
+    return next((s.id for s in ships if s.in_battle), ships[0].id)
 
 
 def step_name(phase_id: str, step_id: str | None) -> str:

@@ -35,8 +35,8 @@ class ActionList(KeepsSize, OptionList):
 
     generation = 0
 
-    def show(self, actions: list[ActionInfo]) -> None:
-        """Replace the list with `actions`, the first highlighted."""
+    def show(self, actions: list[ActionInfo], first: int = 0) -> None:
+        """Replace the list with `actions`, the one at `first` highlighted."""
         self.generation += 1
         self.clear_options()
         self.add_options(
@@ -46,7 +46,7 @@ class ActionList(KeepsSize, OptionList):
             ]
         )
         if actions:
-            self.highlighted = 0
+            self.highlighted = first if 0 <= first < len(actions) else 0
 
     def option_id(self, index: int) -> str:
         return f"{self.generation}:{index}"

@@ -120,7 +120,7 @@ ACTIONS: tuple[TabAction, ...] = (
         "damage",
         "Damage",
         "Type damage in (ram, blast, a hit rolled at the table): on the ship you moved to in "
-        "the table, else the ship just hit, else an enemy",
+        "the table, else the ship just hit, else the enemy flagship",
     ),
     TabAction(
         "g",
@@ -130,7 +130,12 @@ ACTIONS: tuple[TabAction, ...] = (
         group=ORDERS,
     ),
     TabAction(
-        "k", "knock_out", "Knock out", "Knock a system of the ship in the table out", group=ORDERS
+        "k",
+        "knock_out",
+        "Knock out",
+        "Knock a system out: on the ship you moved to in the table, else the ship just hit, "
+        "else the enemy flagship",
+        group=ORDERS,
     ),
     TabAction(
         "c",

@@ -57,7 +57,7 @@ from gmtool.tui.tabs.battle.detail import detail_text
 from gmtool.tui.tabs.battle.header import header_text
 from gmtool.tui.tabs.battle.keys import ACTIONS, BATTLE_ONLY_ACTIONS, HELP, PLAY_ACTIONS
 from gmtool.tui.tabs.battle.log_view import log_text
-from gmtool.tui.tabs.battle.play_words import decision_index, played_words
+from gmtool.tui.tabs.battle.play_words import decision_index, first_fresh, played_words
 from gmtool.tui.tabs.battle.report import ReportScreen, SummaryScreen
 from gmtool.tui.tabs.battle.rules_card import readings_card
 from gmtool.tui.tabs.battle.ship_table import ShipTable, TableLayout
@@ -223,7 +223,7 @@ class BattlePane(GmPane):
         actions = self.query_one("#battle-actions", ActionList)
         self.fill_table()
         self.now = available_now(state)
-        actions.show(self.now)
+        actions.show(self.now, first_fresh(state, self.now))
         self._read_history()
         offered = (
             state is not None,
@@ -270,17 +270,17 @@ class BattlePane(GmPane):
         status.update(text)
 
     def damage_target(self) -> str | None:
-        """The ship d puts damage on unless the GM picks another: the one they moved to in
-        the ships table, else the likely target (the ship just hit, else an enemy of the side
-        of the highlighted action, or of side A)."""
+        """The ship d and k act on unless the GM picks another: the one they moved to in the
+        ships table, else the likely target (the ship just hit, else the flagship of the
+        side the GM does not play: their enemy, not their own)."""
         state = self.battle
         if state is None:
             return None
         table = self.query_one("#battle-ships", ShipTable)
         if table.moved_by_gm:
             return table.ship_under_cursor(state)
-        info = self.highlighted_action()
-        return likely_target(state, info.side if info is not None else None)
+        gm_sides = [s.id for s in state.sides if s.id not in state.auto]
+        return likely_target(state, gm_sides[0] if gm_sides else None)
 
     def ship_under_cursor(self) -> str | None:
         return self.query_one("#battle-ships", ShipTable).ship_under_cursor(self.battle)
@@ -498,7 +498,13 @@ class BattlePane(GmPane):
         self._ship_order(station_orders.gunner_order)
 
     def action_knock_out(self) -> None:
-        self._ship_order(station_orders.knock_out_order)
+        if self.need_open_battle() is None:
+            return
+        ship_id = self.damage_target()
+        if ship_id is None:
+            self.show_status("No ship left to knock a system out on.", error=True)
+            return
+        orders.ask(self, station_orders.knock_out_order(self, ship_id, self.generation))
 
     def action_commander(self) -> None:
         if self.need_open_battle() is not None:

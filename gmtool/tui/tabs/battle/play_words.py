@@ -22,6 +22,22 @@ ANSWERS = {
 }
 
 
+def first_fresh(state: BattleState | None, now: Sequence[ActionInfo]) -> int:
+    """Where the cursor goes on a new list: the first action that is not a change of mind
+    about a heading already declared (a declaration once made is not offered again as the
+    cursor's item, so enter never declares it twice)."""
+    for index, info in enumerate(now):
+        redeclare = (
+            state is not None
+            and info.action == "declare_heading"
+            and info.side is not None
+            and state.side(info.side).declared
+        )
+        if not redeclare:
+            return index
+    return 0
+
+
 def decision_index(now: Sequence[ActionInfo], decision: Decision) -> int | None:
     """The place in the action list of the action that answers the decision (gmtool's own
     choice first, when the list has it), or None."""
