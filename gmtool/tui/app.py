@@ -18,6 +18,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Header, TabbedContent, TabPane, Tabs
 
+from gmtool.actions.view_state import last_tab, remember_tab
 from gmtool.rules.errors import RulesError
 from gmtool.store import Campaign, open_campaign
 from gmtool.store.campaign import Clock
@@ -133,6 +134,9 @@ class GmApp(LaysOutOnce, HoldsKeys, App[None]):
         return MainScreen()
 
     def compose(self) -> ComposeResult:
+        # where the GM left off, read before the first tab is shown (and would be remembered)
+        self._left_on = last_tab(self.campaign)
+        self._remembering = False
         yield Header(show_clock=False, icon="⚔")
         with TabbedContent(id="tabs"):
             for index, tab in enumerate(self.tabs):
@@ -158,7 +162,14 @@ class GmApp(LaysOutOnce, HoldsKeys, App[None]):
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         if event.pane.id is not None:
-            self.ensure_tab_built(event.pane.id.removeprefix("tab-"))
+            tab_id = event.pane.id.removeprefix("tab-")
+            self.ensure_tab_built(tab_id)
+            if self._remembering:
+                remember_tab(self.campaign, tab_id)  # the campaign reopens where it was left
+            else:  # the first tab, shown as the app starts: now go where the GM left off
+                self._remembering = True
+                if self._left_on in {t.TAB_ID for t in self.tabs[1:]}:
+                    self.call_later(self.show_tab, self._left_on)
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded and self.idle_hooks:

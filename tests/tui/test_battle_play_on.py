@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from textual.widgets import OptionList
+from textual.widgets import OptionList, TabbedContent
 
 from gmtool.store.battles import load_battle
+from gmtool.store.view_state import VIEW_FILE
 from gmtool.tui.app import GmApp
 from gmtool.tui.dialogs import ChoiceDialog
 from tests.tui.conftest import footer_keys
@@ -119,3 +120,22 @@ async def test_a_declared_heading_is_not_the_cursors_item_and_damage_goes_to_the
         state = load_battle(app.campaign, BATTLE)
         said = [e.text for e in state.events[events:] if e.action == "declare_heading"]
         assert said == []  # enter did not declare the heading a second time
+
+
+async def test_the_campaign_reopens_on_the_tab_and_battle_left_on_screen(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    demo_battle(app.campaign)
+    async with app.run_test(size=SMALL) as pilot:
+        await open_battle_tab(app, pilot)
+    again = app_factory(demo=True)
+    async with again.run_test(size=SMALL) as pilot:
+        await settle(pilot, lambda: again.query_one(TabbedContent).active == "tab-battle")
+        await settle(pilot, lambda: "Ambush at Tarsus" in header(again))
+        # a damaged note of where the GM was is nothing remembered: the first tab
+        (again.campaign.folder / VIEW_FILE).write_text("{not json", encoding="utf-8")
+    third = app_factory(demo=True)
+    async with third.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        assert third.query_one(TabbedContent).active == "tab-dice"
