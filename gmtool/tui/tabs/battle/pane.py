@@ -186,8 +186,8 @@ class BattlePane(GmPane):
         if self.battle.finished:
             return "The battle is over: s shows the summary; ctrl+z takes the ending back."
         blocker = advance_blocker(self.battle)
-        what = f"ctrl+n: {blocker}" if blocker else "ctrl+n goes on one step"
-        return f"space plays on to your next decision; enter does the highlighted action; {what}."
+        what = f"ctrl+n: {blocker}" if blocker else "ctrl+n goes one step"
+        return f"space plays on; enter does the highlighted action; {what}."
 
     def on_resize(self) -> None:
         self.set_class(self.size.height < SHORT_HEIGHT, "short")
