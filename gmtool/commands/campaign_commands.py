@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from gmtool.rules.limits import ALLOWED_CONTROLS, control_character
 from gmtool.store import Campaign, open_campaign
 from gmtool.store.demo import demo_campaign_path, ensure_demo_campaign
 
@@ -39,5 +40,17 @@ def campaign_for(args: argparse.Namespace, *, write: bool, purpose: str) -> Iter
 
 
 def emit(args: argparse.Namespace, data: Any, text: str) -> None:
-    """The result as JSON with --json, else as the text a GM reads."""
-    print(json.dumps(data, ensure_ascii=False) if args.json else text)
+    """The result as JSON with --json, else as the text a GM reads: a control character an
+    older file still holds (an escape sequence in a name) is printed escaped, never sent to
+    the terminal as it is."""
+    print(json.dumps(data, ensure_ascii=False) if args.json else printable(text))
+
+
+def printable(text: str) -> str:
+    """`text` with every control character but line breaks and tabs written as `\\xNN`."""
+    if control_character(text) is None:
+        return text
+    return "".join(
+        f"\\x{ord(c):02x}" if c not in ALLOWED_CONTROLS and control_character(c) else c
+        for c in text
+    )

@@ -70,12 +70,29 @@ MAX_EDGE_REROLLS: Final = 20
 """Edge ties in a row play-on re-rolls before it stops (a tie changes nothing but the log)."""
 
 
-def checked_text(what: str, text: str, limit: int = MAX_TEXT_CHARS) -> str:
-    """`text` when it is at most `limit` characters; else RulesError naming `what` and the
-    limit (a pasted page in a purpose would be saved with every roll, forever)."""
-    if len(text) > limit:
-        from gmtool.rules.errors import RulesError
+# Control characters a text may hold: line breaks and tabs. Any other (an escape sequence
+# pasted into a name) would reach the GM's terminal when the text is printed.
+ALLOWED_CONTROLS = frozenset("\n\t")
 
-        name = "MAX_NAME_CHARS" if limit == MAX_NAME_CHARS else "MAX_TEXT_CHARS"
-        raise RulesError(f"{what} is {len(text):,} characters long; at most {limit:,} ({name})")
+
+def control_character(text: str) -> str | None:
+    """The first control character in `text` other than a line break or a tab, or None."""
+    for char in text:
+        if (char < " " or "\x7f" <= char <= "\x9f") and char not in ALLOWED_CONTROLS:
+            return char
+    return None
+
+
+def checked_text(what: str, text: str, limit: int = MAX_TEXT_CHARS) -> str:
+    """`text` when it is at most `limit` characters and holds no control character but line
+    breaks and tabs; else RulesError naming `what` and why (a pasted page in a purpose would be
+    saved with every roll, forever; an escape sequence in a name would clear the screen of
+    whoever prints it)."""
+    from gmtool.rules.errors import RulesError
+
+    if len(text) > limit:
+        raise RulesError(f"{what} is {len(text):,} characters long; at most {limit:,}")
+    found = control_character(text)
+    if found is not None:
+        raise RulesError(f"{what} holds a control character (U+{ord(found):04X}): type plain text")
     return text

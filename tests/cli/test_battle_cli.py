@@ -274,3 +274,27 @@ def test_new_names_flagships_and_commanders_and_act_moves_people(
     assert code == 2 and "nowhere" in err
     assert run(capsys, "battle", "undo", battle, "--campaign", demo)[0] == 0
     assert run(capsys, "doctor", "--campaign", demo)[0] == 0
+
+
+def test_control_characters_never_reach_the_terminal(
+    capsys: pytest.CaptureFixture[str], demo: str
+) -> None:
+    """An escape sequence typed into a name is refused; one an older file still holds is
+    printed escaped (issue: a battle named ESC[2J cleared the GM's screen on `battle list`)."""
+    evil = "\x1b[2J\x1b[31mEVIL"
+    code, out, err = run(
+        capsys, "battle", "new", evil, "--ship", "meridian", "--enemy", "vex", "--campaign", demo
+    )
+    assert code == 2 and out == ""
+    assert err.strip() == (
+        "gmtool: the battle's name holds a control character (U+001B): type plain text"
+    )
+    code, _, err = run(
+        capsys, "battle", "new", "Quiet", "--ship", "meridian", "--enemy", "vex", "--campaign", demo
+    )
+    assert code == 0, err
+    index = Path(demo) / "log" / "battles-00000.json"
+    index.write_text(index.read_text().replace("Quiet", "\\u001b[2J\\u001b[31mEVIL"))
+    code, out, err = run(capsys, "battle", "list", "--campaign", demo)
+    assert code == 0, err
+    assert "\x1b" not in out and "\\x1b[2J\\x1b[31mEVIL" in out

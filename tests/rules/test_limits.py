@@ -72,10 +72,11 @@ def test_a_check_step_past_the_limit_is_refused(step: int) -> None:
 
 
 def test_text_past_its_limit_is_refused_naming_it() -> None:
+    # the limit as a number in words, never the constant's name (issue 31's message voice)
     assert checked_text("--for", "x" * limits.MAX_TEXT_CHARS) == "x" * limits.MAX_TEXT_CHARS
-    with pytest.raises(RulesError, match=r"--for is 100,000 characters long.*MAX_TEXT_CHARS"):
+    with pytest.raises(RulesError, match=r"^--for is 100,000 characters long; at most [0-9,]+$"):
         checked_text("--for", "x" * 100_000)
-    with pytest.raises(RulesError, match="MAX_NAME_CHARS"):
+    with pytest.raises(RulesError, match=rf"^a name .*; at most {limits.MAX_NAME_CHARS}$"):
         checked_text("a name", "x" * (limits.MAX_NAME_CHARS + 1), limits.MAX_NAME_CHARS)
 
 
@@ -203,3 +204,17 @@ def test_a_crew_past_the_limit_is_refused_before_anyone_is_named() -> None:
     assert info.value.total > limits.MAX_TOTAL_CREW
     small = parse_ship_spec(SHIP, "small.yaml")
     assert checked_manifest(small).total_crew <= limits.MAX_TOTAL_CREW
+
+
+def test_a_text_with_a_control_character_is_refused_in_words() -> None:
+    from gmtool.rules.errors import RulesError
+
+    assert limits.checked_text("a note", "line one\n\tline two") == "line one\n\tline two"
+    for bad in ("\x1b[2J", "bell\x07", "c1\x9b31m", "del\x7f"):
+        with pytest.raises(RulesError, match=r"a note holds a control character \(U\+00"):
+            limits.checked_text("a note", bad)
+    with pytest.raises(RulesError) as refused:
+        limits.checked_text("the name", "x" * (limits.MAX_NAME_CHARS + 1), limits.MAX_NAME_CHARS)
+    assert str(refused.value) == (
+        f"the name is {limits.MAX_NAME_CHARS + 1} characters long; at most {limits.MAX_NAME_CHARS}"
+    )
