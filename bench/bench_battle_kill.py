@@ -33,6 +33,10 @@ def quiet(*args: str) -> tuple[int, str]:
 
 
 def new_battle(path: str) -> str:
+    """A new battle of the same ships: those the last one destroyed or left abandoned are
+    restored first (the rules rightly refuse a wreck; a ship still fit says so, ignored)."""
+    for ship in ("meridian", "gorgon", "vex"):
+        quiet("ship", "restore", ship, "--campaign", path)
     _code, out = quiet("battle", "new", "Kill test", "--ship", "meridian", "--enemy", "gorgon",
                       "--enemy", "vex", "--campaign", path, "--json")  # fmt: skip
     battle: str = json.loads(out)["id"]
