@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import random
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any
 
 from gmtool.rules.errors import RulesError
@@ -53,6 +53,12 @@ def roll_context(
         yield campaign, seeded
     finally:
         campaign.close()
+
+
+def one_commit(campaign: Campaign | None) -> AbstractContextManager[object]:
+    """`--times K` with a campaign saves its K rolls as one commit: all of them or, killed
+    part-way, none (not the first few thousand of a command that had printed nothing)."""
+    return campaign.transaction() if campaign is not None else nullcontext()
 
 
 def _command_words(args: argparse.Namespace) -> list[str]:

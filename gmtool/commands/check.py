@@ -11,6 +11,7 @@ from gmtool.commands._common import (
     check_purpose,
     check_times,
     emit_json,
+    one_commit,
     roll_context,
 )
 from gmtool.rules.checks import roll_check, validate_score, validate_step
@@ -31,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     validate_score(args.score)
     validate_step(args.step)
     results = []
-    with roll_context(args) as (campaign, rng):
+    with roll_context(args) as (campaign, rng), one_commit(campaign):
         for _ in range(args.times):
             if campaign is None:
                 assert rng is not None

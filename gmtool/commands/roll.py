@@ -11,6 +11,7 @@ from gmtool.commands._common import (
     check_purpose,
     check_times,
     emit_json,
+    one_commit,
     roll_context,
 )
 from gmtool.rules import dice
@@ -27,7 +28,7 @@ def run(args: argparse.Namespace) -> int:
     check_purpose(args.purpose)
     expression = dice.parse(args.expression)
     results = []
-    with roll_context(args) as (campaign, rng):
+    with roll_context(args) as (campaign, rng), one_commit(campaign):
         for _ in range(args.times):
             if campaign is None:
                 assert rng is not None

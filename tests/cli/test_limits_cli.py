@@ -58,3 +58,47 @@ def test_a_huge_crew_spec_is_refused(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert main(["crew", str(spec)]) == 2
     err = capsys.readouterr().err.strip()
     assert "MAX_TOTAL_CREW" in err and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", [["roll", "d6"], ["check", "12"]], ids=["roll", "check"])
+def test_times_is_one_commit_all_or_none(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    command: list[str],
+) -> None:
+    """Stopped part-way (ctrl+c, a kill), `--times K` leaves none of its rolls saved, not
+    the first few thousand of a command that had printed nothing yet."""
+    folder = tmp_path / "c"
+    open_campaign(folder).close()
+    from gmtool.rules import dice
+
+    rolled = {"n": 0}
+    real = dice.roll
+
+    def fifth_interrupted(*args: object, **kwargs: object) -> object:
+        rolled["n"] += 1
+        if rolled["n"] == 5:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(dice, "roll", fifth_interrupted)
+    if command[0] == "check":
+        import gmtool.actions.dice as dice_actions
+
+        real_check = dice_actions.roll_check
+
+        def check_interrupted(*args: object, **kwargs: object) -> object:
+            rolled["n"] += 1
+            if rolled["n"] == 5:
+                raise KeyboardInterrupt
+            return real_check(*args, **kwargs)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(dice_actions, "roll_check", check_interrupted)
+    assert main([*command, "--times", "10", "--campaign", str(folder)]) == 130
+    with open_campaign(folder, readonly=True) as c:
+        assert list(c.roll_log()) == []
+    monkeypatch.undo()
+    assert main([*command, "--times", "10", "--campaign", str(folder)]) == 0
+    with open_campaign(folder, readonly=True) as c:
+        assert len(list(c.roll_log())) == 10
