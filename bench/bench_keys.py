@@ -167,7 +167,7 @@ KEYS = [
     "Battle: ctrl+s (set up the battle)",
     "Battle: enter (roll the edge)",
     "Battle: ctrl+z (undo the step)",
-    "Battle: space (next step)",
+    "Battle: ctrl+n (next step)",
     "Injuries: h (open the hazard form)",
     "Injuries: escape (close it)",
     "Torga IV: n (open new game)",

@@ -1,7 +1,8 @@
 """Where the GM left off: the tab on screen when the app closed, so the campaign reopens there
 (the open battle is kept by the battles' own index).
 
-A file of its own (`view.json`), outside every action's journal and undo history: it is not
+A file of its own (`view.state`, JSON inside; not named `.json`, so the checks and backups of
+the campaign's data files pass it by), outside every action's journal and undo history: it is not
 part of the game. It is replaced whole (a temporary file renamed over it) but not flushed to
 disk: losing it to a power cut only reopens the first tab. A damaged or missing file reads as
 nothing remembered.
@@ -15,7 +16,7 @@ from pathlib import Path
 
 from gmtool.rules.limits import MAX_NAME_CHARS
 
-VIEW_FILE = "view.json"
+VIEW_FILE = "view.state"
 
 
 def _path(folder: Path) -> Path:

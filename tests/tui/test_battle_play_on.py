@@ -133,6 +133,8 @@ async def test_the_campaign_reopens_on_the_tab_and_battle_left_on_screen(
     async with again.run_test(size=SMALL) as pilot:
         await settle(pilot, lambda: again.query_one(TabbedContent).active == "tab-battle")
         await settle(pilot, lambda: "Ambush at Tarsus" in header(again))
+        # the note of where the GM was is no campaign data: never reported as a damaged file
+        assert again.campaign.damaged_files(thorough=True) == []
         # a damaged note of where the GM was is nothing remembered: the first tab
         (again.campaign.folder / VIEW_FILE).write_text("{not json", encoding="utf-8")
     third = app_factory(demo=True)
