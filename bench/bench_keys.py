@@ -408,7 +408,7 @@ async def drive(driver: Driver, repeats: int, biggest_ship_row: int) -> None:
     await d.key("Battle: n (open the set-up form)", "n")
     d.expect(d.modal_open(), "n to open the battle set-up")
     # a name; the Meridian on side A; the Gorgon and the Vex on side B (as the Battle tests)
-    await d.quiet("ctrl+u", *"Bench at Tarsus", "tab", "tab", "tab", "tab", "down", "space")
+    await d.quiet("ctrl+u", *"Bench at Tarsus", "tab", "tab", "tab", "tab", "tab", "down", "space")
     await d.quiet("tab", "tab", "tab", "tab", "space", "down", "space")
     await d.key("Battle: ctrl+s (set up the battle)", "ctrl+s")
     d.expect(not d.modal_open(), "ctrl+s to set the battle up")

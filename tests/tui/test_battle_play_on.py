@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from textual.widgets import OptionList, TabbedContent
+from textual.widgets import OptionList, Select, TabbedContent
 
 from gmtool.store.battles import load_battle
 from gmtool.store.view_state import VIEW_FILE
 from gmtool.tui.app import GmApp
 from gmtool.tui.dialogs import ChoiceDialog
+from gmtool.tui.tabs.battle.setup_dialog import BattleSetupScreen
 from tests.tui.conftest import footer_keys
 from tests.tui.test_battle_tab import (
     BATTLE,
@@ -141,3 +142,22 @@ async def test_the_campaign_reopens_on_the_tab_and_battle_left_on_screen(
     async with third.run_test(size=SMALL) as pilot:
         await pilot.pause()
         assert third.query_one(TabbedContent).active == "tab-dice"
+
+
+async def test_the_set_up_form_chooses_who_plays_each_side(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=SMALL) as pilot:
+        pane = await open_battle_tab(app, pilot)
+        await pilot.press("n")
+        await settle(pilot, lambda: isinstance(app.screen, BattleSetupScreen))
+        assert app.screen.query_one("#setup-auto", Select).value == "b"  # the enemy, by default
+        await pilot.press("ctrl+u", *"Both played", "tab", "tab", "enter")  # gmtool plays ...
+        await pilot.press("down", "down", "enter")  # ... both sides
+        await pilot.press("tab", "tab", "tab", "down", "space")  # side A: the Meridian
+        await pilot.press("tab", "tab", "tab", "tab", "space")  # side B: the Gorgon
+        await pilot.press("ctrl+s")
+        await settle(pilot, lambda: pane.battle is not None)
+        assert pane.battle is not None and pane.battle.auto == ("a", "b")
+        assert "(gmtool)" in header(app)

@@ -131,7 +131,7 @@ async def set_up_by_keys(app: GmApp, pilot: Pilot[None]) -> None:
     await pilot.press("n")
     await settle(pilot, lambda: isinstance(app.screen, BattleSetupScreen))
     await pilot.press("ctrl+u", *"Ambush at Tarsus")
-    await pilot.press("tab", "tab", "tab", "tab", "down", "space")  # side A: the Meridian
+    await pilot.press("tab", "tab", "tab", "tab", "tab", "down", "space")  # side A: the Meridian
     # past side A's flagship, side B's name and commander: side B, both enemies
     await pilot.press("tab", "tab", "tab", "tab", "space", "down", "space")
     await pilot.pause()
@@ -891,7 +891,7 @@ async def test_set_up_names_each_commanders_ship_not_its_id(
         await open_battle_tab(app, pilot)
         await pilot.press("n")
         await settle(pilot, lambda: isinstance(app.screen, BattleSetupScreen))
-        await pilot.press("tab", "tab", "tab", "tab", "down", "space")  # side A: the Meridian
+        await pilot.press("tab", "tab", "tab", "tab", "tab", "down", "space")  # side A: Meridian
         await pilot.pause()
         select = app.screen.query_one("#setup-a-commander", Select)
         labels = [str(text) for text, _ in select._options]
@@ -1160,7 +1160,7 @@ async def test_the_kept_set_up_form_opens_again_as_a_new_one_would(
 async def set_up_by_keys_again(app: GmApp, pilot: Pilot[None]) -> None:
     """In the open set-up form: a name, Meridian on side A, Gorgon and Vex on side B."""
     await pilot.press("ctrl+u", *"Ambush at Tarsus II")
-    await pilot.press("tab", "tab", "tab", "tab", "down", "space")
+    await pilot.press("tab", "tab", "tab", "tab", "tab", "down", "space")
     await pilot.press("tab", "tab", "tab", "tab", "space", "down", "space")
     await pilot.pause()
     await pilot.press("ctrl+s")

@@ -19,7 +19,7 @@ from .drawn import DrawnTerminal
 WALK: tuple[str, ...] = (
     "escape", "2", "down", "down", "R", "down", "m", "escape", "n", "escape", "r", "escape",
     "3", "down", "p", "ctrl+z", "m", "escape",
-    "4", "n", "ctrl+u", *"Walk", "tab", "tab", "tab", "tab", "down", "space",
+    "4", "n", "ctrl+u", *"Walk", "tab", "tab", "tab", "tab", "tab", "down", "space",
     "tab", "tab", "tab", "tab", "space", "down", "space", "ctrl+s", "enter", "space",
     "5", "h", "escape", "d", "escape",
     "6", "n", "enter", "space", "ctrl+z",

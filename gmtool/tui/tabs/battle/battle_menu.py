@@ -88,7 +88,9 @@ async def new_battle(pane: BattlePane) -> None:
             side_a = replace(side_a, flagship=side_a.ships[choice.flagship_a][0])
         if choice.flagship_b is not None:
             side_b = replace(side_b, flagship=side_b.ships[choice.flagship_b][0])
-        return battle_actions.set_up(campaign, choice.name, side_a, side_b, choice.starting_range)
+        return battle_actions.set_up(
+            campaign, choice.name, side_a, side_b, choice.starting_range, auto=choice.auto
+        )
 
     start = SetupFormStart(ships, party, name, create)
     form = kept_dialog(
@@ -103,7 +105,9 @@ async def new_battle(pane: BattlePane) -> None:
         return
     pane.battle_id = state.id
     pane.reload(keep_status=True)
-    pane.show_status(f"{state.name} is set up: round 1 begins with the edge (enter rolls it).")
+    pane.show_status(
+        f"{state.name} is set up: space plays on to your first decision, enter rolls the edge."
+    )
     pane.focus_default()
 
 

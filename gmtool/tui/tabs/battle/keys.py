@@ -19,7 +19,8 @@ movement, hazards and crew losses, up to the next decision of a side you play (i
 a target, a special order worth giving, damage to type in); the status line says what is
 asked and the cursor is on gmtool's own choice, so enter takes it. p plays to the end of the
 round taking gmtool's choice for everyone; u takes the whole round back, ctrl+z one step.
-w chooses the sides gmtool plays (set-up: side B). How gmtool plays a side is listed at the
+The set-up form's "gmtool plays" picks the sides gmtool plays (side B, the enemy, unless
+you pick another); w changes it mid-battle. How gmtool plays a side is listed at the
 end of this help.
 
  The top line says where the round is (the

@@ -19,6 +19,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Select, SelectionList, Static
 
+from gmtool.rules.battle.state import DEFAULT_AUTO
 from gmtool.rules.characters import Party
 from gmtool.rules.errors import RulesError
 from gmtool.rules.narrative import range_ids, range_name, starting_range
@@ -35,6 +36,14 @@ FIRST_SHIP = "the first ship"  # the flagship when the GM picks none
 AUTO_COMMANDER = "at the flagship's command"
 OUR_FLEET = "Our fleet"  # the sides' names until the GM types others
 ENEMY_FLEET = "Enemy"
+# Who gmtool plays, as the set-up form offers it (the w key changes it later): a value is the
+# sides' letters run together, "" for none.
+AUTO_OPTIONS = (("side B", "b"), ("side A", "a"), ("both sides", "ab"), ("no side", ""))
+NO_SIDE = "-"  # Select's value for "" (an empty value reads as no choice)
+
+
+def auto_value(auto: Sequence[str]) -> str:
+    return "".join(auto) or NO_SIDE
 
 
 @dataclass(frozen=True)
@@ -54,6 +63,7 @@ class SetupChoice:
     commander_b: str | None
     flagship_a: int | None = None
     flagship_b: int | None = None
+    auto: tuple[str, ...] = DEFAULT_AUTO
 
 
 def ship_label(spec: ShipSpec, note: str = "") -> str:
@@ -108,6 +118,7 @@ class BattleSetupScreen(GmDialog[Any]):
         with self.prevent(Select.Changed, SelectionList.SelectedChanged):
             self.query_one("#setup-name", Input).value = start.default_name
             self.query_one("#setup-range", Select).value = starting_range()
+            self.query_one("#setup-auto", Select).value = auto_value(DEFAULT_AUTO)
             for side, fleet in (("a", OUR_FLEET), ("b", ENEMY_FLEET)):
                 self.query_one(f"#setup-{side}-name", Input).value = fleet
                 commander = self.query_one(f"#setup-{side}-commander", Select)
@@ -145,6 +156,15 @@ class BattleSetupScreen(GmDialog[Any]):
                     value=starting_range(),
                     allow_blank=False,
                     id="setup-range",
+                    classes="narrow",
+                    compact=True,
+                )
+                yield Label("gmtool plays", classes="gap")
+                yield Select(
+                    [(label, value or NO_SIDE) for label, value in AUTO_OPTIONS],
+                    value=auto_value(DEFAULT_AUTO),
+                    allow_blank=False,
+                    id="setup-auto",
                     classes="narrow",
                     compact=True,
                 )
@@ -287,6 +307,7 @@ class BattleSetupScreen(GmDialog[Any]):
             commander_b=commander("b"),
             flagship_a=flagship("a", picked_a),
             flagship_b=flagship("b", picked_b),
+            auto=tuple(str(self.query_one("#setup-auto", Select).value).replace(NO_SIDE, "")),
         )
 
     def action_create(self) -> None:
