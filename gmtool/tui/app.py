@@ -71,10 +71,10 @@ class GmApp(LaysOutOnce, HoldsKeys, App[None]):
     TITLE = "gmtool"
     ENABLE_COMMAND_PALETTE = True
     BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", priority=True),
         Binding("f1", "help", "Help", priority=True),
         Binding("question_mark", "help", "Help", show=False),
         Binding("f2", "session", "Session"),
-        Binding("ctrl+q", "quit", "Quit", priority=True),
         *[Binding(str(n), f"show_tab_number({n})", show=False) for n in range(1, 10)],
     ]
 

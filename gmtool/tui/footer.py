@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.widget import Widget
 
 if TYPE_CHECKING:
@@ -77,6 +77,30 @@ def wrap_items(items: list[FooterItem], width: int) -> list[list[FooterItem]]:
 
 # From this many lines up, the footer keeps the rows its keys took within a tab.
 KEEP_ROWS_FROM = 30
+
+
+def in_table_order(active: dict[str, ActiveBinding]) -> list[tuple[str, ActiveBinding]]:
+    """The active bindings with each node's own in the order its BINDINGS declare them.
+
+    Textual lists a key where it was first bound along the focus chain: a tab's priority
+    `enter` took the place of the focused list's own, so "Do it" came before the keys the tab
+    lists first (its play-on keys). A node's declared bindings are put back in declared order
+    into the places they hold; every other binding keeps its place."""
+    entries = list(active.items())
+    places: dict[int, list[int]] = {}  # node -> the places its declared bindings hold
+    order: dict[int, int] = {}  # place -> the binding's position in its node's BINDINGS
+    for place, (key, entry) in enumerate(entries):
+        declared = [
+            (b.key, b.action) for b in getattr(entry.node, "BINDINGS", ()) if isinstance(b, Binding)
+        ]
+        if (key, entry.binding.action) in declared:
+            places.setdefault(id(entry.node), []).append(place)
+            order[place] = declared.index((key, entry.binding.action))
+    ordered = list(entries)
+    for held in places.values():
+        for place, moved in zip(held, sorted(held, key=order.__getitem__), strict=True):
+            ordered[place] = entries[moved]
+    return ordered
 
 
 class KeyFooter(Widget):
@@ -161,7 +185,7 @@ class KeyFooter(Widget):
         palette: FooterItem | None = None
         seen_actions: set[str] = set()
         last_group: Binding.Group | None = None  # the group the last item stands for
-        for key, active in self.screen.active_bindings.items():
+        for key, active in in_table_order(self.screen.active_bindings):
             binding = active.binding
             if key == app.COMMAND_PALETTE_BINDING and app.ENABLE_COMMAND_PALETTE:
                 palette = FooterItem(

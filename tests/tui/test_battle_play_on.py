@@ -12,6 +12,7 @@ from gmtool.store.battles import load_battle
 from gmtool.store.view_state import VIEW_FILE
 from gmtool.tui.app import GmApp
 from gmtool.tui.dialogs import ChoiceDialog
+from gmtool.tui.footer import KeyFooter
 from gmtool.tui.tabs.battle.setup_dialog import BattleSetupScreen
 from tests.tui.conftest import footer_keys
 from tests.tui.test_battle_tab import (
@@ -38,6 +39,8 @@ async def test_space_plays_on_to_the_gms_heading_and_enter_takes_gmtools_choice(
     async with app.run_test(size=SMALL) as pilot:
         pane = await open_battle_tab(app, pilot)
         assert "space" in footer_keys(app)
+        first = app.screen.query_one(KeyFooter).items()[0]
+        assert first.keys[:2] == ("space", "p") and first.description == "Play on"
         assert "B Raiders (gmtool)" in header(app)
         await pilot.press("space")
         await settle(pilot, lambda: "Your decision" in status_text(app))

@@ -89,7 +89,7 @@ ACTIONS: tuple[TabAction, ...] = (
         "Play on",
         "Play every step that needs no decision of yours (rolls, gmtool's side, movement, "
         "hazards, crew losses) and stop at your next one, the cursor on gmtool's own choice",
-        priority=True,  # first in the footer, beside enter
+        priority=True,  # first in the footer
         group=PLAY,
     ),
     TabAction(
@@ -101,19 +101,19 @@ ACTIONS: tuple[TabAction, ...] = (
         group=PLAY,
     ),
     TabAction(
+        "ctrl+n",
+        "advance",
+        "Next",
+        "Go on to the next step of the sequence of play, one step (says what is still to do)",
+        group=PLAY,
+    ),
+    TabAction(
         "enter",
         "do_highlighted",
         "Do it",
         "Do the highlighted action (a dialog asks for any choice: heading, target, track)",
         priority=True,
         palette=False,
-    ),
-    TabAction(
-        "ctrl+n",
-        "advance",
-        "Next",
-        "Go on to the next step of the sequence of play, one step (says what is still to do)",
-        group=PLAY,
     ),
     TabAction("a", "attack", "Fire", "Fire a weapon that can fire now (enter rolls damage)"),
     TabAction(
