@@ -157,8 +157,8 @@ def play_on(
             raise ActionRefused(f"{state.name}: nothing for `next` to play at this point")
         if len(steps) >= MAX_PLAY_ON_STEPS:
             raise ActionRefused(
-                f"{state.name}: played {len(steps)} steps (MAX_PLAY_ON_STEPS) and it is still "
-                f"round {state.round}'s {state.phase.replace('_', ' ')}; play on again to go on"
+                f"{state.name}: played {len(steps)} steps, the most one call plays, and it is "
+                f"still round {state.round}'s {state.phase.replace('_', ' ')}; play on again"
             )
         done = _play(campaign, battle_id, move)
         steps.append(done)

@@ -49,7 +49,7 @@ from gmtool.rules.battle import (
 from gmtool.rules.battle.boarding import BoardingRefusal, boarding_refusal
 from gmtool.rules.battle.state import DEFAULT_AUTO
 from gmtool.rules.hit_stations import check_place, on_station_rule
-from gmtool.rules.limits import MAX_HULL_POINTS, checked_text
+from gmtool.rules.limits import MAX_HULL_POINTS, checked_text, number_words
 from gmtool.rules.narrative import round_sequence
 from gmtool.rules.ships import ShipSpec, load_ship_spec
 from gmtool.store import battle_redo, battles
@@ -353,7 +353,7 @@ def do_apply_damage(
     tables/hit_stations.yaml). Both are checked before anything is rolled."""
     if not 0 <= amount <= MAX_HULL_POINTS:
         raise ActionRefused(
-            f"damage of {amount} points: from 0 to {MAX_HULL_POINTS:,} (MAX_HULL_POINTS)"
+            f"damage is from 0 to {MAX_HULL_POINTS:,} points, not {number_words(amount)}"
         )
     with refusals():
         checked_text("the damage's note", note)

@@ -27,7 +27,7 @@ def add_roll_options(parser: argparse.ArgumentParser) -> None:
 
 def check_times(times: int) -> None:
     if times < 1 or times > MAX_TIMES:
-        raise RulesError(f"--times must be from 1 to {MAX_TIMES} (MAX_TIMES), not {times}")
+        raise RulesError(f"--times must be from 1 to {MAX_TIMES:,}, not {times}")
 
 
 def check_purpose(purpose: str) -> None:

@@ -178,7 +178,7 @@ def _read_character_fields(node: Node, subject: str | None) -> Character:
     table = character_table()
     node.mapping()
     node.only_keys(CHARACTER_KEYS, what=subject or "character")
-    name = node["name"].within(node["name"].str().strip(), MAX_NAME_CHARS, "MAX_NAME_CHARS")
+    name = node["name"].within(node["name"].str().strip(), MAX_NAME_CHARS)
     subject = subject or f"character {name}"
     id_node = node.get("id")
     if id_node.value is None:
@@ -199,7 +199,7 @@ def _read_character_fields(node: Node, subject: str | None) -> Character:
     kind = node["kind"].choice(list(table.kinds))
     player_node = node.get("player")
     player = None if player_node.value is None else player_node.str().strip()
-    player = player and player_node.within(player, MAX_NAME_CHARS, "MAX_NAME_CHARS")
+    player = player and player_node.within(player, MAX_NAME_CHARS)
     if kind == "pc" and player is None:
         raise _located(player_node, "the name of the player who plays this PC", subject, None)
     if kind == "npc" and player is not None:
@@ -243,7 +243,7 @@ def _read_character_fields(node: Node, subject: str | None) -> Character:
     stabilized = node.get("stabilized", False).bool()
     notes_node = node.get("notes", "")
     notes = "" if notes_node.value is None else notes_node.str(nonempty=False)
-    notes = notes_node.within(notes, MAX_TEXT_CHARS, "MAX_TEXT_CHARS")
+    notes = notes_node.within(notes, MAX_TEXT_CHARS)
     armor_node = node.get("armor")
     armor = None if armor_node.value is None else read_armor(armor_node)
     return Character(

@@ -216,9 +216,7 @@ def validate_score(score: int) -> None:
 def validate_step(step: int) -> None:
     """Past the step ladder every step adds a d20: a step of a million would roll for ever."""
     if not -MAX_STEP <= step <= MAX_STEP:
-        raise RulesError(
-            f"a check step must be from {-MAX_STEP} to {MAX_STEP} (MAX_STEP), not {step}"
-        )
+        raise RulesError(f"a check step must be from {-MAX_STEP} to {MAX_STEP}, not {step}")
 
 
 def roll_check(score: int, step: int, rng: random.Random) -> CheckResult:

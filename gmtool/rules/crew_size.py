@@ -22,7 +22,7 @@ class CrewTooLarge(RulesError):
         self.total = total
         super().__init__(
             f"{ship} needs a crew of {total:,}; gmtool names at most {MAX_TOTAL_CREW:,} "
-            "(MAX_TOTAL_CREW): fewer hull points, systems, passengers or marines"
+            "crew: fewer hull points, systems, passengers or marines"
         )
 
 

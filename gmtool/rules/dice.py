@@ -95,7 +95,7 @@ def parse(text: str) -> DiceExpression:
     if len(raw) > MAX_EXPRESSION_CHARS:
         raise DiceError(
             f"a dice expression of {len(raw):,} characters; at most {MAX_EXPRESSION_CHARS} "
-            f"(MAX_EXPRESSION_CHARS): {excerpt(raw, 24)}"
+            f"characters: {excerpt(raw, 24)}"
         )
     shown = excerpt(raw, 40)  # what messages quote: a short excerpt, never a page
     body = raw
@@ -124,19 +124,17 @@ def parse(text: str) -> DiceExpression:
                 raise DiceError(f"{shown}: roll at least one die")
             if count > MAX_DICE:
                 raise DiceError(
-                    f"{shown} rolls {_said(count_text)} dice; at most {MAX_DICE} in one expression "
-                    "(MAX_DICE)"
+                    f"{shown} rolls {_said(count_text)} dice; at most {MAX_DICE} dice in one roll"
                 )
             if sides < 1 or sides > MAX_SIDES:
                 raise DiceError(
-                    f"{shown}: dice need 1 to {MAX_SIDES} sides (MAX_SIDES), "
-                    f"not {_said(sides_text)}"
+                    f"{shown}: dice need 1 to {MAX_SIDES} sides, not {_said(sides_text)}"
                 )
             terms.append(DiceTerm(sign, count, sides))
         else:
             value = _number(flat_text, MAX_MODIFIER)
             if value > MAX_MODIFIER:
-                raise DiceError(f"{shown}: a modifier of at most {MAX_MODIFIER} (MAX_MODIFIER)")
+                raise DiceError(f"{shown}: a modifier of at most {MAX_MODIFIER:,}")
             terms.append(DiceTerm(sign, value, 0))
         pos = match.end()
     expression = DiceExpression(raw, tuple(terms), track)
@@ -144,8 +142,7 @@ def parse(text: str) -> DiceExpression:
         raise DiceError(f"{shown} rolls no dice: add a die such as d6")
     if expression.dice_count > MAX_DICE:
         raise DiceError(
-            f"{shown} rolls {expression.dice_count} dice; at most {MAX_DICE} in one expression "
-            "(MAX_DICE)"
+            f"{shown} rolls {expression.dice_count} dice; at most {MAX_DICE} dice in one roll"
         )
     return expression
 

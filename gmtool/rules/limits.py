@@ -75,6 +75,16 @@ MAX_EDGE_REROLLS: Final = 20
 ALLOWED_CONTROLS = frozenset("\n\t")
 
 
+def number_words(value: int) -> str:
+    """A number refused, as a message quotes it: in full with thousands marked, or by its
+    length when it is too long to read ("a number of 4,000 digits")."""
+    try:
+        digits = len(str(abs(value)))
+    except ValueError:  # past Python's limit on the digits of a number turned to text
+        return "a number too long to write out"
+    return f"{value:,}" if digits <= MAX_NUMBER_DIGITS else f"a number of {digits:,} digits"
+
+
 def control_character(text: str) -> str | None:
     """The first control character in `text` other than a line break or a tab, or None."""
     for char in text:

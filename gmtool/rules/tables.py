@@ -64,7 +64,7 @@ def _construct_int(loader: _LineLoader, node: yaml.ScalarNode) -> int:
         raise _refusal(
             loader,
             f"a number of {digits} digits",
-            f"numbers of at most {MAX_NUMBER_DIGITS} digits (MAX_NUMBER_DIGITS)",
+            f"numbers of at most {MAX_NUMBER_DIGITS} digits",
             node.start_mark,
         )
     value: int = loader.construct_yaml_int(node)
@@ -96,9 +96,7 @@ def _check_shape(text: str, file: str) -> None:
                 count += 1
                 open_collections.append((event.anchor, count - 1))
                 if len(open_collections) > MAX_YAML_DEPTH:
-                    raise _limit(
-                        file, event, f"at most {MAX_YAML_DEPTH} levels of nesting (MAX_YAML_DEPTH)"
-                    )
+                    raise _limit(file, event, f"at most {MAX_YAML_DEPTH} levels of nesting")
             elif isinstance(event, _ENDS) and open_collections:
                 anchor, before = open_collections.pop()
                 if anchor is not None:
@@ -107,7 +105,7 @@ def _check_shape(text: str, file: str) -> None:
                 raise _limit(
                     file,
                     event,
-                    f"at most {MAX_YAML_NODES:,} values, aliases expanded (MAX_YAML_NODES)",
+                    f"at most {MAX_YAML_NODES:,} values, aliases expanded",
                 )
     finally:
         events.dispose()
@@ -174,9 +172,7 @@ def parse_yaml(text: str, file: str) -> Node:
     """Parse YAML text; a syntax error, or input past the limits of `gmtool.rules.limits`,
     becomes a TableError naming the file and line (and the limit)."""
     if len(text) > MAX_YAML_BYTES:
-        raise TableError(
-            file, "", f"a file of at most {MAX_YAML_BYTES:,} bytes (MAX_YAML_BYTES)", got=None
-        )
+        raise TableError(file, "", f"a file of at most {MAX_YAML_BYTES:,} bytes", got=None)
     loader: _LineLoader | None = None
     try:
         _check_shape(text, file)
@@ -227,7 +223,7 @@ def load_yaml(path: Path | str, display_name: str | None = None) -> Node:
     except ValueError:  # a NUL byte in the path
         raise TableError(name, "", "a path without NUL characters", got=None) from None
     if len(raw) > MAX_YAML_BYTES:
-        raise TableError(name, "", f"a file of at most {MAX_YAML_BYTES:,} bytes (MAX_YAML_BYTES)")
+        raise TableError(name, "", f"a file of at most {MAX_YAML_BYTES:,} bytes")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -391,12 +387,11 @@ class Node:
             raise self.error("a text value" if not nonempty else "a non-empty text value")
         return self.value
 
-    def within(self, text: builtins.str, limit: builtins.int, name: builtins.str) -> builtins.str:
-        """`text` (read from this node), refused past an application limit named `name`."""
+    def within(self, text: builtins.str, limit: builtins.int) -> builtins.str:
+        """`text` (read from this node), refused past an application limit of `limit`
+        characters."""
         if len(text) > limit:
-            raise self.error(
-                f"at most {limit} characters ({name})", got=f"{len(text):,} characters"
-            )
+            raise self.error(f"at most {limit:,} characters", got=f"{len(text):,} characters")
         return text
 
     def choice(

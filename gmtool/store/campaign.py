@@ -139,7 +139,7 @@ class Campaign:
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
         if not 0 <= seed <= MAX_SEED:  # saved in campaign.json, whose seed is checked on read
-            raise StoreError(f"a campaign's seed is from 0 to {MAX_SEED} (MAX_SEED), not {seed}")
+            raise StoreError(f"a campaign's seed is from 0 to {MAX_SEED}, not {seed}")
         meta: CampaignMeta = {
             "name": name,
             "schema": SCHEMA_VERSION,

@@ -166,6 +166,6 @@ def test_typed_in_damage_keeps_the_gm_note_in_typed_fields(demo: Campaign) -> No
 def test_typed_in_damage_out_of_bounds_is_refused(demo: Campaign, amount: int) -> None:
     battle = _battle(demo)
     before = stored.load_battle(demo, battle)
-    with pytest.raises(ActionRefused, match="MAX_HULL_POINTS"):
+    with pytest.raises(ActionRefused, match="to 100,000"):
         act.do_apply_damage(demo, battle, "meridian", amount, "wound")
     assert stored.load_battle(demo, battle) == before

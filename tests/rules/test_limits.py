@@ -37,21 +37,22 @@ def billion_laughs(levels: int = 9) -> str:
 @pytest.mark.parametrize(
     ("expression", "limit"),
     [
-        (f"{limits.MAX_DICE + 1}d6", "MAX_DICE"),
-        ("9" * 5000 + "d6", "MAX_EXPRESSION_CHARS"),
-        ("9" * 150 + "d6", "MAX_DICE"),
-        (f"d{limits.MAX_SIDES + 1}", "MAX_SIDES"),
-        ("d" + "9" * 150, "MAX_SIDES"),
-        (f"d6+{limits.MAX_MODIFIER + 1}", "MAX_MODIFIER"),
-        ("d6+" + "9" * 150, "MAX_MODIFIER"),
-        (f"{limits.MAX_DICE}d6+1d4", "MAX_DICE"),
-        ("+".join(["d6"] * limits.MAX_DICE), "MAX_EXPRESSION_CHARS"),
+        (f"{limits.MAX_DICE + 1}d6", "at most 100 dice"),
+        ("9" * 5000 + "d6", "at most 200 characters"),
+        ("9" * 150 + "d6", "at most 100 dice"),
+        (f"d{limits.MAX_SIDES + 1}", "1 to 1000 sides"),
+        ("d" + "9" * 150, "1 to 1000 sides"),
+        (f"d6+{limits.MAX_MODIFIER + 1}", "at most 10,000"),
+        ("d6+" + "9" * 150, "at most 10,000"),
+        (f"{limits.MAX_DICE}d6+1d4", "at most 100 dice"),
+        ("+".join(["d6"] * limits.MAX_DICE), "at most 200 characters"),
     ],
 )
 def test_dice_past_a_limit_are_refused_naming_it(expression: str, limit: str) -> None:
     with pytest.raises(RulesError, match=limit) as info:
         parse(expression)
     assert len(str(info.value)) < 200  # an excerpt of the input, never all of it
+    assert "MAX_" not in str(info.value)  # the limit as a number, never the constant's name
 
 
 def test_dice_at_the_limits_roll() -> None:
@@ -67,7 +68,7 @@ def test_dice_at_the_limits_roll() -> None:
 def test_a_check_step_past_the_limit_is_refused(step: int) -> None:
     import random
 
-    with pytest.raises(RulesError, match="MAX_STEP"):
+    with pytest.raises(RulesError, match="from -100 to 100"):
         roll_check(10, step, random.Random(1))
 
 
@@ -86,17 +87,17 @@ def test_text_past_its_limit_is_refused_naming_it() -> None:
 @pytest.mark.parametrize(
     ("text", "said"),
     [
-        (billion_laughs(), "MAX_YAML_NODES"),
+        (billion_laughs(), "at most 20,000 values"),
         ("a: " + "[" * 5000 + "]" * 5000, "nesting"),
-        ("a:\n" + "".join("  " * i + "- \n" for i in range(1, 60)), "MAX_YAML_DEPTH"),
-        ("a: " + "{b: " * 60 + "1" + "}" * 60, "MAX_YAML_DEPTH"),
-        ("n: " + "9" * 5000, "MAX_NUMBER_DIGITS"),
-        ("n: -" + "1" * 40, "MAX_NUMBER_DIGITS"),
+        ("a:\n" + "".join("  " * i + "- \n" for i in range(1, 60)), "at most 50 levels"),
+        ("a: " + "{b: " * 60 + "1" + "}" * 60, "at most 50 levels"),
+        ("n: " + "9" * 5000, "at most 30 digits"),
+        ("n: -" + "1" * 40, "at most 30 digits"),
         ("a: b\x00c\n", "U+0000"),
         ("? [a, b]\n: 1\n", "keys that are text or numbers"),
         ("? {a: b}\n: 1\n", "keys that are text or numbers"),
-        ("# " + "x" * limits.MAX_YAML_BYTES, "MAX_YAML_BYTES"),
-        ("a: [" + "1," * limits.MAX_YAML_NODES + "]", "MAX_YAML_NODES"),
+        ("# " + "x" * limits.MAX_YAML_BYTES, "at most 500,000 bytes"),
+        ("a: [" + "1," * limits.MAX_YAML_NODES + "]", "at most 20,000 values"),
     ],
     ids=[
         "alias bomb",
@@ -152,7 +153,7 @@ def test_a_big_file_is_refused_before_it_is_read_whole(tmp_path: Path) -> None:
     big = tmp_path / "ship.yaml"
     with big.open("w") as out:
         out.write(SHIP + "#" + "x" * (5 * limits.MAX_YAML_BYTES))
-    with pytest.raises(TableError, match="MAX_YAML_BYTES"):
+    with pytest.raises(TableError, match="at most 500,000 bytes"):
         load_ship_spec(big)
 
 
@@ -162,13 +163,13 @@ def test_a_big_file_is_refused_before_it_is_read_whole(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("extra", "limit"),
     [
-        ("marines: 100000000\n", "MAX_CREW_COUNT"),
-        ("passengers: 10000000\n", "MAX_CREW_COUNT"),
-        ("systems:\n  - {type: cargo_bay, count: 50000}\n", "MAX_SYSTEM_COUNT"),
-        ("systems:\n  - {type: engine, hp: 100000000}\n", "MAX_HULL_POINTS"),
-        ("acceleration: 100000000\n", "MAX_HULL_POINTS"),
-        ("target_size_step: 100000000\n", "MAX_STEP"),
-        ("durability: {stun: 100000000}\n", "MAX_HULL_POINTS"),
+        ("marines: 100000000\n", "from 0 to 10,000"),
+        ("passengers: 10000000\n", "from 0 to 10,000"),
+        ("systems:\n  - {type: cargo_bay, count: 50000}\n", "from 0 to 1,000"),
+        ("systems:\n  - {type: engine, hp: 100000000}\n", "to 100,000"),
+        ("acceleration: 100000000\n", "to 100,000"),
+        ("target_size_step: 100000000\n", "from -100 to 100"),
+        ("durability: {stun: 100000000}\n", "to 100,000"),
     ],
 )
 def test_spec_counts_past_a_limit_are_refused(extra: str, limit: str) -> None:
@@ -179,7 +180,7 @@ def test_spec_counts_past_a_limit_are_refused(extra: str, limit: str) -> None:
 
 def test_too_many_systems_are_refused() -> None:
     many = "systems:\n" + "  - {type: cargo_bay, count: 1}\n" * (limits.MAX_SYSTEMS + 1)
-    with pytest.raises(TableError, match="MAX_SYSTEMS"):
+    with pytest.raises(TableError, match="at most 500 systems"):
         parse_ship_spec(SHIP + many, "many.yaml")
     units = "systems:\n" + f"  - {{type: cargo_bay, count: {limits.MAX_SYSTEM_COUNT}}}\n" * 2
     with pytest.raises(TableError, match="counted together"):
@@ -187,9 +188,9 @@ def test_too_many_systems_are_refused() -> None:
 
 
 def test_a_huge_hull_or_name_is_refused() -> None:
-    with pytest.raises(TableError, match="MAX_HULL_POINTS"):
+    with pytest.raises(TableError, match="to 100,000"):
         parse_ship_spec("name: x\nclass: heavy\nhull_points: 100000000\n", "hull.yaml")
-    with pytest.raises(TableError, match="MAX_NAME_CHARS"):
+    with pytest.raises(TableError, match="at most 120 characters"):
         parse_ship_spec(f"name: {'n' * 10_000}\nclass: heavy\nhull_points: 10\n", "n.yaml")
 
 
@@ -199,7 +200,7 @@ def test_a_crew_past_the_limit_is_refused_before_anyone_is_named() -> None:
         + f"marines: {limits.MAX_CREW_COUNT}\npassengers: {limits.MAX_CREW_COUNT}\n",
         "crowd.yaml",
     )
-    with pytest.raises(CrewTooLarge, match="MAX_TOTAL_CREW") as info:
+    with pytest.raises(CrewTooLarge, match="at most 20,000") as info:
         checked_manifest(spec)
     assert info.value.total > limits.MAX_TOTAL_CREW
     small = parse_ship_spec(SHIP, "small.yaml")

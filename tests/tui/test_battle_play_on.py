@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from textual.widgets import OptionList, Select, TabbedContent
+from textual.widgets import Input, OptionList, Select, Static, TabbedContent
 
 from gmtool.store.battles import load_battle
 from gmtool.store.view_state import VIEW_FILE
 from gmtool.tui.app import GmApp
 from gmtool.tui.dialogs import ChoiceDialog
 from gmtool.tui.footer import KeyFooter
+from gmtool.tui.tabs.battle.damage_dialog import DamageScreen
 from gmtool.tui.tabs.battle.setup_dialog import BattleSetupScreen
 from tests.tui.conftest import footer_keys
 from tests.tui.test_battle_tab import (
@@ -164,3 +165,30 @@ async def test_the_set_up_form_chooses_who_plays_each_side(
         await settle(pilot, lambda: pane.battle is not None)
         assert pane.battle is not None and pane.battle.auto == ("a", "b")
         assert "(gmtool)" in header(app)
+
+
+async def test_a_damage_past_the_limit_keeps_the_form_open_with_what_was_typed(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    demo_battle(app.campaign)
+    async with app.run_test(size=SMALL) as pilot:
+        await open_battle_tab(app, pilot)
+        events = len(load_battle(app.campaign, BATTLE).events)
+        for typed in ("99999999999999999999", "1e400", "9" * 5000):
+            await pilot.press("d")
+            await settle(pilot, lambda: isinstance(app.screen, DamageScreen))
+            amount = app.screen.query_one("#damage-amount", Input)
+            amount.value = typed
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, DamageScreen), typed
+            assert amount.value == typed and amount.has_focus
+            error = str(app.screen.query_one("#damage-error", Static).render())
+            assert "from 1 to 100,000" in error and "MAX_" not in error
+            assert len(error) < 200  # a 5,000-digit number is not printed back whole
+            await pilot.press("escape")  # something was typed: it asks first
+            await pilot.pause()
+            await pilot.press("y")
+            await settle(pilot, lambda: app.screen is app.screen_stack[0])
+        assert len(load_battle(app.campaign, BATTLE).events) == events

@@ -84,14 +84,14 @@ def read_name(node: Node) -> str:
     name = node.str()
     if not name.isprintable():
         raise node.error("a name on one line, without control characters")
-    return node.within(name, MAX_NAME_CHARS, "MAX_NAME_CHARS")
+    return node.within(name, MAX_NAME_CHARS)
 
 
-def limited(node: Node, minimum: int, maximum: int, limit: str) -> int:
-    """A whole number within an application limit, named in the refusal."""
+def limited(node: Node, minimum: int, maximum: int) -> int:
+    """A whole number within an application limit, said as numbers in the refusal."""
     value = node.int(minimum=minimum)
     if value > maximum:
-        raise node.error(f"a whole number from {minimum} to {maximum:,} ({limit})")
+        raise node.error(f"a whole number from {minimum} to {maximum:,}")
     return value
 
 
@@ -100,7 +100,7 @@ def read_durability(node: Node, hull_points: int, table: ShipSpecTable) -> Durab
     given: dict[str, int] = {}
     if node.value is not None:
         node.only_keys(set(TRACKS))
-        given = {str(k): limited(v, 1, MAX_HULL_POINTS, "MAX_HULL_POINTS") for k, v in node.items()}
+        given = {str(k): limited(v, 1, MAX_HULL_POINTS) for k, v in node.items()}
     return Durability(
         **{
             t: given.get(t, max(1, math.ceil(hull_points / table.durability_divisors[t])))
@@ -137,14 +137,10 @@ def read_system(node: Node, ship_class_id: str, table: ShipSpecTable) -> System:
         type=system_type,
         name=node.get("name").optional(read_name, None),
         count=node.get("count").optional(
-            lambda n: limited(n, 0, MAX_SYSTEM_COUNT, "MAX_SYSTEM_COUNT"), table.system_count
+            lambda n: limited(n, 0, MAX_SYSTEM_COUNT), table.system_count
         ),
-        hp=node.get("hp").optional(
-            lambda n: limited(n, 0, MAX_HULL_POINTS, "MAX_HULL_POINTS"), table.system_hp
-        ),
-        beds=node.get("beds").optional(
-            lambda n: limited(n, 0, MAX_CREW_COUNT, "MAX_CREW_COUNT"), table.beds
-        )
+        hp=node.get("hp").optional(lambda n: limited(n, 0, MAX_HULL_POINTS), table.system_hp),
+        beds=node.get("beds").optional(lambda n: limited(n, 0, MAX_CREW_COUNT), table.beds)
         if has_beds
         else None,
         firepower=node.get("firepower").optional(

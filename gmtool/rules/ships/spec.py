@@ -180,17 +180,17 @@ def _read_named_spec(root: Node, name: str) -> ShipSpec:
     table = ship_spec_table()
     root.only_keys(SPEC_KEYS)
     ship_class_id = root["class"].choice(class_ids())
-    hull_points = limited(root["hull_points"], 1, MAX_HULL_POINTS, "MAX_HULL_POINTS")
+    hull_points = limited(root["hull_points"], 1, MAX_HULL_POINTS)
     system_nodes: list[Node] = root.get("systems").optional(Node.list, [])
     if len(system_nodes) > MAX_SYSTEMS:
         raise root["systems"].error(
-            f"at most {MAX_SYSTEMS} systems (MAX_SYSTEMS)", got=f"{len(system_nodes)} of them"
+            f"at most {MAX_SYSTEMS} systems", got=f"{len(system_nodes)} of them"
         )
     systems = tuple(read_system(item, ship_class_id, table) for item in system_nodes)
     units = sum(s.count for s in systems)
     if units > MAX_SYSTEM_COUNT:
         raise root["systems"].error(
-            f"at most {MAX_SYSTEM_COUNT} systems counted together (MAX_SYSTEM_COUNT)",
+            f"at most {MAX_SYSTEM_COUNT} systems counted together",
             got=f"{units} in all",
         )
 
@@ -200,7 +200,7 @@ def _read_named_spec(root: Node, name: str) -> ShipSpec:
     def count(key: str) -> int:
         return int(
             root.get(key).optional(
-                lambda n: limited(n, 0, MAX_CREW_COUNT, "MAX_CREW_COUNT"),
+                lambda n: limited(n, 0, MAX_CREW_COUNT),
                 table.count_defaults[key],
             )
         )
@@ -210,7 +210,7 @@ def _read_named_spec(root: Node, name: str) -> ShipSpec:
         ship_class=ship_class_id,
         hull_points=hull_points,
         acceleration=root.get("acceleration").optional(
-            lambda n: limited(n, 0, MAX_HULL_POINTS, "MAX_HULL_POINTS"),
+            lambda n: limited(n, 0, MAX_HULL_POINTS),
             table.acceleration_by_class[ship_class_id],
         ),
         crew_quality=root.get("crew_quality").optional(_read_crew_quality, table.crew_quality),
@@ -227,7 +227,7 @@ def _read_named_spec(root: Node, name: str) -> ShipSpec:
         marines=count("marines"),
         psi_officers=count("psi_officers"),
         target_size_step=root.get("target_size_step").optional(
-            lambda n: limited(n, -MAX_STEP, MAX_STEP, "MAX_STEP"),
+            lambda n: limited(n, -MAX_STEP, MAX_STEP),
             ship_class(ship_class_id).target_size_step,
         ),
         systems=systems,

@@ -15,7 +15,9 @@ from textual.widgets import Input, Label, Select, Static
 
 from gmtool.rules.armor import armor_table
 from gmtool.rules.battle import BattleShip
+from gmtool.rules.errors import excerpt
 from gmtool.rules.hit_stations import hit_station_table, on_station_rule, place_name, places_aboard
+from gmtool.rules.limits import MAX_HULL_POINTS, number_words
 from gmtool.rules.ship_damage import track_ids
 from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.footer import KeyFooter
@@ -178,12 +180,14 @@ class DamageScreen(GmDialog["DamageEntry | None"]):
     def action_apply(self) -> None:
         text = self.query_one("#damage-amount", Input).value.strip()
         try:
-            amount = int(text)
-        except ValueError:
+            amount = int(text) if text.isdigit() else -1
+        except ValueError:  # more digits than Python turns into a number
             amount = -1
-        if amount < 1:
+        if not 1 <= amount <= MAX_HULL_POINTS:
+            shown = number_words(amount) if amount > 0 else excerpt(text, 24)
             self.query_one("#damage-error", Static).update(
-                f"Not applied: the points are a whole number of at least 1, not {text!r}"
+                f"Not applied: the points are a whole number from 1 to {MAX_HULL_POINTS:,}, "
+                f"not {shown}"
             )
             self.query_one("#damage-amount", Input).focus()
             return
