@@ -3,11 +3,12 @@ decisions (rules/battle/decisions.py), on battles put at the point each choice i
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
 
-from gmtool.rules.battle import BattleState
+from gmtool.rules.battle import BattleState, self_destruct
 from gmtool.rules.battle.autopilot import (
     AUTOPILOT_HELP,
     choose_heading,
@@ -143,9 +144,29 @@ def test_damage_left_to_type_in_is_the_decision_of_the_side_that_caused_it() -> 
     due = replace(state, events=(*state.events, fired), damage_due=("gorgon",))
     found = pending_decision(due)
     assert found is not None and (found.side, found.kind, found.likely) == ("a", "damage", "gorgon")
+    # gmtool's side gave it, the GM's ship takes it: only the GM can say how much
     by_gmtool = replace(due, events=(*state.events, replace(fired, ships=("gorgon", "meridian"))))
     other = pending_decision(replace(by_gmtool, damage_due=("meridian",)))
-    assert other is None or other.kind != "damage"  # gmtool's hit: nothing for the GM to type
+    assert other is not None and (other.side, other.kind, other.ship_id) == (
+        "a",
+        "damage",
+        "meridian",
+    )
+    # gmtool plays both sides: nobody to ask, play-on goes on without it
+    both = replace(by_gmtool, damage_due=("meridian",), auto=("a", "b"))
+    assert pending_decision(both) is None or pending_decision(both).kind != "damage"  # type: ignore[union-attr]
+
+
+def test_a_self_destruct_blast_no_table_rolls_is_asked_of_the_gm() -> None:
+    state = positioned(demo_battle("close"), "special_orders", range_category="close")
+    state, result = self_destruct(state, "meridian", random.Random(1), characters_go_down=True)
+    assert result.damage_to_type_in == ("gorgon",)
+    found = pending_decision(state)
+    assert found is not None and (found.side, found.kind, found.ship_id) == (
+        "a",
+        "damage",
+        "gorgon",
+    )
 
 
 def test_finished_battles_ask_nothing() -> None:

@@ -8,10 +8,11 @@ from collections.abc import Callable
 
 from textual.widgets import Input, OptionList, Select, Static, TabbedContent
 
-from gmtool.store.battles import load_battle
+from gmtool.rules.battle import self_destruct
+from gmtool.store.battles import create_battle, fleet_setup, load_battle, run_step
 from gmtool.store.view_state import VIEW_FILE
 from gmtool.tui.app import GmApp
-from gmtool.tui.dialogs import ChoiceDialog
+from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.tabs.battle.damage_dialog import DamageScreen
 from gmtool.tui.tabs.battle.setup_dialog import BattleSetupScreen
@@ -22,9 +23,11 @@ from tests.tui.test_battle_tab import (
     _no_fsync,
     demo_battle,
     header,
+    move_to,
     open_battle_tab,
     settle,
     status_text,
+    to_phase,
 )
 
 __all__ = ["_no_fsync"]  # a fixture the tests use
@@ -192,3 +195,61 @@ async def test_a_damage_past_the_limit_keeps_the_form_open_with_what_was_typed(
             await pilot.press("y")
             await settle(pilot, lambda: app.screen is app.screen_stack[0])
         assert len(load_battle(app.campaign, BATTLE).events) == events
+
+
+async def test_a_self_destruct_asks_the_blast_on_each_ship_caught_and_hazards_follow(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    """tables/battle.yaml gives no dice for the blast: the damage form opens on the ship
+    caught, noted with the cause; what the GM types is applied, with hazards aboard."""
+    app = app_factory(demo=True)
+    create_battle(
+        app.campaign,
+        "Ambush at Tarsus",
+        fleet_setup(app.campaign, "Navy", ["meridian"]),
+        fleet_setup(app.campaign, "Raiders", ["gorgon"]),
+        "close",
+    )
+    to_phase(app.campaign, "special_orders")
+    async with app.run_test(size=SMALL) as pilot:
+        pane = await open_battle_tab(app, pilot)
+        assert pane.battle is not None and pane.battle.range in ("close", "very_close")
+        await move_to(pilot, pane, "self_destruct", "Raider Gorgon")
+        await pilot.press("enter")  # the Raiders' own ship: the GM can still order it
+        await settle(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        await pilot.press("y")
+        await settle(pilot, lambda: isinstance(app.screen, DamageScreen))
+        form = app.screen
+        assert form.query_one("#damage-ship", Select).value == "meridian"
+        assert "self-destruct blast" in form.query_one("#damage-note", Input).value
+        await pilot.press(*"7", "enter")
+        await settle(pilot, lambda: not isinstance(app.screen, DamageScreen))
+        state = load_battle(app.campaign, BATTLE)
+        last = state.events[-1]
+        assert last.action == "apply_damage_manually" and last.ships == ("meridian",)
+        assert sum(h.amount for h in last.hits) == 7
+        assert state.damage_due == ()
+        assert "hazard" in status_text(app)
+
+
+async def test_play_on_stops_at_blast_damage_due_and_opens_the_form(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    create_battle(
+        app.campaign,
+        "Ambush at Tarsus",
+        fleet_setup(app.campaign, "Navy", ["meridian"]),
+        fleet_setup(app.campaign, "Raiders", ["gorgon"]),
+        "close",
+    )
+    to_phase(app.campaign, "special_orders")
+    run_step(app.campaign, BATTLE, self_destruct, "gorgon", characters_go_down=True)
+    async with app.run_test(size=SMALL) as pilot:
+        await open_battle_tab(app, pilot)
+        await pilot.press("space")
+        await settle(pilot, lambda: isinstance(app.screen, DamageScreen))
+        assert app.screen.query_one("#damage-ship", Select).value == "meridian"
+        await pilot.press("escape")  # left for d later: nothing applied
+        await pilot.pause()
+        assert load_battle(app.campaign, BATTLE).damage_due == ("meridian",)

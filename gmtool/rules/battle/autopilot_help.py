@@ -23,5 +23,7 @@ AUTOPILOT_HELP: tuple[str, ...] = (
     "- Its people aboard a ship of its side that is abandoned or lost get clear of her.",
     "- At disengaged range a losing or crippled side withdraws.",
     "- It never types damage in, leads, sets power or moves characters between stations: "
-    "those are yours.",
+    "those are yours. Damage no table rolls (a ram, a self-destruct's blast, a hit rolled "
+    "by hand) stops play-on for you to type in, whichever side gave it, when a side you "
+    "play gave or took it; playing a round or to the end goes on without it.",
 )

@@ -5,8 +5,9 @@ on, movement), and those of the sides gmtool plays with its own choices (autopil
 stops before a step the GM's side must decide: its heading in the movement phase, its
 target when one of its weapons fires, a special order worth giving (ramming or a boarding
 the rules allow, or a crippled ship that could be abandoned or scuttled), and damage to type
-in after a step of the GM's that left some (a hit without a damage roll, a ram or a blast
-the tables give no dice for). `likely` is the choice gmtool would make, for the cursor.
+in after a step that left some on a ship of either side, when a side the GM plays gave or
+took it (a hit without a damage roll, a ram or a blast the tables give no dice for).
+`likely` is the choice gmtool would make, for the cursor.
 """
 
 from __future__ import annotations
@@ -79,10 +80,13 @@ def decision_for(state: BattleState, move: Move | None) -> Decision | None:
     if state.finished:
         return None
     if state.damage_due:
-        side = _damage_side(state)
-        if side not in state.auto:
-            ship_id = state.damage_due[0]
-            return Decision(side, "damage", state.id, ship_id, ship_id)
+        # No table gives dice for it (a ram, a blast, a hit rolled by hand): only the GM can
+        # say how much, so it is asked whenever a side the GM plays gave it or takes it.
+        ship_id = state.damage_due[0]
+        hit_side = state.ship(ship_id).side
+        for side in (_damage_side(state), hit_side):
+            if side not in state.auto:
+                return Decision(side, "damage", state.id, ship_id, ship_id)
     if move is None:
         return None
     if move.action == "declare_heading" and move.side not in state.auto:

@@ -10,7 +10,7 @@ the action list it was given on, and the step is refused if the list was rebuilt
 
 from __future__ import annotations
 
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -53,6 +53,7 @@ from gmtool.tui.tabs.battle.attack_dialog import AttackScreen, FireOrder
 from gmtool.tui.tabs.battle.damage_dialog import DamageEntry, DamageScreen
 from gmtool.tui.tabs.battle.detail import attack_option
 from gmtool.tui.tabs.battle.order_dialogs import BoardOrder, BoardScreen, RamScreen
+from gmtool.tui.tabs.battle.play_words import damage_cause
 from gmtool.tui.tabs.battle.report import SummaryScreen
 
 if TYPE_CHECKING:
@@ -227,11 +228,29 @@ async def attack(pane: BattlePane, highlighted: ActionInfo | None, at: int) -> N
     await fire(pane, option, at)
 
 
-def _after_manual(pane: BattlePane, outcome: StepOutcome | None) -> None:
-    if outcome is not None and outcome.result.damage_to_type_in:
-        pane.show_status(
-            Text.assemble(pane.outcome_text(outcome), ("\nd types the damage in.", "bold"))
-        )
+async def _after_manual(pane: BattlePane, outcome: StepOutcome | None) -> None:
+    """A ram or a blast the tables give no dice for: the damage form opens on each ship
+    caught, in turn (escape leaves one for d later)."""
+    if outcome is None or not outcome.result.damage_to_type_in:
+        return
+    pane.show_status(
+        Text.assemble(pane.outcome_text(outcome), ("\nType in the damage each ship takes.", "bold"))
+    )
+    await type_damage_due(pane, outcome.result.damage_to_type_in, damage_cause(outcome.state))
+
+
+async def type_damage_due(pane: BattlePane, ships: Sequence[str], cause: str) -> None:
+    """The damage form on each of `ships` still afloat, one after another, noted with what
+    caused it; stops at the first the GM escapes from."""
+    for ship_id in ships:
+        state = pane.battle
+        if state is None or ship_id not in state.damage_due:
+            continue
+        before = len(state.events)
+        await type_damage(pane, ship_id, note=cause, at=pane.generation)
+        after = pane.battle
+        if after is None or len(after.events) == before:
+            return
 
 
 async def _repair(pane: BattlePane, info: ActionInfo, at: int) -> None:
@@ -267,7 +286,7 @@ async def _ram(pane: BattlePane, info: ActionInfo, at: int) -> None:
         pane.show_status(f"Not done: {exc}", error=True)
         return
     if await pane.app.push_screen_wait(RamScreen(state, preview)):
-        _after_manual(pane, pane.do_step(ram, info.ship_id, target, at=at))
+        await _after_manual(pane, pane.do_step(ram, info.ship_id, target, at=at))
 
 
 async def _board(pane: BattlePane, info: ActionInfo, at: int) -> None:
@@ -303,7 +322,9 @@ async def _self_destruct(pane: BattlePane, info: ActionInfo, at: int) -> None:
     if aboard:
         question += f"\n{', '.join(aboard)} still aboard go down with her."
     if await pane.app.push_screen_wait(ConfirmDialog(question)):
-        _after_manual(pane, pane.do_step(self_destruct, ship.id, characters_go_down=True, at=at))
+        await _after_manual(
+            pane, pane.do_step(self_destruct, ship.id, characters_go_down=True, at=at)
+        )
 
 
 async def _confirmed(pane: BattlePane, info: ActionInfo, at: int) -> None:

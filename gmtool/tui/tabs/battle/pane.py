@@ -57,7 +57,12 @@ from gmtool.tui.tabs.battle.detail import detail_text
 from gmtool.tui.tabs.battle.header import header_text
 from gmtool.tui.tabs.battle.keys import ACTIONS, BATTLE_ONLY_ACTIONS, HELP, PLAY_ACTIONS
 from gmtool.tui.tabs.battle.log_view import log_text
-from gmtool.tui.tabs.battle.play_words import decision_index, first_fresh, played_words
+from gmtool.tui.tabs.battle.play_words import (
+    damage_cause,
+    decision_index,
+    first_fresh,
+    played_words,
+)
 from gmtool.tui.tabs.battle.report import ReportScreen, SummaryScreen
 from gmtool.tui.tabs.battle.rules_card import readings_card
 from gmtool.tui.tabs.battle.ship_table import ShipTable, TableLayout
@@ -401,6 +406,9 @@ class BattlePane(GmPane):
             if index is not None:
                 self.query_one("#battle-actions", ActionList).highlighted = index
         self.show_status(played_words(self.battle, played))
+        if played.decision is not None and played.decision.kind == "damage":
+            due, cause = self.battle.damage_due, damage_cause(self.battle)
+            orders.ask(self, orders.type_damage_due(self, due, cause))
 
     def action_undo_round(self) -> None:
         if self.need_battle() is None or self.battle_id is None:

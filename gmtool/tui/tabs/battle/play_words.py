@@ -64,6 +64,19 @@ def _ship_name(state: BattleState, ship_id: str | None) -> str:
         return "a ship no longer in the battle"
 
 
+# What left damage to type in, by the step's action, for the damage form's note.
+DAMAGE_CAUSES = {"self_destruct": "self-destruct blast", "ram": "ram", "roll_attack": "hit"}
+
+
+def damage_cause(state: BattleState) -> str:
+    """The damage form's note for damage due: "CSS Meridian's self-destruct blast"."""
+    last = state.events[-1] if state.events else None
+    if last is None:
+        return ""
+    what = DAMAGE_CAUSES.get(last.action, last.action.replace("_", " "))
+    return f"{_ship_name(state, last.ships[0])}'s {what}" if last.ships else what
+
+
 def decision_words(state: BattleState, decision: Decision) -> str:
     """'Your decision: the heading of Our fleet (gmtool's choice: holding)...'"""
     side = state.side(decision.side).name
@@ -86,7 +99,11 @@ def decision_words(state: BattleState, decision: Decision) -> str:
             "enter gives the highlighted one, ctrl+n goes on without."
         )
     ship = _ship_name(state, decision.ship_id)
-    return f"Your decision: the damage {ship} takes, to type in: d opens the damage form."
+    cause = damage_cause(state)
+    return (
+        f"Your decision: the damage {ship} takes from {cause or 'the last step'}, no table "
+        "rolls it: type it in (escape leaves it for d)."
+    )
 
 
 def played_words(state: BattleState, played: PlayOn) -> str:
