@@ -3,11 +3,11 @@
 Built from the battle state and the typed facts of its events (`event_facts.py`: the hits,
 the characters hurt, the range and headings after each step), so it reads the same at any
 moment and never depends on the wording of the log. The sides, each round's range and
-headings and its hits, every ship's end state and crew losses, each character's injuries
-and treatments, and who did what. Treatments are made outside the battle (the Injuries tab)
-and come in as `Treatment`s. Crew losses are the figures of the crew-loss rules, with the
-named casualties drawn from each campaign ship's roster when the battle ended
-(`ShipCasualties`, kept with the battle).
+headings, its hits and its orders and tasks (`report_deeds.py`), every ship's end state and
+crew losses, each character's injuries and treatments, and who did what. Treatments are
+made outside the battle and come in as `Treatment`s. Crew losses are the figures of the
+crew-loss rules, with the named casualties drawn from each campaign ship's roster when the
+battle ended (`ShipCasualties`, kept with the battle).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 
 from gmtool.rules.battle.event_facts import ShipHit
 from gmtool.rules.battle.plans import edge_roller
+from gmtool.rules.battle.report_deeds import deeds_of_round
 from gmtool.rules.battle.state import CREW, BattleEvent, BattleState
 from gmtool.rules.battle.steps import HAZARD_LINE
 from gmtool.rules.battle.summary import BattleSummary, battle_summary
@@ -153,6 +154,9 @@ def _rounds(state: BattleState) -> list[str]:
             lines += [_hit_line(state, hit) for hit in hits]
         else:
             lines.append("No hits.")
+        deeds = deeds_of_round(events)
+        if deeds:
+            lines += ["", "Orders and tasks:", *deeds]
         lines.append("")
     return lines
 
