@@ -6,6 +6,8 @@ import argparse
 import itertools
 import json
 
+from gmtool.commands.campaign_commands import printable
+from gmtool.rules.checks import Degree
 from gmtool.rules.errors import RulesError
 from gmtool.store import open_campaign
 from gmtool.store.demo import demo_campaign_path
@@ -36,7 +38,18 @@ def run(args: argparse.Namespace) -> int:
         return 0
     for e in entries:
         mark = " (undone)" if e.get("undone") else ""
-        result = e.get("degree") or e.get("track") or ""
+        result = _result_words(e.get("degree"), e.get("track"))
         purpose = f" for {e['for']}" if e.get("for") else ""
-        print(f"#{e['id']} {e['time']} {e['expression']} = {e['total']} {result}{purpose}{mark}")
+        line = f"#{e['id']} {e['time']} {e['expression']} = {e['total']} {result}{purpose}{mark}"
+        print(printable(line))
     return 0
+
+
+def _result_words(degree: object, track: object) -> str:
+    """A check's degree as the GM reads it ("Critical Failure"), else a roll's track."""
+    if isinstance(degree, str):
+        try:
+            return Degree(degree).label
+        except ValueError:  # a degree this version does not know: shown as saved
+            return degree
+    return str(track or "")

@@ -9,6 +9,7 @@ import pytest
 
 from gmtool import __version__
 from gmtool.cli import main
+from gmtool.rules.checks import Degree
 from tests.cli.helpers import run
 
 
@@ -61,6 +62,9 @@ def test_campaign_logging_and_log(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert [e["id"] for e in json.loads(last)] == [3]
     _, text, _ = run(capsys, "log", "--campaign", path)
     assert len(text.strip().splitlines()) == 3 and "for cargo" in text
+    # degrees in words, as the GM reads them, never the ids the JSON carries
+    said = {Degree(e["degree"]).label for e in entries if e["kind"] == "check"}
+    assert all(label in text for label in said) and "_" not in text.split("=", 1)[1]
 
 
 def test_seeded_campaign_rolls_replay_and_are_logged_as_the_clis(
