@@ -165,3 +165,29 @@ def test_snapshot_treatment_dialog_large(
 ) -> None:
     app = app_factory(demo=True)
     assert snap_compare(app, terminal_size=LARGE, run_before=_treatment_open)
+
+
+async def test_enter_saves_a_rest_and_a_refusal_goes_with_the_choice(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    hurt_ines(app)
+    deal_damage(app.campaign, DamageRequest("jory-fenn", "12", "mortal", "a blast"))
+    async with app.run_test(size=SMALL) as pilot:
+        await show_injuries(app, pilot)
+        await pilot.press("r")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, RestDialog)
+        message = dialog.query_one(".dialog-message", Static)
+        dialog.query_one("#rest-who", Select).value = "jory-fenn"
+        await pilot.pause()
+        assert "Jory Fenn is dead" in str(message.render())
+        dialog.query_one("#rest-who", Select).value = "ines-calloway"
+        await pilot.pause()
+        assert "Jory" not in str(message.render())  # said of Jory, gone with the choice
+        await pilot.press("backspace", "2", "enter")  # Enter in the days field saves
+        await pilot.pause()
+        assert not isinstance(app.screen, RestDialog)
+    with saved(app.campaign.folder) as c:
+        assert [e["kind"] for e in injuries.history(c)].count("rest") == 1

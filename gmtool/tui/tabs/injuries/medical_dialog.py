@@ -200,19 +200,25 @@ class RestDialog(SavingDialog[RestRequest, Rested]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        self._show_hint()
+        self.query_one("#rest-days", Input).focus()
+
+    def _show_hint(self) -> None:
         self.message(
             f"Healing per rest: {rates_text()}. The dying and the dead do not rest. "
-            "ctrl+s saves, escape cancels."
+            "Enter or ctrl+s saves, escape cancels."
         )
-        self.query_one("#rest-days", Input).focus()
 
     @on(Select.Changed, "#rest-who")
     def _who_changed(self, event: Select.Changed) -> None:
+        """A refusal about the character chosen goes when another choice is made."""
         self.who = event.value if isinstance(event.value, str) else WHOLE_PARTY
         chosen = self.party.find(self.who)
         why = rest_refusal(chosen) if chosen is not None else None
         if why is not None:
             self.message(f"{why}.", error=True)
+        else:
+            self._show_hint()
 
     def request(self) -> RestRequest:
         text = self.query_one("#rest-days", Input).value.strip()

@@ -40,9 +40,10 @@ ROLL_KEY = Binding("ctrl+r", "save", "Roll", priority=True)
 
 class SavingDialog(GmDialog[Saved | None], Generic[Request, Saved]):
     """A form that saves through an action: its save key (ctrl+s, or ctrl+r where it rolls)
-    turns it into a request (`request`) and hands it to `save`; what was saved is returned,
-    or the reason for refusing is shown in the dialog's message line and the dialog stays
-    open. Escape closes it, saving nothing (asking first once something was typed)."""
+    or Enter in a field turns it into a request (`request`) and hands it to `save`; what
+    was saved is returned, or the reason for refusing is shown in the dialog's message line
+    and the dialog stays open. Escape closes it, saving nothing (asking first once something
+    was typed)."""
 
     DEFAULT_CSS = tab_css(__file__, "dialogs.tcss")
 
@@ -58,6 +59,12 @@ class SavingDialog(GmDialog[Saved | None], Generic[Request, Saved]):
     def request(self) -> Request:
         """The form as a request; ValueError says what to fix (nothing is saved)."""
         raise NotImplementedError
+
+    @on(Input.Submitted)
+    def _enter_saves(self, event: Input.Submitted) -> None:
+        """Enter in any field saves, as ctrl+s does (one convention for every dialog)."""
+        event.stop()
+        self.action_save()
 
     def action_save(self) -> None:
         try:
