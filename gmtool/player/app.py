@@ -122,7 +122,7 @@ class PlayerApp(App[None]):
         if reading is not None:
             self.show_reading(reading)
         elif not failed:
-            self._status("waiting for the GM's save to finish…", trouble=True)
+            self.show_status("waiting for the GM's save to finish…", trouble=True)
         if self.poll:
             self.set_interval(POLL_SECONDS, self._poll)
 
@@ -136,7 +136,7 @@ class PlayerApp(App[None]):
         try:
             return read_whole(self.folder), False
         except (StoreError, RulesError, OSError) as exc:
-            self._status(f"cannot read the campaign: {exc}", trouble=True)
+            self.show_status(f"cannot read the campaign: {exc}", trouble=True)
             return None, True
 
     def _poll(self) -> None:
@@ -153,13 +153,13 @@ class PlayerApp(App[None]):
             reading = read_whole(self.folder)
         except (StoreError, RulesError, OSError) as exc:
             message = f"cannot read the campaign: {exc}"
-            self.call_from_thread(self._status, message, True)
+            self.call_from_thread(self.show_status, message, True)
             return
         if reading is not None and not worker.is_cancelled:
             self.call_from_thread(self.show_reading, reading)
 
     # -- showing ----------------------------------------------------------------------------
-    def _status(self, message: str, trouble: bool = False) -> None:
+    def show_status(self, message: str, trouble: bool = False) -> None:
         status = self.query_one("#status", Static)
         status.update(message)
         status.set_class(trouble, "trouble")
@@ -169,14 +169,14 @@ class PlayerApp(App[None]):
         try:
             self.show(reading.model)
         except (RulesError, StoreError) as exc:  # a campaign with bad data: say so, stay up
-            self._status(f"cannot show the campaign: {exc}", trouble=True)
+            self.show_status(f"cannot show the campaign: {exc}", trouble=True)
             return
         self.reads += 1
 
     def show(self, model: PlayerModel) -> None:
         """Put the model on screen (the only way anything reaches it)."""
         self.model = model
-        self._status(f"{model.campaign} · the players' screen (follows the GM's saves)")
+        self.show_status(f"{model.campaign} · the players' screen (follows the GM's saves)")
         self._show_battle(model)
         party = self.query_one("#party-table", Static)
         if model.party:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
+from rich.text import Text
+from textual import events
 from textual.containers import Vertical
 from textual.message import Message
 
@@ -16,6 +18,16 @@ from gmtool.tui.widgets.steady import KeepsSize
 if TYPE_CHECKING:
     from gmtool.store import Campaign
     from gmtool.tui.app import GmApp
+
+
+# Keys that move about (lists, fields, focus, dialogs) mean something to whatever has the
+# focus even when the tab's own use of them is off: they pass on without a word.
+MOVING_KEYS = frozenset(
+    {
+        "up", "down", "left", "right", "home", "end", "pageup", "pagedown",
+        "tab", "shift+tab", "escape", "enter", "space",
+    }
+)  # fmt: skip
 
 
 class GmPane(KeepsSize, Vertical):
@@ -67,6 +79,29 @@ class GmPane(KeepsSize, Vertical):
         """What F1 shows for this tab: its HELP and its keys, or more where the tab knows
         more (the Torga IV tab adds the rules card of the scenario in play)."""
         return "\n\n".join(part for part in (self.HELP, self.keys_help()) if part)
+
+    def show_status(self, text: str | Text, error: bool = False) -> None:
+        """Say `text` on the tab's status line (each tab has one where its screen keeps it;
+        this fallback is a notification)."""
+        self.gm_app.notify(str(text), severity="error" if error else "information")
+
+    def why_not(self, action: str) -> str | None:
+        """Why the table's `action` cannot act now, in the GM's words (None: say nothing).
+        A tab whose keys hide while they cannot act says why here."""
+        return None
+
+    def on_key(self, event: events.Key) -> None:
+        """A key of the tab's table pressed while its action cannot act (its binding is off,
+        so nothing else took the key): the status line says why instead of nothing."""
+        if event.key in MOVING_KEYS or event.key in self.screen.active_bindings:
+            return  # something will act on it (the bindings are tried after this handler)
+        entry = next((e for e in self.ACTIONS if event.key in e.all_keys), None)
+        if entry is None:
+            return
+        action = entry.action.split("(", 1)[0]
+        why = self.why_not(action) or f"{entry.name}: not now ({entry.description.lower()})."
+        event.stop()
+        self.show_status(why, error=True)
 
     def note_read(self) -> None:
         """The tab reads the campaign now (call as its reading starts)."""

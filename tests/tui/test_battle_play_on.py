@@ -253,3 +253,14 @@ async def test_play_on_stops_at_blast_damage_due_and_opens_the_form(
         await pilot.press("escape")  # left for d later: nothing applied
         await pilot.pause()
         assert load_battle(app.campaign, BATTLE).damage_due == ("meridian",)
+
+
+async def test_a_key_that_cannot_act_now_says_why(app_factory: Callable[..., GmApp]) -> None:
+    app = app_factory(demo=True)
+    demo_battle(app.campaign)
+    async with app.run_test(size=SMALL) as pilot:
+        await open_battle_tab(app, pilot)
+        assert "a" not in footer_keys(app)  # no weapon can fire in the edge phase
+        await pilot.press("a")
+        await pilot.pause()
+        assert status_text(app).startswith("No weapon can fire now:")

@@ -99,3 +99,16 @@ def test_snapshot_crew_casualties_large(snap_compare, fought: Path) -> None:
 
     app = make_app(fought, seed=TEST_SEED, clock=fixed_clock)
     assert snap_compare(app, terminal_size=LARGE, run_before=_roster)
+
+
+async def test_f_on_a_roster_where_everyone_is_fit_says_why(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=SMALL) as pilot:
+        await _roster(pilot)
+        assert "f" not in footer_keys(app)
+        await pilot.press("f")
+        await pilot.pause()
+        status = str(app.query_one("#crew-status", Static).render())
+        assert status.startswith("Everyone aboard is fit")

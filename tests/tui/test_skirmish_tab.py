@@ -251,11 +251,11 @@ async def test_refusals_say_why_and_save_nothing(app_factory: Callable[..., GmAp
     path = app.campaign.folder
     async with app.run_test(size=(120, 36)) as pilot:
         pane = await open_tab(app, pilot)
-        # With no game, the keys that need one are not offered, and do nothing.
+        # With no game, the keys that need one are not offered, and pressed they say why.
         assert {"n", "s", "v"} <= footer_keys(app) and "f" not in footer_keys(app)
         await pilot.press("f")
         await pilot.pause()
-        assert pane.state is None and not status(pane).has_class("error")
+        assert pane.state is None and shown(status(pane)) == "No game in play: n starts one."
         await start(pilot, MANUAL)
         before = saved_game(path)
         await pilot.press("m", "t", *"80,10", "enter")
@@ -265,12 +265,13 @@ async def test_refusals_say_why_and_save_nothing(app_factory: Callable[..., GmAp
         await pilot.pause()
         assert pane.mode != MOVING
         # nobody in range, in contact or near a dropped weapon: f, h, p are not offered,
-        # and pressed they do nothing
+        # and pressed they say why and pick nothing
         assert not {"f", "h", "p"} & footer_keys(app)
         for key in ("f", "h", "p"):
             await pilot.press(key)
             await pilot.pause()
             assert pane.mode != PICKING
+            assert "cannot" in shown(status(pane)) and status(pane).has_class("error")
         assert saved_game(path) == before
 
 
@@ -299,12 +300,11 @@ async def test_undo_steps_back_one_action_at_a_time(app_factory: Callable[..., G
         assert "No game" in shown(pane.query_one("#sk-standing", Static))
         _, rolls = saved_game(path)
         assert rolls and all(r["undone"] for r in rolls)  # ... the solo order die undone
-        # nothing left to take back: ctrl+z is no longer offered, and does nothing
+        # nothing left to take back: ctrl+z is no longer offered, and pressed it says so
         assert "ctrl+z" not in footer_keys(app)
-        said = shown(status(pane))
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert shown(status(pane)) == said and pane.game is None
+        assert shown(status(pane)) == "Nothing to undo here." and pane.game is None
 
 
 async def test_a_bad_scenario_file_gives_the_message_and_changes_nothing(

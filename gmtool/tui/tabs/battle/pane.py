@@ -35,6 +35,7 @@ from gmtool.rules.battle import (
     available_actions,
     battle_summary,
     likely_target,
+    no_fire_reason,
 )
 from gmtool.rules.errors import RulesError
 from gmtool.store.battle_redo import next_redo_label
@@ -148,6 +149,18 @@ class BattlePane(GmPane):
         if action == "redo":
             return self.redo_label is not None
         return True
+
+    def why_not(self, action: str) -> str | None:
+        state = self.battle
+        if state is None:
+            return "No battle open: n sets one up, o opens one of the campaign's battles."
+        if state.finished and action in PLAY_ACTIONS:
+            return f"{state.name} is over: s shows its summary, r its report, n sets up another."
+        if action == "attack":
+            return f"No weapon can fire now: {no_fire_reason(state)}."
+        if action in ("undo", "redo"):
+            return f"Nothing to {'undo' if action == 'undo' else 'redo'} in {state.name}."
+        return None
 
     # -- rendering ------------------------------------------------------------------------
     def reload(self, keep_status: bool = False) -> None:

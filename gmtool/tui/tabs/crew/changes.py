@@ -65,7 +65,7 @@ class ShipChanges:
 
     if TYPE_CHECKING:  # provided by CrewPane
 
-        def _status(self, text: str | Text, error: bool = False) -> None: ...
+        def show_status(self, text: str | Text, error: bool = False) -> None: ...
 
         def reload(
             self, select: str | None = None, crew: ship_store.ShipCrew | None = None
@@ -81,7 +81,7 @@ class ShipChanges:
 
     def _selected(self, doing: str) -> ship_store.ShipRecord | None:
         if self.crew is None:
-            self._status(f"Nothing to {doing}: no ship is selected (n adds one).", error=True)
+            self.show_status(f"Nothing to {doing}: no ship is selected (n adds one).", error=True)
             return None
         return self.crew.record
 
@@ -89,7 +89,7 @@ class ShipChanges:
         self.reload(select=saved.ship_id, crew=saved.crew)
         self._roster_shown_for = None
         self._fill_roster()
-        self._status(message)
+        self.show_status(message)
 
     def action_new_ship(self) -> None:
         def save(spec: ShipSpec) -> str | None:
@@ -102,7 +102,7 @@ class ShipChanges:
 
         def done(spec: ShipSpec | None) -> None:
             if spec is None:
-                self._status("No ship added.")
+                self.show_status("No ship added.")
 
         self.app.push_screen(self._new_ship_form(save), done)
 
@@ -123,7 +123,7 @@ class ShipChanges:
 
         def save(spec: ShipSpec) -> str | None:
             if spec == record.spec:
-                self._status(f"{record.name} is unchanged.")
+                self.show_status(f"{record.name} is unchanged.")
                 return None
             try:
                 saved = ship_actions.edit_ship(self.campaign, record.id, spec)
@@ -138,7 +138,7 @@ class ShipChanges:
 
         def done(spec: ShipSpec | None) -> None:
             if spec is None:
-                self._status(f"{record.name} is unchanged.")
+                self.show_status(f"{record.name} is unchanged.")
 
         self.app.push_screen(ShipFormScreen(record.spec, save), done)
 
@@ -157,7 +157,7 @@ class ShipChanges:
 
         def done(imported: bool | None) -> None:
             if not imported:
-                self._status("Nothing imported.")
+                self.show_status("Nothing imported.")
             self.focus_default()
 
         self.app.push_screen(ImportDialog(attempt), done)
@@ -171,7 +171,7 @@ class ShipChanges:
 
         def done(answer: bool | str | None) -> None:
             if answer is not True and answer != DELETE_AND_UNASSIGN:
-                self._status(f"{record.name} is kept.")
+                self.show_status(f"{record.name} is kept.")
                 return
             try:
                 gone = ship_actions.delete_ship(
@@ -181,7 +181,7 @@ class ShipChanges:
                     leave_battles=bool(battles),
                 )
             except (StoreError, RulesError) as exc:
-                self._status(f"Not deleted: {exc}", error=True)
+                self.show_status(f"Not deleted: {exc}", error=True)
                 return
             self.ship_id = None
             self.reload()
@@ -190,7 +190,7 @@ class ShipChanges:
                 off = f" {', '.join(gone.unassigned)} left their stations with it."
             if gone.left_battles:
                 off += f" It left the battle {', '.join(gone.left_battles)}."
-            self._status(f"Deleted {record.name}.{off} ctrl+z brings it back with its crew.")
+            self.show_status(f"Deleted {record.name}.{off} ctrl+z brings it back with its crew.")
 
         self.app.push_screen(delete_question(record.name, aboard, battles), done)
 
@@ -204,7 +204,7 @@ class ShipChanges:
             if yes:
                 self._regenerate(record)
             else:
-                self._status(f"The crew of {record.name} is kept.")
+                self.show_status(f"The crew of {record.name} is kept.")
 
         self.app.push_screen(regenerate_question(ship_store.compare_manifest(crew)), done)
 
@@ -212,7 +212,7 @@ class ShipChanges:
         try:
             named = ship_actions.regenerate_crew(self.campaign, record.id)
         except (StoreError, RulesError) as exc:
-            self._status(f"Not regenerated: {exc}", error=True)
+            self.show_status(f"Not regenerated: {exc}", error=True)
             return
         self._saved(
             named,
@@ -226,14 +226,14 @@ class ShipChanges:
             undone = step(self.campaign)
         except ActionRefused as exc:
             why = str(exc)  # nothing left, or a battle's end (undone in the Battle tab)
-            self._status(f"{why[:1].upper()}{why[1:]}.", error=True)
+            self.show_status(f"{why[:1].upper()}{why[1:]}.", error=True)
             return
         except StoreError as exc:
-            self._status(f"Not {'redone' if redo else 'undone'}: {exc}", error=True)
+            self.show_status(f"Not {'redone' if redo else 'undone'}: {exc}", error=True)
             return
         self._roster_shown_for = None
         self.reload(select=undone.ship_id)  # the ship it changed, where it still is
-        self._status(undone_text(undone, redo))
+        self.show_status(undone_text(undone, redo))
 
     def action_undo(self) -> None:
         self._undo_or_redo(redo=False)
@@ -250,7 +250,7 @@ class ShipChanges:
 
         def done(request: ExportRequest | None) -> None:
             if request is not None:
-                self._status(f"Exported the {request.what} of {record.name} to {request.path}.")
+                self.show_status(f"Exported the {request.what} of {record.name} to {request.path}.")
 
         self.app.push_screen(ExportDialog(record.id, record.name, what, self.export), done)
 

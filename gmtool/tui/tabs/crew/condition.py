@@ -118,7 +118,7 @@ class ConditionKeys:
 
     if TYPE_CHECKING:  # provided by CrewPane
 
-        def _status(self, text: str | Text, error: bool = False) -> None: ...
+        def show_status(self, text: str | Text, error: bool = False) -> None: ...
 
         def reload(self, select: str | None = None) -> None: ...
 
@@ -153,10 +153,10 @@ class ConditionKeys:
         try:
             changed = change()
         except (StoreError, RulesError) as exc:
-            self._status(f"Not {doing}: {exc}", error=True)
+            self.show_status(f"Not {doing}: {exc}", error=True)
             return str(exc)
         self.reload(select=changed.view.ship_id)
-        self._status(f"{changed.view.name} {doing} (its last line above); ctrl+z undoes it.")
+        self.show_status(f"{changed.view.name} {doing} (its last line above); ctrl+z undoes it.")
         return None
 
     def action_repair_ship(self) -> None:
@@ -181,7 +181,7 @@ class ConditionKeys:
             if yes:
                 self._changed(doing, change)
             else:
-                self._status("Nothing changed.")
+                self.show_status("Nothing changed.")
 
         self.app.push_screen(ConfirmDialog(question, detail=detail, danger=True), done)
 

@@ -191,8 +191,15 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
             return self._redo_label is not None
         return True
 
+    def why_not(self, action: str) -> str | None:
+        if action == "filter_crew" and self._roster_visible():
+            return "Everyone aboard is fit: f filters the roster once someone is hurt."
+        if action in NEEDS_SHIP and self.crew is None:
+            return "No ship selected: pick one in the list (n adds one)."
+        return None
+
     # -- showing --------------------------------------------------------------------------------
-    def _status(self, text: str | Text, error: bool = False) -> None:
+    def show_status(self, text: str | Text, error: bool = False) -> None:
         status = self.query_one("#crew-status", Static)
         status.set_class(error, "error")
         status.update(text)
@@ -205,7 +212,7 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         try:
             records = ship_store.list_ships(self.campaign)
         except (StoreError, RulesError) as exc:
-            self._status(f"The ships do not read: {exc}", error=True)
+            self.show_status(f"The ships do not read: {exc}", error=True)
             records = []
         wanted = select or self.ship_id
         try:
@@ -262,21 +269,21 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         except (StoreError, RulesError) as exc:
             summary.update("")
             self._fill_tree(None)
-            self._status(f"The crew of {ship_id} does not read: {exc}", error=True)
+            self.show_status(f"The crew of {ship_id} does not read: {exc}", error=True)
             self._fill_roster()
             return
         self.crew = crew
         try:
             self.set_standing(ship_actions.standings_of(self.campaign, crew))
         except (StoreError, RulesError) as exc:
-            self._status(f"The battles do not read: {exc}", error=True)
+            self.show_status(f"The battles do not read: {exc}", error=True)
         condition = self.read_condition(ship_id)
         summary.update(
             crew_summary(crew.record.spec, crew.manifest, crew.record.side) + "\n" + condition
         )
         self._fill_tree(crew.manifest)
         if crew.rebuilt:
-            self._status(
+            self.show_status(
                 f"The saved roster of {crew.record.name} was gone; the crew was named again "
                 "from its seed.",
                 error=True,
@@ -284,7 +291,7 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         else:
             check = ship_store.compare_manifest(crew)
             if check.changed or self._changed_shown:
-                self._status(changed_text(check) if check.changed else "")
+                self.show_status(changed_text(check) if check.changed else "")
             self._changed_shown = check.changed
         self._fill_roster()
 
@@ -442,7 +449,7 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
             return  # a stale event from refilling the list: the cursor has moved on
         key = event.row_key.value
         if key is not None and key != self.ship_id:
-            self._status("")
+            self.show_status("")
             self.show_ship(str(key))
 
     @on(DataTable.RowSelected, "#ship-list")

@@ -50,7 +50,7 @@ class HealingKeys(InjuryKeys):
                 skipped = ", ".join(names.get(i, i) for i, _ in rested.skipped)
                 text = f"Rest saved: {len(rested.entries)} rested"
                 text += f"; not resting: {skipped}" if skipped else ""
-                self._status(f"{text}. ctrl+z takes the whole rest back.")
+                self.show_status(f"{text}. ctrl+z takes the whole rest back.")
             self.focus_default()
 
         self.app.push_screen(RestDialog(self.party, save, self.highlighted_character_id()), closed)
@@ -82,7 +82,7 @@ class HealingKeys(InjuryKeys):
         def closed(entry: InjuryEntry | None) -> None:
             self.reload(entry)
             if entry is not None:
-                self._status(
+                self.show_status(
                     f"{self._saved('Treatment', entry)}: {entry['character_name']}, "
                     f"{entry['summary']}."
                 )

@@ -79,7 +79,7 @@ class HistoryView(GmPane):
         party_problem: str | None
         _history_width: int
 
-        def _status(self, text: str | Text, *, error: bool = False) -> None: ...
+        def show_status(self, text: str | Text, error: bool = False) -> None: ...
 
     def _set_options(self, selector: str, options: list[tuple[str, Any]]) -> None:
         select = self.query_one(selector, Select)
@@ -207,7 +207,7 @@ class HistoryView(GmPane):
                 self.query_one(selector, Select).value = ALL
         self._fill_history()
         self.refresh_bindings()
-        self._status("Showing everyone, every battle and every session.")
+        self.show_status("Showing everyone, every battle and every session.")
 
     @on(DataTable.RowSelected, "#injury-characters")
     def _character_chosen(self, event: DataTable.RowSelected) -> None:

@@ -30,7 +30,7 @@ class HurtKeys(InjuryKeys):
         try:
             return campaign_ships(self.campaign)
         except (StoreError, RulesError) as exc:
-            self._status(f"The ships do not read ({exc}); choose a class instead.", error=True)
+            self.show_status(f"The ships do not read ({exc}); choose a class instead.", error=True)
             return []
 
     def _ship_of_highlighted(self, ships: list[ShipRecord]) -> str | None:
@@ -67,7 +67,7 @@ class HurtKeys(InjuryKeys):
             self.reload(newest, to_character=False)  # several characters: stay where it was
             if entries and newest is not None:
                 hurt = sum(1 for e in entries if any((e.get("marked") or {}).values()))
-                self._status(
+                self.show_status(
                     f"{self._saved('Hazards', newest)}: {len(entries)} "
                     f"roll{'s' if len(entries) != 1 else ''}, {hurt} hurt. ctrl+z takes back the "
                     "newest entry."
@@ -107,7 +107,7 @@ class HurtKeys(InjuryKeys):
         def closed(entry: InjuryEntry | None) -> None:
             self.reload(entry)
             if entry is not None:
-                self._status(
+                self.show_status(
                     f"{self._saved('Damage', entry)}: {entry['character_name']}, "
                     f"{entry['summary']}."
                 )
@@ -133,13 +133,15 @@ class HurtKeys(InjuryKeys):
         try:
             last = load_bailout(self.campaign)
         except StoreError as exc:
-            self._status(str(exc), error=True)
+            self.show_status(str(exc), error=True)
             last = None
         ships = self._ships()
 
         def closed(record: Any) -> None:
             if record is not None:
-                self._status(f"Bail-out ordered: {record.where}, {record.bailout.rounds} rounds.")
+                self.show_status(
+                    f"Bail-out ordered: {record.where}, {record.bailout.rounds} rounds."
+                )
             self.focus_default()
 
         self.app.push_screen(

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 from gmtool.tui.pane import GmPane
 
 if TYPE_CHECKING:
+    from rich.text import Text
+
     from gmtool.rules.characters import Party
     from gmtool.store.injuries import InjuryEntry
 
@@ -27,7 +29,7 @@ class InjuryKeys(GmPane):
         def _refused(self) -> bool: ...
         def _need_party(self, what: str) -> bool: ...
         def _saved(self, what: str, entry: InjuryEntry) -> str: ...
-        def _status(self, text: str, *, error: bool = False) -> None: ...
+        def show_status(self, text: str | Text, error: bool = False) -> None: ...
 
     def read_again_if_saved(self) -> None:
         """As the tab is shown or a dialog opens on the party: read the campaign again if

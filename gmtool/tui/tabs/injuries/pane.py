@@ -137,7 +137,7 @@ class InjuriesPane(HurtKeys, HealingKeys, UndoKeys, HistoryView):
         self.set_class(self._narrow, "-narrow")
         self.reload()
         if self.party_problem is None:
-            self._status(
+            self.show_status(
                 "h rolls a hazard; t treats, r rests, d damages the highlighted character."
             )
         self.focus_default()
@@ -189,7 +189,7 @@ class InjuriesPane(HurtKeys, HealingKeys, UndoKeys, HistoryView):
         """True (and says so) while the party cannot be read: nothing may touch it."""
         if self.party_problem is None:
             return False
-        self._status(
+        self.show_status(
             "Not done: the party cannot be read (see above); nothing was saved.", error=True
         )
         return True
@@ -217,7 +217,7 @@ class InjuriesPane(HurtKeys, HealingKeys, UndoKeys, HistoryView):
         try:
             everything = history(self.campaign)
         except (StoreError, RulesError) as exc:
-            self._status(f"Cannot read the injuries: {exc}", error=True)
+            self.show_status(f"Cannot read the injuries: {exc}", error=True)
             self.forget_read()
             return
         follow = new_entry is not None and to_character
@@ -250,14 +250,14 @@ class InjuriesPane(HurtKeys, HealingKeys, UndoKeys, HistoryView):
             self.query_one("#injury-party-problem", PartyProblem).update(
                 Text(unreadable_party_text(problem))
             )
-            self._status(
+            self.show_status(
                 "The party cannot be read: h, t, r, g, d, b and ctrl+z are off.", error=True
             )
         self.query_one("#injury-characters").display = problem is None
         self.query_one("#injury-party-problem").display = problem is not None
         if (problem is None) != (was is None):
             if problem is None:
-                self._status("The party reads again.")
+                self.show_status("The party reads again.")
             self.refresh_bindings()
             focused = self.screen.focused
             if focused is not None and self in focused.ancestors:
@@ -321,7 +321,7 @@ class InjuriesPane(HurtKeys, HealingKeys, UndoKeys, HistoryView):
         character_id = self.highlighted_character_id()
         return self.party.find(character_id)
 
-    def _status(self, text: str | Text, *, error: bool = False) -> None:
+    def show_status(self, text: str | Text, error: bool = False) -> None:
         status = self.query_one("#injury-status", Static)
         status.set_class(error, "error")
         status.update(text)
@@ -338,7 +338,7 @@ class InjuriesPane(HurtKeys, HealingKeys, UndoKeys, HistoryView):
             return False
         if self.party.characters:
             return True
-        self._status(
+        self.show_status(
             f"No {what}: the party has no characters yet (add them on the Stations tab).",
             error=True,
         )

@@ -84,11 +84,11 @@ class UndoKeys(InjuryKeys):
             undone = undo_newest(self.campaign)
         except (StoreError, RulesError) as exc:
             self.reload()
-            self._status(f"Not undone: {exc}", error=True)
+            self.show_status(f"Not undone: {exc}", error=True)
             return
         self.reload()
         text, refused = undone_text(undone, unseen)
-        self._status(text, error=refused)
+        self.show_status(text, error=refused)
 
     def action_redo(self) -> None:
         """Do the last undo again (nothing is rolled again)."""
@@ -100,9 +100,9 @@ class UndoKeys(InjuryKeys):
             redone = redo(self.campaign)
         except (StoreError, RulesError) as exc:
             self.reload()
-            self._status(f"Not redone: {exc}", error=True)
+            self.show_status(f"Not redone: {exc}", error=True)
             return
         newest = max(redone.entries, key=lambda e: int(e["id"])) if redone.entries else None
         self.reload(newest, to_character=len(redone.entries) == 1)
         text, refused = redone_text(redone)
-        self._status(text, error=refused)
+        self.show_status(text, error=refused)

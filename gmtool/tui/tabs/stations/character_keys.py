@@ -29,7 +29,7 @@ class CharacterKeys(StationsView):
             return
         label = self.undo_state.undo
         if label is None:
-            self._show("Nothing to undo here.", error=True)
+            self.show_status("Nothing to undo here.", error=True)
             return
         if self.made_here and self.made_here[-1] == label:
             self._undo()
@@ -39,7 +39,7 @@ class CharacterKeys(StationsView):
             if yes:
                 self._undo()
             else:
-                self._show(f"Not undone: {label}.")
+                self.show_status(f"Not undone: {label}.")
 
         self.app.push_screen(
             ConfirmDialog(
@@ -56,15 +56,15 @@ class CharacterKeys(StationsView):
         try:
             undone = party_actions.undo(self.campaign)
         except ActionRefused:
-            self._show("Nothing to undo here.", error=True)
+            self.show_status("Nothing to undo here.", error=True)
             return
         except StoreError as exc:
-            self._show(f"Not undone: {exc}", error=True)
+            self.show_status(f"Not undone: {exc}", error=True)
             return
         if self.made_here and self.made_here[-1] == undone.label:
             self.made_here.pop()
         self.reload()
-        self._show(f"Undone: {undone.label}. (ctrl+y redoes)")
+        self.show_status(f"Undone: {undone.label}. (ctrl+y redoes)")
 
     def action_redo(self) -> None:
         """ctrl+y: do again what ctrl+z took back (its rolls count again, never re-rolled)."""
@@ -73,14 +73,14 @@ class CharacterKeys(StationsView):
         try:
             redone = party_actions.redo(self.campaign)
         except ActionRefused:
-            self._show("Nothing to redo here.", error=True)
+            self.show_status("Nothing to redo here.", error=True)
             return
         except StoreError as exc:
-            self._show(f"Not redone: {exc}", error=True)
+            self.show_status(f"Not redone: {exc}", error=True)
             return
         self.reload()
         self.mark_made_here()
-        self._show(f"Redone: {redone.label}. (ctrl+z undoes)")
+        self.show_status(f"Redone: {redone.label}. (ctrl+z undoes)")
 
     def _save_new(self, character: Character) -> Character:
         return party_actions.add_character(self.campaign, character).character
@@ -98,7 +98,9 @@ class CharacterKeys(StationsView):
             self.reload()
             self.mark_made_here()
             self._select_in_list(character.id)
-            self._show(f"{character.name} joins the party, unassigned: a puts them at a station.")
+            self.show_status(
+                f"{character.name} joins the party, unassigned: a puts them at a station."
+            )
 
         self.app.push_screen(CharacterForm(self._save_new), done)
 
@@ -121,7 +123,7 @@ class CharacterKeys(StationsView):
             if saved is not None:
                 self.reload()
                 self.mark_made_here()
-                self._show(f"Saved {saved.name}. (ctrl+z undoes)")
+                self.show_status(f"Saved {saved.name}. (ctrl+z undoes)")
 
         self.app.push_screen(CharacterForm(self._save_edit, character), done)
 
@@ -135,16 +137,16 @@ class CharacterKeys(StationsView):
 
         def answered(yes: bool | None) -> None:
             if not yes:
-                self._show(f"{name} was not deleted.")
+                self.show_status(f"{name} was not deleted.")
                 return
             try:
                 party_actions.delete_character(self.campaign, who)
             except (RulesError, StoreError) as exc:
-                self._show(f"Not deleted: {exc}", error=True)
+                self.show_status(f"Not deleted: {exc}", error=True)
                 return
             self.reload()
             self.mark_made_here()
-            self._show(f"Deleted {name}. (ctrl+z undoes)")
+            self.show_status(f"Deleted {name}. (ctrl+z undoes)")
 
         self.app.push_screen(
             ConfirmDialog(f"Delete {name} and their station from the campaign?"), answered
@@ -193,7 +195,7 @@ class CharacterKeys(StationsView):
     def _file_done(self, message: str | None) -> None:
         if message is not None:
             self.reload()
-            self._show(message[0].upper() + message[1:])
+            self.show_status(message[0].upper() + message[1:])
 
     def _imported(self, message: str | None) -> None:
         if message is not None:

@@ -97,7 +97,9 @@ class StationKeys(StationsView):
         if ship_id is None:
             return
         if not self.party.characters:
-            self._show("No characters yet: n creates one, i imports a party file.", error=True)
+            self.show_status(
+                "No characters yet: n creates one, i imports a party file.", error=True
+            )
             return
         from_board_character = (
             moving and not self._list_focused() and self.rows and self._row().character_id
@@ -147,7 +149,7 @@ class StationKeys(StationsView):
         where = f"{place_name(place)} ({self._ship_name(ship_id)})"
         current = assignment_of(self.party.assignments, who)
         if current is not None and (current.ship_id, current.place) == (ship_id, place):
-            self._show(f"Not changed: {name} is already {self._where_words(current)}.")
+            self.show_status(f"Not changed: {name} is already {self._where_words(current)}.")
             return
         campaign = self.campaign
         if current is None and not moving:
@@ -204,7 +206,9 @@ class StationKeys(StationsView):
             return
         current = assignment_of(self.party.assignments, who)
         if current is None or current.station_id is None:
-            self._show(f"{self._char_name(who)} is at no station: only a station has a task.", True)
+            self.show_status(
+                f"{self._char_name(who)} is at no station: only a station has a task.", True
+            )
             return
         station = station_table().stations[current.station_id]
         if station.directs:
@@ -275,12 +279,12 @@ class StationKeys(StationsView):
         if self._refused():
             return
         if not self.ships:
-            self._show("The campaign has no ships yet.", error=True)
+            self.show_status("The campaign has no ships yet.", error=True)
             return
         ids = [s.id for s in self.ships]
         index = ids.index(self.ship_id) if self.ship_id in ids else -1
         self._set_ship(ids[(index + 1) % len(ids)])
-        self._show(f"Showing {self._ship_name(self.ship_id or '')}.")
+        self.show_status(f"Showing {self._ship_name(self.ship_id or '')}.")
 
     def action_roll_check(self) -> None:
         """Enter on a board row: roll exactly the check the row shows, into the log."""
@@ -288,17 +292,19 @@ class StationKeys(StationsView):
             return
         row = self._row()
         if row.check is None:
-            self._show("Nothing to roll on this row: no one here rolls this round.", error=True)
+            self.show_status(
+                "Nothing to roll on this row: no one here rolls this round.", error=True
+            )
             return
         ship_id = self.ship_id
         try:
             rolled = roll_station_check(self.campaign, ship_id, row.place, row.character_id)
         except (RulesError, StoreError) as exc:
-            self._show(f"Not rolled: {exc}", error=True)
+            self.show_status(f"Not rolled: {exc}", error=True)
             return
         self.mark_made_here()
         result = rolled.result
-        self._show(
+        self.show_status(
             Text.assemble(
                 f"{rolled.purpose}: {result.dice_text()} -> ",
                 (result.degree.label, DEGREE_STYLE.get(result.degree.value, "")),

@@ -148,7 +148,9 @@ class StationsView(GmPane):
         """True (and says so) while the party cannot be read: nothing may touch it."""
         if self.party_problem is None:
             return False
-        self._show("Not done: the party cannot be read (see above); nothing was changed.", True)
+        self.show_status(
+            "Not done: the party cannot be read (see above); nothing was changed.", True
+        )
         return True
 
     # -- loading and rendering --------------------------------------------------------------
@@ -189,12 +191,14 @@ class StationsView(GmPane):
             self.query_one("#party-problem", ProblemNote).update(
                 Text(unreadable_party_text(problem))
             )
-            self._show("The party cannot be read: the keys that change it are off.", error=True)
+            self.show_status(
+                "The party cannot be read: the keys that change it are off.", error=True
+            )
         for selector in ("#ship-row", "#stations-main", "#station-detail"):
             self.query_one(selector).display = problem is None
         self.query_one("#party-problem").display = problem is not None
         if problem is None and was is not None:
-            self._show("The party reads again.")
+            self.show_status("The party reads again.")
         if (problem is None) != (was is None):
             self.refresh_bindings()
             focused = self.screen.focused
@@ -221,15 +225,14 @@ class StationsView(GmPane):
                     self.party.assignments,
                 )
             except RulesError as exc:
-                self._show(f"Cannot show the stations: {exc}", error=True)
+                self.show_status(f"Cannot show the stations: {exc}", error=True)
             quality = ship.spec.crew_quality
             self.query_one("#crew-info", Label).update(
                 f"crew {quality}: crew check {ship.spec.crew_check_score}"
             )
         else:
-            self.query_one("#crew-info", Label).update(
-                "This campaign has no ships yet: add them first."
-            )
+            # short enough for the row beside the ship list at 80 columns
+            self.query_one("#crew-info", Label).update("No ships yet: the Crew tab (2) adds them.")
         self._render_board()
         self._render_party()
         if follow is not None:
@@ -344,7 +347,7 @@ class StationsView(GmPane):
         ship_name = ship.spec.name if ship else f"{assignment.ship_id} (no such ship)"
         return Text(f"{ship_name}: {place}", style="dim")
 
-    def _show(self, message: str | Text, error: bool = False) -> None:
+    def show_status(self, message: str | Text, error: bool = False) -> None:
         status = self.query_one("#stations-status", Static)
         status.set_class(error, "error")
         status.update(message)
@@ -369,7 +372,7 @@ class StationsView(GmPane):
         """Enter on a character: show them on the board (switching ship if needed)."""
         assignment = assignment_of(self.party.assignments, event.option.id or "")
         if assignment is None:
-            self._show(
+            self.show_status(
                 f"{self._char_name(event.option.id or '')} is unassigned: a chooses a station."
             )
             return
@@ -414,12 +417,12 @@ class StationsView(GmPane):
         who = self._selected_character()
         if who is None:
             where = "in the character list" if self._list_focused() else "on the board"
-            self._show(f"Nothing to {what}: highlight a character {where} first.", error=True)
+            self.show_status(f"Nothing to {what}: highlight a character {where} first.", error=True)
         return who
 
     def _need_ship(self) -> str | None:
         if self.ship_id is None:
-            self._show("No ship to put anyone on: the campaign has no ships yet.", error=True)
+            self.show_status("No ship to put anyone on: the campaign has no ships yet.", error=True)
         return self.ship_id
 
     def _ship_name(self, ship_id: str) -> str:
@@ -442,12 +445,12 @@ class StationsView(GmPane):
         try:
             changed = act()
         except (RulesError, StoreError) as exc:
-            self._show(f"Not changed: {exc}", error=True)
+            self.show_status(f"Not changed: {exc}", error=True)
             return False
         self.party = changed.party
         self._refresh_view(follow=None if self._list_focused() else changed.character_id)
         self.mark_made_here()
         label = changed.label
         said = done(changed) if done is not None else f"{label[0].upper()}{label[1:]}."
-        self._show(f"{said} (ctrl+z undoes)")
+        self.show_status(f"{said} (ctrl+z undoes)")
         return True

@@ -122,6 +122,19 @@ class SkirmishPane(PlayingPane):
             return side == "sk-table" and self.query_one("#sk-log", GameLog).overflows
         return True
 
+    def why_not(self, action: str) -> str | None:
+        if action in ("undo", "redo"):
+            return f"Nothing to {'undo' if action == 'undo' else 'redo'} here."
+        if action in GAME_ONLY_ACTIONS and self.state is None:
+            return "No game in play: n starts one."
+        if action in GAME_ONLY_ACTIONS and self.state is not None and self.state.over:
+            return "The game is over: n starts it again, r replays it."
+        if action in WHEN_ABLE and self.mode == BROWSE:
+            what = {"fire": "fire", "hand_to_hand": "fight hand to hand", "pick_up": "pick a "
+                    "weapon up", "aim": "aim"}[action]  # fmt: skip
+            return f"The figure to act cannot {what} now (its line below says what it can do)."
+        return None
+
     # -- new game and undo --------------------------------------------------------------------
     def action_new_game(self) -> None:
         self.app.push_screen(NewGameScreen(), self._new_game_chosen)
@@ -132,7 +145,7 @@ class SkirmishPane(PlayingPane):
 
     def _new_game_chosen(self, choice: NewGameChoice | None) -> None:
         if choice is None:
-            self._show_status("No new game: the game in play is unchanged.")
+            self.show_status("No new game: the game in play is unchanged.")
             return
         try:
             played = game_actions.start(self.campaign, choice.scenario, choice.mode)
@@ -145,7 +158,7 @@ class SkirmishPane(PlayingPane):
         who = ""
         if choice.mode == SOLO:
             who = f" The app plays the {scenario.side(solo_side(scenario)).name} side."
-        self._show_status(f"New game: {scenario.name} ({MODE_SHORT[choice.mode]}).{who}")
+        self.show_status(f"New game: {scenario.name} ({MODE_SHORT[choice.mode]}).{who}")
 
     def action_settings(self) -> None:
         state = self.state
@@ -155,10 +168,10 @@ class SkirmishPane(PlayingPane):
 
     def _settings_chosen(self, options: GameOptions | None) -> None:
         if options is None or self.game is None:
-            self._show_status("Settings unchanged.")
+            self.show_status("Settings unchanged.")
             return
         if options == self.game.state.options:
-            self._show_status("Settings unchanged: they are as they were.")
+            self.show_status("Settings unchanged: they are as they were.")
             return
         try:
             played = game_actions.change_settings(self.campaign, self.game, options)
@@ -166,7 +179,7 @@ class SkirmishPane(PlayingPane):
             self._refuse(f"Settings not changed: {exc}")
             return
         self._after(played)
-        self._show_status(f"{settings_text(played.game.state)} (ctrl+z takes it back)")
+        self.show_status(f"{settings_text(played.game.state)} (ctrl+z takes it back)")
 
     def action_replay(self) -> None:
         if self.game is None:
@@ -198,7 +211,7 @@ class SkirmishPane(PlayingPane):
         except StoreError as exc:
             self._refuse(f"Not exported: {exc}")
             return
-        self._show_status(f"The game's log is in {path}.")
+        self.show_status(f"The game's log is in {path}.")
 
     def action_undo(self) -> None:
         """Take back the last saved action; the status names it (and the app's reply with
@@ -213,7 +226,7 @@ class SkirmishPane(PlayingPane):
             return
         if self._reload():
             dice = f" ({len(undone.roll_ids)} dice marked undone)" if undone.roll_ids else ""
-            self._show_status(f"Undone: {undone.label}{dice}. ctrl+y does it again.")
+            self.show_status(f"Undone: {undone.label}{dice}. ctrl+y does it again.")
 
     def action_redo(self) -> None:
         """Do the action last undone again as it was saved (the same dice, not rolled)."""
@@ -227,7 +240,7 @@ class SkirmishPane(PlayingPane):
             return
         if self._reload():
             dice = f" ({len(redone.roll_ids)} dice as rolled before)" if redone.roll_ids else ""
-            self._show_status(f"Redone: {redone.label}{dice}.")
+            self.show_status(f"Redone: {redone.label}{dice}.")
 
     def _reload(self) -> bool:
         """Read the game back after an undo or redo; False (and said) when it does not

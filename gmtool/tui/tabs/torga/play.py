@@ -67,7 +67,7 @@ class PlayingPane(TorgaView):
         if self.game.mode == SOLO and replies and any(not line.auto for line in played.lines):
             steps = "activation" if replies == 1 else "activations"
             message += f" The app answered: {replies} {steps} (in the log)."
-        self._show_status(message)
+        self.show_status(message)
         self.refresh_view()
 
     def action_aim(self) -> None:
@@ -130,7 +130,7 @@ class PlayingPane(TorgaView):
         self.pick_options = options
         self.pick_index = 0
         self._set_mode(PICKING)
-        self._show_status(f"{len(options)} to choose from: enter to confirm.")
+        self.show_status(f"{len(options)} to choose from: enter to confirm.")
 
     def action_fire(self) -> None:
         who = self._actor("fired")
@@ -177,7 +177,7 @@ class PlayingPane(TorgaView):
         fig = state.figure(who)
         self.cursor = (fig.x, fig.y)
         self._set_mode(MOVING)
-        self._show_status(f"Where to? {fig.name} may move {move_allowance(state, fig):g} in.")
+        self.show_status(f"Where to? {fig.name} may move {move_allowance(state, fig):g} in.")
 
     def action_cursor(self, dx: float, dy: float) -> None:
         if self.mode != MOVING:
@@ -228,4 +228,4 @@ class PlayingPane(TorgaView):
             self._hide_input()
             return
         self._set_mode(BROWSE)
-        self._show_status("Cancelled: nothing was played.")
+        self.show_status("Cancelled: nothing was played.")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual import work
 from textual.message import Message
 from textual.widgets import ContentSwitcher
@@ -52,7 +53,7 @@ class SimulatingPane(GmPane):
         self._simulation_needed: int | None = None
 
     # what the tab provides
-    def _show_status(self, text: str, error: bool = False) -> None:
+    def show_status(self, text: str | Text, error: bool = False) -> None:
         raise NotImplementedError
 
     def _refuse(self, text: str) -> None:
@@ -80,7 +81,7 @@ class SimulatingPane(GmPane):
         scenario = self._simulated_scenario()
         games = self.simulation_games
         self._show_chart(games)
-        self._show_status(f"Simulating {games} games of {scenario.name} in the background…")
+        self.show_status(f"Simulating {games} games of {scenario.name} in the background…")
         self._simulation_needed = scenario.victory.standing
         self._simulation_worker = self._simulate(scenario, games, self.campaign.seed)
 
@@ -92,12 +93,12 @@ class SimulatingPane(GmPane):
 
     def _sweep_chosen(self, sweep: Sweep | None) -> None:
         if sweep is None:
-            self._show_status("No sweep: nothing was simulated.")
+            self.show_status("No sweep: nothing was simulated.")
             return
         games = self.sweep_games
         self._show_chart(games * len(sweep.values))
         values = ", ".join(str(v) for v in sweep.values)
-        self._show_status(f"Sweeping {sweep.key} over {values}: {games} games each…")
+        self.show_status(f"Sweeping {sweep.key} over {values}: {games} games each…")
         self._simulation_worker = self._sweep(sweep, games, self.campaign.seed)
 
     @work(thread=True, exclusive=True, group=SIMULATION_GROUP, exit_on_error=False)
@@ -157,7 +158,7 @@ class SimulatingPane(GmPane):
                 )
             if self.query_one("#sk-side", ContentSwitcher).current != "sk-sim":
                 text += " Press v to see the chart."
-            self._show_status(text)
+            self.show_status(text)
         elif event.state == WorkerState.ERROR:
             chart.show_message(f"The simulation stopped: {event.worker.error}")
             self._refuse(f"The simulation stopped: {event.worker.error}")

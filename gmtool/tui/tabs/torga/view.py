@@ -132,15 +132,15 @@ class TorgaView(SimulatingPane):
         except StoreError as exc:
             self.game = None
             self._reset_view()
-            self._show_status(str(exc), error=True)
+            self.show_status(str(exc), error=True)
             return
         self._reset_view()
         if self.game is None:
-            self._show_status("No game yet: press n to start one.")
+            self.show_status("No game yet: press n to start one.")
         elif self.game.state.over:
-            self._show_status("The game is over: n starts a new one, ctrl+z takes back the end.")
+            self.show_status("The game is over: n starts a new one, ctrl+z takes back the end.")
         else:
-            self._show_status("Game resumed where it was left.")
+            self.show_status("Game resumed where it was left.")
 
     def _read_history(self) -> None:
         """What ctrl+z and ctrl+y would take back or do again (read after each change)."""
@@ -294,7 +294,7 @@ class TorgaView(SimulatingPane):
     def on_game_log_overflowed(self, message: GameLog.Overflowed) -> None:
         self.refresh_bindings()  # the log's page keys come and go with it
 
-    def _show_status(self, text: str | Text, error: bool = False) -> None:
+    def show_status(self, text: str | Text, error: bool = False) -> None:
         status = self.query_one("#sk-status", Static)
         status.set_class(error, "error")
         status.update(text, layout=False)
@@ -302,7 +302,7 @@ class TorgaView(SimulatingPane):
         self._fit_rows()
 
     def _refuse(self, text: str) -> None:
-        self._show_status(text, error=True)
+        self.show_status(text, error=True)
 
     def on_resize(self) -> None:
         self._fit_rows()
