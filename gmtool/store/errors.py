@@ -35,6 +35,38 @@ class CampaignCorrupt(StoreError):
         )
 
 
+class SaveRefused(StoreError):
+    """A save refused before its journal was written (store/preflight.py): nothing changed.
+
+    `path` is the file or folder in the way, `reason` one of the kinds below; for NO_SPACE
+    `needed` and `free` are the bytes the save needs and those the disk has."""
+
+    FOLDER_IN_THE_WAY = "folder in the way"
+    NOT_A_FOLDER = "not a folder"
+    NOT_WRITABLE = "not writable"
+    NO_SPACE = "no space"
+    EARLIER_UNFINISHED = "earlier action unfinished"
+
+    def __init__(
+        self, path: object, reason: str, *, needed: int = 0, free: int = 0, detail: str = ""
+    ) -> None:
+        self.path = str(path)
+        self.reason = reason
+        self.needed = needed
+        self.free = free
+        self.detail = detail
+        what = {
+            self.FOLDER_IN_THE_WAY: f"{path} is a folder where gmtool saves a file; move it away",
+            self.NOT_A_FOLDER: f"{path} is a file where gmtool needs a folder; move it away",
+            self.NOT_WRITABLE: f"gmtool may not write in {path}; check its permissions",
+            self.NO_SPACE: f"the disk holding {path} has {free:,} bytes free and the save "
+            f"needs {needed:,} and some room to spare; free some space",
+            self.EARLIER_UNFINISHED: "the action before it is saved but not yet in place "
+            f"({detail}); fix that and open the campaign again",
+        }[reason]
+        super().__init__(f"cannot save the action: {what} (nothing was changed)")
+
+
 def os_error_detail(exc: OSError, subject: object = None) -> str:
     """What the system said, in one line: 'No such file or directory', with the file it was
     about unless that is `subject` (already named), and what the puzzling ones mean here."""

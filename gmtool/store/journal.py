@@ -30,10 +30,12 @@ import re
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gmtool.store.errors import StoreError
+from gmtool.store import preflight
+from gmtool.store.errors import SaveRefused, StoreError, os_error_detail
 
 JOURNAL_NAME = ".journal"
 BACKUP_DIR = "backups"
@@ -105,8 +107,45 @@ def replace_file(path: Path, data: bytes) -> None:
     tmp = temporary_path(path, str(os.getpid()))
     write_temporary(tmp, data)
     note_change()  # before the replace: a failed one may still have changed the file
-    os.replace(tmp, path)
+    try:
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
     fsync_dir(path.parent)
+
+
+@dataclass(frozen=True)
+class UnfinishedSave:
+    """An action saved (its journal durable) whose files could not all be put in place at
+    once: it is finished at the campaign's next open. `detail` is what the system said."""
+
+    folder: Path
+    detail: str
+
+
+_unfinished: list[UnfinishedSave] = []
+
+
+def take_unfinished() -> list[UnfinishedSave]:
+    """The actions saved but not yet all in place since the last call (a command says so
+    instead of "failed": they have happened)."""
+    found = list(_unfinished)
+    _unfinished.clear()
+    return found
+
+
+def _finish_earlier(folder: Path) -> None:
+    """Put an earlier saved action's files in place before the next action is saved; refuse
+    the next one (nothing changed) while that cannot be done."""
+    try:
+        recover(folder)
+    except StoreError as exc:
+        cause = exc.__cause__
+        detail = os_error_detail(cause) if isinstance(cause, OSError) else str(exc)
+        raise SaveRefused(
+            folder / JOURNAL_NAME, SaveRefused.EARLIER_UNFINISHED, detail=detail
+        ) from None
 
 
 def active(path: Path) -> Transaction | None:
@@ -126,6 +165,7 @@ class Transaction:
         self.staged: dict[Path, bytes | Callable[[], bytes]] = {}
         self.removed: set[Path] = set()
         self._after: list[Callable[[], object]] = []
+        self.unfinished: UnfinishedSave | None = None
 
     def covers(self, path: Path) -> bool:
         return os.path.abspath(path).startswith(self._root + os.sep)
@@ -169,12 +209,24 @@ class Transaction:
 
     # -- committing -------------------------------------------------------------------------
     def commit(self) -> None:
+        """Save the staged files as one. Refused before the journal is durable (SaveRefused,
+        an OSError): nothing changed. After it the action has happened, whatever follows: a
+        file that cannot be put in place then is put there at the next open, and
+        `unfinished` says why (see `take_unfinished`)."""
+        if pending(self.folder):  # an earlier action of this process not yet in place
+            _finish_earlier(self.folder)
         if len(self.staged) == 1 and not self.removed:
             [path] = self.staged
             data = self.staged_bytes(path)
             assert data is not None
-            path.parent.mkdir(parents=True, exist_ok=True)
-            replace_file(path, data)
+            preflight.check_targets({path: len(data)}, ())
+            made: list[Path] = []
+            try:
+                preflight.make_folders(path, made)
+                replace_file(path, data)
+            except BaseException:
+                preflight.remove_folders(made)
+                raise
         elif self.staged or self.removed:
             self._commit_journaled()
         for callback in self._after:
@@ -182,36 +234,43 @@ class Transaction:
 
     def _commit_journaled(self) -> None:
         token = f"{os.getpid()}-tx"
+        contents: dict[Path, bytes] = {}
+        for path in self.staged:
+            data = self.staged_bytes(path)
+            assert data is not None
+            contents[path] = data
+        preflight.check_targets({p: len(d) for p, d in contents.items()}, self.removed)
         pairs: list[tuple[Path, Path]] = []
         folders: set[Path] = set()
+        made: list[Path] = []
         try:
-            for path in self.staged:
-                data = self.staged_bytes(path)
-                assert data is not None
-                path.parent.mkdir(parents=True, exist_ok=True)
+            for path, data in contents.items():
+                preflight.make_folders(path, made)
                 tmp = temporary_path(path, token)
                 write_temporary(tmp, data)
                 pairs.append((tmp, path))
                 folders.add(path.parent)
             for folder in folders:
                 fsync_dir(folder)
+            journal = {
+                "replace": [[self._rel(t), self._rel(p)] for t, p in pairs],
+                "remove": sorted(self._rel(p) for p in self.removed),
+            }
+            replace_file(
+                self.folder / JOURNAL_NAME,
+                json.dumps(journal, separators=(",", ":")).encode("utf-8"),
+            )
         except BaseException:
             for tmp, _ in pairs:
                 tmp.unlink(missing_ok=True)
+            preflight.remove_folders(made)
             raise
-        journal = {
-            "replace": [[self._rel(t), self._rel(p)] for t, p in pairs],
-            "remove": sorted(self._rel(p) for p in self.removed),
-        }
-        data = json.dumps(journal, separators=(",", ":")).encode("utf-8")
+        # From here on the action has happened: what stops it now is finished at the next open.
         try:
-            replace_file(self.folder / JOURNAL_NAME, data)
-        except BaseException:
-            for tmp, _ in pairs:
-                tmp.unlink(missing_ok=True)
-            raise
-        # From here on the action has happened: a crash is finished by `recover` at open.
-        _apply(self.folder, pairs, sorted(self.removed))
+            _apply(self.folder, pairs, sorted(self.removed))
+        except OSError as exc:
+            self.unfinished = UnfinishedSave(self.folder, os_error_detail(exc))
+            _unfinished.append(self.unfinished)
 
     def _rel(self, path: Path) -> str:
         return os.path.relpath(path, self._root)
@@ -222,7 +281,10 @@ def _apply(folder: Path, pairs: list[tuple[Path, Path]], removed: list[Path]) ->
     touched: set[Path] = {folder}
     for tmp, target in pairs:
         if tmp.exists():
-            os.replace(tmp, target)
+            try:
+                os.replace(tmp, target)
+            except OSError as exc:  # named by the file it was to replace, not the temporary
+                raise type(exc)(exc.errno, exc.strerror, str(target)) from None
         touched.add(target.parent)
     for path in removed:
         path.unlink(missing_ok=True)
@@ -302,7 +364,13 @@ def recover(folder: Path) -> bool:
             f"{journal} is damaged ({exc}): an interrupted save cannot be finished. Nothing "
             "was changed; move the file away to open the campaign as the last whole save left it"
         ) from None
-    _apply(folder, pairs, removed)
+    try:
+        _apply(folder, pairs, removed)
+    except OSError as exc:
+        raise StoreError(
+            f"the last action in {folder} was saved but cannot be put in place: "
+            f"{os_error_detail(exc)}; fix that and open the campaign again to finish it"
+        ) from exc
     return True
 
 
