@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 
-from gmtool.store import CampaignLocked, open_campaign
-from gmtool.store.doctor import examine
+from gmtool.store import CampaignCorrupt, CampaignLocked, open_campaign
+from gmtool.store.doctor import Problem, damaged, examine
 from gmtool.store.errors import StoreError
 
 
@@ -23,6 +24,17 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print JSON")
 
 
+def _examine(path: str | Path) -> list[Problem]:
+    try:
+        campaign = open_campaign(path, create=False, purpose="gmtool doctor")
+    except CampaignLocked:
+        campaign = open_campaign(path, create=False, readonly=True)
+    try:
+        return examine(campaign)
+    finally:
+        campaign.close()
+
+
 def run(args: argparse.Namespace) -> int:
     from gmtool.store.demo import demo_campaign_path
 
@@ -30,13 +42,9 @@ def run(args: argparse.Namespace) -> int:
     if not str(path).strip():
         raise StoreError("--campaign needs a folder path, not an empty one")
     try:
-        campaign = open_campaign(path, create=False, purpose="gmtool doctor")
-    except CampaignLocked:
-        campaign = open_campaign(path, create=False, readonly=True)
-    try:
-        problems = examine(campaign)
-    finally:
-        campaign.close()
+        problems = _examine(path)
+    except CampaignCorrupt:  # a file read at open (the newest roll-log chunk) is damaged
+        problems = damaged(Path(path))
     if args.json:
         print(json.dumps({"whole": not problems, "problems": [p.to_dict() for p in problems]}))
     elif not problems:

@@ -10,9 +10,10 @@ not have). Reads only; `gmtool doctor` prints what it finds.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from gmtool.store import battles, injuries
+from gmtool.store import battles, checkup, injuries
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
 from gmtool.store.party import load_party_state
@@ -123,11 +124,17 @@ def _unending(campaign: Campaign, record: battles.BattleRecord) -> list[Problem]
     return []
 
 
+def damaged(folder: Path) -> list[Problem]:
+    """The damaged files of a campaign that does not open for them (a roll-log chunk read at
+    open): read only, nothing changed."""
+    return [Problem(str(d.file), str(d)) for d in checkup.damaged_files(folder, thorough=True)]
+
+
 def examine(campaign: Campaign) -> list[Problem]:
     """Every problem found, damaged files first; [] for a whole campaign."""
-    damaged = campaign.damaged_files(thorough=True)
-    if damaged:  # the rest would only trip over the same damage
-        return [Problem(str(d.file), str(d)) for d in damaged]
+    found_damaged = damaged(campaign.folder)
+    if found_damaged:  # the rest would only trip over the same damage
+        return found_damaged
     found: list[Problem] = []
     try:
         rolls = _roll_states(campaign)

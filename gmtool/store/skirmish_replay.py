@@ -20,7 +20,7 @@ from pathlib import Path
 
 from gmtool.rules.skirmish import GameState, Scenario
 from gmtool.rules.skirmish.outcome import ending
-from gmtool.store.atomic import atomic_write_bytes
+from gmtool.store.atomic import atomic_write_bytes, strict_json
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import UNREADABLE_STATE, StoreError
 from gmtool.store.skirmish_game import SkirmishGame
@@ -90,7 +90,7 @@ def read_steps(campaign: Campaign, game_id: str, kept: int, scenario: Scenario) 
     steps: list[ReplayStep] = []
     for number, raw in enumerate(data.splitlines(), start=1):
         try:
-            record = json.loads(raw)
+            record = strict_json(raw)
             state = GameState.from_dict({**record["game"], "scenario": scenario_dict})
             lines = tuple((str(k), str(t), bool(a)) for k, t, a in record["lines"])
             steps.append(ReplayStep(str(record["label"]), lines, state))
