@@ -158,6 +158,12 @@ def _read_store_file(path: Path) -> tuple[dict[str, Any] | None, str | None]:
         return None, None
     except OSError as exc:
         return None, f"it cannot be read: {exc.strerror or exc}"
+    return parse_store_bytes(path, raw)
+
+
+def parse_store_bytes(path: Path, raw: bytes) -> tuple[dict[str, Any] | None, str | None]:
+    """(data, None) for bytes that read as the store expects the file at `path`, (None,
+    reason) for bytes that do not: the check of `_read_store_file`, on bytes in hand."""
     if not raw.strip():
         return None, "the file is empty"
     try:
