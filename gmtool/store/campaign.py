@@ -78,9 +78,11 @@ class Campaign:
         readonly: bool = False,
         clock: Clock = _now,
         purpose: str = "gmtool",
+        lock_wait: float = 0.0,
     ) -> None:
         self.folder = folder
         self.readonly = readonly
+        self._lock_wait = lock_wait
         self.clock = clock
         self._lock = CampaignLock(folder, purpose)
         self._dbs: dict[str, TinyDB] = {}
@@ -113,7 +115,7 @@ class Campaign:
             _refuse_foreign_folder(self.folder)
         if not self.readonly:
             self.folder.mkdir(parents=True, exist_ok=True)
-            self._lock.acquire()
+            self._lock.acquire(self._lock_wait)
         try:
             if exists and not self.readonly:
                 # a save cut short: finish it, then clear what killed saves left behind
@@ -489,10 +491,14 @@ def open_campaign(
     seed: int | None = None,
     clock: Clock = _now,
     purpose: str = "gmtool",
+    lock_wait: float = 0.0,
 ) -> Campaign:
-    """Open (or create) the campaign folder at `path`; raise StoreError with a clear message."""
+    """Open (or create) the campaign folder at `path`; raise StoreError with a clear message.
+    A writer waits up to `lock_wait` seconds for another's lock (a command: LOCK_PATIENCE)."""
     if not str(path).strip():  # Path("") would be the working folder
         raise StoreError("the campaign path is empty: name a campaign folder")
-    campaign = Campaign(Path(path), readonly=readonly, clock=clock, purpose=purpose)
+    campaign = Campaign(
+        Path(path), readonly=readonly, clock=clock, purpose=purpose, lock_wait=lock_wait
+    )
     campaign._open(create, name, seed)
     return campaign

@@ -13,7 +13,18 @@ class StoreError(Exception):
 
 
 class CampaignLocked(StoreError):
-    """Another gmtool process holds the campaign's writer lock."""
+    """Another gmtool process holds the campaign's writer lock: `holder` says which (program,
+    pid, user, host, since when), `waited` how many seconds this one waited for it."""
+
+    def __init__(self, folder: object, holder: str, waited: float = 0.0) -> None:
+        self.folder = str(folder)
+        self.holder = holder
+        self.waited = waited
+        after = f" (after waiting {waited:g} s)" if waited else ""
+        super().__init__(
+            f"campaign {folder} is open for writing in {holder}{after}; "
+            "close it there first (nothing was changed)"
+        )
 
 
 class CampaignCorrupt(StoreError):
