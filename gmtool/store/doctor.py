@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from gmtool.store import battles, checkup, injuries
+from gmtool.store.atomic import remove_file
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
 from gmtool.store.party import load_party_state
@@ -24,9 +25,27 @@ from gmtool.store.ships import list_ships
 class Problem:
     file: str  # relative to the campaign folder
     what: str
+    orphan: bool = False  # a file nothing refers to, which `remove_orphans` removes
 
-    def to_dict(self) -> dict[str, str]:
-        return {"file": self.file, "problem": self.what}
+    def to_dict(self) -> dict[str, str | bool]:
+        return {"file": self.file, "problem": self.what, "orphan": self.orphan}
+
+
+def orphans(campaign: Campaign) -> list[Path]:
+    """Files nothing in the campaign refers to, proven so (a killed `skirmish start` of an
+    older gmtool left replays no game names)."""
+    from gmtool.store.skirmish import orphan_replays  # the skirmish rules load on use
+
+    return orphan_replays(campaign)
+
+
+def remove_orphans(campaign: Campaign) -> list[Path]:
+    """Remove what `orphans` finds, as one commit; returns the files removed."""
+    found = orphans(campaign)
+    with campaign.transaction():
+        for path in found:
+            remove_file(path)
+    return found
 
 
 def _roll_states(campaign: Campaign) -> dict[int, bool]:
@@ -147,6 +166,14 @@ def examine(campaign: Campaign) -> list[Problem]:
                 problems = [Problem(f"battle {record.id}", str(exc))]
             found += problems
         found += _tracker_problems(campaign)
+        found += [
+            Problem(
+                str(p.relative_to(campaign.folder)),
+                "a skirmish replay no saved game refers to (gmtool doctor --fix removes it)",
+                orphan=True,
+            )
+            for p in orphans(campaign)
+        ]
     except StoreError as exc:
         found.append(Problem(".", str(exc)))
     return found

@@ -44,14 +44,18 @@ def replay_path(campaign: Campaign, game_id: str) -> Path:
 
 def new_game_id(campaign: Campaign) -> str:
     """A number no replay of this campaign has used."""
+    used = [int(n) for n in replay_files(campaign) if n.isdigit()]
+    return str(max(used, default=0) + 1)
+
+
+def replay_files(campaign: Campaign) -> dict[str, Path]:
+    """The campaign's replay files by game id."""
     folder = campaign.folder / REPLAY_FOLDER
-    used = [0]
+    found: dict[str, Path] = {}
     if folder.is_dir():
         for path in folder.glob("skirmish-*.jsonl"):
-            number = path.stem.removeprefix("skirmish-")
-            if number.isdigit():
-                used.append(int(number))
-    return str(max(used) + 1)
+            found[path.stem.removeprefix("skirmish-")] = path
+    return found
 
 
 def step_record(label: str, lines: Iterable[tuple[str, str, bool]], state: GameState) -> bytes:
@@ -62,10 +66,15 @@ def step_record(label: str, lines: Iterable[tuple[str, str, bool]], state: GameS
 
 
 def record_step(campaign: Campaign, game_id: str, kept: int, record: bytes) -> int:
-    """Append a step after the first `kept` bytes of the game's file; its new length."""
+    """Append a step after the first `kept` bytes of the game's file; its new length. A
+    game's first step makes the file with the action's commit (a killed start leaves none
+    that nothing refers to); later ones append at once, past the tracker's mark."""
     path = replay_path(campaign, game_id)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        if kept == 0:
+            atomic_write_bytes(path, record)
+            return len(record)
         with open(path, "ab") as handle:
             if handle.tell() != kept:
                 handle.truncate(kept)
