@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bench.killtest import kill_once, verify
 from gmtool.rules.checks import roll_check
 from gmtool.rules.dice import roll
 from gmtool.store import (
@@ -21,7 +22,6 @@ from gmtool.store import (
     rolllog,
 )
 from gmtool.store import campaign as campaign_module
-from gmtool.store.killtest import kill_once, verify
 from gmtool.store.tracker import Tracker
 
 
