@@ -27,6 +27,19 @@ class CampaignLocked(StoreError):
         )
 
 
+class CampaignChanged(StoreError):
+    """Another process saved an action since this one read the campaign (its lock was
+    deleted or ignored): nothing was saved, and the store's caches were dropped, so a
+    screen that reads again shows the campaign as it is. `seen` and `found` are the
+    campaign's generations (store/generation.py) as read and as now on disk."""
+
+    def __init__(self, folder: object, seen: int, found: int) -> None:
+        self.folder = str(folder)
+        self.seen = seen
+        self.found = found
+        super().__init__("the campaign changed since this screen read it: reloaded")
+
+
 class CampaignCorrupt(StoreError):
     """A campaign file that does not parse. It is never overwritten."""
 

@@ -24,6 +24,7 @@ is never followed; `remove_stray_temporaries` clears those a killed save left be
 from __future__ import annotations
 
 import contextvars
+import functools
 import json
 import os
 import re
@@ -34,8 +35,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gmtool.store import preflight
-from gmtool.store.errors import SaveRefused, StoreError, os_error_detail
+from gmtool.store import generation, preflight
+from gmtool.store.errors import CampaignChanged, SaveRefused, StoreError, os_error_detail
 
 JOURNAL_NAME = ".journal"
 BACKUP_DIR = "backups"
@@ -159,8 +160,9 @@ def active(path: Path) -> Transaction | None:
 class Transaction:
     """The staged files of one action in the campaign at `folder` (see the module's text)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, seen: generation.Seen | None = None) -> None:
         self.folder = folder
+        self.seen = seen
         self._root = os.path.abspath(folder)
         self.staged: dict[Path, bytes | Callable[[], bytes]] = {}
         self.removed: set[Path] = set()
@@ -208,6 +210,15 @@ class Transaction:
         self._after.append(callback)
 
     # -- committing -------------------------------------------------------------------------
+    def check_generation(self) -> int:
+        """The campaign's generation on disk; CampaignChanged (its caches are then dropped
+        by the transaction) when it is not the one this process read."""
+        found = generation.read(self.folder)
+        if self.seen is not None and found != self.seen.value:
+            seen, self.seen.value = self.seen.value, found
+            raise CampaignChanged(self.folder, seen, found)
+        return found
+
     def commit(self) -> None:
         """Save the staged files as one. Refused before the journal is durable (SaveRefused,
         an OSError): nothing changed. After it the action has happened, whatever follows: a
@@ -215,6 +226,10 @@ class Transaction:
         `unfinished` says why (see `take_unfinished`)."""
         if pending(self.folder):  # an earlier action of this process not yet in place
             _finish_earlier(self.folder)
+        if self.seen is not None and (self.staged or self.removed):
+            found = self.check_generation()
+            self.stage(self.folder / generation.GENERATION_NAME, generation.encode(found + 1))
+            self._after.insert(0, functools.partial(setattr, self.seen, "value", found + 1))
         if len(self.staged) == 1 and not self.removed:
             [path] = self.staged
             data = self.staged_bytes(path)
@@ -296,17 +311,25 @@ def _apply(folder: Path, pairs: list[tuple[Path, Path]], removed: list[Path]) ->
 
 
 @contextmanager
-def transaction(folder: Path, on_abort: Callable[[], object]) -> Iterator[Transaction]:
+def transaction(
+    folder: Path, on_abort: Callable[[], object], seen: generation.Seen | None = None
+) -> Iterator[Transaction]:
     """Stage every write to the campaign at `folder` and commit them as one when the block
     ends; an exception discards them all (`on_abort` then drops what the store cached of
-    them). A transaction already open for the campaign is joined: the outer one commits."""
+    them). With `seen`, the commit is refused (CampaignChanged) unless the campaign is
+    still at that generation (store/generation.py). A transaction already open for the
+    campaign is joined: the outer one commits."""
     current = _active.get()
     if current is not None and current.covers(folder / JOURNAL_NAME):
         yield current
         return
-    tx = Transaction(folder)
+    tx = Transaction(folder, seen)
     token = _active.set(tx)
     try:
+        if seen is not None:  # before the action reads what may have changed under it
+            if pending(folder):  # an earlier action of this process not yet in place
+                _finish_earlier(folder)
+            tx.check_generation()
         yield tx
     except BaseException:
         _active.reset(token)

@@ -5,7 +5,8 @@ Once the journal is durable the action has happened: a target that cannot be rep
 the next open. So every target is checked first: a file (or nothing) where each file goes,
 folders that can be written, and room on the disk for the new bytes. A refusal here raises
 `SaveRefused` before anything is written; the folders made for the new files are removed
-again when a later step before the journal fails.
+again when a later step before the journal fails. And a new campaign is made only in a new
+or empty folder (`refuse_foreign_folder`).
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ import stat
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from gmtool.store.errors import SaveRefused
+from gmtool.store.errors import SaveRefused, StoreError
+from gmtool.store.lock import LOCK_NAME
 
 # Bytes kept free beyond the action's own: the journal, folder entries, the file system's
 # own needs. A save that would leave less is refused before it starts.
@@ -98,3 +100,22 @@ def remove_folders(made: list[Path]) -> None:
             os.rmdir(folder)
         except OSError:
             continue
+
+
+def refuse_foreign_folder(folder: Path) -> None:
+    """A new campaign is made only in a new or empty folder: a folder of notes must not
+    quietly become a campaign. What a crash while creating one leaves (its lock, a
+    temporary file) does not count."""
+    if not folder.is_dir():
+        return
+    others = sorted(
+        p.name
+        for p in folder.iterdir()
+        if p.name != LOCK_NAME and not (p.name.startswith(".") and p.name.endswith(".tmp"))
+    )
+    if others:
+        raise StoreError(
+            f"{folder} is not a campaign and not empty ({len(others)} other "
+            f"{'entry' if len(others) == 1 else 'entries'}, such as {others[0]!r}); gmtool "
+            "makes a campaign only in a new or empty folder; nothing was changed"
+        )

@@ -170,3 +170,34 @@ def test_an_unfinished_save_is_finished_before_the_next_action(
         campaign.close()
     assert target.is_file() and (folder / "other.json").is_file()
     assert not (folder / journal.JOURNAL_NAME).exists()
+
+
+def test_a_stale_screen_never_overwrites_a_wound_it_did_not_see(
+    capsys: pytest.CaptureFixture[str], battle: tuple[Path, str]
+) -> None:
+    """Issue 33, item 2: the app reads the battle, its lock is deleted, the CLI saves 5 wound
+    on the Vex; the app's next step refuses (CampaignChanged), and once reloaded keeps them."""
+    from gmtool.actions.battle_next import play_next
+    from gmtool.store.battles import load_battle
+    from gmtool.store.errors import CampaignChanged
+
+    folder, battle_id = battle
+    app = open_campaign(folder, create=False)
+    try:
+        load_battle(app, battle_id)  # the screen's view
+        (folder / ".lock").unlink()
+        code, _, err = run(
+            capsys, "battle", "act", battle_id, "damage", "--target", "vex", "--amount", "5",
+            "--track", "wound", "--campaign", str(folder),
+        )  # fmt: skip
+        assert code == 0, err
+        saved = (folder / "trackers" / "battles" / f"{battle_id}.json").read_bytes()
+        with pytest.raises(CampaignChanged):
+            play_next(app, battle_id)
+        assert (folder / "trackers" / "battles" / f"{battle_id}.json").read_bytes() == saved
+        play_next(app, battle_id)
+        [vex] = [s for s in load_battle(app, battle_id).ships if s.id == "vex"]
+        assert vex.damage.marked["wound"] >= 5
+    finally:
+        app.close()
+    assert run(capsys, "doctor", "--campaign", str(folder))[0] == 0
