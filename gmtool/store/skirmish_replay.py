@@ -20,6 +20,7 @@ from pathlib import Path
 
 from gmtool.rules.skirmish import GameState, Scenario
 from gmtool.rules.skirmish.outcome import ending
+from gmtool.store import journal
 from gmtool.store.atomic import atomic_write_bytes, strict_json
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import UNREADABLE_STATE, StoreError
@@ -72,9 +73,12 @@ def record_step(campaign: Campaign, game_id: str, kept: int, record: bytes) -> i
     path = replay_path(campaign, game_id)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        if kept == 0:
-            atomic_write_bytes(path, record)
-            return len(record)
+        tx = journal.active(path)
+        staged = tx.staged_bytes(path) if tx is not None else None
+        if kept == 0 or staged:  # a new file, or one this action made: with its commit
+            data = (staged or b"")[:kept] + record
+            atomic_write_bytes(path, data)
+            return len(data)
         with open(path, "ab") as handle:
             if handle.tell() != kept:
                 handle.truncate(kept)

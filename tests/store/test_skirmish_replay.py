@@ -118,3 +118,11 @@ def test_orphan_replays_are_those_no_game_names(campaign: Campaign) -> None:
     stray.write_text("{}\n")
     assert orphan_replays(campaign) == [stray]
     assert {first.game_id, second.game_id} == {"1", "2"}
+
+
+def test_two_steps_in_one_action_both_reach_the_new_replay(campaign: Campaign) -> None:
+    with campaign.transaction():
+        game = start_game(campaign, torga_iv(), AUTOMATIC).game
+        game = play_automatic(campaign, game).game
+    assert replay_path(campaign, game.game_id).stat().st_size == game.replay_bytes
+    assert len(game_steps(campaign, game)) == 2
