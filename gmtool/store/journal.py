@@ -6,6 +6,8 @@ atomically (atomic.py), but a crash between two of them used to leave half an ac
 injury without its step, damage without its injuries. Inside `Transaction` (opened by
 `Campaign.transaction()`), writes are staged in memory instead, and `commit` saves them as one:
 
+0. the campaign is checked to be at the generation this process read (generation.py: a
+   stale writer refuses) and every target to be writable, with room for it (preflight.py);
 1. every new file content is written to a temporary file beside its target and fsynced;
 2. a journal, `<campaign>/.journal`, naming each (temporary file, target) pair and the files
    to remove, is written atomically and fsynced;
@@ -13,9 +15,11 @@ injury without its step, damage without its injuries. Inside `Transaction` (open
 
 A crash before step 2 completes leaves only temporary files (the action never happened); a
 crash after it leaves a journal that `recover` finishes when the campaign is next opened
-(the action happened). So a SIGKILL at any instant leaves the campaign exactly as before the
-action or exactly as after it. An action that writes one file skips the journal: one atomic
-replace is already all or nothing.
+(the action happened), and so does one whose files cannot all be put in place at once: the
+action is reported saved, finished at the next open (`take_unfinished`). So a SIGKILL at any
+instant leaves the campaign exactly as before the action or exactly as after it. A commit of
+one file skips the journal (one atomic replace is already all or nothing); a campaign's
+actions also save its generation, so theirs are two or more.
 
 Temporary files are created with O_EXCL | O_NOFOLLOW, so a symlink planted where one is to go
 is never followed; `remove_stray_temporaries` clears those a killed save left behind.
