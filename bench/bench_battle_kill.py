@@ -18,9 +18,10 @@ import tempfile
 import time
 from pathlib import Path
 
+from killtest import kill_battle_once  # type: ignore[import-not-found]
+
 from gmtool.cli import main as gmtool
 from gmtool.store import journal
-from gmtool.store.killtest import kill_battle_once
 
 KILLS = int(sys.argv[1]) if len(sys.argv) > 1 else 200
 

@@ -9,7 +9,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from gmtool.store.killtest import kill_once, verify
+from killtest import kill_once, verify  # type: ignore[import-not-found]
 
 KILLS = int(sys.argv[1]) if len(sys.argv) > 1 else 200
 

@@ -84,6 +84,18 @@ def _refuse_command_typo(campaign: str | None, commands: dict[str, tuple[str, st
         )
 
 
+def _say_unfinished() -> None:
+    """An action whose files could not all be put in place after it was saved has happened
+    all the same: say when it is finished instead of calling it failed."""
+    journal = sys.modules.get("gmtool.store.journal")
+    for each in journal.take_unfinished() if journal is not None else []:
+        print(
+            f"gmtool: saved; some of its files could not be put in place yet ({each.detail}); "
+            f"gmtool finishes that when {each.folder} is next opened",
+            file=sys.stderr,
+        )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     commands = _available_commands()
@@ -95,6 +107,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             module.configure(sub)
             args = sub.parse_args(args_list[1:])
             result: int = module.run(args)
+            _say_unfinished()
             return result
         if args_list and not args_list[0].startswith("-"):
             _refuse_command_typo(args_list[0], commands)

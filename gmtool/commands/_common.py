@@ -10,7 +10,7 @@ from typing import Any
 
 from gmtool.rules.errors import RulesError
 from gmtool.rules.limits import MAX_TIMES, checked_text
-from gmtool.store import Campaign, open_campaign
+from gmtool.store import Campaign, lock, open_campaign
 
 CLI = "cli"  # the source the roll log names for rolls made from the command line
 
@@ -48,7 +48,8 @@ def roll_context(
     if args.campaign is None:
         yield None, seeded or random.Random()
         return
-    campaign = open_campaign(args.campaign, purpose="gmtool " + " ".join(_command_words(args)))
+    purpose = "gmtool " + " ".join(_command_words(args))
+    campaign = open_campaign(args.campaign, purpose=purpose, lock_wait=lock.LOCK_PATIENCE)
     try:
         yield campaign, seeded
     finally:

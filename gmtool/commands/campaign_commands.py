@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from gmtool.rules.limits import ALLOWED_CONTROLS, control_character
-from gmtool.store import Campaign, open_campaign
+from gmtool.store import Campaign, lock, open_campaign
 from gmtool.store.demo import demo_campaign_path, ensure_demo_campaign
 
 
@@ -32,7 +32,10 @@ def campaign_for(args: argparse.Namespace, *, write: bool, purpose: str) -> Iter
         path = demo_campaign_path()
         if write:
             ensure_demo_campaign(path)
-    campaign = open_campaign(path, create=False, readonly=not write, purpose=purpose)
+    wait = lock.LOCK_PATIENCE if write else 0.0  # another command's action ends in a moment
+    campaign = open_campaign(
+        path, create=False, readonly=not write, purpose=purpose, lock_wait=wait
+    )
     try:
         yield campaign
     finally:

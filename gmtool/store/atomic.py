@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 from pathlib import Path
 from typing import Any
 
@@ -110,6 +111,42 @@ def tinydb_problem(data: Any) -> str | None:
     return None
 
 
+class UnfaithfulJSON(ValueError):
+    """JSON that Python would read, but not as it was written: a key twice in one object
+    (the first would be silently dropped, and gone at the next save), or a number that is not
+    finite (NaN, Infinity, 1e999), which the rules cannot count with."""
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise UnfaithfulJSON(f"the key {key!r} is there twice in one object")
+            seen.add(key)
+    return found
+
+
+def _no_constant(name: str) -> Any:
+    raise UnfaithfulJSON(f"a number that is not finite ({name})")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise UnfaithfulJSON(f"a number too large to count with ({text[:20]})")
+    return value
+
+
+def strict_json(raw: bytes | str) -> Any:
+    """Parse a campaign file's JSON exactly as written, or raise: UnfaithfulJSON for a
+    duplicate key or a number that is not finite, JSONDecodeError for what is not JSON."""
+    return json.loads(
+        raw, object_pairs_hook=_no_duplicates, parse_constant=_no_constant, parse_float=_finite
+    )
+
+
 # Raw readers: parsed JSON before its records are checked (records_problem), so `Any`.
 def _read_store_file(path: Path) -> tuple[dict[str, Any] | None, str | None]:
     """(data, None) for a file that reads as the store expects, (None, reason) for one that
@@ -121,10 +158,18 @@ def _read_store_file(path: Path) -> tuple[dict[str, Any] | None, str | None]:
         return None, None
     except OSError as exc:
         return None, f"it cannot be read: {exc.strerror or exc}"
+    return parse_store_bytes(path, raw)
+
+
+def parse_store_bytes(path: Path, raw: bytes) -> tuple[dict[str, Any] | None, str | None]:
+    """(data, None) for bytes that read as the store expects the file at `path`, (None,
+    reason) for bytes that do not: the check of `_read_store_file`, on bytes in hand."""
     if not raw.strip():
         return None, "the file is empty"
     try:
-        data = json.loads(raw)
+        data = strict_json(raw)
+    except UnfaithfulJSON as exc:
+        return None, str(exc)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         return None, f"not valid JSON: {exc}"
     problem = tinydb_problem(data)

@@ -2,19 +2,25 @@
 
 Each file keeps up to KEEP copies as `backups/<relative path>.1` (newest) ... `.KEEP`.
 A file is copied only when it changed since its newest backup, so the sealed chunks of a long
-roll log cost nothing after their first copy. "Good" means one thing here and in the store:
-the file reads as what the store expects (`atomic.file_problem`: a JSON object of tables,
-each a JSON object of documents). A file that is not good is never rotated in, so a damaged
-file cannot push the good backups out, and a backup is offered as good only after the same
-check (backups taken by an older gmtool, or copied in by hand, may not be).
+roll log cost nothing after their first copy. "Good" means what the store reads: the file
+passes the store's own check (`atomic.parse_store_bytes`: JSON exactly as written, a JSON
+object of tables of typed records) and a tracker's saved state reads as the rules read it
+(`state_checks`). A file that is not good is never rotated in, so a damaged file cannot push
+the good backups out, and a backup is offered as good only after the same check (backups
+taken by an older gmtool, or copied in by hand, may not be).
+
+A backup is whole or absent: the bytes checked are written to a temporary file in backups/,
+fsynced, and only then renamed over `.1` (a full disk or a kill leaves the older copies and a
+temporary file, removed at the next rotation).
 """
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
+import os
+from pathlib import Path, PurePath
 
-from gmtool.store.atomic import file_problem
+from gmtool.store.atomic import parse_store_bytes
+from gmtool.store.journal import TEMPORARY, fsync_dir, temporary_path, write_temporary
 
 BACKUP_DIR = "backups"
 KEEP = 3
@@ -25,9 +31,36 @@ def backup_path(folder: Path, file: Path, n: int) -> Path:
     return folder / BACKUP_DIR / rel.parent / f"{rel.name}.{n}"
 
 
-def is_good(path: Path) -> bool:
+def bytes_problem(folder: Path, file: Path, raw: bytes) -> str | None:
+    """Why `raw`, as the bytes of the campaign file `file` (or of a backup of it), is not
+    what the store reads; None when it is."""
+    data, problem = parse_store_bytes(file, raw)
+    if problem is not None or data is None:
+        return problem or "the file is empty"
+    from gmtool.store.state_checks import state_problem
+
+    return state_problem(_logical(folder, file), data)
+
+
+def _logical(folder: Path, file: Path) -> PurePath:
+    """The campaign file a path is, or is a backup of, relative to the campaign."""
+    try:
+        rel = PurePath(file.relative_to(folder))
+    except ValueError:
+        return PurePath(file.name)
+    if rel.parts[:1] == (BACKUP_DIR,):
+        stem, _, number = rel.name.rpartition(".")
+        rel = PurePath(*rel.parts[1:-1], stem if number.isdigit() else rel.name)
+    return rel
+
+
+def is_good(path: Path, folder: Path | None = None) -> bool:
     """The file reads as what the store expects (the store's own check)."""
-    return file_problem(path) is None
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        return False
+    return bytes_problem(folder or path.parent, path, raw) is None
 
 
 def _same(a: Path, b: Path) -> bool:
@@ -47,19 +80,54 @@ def data_files(folder: Path) -> list[Path]:
     )
 
 
+def _whole_copy(raw: bytes, times: os.stat_result, dest: Path) -> Path:
+    """`raw` in a fsynced temporary file beside `dest`, dated as its source (so that an
+    unchanged file is seen as backed up); its path."""
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    tmp = temporary_path(dest, f"{os.getpid()}-backup")
+    write_temporary(tmp, raw)
+    os.utime(tmp, ns=(times.st_atime_ns, times.st_mtime_ns))
+    return tmp
+
+
+def _remove_stray_copies(folder: Path) -> None:
+    """Temporary files a killed rotation left in backups/."""
+    for root, _, files in os.walk(folder / BACKUP_DIR):
+        for name in files:
+            if TEMPORARY.match(name):
+                Path(root, name).unlink(missing_ok=True)
+
+
 def rotate_backups(folder: Path) -> None:
+    _remove_stray_copies(folder)
     for file in data_files(folder):
         newest = backup_path(folder, file, 1)
-        if _same(file, newest) or not is_good(file):
+        if _same(file, newest):
             continue
-        newest.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            times = file.stat()
+            raw = file.read_bytes()
+        except OSError:
+            continue
+        if bytes_problem(folder, file, raw) is not None:
+            continue
+        tmp = _whole_copy(raw, times, newest)
+        _rotate(folder, file, tmp)
+
+
+def _rotate(folder: Path, file: Path, tmp: Path) -> None:
+    try:
         oldest = backup_path(folder, file, KEEP)
         oldest.unlink(missing_ok=True)
         for n in range(KEEP - 1, 0, -1):
             src = backup_path(folder, file, n)
             if src.exists():
                 src.replace(backup_path(folder, file, n + 1))
-        shutil.copy2(file, newest)
+        os.replace(tmp, backup_path(folder, file, 1))
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    fsync_dir(tmp.parent)
 
 
 def newest_good_backup(folder: Path, file: Path) -> Path | None:
@@ -72,16 +140,18 @@ def newest_good_backup(folder: Path, file: Path) -> Path | None:
         return None
     for n in range(1, KEEP + 1):
         candidate = backup_path(folder, file, n)
-        if is_good(candidate):
+        if is_good(candidate, folder):
             return candidate
     return None
 
 
 def snapshot(folder: Path, label: str) -> Path:
-    """A full copy of the data files (before a schema migration), kept until deleted by hand."""
+    """A full copy of the data files (before a schema migration), kept until deleted by
+    hand; each copy written whole (temporary file, fsync, rename)."""
     target = folder / BACKUP_DIR / label
     for file in data_files(folder):
         dest = target / file.relative_to(folder)
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(file, dest)
+        tmp = _whole_copy(file.read_bytes(), file.stat(), dest)
+        os.replace(tmp, dest)
+        fsync_dir(dest.parent)
     return target

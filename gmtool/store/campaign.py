@@ -9,6 +9,7 @@ Layout:
                            split by what grows (one per ship, per battle, ...)
     backups/               rotating copies taken at open, snapshots before migrations
     .lock                  the writer lock (see lock.py)
+    .generation            actions saved so far: a stale writer refuses (see generation.py)
 """
 
 from __future__ import annotations
@@ -25,11 +26,11 @@ from typing import TYPE_CHECKING, Any
 from tinydb import TinyDB
 
 from gmtool.rules.limits import MAX_NAME_CHARS, MAX_SEED, checked_text
-from gmtool.store import backups, histories, journal
+from gmtool.store import backups, generation, histories, journal, preflight
 from gmtool.store.atomic import AtomicJSONStorage, read_json_file, remove_file
 from gmtool.store.chunked import ChunkedLog
 from gmtool.store.errors import CampaignCorrupt, StoreError, os_error_detail
-from gmtool.store.lock import LOCK_NAME, CampaignLock
+from gmtool.store.lock import CampaignLock
 from gmtool.store.records import (
     BattleListRecord,
     CampaignMeta,
@@ -78,11 +79,14 @@ class Campaign:
         readonly: bool = False,
         clock: Clock = _now,
         purpose: str = "gmtool",
+        lock_wait: float = 0.0,
     ) -> None:
         self.folder = folder
         self.readonly = readonly
+        self._lock_wait = lock_wait
         self.clock = clock
         self._lock = CampaignLock(folder, purpose)
+        self._seen = generation.Seen()  # the generation this view was read at
         self._dbs: dict[str, TinyDB] = {}
         self._listeners: list[Callable[[list[RollEntry]], object]] = []
         self.rolls: RollLog | None = None
@@ -110,15 +114,16 @@ class Campaign:
         if self.folder.exists() and not self.folder.is_dir():
             raise StoreError(f"{self.folder} is a file, not a campaign folder")
         if not exists:
-            _refuse_foreign_folder(self.folder)
+            preflight.refuse_foreign_folder(self.folder)
         if not self.readonly:
             self.folder.mkdir(parents=True, exist_ok=True)
-            self._lock.acquire()
+            self._lock.acquire(self._lock_wait)
         try:
             if exists and not self.readonly:
                 # a save cut short: finish it, then clear what killed saves left behind
                 journal.recover(self.folder)
                 journal.remove_stray_temporaries(self.folder)
+                self._seen.value = generation.read(self.folder)
             elif exists and not journal.wait_until_settled(self.folder, READER_PATIENCE):
                 raise StoreError(
                     f"{self.folder} has a save under way (or one cut short that gmtool "
@@ -230,7 +235,7 @@ class Campaign:
         all or nothing (journal.py), and an exception saves none of it. Every game action
         runs in one (gmtool/actions/); a transaction already open is joined."""
         self._require_writable()
-        return journal.transaction(self.folder, self._forget_unsaved)
+        return journal.transaction(self.folder, self._forget_unsaved, self._seen)
 
     def _forget_unsaved(self) -> None:
         """Drop what the store cached of an action that was not saved: the next read sees the
@@ -457,25 +462,6 @@ class Campaign:
         self.close()
 
 
-def _refuse_foreign_folder(folder: Path) -> None:
-    """A new campaign is made only in a new or empty folder: a folder of notes must not
-    quietly become a campaign. What a crash while creating one leaves (its lock, a
-    temporary file) does not count."""
-    if not folder.is_dir():
-        return
-    others = sorted(
-        p.name
-        for p in folder.iterdir()
-        if p.name != LOCK_NAME and not (p.name.startswith(".") and p.name.endswith(".tmp"))
-    )
-    if others:
-        raise StoreError(
-            f"{folder} is not a campaign and not empty ({len(others)} other "
-            f"{'entry' if len(others) == 1 else 'entries'}, such as {others[0]!r}); gmtool "
-            "makes a campaign only in a new or empty folder; nothing was changed"
-        )
-
-
 def _refuse_write(_data: object) -> None:
     raise StoreError("this campaign is open read-only")
 
@@ -489,10 +475,14 @@ def open_campaign(
     seed: int | None = None,
     clock: Clock = _now,
     purpose: str = "gmtool",
+    lock_wait: float = 0.0,
 ) -> Campaign:
-    """Open (or create) the campaign folder at `path`; raise StoreError with a clear message."""
+    """Open (or create) the campaign folder at `path`; raise StoreError with a clear message.
+    A writer waits up to `lock_wait` seconds for another's lock (a command: LOCK_PATIENCE)."""
     if not str(path).strip():  # Path("") would be the working folder
         raise StoreError("the campaign path is empty: name a campaign folder")
-    campaign = Campaign(Path(path), readonly=readonly, clock=clock, purpose=purpose)
+    campaign = Campaign(
+        Path(path), readonly=readonly, clock=clock, purpose=purpose, lock_wait=lock_wait
+    )
     campaign._open(create, name, seed)
     return campaign

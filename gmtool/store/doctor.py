@@ -10,9 +10,11 @@ not have). Reads only; `gmtool doctor` prints what it finds.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from gmtool.store import battles, injuries
+from gmtool.store import battles, checkup, injuries
+from gmtool.store.atomic import remove_file
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
 from gmtool.store.party import load_party_state
@@ -23,9 +25,27 @@ from gmtool.store.ships import list_ships
 class Problem:
     file: str  # relative to the campaign folder
     what: str
+    orphan: bool = False  # a file nothing refers to, which `remove_orphans` removes
 
-    def to_dict(self) -> dict[str, str]:
-        return {"file": self.file, "problem": self.what}
+    def to_dict(self) -> dict[str, str | bool]:
+        return {"file": self.file, "problem": self.what, "orphan": self.orphan}
+
+
+def orphans(campaign: Campaign) -> list[Path]:
+    """Files nothing in the campaign refers to, proven so (a killed `skirmish start` of an
+    older gmtool left replays no game names)."""
+    from gmtool.store.skirmish import orphan_replays  # the skirmish rules load on use
+
+    return orphan_replays(campaign)
+
+
+def remove_orphans(campaign: Campaign) -> list[Path]:
+    """Remove what `orphans` finds, as one commit; returns the files removed."""
+    found = orphans(campaign)
+    with campaign.transaction():
+        for path in found:
+            remove_file(path)
+    return found
 
 
 def _roll_states(campaign: Campaign) -> dict[int, bool]:
@@ -123,11 +143,17 @@ def _unending(campaign: Campaign, record: battles.BattleRecord) -> list[Problem]
     return []
 
 
+def damaged(folder: Path) -> list[Problem]:
+    """The damaged files of a campaign that does not open for them (a roll-log chunk read at
+    open): read only, nothing changed."""
+    return [Problem(str(d.file), str(d)) for d in checkup.damaged_files(folder, thorough=True)]
+
+
 def examine(campaign: Campaign) -> list[Problem]:
     """Every problem found, damaged files first; [] for a whole campaign."""
-    damaged = campaign.damaged_files(thorough=True)
-    if damaged:  # the rest would only trip over the same damage
-        return [Problem(str(d.file), str(d)) for d in damaged]
+    found_damaged = damaged(campaign.folder)
+    if found_damaged:  # the rest would only trip over the same damage
+        return found_damaged
     found: list[Problem] = []
     try:
         rolls = _roll_states(campaign)
@@ -140,6 +166,14 @@ def examine(campaign: Campaign) -> list[Problem]:
                 problems = [Problem(f"battle {record.id}", str(exc))]
             found += problems
         found += _tracker_problems(campaign)
+        found += [
+            Problem(
+                str(p.relative_to(campaign.folder)),
+                "a skirmish replay no saved game refers to (gmtool doctor --fix removes it)",
+                orphan=True,
+            )
+            for p in orphans(campaign)
+        ]
     except StoreError as exc:
         found.append(Problem(".", str(exc)))
     return found

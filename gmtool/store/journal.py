@@ -6,6 +6,8 @@ atomically (atomic.py), but a crash between two of them used to leave half an ac
 injury without its step, damage without its injuries. Inside `Transaction` (opened by
 `Campaign.transaction()`), writes are staged in memory instead, and `commit` saves them as one:
 
+0. the campaign is checked to be at the generation this process read (generation.py: a
+   stale writer refuses) and every target to be writable, with room for it (preflight.py);
 1. every new file content is written to a temporary file beside its target and fsynced;
 2. a journal, `<campaign>/.journal`, naming each (temporary file, target) pair and the files
    to remove, is written atomically and fsynced;
@@ -13,9 +15,11 @@ injury without its step, damage without its injuries. Inside `Transaction` (open
 
 A crash before step 2 completes leaves only temporary files (the action never happened); a
 crash after it leaves a journal that `recover` finishes when the campaign is next opened
-(the action happened). So a SIGKILL at any instant leaves the campaign exactly as before the
-action or exactly as after it. An action that writes one file skips the journal: one atomic
-replace is already all or nothing.
+(the action happened), and so does one whose files cannot all be put in place at once: the
+action is reported saved, finished at the next open (`take_unfinished`). So a SIGKILL at any
+instant leaves the campaign exactly as before the action or exactly as after it. A commit of
+one file skips the journal (one atomic replace is already all or nothing); a campaign's
+actions also save its generation, so theirs are two or more.
 
 Temporary files are created with O_EXCL | O_NOFOLLOW, so a symlink planted where one is to go
 is never followed; `remove_stray_temporaries` clears those a killed save left behind.
@@ -24,16 +28,19 @@ is never followed; `remove_stray_temporaries` clears those a killed save left be
 from __future__ import annotations
 
 import contextvars
+import functools
 import json
 import os
 import re
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gmtool.store.errors import StoreError
+from gmtool.store import generation, preflight
+from gmtool.store.errors import CampaignChanged, SaveRefused, StoreError, os_error_detail
 
 JOURNAL_NAME = ".journal"
 BACKUP_DIR = "backups"
@@ -105,8 +112,45 @@ def replace_file(path: Path, data: bytes) -> None:
     tmp = temporary_path(path, str(os.getpid()))
     write_temporary(tmp, data)
     note_change()  # before the replace: a failed one may still have changed the file
-    os.replace(tmp, path)
+    try:
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
     fsync_dir(path.parent)
+
+
+@dataclass(frozen=True)
+class UnfinishedSave:
+    """An action saved (its journal durable) whose files could not all be put in place at
+    once: it is finished at the campaign's next open. `detail` is what the system said."""
+
+    folder: Path
+    detail: str
+
+
+_unfinished: list[UnfinishedSave] = []
+
+
+def take_unfinished() -> list[UnfinishedSave]:
+    """The actions saved but not yet all in place since the last call (a command says so
+    instead of "failed": they have happened)."""
+    found = list(_unfinished)
+    _unfinished.clear()
+    return found
+
+
+def _finish_earlier(folder: Path) -> None:
+    """Put an earlier saved action's files in place before the next action is saved; refuse
+    the next one (nothing changed) while that cannot be done."""
+    try:
+        recover(folder)
+    except StoreError as exc:
+        cause = exc.__cause__
+        detail = os_error_detail(cause) if isinstance(cause, OSError) else str(exc)
+        raise SaveRefused(
+            folder / JOURNAL_NAME, SaveRefused.EARLIER_UNFINISHED, detail=detail
+        ) from None
 
 
 def active(path: Path) -> Transaction | None:
@@ -120,12 +164,14 @@ def active(path: Path) -> Transaction | None:
 class Transaction:
     """The staged files of one action in the campaign at `folder` (see the module's text)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, seen: generation.Seen | None = None) -> None:
         self.folder = folder
+        self.seen = seen
         self._root = os.path.abspath(folder)
         self.staged: dict[Path, bytes | Callable[[], bytes]] = {}
         self.removed: set[Path] = set()
         self._after: list[Callable[[], object]] = []
+        self.unfinished: UnfinishedSave | None = None
 
     def covers(self, path: Path) -> bool:
         return os.path.abspath(path).startswith(self._root + os.sep)
@@ -168,13 +214,38 @@ class Transaction:
         self._after.append(callback)
 
     # -- committing -------------------------------------------------------------------------
+    def check_generation(self) -> int:
+        """The campaign's generation on disk; CampaignChanged (its caches are then dropped
+        by the transaction) when it is not the one this process read."""
+        found = generation.read(self.folder)
+        if self.seen is not None and found != self.seen.value:
+            seen, self.seen.value = self.seen.value, found
+            raise CampaignChanged(self.folder, seen, found)
+        return found
+
     def commit(self) -> None:
+        """Save the staged files as one. Refused before the journal is durable (SaveRefused,
+        an OSError): nothing changed. After it the action has happened, whatever follows: a
+        file that cannot be put in place then is put there at the next open, and
+        `unfinished` says why (see `take_unfinished`)."""
+        if pending(self.folder):  # an earlier action of this process not yet in place
+            _finish_earlier(self.folder)
+        if self.seen is not None and (self.staged or self.removed):
+            found = self.check_generation()
+            self.stage(self.folder / generation.GENERATION_NAME, generation.encode(found + 1))
+            self._after.insert(0, functools.partial(setattr, self.seen, "value", found + 1))
         if len(self.staged) == 1 and not self.removed:
             [path] = self.staged
             data = self.staged_bytes(path)
             assert data is not None
-            path.parent.mkdir(parents=True, exist_ok=True)
-            replace_file(path, data)
+            preflight.check_targets({path: len(data)}, ())
+            made: list[Path] = []
+            try:
+                preflight.make_folders(path, made)
+                replace_file(path, data)
+            except BaseException:
+                preflight.remove_folders(made)
+                raise
         elif self.staged or self.removed:
             self._commit_journaled()
         for callback in self._after:
@@ -182,36 +253,43 @@ class Transaction:
 
     def _commit_journaled(self) -> None:
         token = f"{os.getpid()}-tx"
+        contents: dict[Path, bytes] = {}
+        for path in self.staged:
+            data = self.staged_bytes(path)
+            assert data is not None
+            contents[path] = data
+        preflight.check_targets({p: len(d) for p, d in contents.items()}, self.removed)
         pairs: list[tuple[Path, Path]] = []
         folders: set[Path] = set()
+        made: list[Path] = []
         try:
-            for path in self.staged:
-                data = self.staged_bytes(path)
-                assert data is not None
-                path.parent.mkdir(parents=True, exist_ok=True)
+            for path, data in contents.items():
+                preflight.make_folders(path, made)
                 tmp = temporary_path(path, token)
                 write_temporary(tmp, data)
                 pairs.append((tmp, path))
                 folders.add(path.parent)
             for folder in folders:
                 fsync_dir(folder)
+            journal = {
+                "replace": [[self._rel(t), self._rel(p)] for t, p in pairs],
+                "remove": sorted(self._rel(p) for p in self.removed),
+            }
+            replace_file(
+                self.folder / JOURNAL_NAME,
+                json.dumps(journal, separators=(",", ":")).encode("utf-8"),
+            )
         except BaseException:
             for tmp, _ in pairs:
                 tmp.unlink(missing_ok=True)
+            preflight.remove_folders(made)
             raise
-        journal = {
-            "replace": [[self._rel(t), self._rel(p)] for t, p in pairs],
-            "remove": sorted(self._rel(p) for p in self.removed),
-        }
-        data = json.dumps(journal, separators=(",", ":")).encode("utf-8")
+        # From here on the action has happened: what stops it now is finished at the next open.
         try:
-            replace_file(self.folder / JOURNAL_NAME, data)
-        except BaseException:
-            for tmp, _ in pairs:
-                tmp.unlink(missing_ok=True)
-            raise
-        # From here on the action has happened: a crash is finished by `recover` at open.
-        _apply(self.folder, pairs, sorted(self.removed))
+            _apply(self.folder, pairs, sorted(self.removed))
+        except OSError as exc:
+            self.unfinished = UnfinishedSave(self.folder, os_error_detail(exc))
+            _unfinished.append(self.unfinished)
 
     def _rel(self, path: Path) -> str:
         return os.path.relpath(path, self._root)
@@ -222,7 +300,10 @@ def _apply(folder: Path, pairs: list[tuple[Path, Path]], removed: list[Path]) ->
     touched: set[Path] = {folder}
     for tmp, target in pairs:
         if tmp.exists():
-            os.replace(tmp, target)
+            try:
+                os.replace(tmp, target)
+            except OSError as exc:  # named by the file it was to replace, not the temporary
+                raise type(exc)(exc.errno, exc.strerror, str(target)) from None
         touched.add(target.parent)
     for path in removed:
         path.unlink(missing_ok=True)
@@ -234,17 +315,25 @@ def _apply(folder: Path, pairs: list[tuple[Path, Path]], removed: list[Path]) ->
 
 
 @contextmanager
-def transaction(folder: Path, on_abort: Callable[[], object]) -> Iterator[Transaction]:
+def transaction(
+    folder: Path, on_abort: Callable[[], object], seen: generation.Seen | None = None
+) -> Iterator[Transaction]:
     """Stage every write to the campaign at `folder` and commit them as one when the block
     ends; an exception discards them all (`on_abort` then drops what the store cached of
-    them). A transaction already open for the campaign is joined: the outer one commits."""
+    them). With `seen`, the commit is refused (CampaignChanged) unless the campaign is
+    still at that generation (store/generation.py). A transaction already open for the
+    campaign is joined: the outer one commits."""
     current = _active.get()
     if current is not None and current.covers(folder / JOURNAL_NAME):
         yield current
         return
-    tx = Transaction(folder)
+    tx = Transaction(folder, seen)
     token = _active.set(tx)
     try:
+        if seen is not None:  # before the action reads what may have changed under it
+            if pending(folder):  # an earlier action of this process not yet in place
+                _finish_earlier(folder)
+            tx.check_generation()
         yield tx
     except BaseException:
         _active.reset(token)
@@ -302,7 +391,13 @@ def recover(folder: Path) -> bool:
             f"{journal} is damaged ({exc}): an interrupted save cannot be finished. Nothing "
             "was changed; move the file away to open the campaign as the last whole save left it"
         ) from None
-    _apply(folder, pairs, removed)
+    try:
+        _apply(folder, pairs, removed)
+    except OSError as exc:
+        raise StoreError(
+            f"the last action in {folder} was saved but cannot be put in place: "
+            f"{os_error_detail(exc)}; fix that and open the campaign again to finish it"
+        ) from exc
     return True
 
 

@@ -11,6 +11,7 @@ import errno
 import fcntl
 import getpass
 import os
+import random
 import socket
 import time
 from pathlib import Path
@@ -18,6 +19,9 @@ from pathlib import Path
 from gmtool.store.errors import CampaignLocked, StoreError
 
 LOCK_NAME = ".lock"
+# Seconds a short-lived writer (a command) waits for the lock before it refuses: another
+# command's action holds it for well under one.
+LOCK_PATIENCE = 5.0
 
 
 def _holder_text(purpose: str) -> str:
@@ -35,7 +39,9 @@ class CampaignLock:
         self.purpose = purpose
         self._fd: int | None = None
 
-    def acquire(self) -> None:
+    def acquire(self, wait: float = 0.0) -> None:
+        """Take the lock, waiting up to `wait` seconds for its holder to let go (a command
+        that holds it for an action ends within a second); CampaignLocked if it does not."""
         try:  # never through a symlink planted where the lock goes
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
         except OSError as exc:
@@ -45,17 +51,20 @@ class CampaignLock:
                 f"{self.path} is a symbolic link, not gmtool's lock file; remove it "
                 "(nothing was changed)"
             ) from None
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
+        deadline = time.monotonic() + wait
+        while True:
             try:
-                holder = os.read(fd, 4096).decode("utf-8", "replace").strip() or "another process"
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() < deadline:
+                    time.sleep(random.uniform(0.005, 0.03))  # apart, not in step
+                    continue
+            try:
+                holder = os.read(fd, 4096).decode("utf-8", "replace").strip()
             finally:
                 os.close(fd)
-            raise CampaignLocked(
-                f"campaign {self.path.parent} is open for writing in {holder}; "
-                "close it there first (nothing was changed)"
-            ) from None
+            raise CampaignLocked(self.path.parent, holder or "another process", wait)
         os.ftruncate(fd, 0)
         os.pwrite(fd, _holder_text(self.purpose).encode("utf-8"), 0)
         self._fd = fd

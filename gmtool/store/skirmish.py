@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 from gmtool.rules.roll_records import values_record
 from gmtool.rules.skirmish import Action, Event, GameOptions, Scenario
@@ -39,7 +40,7 @@ from gmtool.store.errors import UNREADABLE_STATE, StoreError
 from gmtool.store.records import EngineState
 from gmtool.store.rolllog import NewRoll, RollEntry
 from gmtool.store.skirmish_game import SkirmishGame
-from gmtool.store.skirmish_replay import new_game_id, record_step, step_record
+from gmtool.store.skirmish_replay import new_game_id, record_step, replay_files, step_record
 from gmtool.store.tracker import Tracker, UndoneAction
 
 SKIRMISH_TRACKER = "skirmish"
@@ -197,6 +198,15 @@ def change_settings(campaign: Campaign, game: SkirmishGame, options: GameOptions
     """Save new settings for the game in play as one undo step (`turn_modes.change_options`:
     a solo order rolled if due, the app's activation at once in solo play)."""
     return _save(campaign, game, modes.change_options(game.state, options, campaign.rng()))
+
+
+def orphan_replays(campaign: Campaign) -> list[Path]:
+    """Replay files no game of the skirmish tracker names (its game, the games its undo and
+    redo steps bring back): nothing can show them again, so they can go."""
+    doc = skirmish_tracker(campaign).record()
+    states = [doc["state"], *(s.get("previous") for s in [*doc["undo"], *doc.get("redo", [])])]
+    named = {str(s.get("game_id", "")) for s in states if isinstance(s, dict)}
+    return sorted(p for game_id, p in replay_files(campaign).items() if game_id not in named)
 
 
 def undo_game(campaign: Campaign) -> UndoneAction[EngineState] | None:

@@ -20,7 +20,8 @@ from pathlib import Path
 
 from gmtool.rules.skirmish import GameState, Scenario
 from gmtool.rules.skirmish.outcome import ending
-from gmtool.store.atomic import atomic_write_bytes
+from gmtool.store import journal
+from gmtool.store.atomic import atomic_write_bytes, strict_json
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import UNREADABLE_STATE, StoreError
 from gmtool.store.skirmish_game import SkirmishGame
@@ -44,14 +45,18 @@ def replay_path(campaign: Campaign, game_id: str) -> Path:
 
 def new_game_id(campaign: Campaign) -> str:
     """A number no replay of this campaign has used."""
+    used = [int(n) for n in replay_files(campaign) if n.isdigit()]
+    return str(max(used, default=0) + 1)
+
+
+def replay_files(campaign: Campaign) -> dict[str, Path]:
+    """The campaign's replay files by game id."""
     folder = campaign.folder / REPLAY_FOLDER
-    used = [0]
+    found: dict[str, Path] = {}
     if folder.is_dir():
         for path in folder.glob("skirmish-*.jsonl"):
-            number = path.stem.removeprefix("skirmish-")
-            if number.isdigit():
-                used.append(int(number))
-    return str(max(used) + 1)
+            found[path.stem.removeprefix("skirmish-")] = path
+    return found
 
 
 def step_record(label: str, lines: Iterable[tuple[str, str, bool]], state: GameState) -> bytes:
@@ -62,10 +67,18 @@ def step_record(label: str, lines: Iterable[tuple[str, str, bool]], state: GameS
 
 
 def record_step(campaign: Campaign, game_id: str, kept: int, record: bytes) -> int:
-    """Append a step after the first `kept` bytes of the game's file; its new length."""
+    """Append a step after the first `kept` bytes of the game's file; its new length. A
+    game's first step makes the file with the action's commit (a killed start leaves none
+    that nothing refers to); later ones append at once, past the tracker's mark."""
     path = replay_path(campaign, game_id)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        tx = journal.active(path)
+        staged = tx.staged_bytes(path) if tx is not None else None
+        if kept == 0 or staged:  # a new file, or one this action made: with its commit
+            data = (staged or b"")[:kept] + record
+            atomic_write_bytes(path, data)
+            return len(data)
         with open(path, "ab") as handle:
             if handle.tell() != kept:
                 handle.truncate(kept)
@@ -90,7 +103,7 @@ def read_steps(campaign: Campaign, game_id: str, kept: int, scenario: Scenario) 
     steps: list[ReplayStep] = []
     for number, raw in enumerate(data.splitlines(), start=1):
         try:
-            record = json.loads(raw)
+            record = strict_json(raw)
             state = GameState.from_dict({**record["game"], "scenario": scenario_dict})
             lines = tuple((str(k), str(t), bool(a)) for k, t, a in record["lines"])
             steps.append(ReplayStep(str(record["label"]), lines, state))

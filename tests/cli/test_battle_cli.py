@@ -201,7 +201,7 @@ def test_killed_battle_steps_leave_a_whole_campaign(
     """A few of bench/bench_battle_kill.py's kills: after each the campaign is whole."""
     import random
 
-    from gmtool.store.killtest import kill_battle_once
+    from bench.killtest import kill_battle_once
 
     battle = new(capsys, demo)
     rng = random.Random(7)

@@ -110,12 +110,32 @@ def test_bad_input_one_line_exit_2(
     assert "Traceback" not in err
 
 
-def test_locked_campaign_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    from gmtool.store import open_campaign
+def test_locked_campaign_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After waiting (shortened here), the refusal says who holds the lock."""
+    from gmtool.store import lock, open_campaign
 
-    holder = open_campaign(tmp_path / "c")
+    monkeypatch.setattr(lock, "LOCK_PATIENCE", 0.2)
+    holder = open_campaign(tmp_path / "c", purpose="gmtool (the GM's screen)")
     try:
         code, _, err = run(capsys, "roll", "d6", "--campaign", str(tmp_path / "c"))
     finally:
         holder.close()
     assert code == 2 and "is open for writing" in err
+    assert "gmtool (the GM's screen) (pid" in err and "0.2 s" in err
+
+
+def test_a_command_waits_for_the_lock_to_be_let_go(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 33, item 9: a short-lived writer waits for another's action to end."""
+    import threading
+
+    from gmtool.store import open_campaign
+
+    holder = open_campaign(tmp_path / "c")
+    threading.Timer(0.5, holder.close).start()
+    code, out, err = run(capsys, "roll", "d6", "--campaign", str(tmp_path / "c"))
+    assert code == 0, err
+    assert "1d6" in out

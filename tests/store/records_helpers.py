@@ -65,3 +65,30 @@ def battle_entry(**fields: Any) -> dict[str, Any]:
         "round": 1,
         **fields,
     }
+
+
+def ship_doc(ship_id: str = "meridian") -> dict[str, Any]:
+    """A campaign ship as trackers/ships.json keeps it, the demo's spec (read as the rules
+    read it when the file is backed up)."""
+    from gmtool.rules.ships import load_ship_spec
+    from gmtool.store.demo import demo_data_dir
+
+    spec = load_ship_spec(demo_data_dir() / "ships" / f"{ship_id}.yaml")
+    return {"id": ship_id, "side": "campaign", "spec": spec.to_dict()}
+
+
+def battle_state(name: str = "Ambush") -> dict[str, Any]:
+    """A battle's saved state (trackers/battles/<id>.json) at its start, with no crew aboard."""
+    from gmtool.rules.battle import FleetSetup, new_battle
+    from gmtool.rules.ships import load_ship_spec
+    from gmtool.store.demo import demo_data_dir
+
+    def side(side_name: str, folder: str, ship: str) -> FleetSetup:
+        return FleetSetup(
+            side_name, ((ship, load_ship_spec(demo_data_dir() / folder / f"{ship}.yaml")),)
+        )
+
+    state = new_battle(
+        name, side("Navy", "ships", "meridian"), side("Raiders", "enemies", "vex"), "long", (), ()
+    )
+    return state.to_dict()

@@ -3,15 +3,19 @@ such a backup is ever offered as the newest good one."""
 
 from __future__ import annotations
 
+import errno
 import json
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from gmtool.store import Campaign, CampaignCorrupt, backups
+from gmtool.rules.limits import MAX_TEXT_CHARS
+from gmtool.store import Campaign, CampaignCorrupt, StoreError, backups
 from gmtool.store.atomic import file_problem
+from gmtool.store.demo import seed_demo
 from gmtool.store.tracker import Tracker
+from tests.store.records_helpers import ship_doc
 
 # Files that parse as JSON but are not a TinyDB document (a JSON object of tables, each a
 # JSON object of documents under whole-number ids), and files that do not parse at all.
@@ -27,7 +31,7 @@ NOT_THE_STORES = [
 DAMAGED = [*NOT_THE_STORES, "", '{"tracker": {"1": {"state"']
 
 # a ship record as trackers/ships.json keeps it (its spec is not read here)
-MERIDIAN = {"id": "meridian", "side": "campaign", "spec": {"name": "Meridian"}}
+MERIDIAN = ship_doc()
 
 
 def make_ships(folder: Path, opener: Callable[..., Campaign]) -> Path:
@@ -115,3 +119,66 @@ def test_store_names_the_reason(campaign_path: Path, open_test_campaign) -> None
             Tracker(c, "ships").load()
     finally:
         c.close()
+
+
+# -- whole, checked copies (issue 33, item 5) -----------------------------------------------
+
+
+def _backups_of(folder: Path, file: Path) -> list[bytes | None]:
+    return [
+        p.read_bytes() if p.exists() else None
+        for p in (backups.backup_path(folder, file, n) for n in range(1, backups.KEEP + 1))
+    ]
+
+
+def test_a_copy_cut_short_never_lands_in_backups(
+    campaign_path: Path,
+    open_test_campaign: Callable[..., Campaign],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A full disk (or a kill) while a backup is written leaves the older copies as they
+    were, never a truncated `.1`; what it left is cleared at the next open."""
+    ships = make_ships(campaign_path, open_test_campaign)
+    before = _backups_of(campaign_path, ships)
+    c = open_test_campaign(campaign_path)
+    Tracker(c, "ships").save({"ships": [MERIDIAN, ship_doc("kestrel")]}, "add Kestrel")
+    c.close()
+
+    def disk_full(tmp: Path, data: bytes) -> None:
+        tmp.write_bytes(data[: len(data) // 2])  # as far as it got
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(backups, "write_temporary", disk_full)
+    with pytest.raises(StoreError, match="No space left"):
+        open_test_campaign(campaign_path)
+    assert _backups_of(campaign_path, ships) == before
+    monkeypatch.undo()
+    open_test_campaign(campaign_path).close()
+    assert _backups_of(campaign_path, ships)[:2] == [ships.read_bytes(), before[0]]
+    assert not [p for p in (campaign_path / "backups").rglob("*") if p.name.endswith(".tmp")]
+
+
+def test_a_file_the_store_refuses_is_never_rotated_in(
+    campaign_path: Path, open_test_campaign: Callable[..., Campaign]
+) -> None:
+    """A note past the rules' limit (the party's reader refuses it) or a number that is not
+    finite is no backup: it must not push the good copies out."""
+    c = open_test_campaign(campaign_path)
+    seed_demo(c)
+    c.close()
+    open_test_campaign(campaign_path).close()
+    party = campaign_path / "trackers" / "party.json"
+    ships = campaign_path / "trackers" / "ships.json"
+    kept = {f: _backups_of(campaign_path, f) for f in (party, ships)}
+    assert kept[party][0] == party.read_bytes()
+    data = json.loads(party.read_text())
+    [doc] = data["tracker"].values()
+    doc["state"]["characters"][0]["notes"] = "x" * (MAX_TEXT_CHARS + 1)
+    party.write_text(json.dumps(data))
+    ships.write_text(ships.read_text().replace('"hull_points":', '"hull_points":NaN,"x":', 1))
+    for _ in range(backups.KEEP + 1):
+        open_test_campaign(campaign_path).close()
+    assert {f: _backups_of(campaign_path, f) for f in (party, ships)} == kept
+    assert backups.newest_good_backup(campaign_path, party) == backups.backup_path(
+        campaign_path, party, 1
+    )

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from bench.killtest import kill_once, verify
 from gmtool.rules.checks import roll_check
 from gmtool.rules.dice import roll
 from gmtool.store import (
@@ -20,7 +22,6 @@ from gmtool.store import (
     rolllog,
 )
 from gmtool.store import campaign as campaign_module
-from gmtool.store.killtest import kill_once, verify
 from gmtool.store.tracker import Tracker
 
 
@@ -98,6 +99,14 @@ def test_second_writer_is_refused_naming_holder(campaign: Campaign) -> None:
     with pytest.raises(CampaignLocked, match=r"pid \d+") as info:
         open_campaign(campaign.folder)
     assert "close it there first" in str(info.value)
+    assert info.value.holder.startswith("gmtool (pid ") and info.value.waited == 0
+
+
+def test_a_writer_waits_as_long_as_asked(campaign: Campaign) -> None:
+    started = time.monotonic()
+    with pytest.raises(CampaignLocked) as info:
+        open_campaign(campaign.folder, lock_wait=0.3)
+    assert time.monotonic() - started >= 0.3 and info.value.waited == 0.3
 
 
 def test_reader_works_while_writer_holds_lock(campaign: Campaign) -> None:

@@ -11,12 +11,18 @@ import pytest
 
 from gmtool.store import Campaign, CampaignCorrupt, backups, open_campaign, rolllog
 from gmtool.store.tracker import Tracker
-from tests.store.records_helpers import battle_entry, injury_entry, roll_entry
+from tests.store.records_helpers import (
+    battle_entry,
+    battle_state,
+    injury_entry,
+    roll_entry,
+    ship_doc,
+)
 
 Opener = Callable[..., Campaign]
 
 # a ship record as trackers/ships.json keeps it (its spec is not read here)
-MERIDIAN = {"id": "meridian", "side": "campaign", "spec": {"name": "Meridian"}}
+MERIDIAN = ship_doc()
 
 
 @pytest.fixture(autouse=True)
@@ -35,7 +41,7 @@ def build(folder: Path, opener: Opener) -> None:
     c = opener(folder)
     c.record(roll_entries(10))  # rolls-00000 and -00001 sealed, -00002 the newest
     Tracker(c, "ships").save({"ships": [MERIDIAN]}, "add Meridian")
-    Tracker(c, "battles/ambush").save({"round": 1}, "set up")
+    Tracker(c, "battles/ambush").save(battle_state(), "set up")
     c.db("battles/ambush").table("events").insert({"battle": "ambush", "events": []})
     c.db("battles").table("index").insert({"open": "ambush"})
     c.db("rosters/meridian").table("crew").insert({"versions": []})

@@ -3,18 +3,21 @@ step by step, and the whole log exported as Markdown."""
 
 from __future__ import annotations
 
+import pytest
+
 from gmtool.rules.skirmish import torga_iv
 from gmtool.store import Campaign
 from gmtool.store.skirmish import (
     AUTOMATIC,
     LOG_LIMIT,
     load_game,
+    orphan_replays,
     play_automatic,
     play_rest_of_turn,
     start_game,
     undo_game,
 )
-from gmtool.store.skirmish_replay import export_game, game_steps, replay_path
+from gmtool.store.skirmish_replay import REPLAY_FOLDER, export_game, game_steps, replay_path
 
 
 def test_every_saved_step_is_replayed_in_order(campaign: Campaign) -> None:
@@ -83,3 +86,43 @@ def test_the_whole_log_is_exported_as_markdown(campaign: Campaign) -> None:
     ]
     # every event of the game is a line, not only the tab's last LOG_LIMIT lines
     assert len(bullets) == len(events) and len(game.log) <= LOG_LIMIT
+
+
+def test_a_start_cut_short_leaves_no_replay(
+    campaign: Campaign, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 33, item 8: the first step's replay file is saved with the start's commit, so a
+    start killed before it (here: its tracker save fails) leaves no file nothing names."""
+    from gmtool.actions import skirmish as act
+    from gmtool.store.tracker import Tracker
+
+    def killed(*_: object, **__: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Tracker, "save", killed)
+    with pytest.raises(KeyboardInterrupt):
+        act.start(campaign, torga_iv(), AUTOMATIC)
+    assert not (campaign.folder / REPLAY_FOLDER).exists() or not any(
+        (campaign.folder / REPLAY_FOLDER).iterdir()
+    )
+    monkeypatch.undo()
+    game = act.start(campaign, torga_iv(), AUTOMATIC).game
+    assert replay_path(campaign, game.game_id).stat().st_size == game.replay_bytes
+    assert orphan_replays(campaign) == []
+
+
+def test_orphan_replays_are_those_no_game_names(campaign: Campaign) -> None:
+    first = start_game(campaign, torga_iv(), AUTOMATIC).game
+    second = start_game(campaign, torga_iv(), AUTOMATIC).game  # undo brings the first back
+    stray = campaign.folder / REPLAY_FOLDER / "skirmish-9.jsonl"
+    stray.write_text("{}\n")
+    assert orphan_replays(campaign) == [stray]
+    assert {first.game_id, second.game_id} == {"1", "2"}
+
+
+def test_two_steps_in_one_action_both_reach_the_new_replay(campaign: Campaign) -> None:
+    with campaign.transaction():
+        game = start_game(campaign, torga_iv(), AUTOMATIC).game
+        game = play_automatic(campaign, game).game
+    assert replay_path(campaign, game.game_id).stat().st_size == game.replay_bytes
+    assert len(game_steps(campaign, game)) == 2

@@ -1,6 +1,9 @@
 """Kill a saving process at random moments and check the campaign afterwards.
 
-Shared by the store tests (a few kills) and bench/bench_kill.py (two hundred).
+Shared by the store and CLI tests (a few kills) and bench/bench_kill.py and
+bench/bench_battle_kill.py (hundreds). A harness, not part of gmtool: it lives beside the
+benches, which import it by name (their folder is first on sys.path); tests import
+`bench.killtest` from the repository's root.
 """
 
 from __future__ import annotations
