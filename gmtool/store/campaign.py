@@ -18,7 +18,7 @@ import functools
 import os
 import random
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, contextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -29,7 +29,7 @@ from gmtool.rules.limits import MAX_NAME_CHARS, MAX_SEED, checked_text
 from gmtool.store import backups, generation, histories, journal, preflight
 from gmtool.store.atomic import AtomicJSONStorage, read_json_file, remove_file
 from gmtool.store.chunked import ChunkedLog
-from gmtool.store.errors import CampaignCorrupt, StoreError, os_error_detail
+from gmtool.store.errors import CampaignChanged, CampaignCorrupt, StoreError, os_error_detail
 from gmtool.store.lock import CampaignLock
 from gmtool.store.records import (
     BattleListRecord,
@@ -87,6 +87,9 @@ class Campaign:
         self.clock = clock
         self._lock = CampaignLock(folder, purpose)
         self._seen = generation.Seen()  # the generation this view was read at
+        # Called when a commit was refused because another process saved since this view
+        # was read (CampaignChanged): a screen reads the campaign again.
+        self.changed_elsewhere: list[Callable[[], object]] = []
         self._dbs: dict[str, TinyDB] = {}
         self._listeners: list[Callable[[list[RollEntry]], object]] = []
         self.rolls: RollLog | None = None
@@ -235,7 +238,22 @@ class Campaign:
         all or nothing (journal.py), and an exception saves none of it. Every game action
         runs in one (gmtool/actions/); a transaction already open is joined."""
         self._require_writable()
-        return journal.transaction(self.folder, self._forget_unsaved, self._seen)
+        return self._telling_changes(
+            journal.transaction(self.folder, self._forget_unsaved, self._seen)
+        )
+
+    @contextmanager
+    def _telling_changes(
+        self, inner: AbstractContextManager[journal.Transaction]
+    ) -> Iterator[journal.Transaction]:
+        try:
+            with inner as transaction:
+                yield transaction
+        except CampaignChanged:
+            journal.note_change()  # every screen's view is older than the campaign now
+            for listener in list(self.changed_elsewhere):
+                listener()
+            raise
 
     def _forget_unsaved(self) -> None:
         """Drop what the store cached of an action that was not saved: the next read sees the

@@ -188,6 +188,7 @@ class GmApp(LaysOutOnce, HoldsKeys, App[None]):
             hook()
 
     def on_mount(self) -> None:
+        self.campaign.changed_elsewhere.append(self._changed_elsewhere)
         self.show_campaign_title()
         self.call_after_refresh(self.report_damaged_files)
         for hook in self.first_frame_hooks:
@@ -349,6 +350,14 @@ class GmApp(LaysOutOnce, HoldsKeys, App[None]):
             with suppress(NoMatches):  # still being built: show_tab focuses it when it is
                 pane.focus_default()
 
+    def _changed_elsewhere(self) -> None:
+        """Another process saved since this screen read the campaign (its save was refused):
+        the tab on screen reads it again once the refusal has been shown."""
+        found = self.query(f"#{self.current_tab().TAB_ID}")
+        if found:
+            pane: Any = found.first()
+            self.call_later(pane.read_again)
+
     def current_tab(self) -> Any:
         active = self.query_one(TabbedContent).active.removeprefix("tab-")
         return next(t for t in self.tabs if active == t.TAB_ID)
@@ -398,6 +407,8 @@ class GmApp(LaysOutOnce, HoldsKeys, App[None]):
         self.call_after_refresh(pane.run_action, action)
 
     def on_unmount(self) -> None:
+        with suppress(ValueError):
+            self.campaign.changed_elsewhere.remove(self._changed_elsewhere)
         if self._owns_campaign:
             self.campaign.close()
 

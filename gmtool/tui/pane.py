@@ -103,6 +103,14 @@ class GmPane(KeepsSize, Vertical):
         event.stop()
         self.show_status(why, error=True)
 
+    def read_again(self) -> None:
+        """Read the campaign again and show it as it is (another process saved since this
+        tab read it): the tab's own re-reading when shown, made to run now."""
+        self.forget_read()
+        shown = getattr(self, "on_show", None)
+        if self.is_mounted and callable(shown):
+            shown()
+
     def note_read(self) -> None:
         """The tab reads the campaign now (call as its reading starts)."""
         self._read_at = self.campaign.change_count

@@ -264,3 +264,34 @@ async def test_a_key_that_cannot_act_now_says_why(app_factory: Callable[..., GmA
         await pilot.press("a")
         await pilot.pause()
         assert status_text(app).startswith("No weapon can fire now:")
+
+
+async def test_a_save_from_another_process_is_never_overwritten_the_tab_reads_it(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    """The lock deleted, the command line saves 5 wound on the Gorgon while the tab shows
+    the battle: the tab's next step is refused (nothing of the other save lost) and the tab
+    reads the battle again, the wound in it."""
+    from gmtool.cli import main
+
+    app = app_factory(demo=True)
+    demo_battle(app.campaign)
+    async with app.run_test(size=SMALL) as pilot:
+        pane = await open_battle_tab(app, pilot)
+        folder = app.campaign.folder
+        (folder / ".lock").unlink()
+        args = ["battle", "act", BATTLE, "damage", "--target", "gorgon", "--amount", "5"]
+        assert main([*args, "--track", "wound", "--campaign", str(folder)]) == 0
+        assert pane.battle is not None and pane.battle.ship("gorgon").damage.marked["wound"] == 0
+        await pilot.press("enter")  # roll the edge
+        await settle(pilot, lambda: "changed since" in status_text(app))
+        await settle(
+            pilot,
+            lambda: (
+                pane.battle is not None and pane.battle.ship("gorgon").damage.marked["wound"] == 5
+            ),
+        )
+        assert load_battle(app.campaign, BATTLE).ship("gorgon").damage.marked["wound"] == 5
+        events = len(load_battle(app.campaign, BATTLE).events)
+        await pilot.press("enter")  # read again: the edge is rolled and saved
+        await settle(pilot, lambda: len(load_battle(app.campaign, BATTLE).events) > events)
