@@ -235,6 +235,21 @@ def test_unknown_key_suggests_the_closest() -> None:
     assert "did you mean 'marines'" in message
 
 
+def test_a_weapon_counted_0_is_refused_other_systems_may_be_0() -> None:
+    with pytest.raises(TableError, match="at least 1, got 0"):
+        ship_spec_from_dict(
+            {"name": "X", "class": "light", "hull_points": 100,
+             "systems": [{"type": "beam", "count": 0}]},
+            file="form",
+        )  # fmt: skip
+    spec = ship_spec_from_dict(
+        {"name": "X", "class": "light", "hull_points": 100,
+         "systems": [{"type": "cargo_bay", "count": 0}]},
+        file="form",
+    )  # fmt: skip
+    assert spec.systems[0].count == 0
+
+
 def test_unknown_system_key() -> None:
     assert "did you mean 'count'" in bad(MINIMAL + "systems: [{type: engine, cont: 2}]\n")
 
@@ -333,7 +348,7 @@ def system_st(draw: st.DrawFn) -> dict[str, Any]:
     data: dict[str, Any] = {"type": system_type}
     if draw(st.booleans()):
         data["name"] = draw(names_st)
-    data["count"] = draw(st.integers(0, 9))
+    data["count"] = draw(st.integers(1 if system_type in WEAPONS else 0, 9))
     data["hp"] = draw(st.integers(0, 200))
     if system_type == "sick_bay":
         data["beds"] = draw(st.integers(0, 20))

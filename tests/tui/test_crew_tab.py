@@ -253,6 +253,34 @@ async def test_edit_adds_a_system_changes_the_manifest_and_keeps_names(
             assert saved_names == after
 
 
+async def test_a_number_field_keeps_what_was_typed_and_marks_it_at_once(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    """'1e400' typed as hull points stays '1e400' (it was saved as 1400), is marked at once,
+    and the save says what the field needs, the cursor on it; nothing is saved."""
+    app = app_factory(demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_crew(app, pilot, "meridian")
+        await pilot.press("e")
+        await pilot.pause()
+        form = app.screen
+        hull = form.query_one("#form-hull_points", Input)
+        await type_into(pilot, hull, "1e400")
+        assert hull.value == "1e400"
+        assert hull.has_class("-invalid")  # marked as typed, before any save
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is form and app.focused is hull and hull.value == "1e400"
+        message = str(form.query_one("#form-error", Static).render())
+        assert message.startswith("Not saved: Hull points: needs") and "1e400" in message
+        await type_into(pilot, hull, "400")
+        assert not hull.has_class("-invalid")
+        await pilot.press("escape", "y")
+        await pilot.pause()
+    with saved(app.campaign.folder) as c:
+        assert ship_store.get_ship(c, "meridian").spec.hull_points != 1400
+
+
 async def test_invalid_form_shows_the_message_and_saves_nothing(
     app_factory: Callable[..., GmApp],
 ) -> None:

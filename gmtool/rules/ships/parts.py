@@ -136,8 +136,8 @@ def read_system(node: Node, ship_class_id: str, table: ShipSpecTable) -> System:
     return System(
         type=system_type,
         name=node.get("name").optional(read_name, None),
-        count=node.get("count").optional(
-            lambda n: limited(n, 0, MAX_SYSTEM_COUNT), table.system_count
+        count=node.get("count").optional(  # a weapon counted 0 would fire as nothing
+            lambda n: limited(n, 1 if is_weapon else 0, MAX_SYSTEM_COUNT), table.system_count
         ),
         hp=node.get("hp").optional(lambda n: limited(n, 0, MAX_HULL_POINTS), table.system_hp),
         beds=node.get("beds").optional(lambda n: limited(n, 0, MAX_CREW_COUNT), table.beds)

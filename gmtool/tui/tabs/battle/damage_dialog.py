@@ -22,6 +22,7 @@ from gmtool.rules.ship_damage import track_ids
 from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
+from gmtool.tui.widgets.number_field import NumberField
 
 # Side A holds the campaign's ships, side B its enemies (the set-up dialog fills them so).
 SIDE_WORDS = {"a": "ours", "b": "enemy"}
@@ -118,7 +119,14 @@ class DamageScreen(GmDialog["DamageEntry | None"]):
             yield Static(text, id="damage-target", classes="ours" if ours else "")
             with Horizontal(classes="line"):
                 yield Label("Points")
-                yield Input("", id="damage-amount", classes="amount", compact=True)
+                yield NumberField(
+                    "",
+                    id="damage-amount",
+                    classes="amount",
+                    minimum=1,
+                    maximum=MAX_HULL_POINTS,
+                    compact=True,
+                )
                 yield Label("track", classes="gap")
                 yield Select(
                     [(t, t) for t in track_ids()],

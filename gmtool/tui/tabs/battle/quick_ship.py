@@ -15,12 +15,14 @@ from gmtool.rules.battle.config import battle_table
 from gmtool.rules.checks import checks_table
 from gmtool.rules.classes import class_ids
 from gmtool.rules.errors import RulesError
+from gmtool.rules.limits import MAX_HULL_POINTS
 from gmtool.rules.ship_damage import track_ids
 from gmtool.rules.ships import ShipSpec, ship_spec_table
 from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.crew.system_dialog import SystemDialog
+from gmtool.tui.widgets.number_field import NumberField
 
 
 def _number(text: str, what: str) -> int | None:
@@ -98,7 +100,14 @@ class QuickShipScreen(GmDialog["ShipSpec | None"]):
                 )
             with Horizontal(classes="setup-line"):
                 yield Label("Hull pts", classes="first")
-                yield Input(self.hull_default, id="quick-hull", classes="short", compact=True)
+                yield NumberField(
+                    self.hull_default,
+                    id="quick-hull",
+                    classes="short",
+                    minimum=1,
+                    maximum=MAX_HULL_POINTS,
+                    compact=True,
+                )
                 yield Label("Accel", classes="gap")
                 yield Input(
                     "", placeholder="class", id="quick-accel", classes="short", compact=True

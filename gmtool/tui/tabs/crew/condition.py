@@ -27,6 +27,7 @@ from gmtool.rules.ship_condition import WHERE
 from gmtool.store.errors import StoreError
 from gmtool.tui.dialogs import ConfirmDialog
 from gmtool.tui.tabs.crew.dialogs import CrewDialog
+from gmtool.tui.widgets.number_field import NumberField
 
 STATUS_STYLE = {
     "operational": "green",
@@ -72,7 +73,9 @@ class RepairDialog(CrewDialog[bool]):
             yield Static(f"Repair {self.ship_name}", classes="dialog-title")
             with Horizontal(classes="dialog-row"):
                 yield Label("Days")
-                yield Input("1", type="integer", id="repair-days", compact=True)
+                yield NumberField(
+                    "1", id="repair-days", minimum=1, maximum=MAX_REPAIR_DAYS, compact=True
+                )
             with Horizontal(classes="dialog-row"):
                 yield Label("Where")
                 yield Select(

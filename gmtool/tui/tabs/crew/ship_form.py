@@ -21,6 +21,7 @@ from textual.widgets import Button, Checkbox, DataTable, Input, Label, Select, S
 from gmtool.rules.checks import checks_table
 from gmtool.rules.classes import class_ids
 from gmtool.rules.errors import TableError
+from gmtool.rules.limits import MAX_CREW_COUNT, MAX_HULL_POINTS, MAX_STEP
 from gmtool.rules.ships import (
     COUNT_KEYS,
     FLAG_KEYS,
@@ -40,6 +41,7 @@ from gmtool.tui.tabs.crew.system_dialog import (
     system_summary,
 )
 from gmtool.tui.widgets.form_errors import show_refusal
+from gmtool.tui.widgets.number_field import NumberField
 
 # The form's keys, and those of its systems list (letter keys work there: the list has the
 # focus, not a text field).
@@ -186,11 +188,12 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
                         compact=True,
                     )
                     yield Label("Hull points", classes="gap")
-                    yield Input(
+                    yield NumberField(
                         str(spec.hull_points) if spec else "",
                         placeholder="200",
                         id="form-hull_points",
-                        type="integer",
+                        minimum=1,
+                        maximum=MAX_HULL_POINTS,
                         compact=True,
                     )
                 with Horizontal(classes="form-line"):
@@ -203,23 +206,25 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
                         compact=True,
                     )
                     yield Label("Acceleration", classes="gap")
-                    yield Input(
+                    yield NumberField(
                         unless_default(spec.acceleration, defaults.acceleration)
                         if spec and defaults
                         else "",
                         placeholder="class",
                         id="form-acceleration",
-                        type="integer",
+                        minimum=0,
+                        maximum=MAX_HULL_POINTS,
                         compact=True,
                     )
                     yield Label("Target size", classes="gap")
-                    yield Input(
+                    yield NumberField(
                         unless_default(spec.target_size_step, defaults.target_size_step)
                         if spec and defaults
                         else "",
                         placeholder="class",
                         id="form-target_size_step",
-                        type="integer",
+                        minimum=-MAX_STEP,
+                        maximum=MAX_STEP,
                         compact=True,
                     )
                 with Horizontal(classes="form-line"):
@@ -231,11 +236,12 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
                                 getattr(spec.durability, track), getattr(defaults.durability, track)
                             )
                         yield Label(track, classes="gap")
-                        yield Input(
+                        yield NumberField(
                             value,
                             placeholder="auto",
                             id=f"form-{track}",
-                            type="integer",
+                            minimum=1,
+                            maximum=MAX_HULL_POINTS,
                             compact=True,
                         )
                 for label, flags in (("Flags", FLAG_KEYS[:3]), ("", FLAG_KEYS[3:])):
@@ -250,11 +256,12 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
                     with Horizontal(classes="form-line"):
                         for index, key in enumerate(keys):
                             yield Label(COUNT_LABELS[key], classes="gap" if index else "first")
-                            yield Input(
+                            yield NumberField(
                                 str(getattr(spec, key)) if spec else "",
                                 placeholder="0",
                                 id=f"form-{key}",
-                                type="integer",
+                                minimum=0,
+                                maximum=MAX_CREW_COUNT,
                                 compact=True,
                             )
                 yield Static(

@@ -15,10 +15,12 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Input, Label, Select, Static
 
 from gmtool.rules.errors import TableError
+from gmtool.rules.limits import MAX_CREW_COUNT, MAX_HULL_POINTS, MAX_SYSTEM_COUNT
 from gmtool.rules.ships import ship_spec_from_dict, ship_spec_table
 from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
+from gmtool.tui.widgets.number_field import NumberField
 
 FORM_FILE = "the ship form"
 FORM_CSS = tab_css(__file__, "form.tcss")
@@ -98,11 +100,29 @@ class SystemDialog(GmDialog["dict[str, Any] | None"]):
                 yield Input(str(s.get("name", "")), id="sys-name", classes="wide", compact=True)
             with Horizontal(classes="form-line"):
                 yield Label("Count", classes="first")
-                yield Input(blank(s.get("count")), id="sys-count", type="integer", compact=True)
+                yield NumberField(
+                    blank(s.get("count")),
+                    id="sys-count",
+                    minimum=0,
+                    maximum=MAX_SYSTEM_COUNT,
+                    compact=True,
+                )
                 yield Label("hull points each", classes="gap")
-                yield Input(blank(s.get("hp")), id="sys-hp", type="integer", compact=True)
+                yield NumberField(
+                    blank(s.get("hp")),
+                    id="sys-hp",
+                    minimum=0,
+                    maximum=MAX_HULL_POINTS,
+                    compact=True,
+                )
                 yield Label("beds each", classes="gap")
-                yield Input(blank(s.get("beds")), id="sys-beds", type="integer", compact=True)
+                yield NumberField(
+                    blank(s.get("beds")),
+                    id="sys-beds",
+                    minimum=0,
+                    maximum=MAX_CREW_COUNT,
+                    compact=True,
+                )
             with Horizontal(classes="form-line"):
                 yield Label("Firepower", classes="first")
                 yield Select(

@@ -31,6 +31,7 @@ from gmtool.tui.tabs.dice.roll_log import (
     matches,
     rolled_text,
 )
+from gmtool.tui.widgets.number_field import NumberField
 
 
 class DiceLogPane(GmPane):
@@ -55,7 +56,7 @@ class DiceLogPane(GmPane):
             yield Label("Dice", classes="field-label")
             yield Input(placeholder="2d6+1, d8w", id="dice-expr", compact=True)
             yield Label("Check score", classes="field-label")
-            yield Input(placeholder="14", id="check-score", type="integer", compact=True)
+            yield NumberField(placeholder="14", id="check-score", minimum=1, compact=True)
             yield Label("step", classes="field-label")
             yield Input(value="0", id="check-step", compact=True)
         with Horizontal(id="purpose-row", classes="form-row"):

@@ -28,6 +28,7 @@ from gmtool.tui.tabs.injuries.treatment_dialog import (
     CharacterDialog,
     SavingDialog,
 )
+from gmtool.tui.widgets.number_field import NumberField
 
 WHOLE_PARTY = "*"
 
@@ -195,7 +196,14 @@ class RestDialog(SavingDialog[RestRequest, Rested]):
                     compact=True,
                 )
                 yield Label("Days", classes="field-label")
-                yield Input("1", id="rest-days", classes="number", compact=True)
+                yield NumberField(
+                    "1",
+                    id="rest-days",
+                    classes="number",
+                    minimum=1,
+                    maximum=healing_table().max_rest_days,
+                    compact=True,
+                )
             yield Static(classes="dialog-message")
         yield KeyFooter()
 

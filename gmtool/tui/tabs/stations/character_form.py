@@ -30,6 +30,7 @@ from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.stations.skill_field import skill_from_typing, skill_suggester
 from gmtool.tui.widgets.form_errors import needs_text
+from gmtool.tui.widgets.number_field import NumberField
 
 SaveCharacter = Callable[[Character], Character]
 """Stores the character and returns it as saved; raises RulesError or StoreError to refuse it
@@ -146,11 +147,12 @@ class CharacterForm(GmDialog[Character | None]):
                         value = c.abilities.get(ability_id) if c else None
                         mark = "*" if ability.required else ""
                         yield Label(f"{ability.short}{mark}", classes="field-label")
-                        yield Input(
+                        yield NumberField(
                             "" if value is None else str(value),
                             id=f"ability-{ability_id}",
                             classes="ability",
-                            type="integer",
+                            minimum=table.ability_min,
+                            maximum=table.ability_max,
                             compact=True,
                             tooltip=ability.name,
                         )
@@ -160,11 +162,11 @@ class CharacterForm(GmDialog[Character | None]):
                     for track in damage_rules().tracks:
                         marked = c.damage.get(track, 0) if c else 0
                         yield Label(track, classes="field-label")
-                        yield Input(
+                        yield NumberField(
                             str(marked),
                             id=f"damage-{track}",
                             classes="damage",
-                            type="integer",
+                            minimum=0,
                             compact=True,
                         )
                     yield Checkbox(
@@ -187,10 +189,11 @@ class CharacterForm(GmDialog[Character | None]):
                             )
                         with Horizontal(classes="char-row"):
                             yield Label("Score", classes="field-label")
-                            yield Input(
+                            yield NumberField(
                                 placeholder=f"{table.skill_min}-{table.skill_max}",
                                 id="skill-score",
-                                type="integer",
+                                minimum=table.skill_min,
+                                maximum=table.skill_max,
                                 compact=True,
                             )
                         yield Static(
