@@ -9,6 +9,7 @@ import json
 from gmtool.commands.campaign_commands import printable
 from gmtool.rules.checks import Degree
 from gmtool.rules.errors import RulesError
+from gmtool.rules.roll_records import DRAW_KIND
 from gmtool.store import open_campaign
 from gmtool.store.demo import demo_campaign_path
 
@@ -38,7 +39,11 @@ def run(args: argparse.Namespace) -> int:
         return 0
     for e in entries:
         mark = " (undone)" if e.get("undone") else ""
-        result = _result_words(e.get("degree"), e.get("track"))
+        result = (
+            "drawn"
+            if e.get("kind") == DRAW_KIND
+            else _result_words(e.get("degree"), e.get("track"))
+        )
         purpose = f" for {e['for']}" if e.get("for") else ""
         line = f"#{e['id']} {e['time']} {e['expression']} = {e['total']} {result}{purpose}{mark}"
         print(printable(line))

@@ -18,6 +18,9 @@ from gmtool.rules.hazards import HazardOutcome, hazard_table
 RollRecord = dict[str, Any]
 
 
+DRAW_KIND = "draw"  # the roll log's kind of a draw of named casualties (store/crew_casualties.py)
+
+
 def check_record(check: CheckResult, purpose: str, source: str) -> RollRecord:
     return {
         "kind": "check",

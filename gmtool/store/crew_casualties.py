@@ -26,7 +26,7 @@ from gmtool.rules.crew_casualties import (
     draw_casualties,
 )
 from gmtool.rules.errors import RulesError
-from gmtool.rules.roll_records import RollRecord
+from gmtool.rules.roll_records import DRAW_KIND, RollRecord
 from gmtool.rules.roster import Roster
 from gmtool.store.atomic import exists
 from gmtool.store.battles import battle_id_check
@@ -67,8 +67,10 @@ def draw_for(
 
 
 def draw_records(ship_name: str, battle_name: str, draw: CasualtyDraw) -> list[RollRecord]:
-    """The draw's dice for the roll log: one entry per kind of casualty, each pick a die of
-    as many sides as the weight left (the crew aboard, when nothing weights the draw)."""
+    """The draw for the roll log: one entry of kind "draw" per kind of casualty, each pick a
+    die of as many sides as the weight left (the crew aboard, when nothing weights the
+    draw), `drawn` who each fell on, and `total` how many were drawn (the dice are not
+    summed: a draw's numbers pick people, they add up to nothing)."""
     records: list[RollRecord] = []
     how = " weighted by the places struck" if draw.weighted else ""
     left = draw.pool
@@ -79,7 +81,7 @@ def draw_records(ship_name: str, battle_name: str, draw: CasualtyDraw) -> list[R
             continue
         records.append(
             {
-                "kind": "dice",
+                "kind": DRAW_KIND,
                 "for": (
                     f"{CONDITION_WORDS[condition]} aboard {ship_name} in {battle_name}: "
                     f"{len(picks)} drawn from the named crew{how}"
@@ -88,8 +90,9 @@ def draw_records(ship_name: str, battle_name: str, draw: CasualtyDraw) -> list[R
                 "expression": f"{len(picks)} of {left + len(picks)} aboard",
                 "dice": [[p.sides, p.roll, 1] for p in picks],
                 "modifier": 0,
-                "total": sum(p.roll for p in picks),
+                "total": len(picks),
                 "track": None,
+                "drawn": [p.member.titled_name for p in picks],
             }
         )
     return records

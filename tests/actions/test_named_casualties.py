@@ -61,6 +61,11 @@ def test_the_draw_is_logged_with_its_purpose(demo: Campaign) -> None:
     mine = [r for r in rolls if "Meridian" in r["for"]]
     assert sorted(len(r["dice"]) for r in mine) == sorted(n for k in cc.HURT if (n := losses[k]))
     assert all(r["source"] == "battle" and not r.get("undone") for r in mine)
+    # logged as draws: who each pick fell on, the total how many (never the picks summed)
+    assert all(r["kind"] == "draw" and r["total"] == len(r["dice"]) for r in mine)
+    assert all(len(r["drawn"]) == len(r["dice"]) for r in mine)
+    hurt = [c.name for c in get_ship(demo, "meridian").condition.casualties]
+    assert all(any(d.endswith(n) for n in hurt) for r in mine for d in r["drawn"])  # rank, name
 
 
 def test_the_draw_is_seeded_by_the_campaign(tmp_path: Path) -> None:

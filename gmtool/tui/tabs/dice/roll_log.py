@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.message import Message
 from textual.widgets import DataTable
 
+from gmtool.rules.roll_records import DRAW_KIND
 from gmtool.store.rolllog import RollEntry
 from gmtool.tui.styles import DEGREE_STYLE
 from gmtool.tui.widgets.steady import KeepsSize
@@ -48,6 +49,8 @@ def entry_cells(entry: RollEntry) -> tuple[Any, ...]:
     if entry["kind"] == "check":
         degree = entry.get("degree") or ""
         result = Text(degree.replace("_", " ").title(), style=DEGREE_STYLE.get(degree, ""))
+    elif entry["kind"] == DRAW_KIND:  # its total is how many were drawn, not a sum
+        result = Text("drawn")
     else:
         result = Text(entry.get("track") or "")
     if undone:
