@@ -119,6 +119,9 @@ def record_treatment_roll(
         }
     )
     summary = f"{check.degree.label}: {_restored_words(healing)}"
+    if roll.effect.damage is not None and not any(n < 0 for n in healing.restored.values()):
+        kind, points = roll.effect.damage  # dealt, but the full track had no box for it
+        summary += f"; it deals {points} {kind}, which a full {kind} track cannot take"
     change = _change(healing, summary, detail, [r["id"] for r in rolls])
     entry = new_entry(campaign, patient, TREATMENT, Context(cause=cause), change)
     label = f"{roll.procedure.name.lower()}: {patient.name}"

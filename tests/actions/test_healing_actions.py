@@ -186,3 +186,18 @@ def test_a_rolled_treatment_shows_in_the_history_and_the_battle_report(demo: Cam
         if points:
             assert f"- Treated: {points} {track} restored" in report
     assert "(treatment by Doctor Priya Salo)" in report
+
+
+def test_a_critical_failure_on_a_full_wound_track_says_it_dealt_a_wound(demo: Campaign) -> None:
+    """The table deals 1 wound; a full wound track cannot take it (too little to roll into
+    mortal): the entry says so rather than only "nothing restored"."""
+    hurt(demo, PATIENT, 12, "wound")  # the wound track full (12), stun with it
+    assert damage(demo, PATIENT)["wound"] == 12
+    for _ in range(400):
+        entry = treat_by_roll(demo, TreatmentRequest(DOCTOR, PATIENT, "treatment"))
+        if entry["detail"]["degree"] == Degree.CRITICAL_FAILURE.value:
+            assert "it deals 1 wound" in entry["summary"]
+            assert "full wound track" in entry["summary"]
+            return
+        undo_newest(demo)
+    pytest.fail("no Critical Failure in 400 rolls")
