@@ -19,6 +19,7 @@ from gmtool.rules.ships import ShipSpec, ship_spec_from_dict
 from gmtool.rules.tables import tables_dir
 
 SYSTEM_TYPES = list(ships.ship_spec_table().system_types)
+WEAPON_TYPES = frozenset(ships.ship_spec_table().weapon_types)
 WEAPON_TYPES = sorted(ships.ship_spec_table().weapon_types)
 
 
@@ -678,13 +679,20 @@ def test_table_refuses_an_unknown_term_key_with_a_suggestion(house_tables: Path)
 
 # -- properties ------------------------------------------------------------------------------
 
-system_st = st.fixed_dictionaries(
-    {"type": st.sampled_from(SYSTEM_TYPES)},
-    optional={
-        "count": st.integers(0, 6),
-        "hp": st.integers(0, 60),
-    },
-).map(lambda s: {**s, "beds": 4} if s["type"] == "sick_bay" else s)
+system_st = (
+    st.fixed_dictionaries(
+        {"type": st.sampled_from(SYSTEM_TYPES)},
+        optional={
+            "count": st.integers(0, 6),
+            "hp": st.integers(0, 60),
+        },
+    )
+    .map(lambda s: {**s, "beds": 4} if s["type"] == "sick_bay" else s)
+    .map(
+        # a weapon counts at least 1 (one counted 0 is refused)
+        lambda s: {**s, "count": 1} if s.get("count") == 0 and s["type"] in WEAPON_TYPES else s
+    )
+)
 
 spec_st = st.fixed_dictionaries(
     {

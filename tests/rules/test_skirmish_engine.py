@@ -368,7 +368,7 @@ def test_fire_hits_when_the_total_is_at_most_the_number(face: int, hit: bool) ->
     new, events = apply_action(state, Action("fire", "fed_a", "jh_b"), Loaded((face, 10)))
     fire = events[0]
     assert fire.kind == "fire" and fire.rolls == (face,)
-    assert f"d10 {face}-1 = {face - 1}" in fire.text
+    assert f"number 7, target in the open -1 → d10 ≤ 8; rolled {face}:" in fire.text
     jh_b = new.figure("jh_b")
     assert jh_b.fallen is hit  # a phaser rifle hit is two wounds: a soldier falls
     if hit:

@@ -78,5 +78,5 @@ def test_a_seeded_game_at_the_table_tells_the_pinned_story() -> None:
     text = "\n".join(event.text for event in log)
     assert len(log) == 92
     assert hashlib.sha256(text.encode()).hexdigest() == (
-        "3241ab62a6a7e1d9c9f32eeef3500d9fde50ca44bc103ef403705276446c6969"
+        "df05248a41a82cd85a2e6252f7cab98dfff57f0e1406f6090e7feb46ecbc626e"
     )

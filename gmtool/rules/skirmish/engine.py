@@ -153,12 +153,14 @@ def _fire(
         assert shot is not None
         mod_text = "".join(f", {MODIFIER_WORDS[kind]} {value:+d}" for kind, value in shot.modifiers)
         result = f"hit, {_plural(wounds, 'wound')}" if hit else "miss"
+        # said as the referee's preview says it: the weapon's number and its modifiers,
+        # then the one number the die must show or less (shot.needed), and the die
         events.append(
             Event(
                 FIRE,
                 f"{shooter.name} fires the {weapon.name} at {target.name}: "
-                f"{shot.range_inches:.1f} in ({shot.band_label}) needs {hit_on} or less"
-                f"{mod_text}; d{die} {roll}{mods:+d} = {total}: {result}.",
+                f"{shot.range_inches:.1f} in ({shot.band_label}), number {hit_on}"
+                f"{mod_text} → d{die} ≤ {shot.needed}; rolled {roll}: {result}.",
                 shooter.id,
                 target.id,
                 (roll,),
