@@ -1082,3 +1082,36 @@ async def test_a_demo_roster_saved_under_the_first_reading_is_kept_until_regener
         assert not str(table.get_cell("kestrel", table.ordered_columns[2].key)).endswith("*")
     with saved(app.campaign.folder) as c:
         assert ship_store.get_ship(c, "kestrel").regenerations == 1
+
+
+async def test_the_roster_is_a_list_a_gm_knows(app_factory: Callable[..., GmApp]) -> None:
+    """End goes to the last member (bringing in every page), Home to the first; the count
+    above follows what is shown; Tab from the search lands on the roster, never on the
+    views' tab bar (m and R switch those)."""
+    app = app_factory(demo=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_crew(app, pilot, "tenacity")
+        await pilot.press("R")
+        await pilot.pause()
+        table = app.query_one("#roster-table", DataTable)
+        count = app.query_one("#roster-count", Static)
+        total = len(ship_store.ship_crew(app.campaign, "tenacity").roster.members)
+        assert table.row_count < total and "shown, more below" in str(count.render())
+        table.focus()
+        first_page = table.row_count
+        table.move_cursor(row=first_page - 1)  # paging down past the rows shown
+        await pilot.pause()
+        assert table.row_count > first_page
+        assert f"({table.row_count} shown, more below)" in str(count.render())
+        await pilot.press("end")
+        await pilot.pause()
+        assert table.row_count == total and table.cursor_row == total - 1
+        assert str(count.render()) == f"{total} crew."
+        await pilot.press("home")
+        await pilot.pause()
+        assert table.cursor_row == 0
+        await pilot.press("slash")
+        await pilot.pause()
+        await pilot.press("tab")
+        await pilot.pause()
+        assert app.focused is table

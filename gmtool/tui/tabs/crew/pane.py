@@ -36,6 +36,7 @@ from gmtool.tui.tabs.crew.manifest_view import (
     fill_manifest_tree,
 )
 from gmtool.tui.tabs.crew.roster import CREW_FILTERS, RosterConditions
+from gmtool.tui.tabs.crew.roster_table import RosterTable
 from gmtool.tui.tabs.crew.rules_card import readings_card
 from gmtool.tui.widgets.steady import place_underline
 
@@ -86,11 +87,13 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
             with Vertical(id="crew-side"):
                 yield Static("", id="ship-summary")
                 yield Static("", id="crew-status")
-                yield Tabs(
+                views = Tabs(
                     Tab("Manifest (m)", id="view-manifest"),
                     Tab("Roster (R)", id="view-roster"),
                     id="crew-views",
                 )
+                views.can_focus = False  # m and R switch the views: Tab passes it by
+                yield views
                 with ContentSwitcher(initial="manifest-tree", id="crew-switcher"):
                     tree = ManifestTree("Crew", id="manifest-tree")
                     tree.show_root = False
@@ -102,7 +105,11 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
                             compact=True,
                         )
                         yield Static("", id="roster-count")
-                        yield DataTable(id="roster-table", cursor_type="row", zebra_stripes=True)
+                        roster = RosterTable(
+                            id="roster-table", cursor_type="row", zebra_stripes=True
+                        )
+                        roster.show_all = self._show_whole_roster
+                        yield roster
 
     def on_mount(self) -> None:
         self.query_one("#ship-list", DataTable).add_columns("Ship", "Side", "Crew", "Class")
@@ -375,6 +382,14 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         table = event.data_table
         if event.cursor_row >= table.row_count - 1 < len(self._roster_members) - 1:
             self._add_roster_page(table)
+            self._show_roster_count(table)
+
+    def _show_whole_roster(self) -> None:
+        """Every page of the matching members (End goes to the last of them)."""
+        table = self.query_one("#roster-table", DataTable)
+        while table.row_count < len(self._roster_members):
+            self._add_roster_page(table)
+        self._show_roster_count(table)
 
     def _check_post_width(self) -> None:
         """The roster laid out: fill it again if its post column should be another width."""
@@ -421,8 +436,15 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         if post_column.width != width:
             post_column.width = width
         self._add_roster_page(table)
+        self._show_roster_count(table)
+
+    def _show_roster_count(self, table: DataTable[Any]) -> None:
+        """The line above the roster: how many, and how many are shown so far."""
+        if self.crew is None:
+            return
+        needle = self.query_one("#roster-search", Input).value
         total = len(self.crew.roster.members)
-        count = len(members)
+        count = len(self._roster_members)
         which = "" if self.crew_filter == "all" else f" {self.crew_filter}"
         if count > table.row_count and not (needle.strip() or which):
             text = f"{total} crew{self._counts_text()} ({table.row_count} shown, more below)."
