@@ -7,6 +7,7 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -34,6 +35,7 @@ from gmtool.tui.tabs.torga.map import (
     draw,
     figure_symbols,
     grid_size,
+    legend,
     short_name,
 )
 from gmtool.tui.tabs.torga.new_game import NewGameScreen
@@ -533,3 +535,12 @@ def test_snapshot_torga_game_over_large(snap_compare, app_factory: Callable[...,
 def test_snapshot_torga_game_over_small(snap_compare, app_factory: Callable[..., GmApp]) -> None:
     app = app_factory()
     assert snap_compare(app, terminal_size=(80, 24), run_before=_automatic_game_played_out)
+
+
+@pytest.mark.parametrize("width", range(20, 101))
+def test_the_map_key_is_the_fullest_that_fits_never_cut(width: int) -> None:
+    scenario = torga_iv()
+    key = legend(scenario, 1.0, width)
+    shortest = legend(scenario, 1.0, 0)
+    assert len(key) <= width or key == shortest
+    assert "cell 1x2 in" in legend(scenario, 1.0, 100)  # all of it where there is room

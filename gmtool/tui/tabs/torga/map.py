@@ -311,16 +311,25 @@ def draw(view: MapView, scale: float) -> list[list[Cell]]:
     return grid
 
 
-def legend(scenario: Scenario, scale: float, wide: bool) -> str:
-    """The map's key, for its bottom border (the obstacle cost is the scenario's)."""
+# Columns of the bottom border the key cannot use: its corners and the rule either side.
+LEGEND_EDGES = 4
+
+
+def legend(scenario: Scenario, scale: float, width: int) -> str:
+    """The map's key for its bottom border, the fullest that fits in `width` columns (the
+    obstacle cost is the scenario's): a key cut off mid-word told the GM nothing."""
     cell = f"cell {scale:g}x{2 * scale:g} in"
     cost = f"{scenario.movement.obstacle_cost:+g} in"
-    if wide:
-        return (
-            f"█ rock  ▓ wreck  ▒ cover {cost}  × weapon  ¹ wounds  · {grid_inches(scale):g} in"
-            f"  {cell}"
-        )
-    return "█rock ▓wreck ▒cover ×weapon"
+    grid = f"{grid_inches(scale):g} in"
+    keys = (
+        f"█ rock  ▓ wreck  ▒ cover {cost}  × weapon  ¹ wounds  · {grid}  {cell}",
+        f"█ rock  ▓ wreck  ▒ cover {cost}  × weapon  ¹ wounds  · {grid}",
+        f"█rock ▓wreck ▒cover {cost} ×weapon ¹wounds ·{grid}",
+        "█rock ▓wreck ▒cover ×weapon ¹wounds",
+        "█rock ▓wreck ▒cover ×weapon",
+        "█rock ▓wreck ▒cover",
+    )
+    return next((key for key in keys if len(key) <= width), keys[-1])
 
 
 class SkirmishMap(KeepsSize, Widget, can_focus=True):
@@ -370,8 +379,8 @@ class SkirmishMap(KeepsSize, Widget, can_focus=True):
 
     def _set_legend(self) -> None:
         if self.view is not None:
-            wide = self._grid_size()[0] >= 60
-            self.border_subtitle = legend(self.view.state.scenario, self.scale, wide)
+            room = self._grid_size()[0] - LEGEND_EDGES
+            self.border_subtitle = legend(self.view.state.scenario, self.scale, room)
 
     def on_resize(self) -> None:
         self._set_legend()
