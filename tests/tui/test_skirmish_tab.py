@@ -544,3 +544,37 @@ def test_the_map_key_is_the_fullest_that_fits_never_cut(width: int) -> None:
     shortest = legend(scenario, 1.0, 0)
     assert len(key) <= width or key == shortest
     assert "cell 1x2 in" in legend(scenario, 1.0, 100)  # all of it where there is room
+
+
+@pytest.mark.parametrize("scale", [1.0, 2.0, 3.0])
+def test_a_figure_beside_a_wall_is_never_drawn_inside_it(scale: float) -> None:
+    """Each standing figure set just outside each wall's left and right edges: on a map
+    coarse enough that its cell is the wall's, it is drawn beside the wall, not in it."""
+    from dataclasses import replace as copy
+
+    from gmtool.rules.skirmish.geometry import WALL
+    from gmtool.tui.tabs.torga.map import ROCK_WALL, WRECK_WALL, terrain_cells
+
+    state, _ = new_game(torga_iv(), random.Random(1))
+    scenario = state.scenario
+    walls = [p for p in scenario.terrain if p.kind == WALL and p.shape == "rect"]
+    terrain = terrain_cells(scenario.terrain, scenario.width, scenario.depth, scale)
+    figure = next(f for f in state.figures if not f.fallen)
+    for piece in walls:
+        x1, y1, x2, y2 = piece.coords
+        spots = [(x, y) for x in (x1 - 0.3, x2 + 0.3) for y in (y1 + 1, (y1 + y2) / 2, y2 - 1)]
+        for x, y in spots:
+            if not scenario.board.on_table(x, y) or scenario.board.piece_at(x, y) is not None:
+                continue  # off the table, or in terrain: nowhere a figure stands
+            moved = copy(figure, x=x, y=y)
+            others = tuple(moved if f.id == figure.id else f for f in state.figures)
+            grid = draw(MapView(copy(state, figures=others)), scale)
+            symbol = figure_symbols(state.scenario)[figure.id]
+            places = [
+                (r, c) for r, row in enumerate(grid) for c, cell in enumerate(row)
+                if cell[0] == symbol
+            ]  # fmt: skip
+            assert len(places) == 1, (piece.id, x, y)
+            (row, col), *_ = places
+            under = terrain[row][col][0]
+            assert under not in (ROCK_WALL[0], WRECK_WALL[0]), (piece.id, x, y, scale)

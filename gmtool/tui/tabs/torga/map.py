@@ -213,11 +213,13 @@ _WALL_GLYPHS = (ROCK_WALL[0], WRECK_WALL[0])
 def _free_cell(
     cell: tuple[int, int], occupied: set[tuple[int, int]], grid: list[list[Cell]]
 ) -> tuple[int, int]:
-    """The cell itself if no figure is drawn there, else the nearest neighbour that holds
-    neither a figure nor a wall (else the cell itself after all)."""
-    if cell not in occupied:
-        return cell
+    """The cell itself if no figure is drawn there and it is not a wall, else the nearest
+    neighbour that holds neither a figure nor a wall (else the cell itself after all). On a
+    coarse map a figure beside a wall shares its cell with the wall: drawn in it, it looked
+    to stand inside the rock."""
     col, row = cell
+    if cell not in occupied and grid[row][col][0] not in _WALL_GLYPHS:
+        return cell
     for dc, dr in _NEIGHBOURS:
         c, r = col + dc, row + dr
         inside = 0 <= r < len(grid) and 0 <= c < len(grid[r])
