@@ -375,7 +375,7 @@ def redo(campaign: Campaign) -> ShipsUndone:
         step = steps[-1]
         if step.get("tag") is not None:
             raise ActionRefused(
-                f"the change to redo is a battle's end ({step['label']}): redo it in the Battle tab"
+                f"the change to redo is a battle's end ({step['label']}): redo it from the battle"
             )
         time = step.get("time", "")
         done = tracker.redo()

@@ -187,7 +187,7 @@ def check_can_join(name: str, condition: ShipCondition, points: Mapping[str, int
     """Refuse a ship that is lost or a wreck: the GM restores it before it fights again."""
     status = condition.status(points)
     if condition.lost is not None or not can_act(status):
-        raise RulesError(f"{name} is {status}: restore it in the Crew tab before it joins a battle")
+        raise RulesError(f"{name} is {status}: restore it before it joins a battle")
 
 
 def after_battle(

@@ -131,8 +131,8 @@ def take_back_tagged(campaign: Campaign, tag: str) -> bool:
         return False
     if later:
         raise RulesError(
-            f"the stations were changed after this step ({', '.join(later)}): undo those on "
-            "the Stations tab first"
+            f"the stations were changed after this step ({', '.join(later)}): undo those "
+            "changes first"
         )
     tracker.undo()
     return True

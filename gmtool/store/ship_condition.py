@@ -95,7 +95,7 @@ def take_back(campaign: Campaign, battle_id: str) -> bool:
     if later:
         raise RulesError(
             f"the ships were changed after this battle ended ({', '.join(later)}): undo "
-            "those in the Crew tab first"
+            "those changes first"
         )
     tracker.undo()  # marks the draw's dice undone
     forget_battle_casualties(campaign, battle_id)

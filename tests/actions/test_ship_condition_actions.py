@@ -86,7 +86,7 @@ def test_undoing_the_end_is_refused_while_a_later_ship_change_stands(demo: Campa
 
 def test_the_crew_tabs_undo_does_not_take_a_battles_end_back(demo: Campaign) -> None:
     act.do_end_battle(demo, _fight(demo, "First", [(6, "wound")]))
-    with pytest.raises(ActionRefused, match="Battle tab"):
+    with pytest.raises(ActionRefused, match=r"undo the battle.s last step"):
         ship_act.undo(demo)
     assert cond.show(demo, "meridian").marked["wound"] == 6
 

@@ -350,7 +350,7 @@ def test_undo_waits_for_newer_injury_entries(demo: Campaign) -> None:
     state = ambush(demo)
     hit_meridian(demo, state.id)
     injuries.record_damage(demo, "jory-fenn", 2, "stun", injuries.Context("a brawl"))
-    with pytest.raises(StoreError, match=r"Jory Fenn.*Injuries tab"):
+    with pytest.raises(StoreError, match=r"Jory Fenn.*undo those entries first"):
         undo_step(demo, state.id)
     assert load_battle(demo, state.id).events[-1].action == "apply_damage_manually"
     injuries.undo_last(demo)
@@ -545,8 +545,8 @@ def test_a_listed_battle_without_its_files_says_so_once_and_can_be_deleted(
             "tracker": f"file trackers/battles/{state.id}.json is",
             "events": f"file battles/{state.id}.json is",
         }
-        assert f"its {names[lost]} missing: delete it from the list" in message
-        assert "x in the Battle tab" in message and "backups/" in message
+        assert f"its {names[lost]} missing: delete the battle from the list" in message
+        assert "delete the battle from the list" in message and "backups/" in message
         with pytest.raises(StoreError, match="missing"):
             hit_meridian(again, state.id)  # a step saves nothing
         assert files_of(again, state.id) == [p for p in (tracker, events) if p.exists()]

@@ -212,7 +212,7 @@ def test_fire_roll_entry_carries_the_shot(campaign: Campaign) -> None:
     fire_line = next(line for line in played.lines if line.kind == FIRE)
     entry = played.rolls[0]
     assert entry["for"] == fire_line.text and entry["expression"] == "1d10"
-    assert f"d10 {entry['total']}" in fire_line.text
+    assert f"rolled {entry['total']}:" in fire_line.text
     assert fig.name in entry["for"]
 
 

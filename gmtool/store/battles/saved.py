@@ -49,8 +49,8 @@ class BattleFilesMissing(StoreError):
         files = f"file {names} is" if len(missing) == 1 else f"files {names} are"
         them = "it" if len(missing) == 1 else "them"
         super().__init__(
-            f"battle {battle_id!r} is listed but its {files} missing: delete it from the list "
-            f"(x in the Battle tab) or copy {them} back from the campaign's backups/"
+            f"battle {battle_id!r} is listed but its {files} missing: delete the battle from "
+            f"the list or copy {them} back from the campaign's backups/"
         )
 
 

@@ -151,9 +151,11 @@ def run_step(
         | {c.id for c, _, _ in _unexplained_harm(state, new_state, result.hazards)} - known
     )
     if missing:
+        names = {c.id: c.name for c in state.characters}  # the GM reads names, not ids
         raise RulesError(
-            f"{', '.join(missing)} aboard the battle's ships no longer in the party: "
-            "their injuries cannot be saved (add them back in the Stations tab)"
+            f"{', '.join(names.get(m, m) for m in missing)} aboard the battle's ships no "
+            "longer in the party: "
+            "their injuries cannot be saved (add them back to the party first)"
         )
     saved = campaign.record(_own_rolls(result, new_state))
     made: list[injuries.InjuryEntry] = []
@@ -262,7 +264,7 @@ def undo_step(campaign: Campaign, battle_id: str) -> UndoneStep | None:
         who = ", ".join(sorted({e["character_name"] for e in newer})) or "someone"
         raise StoreError(
             f"the injury history has newer entries ({who}) than this step's hazards: undo "
-            "those in the Injuries tab first"
+            "those entries first"
         )
     undone: list[injuries.InjuryEntry] = []
     for _ in wanted:

@@ -162,7 +162,7 @@ def undo_ships(campaign: Campaign, battle_gone: bool = False) -> UndoneAction[Sh
     if steps and steps[-1][1] is not None and not battle_gone:
         raise RulesError(
             f"the last change to the ships is a battle's end ({steps[-1][0]}): undo the "
-            "battle's last step in the Battle tab to take it back"
+            "battle's last step to take it back"
         )
     before = read_state(campaign)
     undone = tracker.undo()
