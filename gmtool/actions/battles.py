@@ -15,7 +15,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from gmtool.actions.battle_report import write_in_step
-from gmtool.actions.battle_stations import leave_ship
 from gmtool.actions.battle_step import Engine as Engine  # re-exported: callers import them here
 from gmtool.actions.battle_step import ShipMark as ShipMark
 from gmtool.actions.battle_step import StepDone as StepDone
@@ -473,6 +472,8 @@ def do_abandon_ship(
 
 def do_leave_ship(campaign: Campaign, battle_id: str, character_id: str) -> StepDone:
     """Getting clear is a move in the campaign's stations, which the battle follows."""
+    from gmtool.actions.battle_stations import leave_ship  # the party's stations load on use
+
     return leave_ship(campaign, battle_id, character_id)
 
 
