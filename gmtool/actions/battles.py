@@ -55,7 +55,6 @@ from gmtool.store import battle_redo, battles
 from gmtool.store.campaign import Campaign
 from gmtool.store.party import take_back_tagged
 from gmtool.store.reports import report_path
-from gmtool.store.ship_condition import take_back
 from gmtool.store.ships import list_ships
 
 DEFAULT_SIDE_NAMES = ("Our fleet", "Enemy")
@@ -173,6 +172,8 @@ def undo(campaign: Campaign, battle_id: str) -> StepUndone:
         undone = battles.undo_step(campaign, battle_id)
         restored = moved_back = False
         if undone is not None and was_finished and not undone.state.finished:
+            from gmtool.store.ship_condition import take_back  # the ending's write-back
+
             restored = take_back(campaign, battle_id)
         if undone is not None:  # a station order's move (actions/battle_stations.py)
             tag = battles.station_tag(battle_id, len(current.events))
