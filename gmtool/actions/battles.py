@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gmtool.actions.battle_report import write_in_step
 from gmtool.actions.battle_step import Engine as Engine  # re-exported: callers import them here
@@ -23,7 +24,6 @@ from gmtool.actions.errors import ActionRefused, refusals
 from gmtool.rules.armor import check_damage_type
 from gmtool.rules.battle import (
     BattleState,
-    FleetSetup,
     abandon_ship,
     advance,
     apply_damage_manually,
@@ -55,7 +55,9 @@ from gmtool.store import battle_redo, battles
 from gmtool.store.campaign import Campaign
 from gmtool.store.party import take_back_tagged
 from gmtool.store.reports import report_path
-from gmtool.store.ships import list_ships
+
+if TYPE_CHECKING:  # a battle's set-up and the campaign's ships load only to set one up
+    from gmtool.rules.battle import FleetSetup
 
 DEFAULT_SIDE_NAMES = ("Our fleet", "Enemy")
 
@@ -76,6 +78,8 @@ def _side_ships(
     campaign: Campaign, wanted: Sequence[str]
 ) -> tuple[list[str], list[tuple[str, ShipSpec]]]:
     """Campaign ship ids as they are, anything else read as a ship spec file."""
+    from gmtool.store.ships import list_ships
+
     known = {r.id for r in list_ships(campaign)}
     ids: list[str] = []
     extra: list[tuple[str, ShipSpec]] = []
