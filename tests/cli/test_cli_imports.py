@@ -26,13 +26,20 @@ PROBE = (
 
 # for every command: the parsers of every `battle act` word, the demo's set-up
 EVERY = ("gmtool.commands.battle_vocab", "gmtool.store.demo")
-# what only the end of a battle, a report, the party's stations or a skirmish needs
+# what only the end of a battle, a report, the party's stations, setting a battle up, the
+# campaign's ship records, healing or a skirmish needs
 STEP = (
     "gmtool.rules.battle.report",
     "gmtool.rules.battle.report_deeds",
     "gmtool.store.crew_casualties",
     "gmtool.store.ship_condition",
     "gmtool.actions.battle_stations",
+    "gmtool.rules.battle.setup",
+    "gmtool.store.ships.records",
+    "gmtool.rules.crew_casualties",
+    "gmtool.rules.roster",
+    "gmtool.rules.healing",
+    "gmtool.store.healing",
     "gmtool.rules.skirmish",
     "gmtool.store.skirmish",
 )
@@ -42,6 +49,7 @@ NOT_LOADED: dict[str, tuple[str, ...]] = {
         *STEP,
         "gmtool.actions.battles",
         "gmtool.rules.battle.engine",
+        "gmtool.rules.hazards.table",
         "socket",
     ),
     "battle list": (
@@ -53,7 +61,14 @@ NOT_LOADED: dict[str, tuple[str, ...]] = {
         "difflib",
     ),
     "battle next": (*EVERY, *STEP),
-    "doctor": (*EVERY, "gmtool.rules.skirmish", "gmtool.store.skirmish", "gmtool.actions.battles"),
+    "doctor": (
+        *EVERY,
+        "gmtool.rules.skirmish",
+        "gmtool.store.skirmish",
+        "gmtool.actions.battles",
+        "gmtool.rules.roster",
+        "gmtool.store.healing",
+    ),
 }
 
 
