@@ -8,7 +8,6 @@ gives one line on stderr and exit code 2.
 from __future__ import annotations
 
 import argparse
-import difflib
 import importlib
 import importlib.util
 import os
@@ -46,12 +45,12 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message}")
 
 
+def _is_available(module: str) -> bool:
+    return importlib.util.find_spec(f"gmtool.commands.{module}") is not None
+
+
 def _available_commands() -> dict[str, tuple[str, str]]:
-    found = {}
-    for name, (module, help_text) in COMMANDS.items():
-        if importlib.util.find_spec(f"gmtool.commands.{module}") is not None:
-            found[name] = (module, help_text)
-    return found
+    return {name: each for name, each in COMMANDS.items() if _is_available(each[0])}
 
 
 def build_parser(commands: dict[str, tuple[str, str]]) -> _Parser:
@@ -76,6 +75,8 @@ def _refuse_command_typo(campaign: str | None, commands: dict[str, tuple[str, st
     """`gmtool rol d6` must not quietly create a campaign folder named 'rol'."""
     if campaign is None or "/" in campaign or os.path.exists(campaign):
         return
+    import difflib
+
     close = difflib.get_close_matches(campaign, list(commands), n=1)
     if close:
         raise UsageError(
@@ -98,17 +99,18 @@ def _say_unfinished() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    commands = _available_commands()
     try:
-        if args_list and args_list[0] in commands:
+        # a sub-command looks up only its own module: the others are found for the help
+        if args_list and args_list[0] in COMMANDS and _is_available(COMMANDS[args_list[0]][0]):
             name = args_list[0]
-            module = importlib.import_module(f"gmtool.commands.{commands[name][0]}")
-            sub = _Parser(prog=f"gmtool {name}", description=commands[name][1])
+            module = importlib.import_module(f"gmtool.commands.{COMMANDS[name][0]}")
+            sub = _Parser(prog=f"gmtool {name}", description=COMMANDS[name][1])
             module.configure(sub)
             args = sub.parse_args(args_list[1:])
             result: int = module.run(args)
             _say_unfinished()
             return result
+        commands = _available_commands()
         if args_list and not args_list[0].startswith("-"):
             _refuse_command_typo(args_list[0], commands)
         args = build_parser(commands).parse_args(args_list)

@@ -12,14 +12,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gmtool.actions.errors import refusals
-from gmtool.rules.battle import BattleState
-from gmtool.rules.battle.report import Treatment, battle_report
-from gmtool.store import battles, injuries
+from gmtool.store import battles
 from gmtool.store.campaign import Campaign
-from gmtool.store.crew_casualties import battle_casualties
 from gmtool.store.reports import write_report
+
+if TYPE_CHECKING:
+    from gmtool.rules.battle import BattleState
+    from gmtool.rules.battle.report import Treatment
+
+# The report's rules, the injury history and the crew casualties are imported where a report
+# is built: every battle step imports this module, and only the last one writes a report.
 
 
 @dataclass(frozen=True)
@@ -31,6 +36,9 @@ class ReportSaved:
 
 def treatments_since(campaign: Campaign, state: BattleState) -> list[Treatment]:
     """Treatments of the battle's characters made since it was set up, oldest first."""
+    from gmtool.rules.battle.report import Treatment
+    from gmtool.store import injuries
+
     created = battles.get_battle_record(campaign, state.id).created
     aboard = {c.id for c in state.characters}
     found: list[Treatment] = []
@@ -56,6 +64,9 @@ def treatments_since(campaign: Campaign, state: BattleState) -> list[Treatment]:
 
 
 def report_of(campaign: Campaign, state: BattleState) -> str:
+    from gmtool.rules.battle.report import battle_report
+    from gmtool.store.crew_casualties import battle_casualties
+
     named = battle_casualties(campaign, state.id) if state.finished else ()
     return battle_report(state, treatments_since(campaign, state), named)
 

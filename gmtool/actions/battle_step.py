@@ -17,7 +17,6 @@ from gmtool.rules.battle import BattleState
 from gmtool.rules.battle.steps import StepResult
 from gmtool.store import battles
 from gmtool.store.campaign import Campaign
-from gmtool.store.ship_condition import write_back
 
 Engine = Callable[..., tuple[BattleState, StepResult]]
 
@@ -73,8 +72,11 @@ def run(campaign: Campaign, battle_id: str, engine: Engine, *args: Any, **kwargs
     with refusals(), campaign.transaction():
         outcome = battles.run_step(campaign, battle_id, engine, *args, **kwargs)
         ended = outcome.state.finished and not outcome.before.finished
-        written = write_back(campaign, outcome.state) if ended else {}
-        if ended:
+        written: tuple[str, ...] = ()
+        if ended:  # the campaign's ships (and their crew rules) load only for the ending
+            from gmtool.store.ship_condition import write_back
+
+            written = tuple(write_back(campaign, outcome.state))
             report = write_in_step(campaign, outcome.state)
     state = outcome.state
     return StepDone(
@@ -93,5 +95,5 @@ def run(campaign: Campaign, battle_id: str, engine: Engine, *args: Any, **kwargs
         result=outcome.result,
         outcome=outcome,
         report=report,
-        written_back=tuple(written),
+        written_back=written,
     )

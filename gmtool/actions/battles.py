@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gmtool.actions.battle_report import write_in_step
-from gmtool.actions.battle_stations import leave_ship
 from gmtool.actions.battle_step import Engine as Engine  # re-exported: callers import them here
 from gmtool.actions.battle_step import ShipMark as ShipMark
 from gmtool.actions.battle_step import StepDone as StepDone
@@ -24,7 +24,6 @@ from gmtool.actions.errors import ActionRefused, refusals
 from gmtool.rules.armor import check_damage_type
 from gmtool.rules.battle import (
     BattleState,
-    FleetSetup,
     abandon_ship,
     advance,
     apply_damage_manually,
@@ -56,8 +55,9 @@ from gmtool.store import battle_redo, battles
 from gmtool.store.campaign import Campaign
 from gmtool.store.party import take_back_tagged
 from gmtool.store.reports import report_path
-from gmtool.store.ship_condition import take_back
-from gmtool.store.ships import list_ships
+
+if TYPE_CHECKING:  # a battle's set-up and the campaign's ships load only to set one up
+    from gmtool.rules.battle import FleetSetup
 
 DEFAULT_SIDE_NAMES = ("Our fleet", "Enemy")
 
@@ -78,6 +78,8 @@ def _side_ships(
     campaign: Campaign, wanted: Sequence[str]
 ) -> tuple[list[str], list[tuple[str, ShipSpec]]]:
     """Campaign ship ids as they are, anything else read as a ship spec file."""
+    from gmtool.store.ships import list_ships
+
     known = {r.id for r in list_ships(campaign)}
     ids: list[str] = []
     extra: list[tuple[str, ShipSpec]] = []
@@ -174,6 +176,8 @@ def undo(campaign: Campaign, battle_id: str) -> StepUndone:
         undone = battles.undo_step(campaign, battle_id)
         restored = moved_back = False
         if undone is not None and was_finished and not undone.state.finished:
+            from gmtool.store.ship_condition import take_back  # the ending's write-back
+
             restored = take_back(campaign, battle_id)
         if undone is not None:  # a station order's move (actions/battle_stations.py)
             tag = battles.station_tag(battle_id, len(current.events))
@@ -473,6 +477,8 @@ def do_abandon_ship(
 
 def do_leave_ship(campaign: Campaign, battle_id: str, character_id: str) -> StepDone:
     """Getting clear is a move in the campaign's stations, which the battle follows."""
+    from gmtool.actions.battle_stations import leave_ship  # the party's stations load on use
+
     return leave_ship(campaign, battle_id, character_id)
 
 

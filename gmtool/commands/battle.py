@@ -15,14 +15,12 @@ does not fit the battle (wrong phase, no such ship) is one line on stderr and ex
 from __future__ import annotations
 
 import argparse
-import textwrap
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from gmtool.commands import battle_vocab
 from gmtool.commands.battle_play import AUTO_WORDS, UNTIL_WORDS
 from gmtool.commands.battle_play import step_dict as step_dict  # where it was: callers use it
 from gmtool.commands.campaign_commands import campaign_for, common_options, emit
-from gmtool.rules.battle.autopilot_help import AUTOPILOT_HELP
 
 if TYPE_CHECKING:
     from gmtool.rules.battle import BattleState
@@ -31,9 +29,13 @@ if TYPE_CHECKING:
 SIDE_CHOICES = ", ".join(AUTO_WORDS)
 
 
-def configure(parser: argparse.ArgumentParser) -> None:
-    parser.formatter_class = argparse.RawDescriptionHelpFormatter
-    parser.epilog = (
+def _epilog() -> str:
+    import textwrap
+
+    from gmtool.commands import battle_vocab
+    from gmtool.rules.battle.autopilot_help import AUTOPILOT_HELP
+
+    return (
         "actions for 'act':\n"
         + battle_vocab.vocabulary_text()
         + "\n\n"
@@ -45,8 +47,71 @@ def configure(parser: argparse.ArgumentParser) -> None:
             88,
         )
     )
+
+
+# The help's epilog is written when the help is shown, not for every `gmtool battle` call:
+# the parser holds this placeholder, which _Help replaces with `_epilog()`.
+_EPILOG = "(the epilog of `gmtool battle --help`)"
+
+
+class _Help(argparse.RawDescriptionHelpFormatter):
+    def add_text(self, text: str | None) -> None:
+        super().add_text(_epilog() if text is _EPILOG else text)
+
+
+def _configured_later(base: type[argparse.ArgumentParser]) -> type[argparse.ArgumentParser]:
+    """A parser class like `base` (the same errors) whose `later` callable adds its arguments
+    the first time it parses or shows its help, so that only `gmtool battle act` builds the
+    parsers of every action (and loads their vocabulary)."""
+
+    class Later(base):  # type: ignore[valid-type,misc]
+        def __init__(
+            self,
+            *args: Any,
+            later: Callable[[argparse.ArgumentParser], None] | None = None,
+            **kwargs: Any,
+        ) -> None:
+            super().__init__(*args, **kwargs)
+            self._later = later
+
+        def _ready(self) -> None:
+            later, self._later = self._later, None
+            if later is not None:
+                later(self)
+
+        def parse_known_args(self, *args: Any, **kwargs: Any) -> Any:
+            self._ready()
+            return super().parse_known_args(*args, **kwargs)
+
+        def format_usage(self) -> str:
+            self._ready()
+            return str(super().format_usage())
+
+        def format_help(self) -> str:
+            self._ready()
+            return str(super().format_help())
+
+    return Later
+
+
+def _configure_act(acting: argparse.ArgumentParser, common: argparse.ArgumentParser) -> None:
+    from gmtool.commands import battle_vocab
+
+    acting.epilog = "actions:\n" + battle_vocab.vocabulary_text()
+    acting.add_argument("id", help="the battle's id")
+    battle_vocab.configure(acting, common)
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.formatter_class = _Help
+    parser.epilog = _EPILOG
     common = common_options()
-    subs = parser.add_subparsers(dest="battle_command", metavar="COMMAND", required=True)
+    subs = parser.add_subparsers(
+        dest="battle_command",
+        metavar="COMMAND",
+        required=True,
+        parser_class=_configured_later(type(parser)),
+    )
     new = subs.add_parser("new", help="set up a battle", parents=[common])
     new.add_argument("name", help="the battle's name")
     for flag, side in (("--ship", "side a"), ("--enemy", "side b")):
@@ -116,14 +181,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
             )
         elif name == "auto":
             sub.add_argument("sides", choices=list(AUTO_WORDS), help=f"one of {SIDE_CHOICES}")
-    acting = subs.add_parser(
+    subs.add_parser(
         "act",
         help="do one action of the Battle tab by name",
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog="actions:\n" + battle_vocab.vocabulary_text(),
+        later=lambda acting: _configure_act(acting, common),
     )
-    acting.add_argument("id", help="the battle's id")
-    battle_vocab.configure(acting, common)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -187,6 +250,8 @@ def run(args: argparse.Namespace) -> int:
 
             run_auto(args, campaign)
         else:
+            from gmtool.commands import battle_vocab
+
             done = battle_vocab.perform(campaign, args.id, args)
             emit(args, step_dict(done), done.result.text)
     return 0

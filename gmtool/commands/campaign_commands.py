@@ -11,7 +11,6 @@ from typing import Any
 
 from gmtool.rules.limits import ALLOWED_CONTROLS, control_character
 from gmtool.store import Campaign, lock, open_campaign
-from gmtool.store.demo import demo_campaign_path, ensure_demo_campaign
 
 
 def common_options() -> argparse.ArgumentParser:
@@ -29,6 +28,8 @@ def campaign_for(args: argparse.Namespace, *, write: bool, purpose: str) -> Iter
     """The campaign of --campaign (the demo's without it), for writing or read-only."""
     path = args.campaign
     if path is None:
+        from gmtool.store.demo import demo_campaign_path, ensure_demo_campaign
+
         path = demo_campaign_path()
         if write:
             ensure_demo_campaign(path)

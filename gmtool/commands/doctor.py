@@ -46,9 +46,11 @@ def _examine(path: str | Path, fix: bool) -> tuple[list[Problem], list[Path]]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from gmtool.store.demo import demo_campaign_path
+    path = args.campaign
+    if path is None:
+        from gmtool.store.demo import demo_campaign_path  # the demo's set-up loads on use
 
-    path = args.campaign if args.campaign is not None else demo_campaign_path()
+        path = demo_campaign_path()
     if not str(path).strip():
         raise StoreError("--campaign needs a folder path, not an empty one")
     removed: list[Path] = []

@@ -13,13 +13,14 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from gmtool.rules.crew import crew_table
 from gmtool.rules.errors import RulesError
-from gmtool.rules.roster import CrewMember, Roster
 from gmtool.rules.stations import station_table
 from gmtool.rules.tables import cached_table, load_table
+
+if TYPE_CHECKING:  # a ship's saved condition reads casualties without the crew's tables
+    from gmtool.rules.roster import CrewMember, Roster
 
 FIT = "fit"
 HURT = ("dead", "badly_wounded", "lightly_wounded")  # the order of a draw
@@ -43,6 +44,8 @@ def casualty_rules() -> CasualtyRules:
     places = [*station_table().places, NO_PLACE]
     node = root["crew_places"]
     node.only_keys({"departments", "posts"}, what="crew_places")
+    from gmtool.rules.crew import crew_table
+
     table = crew_table()
     departments = node["departments"]
     departments.only_keys({d.id for d in table.departments}, what="departments")

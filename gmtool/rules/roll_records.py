@@ -9,11 +9,14 @@ skirmish's dice the same way. `source` names the tab or command that rolled.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.rules.checks import CheckResult, checks_table
 from gmtool.rules.dice import DiceRoll, parse
-from gmtool.rules.hazards import HazardOutcome, hazard_table
+from gmtool.rules.hazards import hazard_table
+
+if TYPE_CHECKING:
+    from gmtool.rules.hazards import HazardOutcome
 
 RollRecord = dict[str, Any]
 

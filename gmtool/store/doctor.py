@@ -34,7 +34,7 @@ class Problem:
 def orphans(campaign: Campaign) -> list[Path]:
     """Files nothing in the campaign refers to, proven so (a killed `skirmish start` of an
     older gmtool left replays no game names)."""
-    from gmtool.store.skirmish import orphan_replays  # the skirmish rules load on use
+    from gmtool.store.skirmish_files import orphan_replays  # without the skirmish rules
 
     return orphan_replays(campaign)
 

@@ -13,12 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from gmtool.rules.characters import Character, Party
 from gmtool.rules.durability import damage_character, heal
 from gmtool.rules.errors import RulesError
-from gmtool.rules.hazards import HazardOutcome
 from gmtool.rules.limits import checked_text
 from gmtool.rules.roll_records import hazard_records
 from gmtool.store.campaign import Campaign
@@ -28,6 +27,9 @@ from gmtool.store.records import InjuryChange, InjuryDetail, InjuryHeader
 from gmtool.store.records import InjuryEntry as InjuryEntry  # the history's record, for callers
 from gmtool.store.records import NewInjuryEntry as NewInjuryEntry
 from gmtool.store.rolllog import RollEntry
+
+if TYPE_CHECKING:  # the hazard rolls' rules load with the battle steps that roll them
+    from gmtool.rules.hazards import HazardOutcome
 
 TRACKS = ("stun", "wound", "mortal")
 

@@ -12,7 +12,6 @@ import fcntl
 import getpass
 import os
 import random
-import socket
 import time
 from pathlib import Path
 
@@ -25,6 +24,8 @@ LOCK_PATIENCE = 5.0
 
 
 def _holder_text(purpose: str) -> str:
+    import socket  # only a writer names its host
+
     try:
         user = getpass.getuser()
     except Exception:

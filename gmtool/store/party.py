@@ -16,6 +16,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gmtool.rules.characters import Character, Party, load_party, party_to_yaml
 from gmtool.rules.errors import RulesError
@@ -26,8 +27,10 @@ from gmtool.store.errors import UNREADABLE_STATE, StoreError
 from gmtool.store.ids import unique_id
 from gmtool.store.records import PartyState
 from gmtool.store.rolllog import RollEntry
-from gmtool.store.ships import ShipRecord, list_ships
 from gmtool.store.tracker import Tracker, UndoneAction
+
+if TYPE_CHECKING:
+    from gmtool.store.ships import ShipRecord
 
 PARTY_TRACKER = "party"
 
@@ -57,6 +60,9 @@ __all__ = [
 
 def campaign_ships(campaign: Campaign) -> list[ShipRecord]:
     """The campaign's ships (both sides), in the ship store's order."""
+    # the ship records (their crews' rules) load here: a battle step reads only the party
+    from gmtool.store.ships import list_ships
+
     return list_ships(campaign)
 
 

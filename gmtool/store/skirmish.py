@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
 
 from gmtool.rules.roll_records import values_record
 from gmtool.rules.skirmish import Action, Event, GameOptions, Scenario
@@ -39,17 +38,17 @@ from gmtool.store.campaign import Campaign
 from gmtool.store.errors import UNREADABLE_STATE, StoreError
 from gmtool.store.records import EngineState
 from gmtool.store.rolllog import NewRoll, RollEntry
+from gmtool.store.skirmish_files import SKIRMISH_TRACKER as SKIRMISH_TRACKER
+from gmtool.store.skirmish_files import UNDO_DEPTH as UNDO_DEPTH
+from gmtool.store.skirmish_files import orphan_replays as orphan_replays
+from gmtool.store.skirmish_files import skirmish_tracker as skirmish_tracker
 from gmtool.store.skirmish_game import SkirmishGame
-from gmtool.store.skirmish_replay import new_game_id, record_step, replay_files, step_record
-from gmtool.store.tracker import Tracker, UndoneAction
+from gmtool.store.skirmish_replay import new_game_id, record_step, step_record
+from gmtool.store.tracker import UndoneAction
 
-SKIRMISH_TRACKER = "skirmish"
 ROLL_SOURCE = "skirmish"
 # Lines of the game log kept in the saved state (every die also stays in the roll log).
 LOG_LIMIT = 120
-# Actions ctrl+z can take back. Each undo entry holds a whole game (its scenario included,
-# 10-18 kB), and the tracker file is rewritten on every action: 25 keeps it near 400 kB.
-UNDO_DEPTH = 25
 # The roll of the solo side's order each turn (the engine's event kind).
 SOLO_ORDER = "solo_order"
 
@@ -128,10 +127,6 @@ def roll_entries(scenario: Scenario, events: Iterable[Event]) -> list[NewRoll]:
 # -- loading and saving ---------------------------------------------------------------------
 
 
-def skirmish_tracker(campaign: Campaign) -> Tracker[EngineState]:
-    return Tracker(campaign, SKIRMISH_TRACKER, depth=UNDO_DEPTH)
-
-
 def load_game(campaign: Campaign) -> SkirmishGame | None:
     """The saved game, or None when the campaign has none (or its first game was undone)."""
     state = skirmish_tracker(campaign).load()
@@ -198,15 +193,6 @@ def change_settings(campaign: Campaign, game: SkirmishGame, options: GameOptions
     """Save new settings for the game in play as one undo step (`turn_modes.change_options`:
     a solo order rolled if due, the app's activation at once in solo play)."""
     return _save(campaign, game, modes.change_options(game.state, options, campaign.rng()))
-
-
-def orphan_replays(campaign: Campaign) -> list[Path]:
-    """Replay files no game of the skirmish tracker names (its game, the games its undo and
-    redo steps bring back): nothing can show them again, so they can go."""
-    doc = skirmish_tracker(campaign).record()
-    states = [doc["state"], *(s.get("previous") for s in [*doc["undo"], *doc.get("redo", [])])]
-    named = {str(s.get("game_id", "")) for s in states if isinstance(s, dict)}
-    return sorted(p for game_id, p in replay_files(campaign).items() if game_id not in named)
 
 
 def undo_game(campaign: Campaign) -> UndoneAction[EngineState] | None:

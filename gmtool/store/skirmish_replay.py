@@ -24,9 +24,10 @@ from gmtool.store import journal
 from gmtool.store.atomic import atomic_write_bytes, strict_json
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import UNREADABLE_STATE, StoreError
+from gmtool.store.skirmish_files import REPLAY_FOLDER as REPLAY_FOLDER
+from gmtool.store.skirmish_files import replay_files as replay_files
 from gmtool.store.skirmish_game import SkirmishGame
 
-REPLAY_FOLDER = "replays"
 EXPORT_FOLDER = "exports"
 
 
@@ -47,16 +48,6 @@ def new_game_id(campaign: Campaign) -> str:
     """A number no replay of this campaign has used."""
     used = [int(n) for n in replay_files(campaign) if n.isdigit()]
     return str(max(used, default=0) + 1)
-
-
-def replay_files(campaign: Campaign) -> dict[str, Path]:
-    """The campaign's replay files by game id."""
-    folder = campaign.folder / REPLAY_FOLDER
-    found: dict[str, Path] = {}
-    if folder.is_dir():
-        for path in folder.glob("skirmish-*.jsonl"):
-            found[path.stem.removeprefix("skirmish-")] = path
-    return found
 
 
 def step_record(label: str, lines: Iterable[tuple[str, str, bool]], state: GameState) -> bytes:

@@ -12,7 +12,6 @@ from typing import Any
 from gmtool.rules.characters import Character
 from gmtool.rules.dice import roll
 from gmtool.rules.errors import RulesError
-from gmtool.rules.hazards.table import check_class, hazard_table
 from gmtool.rules.stations import Assignment, aboard
 
 
@@ -82,6 +81,9 @@ class BailoutTime:
 
 def roll_bailout_time(ship_class: str, rng: random.Random) -> BailoutTime:
     """Roll Table 3-3 once, when the order to abandon ship is given."""
+    # the hazard table loads here: a saved bail-out (a ship in a battle) needs none of it
+    from gmtool.rules.hazards.table import check_class, hazard_table
+
     check_class(ship_class)
     expression = hazard_table().bailout_time[ship_class]
     if expression is None:
@@ -149,6 +151,8 @@ def start_bailout(
     `trapped_percent` lets the GM choose the share (within the table's range) instead of
     rolling it.
     """
+    from gmtool.rules.hazards.table import hazard_table
+
     table = hazard_table()
     if isinstance(survivors, bool) or not isinstance(survivors, int) or survivors < 0:
         raise RulesError(f"survivors must be a whole number of at least 0, not {survivors!r}")

@@ -27,7 +27,6 @@ from gmtool.store.battles.saved import (
 )
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
-from gmtool.store.healing import battle_short_rest
 from gmtool.store.party import load_party_state
 from gmtool.store.rolllog import NewRoll, RollEntry
 
@@ -183,6 +182,8 @@ def run_step(
         where = context(*_ship_of(new_state, character.id))
         made.append(injuries.record_damage(campaign, character.id, points, track, where))
     if new_state.finished and not state.finished:  # the short rest: undone with this step
+        from gmtool.store.healing import battle_short_rest  # the healing rules load for it
+
         made += battle_short_rest(campaign, new_state)
     label = step_label(result)
     hazard_rolls = _saved_rolls(campaign, [i for e in made for i in e["rolls"]])

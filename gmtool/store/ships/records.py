@@ -7,16 +7,18 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from gmtool.rules.crew import Manifest
 from gmtool.rules.errors import RulesError
-from gmtool.rules.roster import Roster
 from gmtool.rules.ship_condition import ShipCondition
 from gmtool.rules.ships import ShipSpec
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
 from gmtool.store.records import ShipDoc
+
+if TYPE_CHECKING:
+    from gmtool.rules.crew import Manifest
+    from gmtool.rules.roster import Roster
 
 SHIPS_TRACKER = "ships"
 DEMO_LABEL = "demo ships"
