@@ -27,7 +27,6 @@ class Kind:
 
     name: str
     steps: tuple[str, ...]
-    max_wait: float = 1.0  # seconds the writer runs before it is killed, at most
 
 
 def _act(*words: str) -> str:
@@ -35,9 +34,9 @@ def _act(*words: str) -> str:
 
 
 KINDS: tuple[Kind, ...] = (
-    Kind("roll", ("roll 3d6 --times 3",), 0.5),
-    Kind("check", ("check 12 --times 3",), 0.5),
-    Kind("battle new", ("battle new Patrol --ship tenacity --enemy gorgon",), 0.8),
+    Kind("roll", ("roll 3d6 --times 3",)),
+    Kind("check", ("check 12 --times 3",)),
+    Kind("battle new", ("battle new Patrol --ship tenacity --enemy gorgon",)),
     Kind(
         "battle act/undo",
         (

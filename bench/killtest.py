@@ -117,6 +117,7 @@ n = int(sys.argv[2])
 while True:
     step = steps[n % len(steps)]
     print("start", n % len(steps), flush=True)
+    began = time.perf_counter()
     out = io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
         if step.startswith("py:"):
@@ -129,7 +130,8 @@ while True:
             args = step.format(b=kill_kinds.BATTLE).split()
             code = main([*args, "--campaign", str(folder)])
     if code == 0:
-        print("done", n % len(steps), generation.read(folder), flush=True)
+        took = time.perf_counter() - began
+        print("done", n % len(steps), generation.read(folder), f"{took:.3f}", flush=True)
     else:
         print("refused", n % len(steps), out.getvalue().strip()[:200].replace(chr(10), " "),
               flush=True)
@@ -157,13 +159,15 @@ def kill_step_once(
     folder: Path,
     steps: tuple[str, ...],
     start: int,
+    target: int,
     rng: random.Random,
-    max_wait: float,
+    took: float,
     slow_fsync: float = 0.0,
-) -> tuple[int, int, int, int, list[str]]:
-    """Run the cycle from `start` in a new process, SIGKILL it at a random instant; returns
-    (the step it was in, the next step to run, steps saved, the newest generation it saw
-    saved, refusals it printed)."""
+) -> tuple[int, int, int, list[str], float]:
+    """Run the cycle from step `start` in a new process and SIGKILL it at a random instant
+    of step `target` (within `took` seconds of its start: what it took before); returns
+    (the next step to run, steps saved, the newest generation the writer saw saved, the
+    refusals it printed, the longest step it timed)."""
     env = dict(os.environ)
     if slow_fsync:
         env["KILL_SLOW_FSYNC"] = str(slow_fsync)
@@ -173,26 +177,31 @@ def kill_step_once(
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
     )  # fmt: skip
     assert proc.stdout is not None
-    first = proc.stdout.readline()
-    if not first:
-        _, err = proc.communicate()
-        raise RuntimeError(f"writer failed to start: {err.strip()[-500:]}")
-    time.sleep(rng.uniform(0, max_wait))
+    lines: list[str] = []
+    while True:
+        line = proc.stdout.readline()
+        if not line:
+            _, err = proc.communicate()
+            raise RuntimeError(f"writer stopped: {err.strip()[-500:]}")
+        lines.append(line)
+        if line.split() == ["start", str(target)]:
+            break
+    time.sleep(rng.uniform(0, took))
     os.kill(proc.pid, signal.SIGKILL)
     rest, _ = proc.communicate()
-    at, nxt, saved, newest = start, start, 0, 0
+    nxt, saved, newest, longest = start, 0, 0, 0.0
     refusals: list[str] = []
-    for line in (first + rest).splitlines():
-        word, _, tail = line.partition(" ")
-        if word == "start":
-            at = int(tail)
-        elif word == "done":
-            index, gen = tail.split()
-            saved, newest, nxt = saved + 1, max(newest, int(gen)), (int(index) + 1) % len(steps)
+    for line in [*lines, *rest.splitlines()]:
+        word, _, tail = line.strip().partition(" ")
+        if word == "done":
+            index, gen, seconds = tail.split()
+            saved, newest = saved + 1, max(newest, int(gen))
+            nxt, longest = (int(index) + 1) % len(steps), max(longest, float(seconds))
         elif word == "refused":
-            nxt = (int(tail.split()[0]) + 1) % len(steps)
-            refusals.append(steps[int(tail.split()[0])] + ": " + tail.split(" ", 1)[-1])
-    return at, nxt, saved, newest, refusals
+            index, _, why = tail.partition(" ")
+            nxt = (int(index) + 1) % len(steps)
+            refusals.append(f"{steps[int(index)]}: {why}")
+    return nxt, saved, newest, refusals, longest
 
 
 def examine_after_kill(folder: Path, confirmed: int) -> tuple[bool, str, bool, str]:
