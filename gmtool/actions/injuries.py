@@ -8,12 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gmtool.actions.bailout import undo_bailout
-from gmtool.actions.errors import refusals
+from gmtool.actions.errors import ActionRefused, refusals
 from gmtool.rules import dice
 from gmtool.rules.durability import damage_rules
 from gmtool.rules.errors import RulesError
 from gmtool.rules.hazards import HazardOutcome, roll_hazard
-from gmtool.store import injury_redo
+from gmtool.store import battles, injury_redo
 from gmtool.store.bailout import BailoutRecord, bailout_tracker, load_bailout
 from gmtool.store.campaign import Campaign
 from gmtool.store.healing import undo_newest_batch
@@ -234,6 +234,26 @@ class Redone:
     entries: tuple[InjuryEntry, ...] = ()
 
 
+def _refuse_without_their_step(campaign: Campaign, ids: list[int]) -> None:
+    """Entries a battle step made come back only while that step stands (taken back on the
+    Battle tab since, they would name the battle with no step behind them)."""
+    wanted = set(ids)
+    listed = {r.id: r.name for r in battles.list_battles(campaign)}
+    for entry in newest_first(campaign):
+        if not wanted:
+            break
+        if entry["id"] not in wanted:
+            continue
+        wanted.discard(entry["id"])
+        battle = entry.get("battle")
+        if battle in listed and entry["id"] not in battles.step_entries(campaign, battle):
+            raise ActionRefused(
+                f"not redone: {entry['character_name']}'s entry came from a step of the "
+                f"battle {listed[battle]} that was taken back since; play that step again "
+                "instead"
+            )
+
+
 def can_redo(campaign: Campaign) -> bool:
     """Whether `redo` has something to do again (nothing new saved since the undo)."""
     return bool(injury_redo.pending(campaign))
@@ -252,6 +272,8 @@ def redo(campaign: Campaign) -> Redone:
             bailout_tracker(campaign).redo()
             done = Redone(bailout=load_bailout(campaign))
         else:
-            done = Redone(entries=tuple(redo_entries(campaign, step.get("entries", []))))
+            ids = step.get("entries", [])
+            _refuse_without_their_step(campaign, ids)
+            done = Redone(entries=tuple(redo_entries(campaign, ids)))
         injury_redo.keep(campaign, steps[:-1])
         return done

@@ -29,6 +29,7 @@ from gmtool.rules.stations import (
 )
 from gmtool.store import party as party_store
 from gmtool.store.campaign import Campaign
+from gmtool.store.injury_party import injury_step
 from gmtool.store.party import ImportResult
 from gmtool.store.ships import ShipRecord, list_ships
 
@@ -105,6 +106,18 @@ def _refuse_names_shared(party: Party, where: str) -> None:
         if key in seen:
             raise DuplicateName(character.name, seen[key], where)
         seen[key] = character.name
+
+
+class InjuryStepRefused(ActionRefused):
+    """The party's last change came with injury entries (a hazard, damage, healing): undone
+    here, their damage would go and the entries stay. `label` is the change."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        super().__init__(
+            f"“{label}” is in the injury history: take it back on the Injuries tab "
+            "(ctrl+z there, or gmtool heal undo), so the history and the party agree"
+        )
 
 
 class TaskRefused(ActionRefused):
@@ -326,8 +339,12 @@ def leave_station(campaign: Campaign, character_id: str) -> StationChanged:
 
 def undo(campaign: Campaign) -> PartyUndone:
     """Take back the party's last action (a station, an edit, an injury, an import, a
-    station's roll: its rolls are marked undone)."""
+    station's roll: its rolls are marked undone). A change that came with injury entries is
+    refused (`InjuryStepRefused`): the Injuries tab takes it back with its entries."""
     with campaign.transaction():
+        label = injury_step(campaign)
+        if label is not None:
+            raise InjuryStepRefused(label)
         undone = party_store.undo_party(campaign)
     if undone is None:
         raise ActionRefused("nothing to undo here")

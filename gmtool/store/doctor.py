@@ -17,6 +17,7 @@ from gmtool.store import battles, checkup, injuries
 from gmtool.store.atomic import remove_file
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
+from gmtool.store.injury_party import disagreements
 from gmtool.store.party import load_party_state
 from gmtool.store.ships import list_ships
 
@@ -54,7 +55,11 @@ def _roll_states(campaign: Campaign) -> dict[int, bool]:
 
 
 def _battle_problems(
-    campaign: Campaign, record: battles.BattleRecord, rolls: dict[int, bool], live: dict[int, Any]
+    campaign: Campaign,
+    record: battles.BattleRecord,
+    rolls: dict[int, bool],
+    live: dict[int, Any],
+    kept: set[int],
 ) -> tuple[list[Problem], set[int]]:
     """What is wrong with one battle's files; and the injury entries its steps made."""
     tracker_file, events_file = (
@@ -69,13 +74,11 @@ def _battle_problems(
     needed = int(state.get(battles.EVENT_COUNT, 0))
     if len(events) < needed:
         found.append(Problem(events_file, f"{len(events)} events where the battle needs {needed}"))
-    made: set[int] = set()
-    for each in [state, *(u.get("previous") or {} for u in doc["undo"])]:
-        made |= {int(i) for i in each.get(battles.STEP_INJURIES, [])}
-    for entry_id in sorted(i for i in (state.get(battles.STEP_INJURIES) or []) if i not in live):
-        found.append(
-            Problem(tracker_file, f"the last step's injury entry {entry_id} is missing or undone")
-        )
+    made = battles.step_entries(campaign, record.id)
+    # the Injuries tab may take a standing step's injuries back (undone, kept): missing is
+    # what disagrees
+    for entry_id in sorted(i for i in (state.get(battles.STEP_INJURIES) or []) if i not in kept):
+        found.append(Problem(tracker_file, f"the last step's injury entry {entry_id} is missing"))
     for step in doc["undo"]:
         missing = [i for i in step.get("rolls", []) if not rolls.get(int(i), False)]
         if missing:
@@ -157,15 +160,17 @@ def examine(campaign: Campaign) -> list[Problem]:
     found: list[Problem] = []
     try:
         rolls = _roll_states(campaign)
-        live = {int(e["id"]): e for e in injuries.newest_first(campaign, include_undone=False)}
+        kept: dict[int, Any] = {int(e["id"]): e for e in injuries.newest_first(campaign)}
+        live = {i: e for i, e in kept.items() if not e.get("undone")}
         for record in battles.list_battles(campaign):
             try:
-                problems, _ = _battle_problems(campaign, record, rolls, live)
+                problems, _ = _battle_problems(campaign, record, rolls, live, set(kept))
                 problems += _unending(campaign, record)
             except StoreError as exc:
                 problems = [Problem(f"battle {record.id}", str(exc))]
             found += problems
         found += _tracker_problems(campaign)
+        found += [Problem("trackers/party.json", what) for what in disagreements(campaign, live)]
         found += [
             Problem(
                 str(p.relative_to(campaign.folder)),

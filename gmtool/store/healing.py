@@ -29,6 +29,7 @@ from gmtool.store.injuries import (
     newest_first,
     undo_last,
 )
+from gmtool.store.injury_party import next_ids, tag_for
 from gmtool.store.party import load_party_state, save_party
 from gmtool.store.records import InjuryChange, InjuryDetail
 from gmtool.store.rolllog import RollEntry
@@ -81,7 +82,7 @@ def _save(
     party = load_party_state(campaign)
     new = {c.id: c.with_damage(h.after, h.stabilized_after) for c, h in changed}
     updated = Party(tuple(new.get(c.id, c) for c in party.characters), party.assignments)
-    save_party(campaign, updated, label, rolls=rolls)
+    save_party(campaign, updated, label, rolls=rolls, tag=tag_for(next_ids(campaign, len(entries))))
     if len(entries) > 1:
         for entry in entries:
             entry["batch"] = log.next_id

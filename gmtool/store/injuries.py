@@ -22,6 +22,7 @@ from gmtool.rules.limits import checked_text
 from gmtool.rules.roll_records import hazard_records
 from gmtool.store.campaign import Campaign
 from gmtool.store.chunked import ChunkedLog
+from gmtool.store.injury_party import next_ids, tag_for, take_back
 from gmtool.store.party import load_party_state, save_party, update_character
 from gmtool.store.records import InjuryChange, InjuryDetail, InjuryHeader
 from gmtool.store.records import InjuryEntry as InjuryEntry  # the history's record, for callers
@@ -145,7 +146,8 @@ def record_hazards(
     if hurt:
         names = ", ".join(c.name for c in hurt.values())
         updated = Party(tuple(hurt.get(c.id, c) for c in party.characters), party.assignments)
-        save_party(campaign, updated, f"hazards: {names}", rolls=all_rolls)
+        tag = tag_for(next_ids(campaign, len(made)))
+        save_party(campaign, updated, f"hazards: {names}", rolls=all_rolls, tag=tag)
     return append_entries(log, made)  # one write for the batch (per chunk it touches)
 
 
@@ -183,7 +185,8 @@ def record_damage(
     }
     updated = character.with_damage(result.after, result.stabilized)
     entry = new_entry(campaign, character, "damage", context, change)
-    update_character(campaign, updated, f"damage: {character.name}", rolls=rolls)
+    tag = tag_for(next_ids(campaign, 1))
+    update_character(campaign, updated, f"damage: {character.name}", rolls=rolls, tag=tag)
     return append_entries(log, [entry])[0]
 
 
@@ -225,7 +228,9 @@ def record_treatment(
     }
     updated = character.with_damage(treatment.after, treatment.stabilized)
     entry = new_entry(campaign, character, "treatment", Context(cause=note or "treatment"), change)
-    update_character(campaign, updated, f"treatment: {character.name}")
+    update_character(
+        campaign, updated, f"treatment: {character.name}", tag=tag_for(next_ids(campaign, 1))
+    )
     return append_entries(log, [entry])[0]
 
 
@@ -259,18 +264,12 @@ def history(
 
 def undo_last(campaign: Campaign) -> InjuryEntry | None:
     """Take back the newest entry: its damage (or healing) is reversed on the character, its
-    rolls are marked undone, and the entry stays in the history marked undone."""
+    rolls are marked undone, and the entry stays in the history marked undone. The party
+    step the entry's action saved is taken out of the party's history (no new step)."""
     entry = next(newest_first(campaign, include_undone=False), None)
     if entry is None:
         return None
-    character = load_party_state(campaign).character(entry["character"])
-    change = {t: entry["after"].get(t, 0) - entry["before"].get(t, 0) for t in TRACKS}
-    current = {t: max(0, character.damage.get(t, 0) - change[t]) for t in TRACKS}
-    tracks = character.tracks
-    if any(current[t] > tracks[t] for t in TRACKS):
-        raise RulesError(f"cannot undo: {character.name}'s tracks no longer fit that entry")
-    restored = character.with_damage(current, bool(entry.get("stabilized_before")))
-    update_character(campaign, restored, f"undo {entry['kind']}: {character.name}")
+    take_back(campaign, entry)
     history_log(campaign).mark_undone([entry["id"]])
     if entry.get("rolls") and campaign.rolls is not None:
         campaign.rolls.mark_undone(list(entry["rolls"]))
@@ -305,7 +304,8 @@ def redo_entries(campaign: Campaign, ids: Sequence[int]) -> list[InjuryEntry]:
         changed[character.id] = character.with_damage(damage, bool(entry.get("stabilized_after")))
     names = ", ".join(c.name for c in changed.values())
     updated = Party(tuple(changed.get(c.id, c) for c in party.characters), party.assignments)
-    save_party(campaign, updated, f"redo {entries[0]['kind']}: {names}")
+    tag = tag_for(e["id"] for e in entries)
+    save_party(campaign, updated, f"redo {entries[0]['kind']}: {names}", tag=tag)
     history_log(campaign).mark_redone([e["id"] for e in entries])
     rolls = [r for e in entries for r in e.get("rolls") or []]
     if rolls and campaign.rolls is not None:

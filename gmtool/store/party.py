@@ -183,11 +183,13 @@ def update_character(
     character: Character,
     label: str,
     rolls: list[RollEntry] | None = None,
+    tag: str | None = None,
 ) -> Party:
     """Replace the character with the same id (edits, damage, treatment) and save.
 
     `rolls` are the saved roll-log entries that led to the change (a hazard roll, a damage
-    roll): undoing this action marks them undone in the log.
+    roll): undoing this action marks them undone in the log. `tag` marks a step made for
+    injury entries (store/injury_party.py).
     """
     party = load_party_state(campaign)
     party.character(character.id)  # refuses an unknown id
@@ -195,7 +197,7 @@ def update_character(
         tuple(character if c.id == character.id else c for c in party.characters),
         party.assignments,
     )
-    return save_party(campaign, new, label, rolls=rolls)
+    return save_party(campaign, new, label, rolls=rolls, tag=tag)
 
 
 def delete_character(campaign: Campaign, character_id: str) -> Party:

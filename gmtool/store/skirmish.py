@@ -34,6 +34,7 @@ from gmtool.rules.skirmish.turn_modes import (
     settings_text,
     solo_side,
 )
+from gmtool.store.atomic import remove_file
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import UNREADABLE_STATE, StoreError
 from gmtool.store.records import EngineState
@@ -161,6 +162,8 @@ def _save(campaign: Campaign, game: SkirmishGame, stretch: Stretch) -> Played:
         if saved and campaign.rolls is not None:
             campaign.rolls.mark_undone([int(e["id"]) for e in saved])
         raise
+    for path in orphan_replays(campaign):  # games out of reach of undo: their replays go too
+        remove_file(path)
     return Played(saved_game, new_lines, saved, stretch.label)
 
 

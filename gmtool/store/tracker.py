@@ -110,6 +110,11 @@ class Tracker(Generic[S]):
         # a new action: what was undone before it can no longer be redone
         self._write({"state": state, "undo": undo[-self.depth :], "redo": []})
 
+    def rewrite(self, state: S | None, undo: list[Step[S]], redo: list[Step[S]]) -> None:
+        """Save a history another tracker's undo has edited (store/injury_party.py takes an
+        injury's step out): the caller keeps state and steps agreeing."""
+        self._write({"state": state, "undo": undo[-self.depth :], "redo": redo[-self.depth :]})
+
     def _write(self, doc: Saved[S]) -> None:
         self._db.table("tracker").upsert(Document(doc, doc_id=RECORD_ID))
 

@@ -126,3 +126,18 @@ def test_two_steps_in_one_action_both_reach_the_new_replay(campaign: Campaign) -
         game = play_automatic(campaign, game).game
     assert replay_path(campaign, game.game_id).stat().st_size == game.replay_bytes
     assert len(game_steps(campaign, game)) == 2
+
+
+def test_a_game_pushed_out_of_the_undo_window_takes_its_replay_with_it(
+    campaign: Campaign,
+) -> None:
+    """Issue 33: many games started in a row left replays nothing names (doctor: dirty)."""
+    from gmtool.actions import skirmish as game_actions
+    from gmtool.rules.skirmish import torga_iv
+    from gmtool.store.doctor import examine
+    from gmtool.store.skirmish import AUTOMATIC, UNDO_DEPTH
+
+    for _ in range(UNDO_DEPTH + 2):
+        game_actions.start(campaign, torga_iv(), AUTOMATIC)
+    assert examine(campaign) == []
+    assert len(list((campaign.folder / "replays").glob("*.jsonl"))) == UNDO_DEPTH + 1

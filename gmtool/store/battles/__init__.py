@@ -66,6 +66,7 @@ if TYPE_CHECKING:
         live_battle,
         load_battle,
         read_events,
+        step_entries,
     )
     from gmtool.store.battles.setup import create_battle, fleet_setup
     from gmtool.store.battles.steps import (
@@ -115,6 +116,7 @@ __all__ = [
     "run_step",
     "set_open_battle",
     "station_tag",
+    "step_entries",
     "step_label",
     "undo_step",
 ]

@@ -137,6 +137,16 @@ def save_state(
     battle_tracker(campaign, state.id).save(data, label, rolls=rolls)
 
 
+def step_entries(campaign: Campaign, battle_id: str) -> set[int]:
+    """The injury entries the battle's saved steps made (its state and every state its undo
+    can bring back): an entry naming the battle and not among them has no step behind it."""
+    doc = battle_tracker(campaign, battle_id).record()
+    made: set[int] = set()
+    for each in [doc.get("state") or {}, *(u.get("previous") or {} for u in doc["undo"])]:
+        made |= {int(i) for i in each.get(STEP_INJURIES, [])}
+    return made
+
+
 def battle_files(campaign: Campaign, battle_id: str) -> tuple[Path, Path]:
     """The battle's own files: its tracker (state and undo steps) and its events."""
     if slug(battle_id) != battle_id:

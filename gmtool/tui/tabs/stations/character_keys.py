@@ -55,6 +55,9 @@ class CharacterKeys(StationsView):
     def _undo(self) -> None:
         try:
             undone = party_actions.undo(self.campaign)
+        except party_actions.InjuryStepRefused as exc:
+            self.show_status(f"Not undone: {exc}", error=True)
+            return
         except ActionRefused:
             self.show_status("Nothing to undo here.", error=True)
             return
