@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING, Any
 from gmtool.rules.errors import RulesError
 from gmtool.rules.ship_condition import ShipCondition
 from gmtool.rules.ships import ShipSpec
-from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
 from gmtool.store.records import ShipDoc
 
 if TYPE_CHECKING:
     from gmtool.rules.crew import Manifest
     from gmtool.rules.roster import Roster
+    from gmtool.store.campaign import Campaign  # a type only: campaign backups read ships
 
 SHIPS_TRACKER = "ships"
 DEMO_LABEL = "demo ships"
