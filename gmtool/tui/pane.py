@@ -88,6 +88,8 @@ class GmPane(KeepsSize, Vertical):
     def why_not(self, action: str) -> str | None:
         """Why the table's `action` cannot act now, in the GM's words (None: say nothing).
         A tab whose keys hide while they cannot act says why here."""
+        if action in ("undo", "redo"):
+            return f"Nothing to {action} on this tab."
         return None
 
     def on_key(self, event: events.Key) -> None:

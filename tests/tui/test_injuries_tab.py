@@ -322,10 +322,11 @@ async def test_undo_takes_back_the_last_entry(app_factory: Callable[..., GmApp])
             assert load_party_state(c).character("ines-calloway").damage["wound"] == 4
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert "ctrl+z" not in footer_keys(app)  # nothing left: not offered, does nothing
+        assert "Undone: #1 damage" in status_text(pane)
+        assert "ctrl+z" not in footer_keys(app)  # nothing left: not offered, and says so
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert "Undone: #1 damage" in status_text(pane)
+        assert status_text(pane) == "Nothing to undo on this tab."
     with saved(app.campaign.folder) as c:
         entries = injuries.history(c)
         assert load_party_state(c).character("ines-calloway").damage == {
