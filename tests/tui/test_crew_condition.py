@@ -131,7 +131,8 @@ async def test_c_replaces_the_crew_and_ctrl_z_takes_it_back(
         # and one more ctrl+z would take the battle's end: refused, with where to do it
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert "Battle tab" in str(app.query_one("#crew-status", Static).render())
+        said = str(app.query_one("#crew-status", Static).render())
+        assert "undo the battle's last step" in said
         assert saved_condition(app, "meridian").condition.dead == before.dead
 
 

@@ -155,7 +155,7 @@ class BattlePane(GmPane):
         if state is None:
             return "No battle open: n sets one up, o opens one of the campaign's battles."
         if state.finished and action in PLAY_ACTIONS:
-            return f"{state.name} is over: s shows its summary, r its report, n sets up another."
+            return "The battle is over: s shows the summary; ctrl+z takes the ending back."
         if action == "attack":
             return f"No weapon can fire now: {no_fire_reason(state)}."
         if action in ("undo", "redo"):
