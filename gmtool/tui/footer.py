@@ -87,15 +87,20 @@ def in_table_order(active: dict[str, ActiveBinding]) -> list[tuple[str, ActiveBi
     lists first (its play-on keys). A node's declared bindings are put back in declared order
     into the places they hold; every other binding keeps its place."""
     entries = list(active.items())
+    declared: dict[int, dict[tuple[str, str], int]] = {}  # node -> (key, action) -> position
     places: dict[int, list[int]] = {}  # node -> the places its declared bindings hold
     order: dict[int, int] = {}  # place -> the binding's position in its node's BINDINGS
     for place, (key, entry) in enumerate(entries):
-        declared = [
-            (b.key, b.action) for b in getattr(entry.node, "BINDINGS", ()) if isinstance(b, Binding)
-        ]
-        if (key, entry.binding.action) in declared:
-            places.setdefault(id(entry.node), []).append(place)
-            order[place] = declared.index((key, entry.binding.action))
+        node = id(entry.node)
+        if node not in declared:  # read once per node, not once per binding
+            bindings = (b for b in getattr(entry.node, "BINDINGS", ()) if isinstance(b, Binding))
+            declared[node] = {}
+            for index, b in enumerate(bindings):
+                declared[node].setdefault((b.key, b.action), index)
+        position = declared[node].get((key, entry.binding.action))
+        if position is not None:
+            places.setdefault(node, []).append(place)
+            order[place] = position
     ordered = list(entries)
     for held in places.values():
         for place, moved in zip(held, sorted(held, key=order.__getitem__), strict=True):

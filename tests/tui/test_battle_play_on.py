@@ -197,12 +197,8 @@ async def test_a_damage_past_the_limit_keeps_the_form_open_with_what_was_typed(
         assert len(load_battle(app.campaign, BATTLE).events) == events
 
 
-async def test_a_self_destruct_asks_the_blast_on_each_ship_caught_and_hazards_follow(
-    app_factory: Callable[..., GmApp],
-) -> None:
-    """tables/battle.yaml gives no dice for the blast: the damage form opens on the ship
-    caught, noted with the cause; what the GM types is applied, with hazards aboard."""
-    app = app_factory(demo=True)
+def close_battle_at_special_orders(app: GmApp) -> None:
+    """The Meridian against the Gorgon at close range, played on to the special orders."""
     create_battle(
         app.campaign,
         "Ambush at Tarsus",
@@ -211,6 +207,15 @@ async def test_a_self_destruct_asks_the_blast_on_each_ship_caught_and_hazards_fo
         "close",
     )
     to_phase(app.campaign, "special_orders")
+
+
+async def test_a_self_destruct_asks_the_blast_on_each_ship_caught_and_hazards_follow(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    """tables/battle.yaml gives no dice for the blast: the damage form opens on the ship
+    caught, noted with the cause; what the GM types is applied, with hazards aboard."""
+    app = app_factory(demo=True)
+    close_battle_at_special_orders(app)
     async with app.run_test(size=SMALL) as pilot:
         pane = await open_battle_tab(app, pilot)
         assert pane.battle is not None and pane.battle.range in ("close", "very_close")
@@ -236,14 +241,7 @@ async def test_play_on_stops_at_blast_damage_due_and_opens_the_form(
     app_factory: Callable[..., GmApp],
 ) -> None:
     app = app_factory(demo=True)
-    create_battle(
-        app.campaign,
-        "Ambush at Tarsus",
-        fleet_setup(app.campaign, "Navy", ["meridian"]),
-        fleet_setup(app.campaign, "Raiders", ["gorgon"]),
-        "close",
-    )
-    to_phase(app.campaign, "special_orders")
+    close_battle_at_special_orders(app)
     run_step(app.campaign, BATTLE, self_destruct, "gorgon", characters_go_down=True)
     async with app.run_test(size=SMALL) as pilot:
         await open_battle_tab(app, pilot)

@@ -21,6 +21,7 @@ from gmtool.rules.battle import (
     CREW,
     ActionInfo,
     AttackOption,
+    BattleState,
     abandon_ship,
     advance,
     advance_blocker,
@@ -202,6 +203,11 @@ async def fire(pane: BattlePane, option: AttackOption, at: int) -> None:
         )
 
 
+def no_fire_text(state: BattleState) -> str:
+    """Why `a` fires nothing now, as the status line says it."""
+    return f"No weapon can fire now: {no_fire_reason(state)}."
+
+
 async def attack(pane: BattlePane, highlighted: ActionInfo | None, at: int) -> None:
     """a: the highlighted weapon, else the only one that can fire, else a choice of them."""
     state = pane.battle
@@ -213,7 +219,7 @@ async def attack(pane: BattlePane, highlighted: ActionInfo | None, at: int) -> N
             return
     options = attack_options(state)
     if not options:
-        pane.show_status(f"No weapon can fire now: {no_fire_reason(state)}.", error=True)
+        pane.show_status(no_fire_text(state), error=True)
         return
     option = options[0]
     if len(options) > 1:

@@ -35,7 +35,6 @@ from gmtool.rules.battle import (
     available_actions,
     battle_summary,
     likely_target,
-    no_fire_reason,
 )
 from gmtool.rules.errors import RulesError
 from gmtool.store.battle_redo import next_redo_label
@@ -152,14 +151,12 @@ class BattlePane(GmPane):
 
     def why_not(self, action: str) -> str | None:
         state = self.battle
-        if state is None:
-            return "No battle open: n sets one up, o opens one of the campaign's battles."
-        if state.finished and action in PLAY_ACTIONS:
-            return "The battle is over: s shows the summary; ctrl+z takes the ending back."
+        if state is None or (state.finished and action in PLAY_ACTIONS):
+            return self._idle_status()  # what the idle line says: no battle, or it is over
         if action == "attack":
-            return f"No weapon can fire now: {no_fire_reason(state)}."
+            return orders.no_fire_text(state)
         if action in ("undo", "redo"):
-            return f"Nothing to {'undo' if action == 'undo' else 'redo'} in {state.name}."
+            return f"Nothing to {action} in {state.name}."
         return None
 
     # -- rendering ------------------------------------------------------------------------
