@@ -18,8 +18,10 @@ names the same decision again: the GM answers it (an order, or `next` to take th
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 from typing import Literal, get_args
+
+import msgspec
+from msgspec.structs import replace
 
 from gmtool.actions import battles
 from gmtool.actions.errors import ActionRefused
@@ -39,8 +41,7 @@ Until = Literal["step", "decision", "round", "end"]
 UNTIL: tuple[str, ...] = get_args(Until)
 
 
-@dataclass(frozen=True)
-class PlayOn:
+class PlayOn(msgspec.Struct, frozen=True):
     """What a play-on did: the steps saved (oldest first), why it stopped, the decision it
     stopped before (only when `stopped` is "decision"), and where the battle stands."""
 

@@ -10,9 +10,10 @@ key and `gmtool battle report` build it on demand.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from gmtool.actions.errors import refusals
 from gmtool.store import battles
@@ -27,8 +28,7 @@ if TYPE_CHECKING:
 # is built: every battle step imports this module, and only the last one writes a report.
 
 
-@dataclass(frozen=True)
-class ReportSaved:
+class ReportSaved(msgspec.Struct, frozen=True):
     battle_id: str
     path: Path
     text: str

@@ -7,9 +7,10 @@ Its own module so the battle's orders (actions/battles.py) and the station order
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from gmtool.actions.battle_report import write_in_step
 from gmtool.actions.errors import refusals
@@ -21,8 +22,7 @@ from gmtool.store.campaign import Campaign
 Engine = Callable[..., tuple[BattleState, StepResult]]
 
 
-@dataclass(frozen=True)
-class ShipMark:
+class ShipMark(msgspec.Struct, frozen=True):
     """Damage a step marked on (positive) or repaired from (negative) one ship's track."""
 
     ship_id: str
@@ -30,8 +30,7 @@ class ShipMark:
     amount: int
 
 
-@dataclass(frozen=True)
-class StepDone:
+class StepDone(msgspec.Struct, frozen=True):
     """A saved step of a battle, for the screens and the CLI to render."""
 
     battle_id: str

@@ -11,9 +11,11 @@ entries saved, where the battle now stands.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+import msgspec
+from msgspec.structs import replace
 
 from gmtool.actions.battle_report import write_in_step
 from gmtool.actions.battle_step import Engine as Engine  # re-exported: callers import them here
@@ -62,8 +64,7 @@ if TYPE_CHECKING:  # a battle's set-up and the campaign's ships load only to set
 DEFAULT_SIDE_NAMES = ("Our fleet", "Enemy")
 
 
-@dataclass(frozen=True)
-class StepUndone:
+class StepUndone(msgspec.Struct, frozen=True):
     battle_id: str
     label: str
     roll_ids: tuple[int, ...]
@@ -210,8 +211,7 @@ def undo(campaign: Campaign, battle_id: str) -> StepUndone:
     )
 
 
-@dataclass(frozen=True)
-class RoundUndone:
+class RoundUndone(msgspec.Struct, frozen=True):
     """A round taken back: `round` is the round whose steps were undone, `steps` each step
     as the single undo gave it back (newest first), `state` the battle at that round's start."""
 
@@ -259,8 +259,7 @@ def delete(campaign: Campaign, battle_id: str) -> battles.BattleRecord:
         return record
 
 
-@dataclass(frozen=True)
-class StepRedone:
+class StepRedone(msgspec.Struct, frozen=True):
     battle_id: str
     label: str
     roll_ids: tuple[int, ...]  # the step's rolls, no longer marked undone (none rolled)

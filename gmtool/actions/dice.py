@@ -8,7 +8,8 @@ rolled it (`source`), and undone the same way. Each is one commit.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+
+import msgspec
 
 from gmtool.actions.errors import ActionRefused, refusals
 from gmtool.rules import dice
@@ -21,8 +22,7 @@ from gmtool.store.rolllog import RollEntry
 DICE_TAB = "dice"
 
 
-@dataclass(frozen=True)
-class DiceRolled:
+class DiceRolled(msgspec.Struct, frozen=True):
     """A dice roll saved in the log."""
 
     roll_id: int
@@ -33,8 +33,7 @@ class DiceRolled:
     roll: DiceRoll  # every die, for the screens to show
 
 
-@dataclass(frozen=True)
-class CheckRolled:
+class CheckRolled(msgspec.Struct, frozen=True):
     """An ALTERNITY check saved in the log."""
 
     roll_id: int
@@ -46,8 +45,7 @@ class CheckRolled:
     check: CheckResult  # control die and situation dice, for the screens to show
 
 
-@dataclass(frozen=True)
-class RollsUndone:
+class RollsUndone(msgspec.Struct, frozen=True):
     """The rolls of one action, marked undone in the log (which keeps them)."""
 
     roll_ids: tuple[int, ...]

@@ -6,7 +6,7 @@ undo (a party's rest as one).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from gmtool.actions.errors import ActionRefused, refusals
 from gmtool.rules.healing import check_days, healing_table, rest, rest_refusal, roll_treatment
@@ -18,8 +18,7 @@ from gmtool.store.party import load_party_state
 SOURCE = "injuries"
 
 
-@dataclass(frozen=True)
-class TreatmentRequest:
+class TreatmentRequest(msgspec.Struct, frozen=True):
     """A doctor treats a patient: `procedure` is an id of tables/healing.yaml (treatment,
     surgery); `step` the GM's situation step on top of the skill's base step."""
 
@@ -42,16 +41,14 @@ def treat_by_roll(campaign: Campaign, request: TreatmentRequest) -> InjuryEntry:
         return record_treatment_roll(campaign, roll, patient, rolls)
 
 
-@dataclass(frozen=True)
-class RestRequest:
+class RestRequest(msgspec.Struct, frozen=True):
     """`days` of rest for these characters (empty: the whole party)."""
 
     days: int
     character_ids: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Rested:
+class Rested(msgspec.Struct, frozen=True):
     """What a rest saved: an entry per character who rested, and who could not (and why)."""
 
     entries: tuple[InjuryEntry, ...]

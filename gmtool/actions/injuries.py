@@ -5,7 +5,7 @@ log, the damage on the party and the injury history entries are saved together o
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from gmtool.actions.bailout import undo_bailout
 from gmtool.actions.errors import ActionRefused, refusals
@@ -29,8 +29,7 @@ from gmtool.store.injuries import (
 from gmtool.store.party import load_party_state
 
 
-@dataclass(frozen=True)
-class HazardRequest:
+class HazardRequest(msgspec.Struct, frozen=True):
     """What the GM asked for: one hit on a ship (or a ship class) and who rolls, with posture."""
 
     ship_class: str
@@ -89,8 +88,7 @@ SOURCE = "injuries"
 # -- requests and what they do ------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class TreatmentRequest:
+class TreatmentRequest(msgspec.Struct, frozen=True):
     character_id: str
     track: str
     points: int
@@ -98,8 +96,7 @@ class TreatmentRequest:
     stabilize: bool = False
 
 
-@dataclass(frozen=True)
-class DamageRequest:
+class DamageRequest(msgspec.Struct, frozen=True):
     """Damage by the GM's ruling: `amount` is a whole number or dice (`2d4`, `d6+1w`)."""
 
     character_id: str
@@ -176,8 +173,7 @@ def _deal_damage(campaign: Campaign, request: DamageRequest) -> InjuryEntry:
     return record_damage(campaign, character.id, amount, kind, context, rolls=rolls)
 
 
-@dataclass(frozen=True)
-class Undone:
+class Undone(msgspec.Struct, frozen=True):
     """What the Injuries tab's undo took back: an order to abandon ship, or an entry."""
 
     bailout: BailoutRecord | None = None
@@ -226,8 +222,7 @@ def _live_batch(campaign: Campaign) -> list[InjuryEntry]:
     return found
 
 
-@dataclass(frozen=True)
-class Redone:
+class Redone(msgspec.Struct, frozen=True):
     """What ctrl+y did again: an order to abandon ship, or entries (a batch, oldest first)."""
 
     bailout: BailoutRecord | None = None

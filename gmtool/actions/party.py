@@ -10,9 +10,11 @@ the label ctrl+z will show.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
+
+import msgspec
+from msgspec.structs import replace
 
 from gmtool.actions.errors import ActionRefused, refusals
 from gmtool.rules.characters import Character, Party
@@ -34,23 +36,20 @@ from gmtool.store.party import ImportResult
 from gmtool.store.ships import ShipRecord, list_ships
 
 
-@dataclass(frozen=True)
-class CharacterSaved:
+class CharacterSaved(msgspec.Struct, frozen=True):
     """A character added or edited, as saved (a new one with the id it was given)."""
 
     character: Character
     party: Party
 
 
-@dataclass(frozen=True)
-class CharacterDeleted:
+class CharacterDeleted(msgspec.Struct, frozen=True):
     character_id: str
     name: str
     party: Party
 
 
-@dataclass(frozen=True)
-class StationChanged:
+class StationChanged(msgspec.Struct, frozen=True):
     """A character's battle station, posture or task changed."""
 
     character_id: str
@@ -61,13 +60,11 @@ class StationChanged:
     party: Party
 
 
-@dataclass(frozen=True)
-class PartyUndone:
+class PartyUndone(msgspec.Struct, frozen=True):
     label: str
 
 
-@dataclass(frozen=True)
-class PartyExported:
+class PartyExported(msgspec.Struct, frozen=True):
     path: Path
     characters: int
     assignments: int
@@ -196,8 +193,7 @@ def delete_character(campaign: Campaign, character_id: str) -> CharacterDeleted:
 # -- stations -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _Now:
+class _Now(msgspec.Struct, frozen=True):
     """The saved party and ships as a station action finds them."""
 
     party: Party
@@ -361,8 +357,7 @@ def redo(campaign: Campaign) -> PartyUndone:
     return PartyUndone(redone.label)
 
 
-@dataclass(frozen=True)
-class UndoState:
+class UndoState(msgspec.Struct, frozen=True):
     """What ctrl+z and ctrl+y would take back or do again (None: nothing)."""
 
     undo: str | None

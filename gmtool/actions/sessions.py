@@ -5,7 +5,7 @@ F2 in the app calls these. A session is campaign-level, in `campaign.json`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from gmtool.actions.errors import ActionRefused
 from gmtool.store import records
@@ -16,8 +16,7 @@ from gmtool.store.errors import StoreError
 TITLE_LIMIT = 200
 
 
-@dataclass(frozen=True)
-class GameSession:
+class GameSession(msgspec.Struct, frozen=True):
     """One game session as saved: `ended` is None while it is open."""
 
     id: int

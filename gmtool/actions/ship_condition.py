@@ -10,7 +10,8 @@ for the screens and the CLI to word.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+
+import msgspec
 
 from gmtool.actions.errors import ActionRefused, refusals
 from gmtool.rules import ship_condition as rules
@@ -23,8 +24,7 @@ from gmtool.store.campaign import Campaign
 from gmtool.store.ships import ShipNotFound, ShipRecord
 
 
-@dataclass(frozen=True)
-class ConditionView:
+class ConditionView(msgspec.Struct, frozen=True):
     """A ship's condition as the screens show it: tracks, crew aboard, status, history."""
 
     ship_id: str
@@ -42,8 +42,7 @@ class ConditionView:
     wounded: int = 0  # named crew lightly or badly wounded, whom repair days heal
 
 
-@dataclass(frozen=True)
-class ConditionChanged:
+class ConditionChanged(msgspec.Struct, frozen=True):
     """A change the GM made: the ship's condition after it, and its history entry;
     `new_hands` the named crew who took the places of the dead and badly wounded."""
 

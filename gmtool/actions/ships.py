@@ -17,9 +17,10 @@ import functools
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, TypeVar
+
+import msgspec
 
 from gmtool.actions.errors import ActionRefused, refusals
 from gmtool.rules.battle.departures import ship_leaves
@@ -47,8 +48,7 @@ EXPORT_FORMATS: tuple[ExportFormat, ...] = ("markdown", "csv")
 Choice = TypeVar("Choice", bound=str)
 
 
-@dataclass(frozen=True)
-class ShipSaved:
+class ShipSaved(msgspec.Struct, frozen=True, dict=True):
     """A ship added, edited, imported or given a new crew, as saved."""
 
     ship_id: str
@@ -60,16 +60,14 @@ class ShipSaved:
     crew: ShipCrew
 
 
-@dataclass(frozen=True)
-class ShipDeleted:
+class ShipDeleted(msgspec.Struct, frozen=True, dict=True):
     ship_id: str
     name: str
     unassigned: tuple[str, ...] = ()  # names of the characters taken off their stations
     left_battles: tuple[str, ...] = ()  # names of the open battles she left
 
 
-@dataclass(frozen=True)
-class ShipsUndone:
+class ShipsUndone(msgspec.Struct, frozen=True, dict=True):
     """A ships step taken back (`undo`) or done again (`redo`)."""
 
     label: str  # the store's label of the action ("delete Raider Vex")
@@ -122,8 +120,7 @@ class ShipInBattle(ActionRefused):
         self.battles = battles
 
 
-@dataclass(frozen=True)
-class CrewExported:
+class CrewExported(msgspec.Struct, frozen=True, dict=True):
     ship_id: str
     what: ExportWhat
     format: ExportFormat
@@ -165,8 +162,7 @@ def crew_of(campaign: Campaign, ship_id: str) -> ShipCrew:
         return ship_store.ship_crew(campaign, ship_id)
 
 
-@dataclass(frozen=True)
-class CrewStandings:
+class CrewStandings(msgspec.Struct, frozen=True, dict=True):
     """Every roster member with their condition, and the battles' names by id (a battle
     deleted since is named "(deleted)"; one not found keeps its id)."""
 

@@ -10,7 +10,7 @@ it), so the tab's undo takes it back like any other change made there.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from gmtool.actions.errors import ActionRefused, refusals
 from gmtool.rules.characters import skill_label
@@ -24,8 +24,7 @@ from gmtool.store.ships import list_ships
 STATIONS_TAB = "stations"
 
 
-@dataclass(frozen=True)
-class StationCheck:
+class StationCheck(msgspec.Struct, frozen=True):
     """One check the board shows: who rolls it, on which skill, at which score and step."""
 
     station_id: str
@@ -38,8 +37,7 @@ class StationCheck:
     own_score: int | None = None  # the character's own score when the crew check is better
 
 
-@dataclass(frozen=True)
-class StationCheckRolled:
+class StationCheckRolled(msgspec.Struct, frozen=True):
     """A station's check, rolled and saved in the log."""
 
     check: StationCheck

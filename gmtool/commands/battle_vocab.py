@@ -13,16 +13,16 @@ import argparse
 import importlib
 import inspect
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 if TYPE_CHECKING:
     from gmtool.actions.battle_step import StepDone
     from gmtool.store.campaign import Campaign
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(msgspec.Struct, frozen=True):
     flag: str  # --ship
     dest: str  # the action function's parameter
     help: str
@@ -31,8 +31,7 @@ class Option:
     switch: bool = False  # a flag without a value (store_true)
 
 
-@dataclass(frozen=True)
-class Word:
+class Word(msgspec.Struct, frozen=True):
     name: str
     help: str
     run: str  # the action: module.function under gmtool/actions/

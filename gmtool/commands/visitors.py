@@ -30,10 +30,10 @@ import shlex
 import signal
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import msgspec
 from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
@@ -132,8 +132,7 @@ async def _close(websocket: web.WebSocketResponse) -> None:
     await websocket.close()
 
 
-@dataclass
-class Visit:
+class Visit(msgspec.Struct):
     number: int
     peer: str
     started: float

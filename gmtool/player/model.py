@@ -12,7 +12,7 @@ text names enemy scores and track numbers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from gmtool.player.public_log import PublicEntry, public_log
 from gmtool.rules.battle import BattleState
@@ -28,8 +28,7 @@ from gmtool.store.skirmish import load_game
 PLAYERS_SIDE = "a"
 
 
-@dataclass(frozen=True)
-class OwnShip:
+class OwnShip(msgspec.Struct, frozen=True):
     """One of the players' ships: what its bridge knows of it."""
 
     name: str
@@ -42,8 +41,7 @@ class OwnShip:
     systems_out: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class EnemyShip:
+class EnemyShip(msgspec.Struct, frozen=True):
     """An enemy ship as seen across the void: no numbers at all."""
 
     name: str
@@ -52,16 +50,14 @@ class EnemyShip:
     weapons: tuple[str, ...]  # only those it has shown
 
 
-@dataclass(frozen=True)
-class SideView:
+class SideView(msgspec.Struct, frozen=True):
     name: str
     heading: str | None  # close, hold, open; None before it declares this round
     has_edge: bool
     ours: bool
 
 
-@dataclass(frozen=True)
-class BattleView:
+class BattleView(msgspec.Struct, frozen=True):
     name: str
     round: int
     phase: str
@@ -74,8 +70,7 @@ class BattleView:
     log: tuple[PublicEntry, ...]  # this round's
 
 
-@dataclass(frozen=True)
-class PartyMember:
+class PartyMember(msgspec.Struct, frozen=True):
     """A character of the party: where they are and how they are."""
 
     name: str
@@ -88,16 +83,14 @@ class PartyMember:
     treated: bool
 
 
-@dataclass(frozen=True)
-class SkirmishView:
+class SkirmishView(msgspec.Struct, frozen=True):
     """The Torga IV table: all of it lies open on the table anyway."""
 
     state: GameState
     standing: Standing
 
 
-@dataclass(frozen=True)
-class PlayerModel:
+class PlayerModel(msgspec.Struct, frozen=True):
     campaign: str
     battle: BattleView | None
     party: tuple[PartyMember, ...]

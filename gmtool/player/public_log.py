@@ -12,7 +12,8 @@ boarding, self-destruct, abandoning, withdrawing) are shown.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+
+import msgspec
 
 from gmtool.rules.battle import BattleState
 from gmtool.rules.battle.state import BattleEvent, BattleShip, other_side
@@ -23,8 +24,7 @@ OPEN_ENEMY_ACTIONS = frozenset({"ram", "board", "self_destruct", "abandon_ship",
 QUIET_ACTIONS = frozenset({"new_battle", "resolve_movement", "declare_heading", "advance"})
 
 
-@dataclass(frozen=True)
-class PublicEntry:
+class PublicEntry(msgspec.Struct, frozen=True):
     """One line of the players' log. `kind`: phase, begin, edge, heading, range, attack,
     hit, hurt or order; the other fields as the kind needs them."""
 

@@ -12,8 +12,9 @@ costs well under a millisecond, so the view polls it a few times a second.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
+
+import msgspec
 
 from gmtool.player.model import PlayerModel, player_model
 from gmtool.store import open_campaign
@@ -40,8 +41,7 @@ def fingerprint(folder: Path) -> Fingerprint:
     return tuple(sorted(found))
 
 
-@dataclass(frozen=True)
-class Reading:
+class Reading(msgspec.Struct, frozen=True):
     """A whole read: the model and the fingerprint it was read at."""
 
     model: PlayerModel

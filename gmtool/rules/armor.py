@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
+
+import msgspec
 
 from gmtool.rules.dice import DiceError, parse, roll
 from gmtool.rules.errors import RulesError
@@ -20,8 +21,7 @@ from gmtool.rules.tables import Node, cached_table, load_table
 ARMOR_KEYS = frozenset({"name", "protection", "toughness"})
 
 
-@dataclass(frozen=True)
-class ArmorTable:
+class ArmorTable(msgspec.Struct, frozen=True):
     damage_types: dict[str, str]  # id -> name
     other_damage_type: str
     grades: tuple[str, ...]  # weakest first
@@ -70,12 +70,11 @@ def damage_type_ids() -> tuple[str, ...]:
     return tuple(armor_table().damage_types)
 
 
-@dataclass(frozen=True)
-class Armor:
+class Armor(msgspec.Struct, frozen=True):
     """What a character wears: protection dice per damage type, and its toughness."""
 
     name: str
-    protection: dict[str, str] = field(default_factory=dict)  # damage type -> dice
+    protection: dict[str, str] = msgspec.field(default_factory=dict)  # damage type -> dice
     toughness: str = "ordinary"
 
     def to_dict(self) -> dict[str, Any]:
@@ -109,8 +108,7 @@ def read_armor(node: Node) -> Armor:
     return Armor(node["name"].str().strip(), protection, str(toughness))
 
 
-@dataclass(frozen=True)
-class ArmorResult:
+class ArmorResult(msgspec.Struct, frozen=True):
     """What armor did to one injury: the protection roll and the track it moved to."""
 
     damage_type: str

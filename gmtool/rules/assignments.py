@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
 from typing import Any
+
+import msgspec
+from msgspec.structs import replace
 
 from gmtool.rules.errors import RulesError, TableError
 from gmtool.rules.station_table import hint, station_table
@@ -25,8 +27,7 @@ _SHIP_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 # -- assignments --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Assignment:
+class Assignment(msgspec.Struct, frozen=True):
     """Where one character is: a station (or off-station place) of one ship, and posture.
 
     `task` is what the GM asks of them (auto, hands_on or leading); `leads` is the station

@@ -8,8 +8,9 @@ note never changes what the app does.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
+
+import msgspec
 
 from gmtool.rules.skills import skill_label
 
@@ -24,8 +25,7 @@ NoteKind = Literal[
 ]
 
 
-@dataclass(frozen=True)
-class BoardNote:
+class BoardNote(msgspec.Struct, frozen=True):
     kind: NoteKind
     station_id: str  # the station whose roll or team the note is about
     station_name: str

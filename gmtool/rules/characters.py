@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import yaml
+from msgspec.structs import replace
 
 from gmtool.rules.armor import Armor, read_armor
 from gmtool.rules.assignments import Assignment, read_assignments
@@ -65,8 +66,7 @@ CHARACTER_KEYS = frozenset(
 # -- characters ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Character:
+class Character(msgspec.Struct, frozen=True):
     """A player character or named NPC; `damage` is what is marked on each track now."""
 
     id: str
@@ -75,7 +75,7 @@ class Character:
     player: str | None
     abilities: dict[str, int]
     skills: dict[str, int]
-    damage: dict[str, int] = field(default_factory=dict)
+    damage: dict[str, int] = msgspec.field(default_factory=dict)
     stabilized: bool = False  # treated while dying: no longer dying (see characters.yaml)
     notes: str = ""
     armor: Armor | None = None  # worn against hazard injuries (tables/armor.yaml)
@@ -279,8 +279,7 @@ def character_from_dict(
 # -- party files --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Party:
+class Party(msgspec.Struct, frozen=True):
     """A party file's contents: the characters and where they are at battle stations."""
 
     characters: tuple[Character, ...]

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
 from enum import StrEnum
+
+import msgspec
 
 from gmtool.rules.dice import Die
 from gmtool.rules.errors import RulesError
@@ -40,8 +41,7 @@ class Degree(StrEnum):
         return list(Degree).index(self)
 
 
-@dataclass(frozen=True)
-class SituationDie:
+class SituationDie(msgspec.Struct, frozen=True):
     """`sign * count d sides`; sides 0 means the +d0 rung (no die)."""
 
     sign: int
@@ -56,8 +56,7 @@ class SituationDie:
         return f"{sign}{count}d{self.sides}"
 
 
-@dataclass(frozen=True)
-class ChecksTable:
+class ChecksTable(msgspec.Struct, frozen=True):
     ladder: dict[int, SituationDie]
     beyond_top_sides: int
     base_step: dict[str, int]
@@ -142,8 +141,7 @@ def checks_table() -> ChecksTable:
     )
 
 
-@dataclass(frozen=True)
-class CheckResult:
+class CheckResult(msgspec.Struct, frozen=True):
     score: int
     step: int
     control: int

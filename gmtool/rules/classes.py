@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from gmtool.rules.errors import RulesError
 from gmtool.rules.tables import cached_table, load_table
 
 
-@dataclass(frozen=True)
-class ShipClass:
+class ShipClass(msgspec.Struct, frozen=True):
     id: str
     number: int  # small 1 ... super-heavy 5: "plus 1 per class" counts it
     target_size_step: int

@@ -11,8 +11,9 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from gmtool.rules.classes import class_ids
 from gmtool.rules.ships import COUNT_KEYS, FLAG_KEYS, ShipSpec, ship_spec_table
@@ -33,8 +34,7 @@ TERM_KEYS = TERM_SOURCES | {"per", "times", "if", "if_has", "unless_has"}
 # -- evaluation context -------------------------------------------------------------------
 
 
-@dataclass
-class _Tally:
+class _Tally(msgspec.Struct):
     """What terms read while one manifest is worked out: the spec's numbers and posts so far."""
 
     spec: ShipSpec
@@ -49,16 +49,14 @@ Formula = Callable[[_Tally], int]
 # -- the rule table -----------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class PostRule:
+class PostRule(msgspec.Struct, frozen=True):
     id: str
     name: str
     rank: str
     count: Formula
 
 
-@dataclass(frozen=True)
-class DepartmentRule:
+class DepartmentRule(msgspec.Struct, frozen=True):
     id: str
     name: str
     section: str
@@ -66,8 +64,7 @@ class DepartmentRule:
     posts: tuple[PostRule, ...]
 
 
-@dataclass(frozen=True)
-class CrewTable:
+class CrewTable(msgspec.Struct, frozen=True):
     departments: tuple[DepartmentRule, ...]
 
 
@@ -224,8 +221,7 @@ def _source(kind: str, node: Node, known_posts: set[str], section: str) -> Formu
 # -- the manifest -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class PostCount:
+class PostCount(msgspec.Struct, frozen=True):
     """One line of a manifest: how many crew a post needs."""
 
     id: str
@@ -237,8 +233,7 @@ class PostCount:
         return {"id": self.id, "name": self.name, "rank": self.rank, "count": self.count}
 
 
-@dataclass(frozen=True)
-class DepartmentCrew:
+class DepartmentCrew(msgspec.Struct, frozen=True):
     id: str
     name: str
     section: str
@@ -258,8 +253,7 @@ class DepartmentCrew:
         }
 
 
-@dataclass(frozen=True)
-class Manifest:
+class Manifest(msgspec.Struct, frozen=True):
     """A ship's crew by department and post, with the section totals the rules use."""
 
     ship: str

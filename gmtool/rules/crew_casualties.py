@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
+
+import msgspec
+from msgspec.structs import replace
 
 from gmtool.rules.errors import RulesError
 from gmtool.rules.stations import station_table
@@ -29,8 +31,7 @@ NOT_ABOARD = ("dead", "badly_wounded")
 NO_PLACE = "none"
 
 
-@dataclass(frozen=True)
-class CasualtyRules:
+class CasualtyRules(msgspec.Struct, frozen=True):
     struck_place_weight: int
     department_places: dict[str, str | None]
     post_places: dict[str, str | None]
@@ -77,8 +78,7 @@ def place_of(member: CrewMember) -> str | None:
 # -- a member's condition ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Casualty:
+class Casualty(msgspec.Struct, frozen=True):
     """A named crew member hurt or killed: who (roster id and name, so a renamed place is not
     taken for them), how, in which battle, and the days of care received since."""
 
@@ -129,8 +129,7 @@ def aboard(roster: Roster, casualties: Iterable[Casualty]) -> tuple[CrewMember, 
     )
 
 
-@dataclass(frozen=True)
-class MemberStanding:
+class MemberStanding(msgspec.Struct, frozen=True):
     """A roster member with their condition and the battle that hurt them (None: fit)."""
 
     member: CrewMember
@@ -151,8 +150,7 @@ def standings(roster: Roster, casualties: Iterable[Casualty]) -> tuple[MemberSta
 # -- the draw ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Pick:
+class Pick(msgspec.Struct, frozen=True):
     """One pick of a draw: the die (`sides`: the total weight left), its roll, who it fell
     on and as what."""
 
@@ -162,8 +160,7 @@ class Pick:
     condition: str
 
 
-@dataclass(frozen=True)
-class CasualtyDraw:
+class CasualtyDraw(msgspec.Struct, frozen=True):
     """Who the crew losses fell on. `wanted` the figures asked for, `picks` in draw order
     (the dead first); `pool` the crew aboard it was drawn from; `weighted` the places struck
     and their hits, when the on-station rule weighted the draw."""
@@ -270,8 +267,7 @@ def hurt_in_battle(
 # -- between battles --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Recovery:
+class Recovery(msgspec.Struct, frozen=True):
     casualties: tuple[Casualty, ...]
     back: dict[str, int]  # by condition: lightly_wounded and badly_wounded now fit
 
@@ -300,8 +296,7 @@ def wounded_count(casualties: Iterable[Casualty]) -> int:
 # -- a battle's named casualties --------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class NamedCasualty:
+class NamedCasualty(msgspec.Struct, frozen=True):
     """One of a battle's casualties as the report names them (kept with the battle, so the
     names stay when new hands later take their places)."""
 
@@ -316,8 +311,7 @@ class NamedCasualty:
         return f"{self.rank_title} {self.name}"
 
 
-@dataclass(frozen=True)
-class ShipCasualties:
+class ShipCasualties(msgspec.Struct, frozen=True):
     """Who a ship's crew losses in one battle fell on, and the draw's figures."""
 
     ship_id: str

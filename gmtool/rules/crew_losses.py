@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
 from fractions import Fraction
+
+import msgspec
 
 from gmtool.rules.errors import RulesError
 from gmtool.rules.ship_damage import track_ids
@@ -21,8 +22,7 @@ from gmtool.rules.tables import cached_table, load_table
 ROUNDINGS = ("down", "up", "half_up")
 
 
-@dataclass(frozen=True)
-class CrewLossRules:
+class CrewLossRules(msgspec.Struct, frozen=True):
     split_percent: dict[str, int]
     casualties_rounding: str
     dead_percent: int

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
+
+import msgspec
 
 from gmtool.rules.errors import RulesError, excerpt
 
@@ -23,8 +24,7 @@ class DiceError(RulesError):
     """A dice expression that cannot be read or rolled."""
 
 
-@dataclass(frozen=True)
-class DiceTerm:
+class DiceTerm(msgspec.Struct, frozen=True):
     """`sign * count d sides` (dice) or `sign * count` (a flat modifier when sides == 0)."""
 
     sign: int
@@ -39,8 +39,7 @@ class DiceTerm:
         return f"{self.count}d{self.sides}" if self.is_dice else str(self.count)
 
 
-@dataclass(frozen=True)
-class DiceExpression:
+class DiceExpression(msgspec.Struct, frozen=True):
     text: str
     terms: tuple[DiceTerm, ...]
     track: str | None  # "stun", "wound", "mortal", "critical" or None
@@ -58,15 +57,13 @@ class DiceExpression:
         return "".join(parts) + letter
 
 
-@dataclass(frozen=True)
-class Die:
+class Die(msgspec.Struct, frozen=True):
     sides: int
     value: int
     sign: int = 1
 
 
-@dataclass(frozen=True)
-class DiceRoll:
+class DiceRoll(msgspec.Struct, frozen=True):
     expression: DiceExpression
     dice: tuple[Die, ...]
     modifier: int

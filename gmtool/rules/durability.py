@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any, Literal
+
+import msgspec
 
 from gmtool.rules.errors import RulesError
 from gmtool.rules.tables import cached_table, load_table
@@ -31,8 +32,7 @@ def read_state(value: object, where: str = "") -> State:
 """Character states, most severe first."""
 
 
-@dataclass(frozen=True)
-class DamageRules:
+class DamageRules(msgspec.Struct, frozen=True):
     """The character-damage part of tables/characters.yaml."""
 
     tracks: tuple[str, ...]
@@ -124,8 +124,7 @@ def character_state(
     return "ok"
 
 
-@dataclass(frozen=True)
-class DamageResult:
+class DamageResult(msgspec.Struct, frozen=True):
     """Everything one blow did, track by track, for the injury log."""
 
     kind: str
@@ -137,7 +136,7 @@ class DamageResult:
     lost: int  # points that fit nowhere (past the last track)
     after: dict[str, int]
     state: State
-    stabilized: bool = field(default=False)
+    stabilized: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -237,8 +236,7 @@ def apply_damage(
     return result.after, result.state
 
 
-@dataclass(frozen=True)
-class Treatment:
+class Treatment(msgspec.Struct, frozen=True):
     """Points given back to one track (first aid, surgery, rest), with the GM's note."""
 
     track: str

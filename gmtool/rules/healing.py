@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+
+import msgspec
 
 from gmtool.rules.characters import Character, SkillScore, skill_label
 from gmtool.rules.checks import CheckResult, Degree, roll_check, validate_step
@@ -18,8 +19,7 @@ from gmtool.rules.errors import RulesError
 from gmtool.rules.tables import Node, cached_table, load_table
 
 
-@dataclass(frozen=True)
-class DegreeEffect:
+class DegreeEffect(msgspec.Struct, frozen=True):
     """What one degree of a procedure's check does to the patient."""
 
     stabilizes: bool
@@ -27,16 +27,14 @@ class DegreeEffect:
     damage: tuple[str, int] | None = None  # (kind, points) the patient takes
 
 
-@dataclass(frozen=True)
-class Procedure:
+class Procedure(msgspec.Struct, frozen=True):
     id: str
     name: str
     skill: str
     effects: dict[Degree, DegreeEffect]
 
 
-@dataclass(frozen=True)
-class RestRate:
+class RestRate(msgspec.Struct, frozen=True):
     """A track's natural healing: all at once, or `points` every `every_days` days."""
 
     all: bool = False
@@ -45,8 +43,7 @@ class RestRate:
     needs_stabilized: bool = False
 
 
-@dataclass(frozen=True)
-class HealingTable:
+class HealingTable(msgspec.Struct, frozen=True):
     procedures: dict[str, Procedure]
     doctor_states: tuple[State, ...]
     rest: dict[str, RestRate]
@@ -124,8 +121,7 @@ def healing_table() -> HealingTable:
 # -- what changed -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Healing:
+class Healing(msgspec.Struct, frozen=True):
     """A character before and after some healing (or a treatment's harm)."""
 
     character_id: str
@@ -166,8 +162,7 @@ def _restore(
 # -- the doctor's roll --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class TreatmentRoll:
+class TreatmentRoll(msgspec.Struct, frozen=True):
     """One treatment: who treated whom, the check as rolled, and what it did."""
 
     procedure: Procedure
@@ -238,15 +233,14 @@ def roll_treatment(
 # -- rest -------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Rest:
+class Rest(msgspec.Struct, frozen=True):
     """Days of rest for one character: what came back, and the days carried to the next rest
     on tracks that heal more slowly than a point a day."""
 
     days: int
     healing: Healing
-    carried_before: dict[str, int] = field(default_factory=dict)
-    carried_after: dict[str, int] = field(default_factory=dict)
+    carried_before: dict[str, int] = msgspec.field(default_factory=dict)
+    carried_after: dict[str, int] = msgspec.field(default_factory=dict)
 
 
 def rest_refusal(character: Character) -> str | None:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass
+
+import msgspec
 
 from gmtool.rules.dice import DiceError, DiceExpression, parse, roll
 from gmtool.rules.errors import RulesError
@@ -18,8 +19,7 @@ from gmtool.rules.stations import Assignment, station_table
 from gmtool.rules.tables import cached_table, load_table
 
 
-@dataclass(frozen=True)
-class HitStationTable:
+class HitStationTable(msgspec.Struct, frozen=True):
     enabled: bool
     endangered_outright: bool  # those at the place struck skip Table 3-1
     die: DiceExpression
@@ -57,8 +57,7 @@ def on_station_rule() -> bool:
     return hit_station_table().enabled
 
 
-@dataclass(frozen=True)
-class HitPlace:
+class HitPlace(msgspec.Struct, frozen=True):
     """The place a hit struck: named by the GM (roll None) or rolled on the table."""
 
     place: str

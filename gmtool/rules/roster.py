@@ -13,23 +13,23 @@ import csv
 import io
 import random
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
 from typing import Any
+
+import msgspec
+from msgspec.structs import replace
 
 from gmtool.rules.crew import RANKS, Manifest, crew_table, markdown_cell
 from gmtool.rules.tables import Node, cached_table, load_table
 
 
-@dataclass(frozen=True)
-class TitlePair:
+class TitlePair(msgspec.Struct, frozen=True):
     """The title of a post's first (senior) holder and of the others."""
 
     first: str
     others: str
 
 
-@dataclass(frozen=True)
-class NamesTable:
+class NamesTable(msgspec.Struct, frozen=True):
     given_names: tuple[str, ...]
     family_names: tuple[str, ...]
     rank_titles: dict[str, TitlePair]
@@ -88,8 +88,7 @@ def names_table() -> NamesTable:
     )
 
 
-@dataclass(frozen=True)
-class CrewMember:
+class CrewMember(msgspec.Struct, frozen=True):
     """One named crew member. `id` is the post id and place in the post: `helm_operators-2`."""
 
     id: str
@@ -134,8 +133,7 @@ _MEMBER_KEYS = (
 )
 
 
-@dataclass(frozen=True)
-class Roster:
+class Roster(msgspec.Struct, frozen=True):
     """A ship's named crew in manifest order, and the seed that named them."""
 
     ship: str

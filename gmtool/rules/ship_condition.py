@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
 from typing import Any
+
+import msgspec
+from msgspec.structs import replace
 
 from gmtool.rules.crew_casualties import (
     NOT_ABOARD,
@@ -36,8 +38,7 @@ HISTORY_KEPT = 20
 """Entries a ship's history keeps (the newest); a battle's full story is in its own log."""
 
 
-@dataclass(frozen=True)
-class RepairRules:
+class RepairRules(msgspec.Struct, frozen=True):
     cleared_when_battle_ends: tuple[str, ...]
     percent_per_day: dict[str, dict[str, int]]  # where -> track -> percent of its points
 
@@ -61,8 +62,7 @@ def repair_rules() -> RepairRules:
     return RepairRules(cleared, rates)
 
 
-@dataclass(frozen=True)
-class ConditionEvent:
+class ConditionEvent(msgspec.Struct, frozen=True):
     """One thing that happened to a ship: a battle it came out of, a repair, new crew.
 
     `marks` is the change per track (positive: damage taken, negative: repaired), `crew` the
@@ -72,7 +72,7 @@ class ConditionEvent:
     status: str
     battle: str | None = None
     round: int | None = None
-    marks: dict[str, int] = field(default_factory=dict)
+    marks: dict[str, int] = msgspec.field(default_factory=dict)
     crew: int = 0
     days: int = 0
     where: str | None = None
@@ -109,15 +109,14 @@ class ConditionEvent:
         )
 
 
-@dataclass(frozen=True)
-class ShipCondition:
+class ShipCondition(msgspec.Struct, frozen=True):
     """Boxes still marked per track, crew dead and badly wounded (not aboard), what the ship
     was lost to (None: in service), its recent history, and its named crew who are hurt
     (`casualties`: the roster's dead, badly and lightly wounded; counts saved before names
     were kept have none). The default is a ship as built: undamaged and fully crewed (what
     a campaign saved before conditions reads as)."""
 
-    marked: dict[str, int] = field(default_factory=dict)
+    marked: dict[str, int] = msgspec.field(default_factory=dict)
     dead: int = 0
     badly_wounded: int = 0
     lost: str | None = None

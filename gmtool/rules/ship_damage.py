@@ -13,12 +13,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+import msgspec
+
 from gmtool.rules.errors import RulesError
 from gmtool.rules.tables import Node, cached_table, load_table
 
 
-@dataclass(frozen=True)
-class ShipState:
+class ShipState(msgspec.Struct, frozen=True):
     """One durability state and what it does to the ship's own checks and to attackers."""
 
     id: str
@@ -32,8 +33,7 @@ class ShipState:
         return self.id.capitalize()
 
 
-@dataclass(frozen=True)
-class ShipDamageTable:
+class ShipDamageTable(msgspec.Struct, frozen=True):
     tracks: tuple[str, ...]
     overflow_ratio: int
     states: dict[str, ShipState]  # least severe first
@@ -240,7 +240,9 @@ def repair(
 
 @dataclass(frozen=True)
 class ShipDamage:
-    """A ship's track sizes and marked boxes: the durability state the app saves."""
+    """A ship's track sizes and marked boxes: the durability state the app saves. (A
+    dataclass, not a Struct: its check normalises the tracks it is given, which a frozen
+    Struct's __post_init__ cannot store.)"""
 
     points: dict[str, int]
     marked: dict[str, int] = field(default_factory=dict)

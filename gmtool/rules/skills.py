@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Literal
+
+import msgspec
 
 from gmtool.rules.checks import SituationDie, checks_table
 from gmtool.rules.errors import RulesError
@@ -21,16 +22,14 @@ LOWER_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 # -- the table ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class AbilityDef:
+class AbilityDef(msgspec.Struct, frozen=True):
     id: str
     name: str
     short: str
     required: bool
 
 
-@dataclass(frozen=True)
-class SkillDef:
+class SkillDef(msgspec.Struct, frozen=True):
     """A broad skill (`broad` is None) or a specialty of the broad skill `broad`."""
 
     id: str
@@ -44,8 +43,7 @@ class SkillDef:
         return self.broad is not None
 
 
-@dataclass(frozen=True)
-class CharacterTable:
+class CharacterTable(msgspec.Struct, frozen=True):
     kinds: dict[str, str]
     abilities: dict[str, AbilityDef]
     ability_min: int
@@ -120,8 +118,7 @@ def skill_label(skill_id: str) -> str:
 Basis = Literal["specialty", "broad", "untrained"]
 
 
-@dataclass(frozen=True)
-class SkillScore:
+class SkillScore(msgspec.Struct, frozen=True):
     """What a character rolls for a skill: the score, its base step and where it came from."""
 
     skill: str  # the skill asked for

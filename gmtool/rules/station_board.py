@@ -8,8 +8,10 @@ per round". Pure: nothing is rolled here.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
 from typing import Literal
+
+import msgspec
+from msgspec.structs import replace
 
 from gmtool.rules.assignments import Assignment
 from gmtool.rules.board_notes import BoardNote, NoteKind, note_text
@@ -25,8 +27,7 @@ Task = Literal["hands_on", "leading", "standing_by", "out_of_action"]
 # -- the board ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Occupant:
+class Occupant(msgspec.Struct, frozen=True):
     """One character on the board: what they do this round and with what score."""
 
     character_id: str
@@ -43,8 +44,7 @@ class Occupant:
     why: BoardNote | None = None  # why they do less than asked (None: they do it)
 
 
-@dataclass(frozen=True)
-class StationRoll:
+class StationRoll(msgspec.Struct, frozen=True):
     """One roll a station makes this round: by a character (hands on) or by the crew."""
 
     roll: str  # roll id from the table (attack, maneuver, ...)
@@ -56,8 +56,7 @@ class StationRoll:
     led_by: str | None = None  # character id whose Leadership bonus applies to this roll
 
 
-@dataclass(frozen=True)
-class StationLine:
+class StationLine(msgspec.Struct, frozen=True):
     station_id: str
     name: str
     roll: str | None
@@ -85,8 +84,7 @@ class StationLine:
         return main.step if main else None
 
 
-@dataclass(frozen=True)
-class StationBoard:
+class StationBoard(msgspec.Struct, frozen=True):
     ship_id: str
     crew_score: int
     lines: tuple[StationLine, ...]
@@ -106,8 +104,7 @@ class StationBoard:
         return None
 
 
-@dataclass
-class _Seat:
+class _Seat(msgspec.Struct):
     """Working state for one character while the board is resolved."""
 
     assignment: Assignment

@@ -7,8 +7,9 @@ silent are written in that file.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from difflib import get_close_matches
+
+import msgspec
 
 from gmtool.rules.checks import Degree
 from gmtool.rules.errors import RulesError
@@ -20,15 +21,13 @@ NO_STATION = "no_station"  # tables/stations.yaml default_posture: anyone aboard
 # -- the table ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Effect:
+class Effect(msgspec.Struct, frozen=True):
     id: str
     text: str
     by_degree: dict[str, int]  # degree id (ordinary, good, amazing) -> number
 
 
-@dataclass(frozen=True)
-class RollDef:
+class RollDef(msgspec.Struct, frozen=True):
     id: str
     name: str
     phase: str
@@ -36,8 +35,7 @@ class RollDef:
     effect: str  # an effect id, or "replaces_crew_check"
 
 
-@dataclass(frozen=True)
-class Station:
+class Station(msgspec.Struct, frozen=True):
     id: str
     name: str
     description: str
@@ -52,8 +50,7 @@ class Station:
     note: str
 
 
-@dataclass(frozen=True)
-class Place:
+class Place(msgspec.Struct, frozen=True):
     """Somewhere a character can be instead of a station (brig, sickbay, away)."""
 
     id: str
@@ -62,8 +59,7 @@ class Place:
     default_posture: str
 
 
-@dataclass(frozen=True)
-class StationTable:
+class StationTable(msgspec.Struct, frozen=True):
     stations: dict[str, Station]
     off_station: dict[str, Place]
     postures: dict[str, str]

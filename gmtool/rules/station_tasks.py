@@ -8,8 +8,9 @@ character takes, would only stand by: `task_refusal` says so with typed fields, 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
+
+import msgspec
 
 from gmtool.rules.board_notes import BoardNote, note_text
 from gmtool.rules.characters import Character, skill_label
@@ -25,8 +26,7 @@ RefusalKind = Literal[
 ]
 
 
-@dataclass(frozen=True)
-class TaskRefusal:
+class TaskRefusal(msgspec.Struct, frozen=True):
     kind: RefusalKind
     character_id: str
     name: str

@@ -8,7 +8,7 @@ takes back orders; this module reads and describes them).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from gmtool.rules.crew import crew_manifest
 from gmtool.rules.errors import RulesError
@@ -28,8 +28,7 @@ BATTLES_SEARCHED = 20
 """How many of the newest battles are read for a ship's crew losses (each is a file read)."""
 
 
-@dataclass(frozen=True)
-class BailoutRecord:
+class BailoutRecord(msgspec.Struct, frozen=True):
     """The last order to abandon ship: the rolled evacuation and what it was for.
 
     `after_entry` is the newest injury-history entry when the order was given, so the tab's
@@ -68,8 +67,7 @@ class BailoutRecord:
         )
 
 
-@dataclass(frozen=True)
-class CrewAboard:
+class CrewAboard(msgspec.Struct, frozen=True):
     """How many of a ship's crew are alive aboard, and where that number comes from."""
 
     survivors: int

@@ -17,9 +17,9 @@ next redo step (same label, same event counts); anything else is refused, never 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, TypedDict, cast
 
+import msgspec
 from tinydb import TinyDB
 
 from gmtool.rules.battle import BattleEvent, BattleState
@@ -45,8 +45,7 @@ class KeptStep(TypedDict):
     refused: str
 
 
-@dataclass(frozen=True)
-class RedoneStep:
+class RedoneStep(msgspec.Struct, frozen=True):
     label: str
     state: BattleState
     roll_ids: list[int]

@@ -9,9 +9,10 @@ not have). Reads only; `gmtool doctor` prints what it finds.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from gmtool.store import battles, checkup, injuries
 from gmtool.store.atomic import remove_file
@@ -22,8 +23,7 @@ from gmtool.store.party import load_party_state
 from gmtool.store.ships import list_ships
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(msgspec.Struct, frozen=True):
     file: str  # relative to the campaign folder
     what: str
     orphan: bool = False  # a file nothing refers to, which `remove_orphans` removes

@@ -12,8 +12,9 @@ roll log.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
+
+import msgspec
 
 from gmtool.rules.characters import Character, Party
 from gmtool.rules.durability import damage_character, heal
@@ -35,8 +36,7 @@ if TYPE_CHECKING:  # the hazard rolls' rules load with the battle steps that rol
 TRACKS = ("stun", "wound", "mortal")
 
 
-@dataclass(frozen=True)
-class Context:
+class Context(msgspec.Struct, frozen=True):
     """Where an injury happened: the battle and round (None outside a battle), the ship,
     and what hit it, in words."""
 

@@ -35,9 +35,10 @@ import re
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from gmtool.store import generation, preflight
 from gmtool.store.errors import CampaignChanged, SaveRefused, StoreError, os_error_detail
@@ -120,8 +121,7 @@ def replace_file(path: Path, data: bytes) -> None:
     fsync_dir(path.parent)
 
 
-@dataclass(frozen=True)
-class UnfinishedSave:
+class UnfinishedSave(msgspec.Struct, frozen=True):
     """An action saved (its journal durable) whose files could not all be put in place at
     once: it is finished at the campaign's next open. `detail` is what the system said."""
 

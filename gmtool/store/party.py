@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from gmtool.rules.characters import Character, Party, load_party, party_to_yaml
 from gmtool.rules.errors import RulesError
@@ -222,8 +223,7 @@ def save_assignments(
 # -- import and export --------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class ImportResult:
+class ImportResult(msgspec.Struct, frozen=True):
     file: str
     added: tuple[str, ...]  # names of characters new to the party
     replaced: tuple[str, ...]  # names of characters whose earlier version was replaced

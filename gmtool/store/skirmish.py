@@ -15,7 +15,8 @@ that as one step. The names it gives are re-exported here.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+
+import msgspec
 
 from gmtool.rules.roll_records import values_record
 from gmtool.rules.skirmish import Action, Event, GameOptions, Scenario
@@ -82,8 +83,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class Played:
+class Played(msgspec.Struct, frozen=True):
     """The result of one saved step: the new game, its new log lines and the saved rolls."""
 
     game: SkirmishGame

@@ -6,15 +6,14 @@ Its own module so the game's tracker (store/skirmish.py) and its replay file
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from gmtool.rules.skirmish import GameState, Scenario
 from gmtool.rules.skirmish.turn_modes import LogLine, is_automatic, mode_of, waits_for_gm
 from gmtool.store.records import EngineState
 
 
-@dataclass(frozen=True)
-class SkirmishGame:
+class SkirmishGame(msgspec.Struct, frozen=True):
     """The game in play and its recent log: what the tab shows and the tracker saves."""
 
     state: GameState

@@ -15,8 +15,9 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
+
+import msgspec
 
 from gmtool.rules.skirmish import GameState, Scenario
 from gmtool.rules.skirmish.outcome import ending
@@ -31,8 +32,7 @@ from gmtool.store.skirmish_game import SkirmishGame
 EXPORT_FOLDER = "exports"
 
 
-@dataclass(frozen=True)
-class ReplayStep:
+class ReplayStep(msgspec.Struct, frozen=True):
     """One saved step: what it was called, what the log said, and the game after it."""
 
     label: str

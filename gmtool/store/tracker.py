@@ -12,9 +12,9 @@ and unmarked when it is redone: a redo never rolls again.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Generic, NotRequired, TypedDict, TypeVar, cast
 
+import msgspec
 from tinydb import TinyDB
 from tinydb.table import Document
 
@@ -54,8 +54,7 @@ class Saved(TypedDict, Generic[S]):
     redo: NotRequired[list[Step[S]]]
 
 
-@dataclass(frozen=True)
-class UndoneAction(Generic[S]):
+class UndoneAction(msgspec.Struct, Generic[S], frozen=True):
     label: str
     state: S | None
     roll_ids: list[int]

@@ -9,13 +9,12 @@ key cannot work without being shown, or be shown and described without working.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+import msgspec
 from textual.binding import Binding
 
 
-@dataclass(frozen=True)
-class TabAction:
+class TabAction(msgspec.Struct, frozen=True):
     """One thing a GM can do on a tab.
 
     `key` is Textual's key name ("n", "ctrl+z", "question_mark"); `keys` adds other keys for

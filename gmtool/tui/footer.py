@@ -8,9 +8,10 @@ Open, Help). This footer shows the same keys the same way, and wraps instead.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+import msgspec
+from msgspec.structs import replace
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -22,8 +23,7 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
 
-@dataclass(frozen=True)
-class FooterItem:
+class FooterItem(msgspec.Struct, frozen=True):
     """One key in the footer: what to press, what it is called, what it does.
 
     A binding group (Textual's `Binding.Group`: the arrows that move a point, the keys that

@@ -3,9 +3,8 @@ the short rest when a battle ends, and undoing each."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
+from msgspec.structs import replace
 
 from gmtool.actions import ActionRefused
 from gmtool.actions import battles as act

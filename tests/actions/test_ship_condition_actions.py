@@ -195,7 +195,7 @@ def test_a_deleted_battles_end_can_be_undone_from_the_ships(demo: Campaign) -> N
 def test_carried_damage_is_not_counted_again_when_repairs_restore_crew(
     demo: Campaign, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from dataclasses import replace
+    from msgspec.structs import replace
 
     from gmtool.rules.battle import ship_state
 

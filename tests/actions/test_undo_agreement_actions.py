@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 
+import msgspec
 import pytest
 
 from gmtool.actions import party as party_actions
@@ -38,7 +39,9 @@ def test_an_injury_undo_takes_its_own_party_step_back_even_under_later_changes(
     steps = len(party_tracker(demo).record()["undo"])
     deal_damage(demo, DamageRequest(who, "3", "wound", "a console blast"))
     character = load_party_state(demo).character(who)
-    party_actions.edit_character(demo, character.__class__(**{**vars(character), "notes": "x"}))
+    party_actions.edit_character(
+        demo, msgspec.structs.replace(character, notes="x")
+    )
     undo_newest(demo)
     assert len(party_tracker(demo).record()["undo"]) == steps + 1  # the edit only
     assert load_party_state(demo).character(who).damage["wound"] == 0
@@ -86,7 +89,9 @@ def test_a_long_mixed_sequence_undone_from_every_side_stays_whole(demo: Campaign
             rest_days(demo, RestRequest(1))
         elif pick == 2:
             character = load_party_state(demo).character(who)
-            edited = character.__class__(**{**vars(character), "notes": str(rng.random())})
+            edited = character.__class__(
+                **{**msgspec.structs.asdict(character), "notes": str(rng.random())}
+            )
             party_actions.edit_character(demo, edited)
         elif pick == 3:
             battle_actions.do_apply_damage(demo, battle, "meridian", 2, "critical")

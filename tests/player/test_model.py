@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from gmtool.player import picture
@@ -38,8 +38,8 @@ def read(folder: Path) -> tuple[PlayerModel, object, object]:
 
 def values(item: object) -> Iterator[object]:
     """Every value inside the model, however deep."""
-    if dataclasses.is_dataclass(item) and not isinstance(item, type):
-        for f in dataclasses.fields(item):
+    if isinstance(item, msgspec.Struct):
+        for f in msgspec.structs.fields(item):
             yield from values(getattr(item, f.name))
     elif isinstance(item, dict):
         for key, value in item.items():
@@ -64,7 +64,7 @@ def test_enemy_numbers_notes_and_unseen_weapons_never_reach_the_model(played: Pa
     assert notes
 
     # An enemy ship carries words only: no number of any kind.
-    assert {f.name for f in dataclasses.fields(EnemyShip)} == {
+    assert {f.name for f in msgspec.structs.fields(EnemyShip)} == {
         "name",
         "ship_class",
         "condition",

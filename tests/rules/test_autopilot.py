@@ -4,9 +4,9 @@ decisions (rules/battle/decisions.py), on battles put at the point each choice i
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import pytest
+from msgspec.structs import replace
 
 from gmtool.rules.battle import BattleState, self_destruct
 from gmtool.rules.battle.autopilot import (

@@ -4,9 +4,9 @@ who rolls them, damage with roll-over, crew losses, and the hazard rolls of the 
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import pytest
+from msgspec.structs import replace
 
 from gmtool.rules.battle import (
     AttackOption,

@@ -7,9 +7,9 @@ import functools
 import json
 import random
 from collections.abc import Callable
-from dataclasses import replace
 
 import pytest
+from msgspec.structs import replace
 
 from gmtool.rules.battle import (
     BattleState,

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from msgspec.structs import replace
 
 from gmtool.rules.battle import BattleState, FleetSetup, new_battle
 from gmtool.rules.characters import Party, load_party

@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 import shutil
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from msgspec.structs import replace
 
 from gmtool.rules.battle import (
     CREW,

@@ -4,7 +4,7 @@ pilot uses Vehicle Operation--spacecraft for attacks, sensors and every other cr
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from gmtool.rules.battle import BattleState, attack_options, roll_sensors, set_power
 from gmtool.rules.battle.plans import plan_roll

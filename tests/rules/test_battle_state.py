@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
 from gmtool.rules import battle as engine
 from gmtool.rules.battle import (

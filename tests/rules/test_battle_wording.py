@@ -5,9 +5,9 @@ likely target of damage typed in, why no weapon can fire, and simultaneous fire.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import pytest
+from msgspec.structs import replace
 
 from gmtool.rules.battle import (
     BattleState,

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from gmtool.rules import checks, classes, crew, roster, ships
@@ -726,6 +726,9 @@ def _all_posts(m: Manifest) -> dict[str, int]:
 def test_adding_a_system_never_lowers_any_count(
     data: dict[str, Any], extra: dict[str, Any]
 ) -> None:
+    # An autocargo system takes the place of the bay and hold handlers (RULES.md section 2),
+    # so it may lower them and what hangs on them: the one system this property leaves out.
+    assume(extra["type"] != "autocargo")
     before = _all_posts(crew_manifest(ship_spec_from_dict(data)))
     after = _all_posts(
         crew_manifest(ship_spec_from_dict({**data, "systems": [*data["systems"], extra]}))

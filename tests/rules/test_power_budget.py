@@ -7,9 +7,8 @@ two mass cannons 4, two missile tubes 2, two point-defense grids 3 (32 in all)."
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
+from msgspec.structs import replace
 
 from gmtool.rules.battle import BattleState, attack_options, available_actions, set_power
 from gmtool.rules.battle.power import energy_screen_up, power_budget, power_notes

@@ -4,9 +4,8 @@ sensor_lock; the numbers below are the ones that file ships with)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
+from msgspec.structs import replace
 
 from gmtool.rules.battle import BattleState, attack_options, roll_sensors
 from gmtool.rules.battle.attacks import no_fire_reason

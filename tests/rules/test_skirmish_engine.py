@@ -3,11 +3,11 @@ automatic players (RULES.md section 6), on a small arena and on the Torga IV tab
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 from typing import Any
 
+import msgspec
 import pytest
 
 from gmtool.rules.errors import RulesError
@@ -93,7 +93,7 @@ def arena(**changes: Any) -> Scenario:
 
 
 def options_for(scenario: Scenario, **changes: Any) -> GameOptions:
-    return dataclasses.replace(GameOptions.from_scenario(scenario), **changes)
+    return msgspec.structs.replace(GameOptions.from_scenario(scenario), **changes)
 
 
 def game(

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import hashlib
 import random
-from dataclasses import replace
 from typing import Any
 
 import pytest
+from msgspec.structs import replace
 
 from gmtool.rules.skirmish import torga_iv
 from gmtool.rules.skirmish.auto import automatic_player

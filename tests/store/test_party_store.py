@@ -167,7 +167,7 @@ def test_update_of_an_unknown_character_changes_nothing(campaign: Campaign) -> N
 
 
 def test_damage_past_a_track_is_refused(campaign: Campaign) -> None:
-    from dataclasses import replace
+    from msgspec.structs import replace
 
     add_character(campaign, hero())
     mara = load_party_state(campaign).character("mara-voss")

@@ -3,7 +3,7 @@ shows the rung the check is rolled at, marked, and the line under the board says
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from gmtool.rules.checks import checks_table
 from gmtool.rules.stations import station_board

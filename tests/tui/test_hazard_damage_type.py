@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import replace
 
 import pytest
+from msgspec.structs import replace
 from textual.widgets import Input, Select
 
 from gmtool.actions.party import edit_character

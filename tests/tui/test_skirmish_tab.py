@@ -550,7 +550,7 @@ def test_the_map_key_is_the_fullest_that_fits_never_cut(width: int) -> None:
 def test_a_figure_beside_a_wall_is_never_drawn_inside_it(scale: float) -> None:
     """Each standing figure set just outside each wall's left and right edges: on a map
     coarse enough that its cell is the wall's, it is drawn beside the wall, not in it."""
-    from dataclasses import replace as copy
+    from msgspec.structs import replace as copy
 
     from gmtool.rules.skirmish.geometry import WALL
     from gmtool.tui.tabs.torga.map import ROCK_WALL, WRECK_WALL, terrain_cells

@@ -21,7 +21,8 @@ applies at once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import msgspec
+from msgspec.structs import replace
 
 from gmtool.rules.battle.config import battle_table
 from gmtool.rules.battle.plans import Roller, choose_roller, skill_modifiers, waiting_leadership
@@ -46,8 +47,7 @@ ATTACK_PHASE = "attack"
 WEAPON_TASK = "weapons_console"
 
 
-@dataclass(frozen=True)
-class AttackTarget:
+class AttackTarget(msgspec.Struct, frozen=True):
     """One ship a weapon may fire at, with the step modifiers of that attack."""
 
     ship_id: str
@@ -59,8 +59,7 @@ class AttackTarget:
         return self.steps.total
 
 
-@dataclass(frozen=True)
-class AttackOption:
+class AttackOption(msgspec.Struct, frozen=True):
     """A weapon mount that can fire now, who rolls for it, and the ships it may fire at."""
 
     ship_id: str

@@ -36,8 +36,9 @@ The choices (`AUTOPILOT_HELP` says them in the GM's words, for the help screens)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
+
+import msgspec
 
 from gmtool.rules.battle.actions import ActionInfo, available_actions
 from gmtool.rules.battle.attacks import attack_options
@@ -55,8 +56,7 @@ Standing = Literal["winning", "even", "losing", "crippled"]
 TURNS_AWAY: tuple[Standing, ...] = ("losing", "crippled")
 
 
-@dataclass(frozen=True)
-class AutopilotTable:
+class AutopilotTable(msgspec.Struct, frozen=True):
     state_weight: dict[str, float]
     winning_margin: float
     abandon_from: str
@@ -221,8 +221,7 @@ def ship_to_abandon(state: BattleState, side: str) -> str | None:
 
 
 # -- the next step --------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Move:
+class Move(msgspec.Struct, frozen=True):
     """The step `next` plays: the engine action and what it is given. `side` is whose
     choice it is (a heading, a target, an order), None for rolls and going on."""
 

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, replace
 from fractions import Fraction
+
+import msgspec
+from msgspec.structs import replace
 
 from gmtool.rules.battle.config import battle_table
 from gmtool.rules.battle.orders import living_aboard, ship_for_order, with_order
@@ -80,8 +82,7 @@ def _method(method: str) -> BoardingMethod:
 # -- boarding strength ----------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class BoardingStrength:
+class BoardingStrength(msgspec.Struct, frozen=True):
     """One side's boarding points: troops fit to fight, characters at the station (not the
     leader), and the leader who rolls (or None)."""
 
@@ -161,8 +162,7 @@ def outnumbering_step(stronger: int, weaker: int) -> int:
     return min(earned) if earned else 0
 
 
-@dataclass(frozen=True)
-class BoardingOdds:
+class BoardingOdds(msgspec.Struct, frozen=True):
     """Both sides' boarding points and the step each side's check gets for them."""
 
     boarders: BoardingStrength
@@ -186,8 +186,7 @@ def boarding_odds(state: BattleState, ship_id: str, target_id: str) -> BoardingO
 # -- may it board? --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class BoardingRefusal:
+class BoardingRefusal(msgspec.Struct, frozen=True):
     """Why a boarding order cannot be given, as data: `kind` is one of REFUSAL_KINDS; the
     rest names who and what, for the words."""
 
@@ -282,8 +281,7 @@ def board_allowed(state: BattleState, ship: BattleShip, target: BattleShip, meth
     return boarding_refusal(state, ship, target, method) is None
 
 
-@dataclass(frozen=True)
-class BoardingOffer:
+class BoardingOffer(msgspec.Struct, frozen=True):
     """The boarding order by one method as the GM is offered it: the targets it can board
     now, and the refusals of the ones in reach it cannot (all of them refused, or the ship's
     own refusal: the order is shown greyed with the first)."""

@@ -9,7 +9,7 @@ values.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from gmtool.rules.battle.ship_rules import ship_rules
 from gmtool.rules.characters import character_table
@@ -30,8 +30,7 @@ NO_CONTACT = "no_contact"
 NOT_ROLLED = "not_rolled"
 
 
-@dataclass(frozen=True)
-class TaskRoll:
+class TaskRoll(msgspec.Struct, frozen=True):
     """How one task is rolled: the character's skills, the station roll, the team it helps."""
 
     id: str
@@ -42,8 +41,7 @@ class TaskRoll:
     crew_rolls: bool
 
 
-@dataclass(frozen=True)
-class BattleTable:
+class BattleTable(msgspec.Struct, frozen=True):
     tasks: dict[str, TaskRoll]
     simultaneous_fire: bool
     repairs_restore_crew: bool
@@ -64,8 +62,7 @@ class BattleTable:
     boarding_strength: BoardingStrengthRules
 
 
-@dataclass(frozen=True)
-class BoardingStrengthRules:
+class BoardingStrengthRules(msgspec.Struct, frozen=True):
     """How boarding points are counted and what outnumbering the other side gives."""
 
     boarder_posts: tuple[str, ...]  # crew manifest posts that board

@@ -12,8 +12,9 @@ took it (a hit without a damage roll, a ram or a blast the tables give no dice f
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
+
+import msgspec
 
 from gmtool.rules.battle.actions.order_offers import special_order_offers
 from gmtool.rules.battle.autopilot import Move, next_move, ship_to_abandon
@@ -25,8 +26,7 @@ DecisionKind = Literal["heading", "target", "special_order", "damage"]
 PASS = "advance"  # a special-order window's likeliest answer when no order is worth giving
 
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(msgspec.Struct, frozen=True):
     """A decision the next step needs from a side the GM plays.
 
     `kind`: heading (declare it), target (fire `ship_id`'s first weapon that bears at a

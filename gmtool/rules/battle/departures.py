@@ -9,7 +9,7 @@ fleet with no other ship in the fight is beaten at the next check, so the battle
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from gmtool.rules.battle.state import BattleState
 from gmtool.rules.battle.steps import Step, StepResult, done, require_open

@@ -9,7 +9,8 @@ says so.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+
+from msgspec.structs import replace
 
 from gmtool.rules.battle.state import SIDES, BattleState
 from gmtool.rules.battle.steps import DISENGAGED, OPEN, Step, losses_text

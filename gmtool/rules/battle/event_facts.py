@@ -9,14 +9,14 @@ Events saved before these facts existed read back with none.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from gmtool.rules.errors import RulesError
 
 
-@dataclass(frozen=True)
-class ShipHit:
+class ShipHit(msgspec.Struct, frozen=True):
     """Damage marked on one ship: `amount` on `track` as rolled or typed, `marked` the boxes
     it filled track by track (after roll-over), `cause` in words (what hit it), `fate` the
     ship's state after the hit; `by_ship` and `weapon` the ship and weapon mount that fired,
@@ -64,8 +64,7 @@ class ShipHit:
             raise RulesError(f"cannot read a saved hit of a battle event: {exc}") from exc
 
 
-@dataclass(frozen=True)
-class CharacterHurt:
+class CharacterHurt(msgspec.Struct, frozen=True):
     """A character hurt by a hit on their ship: `amount` points on `track`, `state` after."""
 
     character_id: str

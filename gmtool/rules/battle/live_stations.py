@@ -15,7 +15,9 @@ Bridge of CSS Wren from Ines Calloway, who goes to Engineering").
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+
+import msgspec
+from msgspec.structs import replace
 
 from gmtool.rules.battle.plans import candidates
 from gmtool.rules.battle.state import BattleState
@@ -27,8 +29,7 @@ from gmtool.rules.stations import Assignment, station_table
 STATIONS_ACTION = "stations"  # the event of a step that only moved people
 
 
-@dataclass(frozen=True)
-class StationMove:
+class StationMove(msgspec.Struct, frozen=True):
     """One character's place changed: `before` and `after` are their assignments on the
     battle's ships (None: on none of them); `relieves` is the character whose post they
     took, who went to their old one."""

@@ -9,7 +9,9 @@ one special order a round.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+
+import msgspec
+from msgspec.structs import replace
 
 from gmtool.rules.battle.config import battle_table
 from gmtool.rules.battle.plans import RollPlan, plan_roll
@@ -136,8 +138,7 @@ def ram_allowed(state: BattleState, ship: BattleShip, target: BattleShip) -> boo
     )
 
 
-@dataclass(frozen=True)
-class RamPreview:
+class RamPreview(msgspec.Struct, frozen=True):
     """What a ram will roll, for the GM to see before it is made: the rammer's check, the
     target's check to avoid it (None: she cannot act, so cannot try), and the damage each
     ship takes if it lands (ship id and damage roll; None: the GM types it in)."""

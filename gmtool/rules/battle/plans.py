@@ -9,7 +9,9 @@ its name, so the tab can show the roll before the GM makes it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+
+import msgspec
+from msgspec.structs import replace
 
 from gmtool.rules.battle.config import task_roll
 from gmtool.rules.battle.scores import ScoreChoice, takes_the_better, task_skills, task_stations
@@ -24,8 +26,7 @@ from gmtool.rules.stations import leadership_bonus, station_table
 CREW_NAME = "crew"
 
 
-@dataclass(frozen=True)
-class Roller:
+class Roller(msgspec.Struct, frozen=True):
     """Who rolls: a character with a skill, or the crew (character_id None). `choice` holds
     both scores where the roll takes the better of the character's skill and the crew check
     (a character rolling at the crew's score has basis `crew` and no skill)."""
@@ -44,8 +45,7 @@ class Roller:
         return text + (f" ({self.choice.describe()})" if self.choice else "")
 
 
-@dataclass(frozen=True)
-class RollPlan:
+class RollPlan(msgspec.Struct, frozen=True):
     """A roll about to be made: task, ship, roller, score and every step modifier."""
 
     task: str

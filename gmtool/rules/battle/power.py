@@ -13,7 +13,8 @@ figures are the spec's, the order is ours.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+
+import msgspec
 
 from gmtool.rules.battle.state import BattleShip, Mount
 from gmtool.rules.narrative import boosted_power
@@ -29,8 +30,7 @@ def has_budget(spec: ShipSpec) -> bool:
     return any(s.power is not None for s in spec.systems)
 
 
-@dataclass(frozen=True)
-class PowerBudget:
+class PowerBudget(msgspec.Struct, frozen=True):
     made: int  # by the plants on line
     boost_percent: int
     points: int  # after the boost

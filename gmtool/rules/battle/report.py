@@ -13,7 +13,9 @@ battle ended (`ShipCasualties`, kept with the battle).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+
+import msgspec
+from msgspec.structs import replace
 
 from gmtool.rules.battle.event_facts import ShipHit
 from gmtool.rules.battle.plans import edge_roller
@@ -28,8 +30,7 @@ from gmtool.rules.narrative import phase, range_name
 from gmtool.rules.ship_damage import track_ids
 
 
-@dataclass(frozen=True)
-class Treatment:
+class Treatment(msgspec.Struct, frozen=True):
     """Points given back to a character after (or during) the battle, from the injury
     history: `restored` points of `track`, `stabilized` when it stopped the dying."""
 

@@ -11,7 +11,7 @@ task with that skill, from any station. The lists are in tables/battle.yaml.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from gmtool.rules.battle.config import battle_table, task_roll
 from gmtool.rules.characters import skill_label
@@ -19,8 +19,7 @@ from gmtool.rules.checks import checks_table
 from gmtool.rules.ships import ShipSpec
 
 
-@dataclass(frozen=True)
-class ScoreChoice:
+class ScoreChoice(msgspec.Struct, frozen=True):
     """Both scores the better-of rule compared: the character's skill and the crew check."""
 
     skill: str  # the skill id the character's score comes from

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
 from typing import Any
+
+import msgspec
+from msgspec.structs import replace
 
 from gmtool.rules.battle.plans import candidates
 from gmtool.rules.battle.state import (
@@ -32,8 +34,7 @@ from gmtool.rules.stations import Assignment
 _BATTLE_ID = re.compile(r"[^a-z0-9]+")
 
 
-@dataclass(frozen=True)
-class FleetSetup:
+class FleetSetup(msgspec.Struct, frozen=True):
     """One side at set-up: a name, its ships as (ship id, spec), optionally the id of the
     character the GM puts in command, and its flagship's ship id (None: the first ship).
     Without a commander, whoever is at the flagship's command station when the edge is

@@ -8,13 +8,12 @@ whole battle table, which needs the character, crew and station tables too; conf
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from gmtool.rules.tables import cached_table, load_table
 
 
-@dataclass(frozen=True)
-class ShipRules:
+class ShipRules(msgspec.Struct, frozen=True):
     abandoning_ship_can_act: bool
     repairs_restore_crew: bool
 

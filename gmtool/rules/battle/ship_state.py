@@ -5,8 +5,9 @@ aboard, what it can still do and its fate.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
+
+import msgspec
 
 from gmtool.rules.battle.ship_rules import ship_rules
 from gmtool.rules.crew_losses import casualties, split_casualties
@@ -16,8 +17,7 @@ from gmtool.rules.ship_damage import ShipDamage, can_act
 from gmtool.rules.ships import ShipSpec, System, ship_spec_table
 
 
-@dataclass(frozen=True)
-class Mount:
+class Mount(msgspec.Struct, frozen=True):
     """One unit of a ship's system: `count: 2` heavy lasers are two mounts that fire apart.
 
     `key` ("<system index>.<unit>", both from the spec's systems list, unit from 1) names it in
@@ -54,8 +54,7 @@ def ship_mounts(spec: ShipSpec) -> tuple[Mount, ...]:
 # -- ships ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class BattleShip:
+class BattleShip(msgspec.Struct, frozen=True):
     """A ship in the battle: its spec, damage, crew and what it has done this round.
 
     `hit_boxes` are the boxes ever marked in this battle, track by track (repairs do not free
@@ -77,11 +76,13 @@ class BattleShip:
     power_bonus: int | None = None  # percent from this round's power check; None: not rolled
     sensor_degree: str | None = None  # this round's sensor check; None: not rolled
     fired: tuple[str, ...] = ()  # weapon mounts fired this round
-    fired_by: dict[str, str] = field(default_factory=dict)  # mount -> the character who fired it
+    fired_by: dict[str, str] = msgspec.field(
+        default_factory=dict
+    )  # mount -> the character who fired it
     crew_rolled: tuple[str, ...] = ()  # tasks the crew has rolled this round
     order_given: str | None = None  # the special order given this round
-    gunners: dict[str, str] = field(default_factory=dict)
-    leadership: dict[str, str] = field(default_factory=dict)
+    gunners: dict[str, str] = msgspec.field(default_factory=dict)
+    leadership: dict[str, str] = msgspec.field(default_factory=dict)
     bailout: Bailout | None = None
     bailout_round: int = 0
     evacuated: int = 0
@@ -92,8 +93,12 @@ class BattleShip:
     # escaped, so the battle can go on and end without her.
     left: bool = False
     boarders: tuple[str, ...] = ()
-    start_marks: dict[str, int] = field(default_factory=dict)  # carried in from the campaign
-    losses_at_abandon: dict[str, int] = field(default_factory=dict)  # when abandon was ordered
+    start_marks: dict[str, int] = msgspec.field(
+        default_factory=dict
+    )  # carried in from the campaign
+    losses_at_abandon: dict[str, int] = msgspec.field(
+        default_factory=dict
+    )  # when abandon was ordered
 
     @property
     def name(self) -> str:

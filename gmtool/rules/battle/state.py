@@ -11,8 +11,10 @@ in ship_state.py, re-exported here.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
 from typing import Any
+
+import msgspec
+from msgspec.structs import replace
 
 from gmtool.rules.battle.event_facts import CharacterHurt, ShipHit
 from gmtool.rules.battle.ship_state import BattleShip as BattleShip
@@ -58,8 +60,7 @@ def checked_auto(auto: object) -> tuple[str, ...]:
 # -- sides ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class BattleSide:
+class BattleSide(msgspec.Struct, frozen=True):
     """One fleet: its ships, the heading it declared (and the arc a holding fleet turns to the
     enemy), the character the GM put in command (None: whoever is at the flagship's command
     station rolls the edge, else its crew) and its `flagship` (None, in battles saved before
@@ -110,8 +111,7 @@ class BattleSide:
 # -- events ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class BattleEvent:
+class BattleEvent(msgspec.Struct, frozen=True):
     """One step of the battle as the log shows it: when, what, the text and every roll.
 
     `characters` and `ships` are who took part (the summary gathers each character's deeds
@@ -129,7 +129,7 @@ class BattleEvent:
     characters: tuple[str, ...] = ()
     ships: tuple[str, ...] = ()
     range: str | None = None
-    headings: dict[str, str] = field(default_factory=dict)
+    headings: dict[str, str] = msgspec.field(default_factory=dict)
     hits: tuple[ShipHit, ...] = ()
     hurts: tuple[CharacterHurt, ...] = ()
 
@@ -175,8 +175,7 @@ class BattleEvent:
 # -- the battle -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class BattleState:
+class BattleState(msgspec.Struct, frozen=True):
     """Everything about one battle. `phase`/`step` say where in the round's sequence of play
     the GM is; `edge_winner` is the side with the edge this round (None until rolled);
     `moved` says the range has been updated this round; `acted` lists the characters who have
@@ -195,7 +194,7 @@ class BattleState:
     ships: tuple[BattleShip, ...]
     characters: tuple[Character, ...] = ()
     assignments: tuple[Assignment, ...] = ()
-    start_damage: dict[str, dict[str, int]] = field(default_factory=dict)
+    start_damage: dict[str, dict[str, int]] = msgspec.field(default_factory=dict)
     edge_winner: str | None = None
     edge_decided_by: str | None = None
     moved: bool = False

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+
+import msgspec
+from msgspec.structs import replace
 
 from gmtool.rules.armor import armor_text
 from gmtool.rules.battle.config import task_roll
@@ -56,8 +58,7 @@ OPEN = "open"
 HAZARD_LINE = "hazard:"  # how a character's hazard line starts in an event's text
 
 
-@dataclass(frozen=True)
-class StepResult:
+class StepResult(msgspec.Struct, frozen=True):
     """What one GM action did: its text, every roll (as roll-log records) and any hazard
     rolls of characters aboard a ship that marked damage."""
 
@@ -74,24 +75,23 @@ class StepResult:
     damage_to_type_in: tuple[str, ...] = ()
 
 
-@dataclass
-class Step:
+class Step(msgspec.Struct):
     """Working notes of one action while it runs."""
 
     action: str
-    lines: list[str] = field(default_factory=list)
-    rolls: list[RollRecord] = field(default_factory=list)
-    hazards: list[HazardOutcome] = field(default_factory=list)
-    characters: list[str] = field(default_factory=list)
-    ships: list[str] = field(default_factory=list)
+    lines: list[str] = msgspec.field(default_factory=list)
+    rolls: list[RollRecord] = msgspec.field(default_factory=list)
+    hazards: list[HazardOutcome] = msgspec.field(default_factory=list)
+    characters: list[str] = msgspec.field(default_factory=list)
+    ships: list[str] = msgspec.field(default_factory=list)
     cause: str = ""
-    hazard_lines: set[int] = field(default_factory=set)  # indexes into `lines`
+    hazard_lines: set[int] = msgspec.field(default_factory=set)  # indexes into `lines`
     typed_in: bool = False
     note: str = ""
-    hits: list[ShipHit] = field(default_factory=list)
-    hurts: list[CharacterHurt] = field(default_factory=list)
+    hits: list[ShipHit] = msgspec.field(default_factory=list)
+    hurts: list[CharacterHurt] = msgspec.field(default_factory=list)
     firing: tuple[str, str] | None = None  # (ship id, weapon mount key) of a weapon's hit
-    damage_to_type_in: list[str] = field(default_factory=list)
+    damage_to_type_in: list[str] = msgspec.field(default_factory=list)
 
     def who(self, character_id: str | None) -> None:
         if character_id is not None and character_id not in self.characters:

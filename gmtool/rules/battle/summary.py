@@ -6,15 +6,15 @@ took part in each), so it can be shown at any moment, not only when the battle e
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from gmtool.rules.battle.state import BattleState
 from gmtool.rules.narrative import phase, range_name
 
 
-@dataclass(frozen=True)
-class ShipSummary:
+class ShipSummary(msgspec.Struct, frozen=True):
     ship_id: str
     name: str
     side: str
@@ -41,8 +41,7 @@ class ShipSummary:
         }
 
 
-@dataclass(frozen=True)
-class CharacterSummary:
+class CharacterSummary(msgspec.Struct, frozen=True):
     character_id: str
     name: str
     ship_id: str | None  # None: no station aboard any of the battle's ships now
@@ -63,8 +62,7 @@ class CharacterSummary:
         }
 
 
-@dataclass(frozen=True)
-class BattleSummary:
+class BattleSummary(msgspec.Struct, frozen=True):
     battle_id: str
     name: str
     rounds: int

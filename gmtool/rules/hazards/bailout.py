@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from gmtool.rules.characters import Character
 from gmtool.rules.dice import roll
@@ -25,8 +26,7 @@ def _ordinal(number: int) -> str:
     return f"{number}{suffix}"
 
 
-@dataclass(frozen=True)
-class BailoutTime:
+class BailoutTime(msgspec.Struct, frozen=True):
     """The bail-out time rolled on Table 3-3 (`rounds`: the dice's total; 1 for
     `same_round`), with the dice. `span` is how many rounds the evacuation lasts counting the
     round of the order."""
@@ -94,8 +94,7 @@ def roll_bailout_time(ship_class: str, rng: random.Random) -> BailoutTime:
     )
 
 
-@dataclass(frozen=True)
-class Bailout:
+class Bailout(msgspec.Struct, frozen=True):
     """An evacuation under way: rolled once, then read round by round with `bailout_round`."""
 
     ship_class: str
@@ -176,8 +175,7 @@ def start_bailout(
     )
 
 
-@dataclass(frozen=True)
-class BailoutRound:
+class BailoutRound(msgspec.Struct, frozen=True):
     round: int
     cleared: int  # got clear this round
     cleared_total: int  # got clear so far

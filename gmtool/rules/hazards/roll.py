@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
 from typing import Any
+
+import msgspec
+from msgspec.structs import replace
 
 from gmtool.rules.armor import (
     ArmorResult,
@@ -31,8 +33,7 @@ from gmtool.rules.hazards.table import (
 from gmtool.rules.stations import Assignment, aboard
 
 
-@dataclass(frozen=True)
-class HazardOutcome:
+class HazardOutcome(msgspec.Struct, frozen=True):
     """One character's hazard roll for one hit: every die, the injury and the new state."""
 
     character_id: str

@@ -5,7 +5,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+
+import msgspec
 
 from gmtool.rules.characters import character_table
 from gmtool.rules.checks import Degree
@@ -21,8 +22,7 @@ SAME_ROUND = "same_round"
 # -- the table ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class HazardTable:
+class HazardTable(msgspec.Struct, frozen=True):
     hazard_die: DiceExpression
     track_severity: tuple[str, ...]
     endangered_on: dict[str, dict[str, int]]  # class -> track -> highest endangering roll

@@ -4,7 +4,7 @@ bears, and every step modifier of the roll.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from gmtool.rules.checks import Degree, checks_table
 from gmtool.rules.errors import RulesError
@@ -62,8 +62,7 @@ def fire_mode(range_category: str, weapon_class: str) -> FireMode | None:
     return None
 
 
-@dataclass(frozen=True)
-class FireOption:
+class FireOption(msgspec.Struct, frozen=True):
     """A weapon that can fire now: the class it fires as, at what range, in which sub-phase."""
 
     weapon_class: str
@@ -89,15 +88,13 @@ def weapon_fire_option(
     return None
 
 
-@dataclass(frozen=True)
-class StepModifier:
+class StepModifier(msgspec.Struct, frozen=True):
     id: str
     name: str
     step: int
 
 
-@dataclass(frozen=True)
-class AttackSteps:
+class AttackSteps(msgspec.Struct, frozen=True):
     """Every step modifier of one attack roll, by name, and their sum."""
 
     modifiers: tuple[StepModifier, ...]

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, Literal
+
+import msgspec
 
 from gmtool.rules.checks import Degree
 from gmtool.rules.errors import RulesError
 from gmtool.rules.narrative.table import narrative_table
 
 
-@dataclass(frozen=True)
-class EdgeEntry:
+class EdgeEntry(msgspec.Struct, frozen=True):
     """One side's edge check and what the tiebreakers look at.
 
     `largest_ship` is (class index, hull points) of the side's single largest ship.
@@ -45,8 +45,7 @@ class EdgeEntry:
 EdgeWinner = Literal["a", "b", "reroll"]
 
 
-@dataclass(frozen=True)
-class EdgeResult:
+class EdgeResult(msgspec.Struct, frozen=True):
     """Who has the edge ('a', 'b', or 'reroll') and what decided it."""
 
     winner: EdgeWinner

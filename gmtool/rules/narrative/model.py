@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
+
+import msgspec
 
 from gmtool.rules.checks import Degree
 
@@ -15,14 +16,12 @@ EDGE_TIEBREAKERS = ("largest_ship_loses", "fewer_ships_wins")
 WEAPON_CLASS_IDS = ("A", "B", "C", "D", "E", "F")
 
 
-@dataclass(frozen=True)
-class Named:
+class Named(msgspec.Struct, frozen=True):
     id: str
     name: str
 
 
-@dataclass(frozen=True)
-class Phase:
+class Phase(msgspec.Struct, frozen=True):
     """A phase of the round and its sub-phases (steps), in order of play."""
 
     id: str
@@ -30,8 +29,7 @@ class Phase:
     steps: tuple[Named, ...] = ()
 
 
-@dataclass(frozen=True)
-class WeaponSystemRule:
+class WeaponSystemRule(msgspec.Struct, frozen=True):
     """How one weapon system type fires: fixed classes or classes by firepower."""
 
     system_type: str
@@ -40,8 +38,7 @@ class WeaponSystemRule:
     attack_phase: str
 
 
-@dataclass(frozen=True)
-class CharacterTask:
+class CharacterTask(msgspec.Struct, frozen=True):
     id: str
     name: str
     skill: str
@@ -55,8 +52,7 @@ class CharacterTask:
     rounding: str
 
 
-@dataclass(frozen=True)
-class BoardingMethod:
+class BoardingMethod(msgspec.Struct, frozen=True):
     id: str
     farthest_range: str
     needs_screen_down: bool
@@ -65,8 +61,7 @@ class BoardingMethod:
     needs_boarders: bool = True  # troops fit to fight or a boarding party aboard
 
 
-@dataclass(frozen=True)
-class NarrativeTable:
+class NarrativeTable(msgspec.Struct, frozen=True):
     ranges: tuple[Named, ...]  # farthest first
     headings: tuple[Named, ...]
     movement: dict[str, dict[str, int | str]]

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
+
+import msgspec
 
 from gmtool.rules.checks import Degree
 from gmtool.rules.crew_losses import round_fraction
@@ -14,8 +15,7 @@ from gmtool.rules.narrative.model import CharacterTask
 from gmtool.rules.narrative.table import narrative_table
 
 
-@dataclass(frozen=True)
-class TaskEffect:
+class TaskEffect(msgspec.Struct, frozen=True):
     """What a character's check at a task achieved.
 
     `amount` is the task's number for the degree (a step, a power percentage, repair points),

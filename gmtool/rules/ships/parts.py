@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from difflib import get_close_matches
 from typing import Any
+
+import msgspec
 
 from gmtool.rules.armor import damage_type_ids
 from gmtool.rules.dice import DiceError
@@ -16,8 +17,7 @@ from gmtool.rules.ships.table import SYSTEM_KEYS, TRACKS, ShipSpecTable, ship_sp
 from gmtool.rules.tables import Node
 
 
-@dataclass(frozen=True)
-class Durability:
+class Durability(msgspec.Struct, frozen=True):
     """A ship's damage tracks: boxes on the stun, wound, mortal and critical tracks."""
 
     stun: int
@@ -33,8 +33,7 @@ class Durability:
         return cls(**{t: int(data[t]) for t in TRACKS})
 
 
-@dataclass(frozen=True)
-class System:
+class System(msgspec.Struct, frozen=True):
     """One line of a ship's systems list: `count` units of one type, `hp` hull points each.
 
     `beds` is set only on systems that have beds (sick bays); `firepower`, `arc` and `damage`
@@ -48,7 +47,7 @@ class System:
     beds: int | None = None
     firepower: str | None = None
     arc: str | None = None
-    damage: dict[str, str] = field(default_factory=dict)
+    damage: dict[str, str] = msgspec.field(default_factory=dict)
     damage_type: str | None = None  # weapons only: low_impact, high_impact or energy
     power: int | None = None  # per unit: a power plant makes it, any other system needs it
     energy_screen: bool = False  # a defense that is an energy screen (transporters stop at it)

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
 from difflib import get_close_matches
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import yaml
 
 from gmtool.rules.checks import checks_table
@@ -42,8 +42,7 @@ from gmtool.rules.ships.table import (
 from gmtool.rules.tables import Node, load_yaml, parse_yaml
 
 
-@dataclass(frozen=True)
-class ShipSpec:
+class ShipSpec(msgspec.Struct, frozen=True):
     """A validated ship: every optional key of the spec format resolved to its value."""
 
     name: str

@@ -5,8 +5,9 @@ vocabulary and defaults by ship class, and the format described for the GM.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from gmtool.rules.armor import damage_type_ids
 from gmtool.rules.checks import checks_table
@@ -53,8 +54,7 @@ SYSTEM_KEYS = frozenset(
 # -- the format table ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class ShipSpecTable:
+class ShipSpecTable(msgspec.Struct, frozen=True):
     """tables/ship_spec.yaml: the vocabulary of a spec and the defaults of absent keys."""
 
     system_types: dict[str, str]  # id -> display name

@@ -5,8 +5,9 @@ Plain values shared by the engine, its turn order and the automatic players.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, NamedTuple
+
+import msgspec
 
 MOVE = "move"
 FIRE = "fire"
@@ -52,8 +53,7 @@ class Action(NamedTuple):
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(msgspec.Struct, frozen=True):
     """Something that happened, in words, with the dice rolled for it."""
 
     kind: str

@@ -12,7 +12,8 @@ for the simulation, where copying a state per action would cost more than the ac
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+
+from msgspec.structs import replace
 
 from gmtool.rules.errors import RulesError
 from gmtool.rules.skirmish.action_kinds import (

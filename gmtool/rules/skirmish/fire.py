@@ -10,8 +10,9 @@ test without a square root.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from fractions import Fraction
+
+import msgspec
 
 from gmtool.rules.skirmish.geometry import BLOCKED, OPEN
 from gmtool.rules.skirmish.scenario import Weapon
@@ -33,8 +34,7 @@ def measured(inches: float) -> float:
     return math.floor(inches * 10 + 0.5) / 10
 
 
-@dataclass(frozen=True)
-class Shot:
+class Shot(msgspec.Struct, frozen=True):
     """A shot one figure could take now, with everything that sets its number."""
 
     shooter: str

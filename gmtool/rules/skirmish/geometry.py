@@ -14,8 +14,9 @@ from __future__ import annotations
 import heapq
 import math
 from collections import OrderedDict
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 EPS = 1e-9
 WALL = "wall"
@@ -38,8 +39,7 @@ _NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, 
 _Compiled = tuple[float, float, float, float, bool, float, float, float, float, int]
 
 
-@dataclass(frozen=True)
-class TerrainPiece:
+class TerrainPiece(msgspec.Struct, frozen=True):
     """A rectangle (x1, y1, x2, y2) or a circle (x, y, radius), in inches."""
 
     id: str

@@ -8,7 +8,8 @@ once.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+
+import msgspec
 
 from gmtool.rules.skirmish.fire import measured
 from gmtool.rules.skirmish.geometry import EPS
@@ -16,8 +17,7 @@ from gmtool.rules.skirmish.state import Figure, GameState
 from gmtool.rules.skirmish.tiers import is_ready
 
 
-@dataclass(frozen=True)
-class MovePlan:
+class MovePlan(msgspec.Struct, frozen=True):
     """What a proposed straight move would cost, and whether it is allowed."""
 
     figure: str

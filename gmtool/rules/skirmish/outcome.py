@@ -8,7 +8,8 @@ began. Nothing here parses the log's words, so an old saved game gets its reason
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+
+import msgspec
 
 from gmtool.rules.skirmish.scenario import Scenario
 from gmtool.rules.skirmish.state import GameState
@@ -32,8 +33,7 @@ class EndReason(enum.StrEnum):
 END_REASONS = tuple(EndReason)
 
 
-@dataclass(frozen=True, slots=True)
-class Ending:
+class Ending(msgspec.Struct, frozen=True):
     """The end of a game: why, who won, the turn it ended in and the count that decided it."""
 
     reason: EndReason
@@ -68,8 +68,7 @@ def ending(state: GameState) -> Ending | None:
     return Ending(reason, state.winner, state.turn, mine, rule.standing)
 
 
-@dataclass(frozen=True)
-class Standing:
+class Standing(msgspec.Struct, frozen=True):
     """The standing line: the turn against the victory turn, who acts, who is standing."""
 
     turn: int

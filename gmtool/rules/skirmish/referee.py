@@ -7,8 +7,9 @@ modifier and the exact chance (`Shot.odds`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
+
+import msgspec
 
 from gmtool.rules.skirmish.combat import hand_to_hand
 from gmtool.rules.skirmish.state import Figure, GameState
@@ -18,8 +19,7 @@ SKILL = "hand_to_hand"  # the figure's own modifier (the scenario's forces)
 WOUNDED = "wounded"  # the wound effect (only with the wound_effects option)
 
 
-@dataclass(frozen=True)
-class MeleeOutcome:
+class MeleeOutcome(msgspec.Struct, frozen=True):
     """One result of the attack and its exact chance."""
 
     to_defender: int  # wounds the defender takes
@@ -27,8 +27,7 @@ class MeleeOutcome:
     odds: Fraction
 
 
-@dataclass(frozen=True)
-class MeleePreview:
+class MeleePreview(msgspec.Struct, frozen=True):
     attacker: str
     defender: str
     die: int

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import functools
 import itertools
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from gmtool.rules.skirmish.geometry import (
     OBSTACLE,
@@ -61,8 +62,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class Scenario:
+class Scenario(msgspec.Struct, frozen=True, dict=True):
     name: str
     source: str
     width: float

@@ -7,18 +7,17 @@ them, and `scenario` re-exports them.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+
+import msgspec
 
 
-@dataclass(frozen=True)
-class Side:
+class Side(msgspec.Struct, frozen=True, dict=True):
     id: str
     name: str
     move: float  # inches per move action
 
 
-@dataclass(frozen=True)
-class Weapon:
+class Weapon(msgspec.Struct, frozen=True, dict=True):
     id: str
     name: str
     range_bands: tuple[float, ...]  # upper edge of each band, inches
@@ -48,8 +47,7 @@ class Weapon:
         return f"{low:g}-{self.range_bands[index]:g} in"
 
 
-@dataclass(frozen=True)
-class FigureSpec:
+class FigureSpec(msgspec.Struct, frozen=True, dict=True):
     """A figure as the scenario deploys it."""
 
     id: str
@@ -61,14 +59,12 @@ class FigureSpec:
     start: tuple[float, float]
 
 
-@dataclass(frozen=True)
-class MovementRule:
+class MovementRule(msgspec.Struct, frozen=True, dict=True):
     wounded: float
     obstacle_cost: float
 
 
-@dataclass(frozen=True)
-class FireRule:
+class FireRule(msgspec.Struct, frozen=True, dict=True):
     die: int
     aimed: int
     target_in_open: int
@@ -76,37 +72,32 @@ class FireRule:
     cover_within: float = 2.0  # an obstacle this near the target gives it cover
 
 
-@dataclass(frozen=True)
-class MarginWounds:
+class MarginWounds(msgspec.Struct, frozen=True, dict=True):
     margin: int
     wounds: int
 
 
-@dataclass(frozen=True)
-class HandToHandRule:
+class HandToHandRule(msgspec.Struct, frozen=True, dict=True):
     die: int
     wounded: int
     attacker_wounds: tuple[MarginWounds, ...]  # largest margin first
     defender_wounds: tuple[MarginWounds, ...]
 
 
-@dataclass(frozen=True)
-class VictoryRule:
+class VictoryRule(msgspec.Struct, frozen=True, dict=True):
     turn: int
     side: str
     standing: int
     arrival: str = ""  # what comes when the victory turn begins ("the Defiant"), for words
 
 
-@dataclass(frozen=True)
-class SoloRule:
+class SoloRule(msgspec.Struct, frozen=True, dict=True):
     side: str
     die: int
     move_first_up_to: int
 
 
-@dataclass(frozen=True)
-class ScenarioOptions:
+class ScenarioOptions(msgspec.Struct, frozen=True, dict=True):
     wound_effects: bool
     first_in_tier: str
     automatic: tuple[str, ...]

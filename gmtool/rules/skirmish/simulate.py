@@ -10,8 +10,9 @@ import math
 import multiprocessing
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, NamedTuple
+
+import msgspec
 
 from gmtool.rules.errors import RulesError
 from gmtool.rules.skirmish.auto import automatic_player
@@ -112,8 +113,7 @@ def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[f
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-@dataclass(frozen=True)
-class SimulationSummary:
+class SimulationSummary(msgspec.Struct, frozen=True):
     scenario: str
     seed: int
     games: int

@@ -8,8 +8,10 @@ while `engine.apply_action` works on a copy and leaves the caller's state untouc
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
+
+import msgspec
 
 from gmtool.rules.errors import RulesError
 from gmtool.rules.skirmish.scenario import Scenario
@@ -19,8 +21,7 @@ FIRE_FIRST = "fire_first"
 SOLO_ORDERS = (MOVE_FIRST, FIRE_FIRST)
 
 
-@dataclass(slots=True)
-class Figure:
+class Figure(msgspec.Struct):
     """One figure on the table. `wounds` counts wounds taken; `spent` action points used."""
 
     id: str
@@ -103,8 +104,7 @@ class Figure:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class DroppedWeapon:
+class DroppedWeapon(msgspec.Struct, frozen=True):
     """A weapon lying on the table where its carrier fell (or swapped it)."""
 
     id: str
@@ -120,14 +120,15 @@ class DroppedWeapon:
         return cls(str(data["id"]), str(data["weapon"]), float(data["x"]), float(data["y"]))
 
 
-@dataclass(frozen=True)
-class GameOptions:
+class GameOptions(msgspec.Struct, frozen=True):
     """Settings chosen when a game starts (defaults from the scenario's options)."""
 
     wound_effects: bool
     first_in_tier: str
     automatic: tuple[str, ...]  # sides the app plays
-    weapon_wounds: dict[str, int] = field(default_factory=dict)  # weapon id -> wounds per hit
+    weapon_wounds: dict[str, int] = msgspec.field(
+        default_factory=dict
+    )  # weapon id -> wounds per hit
 
     @classmethod
     def from_scenario(cls, scenario: Scenario) -> GameOptions:
@@ -174,8 +175,7 @@ class GameOptions:
             raise RulesError(f"weapon_wounds lacks {', '.join(sorted(missing))}")
 
 
-@dataclass(slots=True)
-class GameState:
+class GameState(msgspec.Struct):
     """A game in play. `side_to_act` is None once the game is over (`winner` is set)."""
 
     scenario: Scenario

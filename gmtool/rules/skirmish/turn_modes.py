@@ -16,8 +16,9 @@ the caller passes the random source, and nothing is saved here.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from gmtool.rules.errors import RulesError
 from gmtool.rules.skirmish.auto import automatic_player
@@ -70,8 +71,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class LogLine:
+class LogLine(msgspec.Struct, frozen=True):
     """One line of the game log: an engine event (or a settings line), and whether the app
     played it."""
 
@@ -88,8 +88,7 @@ class LogLine:
         return cls(str(kind), str(text), bool(auto))
 
 
-@dataclass(frozen=True)
-class Stretch:
+class Stretch(msgspec.Struct, frozen=True):
     """What one request of the GM played, to be saved as one undo step."""
 
     state: GameState  # the game after it

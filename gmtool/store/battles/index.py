@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import msgspec
 from tinydb import TinyDB
 
 from gmtool.rules.errors import RulesError
@@ -30,8 +30,7 @@ FINISHED = "finished"
 # -- the index ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class BattleRecord:
+class BattleRecord(msgspec.Struct, frozen=True):
     """One battle in the index: what the Open dialog lists.
 
     `summary` is the battle summary's text, saved when the battle ends; `label` the newest

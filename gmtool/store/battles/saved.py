@@ -5,10 +5,10 @@ its events (`battles/<id>.json`); reading, saving and deleting them.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, cast
 
+from msgspec.structs import replace
 from tinydb import TinyDB
 
 from gmtool.rules.battle import BattleEvent, BattleState

@@ -5,8 +5,9 @@ from __future__ import annotations
 import inspect
 import random
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from gmtool.rules.battle import BattleState, StepResult
 from gmtool.rules.battle.steps import ROLL_SOURCE
@@ -40,8 +41,7 @@ def station_tag(battle_id: str, event_count: int) -> str:
 # -- steps ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class StepOutcome:
+class StepOutcome(msgspec.Struct, frozen=True):
     """A saved step: the new state, what the engine said, the rolls as saved in the log (the
     step's own, then every hazard roll), and the injury entries its hazards made."""
 
@@ -53,8 +53,7 @@ class StepOutcome:
     before: BattleState  # the battle as the step found it
 
 
-@dataclass(frozen=True)
-class UndoneStep:
+class UndoneStep(msgspec.Struct, frozen=True):
     """A step taken back: its label, the state before it, every roll it had made (now marked
     undone in the log, the hazard rolls included) and the injury entries undone."""
 

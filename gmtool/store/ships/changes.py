@@ -5,8 +5,9 @@ undo, and the demo ships. Each is one undo step of the ships; its roster version
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from pathlib import Path
+
+from msgspec.structs import replace
 
 from gmtool.rules.crew_size import checked_manifest
 from gmtool.rules.errors import RulesError, TableError

@@ -4,7 +4,7 @@ manifest still matches its spec.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from gmtool.rules.crew import Manifest, crew_manifest, post_counts
 from gmtool.rules.crew_size import checked_manifest
@@ -62,8 +62,7 @@ def ship_manifest(campaign: Campaign, ship_id: str) -> Manifest:
     return crew_manifest(record.spec)
 
 
-@dataclass(frozen=True)
-class ManifestCheck:
+class ManifestCheck(msgspec.Struct, frozen=True):
     """A ship's saved manifest beside the one today's crew rules give its spec.
 
     A saved roster never changes by itself when tables/crew.yaml (or gmtool's reading of the

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from gmtool.rules.errors import RulesError
 from gmtool.rules.ship_condition import ShipCondition
@@ -33,8 +34,7 @@ class ShipNotFound(StoreError):
 # -- records --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class ShipRecord:
+class ShipRecord(msgspec.Struct, frozen=True):
     """One ship of the campaign: its id (a slug), side, spec, and what names its crew.
 
     `roster_seed` names the crew (the same seed always gives the same names);
@@ -49,7 +49,7 @@ class ShipRecord:
     roster_seed: str = ""
     regenerations: int = 0
     roster_rev: int = 0
-    condition: ShipCondition = field(default_factory=ShipCondition)
+    condition: ShipCondition = msgspec.field(default_factory=ShipCondition)
 
     @property
     def name(self) -> str:
@@ -79,8 +79,7 @@ class ShipRecord:
         )
 
 
-@dataclass(frozen=True)
-class ShipCrew:
+class ShipCrew(msgspec.Struct, frozen=True):
     """A ship with its saved manifest and named roster.
 
     `rebuilt` is true when the saved roster version was gone (trimmed from the file, or the

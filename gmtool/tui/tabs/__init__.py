@@ -10,12 +10,12 @@ checks).
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
 from typing import Any
 
+import msgspec
 
-@dataclass(frozen=True)
-class TabSpec:
+
+class TabSpec(msgspec.Struct, frozen=True):
     tab_id: str
     title: str
     module: str

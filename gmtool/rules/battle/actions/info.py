@@ -4,7 +4,7 @@ likely to be the target.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from gmtool.rules.battle.state import SIDES, BattleEvent, BattleState, other_side
 from gmtool.rules.battle.where import where
@@ -13,8 +13,7 @@ from gmtool.rules.narrative import phase, phase_ids
 from gmtool.rules.stations import station_table
 
 
-@dataclass(frozen=True)
-class ActionInfo:
+class ActionInfo(msgspec.Struct, frozen=True):
     """One thing the GM can do now."""
 
     action: str  # the engine function: roll_edge, declare_heading, roll_attack, advance, ...

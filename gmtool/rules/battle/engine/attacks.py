@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+
+from msgspec.structs import replace
 
 from gmtool.rules.battle.attacks import ATTACK_PHASE, AttackOption, attack_options, line_gunner
 from gmtool.rules.battle.plans import RollPlan, why_not

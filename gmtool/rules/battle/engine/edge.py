@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
+
+from msgspec.structs import replace
 
 from gmtool.rules.battle.engine.fight_over import fleet_beaten
 from gmtool.rules.battle.plans import flagship, plan_edge

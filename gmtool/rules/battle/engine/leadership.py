@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+
+from msgspec.structs import replace
 
 from gmtool.rules.battle.plans import Roller, RollPlan
 from gmtool.rules.battle.state import BattleState

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from gmtool.rules.battle.config import battle_table
 from gmtool.rules.battle.disengage import disengage, ends_battle

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+
+from msgspec.structs import replace
 
 from gmtool.rules.battle.config import task_roll
 from gmtool.rules.battle.plans import candidates, plan_roll, task_name

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from gmtool.rules.battle.engine.fight_over import battle_over_reason, fleet_beaten
 from gmtool.rules.battle.engine.movement import drifting

@@ -3,8 +3,7 @@ modifier of the attack; and the words for a weapon that can fire (the tab's deta
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+import msgspec
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -20,8 +19,7 @@ from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
 
 
-@dataclass(frozen=True)
-class FireOrder:
+class FireOrder(msgspec.Struct, frozen=True):
     """The target, and whether the app rolls the weapon's damage (False: the GM types it)."""
 
     target: str

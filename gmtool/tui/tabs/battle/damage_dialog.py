@@ -5,8 +5,8 @@ place aboard it struck."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
+import msgspec
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -34,8 +34,7 @@ def ship_choice(ship: BattleShip) -> str:
     return f"{ship.name} ({side}), {ship.fate}"
 
 
-@dataclass(frozen=True)
-class DamageEntry:
+class DamageEntry(msgspec.Struct, frozen=True):
     ship_id: str
     amount: int
     track: str

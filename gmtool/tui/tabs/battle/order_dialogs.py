@@ -7,8 +7,7 @@ escape takes it back. The rolls themselves are made by the action the tab calls.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+import msgspec
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -30,8 +29,7 @@ CHOICE_WORDS = {
 OTHER_CHOICE = {"own": "enemy", "enemy": "own"}
 
 
-@dataclass(frozen=True)
-class BoardOrder:
+class BoardOrder(msgspec.Struct, frozen=True):
     """The target, and each leader's choice: 'own' (a bonus to their side's check) or
     'enemy' (a penalty to the other side's)."""
 

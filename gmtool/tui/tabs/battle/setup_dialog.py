@@ -9,10 +9,10 @@ the dialog and nothing is saved.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import msgspec
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -46,8 +46,7 @@ def auto_value(auto: Sequence[str]) -> str:
     return "".join(auto) or NO_SIDE
 
 
-@dataclass(frozen=True)
-class SetupChoice:
+class SetupChoice(msgspec.Struct, frozen=True):
     """What the GM chose in the set-up dialog: campaign ships by id on each side, the quick
     or spec-file ships of side B as (id, spec), each side's commander (None: auto) and its
     flagship as a position among its ships, campaign ships first (None: the first)."""
@@ -76,8 +75,7 @@ def chosen_text(names: list[str]) -> str:
     return f"in: {', '.join(names)}" if names else "in: no ship yet (space ticks one)"
 
 
-@dataclass(frozen=True)
-class SetupFormStart:
+class SetupFormStart(msgspec.Struct, frozen=True):
     """What a set-up form opens on, new or kept and made new again: the campaign's ships,
     the party, the name offered and what sets the battle up."""
 

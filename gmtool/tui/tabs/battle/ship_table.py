@@ -5,9 +5,10 @@ and its crew losses, laid out to fit the width the tab has (names cut only when 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 from typing import Any
 
+import msgspec
+from msgspec.structs import replace
 from rich.text import Text
 from textual import events
 from textual.widgets import DataTable
@@ -66,8 +67,7 @@ MIN_NAME = 8  # the ship column is never cut narrower than this
 TABLE_ROWS = 7  # ships the table shows before it scrolls (its max-height less the heading)
 
 
-@dataclass(frozen=True)
-class TableLayout:
+class TableLayout(msgspec.Struct, frozen=True):
     """How the ship table fits the width it has: (heading, width) of each column, whether
     the tracks have bars and the class column shows (wide), whether the casualties column
     leads with the total, and the width a ship's name is cut to (only when it must be)."""

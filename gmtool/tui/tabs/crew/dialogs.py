@@ -4,10 +4,10 @@ asked before a deletion or a new crew."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
+import msgspec
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -100,8 +100,7 @@ class ImportDialog(CrewDialog[bool]):
 # -- export -------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class ExportRequest:
+class ExportRequest(msgspec.Struct, frozen=True):
     what: str  # "manifest" or "roster"
     format: str  # "markdown" or "csv"
     path: Path

@@ -11,9 +11,9 @@ character's result in the list. ctrl+r again rolls for another hit.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
+import msgspec
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -54,8 +54,7 @@ NARROW_NAME = 16
 RollHazard = Callable[[HazardRequest], list[InjuryEntry]]
 
 
-@dataclass(frozen=True)
-class HazardFormStart:
+class HazardFormStart(msgspec.Struct, frozen=True):
     """What a hazard form opens on, new or kept and made new again: the ships and party to
     choose from, what rolls and saves, and the fields it fills in first."""
 

@@ -4,9 +4,9 @@ how names and places are shortened to fit a narrow board."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import msgspec
 from rich.text import Text
 
 from gmtool.actions.party import place_name
@@ -138,8 +138,7 @@ def board_columns(width: int) -> list[tuple[str, int]]:
     return [("Station", NARROW_STATION), ("Who", who), ("Task", 8), ("Score", 5), ("Posture", 3)]
 
 
-@dataclass(frozen=True)
-class BoardRow:
+class BoardRow(msgspec.Struct, frozen=True):
     """One row of the board: a character at a place, or the crew's roll at a station."""
 
     key: str

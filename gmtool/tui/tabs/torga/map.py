@@ -12,8 +12,8 @@ from __future__ import annotations
 import functools
 import math
 import re
-from dataclasses import dataclass, field
 
+import msgspec
 from rich.style import Style
 from rich.text import Text
 from textual.geometry import Size
@@ -181,8 +181,7 @@ def side_style(scenario: Scenario, side: str) -> Style:
     return Style(color=SIDE_COLOURS[index % len(SIDE_COLOURS)], bold=True)
 
 
-@dataclass(frozen=True)
-class MapView:
+class MapView(msgspec.Struct, frozen=True):
     """What to draw: the game and what the tab points at."""
 
     state: GameState
@@ -191,7 +190,7 @@ class MapView:
     cursor: tuple[float, float] | None = None  # a move's destination
     cursor_ok: bool = True  # is that move allowed
     target: str | None = None  # the figure or dropped weapon picked
-    targets: frozenset[str] = field(default_factory=frozenset)  # the others open to pick
+    targets: frozenset[str] = msgspec.field(default_factory=frozenset)  # the others open to pick
     fire_line: bool = False  # draw the line of fire from the selected figure to the target
 
 

@@ -4,8 +4,7 @@ side in solo play, or both). The tab saves the choice with the game as one undoa
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from msgspec.structs import replace
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding

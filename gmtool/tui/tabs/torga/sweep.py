@@ -8,9 +8,9 @@ row per value reads at 80x24 and costs no import at start-up.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+import msgspec
 from rich.style import Style
 from rich.text import Text
 from textual import on
@@ -34,8 +34,7 @@ EXAMPLE = "victory.turn=8,10,12"
 MAX_VALUES = 12  # rows the plot has room for at 80x24
 
 
-@dataclass(frozen=True)
-class Sweep:
+class Sweep(msgspec.Struct, frozen=True):
     """What to play: the setting, its values, and the scenario for each value."""
 
     key: str
@@ -43,8 +42,7 @@ class Sweep:
     scenarios: tuple[Scenario, ...]
 
 
-@dataclass(frozen=True)
-class SweepResult:
+class SweepResult(msgspec.Struct, frozen=True):
     key: str
     values: tuple[Any, ...]
     summaries: tuple[SimulationSummary, ...]
