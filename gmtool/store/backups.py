@@ -9,6 +9,11 @@ object of tables of typed records) and a tracker's saved state reads as the rule
 the good backups out, and a backup is offered as good only after the same check (backups
 taken by an older gmtool, or copied in by hand, may not be).
 
+Rotation runs at most once in ROTATE_EVERY_SECONDS (a stamp file in backups/ says when it
+last ran): a burst of command-line calls, each opening the campaign for writing, would
+otherwise push out every backup older than a minute, and pay a check of every changed file
+on each call. Crash safety within that time is the journal's work, not the backups'.
+
 A backup is whole or absent: the bytes checked are written to a temporary file in backups/,
 fsynced, and only then renamed over `.1` (a full disk or a kill leaves the older copies and a
 temporary file, removed at the next rotation).
@@ -17,6 +22,7 @@ temporary file, removed at the next rotation).
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path, PurePath
 
 from gmtool.store.atomic import parse_store_bytes
@@ -24,6 +30,8 @@ from gmtool.store.journal import TEMPORARY, fsync_dir, temporary_path, write_tem
 
 BACKUP_DIR = "backups"
 KEEP = 3
+ROTATE_EVERY_SECONDS = 15 * 60
+STAMP = ".rotated"  # in backups/: its modification time is the last rotation's
 
 
 def backup_path(folder: Path, file: Path, n: int) -> Path:
@@ -98,7 +106,22 @@ def _remove_stray_copies(folder: Path) -> None:
                 Path(root, name).unlink(missing_ok=True)
 
 
-def rotate_backups(folder: Path) -> None:
+def rotation_due(folder: Path, now: float, every: float) -> bool:
+    """No rotation for `every` seconds after the last one (a stamp dated in the future, as
+    after a clock change, counts as due)."""
+    try:
+        last = (folder / BACKUP_DIR / STAMP).stat().st_mtime
+    except OSError:
+        return True
+    return not 0 <= now - last < every
+
+
+def rotate_backups(folder: Path, every: float | None = None) -> None:
+    """Take a checked copy of each file changed since its newest backup, when a rotation is
+    due (see `rotation_due`; `every` defaults to ROTATE_EVERY_SECONDS; 0 rotates now)."""
+    now = time.time()
+    if not rotation_due(folder, now, ROTATE_EVERY_SECONDS if every is None else every):
+        return
     _remove_stray_copies(folder)
     for file in data_files(folder):
         newest = backup_path(folder, file, 1)
@@ -113,6 +136,10 @@ def rotate_backups(folder: Path) -> None:
             continue
         tmp = _whole_copy(raw, times, newest)
         _rotate(folder, file, tmp)
+    stamp = folder / BACKUP_DIR / STAMP
+    stamp.parent.mkdir(parents=True, exist_ok=True)
+    stamp.touch()
+    os.utime(stamp, (now, now))
 
 
 def _rotate(folder: Path, file: Path, tmp: Path) -> None:

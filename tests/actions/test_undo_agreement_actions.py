@@ -39,9 +39,7 @@ def test_an_injury_undo_takes_its_own_party_step_back_even_under_later_changes(
     steps = len(party_tracker(demo).record()["undo"])
     deal_damage(demo, DamageRequest(who, "3", "wound", "a console blast"))
     character = load_party_state(demo).character(who)
-    party_actions.edit_character(
-        demo, msgspec.structs.replace(character, notes="x")
-    )
+    party_actions.edit_character(demo, msgspec.structs.replace(character, notes="x"))
     undo_newest(demo)
     assert len(party_tracker(demo).record()["undo"]) == steps + 1  # the edit only
     assert load_party_state(demo).character(who).damage["wound"] == 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -138,6 +139,7 @@ def test_a_copy_cut_short_never_lands_in_backups(
 ) -> None:
     """A full disk (or a kill) while a backup is written leaves the older copies as they
     were, never a truncated `.1`; what it left is cleared at the next open."""
+    monkeypatch.setattr(backups, "ROTATE_EVERY_SECONDS", 0)  # a rotation at every open
     ships = make_ships(campaign_path, open_test_campaign)
     before = _backups_of(campaign_path, ships)
     c = open_test_campaign(campaign_path)
@@ -148,11 +150,12 @@ def test_a_copy_cut_short_never_lands_in_backups(
         tmp.write_bytes(data[: len(data) // 2])  # as far as it got
         raise OSError(errno.ENOSPC, "No space left on device")
 
+    whole_write = backups.write_temporary
     monkeypatch.setattr(backups, "write_temporary", disk_full)
     with pytest.raises(StoreError, match="No space left"):
         open_test_campaign(campaign_path)
     assert _backups_of(campaign_path, ships) == before
-    monkeypatch.undo()
+    monkeypatch.setattr(backups, "write_temporary", whole_write)
     open_test_campaign(campaign_path).close()
     assert _backups_of(campaign_path, ships)[:2] == [ships.read_bytes(), before[0]]
     assert not [p for p in (campaign_path / "backups").rglob("*") if p.name.endswith(".tmp")]
@@ -182,3 +185,34 @@ def test_a_file_the_store_refuses_is_never_rotated_in(
     assert backups.newest_good_backup(campaign_path, party) == backups.backup_path(
         campaign_path, party, 1
     )
+
+
+def test_a_burst_of_opens_keeps_the_backups_from_before_it(
+    campaign_path: Path, open_test_campaign: Callable[..., Campaign]
+) -> None:
+    """Command-line calls open the campaign once each: within ROTATE_EVERY_SECONDS of a
+    rotation no other is taken, so three quick calls do not push out the older backups."""
+    c = open_test_campaign(campaign_path)
+    c.update_meta(note="before the burst")
+    c.close()
+    open_test_campaign(campaign_path).close()  # rotates: the newest backup is this version
+    kept = (campaign_path / "backups" / "campaign.json.1").read_bytes()
+    for n in range(4):
+        c = open_test_campaign(campaign_path)
+        c.update_meta(note=f"call {n}")
+        c.close()
+    assert (campaign_path / "backups" / "campaign.json.1").read_bytes() == kept
+    assert not (campaign_path / "backups" / "campaign.json.2").exists()
+
+
+def test_a_rotation_is_due_again_after_the_interval_or_a_clock_set_back(tmp_path: Path) -> None:
+    stamp = tmp_path / backups.BACKUP_DIR / backups.STAMP
+    every = backups.ROTATE_EVERY_SECONDS
+    assert backups.rotation_due(tmp_path, 1_000_000.0, every)  # never rotated
+    stamp.parent.mkdir()
+    stamp.touch()
+    os.utime(stamp, (1_000_000.0, 1_000_000.0))
+    assert not backups.rotation_due(tmp_path, 1_000_000.0 + every - 1, every)
+    assert backups.rotation_due(tmp_path, 1_000_000.0 + every, every)
+    assert backups.rotation_due(tmp_path, 1_000_000.0 - 60, every)  # the clock went back
+    assert backups.rotation_due(tmp_path, 1_000_000.0, 0)

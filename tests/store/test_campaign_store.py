@@ -21,6 +21,7 @@ from gmtool.store import (
     open_campaign,
     rolllog,
 )
+from gmtool.store import backups as backups_module
 from gmtool.store import campaign as campaign_module
 from gmtool.store.tracker import Tracker
 
@@ -168,7 +169,10 @@ def test_not_a_campaign(tmp_path: Path) -> None:
         open_campaign(tmp_path / "file")
 
 
-def test_backups_rotate_and_keep_three(campaign_path: Path, open_test_campaign) -> None:
+def test_backups_rotate_and_keep_three(
+    campaign_path: Path, open_test_campaign, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(backups_module, "ROTATE_EVERY_SECONDS", 0)  # a rotation at every open
     for n in range(5):
         c = open_test_campaign(campaign_path)
         c.update_meta(note=f"session {n}")

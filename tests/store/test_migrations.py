@@ -13,7 +13,7 @@ import pytest
 
 from gmtool.rules.battle import apply_damage_manually, end_battle
 from gmtool.rules.characters import character_from_dict
-from gmtool.store import Campaign, CampaignCorrupt, StoreError, histories, injuries
+from gmtool.store import Campaign, CampaignCorrupt, StoreError, backups, histories, injuries
 from gmtool.store import campaign as campaign_module
 from gmtool.store.battles import (
     BattleRecord,
@@ -198,7 +198,10 @@ def test_an_old_campaign_opened_read_only_is_left_alone(
     assert (campaign_path / "injuries.json").exists()
 
 
-def test_the_demo_campaign_keeps_its_injuries_in_chunks(tmp_path: Path, open_test_campaign) -> None:
+def test_the_demo_campaign_keeps_its_injuries_in_chunks(
+    tmp_path: Path, open_test_campaign, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(backups, "ROTATE_EVERY_SECONDS", 0)  # a rotation at every open
     path = tmp_path / "demo.campaign"
     ensure_demo_campaign(path, seed=7)
     demo = open_test_campaign(path)
