@@ -24,9 +24,17 @@ def fixed_clock() -> datetime:
     return FIXED_TIME
 
 
+@pytest.fixture(scope="session")
+def _table_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One parsed-table cache for the run (the command-line tests' processes share it), never
+    the GM's own."""
+    return tmp_path_factory.mktemp("gmtool-cache")
+
+
 @pytest.fixture(autouse=True)
-def _quiet_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def _quiet_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, _table_cache: Path) -> None:
     monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("GMTOOL_CACHE", str(_table_cache))
     monkeypatch.setenv("GMTOOL_HOME", str(tmp_path / "gmtool-home"))
     monkeypatch.delenv("GMTOOL_TABLES", raising=False)
 

@@ -8,7 +8,6 @@ posts"). This module compiles those terms once into small functions and runs the
 
 from __future__ import annotations
 
-import csv
 import io
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -430,6 +429,8 @@ MANIFEST_CSV_COLUMNS = (
 def manifest_csv(m: Manifest) -> str:
     """One row per post (totals are sums of the count column)."""
     out = io.StringIO()
+    import csv  # only for an export: not at every start
+
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(MANIFEST_CSV_COLUMNS)
     for d in m.departments:

@@ -1,13 +1,12 @@
 """The station table: stations, off-station places, postures, rolls and what success buys.
 
-Read once from tables/stations.yaml into frozen dataclasses; decisions where the rules are
+Read once from tables/stations.yaml into frozen value types; decisions where the rules are
 silent are written in that file.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from difflib import get_close_matches
 
 import msgspec
 
@@ -90,6 +89,8 @@ class StationTable(msgspec.Struct, frozen=True):
 
 
 def hint(word: str, options: Iterable[str]) -> str:
+    from difflib import get_close_matches  # only for a misspelt name: not at every start
+
     close = get_close_matches(word, sorted(options), n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""
 

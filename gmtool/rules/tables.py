@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 import yaml
 
+from gmtool.rules import table_cache
 from gmtool.rules.errors import TableError, excerpt
 from gmtool.rules.limits import (
     MAX_NUMBER_DIGITS,
@@ -205,8 +206,9 @@ def _reader_problem(exc: yaml.YAMLError) -> str:
     return excerpt(str(exc), 80)
 
 
-def load_yaml(path: Path | str, display_name: str | None = None) -> Node:
-    """Read a YAML file into a located Node (errors name `display_name` or the path).
+def load_yaml(path: Path | str, display_name: str | None = None, cache: bool = False) -> Node:
+    """Read a YAML file into a located Node (errors name `display_name` or the path);
+    `cache` keeps the parsed Node for the next process (the packaged tables: table_cache).
 
     Only a regular file of at most MAX_YAML_BYTES is read (a link is followed, but its
     content is never quoted in a message): a FIFO or a device would never end."""
@@ -224,11 +226,17 @@ def load_yaml(path: Path | str, display_name: str | None = None) -> Node:
         raise TableError(name, "", "a path without NUL characters", got=None) from None
     if len(raw) > MAX_YAML_BYTES:
         raise TableError(name, "", f"a file of at most {MAX_YAML_BYTES:,} bytes")
+    kept = table_cache.cached_node(Path(path), raw) if cache else None
+    if isinstance(kept, Node) and kept.file == name:
+        return kept
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise TableError(name, "", "UTF-8 text", got="binary data") from None
-    return parse_yaml(text, name)
+    node = parse_yaml(text, name)
+    if cache:
+        table_cache.keep_node(Path(path), raw, node)
+    return node
 
 
 # Tables read in this process, by (path, modification time, size): two loaders of one file
@@ -246,7 +254,7 @@ def load_table(name: str) -> Node:
         return load_yaml(path, f"tables/{name}.yaml")
     key = (str(path), found.st_mtime_ns, found.st_size)
     if key not in _TABLE_NODES:
-        _TABLE_NODES[key] = load_yaml(path, f"tables/{name}.yaml")
+        _TABLE_NODES[key] = load_yaml(path, f"tables/{name}.yaml", cache=True)
     return _TABLE_NODES[key]
 
 

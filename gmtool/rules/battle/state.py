@@ -2,7 +2,7 @@
 characters aboard and every event so far.
 
 The app saves the whole `BattleState` after every step and undoes a step by restoring the
-state before it, so every class here is a frozen dataclass whose `to_dict()` is plain JSON and
+state before it, so every class here is a frozen msgspec Struct whose `to_dict()` is plain JSON and
 whose `from_dict()` gives back an equal object. Nothing here rolls or decides: the engine
 (`gmtool.rules.battle.engine`) makes new states from old ones. A ship's part of the state is
 in ship_state.py, re-exported here.

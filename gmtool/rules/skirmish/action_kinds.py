@@ -23,7 +23,7 @@ class Action(NamedTuple):
 
     `target` is the enemy figure for fire and hand-to-hand, the dropped weapon for pick_up;
     `x`, `y` the destination of a move (None in the move template `legal_actions` offers).
-    A named tuple, not a frozen dataclass: the simulation makes one per action, and a
+    A named tuple, not a frozen Struct: the simulation makes one per action, and a
     tuple is made four times faster.
     """
 
