@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from gmtool.rules.limits import MAX_TEXT_CHARS
-from gmtool.store import Campaign, CampaignCorrupt, StoreError, backups
-from gmtool.store.atomic import file_problem
+from gmtool.store import Campaign, CampaignCorrupt, StoreError, atomic, backups
+from gmtool.store.atomic import UnfaithfulJSON, file_problem, json_bytes, strict_json
 from gmtool.store.demo import seed_demo
 from gmtool.store.tracker import Tracker
 from tests.store.records_helpers import ship_doc
@@ -216,3 +216,26 @@ def test_a_rotation_is_due_again_after_the_interval_or_a_clock_set_back(tmp_path
     assert backups.rotation_due(tmp_path, 1_000_000.0 + every, every)
     assert backups.rotation_due(tmp_path, 1_000_000.0 - 60, every)  # the clock went back
     assert backups.rotation_due(tmp_path, 1_000_000.0, 0)
+
+
+@pytest.mark.parametrize(
+    ("raw", "reason"),
+    [
+        (b'{"a":{"1":{"x":1,"x":2}}}', "twice"),  # compact, as the store writes
+        (b'{"a":{"1":{"x":1e999}}}', "too large"),
+        (b'{"a":{"1":{"x":NaN}}}', "not finite"),
+        (b'{"a": {"1": {"x": 1, "x": 2}}}', "twice"),  # hand-spaced
+    ],
+)
+def test_the_quick_read_refuses_what_the_checking_parser_refuses(raw: bytes, reason: str) -> None:
+    with pytest.raises(UnfaithfulJSON, match=reason):
+        strict_json(raw)
+
+
+def test_bytes_as_the_store_writes_them_read_without_the_checking_parser(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    data = {"rolls": {"1": {"total": 7, "note": "Ω", "mod": -1.5, "dice": [3, 4]}}}
+    raw = json_bytes(data)
+    monkeypatch.setattr(atomic.json, "loads", None)  # the checking parser is not reached
+    assert strict_json(raw) == data
