@@ -164,9 +164,13 @@ def test_the_session_title_does_not_load_the_battle_rules() -> None:
     assert out.stdout.strip() == "False"
 
 
+# What the players' view may load of the action layer: its readers and the errors.
+PLAYER_ACTIONS = ("gmtool.actions", "gmtool.actions.errors", "gmtool.actions.reads")
+
+
 def test_the_players_screen_only_reads() -> None:
-    """The players' view imports no action and calls no store write, roll or rule change:
-    it opens the campaign read-only and shows what `player_model` built."""
+    """The players' view imports no action but the readers and calls no store write, roll or
+    rule change: it opens the campaign read-only and shows what `player_model` built."""
     import gmtool.player
 
     player_modules = modules_of(gmtool.player)
@@ -179,8 +183,19 @@ def test_the_players_screen_only_reads() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout.split()
     assert "gmtool.player.app" in out
-    assert not [m for m in out if m.startswith("gmtool.actions")]
+    actions = [m for m in out if m.startswith("gmtool.actions")]
+    assert [m for m in actions if not m.startswith(PLAYER_ACTIONS)] == []
+    assert [m for m in actions if m.startswith("gmtool.actions.reads.")]
     for module in player_modules:
+        used = _used_names(module)
+        assert not used & (STORE_WRITES | ROLLS_AND_RULES | {"random"}), module
+
+
+def test_the_readers_save_nothing() -> None:
+    """What screens read through `actions.reads` calls no store write, roll or rule change."""
+    import gmtool.actions.reads
+
+    for module in modules_of(gmtool.actions.reads):
         used = _used_names(module)
         assert not used & (STORE_WRITES | ROLLS_AND_RULES | {"random"}), module
 

@@ -9,20 +9,19 @@ from rich.markup import escape
 
 from gmtool.actions import ActionRefused
 from gmtool.actions import battles as battle_actions
-from gmtool.rules.battle import BattleState
-from gmtool.rules.characters import Party
-from gmtool.rules.errors import RulesError
-from gmtool.store import Campaign
-from gmtool.store.battles import (
+from gmtool.actions.errors import StoreError
+from gmtool.actions.reads.battles import (
     BattleRecord,
     fleet_setup,
     get_battle_record,
     list_battles,
-    set_open_battle,
 )
-from gmtool.store.errors import StoreError
-from gmtool.store.party import load_party_state
-from gmtool.store.ships import ShipRecord, list_ships
+from gmtool.actions.reads.campaign import Campaign
+from gmtool.actions.reads.party import load_party_state
+from gmtool.actions.reads.ships import ShipRecord, list_ships
+from gmtool.rules.battle import BattleState
+from gmtool.rules.characters import Party
+from gmtool.rules.errors import RulesError
 from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog, build_ahead, kept_dialog
 from gmtool.tui.tabs.battle.setup_dialog import BattleSetupScreen, SetupChoice, SetupFormStart
 
@@ -134,7 +133,7 @@ async def open_battle(pane: BattlePane) -> None:
     if choice is None:
         return
     try:
-        set_open_battle(pane.campaign, choice)
+        battle_actions.open_battle(pane.campaign, choice)
     except StoreError as exc:
         pane.show_status(f"Not opened: {exc}", error=True)
         return

@@ -17,6 +17,7 @@ from rich.text import Text
 
 from gmtool.actions import battle_stations
 from gmtool.actions import battles as battle_actions
+from gmtool.actions.reads.battles import StepOutcome
 from gmtool.rules.battle import (
     CREW,
     ActionInfo,
@@ -48,7 +49,6 @@ from gmtool.rules.battle import (
 from gmtool.rules.errors import RulesError
 from gmtool.rules.narrative import arcs_for_heading, hold_arc_choices, range_name
 from gmtool.rules.ship_damage import track_ids
-from gmtool.store.battles import StepOutcome
 from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog
 from gmtool.tui.tabs.battle.attack_dialog import AttackScreen, FireOrder
 from gmtool.tui.tabs.battle.damage_dialog import DamageEntry, DamageScreen

@@ -13,6 +13,9 @@ from typing import TYPE_CHECKING
 
 from gmtool.actions import battle_stations
 from gmtool.actions.battles import StepDone, StepUndone
+from gmtool.actions.errors import StoreError
+from gmtool.actions.reads.party import load_party_state
+from gmtool.actions.reads.ships import list_ships
 from gmtool.rules.battle import (
     CREW,
     BattleState,
@@ -23,9 +26,6 @@ from gmtool.rules.battle import (
 )
 from gmtool.rules.battle.live_stations import place_words
 from gmtool.rules.stations import Assignment, station_table
-from gmtool.store.errors import StoreError
-from gmtool.store.party import load_party_state
-from gmtool.store.ships import list_ships
 from gmtool.tui.dialogs import ChoiceDialog
 
 if TYPE_CHECKING:

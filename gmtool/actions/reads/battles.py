@@ -1,0 +1,47 @@
+"""The battles as the Battle tab and the players' view show them: the list, the open one,
+a battle as its next step will see it, and what ctrl+z and ctrl+y would take back or do
+again."""
+
+from __future__ import annotations
+
+from gmtool.store.battle_redo import next_redo_label, redo_refusal
+from gmtool.store.battles import (
+    ACTIVE,
+    BattleFilesMissing,
+    BattleRecord,
+    StepOutcome,
+    battle_names,
+    battle_tracker,
+    can_undo,
+    fleet_setup,
+    get_battle_record,
+    list_battles,
+    live_battle,
+    load_battle,
+    open_battle_id,
+)
+from gmtool.store.campaign import Campaign
+
+__all__ = [
+    "ACTIVE",
+    "BattleFilesMissing",
+    "BattleRecord",
+    "StepOutcome",
+    "battle_names",
+    "can_undo",
+    "fleet_setup",
+    "get_battle_record",
+    "last_step_label",
+    "list_battles",
+    "live_battle",
+    "load_battle",
+    "next_redo_label",
+    "open_battle_id",
+    "redo_refusal",
+]
+
+
+def last_step_label(campaign: Campaign, battle_id: str) -> str | None:
+    """The label of the battle's last saved step (its set-up when nothing came after), or
+    None when no step is kept."""
+    return battle_tracker(campaign, battle_id).last_label()
