@@ -26,7 +26,7 @@ from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog, build_ahead, kept_di
 from gmtool.tui.tabs.battle.setup_dialog import BattleSetupScreen, SetupChoice, SetupFormStart
 
 if TYPE_CHECKING:
-    from gmtool.tui.tabs.battle.pane import BattlePane
+    from gmtool.tui.tabs.battle.tab import BattleTab
 
 # The name the set-up form is kept under between openings.
 SETUP_FORM = "battle-setup-form"
@@ -56,7 +56,7 @@ def setup_inputs(campaign: Campaign) -> tuple[list[ShipRecord], Party, str]:
     return ships, party, f"Battle {len(list_battles(campaign)) + 1}"
 
 
-def build_setup_form_ahead(pane: BattlePane) -> None:
+def build_setup_form_ahead(pane: BattleTab) -> None:
     """The set-up form built before n is first pressed (n makes it new again)."""
     try:
         ships, party, name = setup_inputs(pane.campaign)
@@ -70,7 +70,7 @@ def build_setup_form_ahead(pane: BattlePane) -> None:
     build_ahead(pane.app, SETUP_FORM, lambda: BattleSetupScreen(start))
 
 
-async def new_battle(pane: BattlePane) -> None:
+async def new_battle(pane: BattleTab) -> None:
     campaign = pane.campaign
     try:
         ships, party, name = setup_inputs(campaign)
@@ -110,7 +110,7 @@ async def new_battle(pane: BattlePane) -> None:
     pane.focus_default()
 
 
-async def open_battle(pane: BattlePane) -> None:
+async def open_battle(pane: BattleTab) -> None:
     try:
         battles = list_battles(pane.campaign)
     except StoreError as exc:
@@ -142,7 +142,7 @@ async def open_battle(pane: BattlePane) -> None:
     pane.focus_default()
 
 
-async def delete_open_battle(pane: BattlePane) -> None:
+async def delete_open_battle(pane: BattleTab) -> None:
     battle_id = pane.battle_id
     if battle_id is None:
         pane.show_status("No battle open: nothing to delete (o opens one).", error=True)

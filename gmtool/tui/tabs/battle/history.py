@@ -14,10 +14,10 @@ from gmtool.rules.errors import RulesError
 from gmtool.tui.tabs.battle.station_orders import undone_text
 
 if TYPE_CHECKING:
-    from gmtool.tui.tabs.battle.pane import BattlePane
+    from gmtool.tui.tabs.battle.tab import BattleTab
 
 
-def undo(pane: BattlePane) -> None:
+def undo(pane: BattleTab) -> None:
     """ctrl+z: take the last step back; the status line names it and what came back."""
     if pane.battle_id is None:
         pane.show_status("No battle open: nothing to undo.", error=True)
@@ -43,7 +43,7 @@ def undo(pane: BattlePane) -> None:
     pane.show_status(text)
 
 
-def redo(pane: BattlePane) -> None:
+def redo(pane: BattleTab) -> None:
     """ctrl+y: do the step taken back again, as it was saved."""
     if pane.battle_id is None:
         pane.show_status("No battle open: nothing to redo.", error=True)
