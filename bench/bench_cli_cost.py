@@ -5,7 +5,8 @@ by `gmtool battle next X --until end` in one process.
 
 Bytecode and parsed tables are cached for both sides as an installed gmtool would have them
 (a PYTHONPYCACHEPREFIX and a GMTOOL_CACHE in the temporary folder, written by a first
-unmeasured run), whatever PYTHONDONTWRITEBYTECODE says here. Target (issue 29): each of the four within 2.5x of the imports.
+unmeasured run), whatever PYTHONDONTWRITEBYTECODE says here. Target (issue 29): each of the
+four within 2.5x of the imports.
 """
 
 from __future__ import annotations

@@ -1,5 +1,24 @@
-"""The layers point down only: rules import neither textual nor tinydb; store never textual;
-no import circles in the packages of ACYCLIC_PACKAGES."""
+"""The layers point one way, read from the import graph of every module under gmtool/:
+
+    gmtool (the package's version) < rules < store < actions < tui < player < commands < cli
+
+`gmtool/__main__.py` only runs `cli.main`, so it is of the cli layer. A module may import
+modules of its own layer and of lower ones, with one exception: the screens (tui, player)
+never import the store, only the actions (their read functions in `actions.reads`, their
+errors), the rules' value types and errors, and Textual. tui and player are two screens,
+but the code shows one direction between them: the players' view reuses the Torga IV tab's
+map and standing line and the shared scaled bar (read-only renderers), so player may import
+tui and tui never imports player.
+
+Every import counts, in the source as written (ast; relative imports resolved): at module
+level, under `if TYPE_CHECKING:` (the type checker and a reader follow it) and inside
+functions (a deferred import is still a dependency). The same graph has no circle. Both
+checks are proved on planted modules: an upward import and a circle are caught.
+
+Besides the graph: rules import neither textual nor tinydb, store and actions never
+textual (checked on what importing them loads), and no screen saves, rolls or applies a
+rule but through an action.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +26,7 @@ import ast
 import pkgutil
 import subprocess
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 
 import gmtool.rules
@@ -164,9 +183,13 @@ def test_the_session_title_does_not_load_the_battle_rules() -> None:
     assert out.stdout.strip() == "False"
 
 
+# What the players' view may load of the action layer: its readers and the errors.
+PLAYER_ACTIONS = ("gmtool.actions", "gmtool.actions.errors", "gmtool.actions.reads")
+
+
 def test_the_players_screen_only_reads() -> None:
-    """The players' view imports no action and calls no store write, roll or rule change:
-    it opens the campaign read-only and shows what `player_model` built."""
+    """The players' view imports no action but the readers and calls no store write, roll or
+    rule change: it opens the campaign read-only and shows what `player_model` built."""
     import gmtool.player
 
     player_modules = modules_of(gmtool.player)
@@ -179,100 +202,123 @@ def test_the_players_screen_only_reads() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout.split()
     assert "gmtool.player.app" in out
-    assert not [m for m in out if m.startswith("gmtool.actions")]
+    actions = [m for m in out if m.startswith("gmtool.actions")]
+    assert [m for m in actions if not m.startswith(PLAYER_ACTIONS)] == []
+    assert [m for m in actions if m.startswith("gmtool.actions.reads.")]
     for module in player_modules:
         used = _used_names(module)
         assert not used & (STORE_WRITES | ROLLS_AND_RULES | {"random"}), module
 
 
-# -- no import circles ----------------------------------------------------------------------
+def test_the_readers_save_nothing() -> None:
+    """What screens read through `actions.reads` calls no store write, roll or rule change."""
+    import gmtool.actions.reads
 
-# The packages held to "no import circles": the whole of gmtool.
-ACYCLIC_PACKAGES = (
-    "gmtool.tui",
-    "gmtool.rules",
-    "gmtool.store",
-    "gmtool.actions",
-    "gmtool.player",
-    "gmtool.commands",
-    "gmtool.cli",
-)
+    for module in modules_of(gmtool.actions.reads):
+        used = _used_names(module)
+        assert not used & (STORE_WRITES | ROLLS_AND_RULES | {"random"}), module
 
 
-def _module_files(package: str) -> dict[str, Path]:
-    """Every module of a package (or a single module) by dotted name, read from its files."""
-    import importlib.util
+# -- the import graph: directions and circles ----------------------------------------------
 
-    spec = importlib.util.find_spec(package)
-    assert spec is not None and spec.origin is not None, package
-    origin = Path(spec.origin)
-    if origin.name != "__init__.py":
-        return {package: origin}
+GMTOOL = Path(gmtool.rules.__file__).parents[1]
+
+# Each layer, and the layers below it that it may import (its own is always allowed).
+LAYERS = ("gmtool", "rules", "store", "actions", "tui", "player", "commands", "cli")
+MAY_IMPORT: dict[str, frozenset[str]] = {
+    layer: frozenset(LAYERS[:rank]) for rank, layer in enumerate(LAYERS)
+}
+# The screens skip the store: they read and write through the actions.
+for _screen in ("tui", "player"):
+    MAY_IMPORT[_screen] = MAY_IMPORT[_screen] - {"store"}
+
+
+def layer_of(module: str) -> str:
+    """`gmtool.store.battles.index` -> "store"; `gmtool.__main__` runs the cli."""
+    parts = module.split(".")
+    if len(parts) == 1:
+        return "gmtool"
+    return "cli" if parts[1] == "__main__" else parts[1]
+
+
+def module_files(root: Path = GMTOOL) -> dict[str, Path]:
+    """Every module under the package folder `root`, by dotted name."""
     found: dict[str, Path] = {}
-    for path in sorted(origin.parent.rglob("*.py")):
-        parts = path.relative_to(origin.parent).with_suffix("").parts
+    for path in sorted(root.rglob("*.py")):
+        parts = path.relative_to(root.parent).with_suffix("").parts
         if parts[-1] == "__init__":
             parts = parts[:-1]
-        found[".".join((package, *parts))] = path
+        found[".".join(parts)] = path
     return found
 
 
-def _type_checking_only(node: ast.AST) -> bool:
-    """`if TYPE_CHECKING:` (or `typing.TYPE_CHECKING`): never run, so not an import."""
-    if not isinstance(node, ast.If):
-        return False
-    test = node.test
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-    )
-
-
-def _imports_of(module: str, path: Path, known: set[str]) -> set[str]:
-    """The modules of `known` that `module` imports anywhere in its source.
-
-    Counted: `import x` and `from x import y` at module level and inside functions or
-    methods (a deferred import that dodges a circle at start-up is still a circle between
-    the two modules). Not counted: imports under `if TYPE_CHECKING:` (only the type checker
-    reads them; with `from __future__ import annotations` they never run), and the implicit
-    import of a package when one of its submodules is imported (Python makes the package
-    first and a submodule naming its package is how packages work). `from package import
-    submodule` counts as importing the submodule, not the package's `__init__`.
-    """
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    package_parts = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
-    found: set[str] = set()
-
-    def visit(node: ast.AST) -> None:
-        if _type_checking_only(node):
-            assert isinstance(node, ast.If)
-            for child in node.orelse:
-                visit(child)
-            return
+def imports_in_source(module: str, source: str, *, package: bool, known: set[str]) -> set[str]:
+    """The modules of `known` that `module` (whose source is `source`; `package`: it is a
+    package's `__init__`) imports anywhere: at module level, under `if TYPE_CHECKING:`,
+    inside functions. `from x import y` names the module `x.y` when there is one, else `x`;
+    a name that is no module of `known` counts as its nearest enclosing one
+    (`import gmtool.store.nothing` imports `gmtool.store`). Relative imports are resolved
+    against the module's package."""
+    package_parts = module.split(".") if package else module.split(".")[:-1]
+    named: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
+            named.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package_parts[: len(package_parts) - node.level + 1]
-                source = ".".join([*base, *([node.module] if node.module else [])])
+                source_name = ".".join([*base, *([node.module] if node.module else [])])
             else:
-                source = node.module or ""
+                source_name = node.module or ""
             for alias in node.names:
-                submodule = f"{source}.{alias.name}"
-                found.add(submodule if submodule in known else source)
-        for child in ast.iter_child_nodes(node):
-            visit(child)
+                submodule = f"{source_name}.{alias.name}"
+                named.add(submodule if submodule in known else source_name)
+    found: set[str] = set()
+    for name in named:
+        while name and name not in known:
+            name = name.rpartition(".")[0]
+        if name and name != module:
+            found.add(name)
+    return found
 
-    visit(tree)
-    return {name for name in found if name in known and name != module}
 
-
-def import_graph(packages: Sequence[str]) -> dict[str, set[str]]:
-    """Module -> the modules it imports, over the modules of `packages` only."""
-    files: dict[str, Path] = {}
-    for package in packages:
-        files.update(_module_files(package))
+def import_graph(files: Mapping[str, Path] | None = None) -> dict[str, set[str]]:
+    """Module -> the gmtool modules it imports."""
+    files = module_files() if files is None else files
     known = set(files)
-    return {module: _imports_of(module, path, known) for module, path in files.items()}
+    return {
+        module: imports_in_source(
+            module,
+            path.read_text(encoding="utf-8"),
+            package=path.name == "__init__.py",
+            known=known,
+        )
+        for module, path in files.items()
+    }
+
+
+def wrong_way_imports(graph: Mapping[str, set[str]]) -> list[tuple[str, str]]:
+    """Every (importer, imported) whose layers the direction forbids."""
+    wrong: list[tuple[str, str]] = []
+    for module, imported in sorted(graph.items()):
+        layer = layer_of(module)
+        allowed = MAY_IMPORT[layer] | {layer}
+        wrong.extend(
+            (module, target) for target in sorted(imported) if layer_of(target) not in allowed
+        )
+    return wrong
+
+
+def with_planted(module: str, source: str, **more: str) -> dict[str, set[str]]:
+    """The real graph with one more module written as `source` (and any `more`, by their
+    names with `_` for `.`), each read by the same reader as the real ones."""
+    planted = {module: source} | {name.replace("_", "."): text for name, text in more.items()}
+    files = module_files()
+    known = set(files) | set(planted)
+    graph = import_graph(files)
+    for name, text in planted.items():
+        graph[name] = imports_in_source(name, text, package=False, known=known)
+    return graph
 
 
 def import_circles(graph: Mapping[str, set[str]]) -> list[list[str]]:
@@ -319,35 +365,79 @@ def import_circles(graph: Mapping[str, set[str]]) -> list[list[str]]:
     return sorted(circles)
 
 
+def test_the_graph_holds_every_layer() -> None:
+    """The reader sees the whole package: every layer has modules, every module a layer."""
+    graph = import_graph()
+    assert {layer_of(module) for module in graph} == set(LAYERS)
+    assert "gmtool.store.campaign" in graph["gmtool.actions.dice"]
+    assert "gmtool.tui.tabs.battle.tab" in graph["gmtool.tui.tabs.battle.orders"]  # typing only
+
+
+def test_every_import_points_down() -> None:
+    wrong = wrong_way_imports(import_graph())
+    assert not wrong, "imports against the layers:\n" + "\n".join(f"{a} -> {b}" for a, b in wrong)
+
+
+def test_a_planted_upward_import_is_caught() -> None:
+    """The direction check fails on a rules module that imports the store, however written:
+    absolute, relative, only for typing, deferred into a function; and on a screen that
+    skips the actions or imports the other way between the screens."""
+    plants = {
+        "gmtool.rules.planted": "import gmtool.store\n",
+        "gmtool.rules.planted_relative": "from ..store import campaign\n",
+        "gmtool.rules.planted_typing": (
+            "from typing import TYPE_CHECKING\n"
+            "if TYPE_CHECKING:\n    from gmtool.store.campaign import Campaign\n"
+        ),
+        "gmtool.rules.planted_deferred": "def f():\n    from gmtool.actions import dice\n",
+        "gmtool.tui.planted": "from gmtool.store.party import load_party_state\n",
+        "gmtool.tui.tabs.planted": "from ...player import model\n",
+        "gmtool.actions.planted": "from gmtool.tui.pane import GmPane\n",
+    }
+    caught = {
+        "gmtool.rules.planted": "gmtool.store",
+        "gmtool.rules.planted_relative": "gmtool.store.campaign",
+        "gmtool.rules.planted_typing": "gmtool.store.campaign",
+        "gmtool.rules.planted_deferred": "gmtool.actions.dice",
+        "gmtool.tui.planted": "gmtool.store.party",
+        "gmtool.tui.tabs.planted": "gmtool.player.model",
+        "gmtool.actions.planted": "gmtool.tui.pane",
+    }
+    for module, source in plants.items():
+        assert wrong_way_imports(with_planted(module, source)) == [(module, caught[module])]
+    allowed = {  # downward, within a layer, and the players' view on the Torga IV map
+        "gmtool.tui.planted": "from gmtool.actions import reads\nfrom . import pane\n",
+        "gmtool.player.planted": "from ..tui.tabs.torga import map\n",
+        "gmtool.commands.planted": "import gmtool.store.demo\n",
+    }
+    for module, source in allowed.items():
+        assert wrong_way_imports(with_planted(module, source)) == []
+
+
 def test_no_import_circles() -> None:
-    circles = import_circles(import_graph(ACYCLIC_PACKAGES))
+    """No circle in the whole graph: module level, `TYPE_CHECKING` and deferred imports all
+    count. Where two modules need each other, the shared piece gets a module of its own (the
+    Battle tab's orders name the tab by the `BattleTab` protocol, not the pane)."""
+    circles = import_circles(import_graph())
     assert not circles, "import circles:\n" + "\n".join(" <-> ".join(c) for c in circles)
 
 
-def test_the_circle_check_finds_a_circle() -> None:
-    """A circle through a deferred import is found; one only under TYPE_CHECKING is not."""
-    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
-    assert import_circles(graph) == [["a", "b", "c"]]
+def test_a_planted_circle_is_caught() -> None:
+    """A store module that the campaign imports, importing the campaign back only for a
+    type, closes a circle the check finds; a chain that does not come back is no circle."""
     source = (
         "from typing import TYPE_CHECKING\n"
-        "if TYPE_CHECKING:\n    from pkg import b\n"
-        "def f():\n    from pkg.b import thing\n"
+        "if TYPE_CHECKING:\n    from gmtool.store.campaign import Campaign\n"
     )
-    b_source = "import pkg.a\n"
-    assert _imports_from_text("pkg.a", source, {"pkg.a", "pkg.b"}) == {"pkg.b"}
-    typed_only = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import pkg.a\n"
-    assert _imports_from_text("pkg.b", typed_only, {"pkg.a", "pkg.b"}) == set()
-    graph = {
-        "pkg.a": _imports_from_text("pkg.a", source, {"pkg.a", "pkg.b"}),
-        "pkg.b": _imports_from_text("pkg.b", b_source, {"pkg.a", "pkg.b"}),
-    }
-    assert import_circles(graph) == [["pkg.a", "pkg.b"]]
-
-
-def _imports_from_text(module: str, source: str, known: set[str]) -> set[str]:
-    import tempfile
-
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / f"{module.rsplit('.', 1)[-1]}.py"
-        path.write_text(source, encoding="utf-8")
-        return _imports_of(module, path, known)
+    graph = with_planted("gmtool.store.planted", source)
+    graph["gmtool.store.campaign"] = graph["gmtool.store.campaign"] | {"gmtool.store.planted"}
+    assert import_circles(graph) == [["gmtool.store.campaign", "gmtool.store.planted"]]
+    deferred = "def f():\n    from . import b\n"  # a circle through a deferred import
+    graph = with_planted("gmtool.planted.a", deferred, gmtool_planted_b="import gmtool.rules\n")
+    assert graph["gmtool.planted.a"] == {"gmtool.planted.b"}
+    assert import_circles(graph) == []
+    graph = with_planted("gmtool.planted.a", deferred, gmtool_planted_b="from .a import f\n")
+    assert import_circles(graph) == [["gmtool.planted.a", "gmtool.planted.b"]]
+    assert import_circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}) == [
+        ["a", "b", "c"]
+    ]

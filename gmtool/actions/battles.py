@@ -259,6 +259,12 @@ def delete(campaign: Campaign, battle_id: str) -> battles.BattleRecord:
         return record
 
 
+def open_battle(campaign: Campaign, battle_id: str) -> battles.BattleRecord:
+    """Make `battle_id` the battle the Battle tab opens on (refused if it was deleted)."""
+    with campaign.transaction():
+        return battles.set_open_battle(campaign, battle_id)
+
+
 class StepRedone(msgspec.Struct, frozen=True):
     battle_id: str
     label: str

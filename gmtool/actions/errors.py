@@ -1,4 +1,5 @@
-"""The one error an action raises when it will not do what was asked."""
+"""The one error an action raises when it will not do what was asked, and the store's error
+(a damaged file, a refused save) that screens catch beside it."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from gmtool.rules.errors import RulesError
+from gmtool.store.errors import StoreError as StoreError
 
 
 class ActionRefused(RulesError):

@@ -22,13 +22,13 @@ from textual.driver import Driver
 from textual.widgets import Footer, Static, TabbedContent, TabPane
 from textual.worker import get_current_worker
 
+from gmtool.actions.errors import StoreError
 from gmtool.player import picture
 from gmtool.player.model import PlayerModel
 from gmtool.player.reader import Fingerprint, Reading, fingerprint, read_whole
 from gmtool.player.text import log_text, party_table
 from gmtool.player.web_driver import TEXTUAL_WEB_DRIVER, PlayerWebDriver
 from gmtool.rules.errors import RulesError
-from gmtool.store.errors import StoreError
 from gmtool.tui.tabs.torga.map import MapView, SkirmishMap
 from gmtool.tui.tabs.torga.standing import ending_text, standing_text
 

@@ -14,16 +14,16 @@ from __future__ import annotations
 
 import msgspec
 
+from gmtool.actions.reads import battles as battle_reads
+from gmtool.actions.reads.campaign import Campaign
+from gmtool.actions.reads.party import campaign_ships, load_party_state
+from gmtool.actions.reads.skirmish import load_game
 from gmtool.player.public_log import PublicEntry, public_log
 from gmtool.rules.battle import BattleState
 from gmtool.rules.battle.state import BattleShip
 from gmtool.rules.skirmish import GameState
 from gmtool.rules.skirmish.outcome import Standing, standing
 from gmtool.rules.stations import station_table
-from gmtool.store import Campaign
-from gmtool.store import battles as stored_battles
-from gmtool.store.party import campaign_ships, load_party_state
-from gmtool.store.skirmish import load_game
 
 PLAYERS_SIDE = "a"
 
@@ -110,8 +110,8 @@ def player_model(campaign: Campaign) -> PlayerModel:
 
 def shown_battle_id(campaign: Campaign) -> str | None:
     """The newest battle still being fought; else the newest one (its end stays up)."""
-    records = stored_battles.list_battles(campaign)
-    active = [r for r in records if r.status == stored_battles.ACTIVE]
+    records = battle_reads.list_battles(campaign)
+    active = [r for r in records if r.status == battle_reads.ACTIVE]
     chosen = (active or records)[-1:]
     return chosen[0].id if chosen else None
 
@@ -120,7 +120,7 @@ def _battle(campaign: Campaign) -> BattleView | None:
     battle_id = shown_battle_id(campaign)
     if battle_id is None:
         return None
-    return battle_view(stored_battles.load_battle(campaign, battle_id))
+    return battle_view(battle_reads.load_battle(campaign, battle_id))
 
 
 def battle_view(state: BattleState) -> BattleView:

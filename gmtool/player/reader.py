@@ -16,9 +16,8 @@ from pathlib import Path
 
 import msgspec
 
+from gmtool.actions.reads.campaign import open_campaign, save_under_way
 from gmtool.player.model import PlayerModel, player_model
-from gmtool.store import open_campaign
-from gmtool.store.journal import pending
 
 # The folders a player view reads from (the campaign's own and its data folders).
 WATCHED = (".", "trackers", "trackers/battles", "battles", "log")
@@ -51,13 +50,13 @@ class Reading(msgspec.Struct, frozen=True):
 def read_whole(folder: Path) -> Reading | None:
     """The players' model if it could be read without a save under way; None: try again."""
     before = fingerprint(folder)
-    if pending(folder):
+    if save_under_way(folder):
         return None
     campaign = open_campaign(folder, create=False, readonly=True, purpose="gmtool player-view")
     try:
         model = player_model(campaign)
     finally:
         campaign.close()
-    if pending(folder) or fingerprint(folder) != before:
+    if save_under_way(folder) or fingerprint(folder) != before:
         return None
     return Reading(model, before)

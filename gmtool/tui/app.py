@@ -18,11 +18,10 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Header, TabbedContent, TabPane, Tabs
 
+from gmtool.actions.errors import StoreError
+from gmtool.actions.reads.campaign import Campaign, Clock, open_campaign
 from gmtool.actions.view_state import last_tab, remember_tab
 from gmtool.rules.errors import RulesError
-from gmtool.store import Campaign, open_campaign
-from gmtool.store.campaign import Clock
-from gmtool.store.errors import StoreError
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.key_hold import HoldsKeys
 from gmtool.tui.tabs import TAB_CLASSES, TabSpec
@@ -121,7 +120,7 @@ class GmApp(LaysOutOnce, HoldsKeys, App[None]):
             self.show_data_error(error)
             return
         if self.crash_report is None:
-            from gmtool.store.crash_report import write_crash_report
+            from gmtool.actions.campaign_files import write_crash_report
 
             self.crash_report = write_crash_report(self.campaign.folder, error)
         self._return_code = 1
@@ -197,7 +196,7 @@ class GmApp(LaysOutOnce, HoldsKeys, App[None]):
     def report_damaged_files(self) -> None:
         """Just after the first frame: one alert naming every damaged campaign file and its
         newest good backup, so the GM hears of it at once, not on the tab that reads it."""
-        from gmtool.store.errors import StoreError
+        from gmtool.actions.errors import StoreError
 
         try:
             damaged = self.campaign.damaged_files()
@@ -230,8 +229,8 @@ class GmApp(LaysOutOnce, HoldsKeys, App[None]):
     def action_session(self) -> None:
         """F2: start a game session, or end the one that is open."""
         from gmtool.actions import sessions
+        from gmtool.actions.errors import StoreError
         from gmtool.rules.errors import RulesError
-        from gmtool.store.errors import StoreError
         from gmtool.tui.dialogs.session import SessionDialog
 
         current = sessions.current_session(self.campaign)
@@ -427,7 +426,7 @@ def make_app(
     """
     if campaign is not None:
         return GmApp(campaign, owns_campaign=False)
-    from gmtool.store.demo import demo_campaign_path, ensure_demo_campaign
+    from gmtool.actions.campaign_files import demo_campaign_path, ensure_demo_campaign
 
     if campaign_path is None:
         campaign_path = demo_campaign_path()

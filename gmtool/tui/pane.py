@@ -10,13 +10,13 @@ from textual import events
 from textual.containers import Vertical
 from textual.message import Message
 
+from gmtool.actions.errors import StoreError
 from gmtool.rules.errors import RulesError
-from gmtool.store.errors import StoreError
 from gmtool.tui.action_table import TabAction, bindings, keys_markdown, palette_entries
 from gmtool.tui.widgets.steady import KeepsSize
 
 if TYPE_CHECKING:
-    from gmtool.store import Campaign
+    from gmtool.actions.reads.campaign import Campaign
     from gmtool.tui.app import GmApp
 
 

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
         delete_ship,
         import_ship,
         regenerate_crew,
+        roster_seed,
         save_conditions,
         save_new_hands,
         seed_demo_ships,
@@ -49,7 +50,6 @@ if TYPE_CHECKING:
         ShipCrew,
         ShipNotFound,
         ShipRecord,
-        roster_seed,
         ship_slug,
     )
     from gmtool.store.ships.rosters import (

@@ -25,11 +25,15 @@ from gmtool.store.ships.records import (
     ShipCrew,
     ShipRecord,
     check_side,
-    roster_seed,
     ship_slug,
 )
 from gmtool.store.ships.rosters import read_versions, roster_db_name, save_crew, write_versions
 from gmtool.store.tracker import UndoneAction
+
+
+def roster_seed(campaign: Campaign, ship_id: str, regenerations: int = 0) -> str:
+    """The seed that names a ship's crew: campaign seed, ship id and regeneration count."""
+    return f"{campaign.seed}:{ship_id}:{regenerations}"
 
 
 def save_conditions(

@@ -19,7 +19,6 @@ from gmtool.store.records import ShipDoc
 if TYPE_CHECKING:
     from gmtool.rules.crew import Manifest
     from gmtool.rules.roster import Roster
-    from gmtool.store.campaign import Campaign  # a type only: campaign backups read ships
 
 SHIPS_TRACKER = "ships"
 DEMO_LABEL = "demo ships"
@@ -90,11 +89,6 @@ class ShipCrew(msgspec.Struct, frozen=True):
     manifest: Manifest
     roster: Roster
     rebuilt: bool = False
-
-
-def roster_seed(campaign: Campaign, ship_id: str, regenerations: int = 0) -> str:
-    """The seed that names a ship's crew: campaign seed, ship id and regeneration count."""
-    return f"{campaign.seed}:{ship_id}:{regenerations}"
 
 
 def ship_slug(text: str) -> str:

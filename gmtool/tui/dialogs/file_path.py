@@ -11,8 +11,8 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Checkbox, Input, Static
 
+from gmtool.actions.errors import StoreError
 from gmtool.rules.errors import RulesError
-from gmtool.store.errors import StoreError
 from gmtool.tui.dialogs.base import GmDialog
 from gmtool.tui.footer import KeyFooter
 

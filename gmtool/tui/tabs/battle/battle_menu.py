@@ -9,25 +9,24 @@ from rich.markup import escape
 
 from gmtool.actions import ActionRefused
 from gmtool.actions import battles as battle_actions
-from gmtool.rules.battle import BattleState
-from gmtool.rules.characters import Party
-from gmtool.rules.errors import RulesError
-from gmtool.store import Campaign
-from gmtool.store.battles import (
+from gmtool.actions.errors import StoreError
+from gmtool.actions.reads.battles import (
     BattleRecord,
     fleet_setup,
     get_battle_record,
     list_battles,
-    set_open_battle,
 )
-from gmtool.store.errors import StoreError
-from gmtool.store.party import load_party_state
-from gmtool.store.ships import ShipRecord, list_ships
+from gmtool.actions.reads.campaign import Campaign
+from gmtool.actions.reads.party import load_party_state
+from gmtool.actions.reads.ships import ShipRecord, list_ships
+from gmtool.rules.battle import BattleState
+from gmtool.rules.characters import Party
+from gmtool.rules.errors import RulesError
 from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog, build_ahead, kept_dialog
 from gmtool.tui.tabs.battle.setup_dialog import BattleSetupScreen, SetupChoice, SetupFormStart
 
 if TYPE_CHECKING:
-    from gmtool.tui.tabs.battle.pane import BattlePane
+    from gmtool.tui.tabs.battle.tab import BattleTab
 
 # The name the set-up form is kept under between openings.
 SETUP_FORM = "battle-setup-form"
@@ -57,7 +56,7 @@ def setup_inputs(campaign: Campaign) -> tuple[list[ShipRecord], Party, str]:
     return ships, party, f"Battle {len(list_battles(campaign)) + 1}"
 
 
-def build_setup_form_ahead(pane: BattlePane) -> None:
+def build_setup_form_ahead(pane: BattleTab) -> None:
     """The set-up form built before n is first pressed (n makes it new again)."""
     try:
         ships, party, name = setup_inputs(pane.campaign)
@@ -71,7 +70,7 @@ def build_setup_form_ahead(pane: BattlePane) -> None:
     build_ahead(pane.app, SETUP_FORM, lambda: BattleSetupScreen(start))
 
 
-async def new_battle(pane: BattlePane) -> None:
+async def new_battle(pane: BattleTab) -> None:
     campaign = pane.campaign
     try:
         ships, party, name = setup_inputs(campaign)
@@ -111,7 +110,7 @@ async def new_battle(pane: BattlePane) -> None:
     pane.focus_default()
 
 
-async def open_battle(pane: BattlePane) -> None:
+async def open_battle(pane: BattleTab) -> None:
     try:
         battles = list_battles(pane.campaign)
     except StoreError as exc:
@@ -134,7 +133,7 @@ async def open_battle(pane: BattlePane) -> None:
     if choice is None:
         return
     try:
-        set_open_battle(pane.campaign, choice)
+        battle_actions.open_battle(pane.campaign, choice)
     except StoreError as exc:
         pane.show_status(f"Not opened: {exc}", error=True)
         return
@@ -143,7 +142,7 @@ async def open_battle(pane: BattlePane) -> None:
     pane.focus_default()
 
 
-async def delete_open_battle(pane: BattlePane) -> None:
+async def delete_open_battle(pane: BattleTab) -> None:
     battle_id = pane.battle_id
     if battle_id is None:
         pane.show_status("No battle open: nothing to delete (o opens one).", error=True)

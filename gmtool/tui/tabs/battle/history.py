@@ -8,24 +8,23 @@ from typing import TYPE_CHECKING
 
 from gmtool.actions import ActionRefused
 from gmtool.actions import battles as battle_actions
+from gmtool.actions.errors import StoreError
+from gmtool.actions.reads.battles import can_undo, last_step_label, redo_refusal
 from gmtool.rules.errors import RulesError
-from gmtool.store.battle_redo import redo_refusal
-from gmtool.store.battles import battle_tracker, can_undo
-from gmtool.store.errors import StoreError
 from gmtool.tui.tabs.battle.station_orders import undone_text
 
 if TYPE_CHECKING:
-    from gmtool.tui.tabs.battle.pane import BattlePane
+    from gmtool.tui.tabs.battle.tab import BattleTab
 
 
-def undo(pane: BattlePane) -> None:
+def undo(pane: BattleTab) -> None:
     """ctrl+z: take the last step back; the status line names it and what came back."""
     if pane.battle_id is None:
         pane.show_status("No battle open: nothing to undo.", error=True)
         return
     try:
         if not can_undo(pane.campaign, pane.battle_id):
-            last = battle_tracker(pane.campaign, pane.battle_id).last_label()
+            last = last_step_label(pane.campaign, pane.battle_id)
             why = "only the battle's set-up is left" if last else "no older step is kept"
             pane.show_status(f"Nothing to undo: {why}.", error=True)
             return
@@ -44,7 +43,7 @@ def undo(pane: BattlePane) -> None:
     pane.show_status(text)
 
 
-def redo(pane: BattlePane) -> None:
+def redo(pane: BattleTab) -> None:
     """ctrl+y: do the step taken back again, as it was saved."""
     if pane.battle_id is None:
         pane.show_status("No battle open: nothing to redo.", error=True)

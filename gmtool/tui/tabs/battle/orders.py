@@ -17,6 +17,7 @@ from rich.text import Text
 
 from gmtool.actions import battle_stations
 from gmtool.actions import battles as battle_actions
+from gmtool.actions.reads.battles import StepOutcome
 from gmtool.rules.battle import (
     CREW,
     ActionInfo,
@@ -48,7 +49,6 @@ from gmtool.rules.battle import (
 from gmtool.rules.errors import RulesError
 from gmtool.rules.narrative import arcs_for_heading, hold_arc_choices, range_name
 from gmtool.rules.ship_damage import track_ids
-from gmtool.store.battles import StepOutcome
 from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog
 from gmtool.tui.tabs.battle.attack_dialog import AttackScreen, FireOrder
 from gmtool.tui.tabs.battle.damage_dialog import DamageEntry, DamageScreen
@@ -58,7 +58,7 @@ from gmtool.tui.tabs.battle.play_words import damage_cause
 from gmtool.tui.tabs.battle.report import SummaryScreen
 
 if TYPE_CHECKING:
-    from gmtool.tui.tabs.battle.pane import BattlePane
+    from gmtool.tui.tabs.battle.tab import BattleTab
 
 ALWAYS_BEARING = {"all", "turret"}  # arcs_for_heading lists these with every heading
 CONFIRM = {
@@ -70,12 +70,12 @@ CONFIRM = {
 AT_ONCE = {"roll_edge", "set_power", "roll_sensors", "resolve_movement", "roll_leadership"}
 
 
-def ask(pane: BattlePane, order: Coroutine[Any, Any, None]) -> None:
+def ask(pane: BattleTab, order: Coroutine[Any, Any, None]) -> None:
     """Run an order that asks the GM something; a newer one replaces it."""
     pane.run_worker(order, exclusive=True, group="battle-dialog")
 
 
-def perform(pane: BattlePane, info: ActionInfo) -> None:
+def perform(pane: BattleTab, info: ActionInfo) -> None:
     """Do one action of the list as the battle stands now, asking for any choice it needs."""
     state = pane.need_battle()
     if state is None:
@@ -123,7 +123,7 @@ def perform(pane: BattlePane, info: ActionInfo) -> None:
         pane.show_status(f"The tab cannot do {action!r} yet.", error=True)
 
 
-def go_on(pane: BattlePane) -> None:
+def go_on(pane: BattleTab) -> None:
     """space: the next step of the sequence of play, or why not yet."""
     state = pane.need_open_battle()
     if state is None:
@@ -138,7 +138,7 @@ def go_on(pane: BattlePane) -> None:
 # -- choices ----------------------------------------------------------------------------------
 
 
-async def _choose_ship(pane: BattlePane, title: str, ship_ids: tuple[str, ...]) -> str | None:
+async def _choose_ship(pane: BattleTab, title: str, ship_ids: tuple[str, ...]) -> str | None:
     state = pane.battle
     assert state is not None
     if len(ship_ids) == 1:
@@ -148,7 +148,7 @@ async def _choose_ship(pane: BattlePane, title: str, ship_ids: tuple[str, ...]) 
     return choice
 
 
-async def _declare(pane: BattlePane, info: ActionInfo, at: int) -> None:
+async def _declare(pane: BattleTab, info: ActionInfo, at: int) -> None:
     state = pane.battle
     assert state is not None and info.side is not None
     fleet = state.side(info.side)
@@ -175,13 +175,13 @@ async def _declare(pane: BattlePane, info: ActionInfo, at: int) -> None:
     pane.do_step(declare_heading, info.side, heading, arc or None, at=at)
 
 
-def option_for(pane: BattlePane, info: ActionInfo) -> AttackOption | None:
+def option_for(pane: BattleTab, info: ActionInfo) -> AttackOption | None:
     """The attack option behind a 'Fire ...' action of the list shown."""
     assert pane.battle is not None
     return attack_option(pane.battle, pane.now, info)
 
 
-async def fire(pane: BattlePane, option: AttackOption, at: int) -> None:
+async def fire(pane: BattleTab, option: AttackOption, at: int) -> None:
     order: FireOrder | None = await pane.app.push_screen_wait(AttackScreen(option))
     if order is None:
         return
@@ -208,7 +208,7 @@ def no_fire_text(state: BattleState) -> str:
     return f"No weapon can fire now: {no_fire_reason(state)}."
 
 
-async def attack(pane: BattlePane, highlighted: ActionInfo | None, at: int) -> None:
+async def attack(pane: BattleTab, highlighted: ActionInfo | None, at: int) -> None:
     """a: the highlighted weapon, else the only one that can fire, else a choice of them."""
     state = pane.battle
     assert state is not None
@@ -234,7 +234,7 @@ async def attack(pane: BattlePane, highlighted: ActionInfo | None, at: int) -> N
     await fire(pane, option, at)
 
 
-async def _after_manual(pane: BattlePane, outcome: StepOutcome | None) -> None:
+async def _after_manual(pane: BattleTab, outcome: StepOutcome | None) -> None:
     """A ram or a blast the tables give no dice for: the damage form opens on each ship
     caught, in turn (escape leaves one for d later)."""
     if outcome is None or not outcome.result.damage_to_type_in:
@@ -245,7 +245,7 @@ async def _after_manual(pane: BattlePane, outcome: StepOutcome | None) -> None:
     await type_damage_due(pane, outcome.result.damage_to_type_in, damage_cause(outcome.state))
 
 
-async def type_damage_due(pane: BattlePane, ships: Sequence[str], cause: str) -> None:
+async def type_damage_due(pane: BattleTab, ships: Sequence[str], cause: str) -> None:
     """The damage form on each of `ships` still afloat, one after another, noted with what
     caused it; stops at the first the GM escapes from."""
     for ship_id in ships:
@@ -259,7 +259,7 @@ async def type_damage_due(pane: BattlePane, ships: Sequence[str], cause: str) ->
             return
 
 
-async def _repair(pane: BattlePane, info: ActionInfo, at: int) -> None:
+async def _repair(pane: BattleTab, info: ActionInfo, at: int) -> None:
     assert pane.battle is not None and info.ship_id is not None
     ship = pane.battle.ship(info.ship_id)
     names = {m.key: m.name for m in ship.mounts()}
@@ -279,7 +279,7 @@ async def _repair(pane: BattlePane, info: ActionInfo, at: int) -> None:
         pane.do_step(roll_repair, info.ship_id, by=by, track=None, system=choice, at=at)
 
 
-async def _ram(pane: BattlePane, info: ActionInfo, at: int) -> None:
+async def _ram(pane: BattleTab, info: ActionInfo, at: int) -> None:
     """Pick the target, see what the ram will roll (checks and damage), enter rams."""
     state = pane.battle
     assert state is not None and info.ship_id is not None
@@ -295,7 +295,7 @@ async def _ram(pane: BattlePane, info: ActionInfo, at: int) -> None:
         await _after_manual(pane, pane.do_step(ram, info.ship_id, target, at=at))
 
 
-async def _board(pane: BattlePane, info: ActionInfo, at: int) -> None:
+async def _board(pane: BattleTab, info: ActionInfo, at: int) -> None:
     """The boarding dialog: target, both sides' strength, the leaders' choices."""
     state = pane.battle
     assert state is not None and info.ship_id is not None and info.method is not None
@@ -315,7 +315,7 @@ async def _board(pane: BattlePane, info: ActionInfo, at: int) -> None:
         )
 
 
-async def _self_destruct(pane: BattlePane, info: ActionInfo, at: int) -> None:
+async def _self_destruct(pane: BattleTab, info: ActionInfo, at: int) -> None:
     state = pane.battle
     assert state is not None and info.ship_id is not None
     ship = state.ship(info.ship_id)
@@ -333,7 +333,7 @@ async def _self_destruct(pane: BattlePane, info: ActionInfo, at: int) -> None:
         )
 
 
-async def _confirmed(pane: BattlePane, info: ActionInfo, at: int) -> None:
+async def _confirmed(pane: BattleTab, info: ActionInfo, at: int) -> None:
     """Abandon ship and withdraw: asked once, then done."""
     state = pane.battle
     assert state is not None
@@ -349,7 +349,7 @@ async def _confirmed(pane: BattlePane, info: ActionInfo, at: int) -> None:
 
 
 async def type_damage(
-    pane: BattlePane,
+    pane: BattleTab,
     ship_id: str | None,
     note: str = "",
     damage_type: str | None = None,
@@ -380,7 +380,7 @@ async def type_damage(
         )
 
 
-async def end(pane: BattlePane, at: int) -> None:
+async def end(pane: BattleTab, at: int) -> None:
     state = pane.need_open_battle()
     if state is None:
         return

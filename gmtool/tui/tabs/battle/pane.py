@@ -1,6 +1,6 @@
 """Battle tab: a narrative space battle played round by round through the sequence of play.
 
-The tab renders the battle the store keeps (`gmtool.store.battles`): where the round is, both
+The tab renders the saved battle (`actions.reads.battles`): where the round is, both
 fleets with their damage tracks and crew losses, what the GM can do now
 (`gmtool.rules.battle.available_actions`), the weapons that can fire with every step
 modifier, and the battle's log with its dice. Every step goes through `gmtool.actions.battles`,
@@ -28,6 +28,17 @@ from gmtool.actions import battles as battle_actions
 from gmtool.actions.battle_next import Until, play_on
 from gmtool.actions.battle_report import save_report
 from gmtool.actions.battles import StepDone
+from gmtool.actions.errors import StoreError
+from gmtool.actions.reads.battles import (
+    BattleFilesMissing,
+    StepOutcome,
+    can_undo,
+    get_battle_record,
+    last_step_label,
+    live_battle,
+    next_redo_label,
+    open_battle_id,
+)
 from gmtool.rules.battle import (
     ActionInfo,
     BattleState,
@@ -37,17 +48,6 @@ from gmtool.rules.battle import (
     likely_target,
 )
 from gmtool.rules.errors import RulesError
-from gmtool.store.battle_redo import next_redo_label
-from gmtool.store.battles import (
-    BattleFilesMissing,
-    StepOutcome,
-    battle_tracker,
-    can_undo,
-    get_battle_record,
-    live_battle,
-    open_battle_id,
-)
-from gmtool.store.errors import StoreError
 from gmtool.tui.dialogs import ChoiceDialog
 from gmtool.tui.pane import GmPane
 from gmtool.tui.styles import tab_css
@@ -227,7 +227,7 @@ class BattlePane(GmPane):
             return
         try:
             if can_undo(self.campaign, self.battle_id):
-                self.undo_label = battle_tracker(self.campaign, self.battle_id).last_label()
+                self.undo_label = last_step_label(self.campaign, self.battle_id)
             self.redo_label = next_redo_label(self.campaign, self.battle_id)
         except StoreError:
             pass  # the keys then say why when pressed

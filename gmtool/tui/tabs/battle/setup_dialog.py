@@ -19,13 +19,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Select, SelectionList, Static
 
+from gmtool.actions.errors import StoreError
+from gmtool.actions.reads.ships import ShipRecord
 from gmtool.rules.battle.state import DEFAULT_AUTO
 from gmtool.rules.characters import Party
 from gmtool.rules.errors import RulesError
 from gmtool.rules.narrative import range_ids, range_name, starting_range
 from gmtool.rules.ships import ShipSpec, load_ship_spec
-from gmtool.store.errors import StoreError
-from gmtool.store.ships import ShipRecord
 from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css

@@ -13,6 +13,9 @@ from typing import TYPE_CHECKING
 
 from gmtool.actions import battle_stations
 from gmtool.actions.battles import StepDone, StepUndone
+from gmtool.actions.errors import StoreError
+from gmtool.actions.reads.party import load_party_state
+from gmtool.actions.reads.ships import list_ships
 from gmtool.rules.battle import (
     CREW,
     BattleState,
@@ -23,13 +26,10 @@ from gmtool.rules.battle import (
 )
 from gmtool.rules.battle.live_stations import place_words
 from gmtool.rules.stations import Assignment, station_table
-from gmtool.store.errors import StoreError
-from gmtool.store.party import load_party_state
-from gmtool.store.ships import list_ships
 from gmtool.tui.dialogs import ChoiceDialog
 
 if TYPE_CHECKING:
-    from gmtool.tui.tabs.battle.pane import BattlePane
+    from gmtool.tui.tabs.battle.tab import BattleTab
 
 
 def where_words(state: BattleState, assignment: Assignment) -> str:
@@ -44,7 +44,7 @@ def _name(state: BattleState, character_id: str) -> str:
     return state.character(character_id).name
 
 
-async def move_order(pane: BattlePane, at: int) -> None:
+async def move_order(pane: BattleTab, at: int) -> None:
     """m: a character of the party to a station of one of the battle's campaign ships."""
     state = pane.need_open_battle()
     if state is None:
@@ -85,7 +85,7 @@ async def move_order(pane: BattlePane, at: int) -> None:
         pane.do_action(battle_stations.move_to_station, who, ship_id, place, at=at)
 
 
-async def take_over_order(pane: BattlePane, at: int) -> None:
+async def take_over_order(pane: BattleTab, at: int) -> None:
     """t: pick the post (its holder), then who takes it over from aboard the same ship."""
     state = pane.need_open_battle()
     if state is None:
@@ -123,7 +123,7 @@ async def take_over_order(pane: BattlePane, at: int) -> None:
         pane.do_action(battle_stations.take_over, who, occupant, at=at)
 
 
-async def leave_order(pane: BattlePane, at: int) -> None:
+async def leave_order(pane: BattleTab, at: int) -> None:
     """l: a character aboard one of the battle's ships gets off it."""
     state = pane.need_open_battle()
     if state is None:
@@ -145,7 +145,7 @@ async def leave_order(pane: BattlePane, at: int) -> None:
         pane.do_action(battle_stations.leave_ship, who, at=at)
 
 
-async def gunner_order(pane: BattlePane, ship_id: str, at: int) -> None:
+async def gunner_order(pane: BattleTab, ship_id: str, at: int) -> None:
     """g: a weapon of the ship under the table's cursor, then who fires it."""
     state = pane.battle
     assert state is not None
@@ -174,7 +174,7 @@ async def gunner_order(pane: BattlePane, ship_id: str, at: int) -> None:
         pane.do_step(assign_gunner, ship.id, weapon, None if who == CREW else who, at=at)
 
 
-async def knock_out_order(pane: BattlePane, ship_id: str, at: int) -> None:
+async def knock_out_order(pane: BattleTab, ship_id: str, at: int) -> None:
     """k: a system of the ship under the table's cursor, knocked out."""
     state = pane.battle
     assert state is not None
@@ -187,7 +187,7 @@ async def knock_out_order(pane: BattlePane, ship_id: str, at: int) -> None:
         pane.do_step(knock_out_system, ship.id, system, at=at)
 
 
-async def commander_order(pane: BattlePane, at: int) -> None:
+async def commander_order(pane: BattleTab, at: int) -> None:
     """c: the side, then who commands it (nobody: the flagship's command station)."""
     state = pane.battle
     assert state is not None

@@ -15,11 +15,10 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 
 from gmtool.actions import ships as ship_actions
-from gmtool.actions.errors import ActionRefused
+from gmtool.actions.errors import ActionRefused, StoreError
+from gmtool.actions.reads import ships as ship_reads
 from gmtool.rules.errors import RulesError, TableError
 from gmtool.rules.ships import ShipSpec
-from gmtool.store import ships as ship_store
-from gmtool.store.errors import StoreError
 from gmtool.tui.dialogs import kept_dialog
 from gmtool.tui.tabs.crew.dialogs import (
     DELETE_AND_UNASSIGN,
@@ -58,7 +57,7 @@ class ShipChanges:
     """The ship-changing keys of the Crew tab (mixed into CrewPane)."""
 
     ship_id: str | None
-    crew: ship_store.ShipCrew | None
+    crew: ship_reads.ShipCrew | None
     app: Any
     campaign: Any
     _roster_shown_for: tuple[object, ...] | None
@@ -68,7 +67,7 @@ class ShipChanges:
         def show_status(self, text: str | Text, error: bool = False) -> None: ...
 
         def reload(
-            self, select: str | None = None, crew: ship_store.ShipCrew | None = None
+            self, select: str | None = None, crew: ship_reads.ShipCrew | None = None
         ) -> None: ...
 
         def refresh_bindings(self) -> None: ...
@@ -79,7 +78,7 @@ class ShipChanges:
 
         def _roster_visible(self) -> bool: ...
 
-    def _selected(self, doing: str) -> ship_store.ShipRecord | None:
+    def _selected(self, doing: str) -> ship_reads.ShipRecord | None:
         if self.crew is None:
             self.show_status(f"Nothing to {doing}: no ship is selected (n adds one).", error=True)
             return None
@@ -206,9 +205,9 @@ class ShipChanges:
             else:
                 self.show_status(f"The crew of {record.name} is kept.")
 
-        self.app.push_screen(regenerate_question(ship_store.compare_manifest(crew)), done)
+        self.app.push_screen(regenerate_question(ship_reads.compare_manifest(crew)), done)
 
-    def _regenerate(self, record: ship_store.ShipRecord) -> None:
+    def _regenerate(self, record: ship_reads.ShipRecord) -> None:
         try:
             named = ship_actions.regenerate_crew(self.campaign, record.id)
         except (StoreError, RulesError) as exc:

@@ -20,11 +20,11 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Select, Static
 
 from gmtool.actions import ship_condition as cond
+from gmtool.actions.errors import StoreError
 from gmtool.rules.condition_text import WHERE_WORDS, event_text, tracks_text
 from gmtool.rules.errors import RulesError
 from gmtool.rules.limits import MAX_REPAIR_DAYS
 from gmtool.rules.ship_condition import WHERE
-from gmtool.store.errors import StoreError
 from gmtool.tui.dialogs import ConfirmDialog
 from gmtool.tui.tabs.crew.dialogs import CrewDialog
 from gmtool.tui.widgets.number_field import NumberField

@@ -15,9 +15,9 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Select, Static
 
+from gmtool.actions.errors import StoreError
+from gmtool.actions.reads.ships import ManifestCheck
 from gmtool.rules.errors import RulesError
-from gmtool.store.errors import StoreError
-from gmtool.store.ships import ManifestCheck
 from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog, GmDialog
 from gmtool.tui.styles import tab_css
 

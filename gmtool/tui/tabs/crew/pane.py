@@ -19,11 +19,11 @@ from textual.widgets import ContentSwitcher, DataTable, Input, Static, Tab, Tabs
 from textual.widgets.data_table import ColumnKey
 
 from gmtool.actions import ships as ship_actions
+from gmtool.actions.errors import StoreError
+from gmtool.actions.reads import ships as ship_reads
 from gmtool.rules.crew import Manifest
 from gmtool.rules.errors import RulesError
 from gmtool.rules.roster import CrewMember
-from gmtool.store import ships as ship_store
-from gmtool.store.errors import StoreError
 from gmtool.tui.pane import GmPane
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.crew.changes import ShipChanges
@@ -63,7 +63,7 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.ship_id: str | None = None
-        self.crew: ship_store.ShipCrew | None = None
+        self.crew: ship_reads.ShipCrew | None = None
         self._roster_shown_for: tuple[object, ...] | None = None
         self._roster_members: list[CrewMember] = []  # the roster's rows, matching the search
         self._roster_check_waits = False  # the post column is checked once laid out
@@ -211,13 +211,13 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         status.set_class(error, "error")
         status.update(text)
 
-    def reload(self, select: str | None = None, crew: ship_store.ShipCrew | None = None) -> None:
+    def reload(self, select: str | None = None, crew: ship_reads.ShipCrew | None = None) -> None:
         """Read the ships again and show `select` (or the ship shown before, or the first);
         `crew`, the ship's crew as an action just saved it, is shown without reading it back
         (5,000 crew take a while)."""
         table = self.query_one("#ship-list", DataTable)
         try:
-            records = ship_store.list_ships(self.campaign)
+            records = ship_reads.list_ships(self.campaign)
         except (StoreError, RulesError) as exc:
             self.show_status(f"The ships do not read: {exc}", error=True)
             records = []
@@ -232,7 +232,7 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         for record in records:
             crew_total = Text("")
             try:
-                check = ship_store.check_manifest(self.campaign, record.id)
+                check = ship_reads.check_manifest(self.campaign, record.id)
                 crew_total = Text(str(check.saved.total_crew))
                 if check.changed:
                     crew_total.append(CHANGED_MARK, style="bold yellow")
@@ -255,7 +255,7 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         table.move_cursor(row=index)
         self.show_ship(ids[index], crew)
 
-    def show_ship(self, ship_id: str | None, crew: ship_store.ShipCrew | None = None) -> None:
+    def show_ship(self, ship_id: str | None, crew: ship_reads.ShipCrew | None = None) -> None:
         """Show a ship's summary, manifest and roster: `crew` when it is that ship's, else
         the crew read from the campaign."""
         summary = self.query_one("#ship-summary", Static)
@@ -296,7 +296,7 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
                 error=True,
             )
         else:
-            check = ship_store.compare_manifest(crew)
+            check = ship_reads.compare_manifest(crew)
             if check.changed or self._changed_shown:
                 self.show_status(changed_text(check) if check.changed else "")
             self._changed_shown = check.changed

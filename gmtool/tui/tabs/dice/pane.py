@@ -14,10 +14,9 @@ from textual.lazy import Lazy
 from textual.message import Message
 from textual.widgets import DataTable, Input, Label, Static
 
-from gmtool.actions.errors import ActionRefused
+from gmtool.actions.errors import ActionRefused, StoreError
+from gmtool.actions.reads.rolls import RollEntry
 from gmtool.rules.errors import RulesError
-from gmtool.store.errors import StoreError
-from gmtool.store.rolllog import RollEntry
 from gmtool.tui.dialogs import ConfirmDialog
 from gmtool.tui.pane import GmPane
 from gmtool.tui.styles import tab_css

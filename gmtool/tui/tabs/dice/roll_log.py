@@ -8,8 +8,8 @@ from rich.text import Text
 from textual.message import Message
 from textual.widgets import DataTable
 
+from gmtool.actions.reads.rolls import RollEntry
 from gmtool.rules.roll_records import DRAW_KIND
-from gmtool.store.rolllog import RollEntry
 from gmtool.tui.styles import DEGREE_STYLE
 from gmtool.tui.widgets.steady import KeepsSize
 

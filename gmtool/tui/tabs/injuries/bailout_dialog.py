@@ -17,15 +17,15 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Input, Label, Select, Static
 
 from gmtool.actions.bailout import order_bailout
+from gmtool.actions.errors import StoreError
+from gmtool.actions.reads.campaign import Campaign
+from gmtool.actions.reads.injuries import BailoutRecord, CrewAboard, crew_aboard
+from gmtool.actions.reads.ships import ShipRecord
 from gmtool.rules.characters import Party
 from gmtool.rules.classes import class_ids
 from gmtool.rules.errors import RulesError
 from gmtool.rules.hazards import bailout_rounds, hazard_table
 from gmtool.rules.hazards import survivors_aboard as party_aboard
-from gmtool.store.bailout import BailoutRecord, CrewAboard, crew_aboard
-from gmtool.store.campaign import Campaign
-from gmtool.store.errors import StoreError
-from gmtool.store.ships import ShipRecord
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.injuries.form_fields import SavesWhileOpen, chosen_ship, ship_class_row

@@ -16,8 +16,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Label, Select
 
+from gmtool.actions.reads.ships import ShipRecord
 from gmtool.rules.classes import class_ids
-from gmtool.store.ships import ShipRecord
 from gmtool.tui.dialogs import ConfirmDialog, GmDialog
 from gmtool.tui.dialogs.base import DISCARD_QUESTION
 

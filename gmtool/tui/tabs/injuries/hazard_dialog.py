@@ -21,16 +21,16 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Input, Label, Select, Static
 
+from gmtool.actions.errors import StoreError
 from gmtool.actions.injuries import HazardRequest
+from gmtool.actions.reads.injuries import InjuryEntry
+from gmtool.actions.reads.ships import ShipRecord
 from gmtool.rules.armor import armor_table
 from gmtool.rules.characters import Character, Party
 from gmtool.rules.classes import class_ids
 from gmtool.rules.errors import RulesError
 from gmtool.rules.hazards import default_posture, hazard_table
 from gmtool.rules.stations import aboard, assignment_of, station_table
-from gmtool.store.errors import StoreError
-from gmtool.store.injuries import InjuryEntry
-from gmtool.store.ships import ShipRecord
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import DEGREE_STYLE, tab_css
 from gmtool.tui.tabs.injuries.form_fields import (

@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from textual.screen import Screen
 
+from gmtool.actions.reads.injuries import InjuryEntry
 from gmtool.rules.characters import Party
-from gmtool.store.injuries import InjuryEntry
 from gmtool.tui.tabs.injuries.keys_base import InjuryKeys
 
 if TYPE_CHECKING:
-    from gmtool.store.campaign import Campaign
+    from gmtool.actions.reads.campaign import Campaign
 
 Request = TypeVar("Request")
 

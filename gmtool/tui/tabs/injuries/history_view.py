@@ -13,11 +13,11 @@ from rich.text import Text
 from textual import on
 from textual.widgets import DataTable, Select, Static
 
+from gmtool.actions.errors import StoreError
+from gmtool.actions.reads.battles import battle_names, list_battles
+from gmtool.actions.reads.injuries import InjuryEntry, newest_first
 from gmtool.rules.characters import Party
 from gmtool.rules.errors import RulesError
-from gmtool.store.battles import battle_names, list_battles
-from gmtool.store.errors import StoreError
-from gmtool.store.injuries import InjuryEntry, newest_first
 from gmtool.tui.pane import GmPane
 from gmtool.tui.tabs.injuries.injury_text import (
     HISTORY_COLUMNS,

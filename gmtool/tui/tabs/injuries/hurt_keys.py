@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from gmtool.actions.errors import StoreError
+from gmtool.actions.reads.injuries import InjuryEntry
+from gmtool.actions.reads.party import campaign_ships
+from gmtool.actions.reads.ships import ShipRecord
 from gmtool.rules.errors import RulesError
 from gmtool.rules.stations import assignment_of
-from gmtool.store.errors import StoreError
-from gmtool.store.injuries import InjuryEntry
-from gmtool.store.party import campaign_ships
-from gmtool.store.ships import ShipRecord
 from gmtool.tui.dialogs import kept_dialog
 from gmtool.tui.tabs.injuries.keys_base import InjuryKeys
 
@@ -127,7 +127,7 @@ class HurtKeys(InjuryKeys):
     def action_bailout(self) -> None:
         if self._refused():
             return
-        from gmtool.store.bailout import load_bailout
+        from gmtool.actions.reads.injuries import load_bailout
         from gmtool.tui.tabs.injuries.bailout_dialog import BailoutDialog
 
         try:

@@ -10,8 +10,8 @@ from gmtool.tui.pane import GmPane
 if TYPE_CHECKING:
     from rich.text import Text
 
+    from gmtool.actions.reads.injuries import InjuryEntry
     from gmtool.rules.characters import Party
-    from gmtool.store.injuries import InjuryEntry
 
 
 class InjuryKeys(GmPane):

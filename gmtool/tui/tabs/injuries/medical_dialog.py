@@ -17,10 +17,10 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Select, Static
 
 from gmtool.actions.healing import Rested, RestRequest, TreatmentRequest, procedures
+from gmtool.actions.reads.injuries import InjuryEntry
 from gmtool.rules.characters import Character, Party
 from gmtool.rules.errors import RulesError
 from gmtool.rules.healing import doctor_skill, healing_table, rest_refusal
-from gmtool.store.injuries import InjuryEntry
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.tabs.injuries.treatment_dialog import (
     ROLL_KEY,

@@ -2,9 +2,10 @@
 history (hazards, direct damage, treatment) with every die; hazard rolls by hand, treatment,
 direct damage, undo, and the bail-out helper.
 
-The history is `gmtool.store.injuries` (append-only: undo marks an entry undone and gives the
-damage back); the characters' damage lives with the party. The Battle tab records its hazards
-through the same store, and this tab shows them the next time it is drawn.
+The history is read through `actions.reads.injuries` (append-only: undo marks an entry
+undone and gives the damage back); the characters' damage lives with the party. The Battle
+tab records its hazards in the same history, and this tab shows them the next time it is
+drawn.
 """
 
 from __future__ import annotations
@@ -18,12 +19,12 @@ from textual.containers import Horizontal
 from textual.message import Message
 from textual.widgets import DataTable, Label, Select, Static
 
+from gmtool.actions.errors import StoreError
+from gmtool.actions.reads.injuries import InjuryEntry, history
+from gmtool.actions.reads.party import load_party_state
+from gmtool.actions.reads.rolls import RollEntry
 from gmtool.rules.characters import Character, Party
 from gmtool.rules.errors import RulesError
-from gmtool.store.errors import StoreError
-from gmtool.store.injuries import InjuryEntry, history
-from gmtool.store.party import load_party_state
-from gmtool.store.rolllog import RollEntry
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.injuries.healing_keys import HealingKeys
 from gmtool.tui.tabs.injuries.history_view import ALL, HistoryTable, HistoryView, fill_table
@@ -229,7 +230,7 @@ class InjuriesPane(HurtKeys, HealingKeys, UndoKeys, HistoryView):
     def _read_undo(self, everything: list[InjuryEntry]) -> None:
         """Whether ctrl+z and ctrl+y have something to do (their keys show only then)."""
         from gmtool.actions.injuries import can_redo
-        from gmtool.store.bailout import load_bailout
+        from gmtool.actions.reads.injuries import load_bailout
 
         try:
             can_undo = any(not e.get("undone") for e in everything)

@@ -19,11 +19,11 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Input, Label, Select, Static
 
+from gmtool.actions.errors import StoreError
 from gmtool.actions.injuries import DamageRequest, TreatmentRequest, damage_amount
+from gmtool.actions.reads.injuries import InjuryEntry
 from gmtool.rules.characters import Character, Party
 from gmtool.rules.errors import RulesError
-from gmtool.store.errors import StoreError
-from gmtool.store.injuries import InjuryEntry
 from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css

@@ -5,10 +5,10 @@ says whose and what first. A mixin of `InjuriesPane`."""
 
 from __future__ import annotations
 
+from gmtool.actions.errors import StoreError
 from gmtool.actions.injuries import Redone, Undone
+from gmtool.actions.reads.injuries import InjuryEntry
 from gmtool.rules.errors import RulesError
-from gmtool.store.errors import StoreError
-from gmtool.store.injuries import InjuryEntry
 from gmtool.tui.tabs.injuries.injury_text import tracks
 from gmtool.tui.tabs.injuries.keys_base import InjuryKeys
 

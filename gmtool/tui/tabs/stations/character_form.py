@@ -20,11 +20,11 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
 
+from gmtool.actions.errors import StoreError
 from gmtool.actions.party import DuplicateName
 from gmtool.rules.characters import Character, character_from_dict, character_table, skill_label
 from gmtool.rules.durability import character_state, damage_rules, durability_tracks
 from gmtool.rules.errors import RulesError, TableError
-from gmtool.store.errors import StoreError
 from gmtool.tui.dialogs.base import GmDialog
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css

@@ -9,10 +9,9 @@ from pathlib import Path
 from textual.widgets import OptionList
 
 from gmtool.actions import party as party_actions
-from gmtool.actions.errors import ActionRefused
+from gmtool.actions.errors import ActionRefused, StoreError
 from gmtool.rules.characters import Character
 from gmtool.rules.errors import RulesError
-from gmtool.store.errors import StoreError
 from gmtool.tui.dialogs import ConfirmDialog
 from gmtool.tui.dialogs.file_path import FileDialog
 from gmtool.tui.tabs.stations.character_form import CharacterForm

@@ -7,11 +7,11 @@ from __future__ import annotations
 from rich.text import Text
 
 from gmtool.actions import party as party_actions
+from gmtool.actions.errors import StoreError
 from gmtool.actions.party import StationChanged, place_name
 from gmtool.actions.station_rolls import roll_station_check
 from gmtool.rules.errors import RulesError
 from gmtool.rules.stations import Assignment, assignment_of, station_table
-from gmtool.store.errors import StoreError
 from gmtool.tui.dialogs import ChoiceDialog
 from gmtool.tui.dialogs.choice import TITLE_ROOM
 from gmtool.tui.styles import DEGREE_STYLE

@@ -19,13 +19,13 @@ from textual.widgets import DataTable, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from gmtool.actions import party as party_actions
+from gmtool.actions.errors import StoreError
 from gmtool.actions.party import StationChanged, UndoState, place_name
+from gmtool.actions.reads.party import campaign_ships, load_party_state
+from gmtool.actions.reads.ships import ShipRecord
 from gmtool.rules.characters import Character, Party
 from gmtool.rules.errors import RulesError
 from gmtool.rules.stations import StationBoard, assignment_of, station_board
-from gmtool.store.errors import StoreError
-from gmtool.store.party import campaign_ships, load_party_state
-from gmtool.store.ships import ShipRecord
 from gmtool.tui.pane import GmPane
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.stations.board import (

@@ -9,7 +9,8 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
-from gmtool.store.skirmish import LOG_LIMIT, LogLine
+from gmtool.actions.reads.skirmish import LOG_LIMIT
+from gmtool.rules.skirmish.turn_modes import LogLine
 from gmtool.tui.styles import tab_css
 
 

@@ -13,7 +13,7 @@ from textual.widgets.option_list import Option
 
 from gmtool.rules.errors import RulesError
 from gmtool.rules.skirmish import Scenario, load_scenario
-from gmtool.store.skirmish import AUTOMATIC, MANUAL, SOLO
+from gmtool.rules.skirmish.turn_modes import AUTOMATIC, MANUAL, SOLO
 from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.styles import tab_css
 

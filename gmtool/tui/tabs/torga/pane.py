@@ -1,6 +1,6 @@
 """Torga IV tab: the ground skirmish played on a map in the terminal.
 
-The tab draws the game the store keeps (`gmtool.store.skirmish`) through its view
+The tab draws the saved game (`actions.reads.skirmish`) through its view
 (`view.py`), offers the acting figure's actions by key (`keys.py`, the one action table),
 measures moves and shots through the rules engine before the GM commits, and saves every
 action at once (ctrl+z undoes it, ctrl+y redoes it). In solo play the app answers each
@@ -13,19 +13,12 @@ from __future__ import annotations
 from textual.widgets import ContentSwitcher
 
 from gmtool.actions import skirmish as game_actions
+from gmtool.actions.errors import StoreError
+from gmtool.actions.reads.skirmish import game_steps, load_game
 from gmtool.rules.errors import RulesError
 from gmtool.rules.skirmish import GameOptions
 from gmtool.rules.skirmish.engine import AIM, FIRE, HAND_TO_HAND, PICK_UP
-from gmtool.store.errors import StoreError
-from gmtool.store.skirmish import (
-    AUTOMATIC,
-    MANUAL,
-    SOLO,
-    load_game,
-    settings_text,
-    solo_side,
-)
-from gmtool.store.skirmish_replay import game_steps
+from gmtool.rules.skirmish.turn_modes import AUTOMATIC, MANUAL, SOLO, settings_text, solo_side
 from gmtool.tui.tabs.torga.keys import ACTIONS, HELP
 from gmtool.tui.tabs.torga.log import GameLog
 from gmtool.tui.tabs.torga.new_game import NewGameChoice, NewGameScreen

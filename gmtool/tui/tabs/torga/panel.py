@@ -8,9 +8,9 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
+from gmtool.actions.reads.skirmish import SkirmishGame
 from gmtool.rules.skirmish import Action, GameState, move_allowance, plan_move
 from gmtool.rules.skirmish.engine import AIM, FIRE, HAND_TO_HAND, PICK_UP
-from gmtool.store.skirmish import SkirmishGame
 from gmtool.tui.tabs.torga.map import (
     WOUND_STYLE,
     figure_symbols,

@@ -12,11 +12,12 @@ from textual import on
 from textual.widgets import ContentSwitcher, Input
 
 from gmtool.actions import skirmish as game_actions
+from gmtool.actions.errors import StoreError
+from gmtool.actions.reads.skirmish import Played
 from gmtool.rules.errors import RulesError
 from gmtool.rules.skirmish import ACTION_KINDS, Action, move_allowance, plan_move
 from gmtool.rules.skirmish.engine import AIM, FIRE, HAND_TO_HAND, HOLD, MOVE, PICK_UP
-from gmtool.store.errors import StoreError
-from gmtool.store.skirmish import SOLO, Played
+from gmtool.rules.skirmish.turn_modes import SOLO
 from gmtool.tui.tabs.torga.log import GameLog, log_text
 from gmtool.tui.tabs.torga.panel import Choice
 from gmtool.tui.tabs.torga.picks import fire_choices, melee_choices, pick_up_choices

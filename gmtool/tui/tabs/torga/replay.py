@@ -10,9 +10,9 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from gmtool.actions.reads.skirmish import ReplayStep
 from gmtool.rules.skirmish.outcome import standing
-from gmtool.store.skirmish import LogLine
-from gmtool.store.skirmish_replay import ReplayStep
+from gmtool.rules.skirmish.turn_modes import LogLine
 from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css

@@ -16,8 +16,8 @@ from textual.message import Message
 from textual.widgets import ContentSwitcher
 from textual.worker import Worker, WorkerState, get_current_worker
 
+from gmtool.actions.reads.skirmish import SkirmishGame
 from gmtool.rules.skirmish import Scenario, SimulationSummary, simulate, torga_iv
-from gmtool.store.skirmish import SkirmishGame
 from gmtool.tui.pane import GmPane
 from gmtool.tui.tabs.torga.chart import SimulationChart
 from gmtool.tui.tabs.torga.sweep import Sweep, SweepResult, SweepScreen

@@ -16,11 +16,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import ContentSwitcher, Input, Static
 
 from gmtool.actions import skirmish as game_actions
+from gmtool.actions.errors import StoreError
+from gmtool.actions.reads.skirmish import SkirmishGame, load_game
 from gmtool.rules.skirmish import GameState, legal_actions, plan_move, ready_figures, torga_iv
 from gmtool.rules.skirmish.engine import FIRE, deployment_preview
 from gmtool.rules.skirmish.outcome import standing
-from gmtool.store.errors import StoreError
-from gmtool.store.skirmish import SkirmishGame, load_game
 from gmtool.tui.action_table import bindings
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.torga.chart import SimulationChart
