@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 
 from gmtool.rules.session_facts import (
     BattleFact,
+    Fact,
     GameFact,
     InjuryFact,
     RollFact,
@@ -208,3 +209,24 @@ def recap_markdown(session: SessionFacts, *, players: bool = False, short: bool 
 def _dead_words(battle: BattleFact, players: bool) -> str:
     dead = [name for c in battle.casualties if c.ours or not players for name in c.dead]
     return f"; dead: {', '.join(dead)}" if dead else ""
+
+
+def fact_line(fact: Fact) -> str:
+    """One line of the session's timeline, its time first."""
+    if isinstance(fact, BattleFact):
+        dead = _dead_words(fact, False)
+        return f"{clock(fact.time)} Battle {fact.name}: {battle_ending(fact)}{dead}"
+    if isinstance(fact, InjuryFact):
+        return injury_line(fact)
+    if isinstance(fact, ShipChangeFact):
+        return change_line(fact)
+    if isinstance(fact, GameFact):
+        return f"{clock(fact.time)} Torga IV: {game_line(fact)}"
+    if isinstance(fact, RollFact):
+        return roll_line(fact)
+    return f"{clock(fact.time)} Note {fact.id}: {fact.text}"
+
+
+def timeline_lines(session: SessionFacts) -> list[str]:
+    """The whole session, a line a fact, in the order it happened."""
+    return [fact_line(fact) for fact in session.timeline()]
