@@ -19,11 +19,20 @@ from gmtool.rules.session_facts import NoteFact, SessionFacts
 from gmtool.rules.session_recap import recap_markdown
 from gmtool.store import session_notes as notes_store
 from gmtool.store.campaign import Campaign
+from gmtool.store.condition_history import CharacterSeries, ConditionHistory, ShipSeries
 from gmtool.store.errors import StoreError
 
 # Notes one session keeps: each change saves the session's notes whole with its undo step.
 NOTES_PER_SESSION = 200
 ADDED, EDITED, DELETED = "added", "edited", "deleted"
+
+__all__ = [
+    "CharacterSeries",
+    "ConditionHistory",
+    "NoteChanged",
+    "RecapSaved",
+    "ShipSeries",
+]
 
 
 @dataclass(frozen=True)
@@ -221,3 +230,14 @@ def _difference(
         if note != old[note_id]:
             return EDITED, _fact(note)
     raise ActionRefused("the notes were the same before and after")
+
+
+# -- the chart ------------------------------------------------------------------------------
+
+
+def condition_history(campaign: Campaign) -> ConditionHistory:
+    """The party's wounds and mortal damage at the end of each session, and each campaign
+    ship's damage and crew at the end of each of its battles: the Journal tab's chart."""
+    from gmtool.store.condition_history import condition_history as read_history
+
+    return read_history(campaign)

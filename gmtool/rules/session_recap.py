@@ -131,7 +131,7 @@ def injury_line(entry: InjuryFact) -> str:
         text = f"{entry.character} hurt{where}: {tracks(entry.marked, '+') or 'no harm'}"
     if entry.state != entry.state_before:
         text += f" ({entry.state.replace('_', ' ')})"
-    return f"{clock(entry.time)} {text}"
+    return text
 
 
 def change_line(change: ShipChangeFact) -> str:
@@ -144,7 +144,7 @@ def change_line(change: ShipChangeFact) -> str:
         text += " mended"
     elif change.kind == "crew_replaced":
         text += f": {change.crew} aboard again"
-    return f"{clock(change.time)} {text}; {change.status.replace('_', ' ')}"
+    return f"{text}; {change.status.replace('_', ' ')}"
 
 
 def game_line(game: GameFact) -> str:
@@ -159,7 +159,7 @@ def game_line(game: GameFact) -> str:
 def roll_line(roll: RollFact) -> str:
     degree = DEGREE_WORDS.get(roll.degree or "", roll.degree or "")
     purpose = roll.purpose or "no purpose given"
-    return f"{clock(roll.time)} #{roll.id} {degree}: {purpose} ({roll.expression} = {roll.total})"
+    return f"#{roll.id} {degree}: {purpose} ({roll.expression} = {roll.total})"
 
 
 def _section(title: str, lines: Iterable[str], short: bool) -> list[str]:
@@ -192,13 +192,13 @@ def recap_markdown(session: SessionFacts, *, players: bool = False, short: bool 
             out += ["", "## Battles"]
             for battle in session.battles:
                 out += ["", *battle_lines(battle, players)]
-    out += _section("The party", (injury_line(e) for e in session.injuries), short)
+    out += _section("The party", (timed(e, injury_line(e)) for e in session.injuries), short)
     changes = [c for c in session.ship_changes if c.ours or not players]
-    out += _section("Ships between battles", (change_line(c) for c in changes), short)
+    out += _section("Ships between battles", (timed(c, change_line(c)) for c in changes), short)
     out += _section("Torga IV", (game_line(g) for g in session.games), short)
     if not players:
-        out += _section("Notable rolls", (roll_line(r) for r in session.rolls), short)
-        out += _section("Notes", (f"{clock(n.time)} {n.text}" for n in session.notes), short)
+        out += _section("Notable rolls", (timed(r, roll_line(r)) for r in session.rolls), short)
+        out += _section("Notes", (timed(n, n.text) for n in session.notes), short)
         if session.gaps and not short:
             out += _section("Not read", session.gaps, short)
     if len(out) == 3:
@@ -211,22 +211,25 @@ def _dead_words(battle: BattleFact, players: bool) -> str:
     return f"; dead: {', '.join(dead)}" if dead else ""
 
 
-def fact_line(fact: Fact) -> str:
-    """One line of the session's timeline, its time first."""
+def timed(fact: Fact, text: str) -> str:
+    return f"{clock(fact.time)} {text}"
+
+
+def fact_text(fact: Fact) -> str:
+    """What a fact of the timeline says, without its time."""
     if isinstance(fact, BattleFact):
-        dead = _dead_words(fact, False)
-        return f"{clock(fact.time)} Battle {fact.name}: {battle_ending(fact)}{dead}"
+        return f"Battle {fact.name}: {battle_ending(fact)}{_dead_words(fact, False)}"
     if isinstance(fact, InjuryFact):
         return injury_line(fact)
     if isinstance(fact, ShipChangeFact):
         return change_line(fact)
     if isinstance(fact, GameFact):
-        return f"{clock(fact.time)} Torga IV: {game_line(fact)}"
+        return f"Torga IV: {game_line(fact)}"
     if isinstance(fact, RollFact):
         return roll_line(fact)
-    return f"{clock(fact.time)} Note {fact.id}: {fact.text}"
+    return f"Note {fact.id}: {fact.text}"
 
 
 def timeline_lines(session: SessionFacts) -> list[str]:
-    """The whole session, a line a fact, in the order it happened."""
-    return [fact_line(fact) for fact in session.timeline()]
+    """The whole session, a line a fact, its time first, in the order it happened."""
+    return [timed(fact, fact_text(fact)) for fact in session.timeline()]

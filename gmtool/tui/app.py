@@ -75,6 +75,9 @@ class GmApp(LaysOutOnce, HoldsKeys, App[None]):
         Binding("f1", "help", "Help", priority=True),
         Binding("question_mark", "help", "Help", show=False),
         Binding("f2", "session", "Session"),
+        Binding("ctrl+j", "note", "Note"),
+        # right after a note from any tab (nothing saved since), ctrl+z takes it back first
+        Binding("ctrl+z", "undo_note", "Undo note", priority=True),
         *[Binding(str(n), f"show_tab_number({n})", show=False) for n in range(1, 10)],
     ]
 
@@ -93,6 +96,7 @@ class GmApp(LaysOutOnce, HoldsKeys, App[None]):
         self.theme = "textual-dark"
         self.crash_report: Path | None = None  # where an unexpected error was written
         self._data_errors_said: dict[str, float] = {}  # message -> when it was notified
+        self._note_undo: tuple[int, int] | None = None  # (session, change count) after a note
 
     # -- errors -----------------------------------------------------------------------------
     def show_data_error(self, error: StoreError | RulesError) -> None:
@@ -247,6 +251,7 @@ class GmApp(LaysOutOnce, HoldsKeys, App[None]):
                     return
                 self.notify(f"{ended.title} ended. F2 starts the next session.")
                 self.show_campaign_title()
+                self.journal_saved()
 
             battle = sessions.unfinished_battle(self.campaign)
             if battle is None:
@@ -272,8 +277,84 @@ class GmApp(LaysOutOnce, HoldsKeys, App[None]):
                 return
             self.notify(f"{session.title} started: rolls and injuries now record it.")
             self.show_campaign_title()
+            self.journal_saved()
+            self.show_previously()
 
         self.push_screen(SessionDialog(number), started)
+
+    def show_previously(self) -> None:
+        """As a session starts: "Previously", the last ended session's short recap."""
+        from gmtool.actions import journal
+        from gmtool.tui.tabs.journal.dialogs import RecapDialog
+
+        previous = journal.previous_session(self.campaign)
+        if previous is not None:
+            text = journal.recap(self.campaign, previous.id, short=True)
+            self.push_screen(RecapDialog("Previously (Escape closes)", text))
+
+    # -- notes from any tab -------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "note":
+            return not isinstance(self.screen, ModalScreen)
+        if action == "undo_note":
+            return (
+                self._note_undo is not None
+                and self._note_undo[1] == self.campaign.change_count
+                and not isinstance(self.screen, ModalScreen)
+            )
+        return True
+
+    def action_note(self) -> None:
+        """ctrl+j from any tab: a timestamped note in the open session."""
+        from gmtool.actions import journal
+        from gmtool.actions.sessions import current_session
+        from gmtool.tui.tabs.journal.dialogs import NoteDialog
+
+        session = current_session(self.campaign)
+        if session is None:
+            self.notify("No game session is open: F2 starts one.", severity="error")
+            return
+
+        def typed(text: str | None) -> None:
+            if text is None:
+                return
+            try:
+                added = journal.add_note(self.campaign, text)
+            except RulesError as exc:
+                self.notify(f"Not saved: {exc}", severity="error")
+                return
+            self._note_undo = (added.session_id, self.campaign.change_count)
+            self.refresh_bindings()
+            self.journal_saved()
+            self.notify(f"Note {added.note.id} added to {session.title} (ctrl+z takes it back).")
+
+        question = f"A note for {session.title} (Enter saves, Escape cancels):"
+        self.push_screen(NoteDialog(question), typed)
+
+    def action_undo_note(self) -> None:
+        from gmtool.actions import journal
+
+        if self._note_undo is None:
+            return
+        session_id = self._note_undo[0]
+        self._note_undo = None
+        try:
+            undone = journal.undo_note(self.campaign, session_id)
+        except RulesError as exc:
+            self.notify(f"Not undone: {exc}", severity="error")
+            return
+        self.refresh_bindings()
+        self.journal_saved()
+        self.notify(f"Undone: note {undone.note.id} is taken back.")
+
+    def journal_saved(self) -> None:
+        """A session or a note was saved from the app's own keys: the Journal tab, if it is
+        on screen, shows it at once (shown later, it reads what changed then)."""
+        if self.current_tab().TAB_ID == "journal":
+            found = self.query("#journal")
+            if found:
+                pane: Any = found.first()
+                pane.read_again()
 
     # -- quitting ---------------------------------------------------------------------------
     async def action_quit(self) -> None:
