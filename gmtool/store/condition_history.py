@@ -30,8 +30,8 @@ class CharacterSeries:
 
 @dataclass(frozen=True)
 class ShipSeries:
-    """One campaign ship at the end of each battle it fought: the share of its boxes
-    marked and of its crew still aboard, in percent."""
+    """One campaign ship at the end of each battle it fought: how full its fullest track
+    is and the share of its crew still aboard, in percent."""
 
     name: str
     battles: tuple[int, ...]  # the battles' places in `ConditionHistory.battles`
@@ -52,20 +52,20 @@ def condition_history(campaign: Campaign) -> ConditionHistory:
     battles, ships = _ships(campaign)
     return ConditionHistory(
         sessions=tuple(s["id"] for s in sessions),
-        party=_party(campaign, [s["ended"] for s in sessions]),
+        party=_party(campaign, [(s["id"], s["ended"]) for s in sessions]),
         battles=battles,
         ships=ships,
     )
 
 
-def _party(campaign: Campaign, ends: list[str | None]) -> tuple[CharacterSeries, ...]:
+def _party(campaign: Campaign, ends: list[tuple[int, str | None]]) -> tuple[CharacterSeries, ...]:
     entries = [e for e in campaign.injury_log.newest_first() if not e.get("undone")][::-1]
     names: dict[str, str] = {}
     now: dict[str, dict[str, int]] = {}
     marks: dict[str, list[dict[str, int]]] = {}
     place = 0
-    for number, end in enumerate(ends):
-        while place < len(entries) and (end is None or entries[place]["time"] <= end):
+    for number, (session, end) in enumerate(ends):
+        while place < len(entries) and _by_then(entries[place], session, end):
             entry = entries[place]
             who = entry["character"]
             names[who] = entry["character_name"]
@@ -81,6 +81,14 @@ def _party(campaign: Campaign, ends: list[str | None]) -> tuple[CharacterSeries,
         )
         for who in names
     )
+
+
+def _by_then(entry: Any, session: int, end: str | None) -> bool:
+    """Whether an injury entry (the next, in order) happened by the end of `session`: by
+    the session it records, else (made outside any session) by its time."""
+    if entry.get("session") is not None:
+        return bool(entry["session"] <= session)
+    return end is None or bool(entry["time"] <= end)
 
 
 def _ships(campaign: Campaign) -> tuple[tuple[str, ...], tuple[ShipSeries, ...]]:
@@ -105,12 +113,14 @@ def _ships(campaign: Campaign) -> tuple[tuple[str, ...], tuple[ShipSeries, ...]]
             _, places, damage, crew, first_crew = series.setdefault(
                 ship.id, (ship.name, [], [], [], max(ship.crew_total, 1))
             )
-            points = sum(ship.damage.points.values()) or 1
-            marked = sum(ship.damage.marked.get(t, 0) for t in ship.damage.points)
+            worst = max(  # the fullest track: what decides a ship's state
+                (ship.damage.marked.get(t, 0) / n for t, n in ship.damage.points.items() if n),
+                default=0.0,
+            )
             losses = ship.crew_losses
             aboard = ship.crew_total - losses.get("dead", 0) - losses.get("badly_wounded", 0)
             places.append(len(names) - 1)
-            damage.append(round(100 * marked / points))
+            damage.append(round(100 * worst))
             crew.append(max(0, round(100 * aboard / first_crew)))
     return tuple(names), tuple(
         ShipSeries(name, tuple(places), tuple(damage), tuple(crew))

@@ -14,7 +14,7 @@ PARTY, SHIPS = "party", "ships"
 # What each page shows, for the line under it (a plot's own title takes rows from the plot).
 PAGE_WORDS = {
     PARTY: "The party: wounds (line) and mortal damage (x) at the end of each session",
-    SHIPS: "Campaign ships: damage % (line) and crew aboard % (x) after each battle",
+    SHIPS: "Campaign ships: fullest damage track % (line) and crew aboard % (x) after each battle",
 }
 # Characters and ships drawn at most: the legend has to leave room for the lines.
 MOST_LINES = 6
