@@ -25,6 +25,7 @@ from gmtool.store.campaign import Clock
 from gmtool.store.errors import StoreError
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.key_hold import HoldsKeys
+from gmtool.tui.table_notes import TableNotes
 from gmtool.tui.tabs import TAB_CLASSES, TabSpec
 from gmtool.tui.widgets.steady import DrawsWhenSettled, LaysOutOnce, place_underline
 
@@ -96,7 +97,7 @@ class GmApp(LaysOutOnce, HoldsKeys, App[None]):
         self.theme = "textual-dark"
         self.crash_report: Path | None = None  # where an unexpected error was written
         self._data_errors_said: dict[str, float] = {}  # message -> when it was notified
-        self._note_undo: tuple[int, int] | None = None  # (session, change count) after a note
+        self.table_notes = TableNotes(self)
 
     # -- errors -----------------------------------------------------------------------------
     def show_data_error(self, error: StoreError | RulesError) -> None:
@@ -283,78 +284,22 @@ class GmApp(LaysOutOnce, HoldsKeys, App[None]):
         self.push_screen(SessionDialog(number), started)
 
     def show_previously(self) -> None:
-        """As a session starts: "Previously", the last ended session's short recap."""
-        from gmtool.actions import journal
-        from gmtool.tui.tabs.journal.dialogs import RecapDialog
+        self.table_notes.show_previously()
 
-        previous = journal.previous_session(self.campaign)
-        if previous is not None:
-            text = journal.recap(self.campaign, previous.id, short=True)
-            self.push_screen(RecapDialog("Previously (Escape closes)", text))
-
-    # -- notes from any tab -------------------------------------------------------------------
+    # -- notes from any tab (tui/table_notes.py) ----------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "note":
-            return not isinstance(self.screen, ModalScreen)
-        if action == "undo_note":
-            return (
-                self._note_undo is not None
-                and self._note_undo[1] == self.campaign.change_count
-                and not isinstance(self.screen, ModalScreen)
-            )
-        return True
+        return self.table_notes.offers(action)
 
     def action_note(self) -> None:
         """ctrl+j from any tab: a timestamped note in the open session."""
-        from gmtool.actions import journal
-        from gmtool.actions.sessions import current_session
-        from gmtool.tui.tabs.journal.dialogs import NoteDialog
-
-        session = current_session(self.campaign)
-        if session is None:
-            self.notify("No game session is open: F2 starts one.", severity="error")
-            return
-
-        def typed(text: str | None) -> None:
-            if text is None:
-                return
-            try:
-                added = journal.add_note(self.campaign, text)
-            except RulesError as exc:
-                self.notify(f"Not saved: {exc}", severity="error")
-                return
-            self._note_undo = (added.session_id, self.campaign.change_count)
-            self.refresh_bindings()
-            self.journal_saved()
-            self.notify(f"Note {added.note.id} added to {session.title} (ctrl+z takes it back).")
-
-        question = f"A note for {session.title} (Enter saves, Escape cancels):"
-        self.push_screen(NoteDialog(question), typed)
+        self.table_notes.ask()
 
     def action_undo_note(self) -> None:
-        from gmtool.actions import journal
-
-        if self._note_undo is None:
-            return
-        session_id = self._note_undo[0]
-        self._note_undo = None
-        try:
-            undone = journal.undo_note(self.campaign, session_id)
-        except RulesError as exc:
-            self.notify(f"Not undone: {exc}", severity="error")
-            return
-        self.refresh_bindings()
-        self.journal_saved()
-        self.notify(f"Undone: note {undone.note.id} is taken back.")
+        """ctrl+z just after a note (nothing saved since): the note is taken back."""
+        self.table_notes.undo()
 
     def journal_saved(self) -> None:
-        """A session or a note was saved from the app's own keys: the Journal tab, if it is
-        on screen, shows it at once (shown later, it reads what changed then)."""
-        if self.current_tab().TAB_ID == "journal":
-            found = self.query("#journal")
-            if found:
-                pane: Any = found.first()
-                pane.read_again()
+        self.table_notes.journal_saved()
 
     # -- quitting ---------------------------------------------------------------------------
     async def action_quit(self) -> None:
