@@ -30,6 +30,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "battle": ("battle", "narrative battles: new, list, show, act, next, undo"),
     "ship": ("ship", "a campaign ship's condition: show, repair, replace-crew, scrap, restore"),
     "heal": ("heal", "characters heal: a doctor's treatment roll, rest days, undo"),
+    "session": ("session", "game sessions: start, end, list, show, report, note"),
     "doctor": ("doctor", "check that a campaign's files are whole and agree"),
     "serve": ("serve", "serve the players' read-only screen to a browser"),
     "player-view": ("player_view", "the players' read-only screen in this terminal"),

@@ -65,6 +65,7 @@ class PlayerApp(App[None]):
     .log-title { height: 1; text-style: bold underline; }
     #battle-log-lines { height: auto; }
     #battle-log-below { height: auto; padding: 0 1; }
+    #battle-recap { height: auto; padding: 0 1; }
     #battle-scroll > .log-title { margin-top: 1; padding: 0 1; }
     #battle-scroll .narrow-only { display: none; }
     #battle-scroll.narrow .narrow-only { display: block; }
@@ -106,6 +107,7 @@ class PlayerApp(App[None]):
                     yield Static(id="battle-fleets")
                 yield Static("This round", classes="log-title narrow-only")
                 yield Static(id="battle-log-below", classes="narrow-only")
+                yield Static(id="battle-recap")
             with TabPane("Party", id="party"), VerticalScroll():
                 yield Static(id="party-table")
             with TabPane("Torga IV", id="torga"), VerticalScroll(id="torga-pane"):
@@ -201,6 +203,9 @@ class PlayerApp(App[None]):
         edge = self.query_one("#battle-edge", Static)
         ladder = self.query_one("#battle-ladder", Static)
         ships = self.query_one("#battle-fleets", Static)
+        recap = self.query_one("#battle-recap", Static)
+        recap.display = bool(model.recap)
+        recap.update(Text("\n" + model.recap) if model.recap else "")
         if battle is None:
             headline.update(Text("No battle yet.", style="dim"))
             for part in (edge, ladder, ships, lines, below):

@@ -95,17 +95,33 @@ class PlayerModel(msgspec.Struct, frozen=True):
     battle: BattleView | None
     party: tuple[PartyMember, ...]
     skirmish: SkirmishView | None
+    # between battles: the players' recap (Markdown) of the newest game session
+    recap: str | None = None
 
 
 def player_model(campaign: Campaign) -> PlayerModel:
     """Everything the players' screen shows, read from the campaign (opened read-only)."""
     game = load_game(campaign)
+    battle = _battle(campaign)
     return PlayerModel(
         campaign=campaign.name,
-        battle=_battle(campaign),
+        battle=battle,
         party=_party(campaign),
         skirmish=None if game is None else SkirmishView(game.state, standing(game.state)),
+        recap=None if battle is not None and not battle.finished else players_recap(campaign),
     )
+
+
+def players_recap(campaign: Campaign) -> str | None:
+    """The players' cut of the newest session's recap (no enemy numbers, no GM notes, none
+    of the GM's rolls); None before the first session."""
+    from gmtool.rules.session_recap import recap_markdown
+    from gmtool.store.session_timeline import session_facts
+
+    sessions = campaign.sessions()
+    if not sessions:
+        return None
+    return recap_markdown(session_facts(campaign, sessions[-1]["id"]), players=True)
 
 
 def shown_battle_id(campaign: Campaign) -> str | None:

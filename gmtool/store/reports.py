@@ -28,3 +28,21 @@ def write_report(campaign: Campaign, battle_id: str, text: str) -> Path:
     except OSError as exc:
         raise StoreError(f"{path}: the battle report cannot be written ({exc.strerror})") from None
     return path
+
+
+def session_report_path(campaign: Campaign, session_id: int, *, players: bool = False) -> Path:
+    """`reports/session-<n>.md`, and `reports/session-<n>-players.md` for the players' cut."""
+    suffix = "-players" if players else ""
+    return campaign.folder / REPORT_FOLDER / f"session-{int(session_id)}{suffix}.md"
+
+
+def write_session_recap(campaign: Campaign, session_id: int, text: str, *, players: bool) -> Path:
+    """Save a session's recap; its path. StoreError naming the file if it cannot be written."""
+    if campaign.readonly:
+        raise StoreError(f"campaign {campaign.folder} is open read-only: no recap was saved")
+    path = session_report_path(campaign, session_id, players=players)
+    try:
+        atomic_write_bytes(path, text.encode("utf-8"))
+    except OSError as exc:
+        raise StoreError(f"{path}: the session recap cannot be written ({exc.strerror})") from None
+    return path

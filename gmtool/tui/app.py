@@ -24,6 +24,7 @@ from gmtool.actions.view_state import last_tab, remember_tab
 from gmtool.rules.errors import RulesError
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.key_hold import HoldsKeys
+from gmtool.tui.table_notes import TableNotes
 from gmtool.tui.tabs import TAB_CLASSES, TabSpec
 from gmtool.tui.widgets.steady import DrawsWhenSettled, LaysOutOnce, place_underline
 
@@ -74,6 +75,9 @@ class GmApp(LaysOutOnce, HoldsKeys, App[None]):
         Binding("f1", "help", "Help", priority=True),
         Binding("question_mark", "help", "Help", show=False),
         Binding("f2", "session", "Session"),
+        Binding("ctrl+j", "note", "Note"),
+        # right after a note from any tab (nothing saved since), ctrl+z takes it back first
+        Binding("ctrl+z", "undo_note", "Undo note", priority=True),
         *[Binding(str(n), f"show_tab_number({n})", show=False) for n in range(1, 10)],
     ]
 
@@ -92,6 +96,7 @@ class GmApp(LaysOutOnce, HoldsKeys, App[None]):
         self.theme = "textual-dark"
         self.crash_report: Path | None = None  # where an unexpected error was written
         self._data_errors_said: dict[str, float] = {}  # message -> when it was notified
+        self.table_notes = TableNotes(self)
 
     # -- errors -----------------------------------------------------------------------------
     def show_data_error(self, error: StoreError | RulesError) -> None:
@@ -246,6 +251,7 @@ class GmApp(LaysOutOnce, HoldsKeys, App[None]):
                     return
                 self.notify(f"{ended.title} ended. F2 starts the next session.")
                 self.show_campaign_title()
+                self.journal_saved()
 
             battle = sessions.unfinished_battle(self.campaign)
             if battle is None:
@@ -271,8 +277,28 @@ class GmApp(LaysOutOnce, HoldsKeys, App[None]):
                 return
             self.notify(f"{session.title} started: rolls and injuries now record it.")
             self.show_campaign_title()
+            self.journal_saved()
+            self.show_previously()
 
         self.push_screen(SessionDialog(number), started)
+
+    def show_previously(self) -> None:
+        self.table_notes.show_previously()
+
+    # -- notes from any tab (tui/table_notes.py) ----------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.table_notes.offers(action)
+
+    def action_note(self) -> None:
+        """ctrl+j from any tab: a timestamped note in the open session."""
+        self.table_notes.ask()
+
+    def action_undo_note(self) -> None:
+        """ctrl+z just after a note (nothing saved since): the note is taken back."""
+        self.table_notes.undo()
+
+    def journal_saved(self) -> None:
+        self.table_notes.journal_saved()
 
     # -- quitting ---------------------------------------------------------------------------
     async def action_quit(self) -> None:

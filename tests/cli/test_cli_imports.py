@@ -61,6 +61,14 @@ NOT_LOADED: dict[str, tuple[str, ...]] = {
         "difflib",
     ),
     "battle next": (*EVERY, *STEP),
+    "session list": (
+        *EVERY,
+        *STEP,
+        "gmtool.actions.battles",
+        "gmtool.rules.battle.state",
+        "gmtool.store.session_timeline",
+        "socket",
+    ),
     "doctor": (
         *EVERY,
         "gmtool.rules.skirmish",

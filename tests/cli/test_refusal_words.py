@@ -50,6 +50,12 @@ BAD: list[tuple[str, ...]] = [
     ("ship", "show", "nope"),
     ("ship", "repair", "meridian", "--days", "0", "--where", "dock"),
     ("ship", "delete", "meridian"),
+    ("session", "end"),
+    ("session", "note", "no session is open"),
+    ("session", "start", "X" * 5000),
+    ("session", "show", "9"),
+    ("session", "show", "first"),
+    ("session", "report", "-1", "--players"),
 ]
 
 

@@ -73,12 +73,12 @@ async def test_clicking_a_key_presses_it(app_factory: Callable[..., GmApp]) -> N
         assert app.screen.__class__.__name__ == "HelpScreen"
 
 
-@pytest.mark.parametrize("size, kept", [((120, 36), True), ((100, 24), False)])
+@pytest.mark.parametrize("size, kept", [((120, 36), True), ((110, 24), False)])
 async def test_on_a_tall_terminal_the_footer_keeps_its_rows_within_a_tab(
     app_factory: Callable[..., GmApp], size: tuple[int, int], kept: bool
 ) -> None:
     """The ships list has more keys than the roster once undo is offered (two rows at 120
-    columns and at 100, then one): on a tall terminal the footer keeps two rows as the cursor moves
+    columns and at 110, then one): on a tall terminal the footer keeps two rows as the cursor moves
     to the roster, so the tab does not jump a line and lay itself out again; on a short
     one it gives the line back to the roster."""
     app = app_factory(demo=True)

@@ -42,4 +42,5 @@ TAB_CLASSES: list[TabSpec] = [
     TabSpec("battle", "Battle", "gmtool.tui.tabs.battle.pane", "BattlePane"),
     TabSpec("injuries", "Injuries", "gmtool.tui.tabs.injuries.pane", "InjuriesPane"),
     TabSpec("torga", "Torga IV", "gmtool.tui.tabs.torga.pane", "SkirmishPane"),
+    TabSpec("journal", "Journal", "gmtool.tui.tabs.journal.pane", "JournalPane"),
 ]

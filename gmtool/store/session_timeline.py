@@ -1,0 +1,326 @@
+"""One game session's facts, read from what the campaign already saved.
+
+Rolls, injury entries and battles carry the session they were made in. Ship changes and
+Torga IV steps do not: they are found in their trackers' undo steps, whose times fall inside
+the session (so a change older than the tracker's undo window is no longer in a recap). The
+roll log and the injury history are read newest first and only back to the session's start,
+so a recap costs the session's size, not the campaign's.
+
+Read-only: the players' view builds its recap from here too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from gmtool.rules import session_facts as facts
+from gmtool.store.campaign import Campaign
+from gmtool.store.errors import UNREADABLE_STATE, StoreError
+from gmtool.store.records import GameSession
+from gmtool.store.session_notes import session_notes
+
+if TYPE_CHECKING:
+    from gmtool.rules.battle import BattleState
+
+# Later than any saved time: the end of a session still open.
+OPEN_END = "9999"
+SHIP_CHANGES = ("repair", "crew_replaced", "scrapped", "restored")
+
+
+def session_info(campaign: Campaign, session_id: int) -> facts.SessionInfo:
+    """The saved session `session_id`; StoreError when there is none."""
+    for record in campaign.sessions():
+        if record["id"] == session_id:
+            return info_of(record)
+    count = len(campaign.sessions())
+    have = f"sessions 1 to {count}" if count else "no session yet"
+    raise StoreError(f"campaign {campaign.name} has no session {session_id} ({have})")
+
+
+def info_of(record: GameSession) -> facts.SessionInfo:
+    return facts.SessionInfo(record["id"], record["title"], record["started"], record["ended"])
+
+
+def session_facts(campaign: Campaign, session_id: int) -> facts.SessionFacts:
+    """Everything the journal shows of one session. A part that does not read (a damaged
+    battle file) is named in `gaps`; the rest is still there."""
+    info = session_info(campaign, session_id)
+    gaps: list[str] = []
+    battles = _battles(campaign, info, gaps)
+    rolls, made = _rolls(campaign, info)
+    return facts.SessionFacts(
+        session=info,
+        battles=tuple(battles),
+        injuries=tuple(_injuries(campaign, info)),
+        ship_changes=tuple(_ship_changes(campaign, info, gaps)),
+        games=tuple(_games(campaign, info, gaps)),
+        rolls=tuple(rolls),
+        notes=tuple(
+            facts.NoteFact(n["id"], n["time"], n["text"], n.get("edited"))
+            for n in session_notes(campaign, session_id)
+        ),
+        rolls_made=made,
+        gaps=tuple(gaps),
+    )
+
+
+def _within(info: facts.SessionInfo, time: str) -> bool:
+    return info.started <= time <= (info.ended or OPEN_END)
+
+
+# -- battles --------------------------------------------------------------------------------
+
+
+def _battles(
+    campaign: Campaign, info: facts.SessionInfo, gaps: list[str]
+) -> list[facts.BattleFact]:
+    from gmtool.store import battles
+    from gmtool.store.reports import REPORT_FOLDER
+
+    found: list[facts.BattleFact] = []
+    for record in battles.list_battles(campaign):
+        if record.session != info.id:
+            continue
+        try:
+            state = battles.load_battle(campaign, record.id)
+            casualties = _casualties(campaign, state)
+        except (StoreError, *UNREADABLE_STATE) as exc:
+            gaps.append(f"battle {record.name}: {exc}")
+            continue
+        report = f"{REPORT_FOLDER}/{record.id}.md"
+        found.append(
+            facts.BattleFact(
+                battle_id=record.id,
+                name=state.name,
+                time=record.created,
+                sides=tuple((s.id, s.name) for s in state.sides),
+                rounds=state.round,
+                finished=state.finished,
+                broke_off=tuple(s.id for s in state.sides if s.broke_off),
+                ships=tuple(
+                    facts.ShipOutcome(
+                        name=ship.name,
+                        side=ship.side,
+                        fate=ship.fate,
+                        points=dict(ship.damage.points),
+                        marked={t: ship.damage.marked.get(t, 0) for t in ship.damage.points},
+                        crew_total=ship.crew_total,
+                        losses=dict(ship.crew_losses),
+                    )
+                    for ship in state.ships
+                ),
+                casualties=casualties,
+                report=report if (campaign.folder / report).exists() else None,
+            )
+        )
+    return found
+
+
+def _casualties(campaign: Campaign, state: BattleState) -> tuple[facts.CrewCasualties, ...]:
+    from gmtool.store.crew_casualties import battle_casualties
+
+    if not state.finished:
+        return ()
+    sides = {ship.id: ship.side for ship in state.ships}
+    found = []
+    for ship in battle_casualties(campaign, state.id):
+        members = ship.members
+        found.append(
+            facts.CrewCasualties(
+                ship_name=ship.ship_name,
+                side=sides.get(ship.ship_id, facts.PLAYERS_SIDE),
+                dead=tuple(
+                    f"{m.rank_title} {m.name} ({m.post_name})".strip()
+                    for m in members
+                    if m.condition == "dead"
+                ),
+                badly_wounded=sum(m.condition == "badly_wounded" for m in members),
+                lightly_wounded=sum(m.condition == "lightly_wounded" for m in members),
+            )
+        )
+    return tuple(found)
+
+
+# -- the histories ---------------------------------------------------------------------------
+
+
+def _session_entries(entries: Iterator[Any], info: facts.SessionInfo) -> Iterator[Any]:
+    """The live entries of the session, from a history read newest first: read back only to
+    the session's start (everything further is older)."""
+    for entry in entries:
+        if str(entry.get("time", "")) < info.started:
+            return
+        if entry.get("session") == info.id and not entry.get("undone"):
+            yield entry
+
+
+def _injuries(campaign: Campaign, info: facts.SessionInfo) -> list[facts.InjuryFact]:
+    from gmtool.store.battles import battle_names
+
+    names: dict[str, str] | None = None
+    found: list[facts.InjuryFact] = []
+    for entry in _session_entries(iter(campaign.injury_log.newest_first()), info):
+        battle = entry.get("battle")
+        if battle is not None and names is None:
+            names = battle_names(campaign)
+        before: Mapping[str, int] = entry.get("before") or {}
+        after: Mapping[str, int] = entry.get("after") or {}
+        restored = {t: before[t] - after.get(t, 0) for t in before if before[t] > after.get(t, 0)}
+        detail = entry.get("detail") or {}
+        marked = {t: n for t, n in (entry.get("marked") or {}).items() if n}
+        kind = str(entry["kind"])
+        if (
+            kind not in facts.HEALING_KINDS
+            and not marked
+            and entry["state"] == entry["state_before"]
+        ):
+            continue  # a hazard that passed the character by: no injury
+        found.append(
+            facts.InjuryFact(
+                id=int(entry["id"]),
+                time=str(entry["time"]),
+                kind=kind,
+                character=str(entry.get("character_name") or entry.get("character")),
+                battle=None if battle is None else (names or {}).get(battle, battle),
+                marked=marked,
+                restored=restored if kind in facts.HEALING_KINDS else {},
+                state_before=str(entry.get("state_before", "")),
+                state=str(entry.get("state", "")),
+                stabilized=bool(entry.get("stabilized_after"))
+                and not entry.get("stabilized_before"),
+                days=int(detail.get("days", 0) or 0),
+            )
+        )
+    return found[::-1]
+
+
+def _rolls(campaign: Campaign, info: facts.SessionInfo) -> tuple[list[facts.RollFact], int]:
+    found: list[facts.RollFact] = []
+    made = 0
+    for entry in _session_entries(campaign.roll_log(), info):
+        made += 1
+        if entry.get("degree") in facts.NOTABLE_DEGREES:
+            found.append(
+                facts.RollFact(
+                    id=int(entry["id"]),
+                    time=str(entry["time"]),
+                    source=str(entry.get("source", "")),
+                    purpose=str(entry.get("for", "")),
+                    expression=str(entry.get("expression", "")),
+                    total=int(entry.get("total", 0)),
+                    degree=entry.get("degree"),
+                )
+            )
+    return found[::-1], made
+
+
+# -- the trackers ----------------------------------------------------------------------------
+
+
+def _steps_after(record: Mapping[str, Any]) -> list[tuple[str, Any, Any]]:
+    """(time, state before, state after) of each undo step a tracker still keeps."""
+    undo: Sequence[Mapping[str, Any]] = record.get("undo") or []
+    found = []
+    for index, step in enumerate(undo):
+        after = undo[index + 1].get("previous") if index + 1 < len(undo) else record.get("state")
+        found.append((str(step.get("time", "")), step.get("previous"), after))
+    return found
+
+
+def _history(state: Any) -> dict[str, tuple[str, str, list[Any]]]:
+    """Each ship's (name, side, history entries) in a saved ships state."""
+    found: dict[str, tuple[str, str, list[Any]]] = {}
+    for ship in (state or {}).get("ships", []):
+        condition = ship.get("condition") or {}
+        spec = ship.get("spec") or {}
+        found[str(ship.get("id"))] = (
+            str(spec.get("name", ship.get("id"))),
+            str(ship.get("side", facts.PLAYERS_SIDE)),
+            list(condition.get("history") or []),
+        )
+    return found
+
+
+def _new_entries(before: list[Any], after: list[Any]) -> list[Any]:
+    """The entries at the end of `after` that `before` had not (a history keeps its newest)."""
+    for kept in range(min(len(before), len(after)), -1, -1):
+        if after[:kept] == before[len(before) - kept :]:
+            return after[kept:]
+    return after
+
+
+def _ship_changes(
+    campaign: Campaign, info: facts.SessionInfo, gaps: list[str]
+) -> list[facts.ShipChangeFact]:
+    from gmtool.store.ships.records import SHIPS_TRACKER
+    from gmtool.store.tracker import Tracker
+
+    found: list[facts.ShipChangeFact] = []
+    if not (campaign.folder / "trackers" / f"{SHIPS_TRACKER}.json").exists():
+        return found
+    record = Tracker[Any](campaign, SHIPS_TRACKER).record()
+    for time, before, after in _steps_after(record):
+        if not _within(info, time):
+            continue
+        old = _history(before)
+        for ship_id, (name, side, entries) in _history(after).items():
+            for entry in _new_entries(old.get(ship_id, ("", "", []))[2], entries):
+                if not isinstance(entry, dict) or entry.get("kind") not in SHIP_CHANGES:
+                    continue
+                try:
+                    found.append(
+                        facts.ShipChangeFact(
+                            time=time,
+                            ship_name=name,
+                            side=side,
+                            kind=str(entry["kind"]),
+                            status=str(entry.get("status", "")),
+                            marks={str(k): int(v) for k, v in (entry.get("marks") or {}).items()},
+                            crew=int(entry.get("crew", 0)),
+                            days=int(entry.get("days", 0)),
+                            where=entry.get("where"),
+                        )
+                    )
+                except UNREADABLE_STATE as exc:
+                    gaps.append(f"a change to {name}: {exc}")
+    return found
+
+
+def _games(campaign: Campaign, info: facts.SessionInfo, gaps: list[str]) -> list[facts.GameFact]:
+    from gmtool.store.skirmish_files import SKIRMISH_TRACKER
+    from gmtool.store.tracker import Tracker
+
+    if not (campaign.folder / "trackers" / f"{SKIRMISH_TRACKER}.json").exists():
+        return []
+    record = Tracker[Any](campaign, SKIRMISH_TRACKER).record()
+    newest: dict[str, tuple[str, Any]] = {}  # game id -> (time, its newest state then)
+    for time, _before, after in _steps_after(record):
+        if _within(info, time) and isinstance(after, dict):
+            newest[str(after.get("game_id", ""))] = (time, after)
+    found = []
+    for game_id, (time, state) in newest.items():
+        try:
+            found.append(_game_fact(game_id, time, state))
+        except UNREADABLE_STATE as exc:
+            gaps.append(f"Torga IV game {game_id}: {exc}")
+    return found
+
+
+def _game_fact(game_id: str, time: str, saved: Mapping[str, Any]) -> facts.GameFact:
+    from gmtool.rules.skirmish import GameState
+    from gmtool.rules.skirmish.outcome import ending
+
+    state = GameState.from_dict(saved["game"])
+    end = ending(state)
+    names = {side.id: side.name for side in state.scenario.sides}
+    return facts.GameFact(
+        game_id=game_id,
+        time=time,
+        scenario=state.scenario.name,
+        turn=state.turn,
+        winner=None if end is None else names.get(end.winner, end.winner),
+        reason=None if end is None else end.reason.value,
+        standing=None if end is None else end.standing,
+        needed=None if end is None else end.needed,
+    )

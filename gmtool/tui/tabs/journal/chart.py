@@ -1,0 +1,75 @@
+"""The Journal's chart: the party's wounds and mortal damage at the end of each session, or
+each campaign ship's damage and crew after each of its battles (textual-plotext).
+
+Imported the first time the chart is shown: plotting loads in about a fifth of a second.
+"""
+
+from __future__ import annotations
+
+from textual_plotext import PlotextPlot
+
+from gmtool.actions.journal import ConditionHistory
+
+PARTY, SHIPS = "party", "ships"
+# What each page shows, for the line under it (a plot's own title takes rows from the plot).
+PAGE_WORDS = {
+    PARTY: "The party: wounds (line) and mortal damage (x) at the end of each session",
+    SHIPS: "Campaign ships: fullest damage track % (line) and crew aboard % (x) after each battle",
+}
+# Characters and ships drawn at most: the legend has to leave room for the lines.
+MOST_LINES = 6
+COLOURS = ("cyan", "orange", "green", "magenta", "yellow", "red")
+
+
+def short_name(name: str) -> str:
+    """The last word of a name: a legend at 80 columns has room for "Calloway", not ranks."""
+    return name.split()[-1] if name.split() else name
+
+
+class ConditionChart(PlotextPlot):
+    """One chart of a campaign's condition history; `show` draws a page of it."""
+
+    def show(self, history: ConditionHistory, page: str) -> None:
+        plt = self.plt
+        plt.clear_figure()
+        if page == PARTY:
+            self._party(history)
+        else:
+            self._ships(history)
+        self.refresh()
+
+    def _party(self, history: ConditionHistory) -> None:
+        plt = self.plt
+        plt.title("The party: wounds (-) and mortal damage (x) at each session's end")
+        hurt = sorted(history.party, key=lambda c: -max((*c.wound, *c.mortal, 0)))[:MOST_LINES]
+        if not history.sessions or not hurt:
+            plt.title("The party: no wounds or mortal damage in any session yet")
+            return
+        sessions: list[float] = list(history.sessions)
+        for character, colour in zip(hurt, COLOURS, strict=False):
+            name = short_name(character.name)
+            plt.plot(
+                sessions, [float(n) for n in character.wound], label=name, marker="hd", color=colour
+            )
+            plt.plot(sessions, [float(n) for n in character.mortal], marker="x", color=colour)
+        plt.xticks(sessions, [str(int(s)) for s in sessions])
+        plt.xlabel("session")
+
+    def _ships(self, history: ConditionHistory) -> None:
+        plt = self.plt
+        plt.title("Ships: damage % (-) and crew aboard % (x) after each battle")
+        ships = [s for s in history.ships if s.battles][:MOST_LINES]
+        if not ships:
+            plt.title("Ships: no campaign ship has finished a battle yet")
+            return
+        for ship, colour in zip(ships, COLOURS, strict=False):
+            places: list[float] = [p + 1 for p in ship.battles]
+            label = short_name(ship.name)
+            plt.plot(
+                places, [float(n) for n in ship.damage], label=label, marker="hd", color=colour
+            )
+            plt.plot(places, [float(n) for n in ship.crew], marker="x", color=colour)
+        numbers: list[float] = list(range(1, len(history.battles) + 1))
+        plt.xticks(numbers, [str(int(n)) for n in numbers])
+        plt.ylim(0, 100)
+        plt.xlabel("battle")
