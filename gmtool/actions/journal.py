@@ -8,8 +8,9 @@ commit and one undo step of that session's notes (ctrl+z, ctrl+y).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
+
+import msgspec
 
 from gmtool.actions.errors import ActionRefused
 from gmtool.actions.sessions import GameSession
@@ -35,8 +36,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class NoteChanged:
+class NoteChanged(msgspec.Struct, frozen=True):
     """A note added, edited or deleted (`change`), or such a change undone or redone
     (`undone`, `redone`); `note` as it is now (as it was, for a deletion or an undone add)."""
 
@@ -47,8 +47,7 @@ class NoteChanged:
     redone: bool = False
 
 
-@dataclass(frozen=True)
-class RecapSaved:
+class RecapSaved(msgspec.Struct, frozen=True):
     session_id: int
     path: Path
     players_path: Path

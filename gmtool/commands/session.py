@@ -15,7 +15,8 @@ one line on stderr, exit code 2, and nothing is saved.
 from __future__ import annotations
 
 import argparse
-from dataclasses import asdict
+
+from msgspec import to_builtins as asdict  # nested Structs to plain JSON values
 
 from gmtool.actions import journal
 from gmtool.actions import sessions as session_actions

@@ -115,8 +115,8 @@ def player_model(campaign: Campaign) -> PlayerModel:
 def players_recap(campaign: Campaign) -> str | None:
     """The players' cut of the newest session's recap (no enemy numbers, no GM notes, none
     of the GM's rolls); None before the first session."""
+    from gmtool.actions.journal import session_facts
     from gmtool.rules.session_recap import recap_markdown
-    from gmtool.store.session_timeline import session_facts
 
     sessions = campaign.sessions()
     if not sessions:

@@ -8,7 +8,7 @@ Nothing here reads a file or parses saved words.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import msgspec
 
 # The players' fleet is side a of every battle (`gmtool battle new --ship`), as on their screen.
 PLAYERS_SIDE = "a"
@@ -18,8 +18,7 @@ NOTABLE_DEGREES = ("amazing", "critical_failure")
 HEALING_KINDS = ("treatment", "rest", "recovery")
 
 
-@dataclass(frozen=True)
-class SessionInfo:
+class SessionInfo(msgspec.Struct, frozen=True):
     """A game session as saved: `ended` is None while it is open."""
 
     id: int
@@ -28,8 +27,7 @@ class SessionInfo:
     ended: str | None
 
 
-@dataclass(frozen=True)
-class ShipOutcome:
+class ShipOutcome(msgspec.Struct, frozen=True):
     """One ship at the end (or the latest step) of a battle."""
 
     name: str
@@ -49,8 +47,7 @@ class ShipOutcome:
         return any(self.marked.values())
 
 
-@dataclass(frozen=True)
-class CrewCasualties:
+class CrewCasualties(msgspec.Struct, frozen=True):
     """A campaign ship's named crew hurt when a battle ended."""
 
     ship_name: str
@@ -64,8 +61,7 @@ class CrewCasualties:
         return self.side == PLAYERS_SIDE
 
 
-@dataclass(frozen=True)
-class BattleFact:
+class BattleFact(msgspec.Struct, frozen=True):
     """A battle set up in the session: its sides, rounds, how it ended and its report."""
 
     battle_id: str
@@ -83,8 +79,7 @@ class BattleFact:
         return dict(self.sides).get(side, side)
 
 
-@dataclass(frozen=True)
-class InjuryFact:
+class InjuryFact(msgspec.Struct, frozen=True):
     """An entry of the injury history: a character hurt (hazard, damage) or healed."""
 
     id: int
@@ -104,8 +99,7 @@ class InjuryFact:
         return self.kind in HEALING_KINDS
 
 
-@dataclass(frozen=True)
-class ShipChangeFact:
+class ShipChangeFact(msgspec.Struct, frozen=True):
     """A campaign ship changed between battles: repaired, new crew, scrapped, restored."""
 
     time: str
@@ -123,8 +117,7 @@ class ShipChangeFact:
         return self.side == PLAYERS_SIDE
 
 
-@dataclass(frozen=True)
-class GameFact:
+class GameFact(msgspec.Struct, frozen=True):
     """A Torga IV game played in the session and, if it ended, how."""
 
     game_id: str
@@ -137,8 +130,7 @@ class GameFact:
     needed: int | None
 
 
-@dataclass(frozen=True)
-class RollFact:
+class RollFact(msgspec.Struct, frozen=True):
     """A notable roll: an Amazing success or a Critical Failure."""
 
     id: int
@@ -150,8 +142,7 @@ class RollFact:
     degree: str | None
 
 
-@dataclass(frozen=True)
-class NoteFact:
+class NoteFact(msgspec.Struct, frozen=True):
     """A note the GM typed at the table."""
 
     id: int
@@ -160,8 +151,7 @@ class NoteFact:
     edited: str | None = None
 
 
-@dataclass(frozen=True)
-class SessionFacts:
+class SessionFacts(msgspec.Struct, frozen=True):
     """Everything the journal knows of one session; `rolls_made` counts every live roll."""
 
     session: SessionInfo
@@ -172,7 +162,7 @@ class SessionFacts:
     rolls: tuple[RollFact, ...] = ()
     notes: tuple[NoteFact, ...] = ()
     rolls_made: int = 0
-    gaps: tuple[str, ...] = field(default=())  # what could not be read, said not hidden
+    gaps: tuple[str, ...] = ()  # what could not be read, said not hidden
 
     def timeline(self) -> list[Fact]:
         """Every fact in the order it happened (by time, then kind)."""

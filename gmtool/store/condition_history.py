@@ -8,8 +8,9 @@ battles' saved states (the newest `CHART_BATTLES` finished battles).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import UNREADABLE_STATE, StoreError
@@ -19,8 +20,7 @@ CHART_BATTLES = 12
 PARTY_TRACKS = ("wound", "mortal")
 
 
-@dataclass(frozen=True)
-class CharacterSeries:
+class CharacterSeries(msgspec.Struct, frozen=True):
     """One character's wound and mortal boxes marked at the end of each session."""
 
     name: str
@@ -28,8 +28,7 @@ class CharacterSeries:
     mortal: tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class ShipSeries:
+class ShipSeries(msgspec.Struct, frozen=True):
     """One campaign ship at the end of each battle it fought: how full its fullest track
     is and the share of its crew still aboard, in percent."""
 
@@ -39,8 +38,7 @@ class ShipSeries:
     crew: tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class ConditionHistory:
+class ConditionHistory(msgspec.Struct, frozen=True):
     sessions: tuple[int, ...]  # session numbers, oldest first
     party: tuple[CharacterSeries, ...]
     battles: tuple[str, ...]  # battle names, oldest first

@@ -96,7 +96,7 @@ class GmApp(LaysOutOnce, HoldsKeys, App[None]):
         self.theme = "textual-dark"
         self.crash_report: Path | None = None  # where an unexpected error was written
         self._data_errors_said: dict[str, float] = {}  # message -> when it was notified
-        self.table_notes = TableNotes(self)
+        self.table_notes = TableNotes(self, self)
 
     # -- errors -----------------------------------------------------------------------------
     def show_data_error(self, error: StoreError | RulesError) -> None:

@@ -4,21 +4,29 @@ ctrl+z right after (nothing saved since) takes it back; F2 opening a session sho
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from textual.app import App
 from textual.screen import ModalScreen
 
+from gmtool.actions.reads.campaign import Campaign
 from gmtool.rules.errors import RulesError
 
-if TYPE_CHECKING:
-    from gmtool.tui.app import GmApp
+
+class NotesApp(Protocol):
+    """What the notes need of the app, named here so this module does not import it."""
+
+    campaign: Campaign
+
+    def current_tab(self) -> Any: ...
 
 
 class TableNotes:
     """What the app's note keys need: the note ctrl+z may still take back."""
 
-    def __init__(self, app: GmApp) -> None:
+    def __init__(self, app: App[Any], host: NotesApp) -> None:
         self.app = app
+        self.host = host
         self._undoable: tuple[int, int] | None = None  # (session, change count) after a note
 
     def offers(self, action: str) -> bool:
@@ -29,7 +37,7 @@ class TableNotes:
         if action == "undo_note":
             return (
                 self._undoable is not None
-                and self._undoable[1] == self.app.campaign.change_count
+                and self._undoable[1] == self.host.campaign.change_count
                 and not dialog_open
             )
         return True
@@ -40,7 +48,7 @@ class TableNotes:
         from gmtool.tui.tabs.journal.dialogs import NoteDialog
 
         app = self.app
-        session = current_session(app.campaign)
+        session = current_session(self.host.campaign)
         if session is None:
             app.notify("No game session is open: F2 starts one.", severity="error")
             return
@@ -49,11 +57,11 @@ class TableNotes:
             if text is None:
                 return
             try:
-                added = journal.add_note(app.campaign, text)
+                added = journal.add_note(self.host.campaign, text)
             except RulesError as exc:
                 app.notify(f"Not saved: {exc}", severity="error")
                 return
-            self._undoable = (added.session_id, app.campaign.change_count)
+            self._undoable = (added.session_id, self.host.campaign.change_count)
             app.refresh_bindings()
             self.journal_saved()
             app.notify(f"Note {added.note.id} added to {session.title} (ctrl+z takes it back).")
@@ -69,7 +77,7 @@ class TableNotes:
         session_id = self._undoable[0]
         self._undoable = None
         try:
-            undone = journal.undo_note(self.app.campaign, session_id)
+            undone = journal.undo_note(self.host.campaign, session_id)
         except RulesError as exc:
             self.app.notify(f"Not undone: {exc}", severity="error")
             return
@@ -82,15 +90,15 @@ class TableNotes:
         from gmtool.actions import journal
         from gmtool.tui.tabs.journal.dialogs import RecapDialog
 
-        previous = journal.previous_session(self.app.campaign)
+        previous = journal.previous_session(self.host.campaign)
         if previous is not None:
-            text = journal.recap(self.app.campaign, previous.id, short=True)
+            text = journal.recap(self.host.campaign, previous.id, short=True)
             self.app.push_screen(RecapDialog("Previously (Escape closes)", text))
 
     def journal_saved(self) -> None:
         """A session or a note was saved by the app's own keys: the Journal tab, if it is on
         screen, shows it at once (shown later, it reads what changed then)."""
-        if self.app.current_tab().TAB_ID != "journal":
+        if self.host.current_tab().TAB_ID != "journal":
             return
         found = self.app.query("#journal")
         if found:
