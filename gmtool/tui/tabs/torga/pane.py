@@ -17,59 +17,22 @@ from gmtool.actions.errors import StoreError
 from gmtool.actions.reads.skirmish import game_steps, load_game
 from gmtool.rules.errors import RulesError
 from gmtool.rules.skirmish import GameOptions
-from gmtool.rules.skirmish.engine import AIM, FIRE, HAND_TO_HAND, PICK_UP
 from gmtool.rules.skirmish.turn_modes import AUTOMATIC, MANUAL, SOLO, settings_text, solo_side
 from gmtool.tui.tabs.torga.keys import ACTIONS, HELP
 from gmtool.tui.tabs.torga.log import GameLog
 from gmtool.tui.tabs.torga.new_game import NewGameChoice, NewGameScreen
+from gmtool.tui.tabs.torga.offered import Moment, offered, why_not
 from gmtool.tui.tabs.torga.play import PlayingPane
 from gmtool.tui.tabs.torga.replay import ReplayScreen
 from gmtool.tui.tabs.torga.settings import SettingsScreen
 from gmtool.tui.tabs.torga.view import BROWSE, MOVING, PICKING
 
+__all__ = ["BROWSE", "MOVING", "PICKING", "TAB_ID", "TITLE", "SkirmishPane"]
+
 TAB_ID = "torga"
 TITLE = "Torga IV"
 
 MODE_SHORT = {SOLO: "solo", MANUAL: "two players", AUTOMATIC: "both automatic"}
-
-# The key actions that open a pick, and the engine action each picks for.
-PICK_ACTIONS = {"fire": FIRE, "hand_to_hand": HAND_TO_HAND, "pick_up": PICK_UP}
-# Keys offered only when the acting figure can do that now (the rest: always in play).
-WHEN_ABLE = {**PICK_ACTIONS, "aim": AIM}
-
-# Keys that need a game: hidden from the footer until one is started (n).
-GAME_ONLY_ACTIONS = frozenset(
-    {
-        "fire",
-        "move",
-        "aim",
-        "hand_to_hand",
-        "pick_up",
-        "hold",
-        "automatic",
-        "automatic_turn",
-        "next_figure",
-        "previous_figure",
-        "type_destination",
-        "settings",
-    }
-)
-# Keys of the browsing mode only (not while a move or a pick is open).
-BROWSE_ONLY_ACTIONS = frozenset(
-    {
-        "settings",
-        "aim",
-        "hold",
-        "automatic",
-        "automatic_turn",
-        "simulate",
-        "sweep",
-        "toggle_view",
-        "move",
-        "undo",
-        "redo",
-    }
-)
 
 
 class SkirmishPane(PlayingPane):
@@ -81,52 +44,27 @@ class SkirmishPane(PlayingPane):
     ACTIONS = ACTIONS
 
     # -- key availability -----------------------------------------------------------------
+    def _moment(self) -> Moment:
+        state = self.state
+        side = self.query_one("#sk-side", ContentSwitcher).current
+        return Moment(
+            mode=self.mode,
+            has_game=state is not None,
+            over=state is not None and state.over,
+            kinds=self.kinds,
+            pick_kind=self.pick_kind,
+            can_undo=self.undo_label is not None,
+            can_redo=self.redo_label is not None,
+            several_ready=len(self._ready_ids()) > 1,
+            typing=self.query_one("#sk-move-to").has_class("shown"),
+            log_pages=side == "sk-table" and self.query_one("#sk-log", GameLog).overflows,
+        )
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        over = self.state is not None and self.state.over
-        if action in GAME_ONLY_ACTIONS and (self.state is None or over):
-            return False  # no game, or the board is locked at game over
-        if action in BROWSE_ONLY_ACTIONS and self.mode != BROWSE:
-            return False
-        if action == "undo":
-            return self.undo_label is not None
-        if action == "redo":
-            return self.redo_label is not None
-        if action in ("new_game", "start_again"):
-            return self.mode == BROWSE and (action == "start_again") == over
-        if action in ("confirm", "cancel"):
-            return self.mode != BROWSE
-        if action == "cursor":  # not while the destination is typed: the box has the keys
-            return self.mode == MOVING and not self.query_one("#sk-move-to").has_class("shown")
-        if action == "choose":
-            return self.mode == PICKING
-        if action in ("next_figure", "previous_figure"):
-            return self.mode != PICKING and len(self._ready_ids()) > 1
-        if action == "type_destination":
-            return self.mode == MOVING
-        if action in PICK_ACTIONS and self.mode == PICKING:
-            return self.pick_kind == PICK_ACTIONS[action]  # the same key cycles the choice
-        if action in WHEN_ABLE:
-            return self.mode == BROWSE and WHEN_ABLE[action] in self.kinds
-        if action in ("replay", "export_log", "replay_in_play", "export_in_play"):
-            shown_now = action in ("replay", "export_log")
-            return self.mode == BROWSE and self.state is not None and shown_now == over
-        if action == "scroll_log":
-            side = self.query_one("#sk-side", ContentSwitcher).current
-            return side == "sk-table" and self.query_one("#sk-log", GameLog).overflows
-        return True
+        return offered(action, self._moment())
 
     def why_not(self, action: str) -> str | None:
-        if action in ("undo", "redo"):
-            return f"Nothing to {'undo' if action == 'undo' else 'redo'} here."
-        if action in GAME_ONLY_ACTIONS and self.state is None:
-            return "No game in play: n starts one."
-        if action in GAME_ONLY_ACTIONS and self.state is not None and self.state.over:
-            return "The game is over: n starts it again, r replays it."
-        if action in WHEN_ABLE and self.mode == BROWSE:
-            what = {"fire": "fire", "hand_to_hand": "fight hand to hand", "pick_up": "pick a "
-                    "weapon up", "aim": "aim"}[action]  # fmt: skip
-            return f"The figure to act cannot {what} now (its line below says what it can do)."
-        return None
+        return why_not(action, self._moment())
 
     # -- new game and undo --------------------------------------------------------------------
     def action_new_game(self) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.text import Text
 from textual import work
 from textual.message import Message
 from textual.widgets import ContentSwitcher
@@ -52,20 +51,15 @@ class SimulatingPane(GmPane):
         self._simulation_worker: Worker[SimulationSummary | SweepResult] | None = None
         self._simulation_needed: int | None = None
 
-    # what the tab provides
-    def show_status(self, text: str | Text, error: bool = False) -> None:
-        raise NotImplementedError
-
-    def _refuse(self, text: str) -> None:
-        raise NotImplementedError
-
     def _simulated_scenario(self) -> Scenario:
         return self.game.scenario if self.game is not None else torga_iv()
 
     def _busy(self) -> bool:
         worker = self._simulation_worker
         if worker is not None and worker.state in (WorkerState.PENDING, WorkerState.RUNNING):
-            self._refuse("The simulation is already running: its chart shows when it ends.")
+            self.show_status(
+                "The simulation is already running: its chart shows when it ends.", error=True
+            )
             return True
         return False
 
@@ -161,4 +155,4 @@ class SimulatingPane(GmPane):
             self.show_status(text)
         elif event.state == WorkerState.ERROR:
             chart.show_message(f"The simulation stopped: {event.worker.error}")
-            self._refuse(f"The simulation stopped: {event.worker.error}")
+            self.show_status(f"The simulation stopped: {event.worker.error}", error=True)
