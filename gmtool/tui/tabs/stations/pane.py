@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import on
+
 from gmtool.tui.action_table import TabAction
 from gmtool.tui.tabs.stations.character_keys import CharacterKeys
 from gmtool.tui.tabs.stations.keys import (
@@ -24,6 +26,7 @@ from gmtool.tui.tabs.stations.keys import (
     PARTY_ACTIONS,
 )
 from gmtool.tui.tabs.stations.station_keys import StationKeys
+from gmtool.tui.tabs.stations.widgets import BoardTable
 
 
 class StationsPane(StationKeys, CharacterKeys):
@@ -31,6 +34,10 @@ class StationsPane(StationKeys, CharacterKeys):
     TITLE = "Stations"
     HELP = HELP
     ACTIONS: ClassVar[tuple[TabAction, ...]] = ACTIONS
+
+    @on(BoardTable.RollAsked)
+    def _roll_asked(self) -> None:
+        self.action_roll_check()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Offer a key only where it means something: nothing that reads or writes the party

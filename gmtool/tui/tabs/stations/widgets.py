@@ -1,6 +1,7 @@
 """The Stations tab's widgets: the board, the party list and the note shown when the party
-does not read. They tell the tab of a resize by message, and the board's Enter runs the
-tab's roll (from the tab's one key table), so no widget imports the pane."""
+does not read. They tell the tab of a resize and of the board's Enter (the tab's roll, from
+its one key table) by message; the board asks the tab only whether Enter works now, so no
+widget imports the tab's pane."""
 
 from __future__ import annotations
 
@@ -31,13 +32,14 @@ class BoardTable(KeepsSize, DataTable[Any]):
 
     BINDINGS: ClassVar[list[BindingType]] = [*bindings([ROLL])]
 
+    class RollAsked(Message):
+        """Enter on the board: the tab rolls the highlighted row's check."""
+
     def _pane(self) -> GmPane | None:
         return next((a for a in self.ancestors if isinstance(a, GmPane)), None)
 
     def action_roll_check(self) -> None:
-        pane = self._pane()
-        if pane is not None:
-            getattr(pane, ROLL.method)()
+        self.post_message(self.RollAsked())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         pane = self._pane()
