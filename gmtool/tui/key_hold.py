@@ -102,9 +102,11 @@ class HoldsKeys(_AppMixin):
         self._keys_held[:0] = waiting
         handed_on = HandedOnKey(key, self._stopped)
         self._travelling = handed_on
-        await super().on_event(handed_on)
-        if not handed_on.is_forwarded:  # a priority binding here took it
-            self._handled(handed_on)
+        try:
+            await super().on_event(handed_on)
+        finally:  # (an action that met a damaged file ends here too: ReportsCrashes)
+            if not handed_on.is_forwarded:  # a priority binding here took it
+                self._handled(handed_on)
 
     def _stopped(self, key: HandedOnKey) -> None:
         """Called as a widget stops the key. The screen stops every key it hands back here
@@ -133,8 +135,10 @@ class HoldsKeys(_AppMixin):
         if not isinstance(event, events.Key):
             await super().on_event(event)
         elif event.is_forwarded:  # back from the widgets: the app's bindings
-            await super().on_event(event)
-            self._handled(event)
+            try:
+                await super().on_event(event)
+            finally:
+                self._handled(event)
         elif self._keys_held is not None:
             self._keys_held.append(event)
         else:
