@@ -26,8 +26,12 @@ from gmtool.store.errors import StoreError
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.key_hold import HoldsKeys
 from gmtool.tui.tabs import TAB_CLASSES, TabSpec
-from gmtool.tui.textual_hooks import ReportsCrashes
-from gmtool.tui.widgets.steady import DrawsWhenSettled, LaysOutOnce, place_underline
+from gmtool.tui.widgets.steady import (
+    DrawsWhenSettled,
+    LaysOutOnce,
+    ReportsCrashes,
+    place_underline,
+)
 
 
 class MainScreen(DrawsWhenSettled, Screen[None]):

@@ -10,8 +10,7 @@ from textual import events
 from textual.containers import Vertical
 
 from gmtool.tui.action_table import TabAction, bindings, keys_markdown, palette_entries
-from gmtool.tui.textual_hooks import AnswersAfterDataErrors
-from gmtool.tui.widgets.steady import KeepsSize
+from gmtool.tui.widgets.steady import AnswersAfterDataErrors, KeepsSize
 
 if TYPE_CHECKING:
     from gmtool.store import Campaign
