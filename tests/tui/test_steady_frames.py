@@ -79,7 +79,8 @@ async def test_the_footer_draws_nothing_new_for_the_same_keys(
     app = app_factory(demo=True)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.press("3")
-        await pilot.pause()
+        await _until(lambda: app._keys_held is None)  # the Stations tab has the cursor
+        await settled(pilot)
         footer = app.screen.query_one(KeyFooter)
         calls: list[Any] = []
         real = footer.refresh
@@ -90,11 +91,10 @@ async def test_the_footer_draws_nothing_new_for_the_same_keys(
 
         monkeypatch.setattr(footer, "refresh", counting)
         app.screen.refresh_bindings()  # keys unchanged
-        await pilot.pause()
+        await settled(pilot)
         assert calls == []
         await pilot.press("1")  # other keys: drawn again
-        await pilot.pause()
-        assert calls
+        await _until(lambda: bool(calls))
 
 
 async def test_the_underline_moves_with_the_tab(app_factory: Callable[..., GmApp]) -> None:
@@ -419,7 +419,8 @@ async def test_held_keys_are_handled_in_order_and_never_held_for_ever(
     app = app_factory(demo=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("2")
-        await pilot.pause()
+        await _until(lambda: app._keys_held is None)  # the Crew tab has the cursor
+        await settled(pilot)
         app.hold_keys()  # as if the tab were still being built, and never got the cursor
         for key in ("n", "X", "y"):
             app.post_message(events.Key(key, key))
