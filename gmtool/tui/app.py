@@ -26,7 +26,12 @@ from gmtool.tui.footer import KeyFooter
 from gmtool.tui.key_hold import HoldsKeys
 from gmtool.tui.table_notes import TableNotes
 from gmtool.tui.tabs import TAB_CLASSES, TabSpec
-from gmtool.tui.widgets.steady import DrawsWhenSettled, LaysOutOnce, place_underline
+from gmtool.tui.widgets.steady import (
+    DrawsWhenSettled,
+    LaysOutOnce,
+    ReportsCrashes,
+    place_underline,
+)
 
 
 class MainScreen(DrawsWhenSettled, Screen[None]):
@@ -66,7 +71,7 @@ FOCUS_TRIES = 20
 IDLE_AFTER = 2.0
 
 
-class GmApp(LaysOutOnce, HoldsKeys, App[None]):
+class GmApp(ReportsCrashes, LaysOutOnce, HoldsKeys, App[None]):
     CSS_PATH = "gmtool.tcss"
     TITLE = "gmtool"
     ENABLE_COMMAND_PALETTE = True
@@ -109,30 +114,15 @@ class GmApp(LaysOutOnce, HoldsKeys, App[None]):
         self._data_errors_said[message] = now
         self.notify(message, title="Not done", severity="error", timeout=20)
 
-    async def _dispatch_action(self, namespace: Any, action_name: str, params: Any) -> bool:
-        # A key's action that meets a damaged file or a refused rule says so; the tab lives on.
-        try:
-            return await super()._dispatch_action(namespace, action_name, params)
-        except (StoreError, RulesError) as exc:
-            self.show_data_error(exc)
-            return True
-
-    def _handle_exception(self, error: Exception) -> None:
-        """Textual calls this with every error no handler caught. Data errors are shown;
-        anything else is a bug: a crash report goes to the campaign folder, and the app
-        exits with code 1 and one line naming it (the CLI prints it), not a traceback."""
-        if isinstance(error, (StoreError, RulesError)):
-            self.show_data_error(error)
-            return
+    def report_crash(self, error: Exception) -> Path | None:
+        """An error no handler caught is a bug: its report goes to the campaign folder
+        (once), and the app exits with code 1 (`ReportsCrashes`); the CLI names the report."""
         if self.crash_report is None:
             from gmtool.actions.campaign_files import write_crash_report
 
-            self.crash_report = write_crash_report(self.campaign.folder, error)
-        self._return_code = 1
-        if self._exception is None:  # what a Pilot test re-raises
-            self._exception = error
-            self._exception_event.set()
-        self._close_messages_no_wait()
+            with suppress(OSError):
+                self.crash_report = write_crash_report(self.campaign.folder, error)
+        return self.crash_report
 
     def get_default_screen(self) -> Screen[Any]:
         return MainScreen()

@@ -9,15 +9,17 @@ them the same way, until it is drawn, so what is typed lands in its first field.
 
 Keys are handled one at a time: the next waits until the widgets (or the app's bindings)
 have handled the one before, so keys that arrive together (a fast typist, a terminal
-multiplexer sending a string) do what they would do typed slowly.
+multiplexer sending a string) do what they would do typed slowly: a widget that handles a
+key stops it (`HandedOnKey.stop`), and a key no widget handles comes back to the app.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from textual import events
+from textual.message import Message
 from textual.timer import Timer
 
 if TYPE_CHECKING:
@@ -29,8 +31,24 @@ else:
 
 # However the tab's building goes, held keys are handled after this many seconds at most.
 HOLD_AT_MOST = 1.0
-# How often a held key handed on to the widgets is looked at, until it is handled.
-HOLD_CHECK = 0.005
+
+
+class HandedOnKey(events.Key):
+    """A key as the app hands it on to the widgets: the widget that handles it stops it
+    there (`stop`), and that is when the keys after it may follow."""
+
+    def __init__(self, key: events.Key, when_stopped: Callable[[HandedOnKey], None]) -> None:
+        super().__init__(key.key, key.character)
+        self.time = key.time
+        self.when_stopped = when_stopped
+
+    def stop(self, stop: bool = True) -> Message:
+        if stop:
+            self.when_stopped(self)
+        return super().stop(stop)
+
+
+HandedOnKey.handler_name = events.Key.handler_name  # its handlers are a key's
 
 
 class HoldsKeys(_AppMixin):
@@ -82,21 +100,28 @@ class HoldsKeys(_AppMixin):
         self.hold_keys()
         assert self._keys_held is not None
         self._keys_held[:0] = waiting
-        self._travelling = key
-        await super().on_event(key)
-        self._when_handled(key)
+        handed_on = HandedOnKey(key, self._stopped)
+        self._travelling = handed_on
+        try:
+            await super().on_event(handed_on)
+        finally:  # (an action that met a damaged file ends here too: ReportsCrashes)
+            if not handed_on.is_forwarded:  # a priority binding here took it
+                self._handled(handed_on)
 
-    def _when_handled(self, key: events.Key) -> None:
-        """End the hold on the keys after `key` once it is handled: by a priority binding
-        here (never handed on), by the widget that stopped it, or back here, unhandled by
-        the widgets, for the app's own bindings (`on_event`)."""
-        if self._travelling is not key:
-            return  # handled already
-        if not key.is_forwarded or key._stop_propagation:
+    def _stopped(self, key: HandedOnKey) -> None:
+        """Called as a widget stops the key. The screen stops every key it hands back here
+        for the app's bindings, and hands it on just after this call: the key's end waits
+        two turns of the app's queue, for that key to be handled here first (then this
+        finds it handled) and for what the bindings' actions queued (a focus change)."""
+        self.call_later(self.call_later, self._handled, key)
+
+    def _handled(self, key: events.Key) -> None:
+        """End the hold on the keys after `key`: handled by a priority binding here (never
+        handed on), by the widget that stopped it, or back here, unhandled by the widgets,
+        by the app's own bindings (`on_event`)."""
+        if self._travelling is key:
             self._travelling = None
             self.release_keys()
-        else:
-            self.set_timer(HOLD_CHECK, lambda: self._when_handled(key))
 
     def push_screen(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
         """Textual's push_screen; keys wait until the new screen is drawn."""
@@ -110,10 +135,10 @@ class HoldsKeys(_AppMixin):
         if not isinstance(event, events.Key):
             await super().on_event(event)
         elif event.is_forwarded:  # back from the widgets: the app's bindings
-            await super().on_event(event)
-            if event is self._travelling:
-                self._travelling = None
-                self.release_keys()
+            try:
+                await super().on_event(event)
+            finally:
+                self._handled(event)
         elif self._keys_held is not None:
             self._keys_held.append(event)
         else:

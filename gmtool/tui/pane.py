@@ -8,12 +8,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 from rich.text import Text
 from textual import events
 from textual.containers import Vertical
-from textual.message import Message
 
-from gmtool.actions.errors import StoreError
-from gmtool.rules.errors import RulesError
 from gmtool.tui.action_table import TabAction, bindings, keys_markdown, palette_entries
-from gmtool.tui.widgets.steady import KeepsSize
+from gmtool.tui.widgets.steady import AnswersAfterDataErrors, KeepsSize
 
 if TYPE_CHECKING:
     from gmtool.actions.reads.campaign import Campaign
@@ -30,10 +27,11 @@ MOVING_KEYS = frozenset(
 )  # fmt: skip
 
 
-class GmPane(KeepsSize, Vertical):
+class GmPane(AnswersAfterDataErrors, KeepsSize, Vertical):
     """A tab. `ACTIONS` is the tab's one table of actions: its bindings are built from it,
     the footer shows them, the palette and the F1 help list them (`HELP` is the prose above
-    the keys)."""
+    the keys). A handler of the tab that meets a damaged file or a refused rule says so and
+    the tab keeps working (`AnswersAfterDataErrors`)."""
 
     TAB_ID: ClassVar[str] = ""
     TITLE: ClassVar[str] = ""
@@ -61,14 +59,6 @@ class GmPane(KeepsSize, Vertical):
     @property
     def campaign(self) -> Campaign:
         return self.gm_app.campaign
-
-    async def _dispatch_message(self, message: Message) -> None:
-        # A handler of this tab that meets a damaged file or a refused rule says so and the
-        # tab keeps working (Textual stops a widget's message loop at an uncaught error).
-        try:
-            await super()._dispatch_message(message)
-        except (StoreError, RulesError) as exc:
-            self.gm_app.show_data_error(exc)
 
     @classmethod
     def keys_help(cls) -> str:

@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 from textual.pilot import Pilot
 
 from gmtool.actions.battle_next import play_next
-from gmtool.player.app import PlayerApp, make_player_app
+from gmtool.player.app import POLL_SECONDS, PlayerApp, make_player_app
 from gmtool.store import open_campaign
 from tests.conftest import fixed_clock
 from tests.player.conftest import BATTLE
+
+# Polls a test waits for the players' app to read a save: never reached by a working app.
+POLLS_AT_MOST = 300
 
 
 def gm_step(folder: Path) -> None:
@@ -32,13 +34,13 @@ async def test_the_view_follows_a_battle_step(battle_campaign: Callable[..., Pat
         assert [e.kind for e in app.model.battle.log] == ["begin"]
         reads = app.reads
         gm_step(folder)  # the GM rolls the edge in another process's place
-        saved = time.monotonic()
-        while app.reads == reads and time.monotonic() - saved < 5:
-            await pilot.pause(0.05)
-        waited = time.monotonic() - saved
+        # the next poll reads it (how soon is bench work: a busy machine only delays it)
+        for _ in range(POLLS_AT_MOST):
+            if app.reads != reads:
+                break
+            await pilot.pause(POLL_SECONDS)
         assert app.model.battle is not None
         assert [e.kind for e in app.model.battle.log] == ["begin", "edge"]
-        assert waited < 2.0
         shown = app.screen.query_one("#battle-log-lines").render()
         assert "has the edge" in str(shown)
 

@@ -109,3 +109,38 @@ class DrawnTerminal:
             "".join(self.cells.get((x, y), ("?", _PLAIN))[0] for x in range(width))
             for y in range(height)
         )
+
+
+# Pauses `settled` takes at most: never reached by an app that settles, however busy.
+SETTLE_PAUSES = 500
+
+
+def _idle(app: App[Any]) -> bool:
+    if app.message_queue_size:
+        return False
+    shown = app.screen  # (a screen below a dialog keeps its flags until shown again)
+    if shown._layout_required or shown._repaint_required or shown._dirty_widgets:
+        return False
+    for screen in app.screen_stack:
+        if screen.message_queue_size:
+            return False
+        for widget in screen.walk_children(Widget):
+            if widget.message_queue_size:
+                return False
+            if screen is shown and (widget._layout_required or widget._repaint_required):
+                return False
+    return True
+
+
+async def settled(pilot: Any) -> None:
+    """Wait until the app has nothing left to do: no messages queued, no layout or repaint
+    due, twice in a row. `Pilot.pause` alone waits until the process looks idle, which a
+    busy machine (the process waiting for a core) fakes: what it returns to may be half
+    done."""
+    quiet = 0
+    for _ in range(SETTLE_PAUSES):
+        await pilot.pause()
+        quiet = quiet + 1 if _idle(pilot.app) else 0
+        if quiet == 2:
+            return
+    raise AssertionError("the app never settled")

@@ -7,10 +7,13 @@ import gc
 from collections.abc import Callable, Iterator
 
 import pytest
+from textual.pilot import Pilot
 
 from gmtool.commands import collector
 from gmtool.tui import app as app_module
 from gmtool.tui.app import GmApp
+
+from .drawn import SETTLE_PAUSES, settled
 
 
 @pytest.fixture(autouse=True)
@@ -26,30 +29,41 @@ def _collector_as_it_was() -> Iterator[None]:
 async def test_the_idle_hooks_run_once_no_key_came_for_a_while(
     app_factory: Callable[..., GmApp], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # Wide margins: on a loaded CI machine a key and its frame can take a few tenths.
-    monkeypatch.setattr(app_module, "IDLE_AFTER", 1.2)
+    """Keys put the hooks off; no key for IDLE_AFTER runs them once, and only a key starts
+    the wait again. While keys come, IDLE_AFTER is an hour, so a busy machine slow between
+    two keys cannot make it pass; for the wait, a moment."""
+    monkeypatch.setattr(app_module, "IDLE_AFTER", 3600.0)
     ran: list[int] = []
     app = app_factory(demo=True)
     app.idle_hooks.append(lambda: ran.append(1))
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.press("escape")
-        for _ in range(3):  # keys closer together than IDLE_AFTER: not idle yet
-            await pilot.pause(0.1)
+        for _ in range(3):
+            await pilot.pause()
             await pilot.press("down")
-        assert ran == []
-        await pilot.pause(2.0)
-        assert ran == [1], "idle once, after the last key"
-        await pilot.pause(1.5)
-        assert ran == [1], "not again until another key"
+        await settled(pilot)
+        assert ran == []  # each key put them off
+        monkeypatch.setattr(app_module, "IDLE_AFTER", 0.05)
+        await pilot.press("down")
+        await _until(pilot, lambda: ran == [1])  # idle once, after the last key
+        await settled(pilot)
+        assert ran == [1] and app._idle_timer is None  # not again until another key
         await pilot.press("up")
-        await pilot.pause(2.0)
-        assert ran == [1, 1]
+        await _until(pilot, lambda: ran == [1, 1])
+
+
+async def _until(pilot: Pilot[None], check: Callable[[], bool]) -> None:
+    for _ in range(SETTLE_PAUSES):
+        if check():
+            return
+        await pilot.pause()
+    raise AssertionError("never came")
 
 
 async def test_the_app_freezes_what_start_up_and_a_tab_built_and_collects_when_idle(
     app_factory: Callable[..., GmApp], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(app_module, "IDLE_AFTER", 0.2)
+    monkeypatch.setattr(app_module, "IDLE_AFTER", 3600.0)  # not idle while keys come
     collected: list[int] = []
     real_collect = gc.collect
     monkeypatch.setattr(gc, "collect", lambda generation=2: collected.append(generation) or 0)
@@ -70,5 +84,8 @@ async def test_the_app_freezes_what_start_up_and_a_tab_built_and_collects_when_i
         assert gc.get_count()[2] > 0
         await pilot.press("down")
         assert collected == []
-        await pilot.pause(0.6)
+        monkeypatch.setattr(app_module, "IDLE_AFTER", 0.05)
+        await pilot.press("down")
+        await _until(pilot, lambda: bool(collected))
+        await settled(pilot)
         assert collected == [2], "collected once the GM pressed no key for a moment"

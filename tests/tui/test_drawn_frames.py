@@ -12,7 +12,7 @@ from textual.pilot import Pilot
 
 from gmtool.tui.app import GmApp
 
-from .drawn import DrawnTerminal
+from .drawn import DrawnTerminal, settled
 
 # A GM's walk over every tab: cursor moves, views, dialogs opened and closed, a save and its
 # undo, a battle set up and stepped, a Torga IV game started, the help and the palette.
@@ -28,9 +28,8 @@ WALK: tuple[str, ...] = (
 
 
 async def _settled(pilot: Pilot[None]) -> None:
-    for _ in range(3):
-        await pilot.wait_for_scheduled_animations()
-        await pilot.pause()
+    await pilot.wait_for_scheduled_animations()
+    await settled(pilot)
 
 
 @pytest.mark.parametrize("size", [(120, 36), (80, 24)])

@@ -22,7 +22,6 @@ from textual.widgets._tabs import Underline
 from gmtool.tui.app import GmApp, MainScreen
 from gmtool.tui.dialogs import ConfirmDialog
 from gmtool.tui.footer import KeyFooter
-from gmtool.tui.key_hold import HOLD_AT_MOST
 from gmtool.tui.widgets import steady
 from gmtool.tui.widgets.steady import (
     FRAME_PERIOD,
@@ -33,7 +32,10 @@ from gmtool.tui.widgets.steady import (
     LaysOutOnce,
 )
 
-from .drawn import DrawnTerminal
+from .drawn import DrawnTerminal, settled
+
+# Turns of 10 ms or more `_until` waits: never reached on a working app, however busy.
+UNTIL_TURNS = 6000
 
 
 class Counted(KeepsSize, Static):
@@ -77,7 +79,8 @@ async def test_the_footer_draws_nothing_new_for_the_same_keys(
     app = app_factory(demo=True)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.press("3")
-        await pilot.pause()
+        await _until(lambda: app._keys_held is None)  # the Stations tab has the cursor
+        await settled(pilot)
         footer = app.screen.query_one(KeyFooter)
         calls: list[Any] = []
         real = footer.refresh
@@ -88,11 +91,10 @@ async def test_the_footer_draws_nothing_new_for_the_same_keys(
 
         monkeypatch.setattr(footer, "refresh", counting)
         app.screen.refresh_bindings()  # keys unchanged
-        await pilot.pause()
+        await settled(pilot)
         assert calls == []
         await pilot.press("1")  # other keys: drawn again
-        await pilot.pause()
-        assert calls
+        await _until(lambda: bool(calls))
 
 
 async def test_the_underline_moves_with_the_tab(app_factory: Callable[..., GmApp]) -> None:
@@ -237,8 +239,7 @@ async def test_a_table_shown_with_more_rows_than_fit_is_drawn_in_one_frame(
         await pilot.pause()
         app.updates.clear()
         table.display = True
-        for _ in range(4):
-            await pilot.pause()
+        await settled(pilot)
         assert (len(app.updates) == 1) is one_frame
         assert table.show_vertical_scrollbar
         assert not terminal.stale_cells()
@@ -263,8 +264,7 @@ async def test_the_roster_is_shown_in_one_frame(app_factory: Callable[..., GmApp
 
         app._display = display  # type: ignore[method-assign]
         await pilot.press("R")
-        for _ in range(4):
-            await pilot.pause()
+        await settled(pilot)
         assert isinstance(app.focused, DataTable) and app.focused.id == "roster-table"
         assert len(frames) == 1
         assert not terminal.stale_cells()
@@ -298,14 +298,12 @@ async def test_a_dialog_opens_in_one_full_frame_and_follows_changes_behind_by_ro
         behind = app.screen
         app.updates.clear()
         await app.push_screen(SettledDialog())
-        for _ in range(3):
-            await pilot.pause()
+        await settled(pilot)
         assert app.updates.count("LayoutUpdate") == 1
         app.updates.clear()
         more = behind.query_one("#more", Static)
         more.update("changed behind the dialog")
-        for _ in range(3):
-            await pilot.pause()
+        await settled(pilot)
         assert app.updates and "LayoutUpdate" not in app.updates
         assert rows_dimmed and set(rows_dimmed[-1]) <= set(range(more.region.y, 12))
         assert not terminal.stale_cells()
@@ -336,13 +334,11 @@ async def test_a_dialog_closing_does_not_lay_out_the_screen_below_again(
         await pilot.pause()
         below = app.screen
         await app.push_screen(SettledDialog())
-        for _ in range(3):
-            await pilot.pause()
+        await settled(pilot)
         app.updates.clear()
         laid_out.clear()
         app.pop_screen()
-        for _ in range(4):
-            await pilot.pause()
+        await settled(pilot)
         assert (below in laid_out) is lays_out
         if not lays_out:
             assert app.updates.count("LayoutUpdate") == 1  # the screen below, drawn whole
@@ -365,11 +361,14 @@ async def test_screens_draw_at_most_a_frame_period_apart(
 
 
 async def _until(check: Callable[[], bool]) -> None:
-    for _ in range(400):
+    """Wait until `check` holds, a turn of the event loop at a time: however slow a busy
+    machine makes the app, what is asserted is what comes, not how soon (the bound only
+    ends a test that would never pass)."""
+    for _ in range(UNTIL_TURNS):
         with contextlib.suppress(NoMatches):  # a dialog still being built
             if check():
                 return
-        await asyncio.sleep(0.005)
+        await asyncio.sleep(0.01)
     raise AssertionError("never came")
 
 
@@ -378,19 +377,39 @@ async def _until(check: Callable[[], bool]) -> None:
     [("2", "n", "ShipFormScreen"), ("5", "h", "HazardDialog"), ("6", "n", "NewGameScreen")],
 )
 async def test_a_key_pressed_while_a_tab_is_built_is_its_key(
-    app_factory: Callable[..., GmApp], tab: str, key: str, dialog: str
+    app_factory: Callable[..., GmApp],
+    monkeypatch: pytest.MonkeyPatch,
+    tab: str,
+    key: str,
+    dialog: str,
 ) -> None:
     """A GM typing "2n" quickly: the n waits for the Crew tab and opens the ship form
-    (it went to the hidden Dice tab's widget and was lost)."""
+    (it went to the hidden Dice tab's widget and was lost). The n is pressed as the tab
+    starts being shown, so it comes while the tab is built however busy the machine."""
     app = app_factory(demo=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        hold = app.hold_keys
+        held: list[list[str]] = []
+
+        def hold_then_press() -> None:
+            hold()
+            if not held:  # the tab's hold: its key comes now
+                held.append([])
+                app.post_message(events.Key(key, key))
+
+        def release() -> None:
+            if held and app._keys_held:
+                held.append([k.key for k in app._keys_held])
+            release_keys()
+
+        release_keys = app.release_keys
+        monkeypatch.setattr(app, "hold_keys", hold_then_press)
+        monkeypatch.setattr(app, "release_keys", release)
         app.post_message(events.Key(tab, tab))
-        await _until(lambda: app._keys_held is not None)  # the tab is being shown
-        app.post_message(events.Key(key, key))
-        await _until(lambda: bool(app._keys_held))  # pressed before the tab had the cursor
         await _until(lambda: type(app.screen).__name__ == dialog)
         await _until(lambda: app._keys_held is None)  # nothing left held
+        assert [key] in held  # it was held until the tab had the cursor
         await pilot.pause()  # the dialog built before the app closes
 
 
@@ -400,13 +419,14 @@ async def test_held_keys_are_handled_in_order_and_never_held_for_ever(
     app = app_factory(demo=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("2")
-        await pilot.pause()
+        await _until(lambda: app._keys_held is None)  # the Crew tab has the cursor
+        await settled(pilot)
         app.hold_keys()  # as if the tab were still being built, and never got the cursor
         for key in ("n", "X", "y"):
             app.post_message(events.Key(key, key))
         await pilot.pause()
         assert app._keys_held is not None and [k.key for k in app._keys_held] == ["n", "X", "y"]
-        await pilot.pause(HOLD_AT_MOST + 0.3)
+        # never released: the keys are handled once the hold's safety runs out
         await _until(lambda: type(app.screen).__name__ == "ShipFormScreen")
         await _until(lambda: app.screen.query_one("#form-name", Input).value == "Xy")
 

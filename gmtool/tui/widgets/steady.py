@@ -1,19 +1,32 @@
-"""Screens and widgets that draw a key's answer in one go.
+"""Everything the app does below Textual's public API, in one place: each piece says which
+private part of Textual (8.2.8, pinned) it overrides or reads, and why the public API cannot
+do it. `tests/tui/test_textual_private_parts.py` fails on an upgrade that changes one of
+them. Also here, on the public API: `KeepsSize`.
 
-Textual sends every widget of a tab shown again a Resize, though its size is the size it
-had. Handled, that drops caches and refits or refills (the roster, the injury history, the
-party list), which draws a second frame some 30-60 ms after the tab is already on screen.
+Frames. Textual sends every widget of a tab shown again a Resize, though its size is the
+size it had. Handled, that drops caches and refits or refills (the roster, the injury
+history, the party list), which draws a second frame some 30-60 ms after the tab is already
+on screen. A key (a tab switch, a reload, a dialog opening) also queues work for many
+widgets, and Textual draws as soon as the screen itself is idle: the widgets' layout
+requests arriving after that frame drew another one. Textual's public API alone
+(`App.batch_update` held until the widgets are idle, and again after each layout) draws a
+key in three to seven frames, a tab shown for the first time blank with the last tab's keys
+first, and `bench/bench_keys.py` puts most keys 20-90 ms slower, the roster and the forms
+past the 100 ms target: the screens below keep their own frames.
 
-A key (a tab switch, a reload, a dialog opening) also queues work for many widgets, and
-Textual draws as soon as the screen itself is idle: the widgets' layout requests arriving
-after that frame drew another one.
+Errors. An error out of a handler stops that widget's message loop for good, and Textual
+exits on any error no handler caught: a damaged file or a refused rule is said and the app
+goes on (`AnswersAfterDataErrors`, `ReportsCrashes`); anything else leaves a crash report.
 """
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
+from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style as RichStyle
 from textual import events
@@ -28,6 +41,9 @@ from textual.timer import Timer
 from textual.widget import Widget, _RenderCache
 from textual.widgets import Tabs
 from textual.widgets._tabs import Underline  # the tab bar's; no public name
+
+from gmtool.actions.errors import StoreError
+from gmtool.rules.errors import RulesError
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -318,3 +334,46 @@ def place_underline(bar: Tabs) -> None:
     start, end = tab.virtual_region.shrink(tab.styles.gutter).column_span
     underline = bar.query_one(Underline)
     underline.highlight_start, underline.highlight_end = start, end
+
+
+# -- errors ------------------------------------------------------------------------------
+DATA_ERRORS = (StoreError, RulesError)
+
+
+class _SaysDataErrors(Protocol):
+    def show_data_error(self, error: StoreError | RulesError) -> None: ...
+    def report_crash(self, error: Exception) -> Path | None: ...
+
+
+class AnswersAfterDataErrors(_Mixin):
+    """Mixed into a widget (before its widget base): a handler of it that meets a damaged
+    file or a refused rule says so, and the widget goes on handling its messages."""
+
+    async def _dispatch_message(self, message: Message) -> None:
+        try:
+            await super()._dispatch_message(message)
+        except DATA_ERRORS as exc:
+            cast(_SaysDataErrors, self.app).show_data_error(exc)
+
+
+class ReportsCrashes(_AppMixin):
+    """Mixed into the App (before App): what `AnswersAfterDataErrors` does for a widget,
+    for the app's own handlers (a key's action runs in them), and a crash report for what
+    no handler caught. The app's `show_data_error` says a data error, `report_crash`
+    writes the report (None if it could not)."""
+
+    async def _dispatch_message(self, message: Message) -> None:
+        try:
+            await super()._dispatch_message(message)
+        except DATA_ERRORS as exc:
+            cast(_SaysDataErrors, self).show_data_error(exc)
+
+    def _handle_exception(self, error: Exception) -> None:
+        if isinstance(error, DATA_ERRORS):
+            cast(_SaysDataErrors, self).show_data_error(error)
+            return
+        if cast(_SaysDataErrors, self).report_crash(error) is not None:
+            # Textual prints the traceback as it exits: the report holds it, and the gmtool
+            # command says where the report is instead.
+            self.error_console = Console(file=io.StringIO())
+        super()._handle_exception(error)
