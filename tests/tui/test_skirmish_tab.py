@@ -87,11 +87,12 @@ def saved_game(path: Path):
         c.close()
 
 
-def test_the_tab_comes_last() -> None:
-    assert (TAB_CLASSES[-1].module, TAB_CLASSES[-1].cls) == (
+def test_the_tab_comes_sixth_before_the_journal() -> None:
+    assert (TAB_CLASSES[5].module, TAB_CLASSES[5].cls) == (
         "gmtool.tui.tabs.torga.pane",
         "SkirmishPane",
     )
+    assert TAB_CLASSES[-1].module.startswith("gmtool.tui.tabs.journal")
 
 
 def test_every_palette_entry_and_key_is_an_action() -> None:
