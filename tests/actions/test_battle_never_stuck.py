@@ -93,3 +93,20 @@ def test_doctor_names_an_open_battle_that_could_not_end(
     found = examine(demo)
     assert [p.file for p in found] == [f"battle {battle}"]
     assert "the open battle Ambush could not end: no station for Ayla Kress" in found[0].what
+
+
+@pytest.mark.parametrize("ship", ["gorgon", "meridian"])
+@pytest.mark.parametrize("steps", range(0, 24, 2))
+def test_a_ship_deleted_at_any_step_never_sticks_the_battle(
+    demo: Campaign, ship: str, steps: int
+) -> None:
+    """Whichever side loses its only ship, and at whatever step of the first rounds (a
+    heading half declared, a fire phase under way), the battle plays on to its end."""
+    battle = act.new_battle(demo, "Ambush", ["meridian"], ["gorgon"], "moderate", auto=("b",)).id
+    for _ in range(steps):
+        if play_on(demo, battle, "step").finished:
+            break
+    ship_actions.delete_ship(demo, ship, take_off_stations=True, leave_battles=True)
+    played = play_on(demo, battle, "end")
+    assert played.finished and played.stopped == "end"
+    assert examine(demo) == []

@@ -152,9 +152,12 @@ def _their_heading(state: BattleState, side: str) -> str:
 
 
 def _range_after(state: BattleState, side: str, own: str) -> int:
-    """Table 3-4's range after `own` heading, as a rung (0 the farthest)."""
+    """Table 3-4's range after `own` heading, as a rung (0 the farthest); with a side that
+    has no ship left to move the range stays (resolve_movement)."""
     edge = state.edge_winner
     assert edge is not None
+    if not all(any(s.in_battle for s in state.ships_of(x)) for x in SIDES):
+        return range_ids().index(state.range)
     headings = {side: own, other_side(side): _their_heading(state, side)}
     opposing = other_side(edge)
     after = next_range(
