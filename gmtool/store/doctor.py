@@ -1,6 +1,6 @@
 """Is the campaign whole? Damaged files, and files that disagree with each other.
 
-What a torn save used to leave (before every action was one commit) is what this looks for:
+What a torn save would leave if an action were not one commit is what this looks for:
 an injury entry that no battle step made, a step whose rolls are not in the log (or were
 undone), a battle whose events are fewer than its state needs, and trackers pointing at
 things that do not exist (an open battle not listed, a character at a ship the campaign does
