@@ -232,8 +232,10 @@ def run(args: argparse.Namespace) -> int:
             run_undo_round(args, campaign)
         elif command == "undo":
             from gmtool.actions import battles as act
+            from gmtool.actions import history
 
-            undone = act.undo(campaign, args.id)
+            undone = history.done(history.undo(campaign, history.battle(args.id))).detail
+            assert isinstance(undone, act.StepUndone)
             data = {
                 "id": undone.battle_id,
                 "undone": undone.label,

@@ -169,13 +169,15 @@ EngineState = dict[str, Any]
 
 
 class UndoStep(TypedDict):
-    """One action a tab can take back: its label and the state before it."""
+    """One action a tab can take back: its label and the state before it; on the redo
+    stack, what the undo took out beside the state (`kept`, store/undo_history.py)."""
 
     label: str
     previous: EngineState | None
     rolls: NotRequired[list[RecordId]]
     time: NotRequired[str]
     tag: NotRequired[str]
+    kept: NotRequired[RedoKept]
 
 
 class TrackerRecord(TypedDict):
@@ -293,19 +295,16 @@ class RedoRoster(TypedDict):
     version: RosterVersion
 
 
-class ShipsRedoStep(TypedDict):
-    """The roster versions one undone ships step dropped: `at` is the step's place on the
-    redo stack (0 the oldest), `time` the step's own."""
+class RedoKept(TypedDict, total=False):
+    """What an undo took out beside its tracker's state, kept on the step's redo entry so
+    that ctrl+y puts it back whole (each key is one kind of history's)."""
 
-    at: int
-    time: str
-    rosters: list[RedoRoster]
-
-
-class ShipsRedoRecord(TypedDict):
-    """trackers/ships-redo.json: one entry per step on the ships' redo stack, oldest first."""
-
-    steps: list[ShipsRedoStep]
+    events: list[BattleEventRecord]  # a battle step: the events it logged
+    before: int  # a battle step: how many events the battle had before it
+    blocked: str  # why the step is not redone (undo_history.RedoBlock), when it is not
+    rosters: list[RedoRoster]  # a ships step: the roster versions its undo dropped
+    entries: list[RecordId]  # an injury batch the undo marked undone (no tracker state)
+    next_entry: int  # the injury history's next id at the undo: a newer entry ends redo
 
 
 class BattleEventRecord(TypedDict):
@@ -359,7 +358,6 @@ _TRACKERS: dict[str, type[Any]] = {
     "ships.json": ShipsTracker,
     "party.json": PartyTracker,
     "bailout.json": BailoutTracker,
-    "ships-redo.json": ShipsRedoRecord,
 }
 
 
