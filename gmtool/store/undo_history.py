@@ -16,12 +16,14 @@ next id: a newer entry ends the redo, as a new action does.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from gmtool.store.records import RedoKept
-from gmtool.store.tracker import Step, Tracker
+
+if TYPE_CHECKING:  # only the types: the schema's migration reads this module at open
+    from gmtool.store.tracker import Step, Tracker
 
 
 class HistoryKind(StrEnum):
