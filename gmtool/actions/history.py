@@ -12,12 +12,13 @@ from enum import StrEnum
 
 import msgspec
 
-from gmtool.actions import battles, injuries, party, ships, skirmish
+from gmtool.actions import battles, dice, injuries, party, ships, skirmish
 from gmtool.actions.errors import NOT_REDONE_WORDS, ActionRefused, NothingToUndo, RedoRefused
 from gmtool.store.campaign import Campaign
 from gmtool.store.records import EngineState, InjuryEntry
 from gmtool.store.tracker import UndoneAction
 from gmtool.store.undo_history import (
+    DICE,
     INJURIES,
     PARTY,
     SHIPS,
@@ -29,6 +30,7 @@ from gmtool.store.undo_history import (
 )
 
 __all__ = [
+    "DICE",
     "INJURIES",
     "PARTY",
     "SHIPS",
@@ -50,6 +52,7 @@ Detail = (
     | injuries.Redone
     | party.PartyUndone
     | UndoneAction[EngineState]
+    | dice.RollsUndone
 )
 
 
@@ -86,6 +89,7 @@ NOTHING_TO_UNDO: dict[HistoryKind, str] = {
     HistoryKind.INJURIES: "nothing to undo: every injury entry is already undone",
     HistoryKind.BATTLE: "nothing to undo: only the battle's set-up is left",
     HistoryKind.SKIRMISH: "nothing to undo: no action of the game is left to take back",
+    HistoryKind.DICE: "nothing to undo: no roll is left to take back",
 }
 
 
@@ -120,6 +124,10 @@ def _entry_label(entry: InjuryEntry) -> str:
     return f"{entry['kind']} of {entry['character_name']}"
 
 
+def _rolls_label(rolls: dice.RollsUndone) -> str:
+    return f"{rolls.expression} ({rolls.purpose})" if rolls.purpose else rolls.expression
+
+
 def _undo(campaign: Campaign, scope: Scope) -> Done | Refused:
     kind = scope.kind
     if kind is HistoryKind.BATTLE:
@@ -140,6 +148,9 @@ def _undo(campaign: Campaign, scope: Scope) -> Done | Refused:
             return _nothing(scope, redo=False)
         rolls = sum(len(e.get("rolls", [])) for e in taken.batch)
         return Done(scope, False, _entry_label(taken.entry), rolls, taken)
+    if kind is HistoryKind.DICE:
+        marked = dice.undo_last_roll(campaign)
+        return Done(scope, False, _rolls_label(marked), len(marked.roll_ids), marked)
     game = skirmish.undo(campaign)
     if game is None:
         return _nothing(scope, redo=False)
@@ -167,6 +178,9 @@ def _redo(campaign: Campaign, scope: Scope) -> Done | Refused:
             return _nothing(scope, redo=True)
         rolls = sum(len(e.get("rolls", [])) for e in back.entries)
         return Done(scope, True, _entry_label(first), rolls, back)
+    if kind is HistoryKind.DICE:
+        rolled = dice.redo_last_roll(campaign)
+        return Done(scope, True, _rolls_label(rolled), len(rolled.roll_ids), rolled)
     game = skirmish.redo(campaign)
     if game is None:
         return _nothing(scope, redo=True)

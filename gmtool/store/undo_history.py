@@ -34,6 +34,7 @@ class HistoryKind(StrEnum):
     INJURIES = "injuries"
     BATTLE = "battle"
     SKIRMISH = "skirmish"
+    DICE = "dice"  # the Dice & Log tab's rolls: marked undone in the roll log, no tracker
 
 
 class Scope(msgspec.Struct, frozen=True):
@@ -47,6 +48,7 @@ PARTY = Scope(HistoryKind.PARTY)
 SHIPS = Scope(HistoryKind.SHIPS)
 INJURIES = Scope(HistoryKind.INJURIES)
 SKIRMISH = Scope(HistoryKind.SKIRMISH)
+DICE = Scope(HistoryKind.DICE)
 
 
 def battle(battle_id: str) -> Scope:

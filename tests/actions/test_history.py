@@ -153,7 +153,7 @@ def test_nothing_to_undo_or_redo_is_said_without_tabs_keys_or_ids(
 ) -> None:
     c = open_test_campaign(campaign_path)  # no demo: no step anywhere
     try:
-        scopes = [history.PARTY, history.SHIPS, history.INJURIES, history.SKIRMISH]
+        scopes = [history.PARTY, history.SHIPS, history.INJURIES, history.SKIRMISH, history.DICE]
         for scope in scopes:
             for result in (history.undo(c, scope), history.redo(c, scope)):
                 assert isinstance(result, history.Refused), scope
