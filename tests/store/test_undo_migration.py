@@ -134,11 +134,24 @@ def test_the_migration_run_again_gives_the_same_files(
     assert {p: p.read_bytes() for p in campaign_path.rglob("*.json")} == first
 
 
+@pytest.mark.parametrize(
+    "damaged",
+    [
+        "{not json",
+        "rosters: abc",
+        json.dumps({"tracker": {"1": {"steps": 7}}}),
+    ],
+)
 def test_a_damaged_side_file_is_dropped_and_the_campaign_opens(
-    campaign_path: Path, open_test_campaign: Opener
+    campaign_path: Path, open_test_campaign: Opener, damaged: str
 ) -> None:
     old_redo_campaign(campaign_path, open_test_campaign)
-    (campaign_path / "trackers" / "ships-redo.json").write_text("{not json")
+    side = campaign_path / "trackers" / "ships-redo.json"
+    if damaged == "rosters: abc":  # the step matches, what it kept is wrong-typed
+        data = json.loads(side.read_text())
+        data["tracker"]["1"]["steps"][0]["rosters"] = "abc"
+        damaged = json.dumps(data)
+    side.write_text(damaged)
     c = open_test_campaign(campaign_path)
     try:
         assert c.meta["schema"] == 4
