@@ -16,14 +16,13 @@ next id: a newer entry ends the redo, as a new action does.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import msgspec
 
+from gmtool.store.records import NotRedone as NotRedone  # re-exported for its callers
 from gmtool.store.records import RedoKept
-
-if TYPE_CHECKING:  # only the types: the schema's migration reads this module at open
-    from gmtool.store.tracker import Step, Tracker
+from gmtool.store.tracker import Step, Tracker
 
 
 class HistoryKind(StrEnum):
@@ -53,18 +52,6 @@ DICE = Scope(HistoryKind.DICE)
 
 def battle(battle_id: str) -> Scope:
     return Scope(HistoryKind.BATTLE, battle_id)
-
-
-class NotRedone(StrEnum):
-    """Why the next redo step is not done again (each front end words it)."""
-
-    NOTHING = "nothing"  # nothing was taken back since the last new step
-    ENDED_BATTLE = "ended-battle"  # the step ended the battle: end it again
-    HURT_CHARACTERS = "hurt-characters"  # its injuries were given back: play it again
-    MOVED_CHARACTERS = "moved-characters"  # its station moves were taken back
-    UNDONE_ELSEWHERE = "undone-elsewhere"  # taken back by another history: play it again
-    BATTLE_END = "battle-end"  # a battle's end in the ships: redone with the battle
-    STEP_TAKEN_BACK = "step-taken-back"  # injury entries whose battle step was taken back
 
 
 def next_step(tracker: Tracker[Any]) -> Step[Any] | None:

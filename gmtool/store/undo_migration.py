@@ -21,8 +21,7 @@ import msgspec
 from gmtool.store import backups
 from gmtool.store.atomic import atomic_write_bytes, fsync_dir, json_bytes, read_json_file
 from gmtool.store.histories import open_injury_log
-from gmtool.store.records import RedoKept
-from gmtool.store.undo_history import NotRedone
+from gmtool.store.records import NotRedone, RedoKept
 
 TRACKERS = "trackers"
 TRACKER_TABLE = "tracker"
