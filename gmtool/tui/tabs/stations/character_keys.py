@@ -59,10 +59,12 @@ class CharacterKeys(StationsView):
             self.show_status(f"Not undone: {exc}", error=True)
             return
         if isinstance(undone, history.Refused):
-            nothing = undone.reason is history.Refusal.NOTHING
-            self.show_status(
-                "Nothing to undo here." if nothing else f"Not undone: {undone.text}", True
-            )
+            text = f"Not undone: {undone.text}"
+            if undone.reason is history.Refusal.NOTHING:
+                text = "Nothing to undo here."
+            elif undone.reason is history.Refusal.INJURIES_FIRST:
+                text += " (ctrl+z on the Injuries tab)."
+            self.show_status(text, error=True)
             return
         if self.made_here and self.made_here[-1] == undone.label:
             self.made_here.pop()
