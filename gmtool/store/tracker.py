@@ -117,8 +117,9 @@ class Tracker(Generic[S]):
         self._write({"state": state, "undo": undo[-self.depth :], "redo": []})
 
     def rewrite(self, state: S | None, undo: list[Step[S]], redo: list[Step[S]]) -> None:
-        """Save a history another tracker's undo has edited (store/injury_party.py takes an
-        injury's step out): the caller keeps state and steps agreeing."""
+        """Save a history edited outside save, undo and redo (store/injury_party.py takes an
+        injury's step out; store/undo_history.py keeps what an undo took out on its redo
+        step): the caller keeps state and steps agreeing."""
         self._write({"state": state, "undo": undo[-self.depth :], "redo": redo[-self.depth :]})
 
     def _write(self, doc: Saved[S]) -> None:
