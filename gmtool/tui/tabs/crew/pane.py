@@ -2,13 +2,16 @@
 
 The ships list is on the left; on the right, the selected ship's summary and either its
 manifest (a tree of sections and departments with totals) or its named roster (a searchable
-table). Every change goes through `gmtool.actions.ships` at once (changes.py); ctrl+z steps
-it back and ctrl+y does it again. The keys are in keys.py.
+table). Each key asks what it needs (a dialog returns a spec, a path or a yes) and the pane
+carries it out with one call of `gmtool.actions.ships` or `actions.ship_condition`, saying
+the typed result or refusal on the status line (changes.py, condition.py); ctrl+z steps it
+back and ctrl+y does it again. The keys are in keys.py, which of them act now in offered.py.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from rich.text import Text
@@ -18,30 +21,52 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import ContentSwitcher, DataTable, Input, Static, Tab, Tabs, Tree
 from textual.widgets.data_table import ColumnKey
 
+from gmtool.actions import ship_condition as cond
 from gmtool.actions import ships as ship_actions
-from gmtool.actions.errors import StoreError
+from gmtool.actions.errors import ActionRefused, StoreError
 from gmtool.actions.reads import ships as ship_reads
 from gmtool.rules.crew import Manifest
-from gmtool.rules.errors import RulesError
+from gmtool.rules.errors import RulesError, TableError
 from gmtool.rules.roster import CrewMember
+from gmtool.rules.ships import ShipSpec
+from gmtool.tui.dialogs import ConfirmDialog, kept_dialog
 from gmtool.tui.pane import GmPane
 from gmtool.tui.styles import tab_css
-from gmtool.tui.tabs.crew.changes import ShipChanges
-from gmtool.tui.tabs.crew.condition import ConditionKeys
-from gmtool.tui.tabs.crew.dialogs import CHANGED_MARK, changed_text
-from gmtool.tui.tabs.crew.keys import ACTIONS, HELP, LIST_KEYS, SHIP_KEYS
+from gmtool.tui.tabs.crew import changes
+from gmtool.tui.tabs.crew.condition import RepairDialog, changed_words, condition_text
+from gmtool.tui.tabs.crew.dialogs import (
+    CHANGED_MARK,
+    DELETE_AND_UNASSIGN,
+    ExportDialog,
+    ExportRequest,
+    ImportDialog,
+    changed_text,
+    delete_question,
+    regenerate_question,
+)
+from gmtool.tui.tabs.crew.keys import ACTIONS, HELP
 from gmtool.tui.tabs.crew.manifest_view import (
     ManifestTree,
     crew_summary,
     fill_manifest_tree,
 )
-from gmtool.tui.tabs.crew.roster import CREW_FILTERS, RosterConditions
+from gmtool.tui.tabs.crew.offered import CrewNow, offered, why_not
+from gmtool.tui.tabs.crew.roster import (
+    CREW_FILTERS,
+    POST_WIDTH,
+    RosterStandings,
+    column_widths,
+    next_filter,
+    post_width,
+    roster_cells,
+    roster_count_text,
+)
 from gmtool.tui.tabs.crew.roster_table import RosterTable
 from gmtool.tui.tabs.crew.rules_card import readings_card
+from gmtool.tui.tabs.crew.ship_form import ShipFormScreen
 from gmtool.tui.widgets.steady import place_underline
 
 NARROW = 100
-POST_WIDTH = 24
 # Rows of the roster table: filling a table is slow (about 0.2 ms a row), so a 5,000-crew
 # roster shows its first rows and the search narrows it.
 ROSTER_PAGE = 40
@@ -49,15 +74,16 @@ ROSTER_PAGE = 40
 brings the next as many. Filling a table measures every cell: 500 rows of a 5,000-crew
 roster took half a second, 100 rows ~90 ms more than 40 on opening it."""
 SIDE_LABEL = {"campaign": "ours", "enemy": "enemy"}
-# Keys that need a selected ship.
-NEEDS_SHIP = frozenset({"edit_ship", "delete_ship", "regenerate", "export"})
+# The name the blank ship form is kept under between openings.
+NEW_SHIP_FORM = "crew-new-ship-form"
 
 
-class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
+class CrewPane(GmPane):
     TAB_ID = "crew"
     TITLE = "Crew"
     HELP = HELP
     ACTIONS = ACTIONS
+    STATUS_LINE = "crew-status"
     DEFAULT_CSS = tab_css(__file__, "crew.tcss")
 
     def __init__(self, **kwargs: Any) -> None:
@@ -72,6 +98,8 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         self._widths_known: tuple[Sequence[CrewMember], object, tuple[int, int]] | None = None
         self._tree_shown_for: tuple[Manifest, bool] | None = None  # the manifest, with ranks
         self.crew_filter = CREW_FILTERS[0]
+        self.standings = RosterStandings()  # each roster member's condition
+        self.condition: cond.ConditionView | None = None  # the shown ship's condition
         self._changed_shown = False  # the status line says the crew rules changed
         self._undo_label: str | None = None  # what ctrl+z would take back (None: nothing)
         self._redo_label: str | None = None
@@ -178,39 +206,23 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in SHIP_KEYS and self._in_list():
-            return False
-        if action in LIST_KEYS and not self._in_list():
-            return False
-        if action in self.CONDITION_ACTIONS:
-            return self.condition_key_applies(action)
-        if action in NEEDS_SHIP:
-            return self.crew is not None
-        if action in ("roster", "manifest"):  # the view not shown
-            return self._roster_visible() == (action == "manifest")
-        if action == "filter_crew":  # once someone aboard is hurt
-            return self._roster_visible() and (
-                self.crew_filter != "all" or self._counts_text() != ""
-            )
-        if action == "undo":
-            return self._undo_label is not None
-        if action == "redo":
-            return self._redo_label is not None
-        return True
+        roster_shown = self._roster_visible()
+        now = CrewNow(
+            in_list=self._in_list(),
+            has_ship=self.crew is not None,
+            roster_shown=roster_shown,
+            filtering=roster_shown
+            and (self.crew_filter != "all" or self.standings.counts_text() != ""),
+            condition=self.condition,
+            can_undo=self._undo_label is not None,
+            can_redo=self._redo_label is not None,
+        )
+        return offered(action, now)
 
     def why_not(self, action: str) -> str | None:
-        if action == "filter_crew" and self._roster_visible():
-            return "Everyone aboard is fit: f filters the roster once someone is hurt."
-        if action in NEEDS_SHIP and self.crew is None:
-            return "No ship selected: pick one in the list (n adds one)."
-        return None
+        return why_not(action, self._roster_visible(), self.crew is not None)
 
     # -- showing --------------------------------------------------------------------------------
-    def show_status(self, text: str | Text, error: bool = False) -> None:
-        status = self.query_one("#crew-status", Static)
-        status.set_class(error, "error")
-        status.update(text)
-
     def reload(self, select: str | None = None, crew: ship_reads.ShipCrew | None = None) -> None:
         """Read the ships again and show `select` (or the ship shown before, or the first);
         `crew`, the ship's crew as an action just saved it, is shown without reading it back
@@ -261,7 +273,7 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         summary = self.query_one("#ship-summary", Static)
         self.ship_id = ship_id
         self.crew = None
-        self.set_standing(None)
+        self.standings = RosterStandings()
         if ship_id is None:
             self.read_condition(None)
             summary.update(
@@ -281,7 +293,7 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
             return
         self.crew = crew
         try:
-            self.set_standing(ship_actions.standings_of(self.campaign, crew))
+            self.standings = RosterStandings.of(ship_actions.standings_of(self.campaign, crew))
         except (StoreError, RulesError) as exc:
             self.show_status(f"The battles do not read: {exc}", error=True)
         condition = self.read_condition(ship_id)
@@ -315,31 +327,25 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         return self._post_width_in(members, room)
 
     def _post_width_in(self, members: Sequence[CrewMember], room: int) -> int:
-        table = self.query_one("#roster-table", DataTable)
         longest, others = self._column_widths(members)
-        if not room:
-            return min(longest, POST_WIDTH)
-        left = room - others - 2 * table.cell_padding
-        return min(longest, left) if left >= 12 else min(longest, 18)
+        padding = self.query_one("#roster-table", DataTable).cell_padding
+        return post_width(longest, others, room, padding)
+
+    def _condition_cells(self, members: Sequence[CrewMember]) -> set[str]:
+        """The different condition cells of `members` (measured once for the same rows)."""
+        return self.standings.cells(members)
 
     def _column_widths(self, members: Sequence[CrewMember]) -> tuple[int, int]:
         """The longest post, and the width the other columns take with their padding: the
         same for the same rows, whatever room the table is given (5,000 crew take a while,
         and a table just shown is measured again once laid out)."""
         known = self._widths_known
-        if known is not None and known[0] is members and known[1] is self.standing:
+        if known is not None and known[0] is members and known[1] is self.standings:
             return known[2]
         pad = 2 * self.query_one("#roster-table", DataTable).cell_padding
-        columns: tuple[tuple[str, Iterable[str]], ...] = (
-            ("Rank", (m.rank_title for m in members)),
-            ("Name", (m.name for m in members)),
-            ("Department", (m.department_name for m in members)),
-            ("Condition", self._condition_cells(members)),
-        )
-        others = sum(max(len(heading), *map(len, cells), 0) + pad for heading, cells in columns)
-        longest = max((len(m.post_name) for m in members), default=len("Post"))
-        self._widths_known = (members, self.standing, (longest, others))
-        return longest, others
+        widths = column_widths(members, self._condition_cells(members), pad)
+        self._widths_known = (members, self.standings, widths)
+        return widths
 
     def _expected_room(self, rows: int) -> int:
         """The roster table's width for cells before it is laid out (just shown): the view
@@ -364,16 +370,11 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         """The next page of the roster's matching members below the rows shown."""
         width = table.columns[ColumnKey("post")].width
         start = table.row_count
+        page = self._roster_members[start : start + max(ROSTER_PAGE, self._roster_height())]
         # Text cells, not str: a name is never read as markup.
         table.add_rows(
-            (
-                Text(m.rank_title),
-                Text(m.name),
-                Text(self._condition_cell(m.id), style=self._condition_style(m.id)),
-                Text(m.post_name if len(m.post_name) <= width else m.post_name[: width - 1] + "…"),
-                Text(m.department_name),
-            )
-            for m in self._roster_members[start : start + max(ROSTER_PAGE, self._roster_height())]
+            [Text(text, style=style) for text, style in roster_cells(m, self.standings, width)]
+            for m in page
         )
 
     @on(DataTable.RowHighlighted, "#roster-table")
@@ -424,7 +425,7 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         table.clear()
         if self.crew is None:
             return
-        members = self._filtered(self.crew.roster.search(needle))
+        members = self.standings.filtered(self.crew.roster.search(needle), self.crew_filter)
         self._roster_members = members
         width = self._post_width(members)
         if not table.scrollable_content_region.width and not self._roster_check_waits:
@@ -442,25 +443,19 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         """The line above the roster: how many, and how many are shown so far."""
         if self.crew is None:
             return
-        needle = self.query_one("#roster-search", Input).value
-        total = len(self.crew.roster.members)
-        count = len(self._roster_members)
-        which = "" if self.crew_filter == "all" else f" {self.crew_filter}"
-        if count > table.row_count and not (needle.strip() or which):
-            text = f"{total} crew{self._counts_text()} ({table.row_count} shown, more below)."
-        elif needle.strip():
-            text = (
-                f"{count} of {total} crew match {needle.strip()!r}{which and ' and are' + which}."
-            )
-        elif which:
-            text = f"{count} of {total} crew are{which} (f: {self._next_filter()} next)."
-        else:
-            text = f"{total} crew{self._counts_text()}."
+        text = roster_count_text(
+            total=len(self.crew.roster.members),
+            matching=len(self._roster_members),
+            shown=table.row_count,
+            needle=self.query_one("#roster-search", Input).value,
+            crew_filter=self.crew_filter,
+            counts=self.standings.counts_text(),
+        )
         self.query_one("#roster-count", Static).update(text)
 
     def action_filter_crew(self) -> None:
         """Step the roster's filter: all, fit, wounded, dead."""
-        self.crew_filter = self._next_filter()
+        self.crew_filter = next_filter(self.crew_filter)
         self._show_view(roster=True)
         self.query_one("#roster-table", DataTable).focus()
 
@@ -526,3 +521,239 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
             self.query_one("#roster-table", DataTable).focus()
         else:
             self.focus_default()
+
+    # -- changing ships -------------------------------------------------------------------------
+    def _selected(self, doing: str) -> ship_reads.ShipRecord | None:
+        if self.crew is None:
+            self.show_status(f"Nothing to {doing}: no ship is selected (n adds one).", error=True)
+            return None
+        return self.crew.record
+
+    def _saved(self, saved: ship_actions.ShipSaved, message: str) -> None:
+        self.reload(select=saved.ship_id, crew=saved.crew)
+        self._roster_shown_for = None
+        self._fill_roster()
+        self.show_status(message)
+
+    def action_new_ship(self) -> None:
+        def done(spec: ShipSpec | None) -> None:
+            if spec is None:
+                self.show_status("No ship added.")
+
+        form = kept_dialog(
+            self.app,
+            NEW_SHIP_FORM,
+            ShipFormScreen,
+            lambda: ShipFormScreen(None, self.add_ship),
+            lambda kept: kept.renew(self.add_ship),
+        )
+        self.app.push_screen(form, done)
+
+    def add_ship(self, spec: ShipSpec) -> str | None:
+        """The ship form's spec saved as a new ship (a refusal keeps the form open)."""
+        try:
+            added = ship_actions.add_ship(self.campaign, spec)
+        except (StoreError, RulesError) as exc:
+            return f"Not added: {exc}"
+        self._saved(added, changes.added_words(added))
+        return None
+
+    def action_edit_ship(self) -> None:
+        record = self._selected("edit")
+        if record is None:
+            return
+
+        def save(spec: ShipSpec) -> str | None:
+            if spec == record.spec:
+                self.show_status(f"{record.name} is unchanged.")
+                return None
+            try:
+                saved = ship_actions.edit_ship(self.campaign, record.id, spec)
+            except (StoreError, RulesError) as exc:
+                return f"Not saved: {exc}"
+            self._saved(saved, changes.edited_words(saved))
+            return None
+
+        def done(spec: ShipSpec | None) -> None:
+            if spec is None:
+                self.show_status(f"{record.name} is unchanged.")
+
+        self.app.push_screen(ShipFormScreen(record.spec, save), done)
+
+    def action_import(self) -> None:
+        def done(imported: bool | None) -> None:
+            if not imported:
+                self.show_status("Nothing imported.")
+            self.focus_default()
+
+        self.app.push_screen(ImportDialog(self.import_ship), done)
+
+    def import_ship(self, path: Path, side: str) -> str | None:
+        """The import dialog's file imported (its refusal is said in the dialog)."""
+        try:
+            imported = ship_actions.import_ship(self.campaign, path, side)
+        except (TableError, StoreError, RulesError) as exc:
+            return str(exc)
+        self._saved(imported, changes.imported_words(imported, path))
+        return None
+
+    def action_delete_ship(self) -> None:
+        record = self._selected("delete")
+        if record is None:
+            return
+        aboard = ship_actions.aboard(self.campaign, record.id)
+        battles = tuple(ship_actions.open_battles_of(self.campaign, record.id).values())
+
+        def done(answer: bool | str | None) -> None:
+            if answer is not True and answer != DELETE_AND_UNASSIGN:
+                self.show_status(f"{record.name} is kept.")
+                return
+            try:
+                gone = ship_actions.delete_ship(
+                    self.campaign,
+                    record.id,
+                    take_off_stations=bool(aboard),
+                    leave_battles=bool(battles),
+                )
+            except (StoreError, RulesError) as exc:
+                self.show_status(f"Not deleted: {exc}", error=True)
+                return
+            self.ship_id = None
+            self.reload()
+            self.show_status(changes.deleted_words(record.name, gone))
+
+        self.app.push_screen(delete_question(record.name, aboard, battles), done)
+
+    def action_regenerate(self) -> None:
+        crew = self.crew
+        record = self._selected("regenerate")
+        if record is None or crew is None:
+            return
+
+        def done(yes: bool | None) -> None:
+            if not yes:
+                self.show_status(f"The crew of {record.name} is kept.")
+                return
+            try:
+                named = ship_actions.regenerate_crew(self.campaign, record.id)
+            except (StoreError, RulesError) as exc:
+                self.show_status(f"Not regenerated: {exc}", error=True)
+                return
+            self._saved(named, changes.regenerated_words(named))
+
+        self.app.push_screen(regenerate_question(ship_reads.compare_manifest(crew)), done)
+
+    def _undo_or_redo(self, redo: bool) -> None:
+        step = ship_actions.redo if redo else ship_actions.undo
+        try:
+            undone = step(self.campaign)
+        except ActionRefused as exc:
+            # nothing left, or a battle's end (undone in the Battle tab)
+            self.show_status(changes.refusal_words(str(exc)), error=True)
+            return
+        except StoreError as exc:
+            self.show_status(f"Not {'redone' if redo else 'undone'}: {exc}", error=True)
+            return
+        self._roster_shown_for = None
+        self.reload(select=undone.ship_id)  # the ship it changed, where it still is
+        self.show_status(changes.undone_text(undone, redo))
+
+    def action_undo(self) -> None:
+        self._undo_or_redo(redo=False)
+
+    def action_redo(self) -> None:
+        self._undo_or_redo(redo=True)
+
+    def action_export(self) -> None:
+        record = self._selected("export")
+        if record is None:
+            return
+        what = "roster" if self._roster_visible() else "manifest"
+
+        def done(request: ExportRequest | None) -> None:
+            if request is not None:
+                self.show_status(f"Exported the {request.what} of {record.name} to {request.path}.")
+
+        self.app.push_screen(ExportDialog(record.id, record.name, what, self.export), done)
+
+    def export(self, request: ExportRequest) -> None:
+        """Write the selected ship's manifest or roster, atomically (a refusal or a file that
+        cannot be written raises: the export dialog says why and stays open)."""
+        if self.ship_id is None:
+            raise ActionRefused("no ship is selected to export")
+        ship_actions.export_crew(
+            self.campaign, self.ship_id, request.what, request.format, request.path
+        )
+
+    # -- the ship's condition -------------------------------------------------------------------
+    def read_condition(self, ship_id: str | None) -> Text:
+        """Read the ship's condition for the summary (and for which keys apply)."""
+        self.condition = None
+        if ship_id is not None:
+            try:
+                self.condition = cond.show(self.campaign, ship_id)
+            except (StoreError, RulesError) as exc:
+                return Text(f"Condition does not read: {exc}", style="red")
+        self.refresh_bindings()
+        return condition_text(self.condition) if self.condition else Text("")
+
+    def _changed(self, doing: str, change: Callable[[], cond.ConditionChanged]) -> str | None:
+        """Carry out one condition change; its refusal (also returned) or what it did on
+        the status line."""
+        try:
+            changed = change()
+        except (StoreError, RulesError) as exc:
+            self.show_status(f"Not {doing}: {exc}", error=True)
+            return str(exc)
+        self.reload(select=changed.view.ship_id)
+        self.show_status(changed_words(changed, doing))
+        return None
+
+    def action_repair_ship(self) -> None:
+        view = self.condition
+        if view is None:
+            return
+
+        def attempt(days: int, where: str) -> str | None:
+            return self._changed(
+                "repaired", lambda: cond.repair(self.campaign, view.ship_id, days, where)
+            )
+
+        self.app.push_screen(RepairDialog(view.name, attempt))
+
+    def action_replace_crew(self) -> None:
+        view = self.condition
+        if view is not None:
+            self._changed("crewed", lambda: cond.replace_crew(self.campaign, view.ship_id))
+
+    def _confirmed(
+        self, question: str, detail: str, doing: str, change: Callable[[], cond.ConditionChanged]
+    ) -> None:
+        def done(yes: bool | None) -> None:
+            if yes:
+                self._changed(doing, change)
+            else:
+                self.show_status("Nothing changed.")
+
+        self.app.push_screen(ConfirmDialog(question, detail=detail, danger=True), done)
+
+    def action_restore_ship(self) -> None:
+        view = self.condition
+        if view is not None:
+            self._confirmed(
+                f"Restore {view.name}, rebuilt and fully crewed?",
+                "y restores, n or Escape keeps it as it is. ctrl+z undoes it.",
+                "restored",
+                lambda: cond.restore(self.campaign, view.ship_id),
+            )
+
+    def action_scrap_ship(self) -> None:
+        view = self.condition
+        if view is not None:
+            self._confirmed(
+                f"Scrap {view.name}?",
+                "It stays on the list but cannot join a battle until restored (o). "
+                "y scraps, n or Escape keeps it.",
+                "scrapped",
+                lambda: cond.scrap(self.campaign, view.ship_id),
+            )
