@@ -73,6 +73,23 @@ def changed_words(changed: cond.ConditionChanged, doing: str) -> str:
     return f"{changed.view.name} {doing} (its last line above); ctrl+z undoes it."
 
 
+def restore_question(view: cond.ConditionView) -> tuple[str, str]:
+    """The question asked before o restores the ship, and its hint."""
+    return (
+        f"Restore {view.name}, rebuilt and fully crewed?",
+        "y restores, n or Escape keeps it as it is. ctrl+z undoes it.",
+    )
+
+
+def scrap_question(view: cond.ConditionView) -> tuple[str, str]:
+    """The question asked before X scraps the ship, and its hint."""
+    return (
+        f"Scrap {view.name}?",
+        "It stays on the list but cannot join a battle until restored (o). "
+        "y scraps, n or Escape keeps it.",
+    )
+
+
 RepairAttempt = Callable[[int, str], "str | None"]
 
 
