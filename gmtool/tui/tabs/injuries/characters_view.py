@@ -1,11 +1,12 @@
-"""The Injuries tab's characters: one row each with their state and track bars, and the ship
-a hazard roll starts on."""
+"""The Injuries tab's characters: one row each with their state and track bars (or, while
+the party does not read, why not), and the ship a hazard roll starts on."""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
 from rich.text import Text
+from textual.widgets import Static
 
 from gmtool.rules.characters import Party
 from gmtool.rules.stations import assignment_of
@@ -15,6 +16,10 @@ from gmtool.tui.widgets.names import fit_names
 WIDE_BAR = 8
 NARROW_BAR = 5
 NARROW_NAME = 22
+
+
+class PartyProblem(Static, can_focus=True):
+    """Why the party cannot be read, in place of the character table; it takes the focus."""
 
 
 def character_columns() -> list[tuple[str, str]]:

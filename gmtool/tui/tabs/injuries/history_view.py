@@ -9,8 +9,10 @@ from typing import Any
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal
 from textual.message import Message
-from textual.widgets import DataTable
+from textual.widgets import DataTable, Label, Select
 
 from gmtool.actions.reads.injuries import InjuryEntry
 from gmtool.rules.characters import Party
@@ -54,6 +56,14 @@ def fill_table(
         table.add_row(*cells, key=key)
 
 
+def highlighted_key(table: DataTable[Any]) -> str | None:
+    """The key of the row under the table's cursor (None: no rows)."""
+    if table.row_count == 0:
+        return None
+    key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+    return None if key is None else str(key)
+
+
 class HistoryTable(KeepsSize, DataTable[Any]):
     """The injury history; after a resize it asks for its columns to be fitted again."""
 
@@ -62,6 +72,66 @@ class HistoryTable(KeepsSize, DataTable[Any]):
 
     def on_resize(self) -> None:
         self.post_message(self.Resized())
+
+    def shows_row(self, key: str) -> bool:
+        """Whether the row of `key` is on screen (not scrolled out of view)."""
+        row = self.get_row_index(key)
+        top = round(self.scroll_y)
+        rows = self.size.height - (self.header_height if self.show_header else 0)
+        rows -= self.styles.scrollbar_size_horizontal if self.show_horizontal_scrollbar else 0
+        return top <= row < top + max(rows, 0)
+
+
+class FilterBar(Horizontal):
+    """The history's filters on one row: who, battle, session (ALL: no filter). A filter
+    changed posts Select.Changed up to the pane."""
+
+    FILTERS = (
+        ("character", "Who", "everyone"),
+        ("battle", "Battle", "every battle"),
+        ("session", "Session", "every session"),
+    )
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._choices: dict[str, list[tuple[str, Any]]] = {}  # each filter's choices shown
+
+    def compose(self) -> ComposeResult:
+        for name, label, everything in self.FILTERS:
+            yield Label(label, classes="field-label")
+            yield Select(
+                [(everything, ALL)], value=ALL, allow_blank=False, id=f"filter-{name}", compact=True
+            )
+
+    def set_choices(self, name: str, choices: list[tuple[str, Any]]) -> None:
+        """Offer `choices` (label, value) in filter `name`, keeping its value where it can."""
+        if self._choices.get(name) == choices:
+            return
+        self._choices[name] = choices
+        select = self.query_one(f"#filter-{name}", Select)
+        current = select.value
+        with select.prevent(Select.Changed):
+            select.set_options(choices)
+            select.value = current if current in [v for _, v in choices] else ALL
+
+    def values(self) -> dict[str, Any]:
+        """The filters as `history()` arguments (None: no filter)."""
+        values = {}
+        for name, _, _ in self.FILTERS:
+            value = self.query_one(f"#filter-{name}", Select).value
+            values[name] = None if value == ALL or value is Select.BLANK else value
+        return values
+
+    def any_set(self) -> bool:
+        """Whether a filter is set (a clears them)."""
+        return any(value is not None for value in self.values().values())
+
+    def clear(self) -> None:
+        """Every filter to ALL, quietly (the pane shows the history again itself)."""
+        for name, _, _ in self.FILTERS:
+            select = self.query_one(f"#filter-{name}", Select)
+            with select.prevent(Select.Changed):
+                select.value = ALL
 
 
 Row = tuple[str, Sequence[Text | str]]

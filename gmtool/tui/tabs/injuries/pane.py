@@ -12,47 +12,39 @@ drawn. Each key's dialog hands back a request; the pane carries it out with one 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from functools import partial
 from itertools import islice
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal
 from textual.message import Message
-from textual.screen import Screen
-from textual.widgets import DataTable, Label, Select, Static
+from textual.widgets import DataTable, Select, Static
 
+from gmtool.actions import healing
+from gmtool.actions import injuries as injury_actions
 from gmtool.actions.errors import StoreError
-from gmtool.actions.reads.battles import battle_names, list_battles
-from gmtool.actions.reads.injuries import InjuryEntry, history, newest_first
-from gmtool.actions.reads.party import campaign_ships, load_party_state
+from gmtool.actions.reads.injuries import InjuryEntry, load_bailout, newest_first
+from gmtool.actions.reads.party import campaign_ships
 from gmtool.actions.reads.rolls import RollEntry
 from gmtool.actions.reads.ships import ShipRecord
-from gmtool.rules.characters import Character, Party
+from gmtool.rules.characters import Party
 from gmtool.rules.errors import RulesError
-from gmtool.tui.dialogs import kept_dialog
 from gmtool.tui.pane import GmPane
 from gmtool.tui.styles import tab_css
+from gmtool.tui.tabs.injuries import asking
+from gmtool.tui.tabs.injuries import history_view as history
 from gmtool.tui.tabs.injuries import status_words as words
-from gmtool.tui.tabs.injuries.characters_view import character_columns, character_rows, ship_of
-from gmtool.tui.tabs.injuries.history_view import (
-    ALL,
-    SHOWN_ENTRIES,
-    HistoryTable,
-    battle_options,
-    detail_text,
-    fill_table,
-    history_layout,
-    matches,
-    people_options,
-    session_options,
+from gmtool.tui.tabs.injuries.characters_view import (
+    PartyProblem,
+    character_columns,
+    character_rows,
+    ship_of,
 )
+from gmtool.tui.tabs.injuries.history_view import ALL, FilterBar, HistoryTable, fill_table
 from gmtool.tui.tabs.injuries.keys import ACTIONS, HELP
-
-if TYPE_CHECKING:
-    from gmtool.actions.reads.campaign import Campaign
+from gmtool.tui.tabs.injuries.reading import read_injuries
 
 NARROW_BELOW = 100  # terminal columns: below this, narrower bars and names
 PARTY_ACTIONS = frozenset({"hazard", "treat", "heal", "rest", "damage", "bailout", "undo", "redo"})
@@ -61,18 +53,6 @@ HISTORY_ROWS = 5  # the history keeps its header, three entries and its scrollba
 DETAIL_ROWS = 3
 DEFAULT_FOCUS = ("injury-characters", "injury-party-problem")
 """Where the cursor starts (focus_default): Escape (Back) is offered everywhere else."""
-FILTERS = (
-    ("character", "#filter-character"),
-    ("battle", "#filter-battle"),
-    ("session", "#filter-session"),
-)
-# The name the hazard form is kept under between openings.
-HAZARD_FORM = "injuries-hazard-form"
-Request = TypeVar("Request")
-
-
-class PartyProblem(Static, can_focus=True):
-    """Why the party cannot be read, in place of the character table; it takes the focus."""
 
 
 class InjuriesPane(GmPane):
@@ -98,21 +78,11 @@ class InjuriesPane(GmPane):
         self.battle_names: dict[str, str] = {}  # battle id -> name, deleted battles too
         self.party_problem: str | None = None  # why the saved party does not read
         self._history_width = 0  # the history's width its columns were fitted to
-        self._options: dict[str, list[tuple[str, Any]]] = {}  # each filter's choices
         self.can_undo = False
         self.can_redo = False
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="injury-filters"):
-            for label, everything, filter_id in (
-                ("Who", "everyone", "filter-character"),
-                ("Battle", "every battle", "filter-battle"),
-                ("Session", "every session", "filter-session"),
-            ):
-                yield Label(label, classes="field-label")
-                yield Select(
-                    [(everything, ALL)], value=ALL, allow_blank=False, id=filter_id, compact=True
-                )
+        yield FilterBar(id="injury-filters")
         yield DataTable(id="injury-characters", cursor_type="row")
         yield PartyProblem(id="injury-party-problem")
         yield Static(id="injury-status")
@@ -120,7 +90,7 @@ class InjuriesPane(GmPane):
         yield Static(id="injury-detail")
 
     def on_mount(self) -> None:
-        self.campaign.on_record(lambda _entries: self._rolls_saved(_entries))
+        self.campaign.on_record(self._rolls_saved)
         self._narrow = self.app.size.width < NARROW_BELOW
         self.set_class(self._narrow, "-narrow")
         self.reload()
@@ -143,16 +113,13 @@ class InjuriesPane(GmPane):
         self.reload()
 
     def on_show(self) -> None:
-        # Another tab (the Battle tab, Stations) may have changed the party or the history.
-        # (nothing saved since the last read: the tab is as it was)
+        # Another tab (Battle, Stations) may have changed the party or the history since.
         if self.is_mounted and self.query("#injury-characters"):
             self.read_again_if_saved()
 
     def read_again_if_saved(self) -> None:
-        """As the tab is shown or a dialog opens on the party: read the campaign again if
-        anything was saved since the tab read it (another tab may have hurt or moved
-        someone). Otherwise the tab as drawn is the campaign, and reading it again, history
-        and all, only made the tab and its dialogs slower to open."""
+        """As the tab is shown or a dialog opens on the party: read the campaign again only if
+        anything was saved since (reading the history again slows the tab and its dialogs)."""
         if self.saved_since_read():
             self.reload()
 
@@ -191,8 +158,7 @@ class InjuriesPane(GmPane):
         return True
 
     def _need_party(self, what: str) -> bool:
-        """Whether there is a party to act on, read again if anything was saved meanwhile
-        (else the status line says why not)."""
+        """Whether there is a party to act on, read again if saved since (else says why not)."""
         if self._refused():
             return False
         self.read_again_if_saved()
@@ -219,38 +185,26 @@ class InjuriesPane(GmPane):
         `new_entry`, just saved: the history's cursor goes to it, in view, and (with
         `to_character`) the characters' cursor to its character."""
         self.note_read()
-        try:
-            self.party = load_party_state(self.campaign)
-        except (StoreError, RulesError) as exc:
-            self._set_problem(str(exc))
+        read = read_injuries(self.campaign)
+        self.party = read.party
+        self._set_problem(read.party_problem)
+        if read.party_problem is not None:
             self.forget_read()  # read again when shown: the GM may mend the file meanwhile
-        else:
-            self._set_problem(None)
-        try:
-            everything = history(self.campaign)
-        except (StoreError, RulesError) as exc:
-            self.show_status(f"Cannot read the injuries: {exc}", error=True)
+        if read.everything is None:
+            self.show_status(str(read.history_problem), error=True)
             self.forget_read()
             return
         follow = new_entry is not None and to_character
         self._fill_characters(str(new_entry["character"]) if follow and new_entry else None)
-        self._fill_filters(everything)
-        self._fill_history(everything, None if new_entry is None else int(new_entry["id"]))
-        self._read_undo(everything)
-
-    def _read_undo(self, everything: list[InjuryEntry]) -> None:
-        """Whether ctrl+z and ctrl+y have something to do (their keys show only then)."""
-        from gmtool.actions.injuries import can_redo
-        from gmtool.actions.reads.injuries import load_bailout
-
-        try:
-            can_undo = any(not e.get("undone") for e in everything)
-            can_undo = can_undo or load_bailout(self.campaign) is not None
-            redo = can_redo(self.campaign)
-        except (StoreError, RulesError):
-            can_undo, redo = True, False  # ctrl+z then says what does not read
-        if (can_undo, redo) != (self.can_undo, self.can_redo):
-            self.can_undo, self.can_redo = can_undo, redo
+        self.battle_names = read.battle_names
+        filters = self.query_one(FilterBar)
+        filters.set_choices("character", history.people_options(self.party, read.everything))
+        choices = history.battle_options(read.battles, read.battle_names, read.everything)
+        filters.set_choices("battle", choices)
+        filters.set_choices("session", history.session_options(read.sessions))
+        self._fill_history(read.everything, None if new_entry is None else int(new_entry["id"]))
+        if (read.can_undo, read.can_redo) != (self.can_undo, self.can_redo):
+            self.can_undo, self.can_redo = read.can_undo, read.can_redo
             self.refresh_bindings()
 
     def _set_problem(self, problem: str | None) -> None:
@@ -303,57 +257,27 @@ class InjuriesPane(GmPane):
         height = self.size.height
         if not height:
             return
-        table = self.query_one("#injury-characters", DataTable)
-        filters = self.query_one("#injury-filters").outer_size.height or 1
+        filters = self.query_one(FilterBar).outer_size.height or 1
         status = max(self.query_one("#injury-status").outer_size.height, 1)
         room = height - filters - status - DETAIL_ROWS - HISTORY_ROWS
-        wanted = len(self.party.characters) + 1
-        table.styles.max_height = max(4, min(wanted, max(room, height // 2)))
+        rows = min(len(self.party.characters) + 1, max(room, height // 2))
+        self.query_one("#injury-characters", DataTable).styles.max_height = max(4, rows)
 
     # -- the history and its filters ---------------------------------------------------------
-    def _set_options(self, selector: str, options: list[tuple[str, Any]]) -> None:
-        if self._options.get(selector) == options:
-            return
-        self._options[selector] = options
-        select = self.query_one(selector, Select)
-        current = select.value
-        with select.prevent(Select.Changed):
-            select.set_options(options)
-            select.value = current if current in [v for _, v in options] else ALL
-
-    def _fill_filters(self, everything: list[InjuryEntry]) -> None:
-        self._set_options("#filter-character", people_options(self.party, everything))
-        try:
-            known = [(b.id, b.name) for b in list_battles(self.campaign)]
-            names = battle_names(self.campaign)  # deleted battles keep their names here
-        except (StoreError, RulesError):
-            known, names = [], {}
-        self.battle_names = names
-        self._set_options("#filter-battle", battle_options(known, names, everything))
-        sessions = [(s["id"], s["title"]) for s in self.campaign.sessions()]
-        self._set_options("#filter-session", session_options(sessions))
-
-    def filters(self) -> dict[str, Any]:
-        """The filters as `history()` arguments (None: no filter)."""
-        values = {}
-        for name, selector in FILTERS:
-            value = self.query_one(selector, Select).value
-            values[name] = None if value == ALL or value is Select.BLANK else value
-        return values
-
     def filtered(self) -> bool:
         """Whether a filter is set (a clears them)."""
-        return any(value is not None for value in self.filters().values())
+        return self.query_one(FilterBar).any_set()
 
     def _fill_history(
         self, everything: list[InjuryEntry] | None = None, select: int | None = None
     ) -> None:
         """The entries the filters let through, newest first; the cursor stays on the
         highlighted entry, or goes to entry `select` (scrolled into view)."""
-        wanted = self.filters()
+        wanted = self.query_one(FilterBar).values()
         # Without the whole history at hand, read newest first only as far as the table shows.
         entries = newest_first(self.campaign) if everything is None else iter(everything)
-        shown = list(islice((e for e in entries if matches(e, wanted)), SHOWN_ENTRIES))
+        matching = (e for e in entries if history.matches(e, wanted))
+        shown = list(islice(matching, history.SHOWN_ENTRIES))
         kept = self.highlighted_entry()
         self.entries = shown
         table = self.query_one("#injury-history", DataTable)
@@ -361,7 +285,7 @@ class InjuriesPane(GmPane):
             table.styles.scrollbar_size_vertical
         )
         self._history_width = table.size.width
-        fill_table(table, *history_layout(shown, self.battle_names, room))
+        fill_table(table, *history.history_layout(shown, self.battle_names, room))
         target = select if select is not None else (kept["id"] if kept is not None else None)
         if target is not None and self.shows_entry(target):
             table.move_cursor(row=table.get_row_index(str(target)), animate=False)
@@ -383,9 +307,7 @@ class InjuriesPane(GmPane):
         self.refresh_bindings()
 
     def action_clear_filters(self) -> None:
-        for _, selector in FILTERS:
-            with self.query_one(selector, Select).prevent(Select.Changed):
-                self.query_one(selector, Select).value = ALL
+        self.query_one(FilterBar).clear()
         self._fill_history()
         self.refresh_bindings()
         self.show_status("Showing everyone, every battle and every session.")
@@ -398,7 +320,7 @@ class InjuriesPane(GmPane):
 
     @on(DataTable.RowHighlighted, "#injury-history")
     def _show_detail(self) -> None:
-        detail = detail_text(
+        detail = history.detail_text(
             self.highlighted_entry(),
             self.battle_names,
             self.filtered(),
@@ -408,10 +330,7 @@ class InjuriesPane(GmPane):
 
     # -- what is highlighted ----------------------------------------------------------------
     def highlighted_entry(self) -> InjuryEntry | None:
-        table = self.query_one("#injury-history", DataTable)
-        if table.row_count == 0:
-            return None
-        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        key = history.highlighted_key(self.query_one(HistoryTable))
         return next((e for e in self.entries if str(e["id"]) == key), None)
 
     def entry_in_view(self, entry_id: int) -> str | None:
@@ -419,22 +338,11 @@ class InjuriesPane(GmPane):
         view"), or None when its row is on screen."""
         if not self.shows_entry(entry_id):
             return "hidden by the filters"
-        table = self.query_one("#injury-history", DataTable)
-        row = table.get_row_index(str(entry_id))
-        top = round(table.scroll_y)
-        rows = table.size.height - (table.header_height if table.show_header else 0)
-        rows -= table.styles.scrollbar_size_horizontal if table.show_horizontal_scrollbar else 0
-        return None if top <= row < top + max(rows, 0) else "scrolled out of view"
+        in_view = self.query_one(HistoryTable).shows_row(str(entry_id))
+        return None if in_view else "scrolled out of view"
 
     def highlighted_character_id(self) -> str | None:
-        table = self.query_one("#injury-characters", DataTable)
-        if table.row_count == 0:
-            return None
-        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
-        return str(key) if key is not None else None
-
-    def highlighted_character(self) -> Character | None:
-        return self.party.find(self.highlighted_character_id())
+        return history.highlighted_key(self.query_one("#injury-characters", DataTable))
 
     def _saved(self, what: str, entry: InjuryEntry) -> str:
         return words.saved_words(what, entry, self.shows_entry(int(entry["id"])))
@@ -457,60 +365,36 @@ class InjuriesPane(GmPane):
         self.round_text = "" if round_number is None else str(round_number)
 
     def action_hazard(self) -> None:
-        from gmtool.actions.injuries import HazardRequest, roll_hazard_by_hand
-        from gmtool.tui.tabs.injuries.hazard_dialog import HazardDialog, HazardFormStart
+        if self._need_party("hazard roll"):
+            ships = self._ships()
+            ship_id = self._ship_of_highlighted(ships)
+            asking.ask_hazard(
+                self.app, ships, self.party, self.roll_hazard, self._hazards_rolled,
+                ship_id=ship_id, battle=self.battle, round_text=self.round_text,
+            )  # fmt: skip
 
-        if not self._need_party("hazard roll"):
-            return
-        ships = self._ships()
+    def roll_hazard(self, request: injury_actions.HazardRequest) -> list[InjuryEntry]:
+        """The hazard form's rolls, saved (a refusal raises: the form says why)."""
+        self._typed_battle(request.battle, request.round)
+        return injury_actions.roll_hazard_by_hand(self.campaign, request)
 
-        def roll(request: HazardRequest) -> list[InjuryEntry]:
-            self._typed_battle(request.battle, request.round)
-            return roll_hazard_by_hand(self.campaign, request)
-
-        def closed(entries: list[InjuryEntry] | None) -> None:
-            newest = max(entries, key=lambda e: int(e["id"])) if entries else None
-            self.reload(newest, to_character=False)  # several characters: stay where it was
-            if entries and newest is not None:
-                self.show_status(words.hazards_words(self._saved("Hazards", newest), entries))
-            self.focus_default()
-
-        start = HazardFormStart(
-            ships,
-            self.party,
-            roll,
-            ship_id=self._ship_of_highlighted(ships),
-            battle=self.battle,
-            round_text=self.round_text,
-        )
-        dialog = kept_dialog(
-            self.app,
-            HAZARD_FORM,
-            HazardDialog,
-            lambda: HazardDialog(start),
-            lambda kept: kept.renew(start),
-        )
-        self.app.push_screen(dialog, closed)
+    def _hazards_rolled(self, entries: list[InjuryEntry] | None) -> None:
+        newest = max(entries, key=lambda e: int(e["id"])) if entries else None
+        self.reload(newest, to_character=False)  # several characters: stay where it was
+        if entries and newest is not None:
+            self.show_status(words.hazards_words(self._saved("Hazards", newest), entries))
+        self.focus_default()
 
     def action_damage(self) -> None:
-        from gmtool.actions.injuries import DamageRequest, deal_damage
-        from gmtool.tui.tabs.injuries.treatment_dialog import DamageDialog
+        if self._need_party("one to hurt"):
+            asking.ask_damage(
+                self.app, self.party, self.deal_damage, partial(self._entry_saved, "Damage"),
+                self.highlighted_character_id(), battle=self.battle, round_text=self.round_text,
+            )  # fmt: skip
 
-        if not self._need_party("one to hurt"):
-            return
-
-        def save(request: DamageRequest) -> InjuryEntry:
-            self._typed_battle(request.battle, request.round)
-            return deal_damage(self.campaign, request)
-
-        dialog = DamageDialog(
-            self.party,
-            save,
-            self.highlighted_character_id(),
-            battle=self.battle,
-            round_text=self.round_text,
-        )
-        self.app.push_screen(dialog, lambda entry: self._entry_saved("Damage", entry))
+    def deal_damage(self, request: injury_actions.DamageRequest) -> InjuryEntry:
+        self._typed_battle(request.battle, request.round)
+        return injury_actions.deal_damage(self.campaign, request)
 
     def _entry_saved(self, what: str, entry: InjuryEntry | None) -> None:
         """A dialog that saves one entry closed: show it (None: nothing was saved)."""
@@ -522,76 +406,58 @@ class InjuriesPane(GmPane):
     def action_bailout(self) -> None:
         if self._refused():
             return
-        from gmtool.actions.reads.injuries import BailoutRecord, load_bailout
-        from gmtool.tui.tabs.injuries.bailout_dialog import BailoutDialog
-
         try:
             last = load_bailout(self.campaign)
         except StoreError as exc:
             self.show_status(str(exc), error=True)
             last = None
         ships = self._ships()
+        asking.ask_bailout(
+            self.app, self.campaign, ships, self.party, self._bailout_ordered,
+            ship_id=self._ship_of_highlighted(ships), last=last,
+        )  # fmt: skip
 
-        def closed(record: BailoutRecord | None) -> None:
-            if record is not None:
-                self.show_status(words.bailout_words(record))
-            self.focus_default()
-
-        ship_id = self._ship_of_highlighted(ships)
-        dialog = BailoutDialog(self.campaign, ships, self.party, ship_id=ship_id, last=last)
-        self.app.push_screen(dialog, closed)
+    def _bailout_ordered(self, record: Any) -> None:
+        if record is not None:
+            self.show_status(words.bailout_words(record))
+        self.focus_default()
 
     # -- healing: t, r, g -------------------------------------------------------------------
     def action_treat(self) -> None:
         """The doctor's roll (medical_dialog.py)."""
-        from gmtool.actions.healing import treat_by_roll
-        from gmtool.tui.tabs.injuries.medical_dialog import MedicalTreatmentDialog
-
-        self._treatment(MedicalTreatmentDialog, treat_by_roll, "one to treat")
+        if self._need_party("one to treat"):
+            character_id = self.highlighted_character_id()
+            save, closed = self.treat_by_roll, partial(self._entry_saved, "Treatment")
+            asking.ask_medical_treatment(self.app, self.party, save, closed, character_id)
 
     def action_heal(self) -> None:
         """Healing by the GM's ruling: typed points, nothing rolled."""
-        from gmtool.actions.injuries import treat
-        from gmtool.tui.tabs.injuries.treatment_dialog import TreatmentDialog
+        if self._need_party("one to heal"):
+            character_id = self.highlighted_character_id()
+            save, closed = self.treat, partial(self._entry_saved, "Treatment")
+            asking.ask_healing(self.app, self.party, save, closed, character_id)
 
-        self._treatment(TreatmentDialog, treat, "one to heal")
+    def treat_by_roll(self, request: healing.TreatmentRequest) -> InjuryEntry:
+        return healing.treat_by_roll(self.campaign, request)
 
-    def _treatment(
-        self,
-        dialog: Callable[[Party, Callable[[Request], InjuryEntry], str | None], Screen[Any]],
-        action: Callable[[Campaign, Request], InjuryEntry],
-        needs: str,
-    ) -> None:
-        """Open a treatment dialog (the doctor's roll, or healing by ruling) on the
-        highlighted character; the saved entry is shown and selected."""
-        if not self._need_party(needs):
-            return
-
-        def save(request: Request) -> InjuryEntry:
-            return action(self.campaign, request)
-
-        screen = dialog(self.party, save, self.highlighted_character_id())
-        self.app.push_screen(screen, lambda entry: self._entry_saved("Treatment", entry))
+    def treat(self, request: injury_actions.TreatmentRequest) -> InjuryEntry:
+        return injury_actions.treat(self.campaign, request)
 
     def action_rest(self) -> None:
-        from gmtool.actions.healing import Rested, RestRequest, rest_days
-        from gmtool.tui.tabs.injuries.medical_dialog import RestDialog
+        if self._need_party("one to rest"):
+            character_id = self.highlighted_character_id()
+            asking.ask_rest(self.app, self.party, self.rest_days, self._rested, character_id)
 
-        if not self._need_party("one to rest"):
-            return
+    def rest_days(self, request: healing.RestRequest) -> healing.Rested:
+        return healing.rest_days(self.campaign, request)
 
-        def save(request: RestRequest) -> Rested:
-            return rest_days(self.campaign, request)
-
-        def closed(rested: Rested | None) -> None:
-            newest = max(rested.entries, key=lambda e: int(e["id"])) if rested else None
-            self.reload(newest, to_character=len(rested.entries) == 1 if rested else False)
-            if rested is not None:
-                names = {c.id: c.name for c in self.party.characters}
-                self.show_status(words.rest_words(rested, names))
-            self.focus_default()
-
-        self.app.push_screen(RestDialog(self.party, save, self.highlighted_character_id()), closed)
+    def _rested(self, rested: healing.Rested | None) -> None:
+        newest = max(rested.entries, key=lambda e: int(e["id"])) if rested else None
+        self.reload(newest, to_character=len(rested.entries) == 1 if rested else False)
+        if rested is not None:
+            names = {c.id: c.name for c in self.party.characters}
+            self.show_status(words.rest_words(rested, names))
+        self.focus_default()
 
     # -- undo and redo ----------------------------------------------------------------------
     def action_undo(self) -> None:
@@ -602,12 +468,10 @@ class InjuriesPane(GmPane):
     def _undo(self) -> None:
         if self._refused():
             return
-        from gmtool.actions.injuries import newest_to_undo, undo_newest
-
         try:
-            coming = newest_to_undo(self.campaign)
+            coming = injury_actions.newest_to_undo(self.campaign)
             unseen = None if coming.entry is None else self.entry_in_view(int(coming.entry["id"]))
-            undone = undo_newest(self.campaign)
+            undone = injury_actions.undo_newest(self.campaign)
         except (StoreError, RulesError) as exc:
             self.reload()
             self.show_status(f"Not undone: {exc}", error=True)
@@ -623,10 +487,8 @@ class InjuriesPane(GmPane):
     def _redo(self) -> None:
         if self._refused():
             return
-        from gmtool.actions.injuries import redo
-
         try:
-            redone = redo(self.campaign)
+            redone = injury_actions.redo(self.campaign)
         except (StoreError, RulesError) as exc:
             self.reload()
             self.show_status(f"Not redone: {exc}", error=True)
