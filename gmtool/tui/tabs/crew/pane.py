@@ -38,6 +38,7 @@ from gmtool.tui.tabs.crew.manifest_view import (
 from gmtool.tui.tabs.crew.roster import CREW_FILTERS, RosterConditions
 from gmtool.tui.tabs.crew.roster_table import RosterTable
 from gmtool.tui.tabs.crew.rules_card import readings_card
+from gmtool.tui.tabs.crew.short_words import class_short, post_cell
 from gmtool.tui.widgets.steady import place_underline
 
 NARROW = 100
@@ -112,7 +113,7 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
                         yield roster
 
     def on_mount(self) -> None:
-        self.query_one("#ship-list", DataTable).add_columns("Ship", "Side", "Crew", "Class")
+        self.query_one("#ship-list", DataTable).add_columns("Ship", "Side", "Crew", "Cls")
         roster = self.query_one("#roster-table", DataTable)
         roster.add_column("Rank")
         roster.add_column("Name")
@@ -243,7 +244,7 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
                 name,
                 SIDE_LABEL.get(record.side, record.side),
                 crew_total,
-                record.spec.ship_class,
+                class_short(record.spec.ship_class),
                 key=record.id,
             )
         ids = [r.id for r in records]
@@ -370,7 +371,7 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
                 Text(m.rank_title),
                 Text(m.name),
                 Text(self._condition_cell(m.id), style=self._condition_style(m.id)),
-                Text(m.post_name if len(m.post_name) <= width else m.post_name[: width - 1] + "…"),
+                Text(post_cell(m.post_name, width)),
                 Text(m.department_name),
             )
             for m in self._roster_members[start : start + max(ROSTER_PAGE, self._roster_height())]
