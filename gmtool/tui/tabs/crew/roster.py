@@ -14,6 +14,7 @@ from functools import cached_property
 from gmtool.actions.ships import CrewStandings
 from gmtool.rules.crew_casualties import CONDITIONS, MemberStanding
 from gmtool.rules.roster import CrewMember
+from gmtool.tui.tabs.crew.short_words import post_cell
 
 # f steps the roster through these: everyone, then the fit, the wounded (lightly or badly)
 # and the dead.
@@ -148,10 +149,8 @@ def roster_cells(
     member: CrewMember, standings: RosterStandings, post_width: int
 ) -> tuple[tuple[str, str], ...]:
     """One roster row as (text, style) cells: rank, name, condition, post (cut to
-    `post_width` with "…"), department."""
-    post = member.post_name
-    if len(post) > post_width:
-        post = post[: post_width - 1] + "…"
+    `post_width`, its words shortened first), department."""
+    post = post_cell(member.post_name, post_width)
     return (
         (member.rank_title, ""),
         (member.name, ""),

@@ -12,9 +12,10 @@ from textual.widgets import DataTable
 
 from gmtool.actions.reads.ships import ManifestCheck, ShipRecord
 from gmtool.tui.tabs.crew.dialogs import CHANGED_MARK
+from gmtool.tui.tabs.crew.short_words import class_short
 
 SIDE_LABEL = {"campaign": "ours", "enemy": "enemy"}
-COLUMNS = ("Ship", "Side", "Crew", "Class")
+COLUMNS = ("Ship", "Side", "Crew", "Cls")
 
 
 def ship_row(record: ShipRecord, check: ManifestCheck | None) -> tuple[Text, str, Text, str]:
@@ -26,7 +27,12 @@ def ship_row(record: ShipRecord, check: ManifestCheck | None) -> tuple[Text, str
         if check.changed:
             crew_total.append(CHANGED_MARK, style="bold yellow")
     name = Text(record.name, style="red" if record.side == "enemy" else "")
-    return name, SIDE_LABEL.get(record.side, record.side), crew_total, record.spec.ship_class
+    return (
+        name,
+        SIDE_LABEL.get(record.side, record.side),
+        crew_total,
+        class_short(record.spec.ship_class),
+    )
 
 
 class ShipList(DataTable[Any]):
