@@ -9,7 +9,6 @@ from collections.abc import Mapping, Sequence
 import msgspec
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Select, Static
 
@@ -20,6 +19,7 @@ from gmtool.rules.hit_stations import hit_station_table, on_station_rule, place_
 from gmtool.rules.limits import MAX_HULL_POINTS, number_words
 from gmtool.rules.ship_damage import track_ids
 from gmtool.tui.dialogs import GmDialog
+from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
 from gmtool.tui.widgets.number_field import NumberField
@@ -68,9 +68,7 @@ class DamageScreen(GmDialog["DamageEntry | None"]):
     station", the station or place it struck (or roll it)."""
 
     DEFAULT_CSS = tab_css(__file__, "damage_dialog.tcss")
-    BINDINGS = [
-        Binding("ctrl+s", "apply", "Apply damage", priority=True),
-    ]
+    ACTIONS = (save_action("apply", "Apply damage", "Apply the damage typed to the ship"),)
 
     def __init__(
         self,

@@ -7,7 +7,6 @@ from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Select, Static
 
@@ -18,7 +17,9 @@ from gmtool.rules.errors import RulesError
 from gmtool.rules.limits import MAX_HULL_POINTS
 from gmtool.rules.ship_damage import track_ids
 from gmtool.rules.ships import ShipSpec, ship_spec_table
+from gmtool.tui.action_table import TabAction
 from gmtool.tui.dialogs import GmDialog
+from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.crew.system_dialog import SystemDialog
@@ -60,11 +61,13 @@ class QuickShipScreen(GmDialog["ShipSpec | None"]):
     weapons; blanks take the spec format's defaults. Returns a validated spec."""
 
     DEFAULT_CSS = tab_css(__file__, "setup_dialog.tcss")
-    BINDINGS = [
-        Binding("ctrl+s", "keep", "Keep ship", priority=True),
-        Binding("ctrl+w", "add_weapon", "Add weapon", priority=True),
-        Binding("ctrl+r", "remove_weapon", "Remove last weapon", priority=True),
-    ]
+    ACTIONS = (
+        save_action("keep", "Keep ship", "Check the ship and keep it for the battle"),
+        TabAction("ctrl+w", "add_weapon", "Add weapon", "Add a weapon to the ship",
+                  priority=True),
+        TabAction("ctrl+r", "remove_weapon", "Remove last weapon",
+                  "Remove the weapon added last", priority=True),
+    )  # fmt: skip
 
     def __init__(self) -> None:
         super().__init__()
@@ -203,10 +206,7 @@ class QuickWeaponScreen(SystemDialog):
     only, its damage fields filled with tables/battle.yaml's quick-ship damage (what is shown
     is kept; a cleared field shows 'none': no damage roll, the GM types such a hit in)."""
 
-    BINDINGS = [
-        Binding("ctrl+s", "submit", "Keep weapon", priority=True),
-        Binding("escape", "cancel", "Cancel"),
-    ]
+    ACTIONS = (save_action("submit", "Keep weapon", "Check the weapon and add it"),)
 
     def __init__(self, ship_class: str) -> None:
         damage = dict(battle_table().quick_weapon_damage)

@@ -15,7 +15,6 @@ from typing import Any
 import msgspec
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Select, SelectionList, Static
 
@@ -26,7 +25,9 @@ from gmtool.rules.characters import Party
 from gmtool.rules.errors import RulesError
 from gmtool.rules.narrative import range_ids, range_name, starting_range
 from gmtool.rules.ships import ShipSpec, load_ship_spec
+from gmtool.tui.action_table import TabAction
 from gmtool.tui.dialogs import GmDialog
+from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.battle.quick_ship import QuickShipScreen
@@ -90,11 +91,13 @@ class BattleSetupScreen(GmDialog[Any]):
     campaign's enemy ships, quick ships, ships from spec files), and commanders."""
 
     DEFAULT_CSS = tab_css(__file__, "setup_dialog.tcss")
-    BINDINGS = [
-        Binding("ctrl+s", "create", "Start battle", priority=True),
-        Binding("ctrl+n", "quick_ship", "Quick enemy", priority=True),
-        Binding("ctrl+o", "spec_file", "Ship from file", priority=True),
-    ]
+    ACTIONS = (
+        save_action("create", "Start battle", "Check the form and start the battle"),
+        TabAction("ctrl+n", "quick_ship", "Quick enemy", "Make a quick enemy ship",
+                  priority=True),
+        TabAction("ctrl+o", "spec_file", "Ship from file", "Bring an enemy ship from a spec file",
+                  priority=True),
+    )  # fmt: skip
 
     def __init__(self, start: SetupFormStart) -> None:
         super().__init__()

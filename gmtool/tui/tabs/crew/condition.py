@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Select, Static
 
@@ -26,6 +25,7 @@ from gmtool.rules.errors import RulesError
 from gmtool.rules.limits import MAX_REPAIR_DAYS
 from gmtool.rules.ship_condition import WHERE
 from gmtool.tui.dialogs import ConfirmDialog
+from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.tabs.crew.dialogs import CrewDialog
 from gmtool.tui.widgets.number_field import NumberField
 
@@ -61,7 +61,7 @@ class RepairDialog(CrewDialog[bool]):
     """Days and where; the pane's `attempt` repairs, and a refusal keeps the dialog open."""
 
     CANCEL_RESULT = False
-    BINDINGS = [Binding("ctrl+s", "submit", "Repair")]
+    ACTIONS = (save_action("submit", "Repair", "Repair the ship for the days typed"),)
 
     def __init__(self, name: str, attempt: RepairAttempt) -> None:
         super().__init__()

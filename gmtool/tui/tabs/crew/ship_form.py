@@ -32,6 +32,7 @@ from gmtool.rules.ships import (
 )
 from gmtool.tui.action_table import TabAction, bindings
 from gmtool.tui.dialogs import GmDialog
+from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.tabs.crew.system_dialog import (
     FORM_CSS,
@@ -46,7 +47,7 @@ from gmtool.tui.widgets.number_field import NumberField
 # The form's keys, and those of its systems list (letter keys work there: the list has the
 # focus, not a text field).
 FORM_ACTIONS = (
-    TabAction("ctrl+s", "save", "Save ship", "Check the form and save the ship"),
+    save_action("save", "Save ship", "Check the form and save the ship"),
     TabAction("ctrl+t", "systems", "Systems list", "Put the cursor on the systems list"),
 )
 SYSTEM_ACTIONS = (
@@ -128,7 +129,7 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
 
     SCOPED_CSS = False  # form.tcss names ShipFormScreen itself
     DEFAULT_CSS = FORM_CSS
-    BINDINGS = bindings(FORM_ACTIONS)  # type: ignore[assignment]
+    ACTIONS = FORM_ACTIONS
 
     def __init__(self, spec: ShipSpec | None = None, save: ShipSave | None = None) -> None:
         super().__init__()

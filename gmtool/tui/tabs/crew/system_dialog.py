@@ -10,7 +10,6 @@ from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Input, Label, Select, Static
 
@@ -18,6 +17,7 @@ from gmtool.rules.errors import TableError
 from gmtool.rules.limits import MAX_CREW_COUNT, MAX_HULL_POINTS, MAX_SYSTEM_COUNT
 from gmtool.rules.ships import ship_spec_from_dict, ship_spec_table
 from gmtool.tui.dialogs import GmDialog
+from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
 from gmtool.tui.widgets.number_field import NumberField
@@ -71,7 +71,7 @@ class SystemDialog(GmDialog["dict[str, Any] | None"]):
 
     SCOPED_CSS = False  # form.tcss names SystemDialog itself
     DEFAULT_CSS = FORM_CSS
-    BINDINGS = [Binding("ctrl+s", "submit", "Keep system")]
+    ACTIONS = (save_action("submit", "Keep system", "Check the system and put it in the list"),)
 
     def __init__(self, ship_class: str, system: dict[str, Any] | None = None) -> None:
         super().__init__()

@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Input, Label, Select, Static
 
@@ -26,6 +25,7 @@ from gmtool.rules.classes import class_ids
 from gmtool.rules.errors import RulesError
 from gmtool.rules.hazards import bailout_rounds, hazard_table
 from gmtool.rules.hazards import survivors_aboard as party_aboard
+from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.injuries.form_fields import SavesWhileOpen, chosen_ship, ship_class_row
@@ -54,7 +54,9 @@ class BailoutDialog(SavesWhileOpen[BailoutRecord | None]):
 
     DEFAULT_CSS = tab_css(__file__, "bailout_dialog.tcss")
 
-    BINDINGS = [Binding("ctrl+r", "order", "Order bail-out", priority=True)]
+    ACTIONS = (
+        save_action("order", "Order bail-out", "Roll and save a bail-out order", ("ctrl+r",)),
+    )
 
     def __init__(
         self,

@@ -17,7 +17,6 @@ import msgspec
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Input, Label, Select, Static
 
@@ -31,6 +30,8 @@ from gmtool.rules.classes import class_ids
 from gmtool.rules.errors import RulesError
 from gmtool.rules.hazards import default_posture, hazard_table
 from gmtool.rules.stations import aboard, assignment_of, station_table
+from gmtool.tui.action_table import TabAction, bindings
+from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import DEGREE_STYLE, tab_css
 from gmtool.tui.tabs.injuries.form_fields import (
@@ -90,10 +91,12 @@ def result_text(entry: InjuryEntry) -> Text:
 class HazardCharacters(DataTable[Any]):
     """Who rolls: space ticks a character, p switches their posture."""
 
-    BINDINGS = [
-        Binding("space", "tick", "Tick"),
-        Binding("p", "posture", "Posture"),
-    ]
+    BINDINGS = bindings(  # type: ignore[assignment]
+        (
+            TabAction("space", "tick", "Tick", "Tick or untick the highlighted character"),
+            TabAction("p", "posture", "Posture", "Switch the highlighted character's posture"),
+        )
+    )
 
     def action_tick(self) -> None:
         screen = self.screen
@@ -113,7 +116,9 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
 
     DEFAULT_CSS = tab_css(__file__, "hazard_dialog.tcss")
 
-    BINDINGS = [Binding("ctrl+r", "roll", "Roll", priority=True)]
+    ACTIONS = (
+        save_action("roll", "Roll", "Roll the hazard for the characters ticked", ("ctrl+r",)),
+    )
 
     def __init__(self, start: HazardFormStart) -> None:
         super().__init__()

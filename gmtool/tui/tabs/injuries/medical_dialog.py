@@ -61,7 +61,7 @@ def best_doctor(party: Party, procedure: str) -> str | None:
 class MedicalTreatmentDialog(CharacterDialog[TreatmentRequest]):
     """The patient (first row), the doctor, the procedure and a step; ctrl+r rolls and saves."""
 
-    BINDINGS = [ROLL_KEY]
+    ACTIONS = (ROLL_KEY,)
     CHARACTER_LABEL = "Patient"
 
     def __init__(
@@ -168,7 +168,7 @@ def rates_text() -> str:
 class RestDialog(SavingDialog[RestRequest, Rested]):
     """Days of rest for one character or the whole party; returns what was saved."""
 
-    BINDINGS = [SAVE_KEY]
+    ACTIONS = (SAVE_KEY,)
 
     def __init__(
         self,

@@ -15,7 +15,6 @@ from typing import Generic, TypeVar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Input, Label, Select, Static
 
@@ -25,6 +24,7 @@ from gmtool.actions.reads.injuries import InjuryEntry
 from gmtool.rules.characters import Character, Party
 from gmtool.rules.errors import RulesError
 from gmtool.tui.dialogs import GmDialog
+from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.injuries.form_fields import round_number
@@ -34,8 +34,8 @@ Request = TypeVar("Request")
 Saved = TypeVar("Saved")
 
 
-SAVE_KEY = Binding("ctrl+s", "save", "Save", priority=True)
-ROLL_KEY = Binding("ctrl+r", "save", "Roll", priority=True)
+SAVE_KEY = save_action("save", "Save", "Check the form and save it")
+ROLL_KEY = save_action("save", "Roll", "Roll and save", ("ctrl+r",))
 
 
 class SavingDialog(GmDialog[Saved | None], Generic[Request, Saved]):
@@ -59,12 +59,6 @@ class SavingDialog(GmDialog[Saved | None], Generic[Request, Saved]):
     def request(self) -> Request:
         """The form as a request; ValueError says what to fix (nothing is saved)."""
         raise NotImplementedError
-
-    @on(Input.Submitted)
-    def _enter_saves(self, event: Input.Submitted) -> None:
-        """Enter in any field saves, as ctrl+s does (one convention for every dialog)."""
-        event.stop()
-        self.action_save()
 
     def action_save(self) -> None:
         try:
@@ -132,7 +126,7 @@ class CharacterDialog(SavingDialog[Request, InjuryEntry]):
 class TreatmentDialog(CharacterDialog[TreatmentRequest]):
     """Points back on one track with a note, or stabilize; returns the saved entry."""
 
-    BINDINGS = [SAVE_KEY]
+    ACTIONS = (SAVE_KEY,)
 
     def __init__(
         self,
@@ -220,7 +214,7 @@ class TreatmentDialog(CharacterDialog[TreatmentRequest]):
 class DamageDialog(CharacterDialog[DamageRequest]):
     """Damage by the GM's ruling; returns the saved entry."""
 
-    BINDINGS = [SAVE_KEY]
+    ACTIONS = (SAVE_KEY,)
 
     def __init__(
         self,

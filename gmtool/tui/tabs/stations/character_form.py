@@ -16,7 +16,6 @@ from typing import Any
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
 
@@ -25,7 +24,8 @@ from gmtool.actions.party import DuplicateName
 from gmtool.rules.characters import Character, character_from_dict, character_table, skill_label
 from gmtool.rules.durability import character_state, damage_rules, durability_tracks
 from gmtool.rules.errors import RulesError, TableError
-from gmtool.tui.dialogs.base import GmDialog
+from gmtool.tui.action_table import TabAction, bindings
+from gmtool.tui.dialogs.base import GmDialog, save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.stations.skill_field import skill_from_typing, skill_suggester
@@ -80,10 +80,13 @@ def form_problem(exc: RulesError) -> tuple[str | None, str]:
 class SkillTable(DataTable[Any]):
     """The character's skills; enter edits the highlighted one, delete removes it."""
 
-    BINDINGS = [
-        Binding("enter", "edit_skill", "Edit skill"),
-        Binding("delete,backspace", "remove_skill", "Remove skill"),
-    ]
+    BINDINGS = bindings(  # type: ignore[assignment]
+        (
+            TabAction("enter", "edit_skill", "Edit skill", "Edit the highlighted skill"),
+            TabAction("delete", "remove_skill", "Remove skill", "Remove the highlighted skill",
+                      keys=("backspace",)),
+        )
+    )  # fmt: skip
 
     def action_edit_skill(self) -> None:
         form = self.screen
@@ -102,7 +105,8 @@ class CharacterForm(GmDialog[Character | None]):
 
     DEFAULT_CSS = tab_css(__file__, "character_form.tcss")
 
-    BINDINGS = [Binding("ctrl+s", "save", "Save", priority=True)]
+    ACTIONS = (save_action("save", "Save", "Check the form and save the character"),)
+    OWN_ENTER = frozenset({"skill-choice", "skill-score"})
 
     def __init__(self, save: SaveCharacter, character: Character | None = None) -> None:
         super().__init__()
