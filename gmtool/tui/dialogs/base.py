@@ -224,7 +224,7 @@ class GmDialog(DimsBackdrop, DrawsWhenSettled, ModalScreen[R]):
         """Run the form's own save `action` once every kit field is right; else keep the
         dialog as it is, cursor on the first field at fault, and say what it needs."""
         for _key, widget in self.fields():
-            problem = field_problem(widget)
+            problem = None if widget.disabled else field_problem(widget)
             if problem is not None:
                 widget.focus()
                 self.say_refusal(f"Not saved: {self.label_of(widget)}: {problem}.")

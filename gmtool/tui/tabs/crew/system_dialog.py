@@ -16,6 +16,7 @@ from textual.widgets import Input, Label, Select, Static
 from gmtool.rules.errors import TableError
 from gmtool.rules.limits import MAX_CREW_COUNT, MAX_HULL_POINTS, MAX_SYSTEM_COUNT
 from gmtool.rules.ships import ship_spec_from_dict, ship_spec_table
+from gmtool.rules.ships.parts import least_count
 from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
@@ -103,7 +104,7 @@ class SystemDialog(GmDialog["dict[str, Any] | None"]):
                 yield NumberField(
                     blank(s.get("count")),
                     id="sys-count",
-                    minimum=0,
+                    minimum=least_count(s.get("type") in table.weapon_types),
                     maximum=MAX_SYSTEM_COUNT,
                     compact=True,
                 )
@@ -166,6 +167,9 @@ class SystemDialog(GmDialog["dict[str, Any] | None"]):
         table = ship_spec_table()
         system_type = str(self.query_one("#sys-type", Select).value)
         is_weapon = system_type in table.weapon_types
+        count = self.query_one("#sys-count", NumberField)
+        count.minimum = least_count(is_weapon)
+        count.validate(count.value)
         beds = self.query_one("#sys-beds", Input)
         beds.disabled = system_type not in table.systems_with_beds
         beds.placeholder = "" if beds.disabled else "0"
