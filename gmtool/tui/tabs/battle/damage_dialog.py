@@ -16,13 +16,14 @@ from gmtool.rules.armor import armor_table
 from gmtool.rules.battle import BattleShip
 from gmtool.rules.errors import excerpt
 from gmtool.rules.hit_stations import hit_station_table, on_station_rule, place_name, places_aboard
-from gmtool.rules.limits import MAX_HULL_POINTS, number_words
+from gmtool.rules.limits import MAX_HULL_POINTS, MAX_TEXT_CHARS, number_words
 from gmtool.rules.ship_damage import track_ids
 from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
 from gmtool.tui.widgets.number_field import NumberField
+from gmtool.tui.widgets.text_field import TextField
 
 # Side A holds the campaign's ships, side B its enemies (the set-up dialog fills them so).
 SIDE_WORDS = {"a": "ours", "b": "enemy"}
@@ -137,10 +138,11 @@ class DamageScreen(GmDialog["DamageEntry | None"]):
                 yield Label("Why")
                 # compact: a bordered Input is three lines high and showed nothing in the
                 # form's one-line rows
-                yield Input(
+                yield TextField(
                     self.note,
                     placeholder="ram, blast, a hit rolled at the table",
                     id="damage-note",
+                    limit=MAX_TEXT_CHARS,
                     compact=True,
                 )
             with Horizontal(classes="line"):

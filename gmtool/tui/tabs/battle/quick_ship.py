@@ -14,7 +14,7 @@ from gmtool.rules.battle.config import battle_table
 from gmtool.rules.checks import checks_table
 from gmtool.rules.classes import class_ids
 from gmtool.rules.errors import RulesError
-from gmtool.rules.limits import MAX_HULL_POINTS
+from gmtool.rules.limits import MAX_HULL_POINTS, MAX_NAME_CHARS
 from gmtool.rules.ship_damage import track_ids
 from gmtool.rules.ships import ShipSpec, ship_spec_table
 from gmtool.tui.action_table import TabAction
@@ -24,6 +24,7 @@ from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.crew.system_dialog import SystemDialog
 from gmtool.tui.widgets.number_field import NumberField
+from gmtool.tui.widgets.text_field import TextField
 
 
 def _number(text: str, what: str) -> int | None:
@@ -91,7 +92,13 @@ class QuickShipScreen(GmDialog["ShipSpec | None"]):
             box.border_title = "A quick enemy ship"
             with Horizontal(classes="setup-line"):
                 yield Label("Name", classes="first")
-                yield Input("", placeholder="e.g. Raider Jackal", id="quick-name", compact=True)
+                yield TextField(
+                    "",
+                    placeholder="e.g. Raider Jackal",
+                    id="quick-name",
+                    limit=MAX_NAME_CHARS,
+                    compact=True,
+                )
                 yield Label("Class", classes="gap")
                 yield Select(
                     [(c, c) for c in class_ids()],
@@ -112,8 +119,13 @@ class QuickShipScreen(GmDialog["ShipSpec | None"]):
                     compact=True,
                 )
                 yield Label("Accel", classes="gap")
-                yield Input(
-                    "", placeholder="class", id="quick-accel", classes="short", compact=True
+                yield NumberField(
+                    "",
+                    placeholder="class",
+                    id="quick-accel",
+                    minimum=0,
+                    classes="short",
+                    compact=True,
                 )
                 yield Label("Crew", classes="gap")
                 yield Select(
@@ -128,8 +140,14 @@ class QuickShipScreen(GmDialog["ShipSpec | None"]):
                 yield Label("Tracks", classes="first")
                 for track in track_ids():
                     yield Label(track, classes="gap")
-                    yield Input(
-                        "", placeholder="hull", id=f"quick-{track}", classes="short", compact=True
+                    yield NumberField(
+                        "",
+                        placeholder="hull",
+                        id=f"quick-{track}",
+                        minimum=0,
+                        maximum=MAX_HULL_POINTS,
+                        classes="short",
+                        compact=True,
                     )
             yield Static("Weapons: none yet", id="quick-weapons", classes="setup-hint")
             yield Static(

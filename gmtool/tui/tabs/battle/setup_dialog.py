@@ -23,6 +23,7 @@ from gmtool.actions.reads.ships import ShipRecord
 from gmtool.rules.battle.state import DEFAULT_AUTO
 from gmtool.rules.characters import Party
 from gmtool.rules.errors import RulesError
+from gmtool.rules.limits import MAX_NAME_CHARS
 from gmtool.rules.narrative import range_ids, range_name, starting_range
 from gmtool.rules.ships import ShipSpec, load_ship_spec
 from gmtool.tui.action_table import TabAction
@@ -31,6 +32,7 @@ from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.battle.quick_ship import QuickShipScreen
+from gmtool.tui.widgets.text_field import TextField
 
 AUTO = "@auto"  # the commander: whoever is at the flagship's command station; the first ship
 FIRST_SHIP = "the first ship"  # the flagship when the GM picks none
@@ -150,7 +152,9 @@ class BattleSetupScreen(GmDialog[Any]):
             box.border_title = "A new battle"
             with Horizontal(classes="setup-line"):
                 yield Label("Name", classes="first")
-                yield Input(self.default_name, id="setup-name", compact=True)
+                yield TextField(
+                    self.default_name, id="setup-name", limit=MAX_NAME_CHARS, compact=True
+                )
                 yield Label("Range", classes="gap")
                 yield Select(
                     [(range_name(r), r) for r in range_ids()],
@@ -173,7 +177,9 @@ class BattleSetupScreen(GmDialog[Any]):
             for side, fleet in (("a", OUR_FLEET), ("b", ENEMY_FLEET)):
                 with Horizontal(classes="setup-line"):
                     yield Label(f"Side {side.upper()}", classes="first")
-                    yield Input(fleet, id=f"setup-{side}-name", compact=True)
+                    yield TextField(
+                        fleet, id=f"setup-{side}-name", limit=MAX_NAME_CHARS, compact=True
+                    )
                     yield Label("commander", classes="gap")
                     yield Select(
                         [(AUTO_COMMANDER, AUTO)],

@@ -21,7 +21,7 @@ from textual.widgets import Button, Checkbox, DataTable, Input, Label, Select, S
 from gmtool.rules.checks import checks_table
 from gmtool.rules.classes import class_ids
 from gmtool.rules.errors import TableError
-from gmtool.rules.limits import MAX_CREW_COUNT, MAX_HULL_POINTS, MAX_STEP
+from gmtool.rules.limits import MAX_CREW_COUNT, MAX_HULL_POINTS, MAX_NAME_CHARS, MAX_STEP
 from gmtool.rules.ships import (
     COUNT_KEYS,
     FLAG_KEYS,
@@ -43,6 +43,7 @@ from gmtool.tui.tabs.crew.system_dialog import (
 )
 from gmtool.tui.widgets.form_errors import show_refusal
 from gmtool.tui.widgets.number_field import NumberField
+from gmtool.tui.widgets.text_field import TextField
 
 # The form's keys, and those of its systems list (letter keys work there: the list has the
 # focus, not a text field).
@@ -172,10 +173,11 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
                 yield Static(title, classes="form-title")
                 with Horizontal(classes="form-line"):
                     yield Label("Name", classes="first")
-                    yield Input(
+                    yield TextField(
                         spec.name if spec else "",
                         placeholder="CSS Example",
                         id="form-name",
+                        limit=MAX_NAME_CHARS,
                         classes="wide",
                         compact=True,
                     )

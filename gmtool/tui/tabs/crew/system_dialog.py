@@ -14,7 +14,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Input, Label, Select, Static
 
 from gmtool.rules.errors import TableError
-from gmtool.rules.limits import MAX_CREW_COUNT, MAX_HULL_POINTS, MAX_SYSTEM_COUNT
+from gmtool.rules.limits import MAX_CREW_COUNT, MAX_HULL_POINTS, MAX_NAME_CHARS, MAX_SYSTEM_COUNT
 from gmtool.rules.ships import ship_spec_from_dict, ship_spec_table
 from gmtool.rules.ships.parts import least_count
 from gmtool.tui.dialogs import GmDialog
@@ -22,6 +22,7 @@ from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
 from gmtool.tui.widgets.number_field import NumberField
+from gmtool.tui.widgets.text_field import TextField
 
 FORM_FILE = "the ship form"
 FORM_CSS = tab_css(__file__, "form.tcss")
@@ -98,7 +99,13 @@ class SystemDialog(GmDialog["dict[str, Any] | None"]):
                     compact=True,
                 )
                 yield Label("Name", classes="gap")
-                yield Input(str(s.get("name", "")), id="sys-name", classes="wide", compact=True)
+                yield TextField(
+                    str(s.get("name", "")),
+                    id="sys-name",
+                    limit=MAX_NAME_CHARS,
+                    classes="wide",
+                    compact=True,
+                )
             with Horizontal(classes="form-line"):
                 yield Label("Count", classes="first")
                 yield NumberField(

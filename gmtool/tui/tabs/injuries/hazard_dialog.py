@@ -29,6 +29,7 @@ from gmtool.rules.characters import Character, Party
 from gmtool.rules.classes import class_ids
 from gmtool.rules.errors import RulesError
 from gmtool.rules.hazards import default_posture, hazard_table
+from gmtool.rules.limits import MAX_TEXT_CHARS
 from gmtool.rules.stations import aboard, assignment_of, station_table
 from gmtool.tui.action_table import TabAction, bindings
 from gmtool.tui.dialogs.base import save_action
@@ -44,6 +45,8 @@ from gmtool.tui.tabs.injuries.form_fields import (
 )
 from gmtool.tui.tabs.injuries.injury_text import character_state_text, marked_text
 from gmtool.tui.widgets.names import fit_names
+from gmtool.tui.widgets.number_field import NumberField
+from gmtool.tui.widgets.text_field import TextField
 
 DEFAULT_TRACK = "wound"
 UNKNOWN_WEAPON = "-"
@@ -192,17 +195,20 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
                     tooltip="the damage type of the weapon that hit: what armor protects against",
                 )
                 yield Label("Cause", classes="field-label")
-                yield Input(
+                yield TextField(
                     self._cause,
                     placeholder="what hit the ship",
                     id="hazard-cause",
+                    limit=MAX_TEXT_CHARS,
                     compact=True,
                 )
             with Horizontal(classes="dialog-row"):
                 yield Label("Battle", classes="field-label")
                 yield Input(self._battle, placeholder="optional", id="hazard-battle", compact=True)
                 yield Label("Round", classes="field-label")
-                yield Input(self._round, placeholder="—", id="hazard-round", compact=True)
+                yield NumberField(
+                    self._round, placeholder="—", id="hazard-round", minimum=1, compact=True
+                )
                 yield Label("Hit by", classes="field-label")
                 yield Select(
                     self._weapon_options(),

@@ -21,6 +21,7 @@ from gmtool.actions.reads.injuries import InjuryEntry
 from gmtool.rules.characters import Character, Party
 from gmtool.rules.errors import RulesError
 from gmtool.rules.healing import doctor_skill, healing_table, rest_refusal
+from gmtool.rules.limits import MAX_STEP
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.tabs.injuries.treatment_dialog import (
     ROLL_KEY,
@@ -97,7 +98,14 @@ class MedicalTreatmentDialog(CharacterDialog[TreatmentRequest]):
                     compact=True,
                 )
                 yield Label("Step", classes="field-label")
-                yield Input(placeholder="0", id="treat-step", classes="number", compact=True)
+                yield NumberField(
+                    placeholder="0",
+                    id="treat-step",
+                    minimum=-MAX_STEP,
+                    maximum=MAX_STEP,
+                    classes="number",
+                    compact=True,
+                )
             yield Static(id="treat-skill")
             yield Static(classes="dialog-message")
         yield KeyFooter()

@@ -23,12 +23,15 @@ from gmtool.actions.injuries import DamageRequest, TreatmentRequest, damage_amou
 from gmtool.actions.reads.injuries import InjuryEntry
 from gmtool.rules.characters import Character, Party
 from gmtool.rules.errors import RulesError
+from gmtool.rules.limits import MAX_HULL_POINTS, MAX_TEXT_CHARS
 from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.injuries.form_fields import round_number
 from gmtool.tui.tabs.injuries.injury_text import tracks, tracks_line
+from gmtool.tui.widgets.number_field import NumberField
+from gmtool.tui.widgets.text_field import TextField
 
 Request = TypeVar("Request")
 Saved = TypeVar("Saved")
@@ -151,13 +154,21 @@ class TreatmentDialog(CharacterDialog[TreatmentRequest]):
                     compact=True,
                 )
                 yield Label("Points", classes="field-label")
-                yield Input(placeholder="0", id="treat-points", classes="number", compact=True)
+                yield NumberField(
+                    placeholder="0",
+                    id="treat-points",
+                    minimum=0,
+                    maximum=MAX_HULL_POINTS,
+                    classes="number",
+                    compact=True,
+                )
                 yield Checkbox("stabilize", False, id="treat-stabilize", compact=True)
             with Horizontal(classes="dialog-row"):
                 yield Label("Note", classes="field-label")
-                yield Input(
+                yield TextField(
                     placeholder="first aid, surgery, a week's rest ...",
                     id="treat-note",
+                    limit=MAX_TEXT_CHARS,
                     classes="wide",
                     compact=True,
                 )
@@ -247,9 +258,10 @@ class DamageDialog(CharacterDialog[DamageRequest]):
                 )
             with Horizontal(classes="dialog-row"):
                 yield Label("Cause", classes="field-label")
-                yield Input(
+                yield TextField(
                     placeholder="a fall, a console blast ...",
                     id="damage-cause",
+                    limit=MAX_TEXT_CHARS,
                     classes="wide",
                     compact=True,
                 )
@@ -263,8 +275,13 @@ class DamageDialog(CharacterDialog[DamageRequest]):
                     compact=True,
                 )
                 yield Label("Round", classes="field-label")
-                yield Input(
-                    self._round, placeholder="—", id="damage-round", classes="number", compact=True
+                yield NumberField(
+                    self._round,
+                    placeholder="—",
+                    id="damage-round",
+                    minimum=1,
+                    classes="number",
+                    compact=True,
                 )
             yield Static(classes="dialog-message")
         yield KeyFooter()

@@ -24,6 +24,7 @@ from gmtool.actions.party import DuplicateName
 from gmtool.rules.characters import Character, character_from_dict, character_table, skill_label
 from gmtool.rules.durability import character_state, damage_rules, durability_tracks
 from gmtool.rules.errors import RulesError, TableError
+from gmtool.rules.limits import MAX_NAME_CHARS, MAX_TEXT_CHARS
 from gmtool.tui.action_table import TabAction, bindings
 from gmtool.tui.dialogs.base import GmDialog, save_action
 from gmtool.tui.footer import KeyFooter
@@ -31,6 +32,7 @@ from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.stations.skill_field import skill_from_typing, skill_suggester
 from gmtool.tui.widgets.form_errors import needs_text
 from gmtool.tui.widgets.number_field import NumberField
+from gmtool.tui.widgets.text_field import TextField
 
 SaveCharacter = Callable[[Character], Character]
 """Stores the character and returns it as saved; raises RulesError or StoreError to refuse it
@@ -130,7 +132,9 @@ class CharacterForm(GmDialog[Character | None]):
             with VerticalScroll(id="character-body", can_focus=False):
                 with Horizontal(classes="char-row"):
                     yield Label("Name", classes="field-label")
-                    yield Input(c.name if c else "", id="char-name", compact=True)
+                    yield TextField(
+                        c.name if c else "", id="char-name", limit=MAX_NAME_CHARS, compact=True
+                    )
                     yield Label(" Kind", classes="field-label")
                     yield Select(
                         kinds,
@@ -140,10 +144,11 @@ class CharacterForm(GmDialog[Character | None]):
                         compact=True,
                     )
                     yield Label("Player", classes="field-label")
-                    yield Input(
+                    yield TextField(
                         (c.player or "") if c else "",
                         placeholder="who plays",
                         id="char-player",
+                        limit=MAX_NAME_CHARS,
                         compact=True,
                     )
                 with Horizontal(classes="char-row"):
@@ -207,7 +212,9 @@ class CharacterForm(GmDialog[Character | None]):
                         )
                 with Horizontal(classes="char-row"):
                     yield Label("Notes", classes="field-label")
-                    yield Input(c.notes if c else "", id="char-notes", compact=True)
+                    yield TextField(
+                        c.notes if c else "", id="char-notes", limit=MAX_TEXT_CHARS, compact=True
+                    )
         yield KeyFooter()
 
     def on_mount(self) -> None:
