@@ -31,7 +31,10 @@ def test_a_number_out_of_bounds_is_refused_in_words() -> None:
     assert number_problem("9" * 5000, 1, MAX_HULL_POINTS) == (
         "at most 100,000 (this is a number of 5,000 digits)"
     )
-    assert number_problem("1e400", 1, MAX_HULL_POINTS) == "a whole number, digits only"
+    assert (
+        number_problem("1e400", 1, MAX_HULL_POINTS)
+        == "a whole number, digits only (this is '1e400')"
+    )
     assert number_problem("40", 1, MAX_HULL_POINTS) is None
     assert number_problem("", 1, MAX_HULL_POINTS) is None  # the form says if it must be filled
 
@@ -59,7 +62,7 @@ async def test_the_number_field_keeps_the_text_and_marks_it_at_once() -> None:
         await pilot.pause()
         assert field.value == "1e400"  # never edited behind the GM's back
         assert field.has_class("-invalid") and field.number is None
-        assert field.problem == "a whole number, digits only"
+        assert field.problem == "a whole number, digits only (this is '1e400')"
         await pilot.press(*["backspace"] * 5, *"1400")
         await pilot.pause()
         assert not field.has_class("-invalid") and field.number == 1400

@@ -247,11 +247,12 @@ class GmDialog(DimsBackdrop, DrawsWhenSettled, ModalScreen[R]):
         return None
 
     def say_refusal(self, text: str) -> None:
-        """Say why the form was not saved, on its message line (else as a notification);
-        it goes when a choice of the form changes."""
+        """Say why the form was not saved, on its message line and in a notification (a
+        form taller than the screen may have its line out of sight); the line's refusal goes
+        when a choice of the form changes."""
+        self.notify(text, severity="error")
         line = self.message_line()
         if line is None:
-            self.notify(text, severity="error")
             return
         if line.has_class("dialog-message"):  # a hint line too: red while it refuses
             line.set_class(True, "error")

@@ -15,6 +15,7 @@ from typing import Any
 from textual.validation import ValidationResult, Validator
 from textual.widgets import Input
 
+from gmtool.rules.errors import excerpt
 from gmtool.rules.limits import MAX_NUMBER_DIGITS, number_words
 
 _WHOLE = re.compile(r"[+-]?[0-9]+")
@@ -45,7 +46,7 @@ def number_problem(text: str, minimum: int | None, maximum: int | None) -> str |
         )
     number = parsed_number(shown)
     if number is None:
-        return "a whole number, digits only"
+        return f"a whole number, digits only (this is {excerpt(shown, 24)})"
     if minimum is not None and number < minimum:
         return f"at least {minimum:,} (this is {number_words(number)})"
     if maximum is not None and number > maximum:
