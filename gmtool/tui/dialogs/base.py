@@ -232,8 +232,9 @@ class GmDialog(DimsBackdrop, DrawsWhenSettled, ModalScreen[R]):
         await self.run_action(action)
 
     def label_of(self, widget: Widget) -> str:
-        """A field as the GM reads it on the form: its label, else its id in words."""
-        label = field_label(widget)
+        """A field as the GM reads it on the form: its label, else its name (a field with no
+        label beside it), else its id in words."""
+        label = field_label(widget) or widget.name
         if label:
             return label
         name = (widget.id or "the field").rsplit("-", 1)[-1]

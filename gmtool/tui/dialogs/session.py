@@ -7,6 +7,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, Static
 
 from gmtool.tui.dialogs.base import GmDialog, save_action
+from gmtool.tui.footer import KeyFooter
 from gmtool.tui.widgets.text_field import TextField
 
 
@@ -31,8 +32,9 @@ class SessionDialog(GmDialog[str | None]):
                 f"Start game session {self.number}. Title (Enter to start, Esc cancels):",
                 id="session-question",
             )
-            yield TextField(placeholder=f"Session {self.number}", id="session-title")
+            yield TextField(placeholder=f"Session {self.number}", id="session-title", name="Title")
             yield Static("", classes="dialog-error")
+        yield KeyFooter()
 
     def action_start(self) -> None:
         self.dismiss(self.query_one("#session-title", Input).value)

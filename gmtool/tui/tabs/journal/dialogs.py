@@ -8,6 +8,7 @@ from textual.widgets import Input, Static
 
 from gmtool.tui.action_table import TabAction
 from gmtool.tui.dialogs.base import GmDialog, save_action
+from gmtool.tui.footer import KeyFooter
 from gmtool.tui.widgets.text_field import TextField
 
 
@@ -29,8 +30,9 @@ class NoteDialog(GmDialog[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
             yield Static(self.question, id="note-question")
-            yield TextField(self.text, placeholder="what happened", id="note-text")
+            yield TextField(self.text, placeholder="what happened", id="note-text", name="Note")
             yield Static("", classes="dialog-error")
+        yield KeyFooter()
 
     def action_keep(self) -> None:
         self.dismiss(self.query_one("#note-text", Input).value)
