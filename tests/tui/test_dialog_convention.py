@@ -54,6 +54,9 @@ def test_a_hand_written_binding_is_caught() -> None:
     assert hand_written_bindings(Planted)
 
 
+HINT = "Enter saves, Escape cancels."
+
+
 class Form(GmDialog[dict[str, Any] | None]):
     ACTIONS = (save_action("keep", "Keep", "Keep the form"),)
 
@@ -74,7 +77,7 @@ class Form(GmDialog[dict[str, Any] | None]):
                 yield Label("Note")
                 yield TextField("", id="note", limit=20)
             yield Button("Cancel", id="cancel")
-            yield Static("", classes="dialog-error")
+            yield Static(HINT, classes="dialog-message")
 
     def action_keep(self) -> None:
         self.dismiss(
@@ -147,7 +150,7 @@ async def test_a_refused_field_keeps_all_typed_and_gets_the_cursor() -> None:
         days = form.query_one("#days", NumberField)
         assert form.focused is days and days.value == "99999999999999999999"
         assert form.query_one("#note", Input).value == "on watch"
-        said = str(form.query_one(".dialog-error", Static).content)
+        said = str(form.query_one(".dialog-message", Static).content)
         assert said == "Not saved: Days: at most 100 (this is 99,999,999,999,999,999,999)."
 
 
@@ -158,7 +161,7 @@ async def test_a_long_text_says_its_length_then_refuses_in_words() -> None:
         form.query_one("#note").focus()
         await pilot.press(*"x" * 19)
         await pilot.pause()
-        line = form.query_one(".dialog-error", Static)
+        line = form.query_one(".dialog-message", Static)
         assert str(line.content) == "Note: 19 of 20 characters"
         await pilot.press("y", "y", "enter")
         await pilot.pause()
@@ -173,11 +176,12 @@ async def test_a_refusal_goes_when_a_choice_changes() -> None:
         form.query_one("#days").focus()
         await pilot.press("backspace", "0", "enter")
         await pilot.pause()
-        line = form.query_one(".dialog-error", Static)
+        line = form.query_one(".dialog-message", Static)
         assert str(line.content) == "Not saved: Days: at least 1 (this is 0)."
+        assert line.has_class("error")
         form.query_one("#who", Select).value = "bram"
         await pilot.pause()
-        assert str(line.content) == ""
+        assert str(line.content) == HINT and not line.has_class("error")  # the hint is back
 
 
 async def test_escape_asks_once_something_changed() -> None:

@@ -146,6 +146,7 @@ class GmDialog(DimsBackdrop, DrawsWhenSettled, ModalScreen[R]):
     """What the dialog returns when cancelled."""
 
     _note_shown: str | None = None  # the field note or refusal last put on the message line
+    _line_before: tuple[Any, bool] = ("", False)  # what the line held before it, and if red
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         # before Textual merges the class's bindings in DOMNode.__init_subclass__
@@ -253,19 +254,31 @@ class GmDialog(DimsBackdrop, DrawsWhenSettled, ModalScreen[R]):
         when a choice of the form changes."""
         self.notify(text, severity="error")
         line = self.message_line()
-        if line is None:
-            return
+        if line is not None:
+            self._show_note(line, text, error=True)
+
+    def _show_note(self, line: Static, text: str, *, error: bool) -> None:
+        """Put a field's note or a refusal on the message line, keeping what the dialog had
+        written there to put back when the note goes."""
+        if self._note_shown is None or str(line.content) != self._note_shown:
+            self._line_before = (line.content, line.has_class("error"))
         if line.has_class("dialog-message"):  # a hint line too: red while it refuses
-            line.set_class(True, "error")
+            line.set_class(error, "error")
         line.update(text)
         self._note_shown = text
 
     def _clear_note(self) -> None:
-        line = self.message_line()
+        """The note goes; the line says again what the dialog had written there."""
         shown = self._note_shown
-        if line is not None and shown is not None and str(line.content) == shown:
-            line.update("")
+        if shown is None:
+            return  # nothing to look up: a key in a field costs no query
         self._note_shown = None
+        line = self.message_line()
+        if line is not None and str(line.content) == shown:
+            content, error = self._line_before
+            line.update(content)
+            if line.has_class("dialog-message"):
+                line.set_class(error, "error")
 
     @on(Input.Changed)
     def _field_note(self, event: Input.Changed) -> None:
@@ -278,11 +291,9 @@ class GmDialog(DimsBackdrop, DrawsWhenSettled, ModalScreen[R]):
         line = self.message_line()
         if line is None:
             return  # the field is marked red; its refusal comes on saving
-        text = f"{self.label_of(field)}: {note}"
-        if line.has_class("dialog-message"):
-            line.set_class(field_problem(field) is not None, "error")
-        line.update(text)
-        self._note_shown = text
+        self._show_note(
+            line, f"{self.label_of(field)}: {note}", error=field_problem(field) is not None
+        )
 
     @on(Select.Changed)
     @on(RadioSet.Changed)
