@@ -12,7 +12,7 @@ from textual.widgets import Input, Select, Static
 
 from gmtool.store import injuries
 from gmtool.tui.app import GmApp
-from gmtool.tui.dialogs import ConfirmDialog
+from gmtool.tui.dialogs import ConfirmDialog, GmDialog
 from gmtool.tui.tabs.battle.damage_dialog import DamageScreen
 from gmtool.tui.tabs.battle.quick_ship import QuickShipScreen, QuickWeaponScreen
 from gmtool.tui.tabs.battle.setup_dialog import BattleSetupScreen
@@ -96,3 +96,38 @@ async def test_a_quick_enemy_weapon_counts_at_least_one(
         assert app.screen is dialog and dialog.focused is count and count.value == "0"
         said = str(dialog.query_one("#sys-error", Static).content)
         assert said == "Not saved: Count: at least 1 (this is 0)."
+
+
+# Each Injuries dialog: a number field given a value out of its bounds.
+OUT_OF_BOUNDS = {
+    "h": ("#hazard-round", "0", "at least 1 (this is 0)"),
+    "d": ("#damage-round", "-2", "at least 1 (this is -2)"),
+    "g": ("#treat-points", "1e400", "a whole number, digits only (this is '1e400')"),
+    "t": ("#treat-step", "999", "at most 100 (this is 999)"),
+    "r": ("#rest-days", "0", "at least 1 (this is 0)"),
+    "b": ("#bailout-survivors", "-1", "at least 0 (this is -1)"),
+}
+
+
+@pytest.mark.parametrize("key", list(OUT_OF_BOUNDS))
+async def test_an_injuries_dialog_keeps_a_number_out_of_bounds_and_points_at_it(
+    key: str, app_factory: Callable[..., GmApp]
+) -> None:
+    field_id, typed, needs = OUT_OF_BOUNDS[key]
+    app = app_factory(demo=True)
+    hurt_ines(app)
+    async with app.run_test(size=SMALL) as pilot:
+        await show_injuries(app, pilot)
+        await pilot.press(key)
+        await pilot.pause()
+        dialog = app.screen
+        field = dialog.query_one(field_id, Input)
+        field.value = typed
+        dialog.set_focus(None)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is dialog, "the dialog stays open"
+        assert dialog.focused is field and field.value == typed
+        assert isinstance(dialog, GmDialog)
+        line = dialog.message_line()
+        assert line is not None and needs in str(line.content)
