@@ -66,6 +66,14 @@ MESSAGE_LINES = (
     ".dialog-error, .error, .form-error, .setup-error, .dialog-message, "
     "#bailout-message, #hazard-message, #file-status"
 )
+# Of those, the lines that also hold hints and results: red (class "error") only while they
+# refuse. The others are red always.
+HINT_LINE_IDS = frozenset({"bailout-message", "hazard-message", "file-status"})
+
+
+def is_hint_line(line: Widget) -> bool:
+    return line.has_class("dialog-message") or line.id in HINT_LINE_IDS
+
 
 CANCEL = TabAction(
     "escape", "cancel", "Cancel", "Close; asks first when something typed would be lost",
@@ -262,7 +270,7 @@ class GmDialog(DimsBackdrop, DrawsWhenSettled, ModalScreen[R]):
         written there to put back when the note goes."""
         if self._note_shown is None or str(line.content) != self._note_shown:
             self._line_before = (line.content, line.has_class("error"))
-        if line.has_class("dialog-message"):  # a hint line too: red while it refuses
+        if is_hint_line(line):
             line.set_class(error, "error")
         line.update(text)
         self._note_shown = text
@@ -277,7 +285,7 @@ class GmDialog(DimsBackdrop, DrawsWhenSettled, ModalScreen[R]):
         if line is not None and str(line.content) == shown:
             content, error = self._line_before
             line.update(content)
-            if line.has_class("dialog-message"):
+            if is_hint_line(line):
                 line.set_class(error, "error")
 
     @on(Input.Changed)
