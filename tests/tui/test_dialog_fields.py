@@ -131,3 +131,25 @@ async def test_an_injuries_dialog_keeps_a_number_out_of_bounds_and_points_at_it(
         assert isinstance(dialog, GmDialog)
         line = dialog.message_line()
         assert line is not None and needs in str(line.content)
+
+
+async def test_injuries_damage_past_any_track_keeps_the_form(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=SMALL) as pilot:
+        await show_injuries(app, pilot)
+        await pilot.press("d")
+        await pilot.pause()
+        dialog = app.screen
+        amount = dialog.query_one("#damage-amount", Input)
+        amount.value = "99999999999999999999"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is dialog and amount.value == "99999999999999999999"
+        assert isinstance(dialog, GmDialog)
+        line = dialog.message_line()
+        assert line is not None
+        assert str(line.content) == (
+            "Not saved: Amount: at most 10,000 points of damage, not 99,999,999,999,999,999,999."
+        )
