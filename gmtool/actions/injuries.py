@@ -13,6 +13,7 @@ from gmtool.rules import dice
 from gmtool.rules.durability import damage_rules
 from gmtool.rules.errors import RulesError
 from gmtool.rules.hazards import HazardOutcome, roll_hazard
+from gmtool.rules.limits import MAX_MODIFIER, number_words
 from gmtool.store import battles
 from gmtool.store.bailout import BailoutRecord, bailout_tracker, load_bailout
 from gmtool.store.campaign import Campaign
@@ -142,6 +143,10 @@ def damage_amount(text: str, kind: str) -> tuple[int | None, dice.DiceExpression
     else:
         if amount < 1:
             raise ValueError(f"Amount: at least 1 point of damage, not {amount}")
+        if amount > MAX_MODIFIER:  # as much as dice may add flat: past it, a typo
+            raise ValueError(
+                f"Amount: at most {MAX_MODIFIER:,} points of damage, not {number_words(amount)}"
+            )
         return amount, None, kind
     try:
         expression = dice.parse(text)

@@ -49,7 +49,7 @@ def hazard_rolls(app: GmApp, before: int) -> tuple[set[str], set[str], str]:
 # Keys from the points field: tab to the track, the Why field, the type, the place struck.
 TO_TYPE = ("tab", "tab", "tab")
 # From the points field: the ship list's first ship, the Meridian, and back to the points.
-TO_MERIDIAN = ("shift+tab", "enter", "home", "enter", "tab")
+TO_MERIDIAN = ("shift+tab", "space", "home", "enter", "tab")
 
 
 async def test_the_gm_names_the_type_and_the_place_struck(
@@ -62,9 +62,9 @@ async def test_the_gm_names_the_type_and_the_place_struck(
         await pilot.press("d")
         await settle(pilot, lambda: isinstance(app.screen, DamageScreen))
         await pilot.press(
-            *TO_MERIDIAN, "6", *TO_TYPE, "enter", "down", "enter"
+            *TO_MERIDIAN, "6", *TO_TYPE, "space", "down", "enter"
         )  # high impact -> energy
-        await pilot.press("tab", "enter", *["down"] * 8, "enter")  # roll it -> Engineering
+        await pilot.press("tab", "space", *["down"] * 8, "enter")  # roll it -> Engineering
         await pilot.pause()
         assert app.screen.query_one("#damage-type", Select).value == "energy"
         assert app.screen.query_one("#damage-place", Select).value == "engineering"
@@ -136,6 +136,6 @@ def test_snapshot_damage_form_characters_on_station(
     snap_compare, app_factory, rule_on: Path, size: tuple[int, int]
 ) -> None:
     app = _fought(app_factory)
-    press = [*battle_keys(app), "d", "5", *TO_TYPE, "enter", "down", "enter"]
-    press += ["tab", "enter", *["down"] * 8, "enter"]
+    press = [*battle_keys(app), "d", "5", *TO_TYPE, "space", "down", "enter"]
+    press += ["tab", "space", *["down"] * 8, "enter"]
     assert snap_compare(app, terminal_size=size, press=press)

@@ -988,7 +988,7 @@ async def test_the_quick_enemy_form_keeps_what_it_shows(app_factory: Callable[..
         name, hull = form.query_one("#quick-name", Input), form.query_one("#quick-hull", Input)
         assert name.value == "" and name.placeholder.startswith("e.g. ")
         assert hull.value == "100"  # a light ship's, shown as a value because it is one
-        await pilot.press(*"Raider Jackal", "tab", "enter", "down", "enter")  # medium
+        await pilot.press(*"Raider Jackal", "tab", "space", "down", "enter")  # medium
         await pilot.pause()
         assert form.query_one("#quick-class", Select).value == "medium"
         assert hull.value == str(battle_table().quick_hull_points["medium"])

@@ -273,7 +273,7 @@ async def test_a_number_field_keeps_what_was_typed_and_marks_it_at_once(
         await pilot.pause()
         assert app.screen is form and app.focused is hull and hull.value == "1e400"
         message = str(form.query_one("#form-error", Static).render())
-        assert message.startswith("Not saved: Hull points: needs") and "1e400" in message
+        assert message == "Not saved: Hull points: a whole number, digits only (this is '1e400')."
         await type_into(pilot, hull, "400")
         assert not hull.has_class("-invalid")
         await pilot.press("escape", "y")
@@ -296,8 +296,7 @@ async def test_invalid_form_shows_the_message_and_saves_nothing(
         await pilot.pause()
         assert app.screen is form, "the form stays open"
         message = str(form.query_one("#form-error", Static).render())
-        assert message.startswith("Not saved: Hull points: needs")
-        assert "at least 1" in message and "key" not in message
+        assert message == "Not saved: Hull points: at least 1 (this is 0)."
         assert app.focused is form.query_one("#form-hull_points", Input)  # the cursor on it
         assert any(n.message == message for n in app._notifications)  # seen at 80x24 too
         await type_into(pilot, form.query_one("#form-crew_quality", Input), "legendary")

@@ -46,7 +46,7 @@ async def test_t_rolls_the_doctors_check_and_saves_what_it_did(
     hurt_ines(app)
     async with app.run_test(size=LARGE) as pilot:
         dialog = await open_treatment(app, pilot)
-        assert {"ctrl+r", "escape"} <= footer_keys(app)
+        assert {"ctrl+s", "escape"} <= footer_keys(app)  # Enter, ctrl+s or ctrl+r rolls
         # the patient is the highlighted character; the best medic is offered as the doctor
         assert dialog.query_one("#dialog-character", Select).value == "ines-calloway"
         assert dialog.query_one("#treat-doctor", Select).value == "priya-salo"
@@ -136,7 +136,8 @@ async def test_r_refuses_bad_days_and_saves_nothing(app_factory: Callable[..., G
         await pilot.press("backspace", *"0", "ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, RestDialog)
-        assert "Days: from 1 to 365, not 0" in str(app.screen.query_one(".dialog-message").render())
+        said = str(app.screen.query_one(".dialog-message").render())
+        assert said == "Not saved: Days: at least 1 (this is 0)."
     with saved(app.campaign.folder) as c:
         assert [e["kind"] for e in injuries.history(c)] == ["damage"]
 

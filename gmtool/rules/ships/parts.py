@@ -108,6 +108,12 @@ def read_durability(node: Node, hull_points: int, table: ShipSpecTable) -> Durab
     )
 
 
+def least_count(is_weapon: bool) -> int:
+    """The fewest systems one line of a spec may count: a weapon counted 0 would fire as
+    nothing, while a 0 of anything else leaves a place for it."""
+    return 1 if is_weapon else 0
+
+
 def read_system(node: Node, ship_class_id: str, table: ShipSpecTable) -> System:
     if not node.is_mapping():
         raise node.error("a system: a mapping such as {type: engine, count: 2, hp: 12}")
@@ -135,8 +141,8 @@ def read_system(node: Node, ship_class_id: str, table: ShipSpecTable) -> System:
     return System(
         type=system_type,
         name=node.get("name").optional(read_name, None),
-        count=node.get("count").optional(  # a weapon counted 0 would fire as nothing
-            lambda n: limited(n, 1 if is_weapon else 0, MAX_SYSTEM_COUNT), table.system_count
+        count=node.get("count").optional(
+            lambda n: limited(n, least_count(is_weapon), MAX_SYSTEM_COUNT), table.system_count
         ),
         hp=node.get("hp").optional(lambda n: limited(n, 0, MAX_HULL_POINTS), table.system_hp),
         beds=node.get("beds").optional(lambda n: limited(n, 0, MAX_CREW_COUNT), table.beds)

@@ -1,21 +1,25 @@
-"""The one base of every modal screen: Escape cancels, and a form asks before it loses work.
-The yes/no question it asks with (`ConfirmDialog`, two buttons) lives beside it.
+"""The one base of every modal screen: one convention for its keys, its fields and its
+refusals. The yes/no question it asks with (`ConfirmDialog`, two buttons) lives beside it.
 
 Every dialog of the app (a question, a list to choose from, a form) derives from `GmDialog`,
-so the keys mean the same everywhere: Enter confirms the focused choice (a focused button is
-pressed, a highlighted list entry chosen, a form's field submitted), Escape cancels. A dialog
-that holds fields remembers what they held once it was drawn; Escape (and ctrl+q) on a form
-whose fields were changed asks before the typing is thrown away.
+so the keys mean the same everywhere. A dialog's keys come from its `ACTIONS` table (the
+same `TabAction` type as the tabs'), never from hand-written bindings. A form names its
+saving action with `save_action`: ctrl+s runs it from anywhere, and Enter from any field
+(a text or number field, a closed choice list, a checkbox); Enter on a button, a list or a
+table keeps its own meaning there. Before the form's own save runs, every field of the
+field kit is checked: one out of bounds keeps the dialog open with all that was typed, puts
+the cursor on it and says what it needs. Escape cancels; on a form whose fields were changed
+it asks before the typing is thrown away.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, TypeVar
 
 from textual import events, on
+from textual.actions import SkipAction
 from textual.app import App, ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widget import Widget
@@ -32,7 +36,11 @@ from textual.widgets import (
 )
 from textual.widgets.button import ButtonVariant
 
+from gmtool.tui.action_table import TabAction, bindings
+from gmtool.tui.widgets.form_errors import field_label
+from gmtool.tui.widgets.number_field import NumberField
 from gmtool.tui.widgets.steady import DimsBackdrop, DrawsWhenSettled
+from gmtool.tui.widgets.text_field import TextField
 
 R = TypeVar("R")
 
@@ -48,6 +56,56 @@ FIELD_TYPES: tuple[type[Widget], ...] = (
 )
 
 DISCARD_QUESTION = "Close without saving? What you typed in this form is lost."
+
+# Where Enter saves the form: the fields a GM types in or picks from. Anywhere else (a
+# button, a list, a table, a radio set) Enter keeps the meaning it has there.
+ENTER_SAVES_ON: tuple[type[Widget], ...] = (Input, Select, Checkbox, Switch)
+
+# The line a dialog says its refusals on (the first there is); without one, a notification.
+MESSAGE_LINES = (
+    ".dialog-error, .error, .form-error, .setup-error, .dialog-message, "
+    "#bailout-message, #hazard-message, #file-status"
+)
+# Of those, the lines that also hold hints and results: red (class "error") only while they
+# refuse. The others are red always.
+HINT_LINE_IDS = frozenset({"bailout-message", "hazard-message", "file-status"})
+
+
+def is_hint_line(line: Widget) -> bool:
+    return line.has_class("dialog-message") or line.id in HINT_LINE_IDS
+
+
+CANCEL = TabAction(
+    "escape", "cancel", "Cancel", "Close; asks first when something typed would be lost",
+    palette=False,
+)  # fmt: skip
+ENTER = TabAction(
+    "enter", "enter_saves", "Save", "Save the form from any field", show=False,
+    palette=False, priority=True,
+)  # fmt: skip
+
+
+def save_action(action: str, name: str, description: str, keys: tuple[str, ...] = ()) -> TabAction:
+    """A form's saving key: ctrl+s from anywhere, Enter from any field (the footer shows
+    both), and `keys` beside them (ctrl+r where saving rolls). `action` is the dialog's own
+    action; it runs once every kit field is right."""
+    return TabAction(
+        "ctrl+s",
+        f"checked_save({action!r})",
+        name,
+        description,
+        keys=keys,
+        key_display="Enter/^s",
+        priority=True,
+        palette=False,
+    )
+
+
+def field_problem(widget: Widget) -> str | None:
+    """What a field of the kit refuses, in words (None: it is right, or not of the kit)."""
+    if isinstance(widget, (NumberField, TextField)):
+        return widget.problem
+    return None
 
 
 def field_value(widget: Widget) -> Any:
@@ -85,9 +143,27 @@ class GmDialog(DimsBackdrop, DrawsWhenSettled, ModalScreen[R]):
     GmDialog .dialog-hint { color: $text-muted; }
     GmDialog .dialog-error { color: $error; }
     """
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    ACTIONS: ClassVar[Sequence[TabAction]] = (CANCEL, ENTER)
+    """The dialog's keys; a subclass's table adds to (or replaces by key) its base's."""
+    BINDINGS = bindings(ACTIONS)  # type: ignore[assignment]
+    SAVES: ClassVar[str | None] = None
+    """The action Enter runs: the `save_action` of the table (None: Enter is not a save)."""
+    OWN_ENTER: ClassVar[frozenset[str]] = frozenset()
+    """Ids of fields where Enter does that field's own work (adds the skill typed)."""
     CANCEL_RESULT: ClassVar[Any] = None
     """What the dialog returns when cancelled."""
+
+    _note_shown: str | None = None  # the field note or refusal last put on the message line
+    _line_before: tuple[Any, bool] = ("", False)  # what the line held before it, and if red
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # before Textual merges the class's bindings in DOMNode.__init_subclass__
+        if "ACTIONS" in cls.__dict__:
+            cls.BINDINGS = list(bindings(cls.ACTIONS))  # type: ignore[arg-type]
+            for entry in cls.ACTIONS:
+                if entry.action.startswith("checked_save("):
+                    cls.SAVES = entry.action
+        super().__init_subclass__(**kwargs)
 
     _fields_at_start: tuple[tuple[str, Any], ...] | None = None
     _styled_in_theme: str | None = None  # the theme the dialog's widgets were last styled in
@@ -140,6 +216,99 @@ class GmDialog(DimsBackdrop, DrawsWhenSettled, ModalScreen[R]):
         if self._fields_at_start is None:
             return False
         return self.field_values() != self._fields_at_start
+
+    # -- saving ---------------------------------------------------------------------------
+    async def action_enter_saves(self) -> None:
+        """Enter: save from a field; elsewhere (a button, a list) Enter acts there."""
+        focused = self.focused
+        if self.SAVES is None or (focused is not None and not isinstance(focused, ENTER_SAVES_ON)):
+            raise SkipAction()
+        if isinstance(focused, Select) and focused.expanded:
+            raise SkipAction()
+        if focused is not None and focused.id in self.OWN_ENTER:
+            raise SkipAction()
+        await self.run_action(self.SAVES)
+
+    async def action_checked_save(self, action: str) -> None:
+        """Run the form's own save `action` once every kit field is right; else keep the
+        dialog as it is, cursor on the first field at fault, and say what it needs."""
+        for _key, widget in self.fields():
+            problem = None if widget.disabled else field_problem(widget)
+            if problem is not None:
+                widget.focus()
+                self.say_refusal(f"Not saved: {self.label_of(widget)}: {problem}.")
+                return
+        await self.run_action(action)
+
+    def label_of(self, widget: Widget) -> str:
+        """A field as the GM reads it on the form: its label, else its name (a field with no
+        label beside it), else its id in words."""
+        label = field_label(widget) or widget.name
+        if label:
+            return label
+        name = (widget.id or "the field").rsplit("-", 1)[-1]
+        return name.replace("_", " ").capitalize()
+
+    def message_line(self) -> Static | None:
+        """The line the dialog says its refusals on, if it has one."""
+        for line in self.query(MESSAGE_LINES):
+            if isinstance(line, Static):
+                return line
+        return None
+
+    def say_refusal(self, text: str) -> None:
+        """Say why the form was not saved, on its message line and in a notification (a
+        form taller than the screen may have its line out of sight); the line's refusal goes
+        when a choice of the form changes."""
+        self.notify(text, severity="error")
+        line = self.message_line()
+        if line is not None:
+            self._show_note(line, text, error=True)
+
+    def _show_note(self, line: Static, text: str, *, error: bool) -> None:
+        """Put a field's note or a refusal on the message line, keeping what the dialog had
+        written there to put back when the note goes."""
+        if self._note_shown is None or str(line.content) != self._note_shown:
+            self._line_before = (line.content, line.has_class("error"))
+        if is_hint_line(line):
+            line.set_class(error, "error")
+        line.update(text)
+        self._note_shown = text
+
+    def _clear_note(self) -> None:
+        """The note goes; the line says again what the dialog had written there."""
+        shown = self._note_shown
+        if shown is None:
+            return  # nothing to look up: a key in a field costs no query
+        self._note_shown = None
+        line = self.message_line()
+        if line is not None and str(line.content) == shown:
+            content, error = self._line_before
+            line.update(content)
+            if is_hint_line(line):
+                line.set_class(error, "error")
+
+    @on(Input.Changed)
+    def _field_note(self, event: Input.Changed) -> None:
+        """A kit field's length near its limit, or its refusal, shown as it is typed."""
+        field = event.input
+        note = field.note if isinstance(field, TextField) else field_problem(field)
+        if note is None:
+            self._clear_note()
+            return
+        line = self.message_line()
+        if line is None:
+            return  # the field is marked red; its refusal comes on saving
+        self._show_note(
+            line, f"{self.label_of(field)}: {note}", error=field_problem(field) is not None
+        )
+
+    @on(Select.Changed)
+    @on(RadioSet.Changed)
+    @on(Checkbox.Changed)
+    def _choice_changed(self) -> None:
+        """A refusal about the choice made goes with it."""
+        self._clear_note()
 
     # -- closing --------------------------------------------------------------------------
     def action_cancel(self) -> None:
@@ -204,11 +373,12 @@ class ConfirmDialog(GmDialog[bool]):
     ConfirmDialog Button { margin-right: 2; }
     """
     CANCEL_RESULT = False
-    BINDINGS = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n", "answer(False)", "No"),
-        Binding("left,right", "switch", "Other answer", show=False),
-    ]
+    ACTIONS = (
+        TabAction("y", "answer(True)", "Yes", "Answer yes"),
+        TabAction("n", "answer(False)", "No", "Answer no"),
+        TabAction("left", "switch", "Other answer", "Move to the other answer", keys=("right",),
+                  show=False),
+    )  # fmt: skip
 
     def __init__(
         self,

@@ -5,15 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Checkbox, Input, Static
 
 from gmtool.actions.errors import StoreError
 from gmtool.rules.errors import RulesError
-from gmtool.tui.dialogs.base import GmDialog
+from gmtool.tui.dialogs.base import GmDialog, save_action
 from gmtool.tui.footer import KeyFooter
 
 FileAction = Callable[[Path, bool], str]
@@ -30,7 +28,7 @@ class FileDialog(GmDialog[str | None]):
     FileDialog #file-status { height: auto; color: $text-muted; }
     FileDialog #file-status.error { color: $error; }
     """
-    BINDINGS = [Binding("ctrl+s", "run", "Go", priority=True)]
+    ACTIONS = (save_action("run", "Go", "Import or export the file typed"),)
 
     def __init__(self, title: str, path: str, option: str, hint: str, action: FileAction) -> None:
         super().__init__()
@@ -54,7 +52,6 @@ class FileDialog(GmDialog[str | None]):
     def unsaved_changes(self) -> bool:
         return False  # a path is quickly typed again; nothing of the campaign is lost
 
-    @on(Input.Submitted)
     def action_run(self) -> None:
         text = self.query_one("#file-path", Input).value.strip()
         status = self.query_one("#file-status", Static)

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Markdown
 
+from gmtool.tui.action_table import TabAction
 from gmtool.tui.dialogs.base import GmDialog
 
 
@@ -32,7 +32,10 @@ Every change is saved to the campaign the moment it happens.
 
 
 class HelpScreen(GmDialog[None]):
-    BINDINGS = [Binding("escape,f1,question_mark,q", "dismiss", "Close help")]
+    ACTIONS = (
+        TabAction("escape", "dismiss", "Close help", "Close the help",
+                  keys=("f1", "question_mark", "q")),
+    )  # fmt: skip
     DEFAULT_CSS = """
     HelpScreen #help-box {
         width: 90%; max-width: 100; height: 90%;

@@ -6,7 +6,9 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Input, Static
 
-from gmtool.tui.dialogs.base import GmDialog
+from gmtool.tui.dialogs.base import GmDialog, save_action
+from gmtool.tui.footer import KeyFooter
+from gmtool.tui.widgets.text_field import TextField
 
 
 class SessionDialog(GmDialog[str | None]):
@@ -16,6 +18,8 @@ class SessionDialog(GmDialog[str | None]):
     SessionDialog > .dialog-box { width: 60; padding: 1 2; }
     SessionDialog Input { margin-top: 1; }
     """
+
+    ACTIONS = (save_action("start", "Start session", "Start the session with the title typed"),)
 
     def __init__(self, number: int) -> None:
         super().__init__()
@@ -28,7 +32,9 @@ class SessionDialog(GmDialog[str | None]):
                 f"Start game session {self.number}. Title (Enter to start, Esc cancels):",
                 id="session-question",
             )
-            yield Input(placeholder=f"Session {self.number}", id="session-title")
+            yield TextField(placeholder=f"Session {self.number}", id="session-title", name="Title")
+            yield Static("", classes="dialog-error")
+        yield KeyFooter()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value)
+    def action_start(self) -> None:
+        self.dismiss(self.query_one("#session-title", Input).value)

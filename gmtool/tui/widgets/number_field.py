@@ -2,17 +2,66 @@
 
 Textual's `Input(type="integer")` drops what is not a digit as it is typed: "1e400" became
 1400 hull points, saved without a word. This field keeps the text exactly as typed and marks
-it at once (red) while it is not a whole number within its bounds; the form's save then says
-what the field needs and puts the cursor on it. Bounds come from `rules/limits.py` or the
-rules tables, never from here.
+it at once (red, its refusal in words as its tooltip) while it is not a plain whole number
+within its bounds; the dialog's save then says what the field needs and puts the cursor on
+it. Bounds come from `rules/limits.py` or the rules tables, never from here.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from textual.validation import Integer
+from textual.validation import ValidationResult, Validator
 from textual.widgets import Input
+
+from gmtool.rules.errors import excerpt
+from gmtool.rules.limits import MAX_NUMBER_DIGITS, number_words
+
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+
+
+def parsed_number(text: str) -> int | None:
+    """`text` as a whole number when it is one plainly written ("12", "-3"), else None:
+    "1e400", "1,000", "12.0" and a number longer than any bound are not."""
+    text = text.strip()
+    if len(text) > MAX_NUMBER_DIGITS + 1 or not _WHOLE.fullmatch(text):
+        return None
+    return int(text)
+
+
+def number_problem(text: str, minimum: int | None, maximum: int | None) -> str | None:
+    """What is wrong with `text` as a whole number from `minimum` to `maximum`, in words
+    ("at least 1", "at most 100,000 (this is 99,999,999,999,999,999,999)"); None when
+    it is right. An empty field is left to the form (some may stay empty)."""
+    shown = text.strip()
+    if not shown:
+        return None
+    if len(shown) > MAX_NUMBER_DIGITS + 1 and shown.lstrip("+-").isdigit():
+        length = len(shown.lstrip("+-"))
+        return (
+            f"at most {maximum:,} (this is a number of {length:,} digits)"
+            if maximum is not None
+            else f"at most {MAX_NUMBER_DIGITS} digits (this is {length:,})"
+        )
+    number = parsed_number(shown)
+    if number is None:
+        return f"a whole number, digits only (this is {excerpt(shown, 24)})"
+    if minimum is not None and number < minimum:
+        return f"at least {minimum:,} (this is {number_words(number)})"
+    if maximum is not None and number > maximum:
+        return f"at most {maximum:,} (this is {number_words(number)})"
+    return None
+
+
+class _InRange(Validator):
+    def __init__(self, field: NumberField) -> None:
+        super().__init__()
+        self.field = field
+
+    def validate(self, value: str) -> ValidationResult:
+        problem = number_problem(value, self.field.minimum, self.field.maximum)
+        return self.success() if problem is None else self.failure(problem)
 
 
 class NumberField(Input):
@@ -32,12 +81,19 @@ class NumberField(Input):
     ) -> None:
         self.minimum = minimum
         self.maximum = maximum
-        super().__init__(
-            value,
-            validators=[Integer(minimum=minimum, maximum=maximum)],
-            valid_empty=True,
-            **kwargs,
-        )
+        super().__init__(value, validators=[_InRange(self)], valid_empty=True, **kwargs)
+
+    @property
+    def number(self) -> int | None:
+        """The number typed, when it is one in bounds; else None."""
+        if self.problem is not None:
+            return None
+        return parsed_number(self.value)
+
+    @property
+    def problem(self) -> str | None:
+        """What is wrong with the text, in words; None when it is right or empty."""
+        return number_problem(self.value, self.minimum, self.maximum)
 
     @property
     def bounds_text(self) -> str:
@@ -50,3 +106,7 @@ class NumberField(Input):
         if high is not None:
             return f"a whole number of at most {high:,}"
         return "a whole number"
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        # the refusal in words where the pointer and the dialog's save find it
+        self.tooltip = self.problem

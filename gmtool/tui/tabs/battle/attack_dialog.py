@@ -6,7 +6,6 @@ from __future__ import annotations
 import msgspec
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -14,6 +13,7 @@ from textual.widgets.option_list import Option
 from gmtool.rules.battle import AttackOption, fire_words
 from gmtool.rules.narrative import AttackSteps
 from gmtool.rules.ships import ship_spec_table
+from gmtool.tui.action_table import TabAction
 from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
@@ -79,12 +79,15 @@ class AttackScreen(GmDialog["FireOrder | None"]):
     GM."""
 
     DEFAULT_CSS = tab_css(__file__, "attack_dialog.tcss")
-    BINDINGS = [
-        Binding("enter", "fire(True)", "Fire, roll damage", priority=True),
+    ACTIONS = (
+        TabAction("enter", "fire(True)", "Fire, roll damage",
+                  "Roll the attack and its damage", priority=True),
         # a weapon without a damage roll: enter fires and the GM types the damage in
-        Binding("enter", "fire(False)", "Fire, type damage", priority=True),
-        Binding("t", "fire(False)", "Fire, type damage"),
-    ]
+        TabAction("enter", "fire(False)", "Fire, type damage",
+                  "Roll the attack; the damage is typed in", priority=True),
+        TabAction("t", "fire(False)", "Fire, type damage",
+                  "Roll the attack; the damage is typed in"),
+    )  # fmt: skip
 
     def __init__(self, option: AttackOption) -> None:
         super().__init__()

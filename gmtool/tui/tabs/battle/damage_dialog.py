@@ -9,7 +9,6 @@ from collections.abc import Mapping, Sequence
 import msgspec
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Select, Static
 
@@ -17,12 +16,14 @@ from gmtool.rules.armor import armor_table
 from gmtool.rules.battle import BattleShip
 from gmtool.rules.errors import excerpt
 from gmtool.rules.hit_stations import hit_station_table, on_station_rule, place_name, places_aboard
-from gmtool.rules.limits import MAX_HULL_POINTS, number_words
+from gmtool.rules.limits import MAX_HULL_POINTS, MAX_TEXT_CHARS, number_words
 from gmtool.rules.ship_damage import track_ids
 from gmtool.tui.dialogs import GmDialog
+from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
 from gmtool.tui.widgets.number_field import NumberField
+from gmtool.tui.widgets.text_field import TextField
 
 # Side A holds the campaign's ships, side B its enemies (the set-up dialog fills them so).
 SIDE_WORDS = {"a": "ours", "b": "enemy"}
@@ -68,9 +69,7 @@ class DamageScreen(GmDialog["DamageEntry | None"]):
     station", the station or place it struck (or roll it)."""
 
     DEFAULT_CSS = tab_css(__file__, "damage_dialog.tcss")
-    BINDINGS = [
-        Binding("ctrl+s", "apply", "Apply damage", priority=True),
-    ]
+    ACTIONS = (save_action("apply", "Apply damage", "Apply the damage typed to the ship"),)
 
     def __init__(
         self,
@@ -139,10 +138,11 @@ class DamageScreen(GmDialog["DamageEntry | None"]):
                 yield Label("Why")
                 # compact: a bordered Input is three lines high and showed nothing in the
                 # form's one-line rows
-                yield Input(
+                yield TextField(
                     self.note,
                     placeholder="ram, blast, a hit rolled at the table",
                     id="damage-note",
+                    limit=MAX_TEXT_CHARS,
                     compact=True,
                 )
             with Horizontal(classes="line"):

@@ -11,13 +11,13 @@ import msgspec
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from gmtool.rules.battle import BattleState, RamPreview
 from gmtool.rules.battle.boarding import BoardingOdds, BoardingStrength, boarding_odds
+from gmtool.tui.action_table import TabAction
 from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
@@ -70,11 +70,12 @@ class BoardScreen(GmDialog["BoardOrder | None"]):
 
     DEFAULT_CSS = tab_css(__file__, "order_dialogs.tcss")
 
-    BINDINGS = [
-        Binding("enter", "board", "Board", priority=True),
-        Binding("l", "switch('leader')", "Our leader's choice"),
-        Binding("d", "switch('defender')", "Their leader's choice"),
-    ]
+    ACTIONS = (
+        TabAction("enter", "board", "Board", "Send the boarding party", priority=True),
+        TabAction("l", "switch('leader')", "Our leader's choice", "Switch our leader's choice"),
+        TabAction("d", "switch('defender')", "Their leader's choice",
+                  "Switch the defending leader's choice"),
+    )  # fmt: skip
 
     def __init__(
         self, state: BattleState, ship_id: str, method_name: str, targets: tuple[str, ...]
@@ -177,10 +178,10 @@ class RamScreen(GmDialog[bool]):
     DEFAULT_CSS = tab_css(__file__, "order_dialogs.tcss")
     CANCEL_RESULT = False
 
-    BINDINGS = [
-        Binding("enter", "ram", "Ram", priority=True),
-        Binding("n", "cancel", "Cancel", show=False),
-    ]
+    ACTIONS = (
+        TabAction("enter", "ram", "Ram", "Ram the target", priority=True),
+        TabAction("n", "cancel", "Cancel", "Do not ram", show=False),
+    )
 
     def __init__(self, state: BattleState, preview: RamPreview) -> None:
         super().__init__()

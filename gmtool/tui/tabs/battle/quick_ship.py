@@ -7,7 +7,6 @@ from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Select, Static
 
@@ -15,14 +14,17 @@ from gmtool.rules.battle.config import battle_table
 from gmtool.rules.checks import checks_table
 from gmtool.rules.classes import class_ids
 from gmtool.rules.errors import RulesError
-from gmtool.rules.limits import MAX_HULL_POINTS
+from gmtool.rules.limits import MAX_HULL_POINTS, MAX_NAME_CHARS
 from gmtool.rules.ship_damage import track_ids
 from gmtool.rules.ships import ShipSpec, ship_spec_table
+from gmtool.tui.action_table import TabAction
 from gmtool.tui.dialogs import GmDialog
+from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.crew.system_dialog import SystemDialog
 from gmtool.tui.widgets.number_field import NumberField
+from gmtool.tui.widgets.text_field import TextField
 
 
 def _number(text: str, what: str) -> int | None:
@@ -60,11 +62,13 @@ class QuickShipScreen(GmDialog["ShipSpec | None"]):
     weapons; blanks take the spec format's defaults. Returns a validated spec."""
 
     DEFAULT_CSS = tab_css(__file__, "setup_dialog.tcss")
-    BINDINGS = [
-        Binding("ctrl+s", "keep", "Keep ship", priority=True),
-        Binding("ctrl+w", "add_weapon", "Add weapon", priority=True),
-        Binding("ctrl+r", "remove_weapon", "Remove last weapon", priority=True),
-    ]
+    ACTIONS = (
+        save_action("keep", "Keep ship", "Check the ship and keep it for the battle"),
+        TabAction("ctrl+w", "add_weapon", "Add weapon", "Add a weapon to the ship",
+                  priority=True),
+        TabAction("ctrl+r", "remove_weapon", "Remove last weapon",
+                  "Remove the weapon added last", priority=True),
+    )  # fmt: skip
 
     def __init__(self) -> None:
         super().__init__()
@@ -88,7 +92,13 @@ class QuickShipScreen(GmDialog["ShipSpec | None"]):
             box.border_title = "A quick enemy ship"
             with Horizontal(classes="setup-line"):
                 yield Label("Name", classes="first")
-                yield Input("", placeholder="e.g. Raider Jackal", id="quick-name", compact=True)
+                yield TextField(
+                    "",
+                    placeholder="e.g. Raider Jackal",
+                    id="quick-name",
+                    limit=MAX_NAME_CHARS,
+                    compact=True,
+                )
                 yield Label("Class", classes="gap")
                 yield Select(
                     [(c, c) for c in class_ids()],
@@ -109,8 +119,13 @@ class QuickShipScreen(GmDialog["ShipSpec | None"]):
                     compact=True,
                 )
                 yield Label("Accel", classes="gap")
-                yield Input(
-                    "", placeholder="class", id="quick-accel", classes="short", compact=True
+                yield NumberField(
+                    "",
+                    placeholder="class",
+                    id="quick-accel",
+                    minimum=0,
+                    classes="short",
+                    compact=True,
                 )
                 yield Label("Crew", classes="gap")
                 yield Select(
@@ -125,8 +140,14 @@ class QuickShipScreen(GmDialog["ShipSpec | None"]):
                 yield Label("Tracks", classes="first")
                 for track in track_ids():
                     yield Label(track, classes="gap")
-                    yield Input(
-                        "", placeholder="hull", id=f"quick-{track}", classes="short", compact=True
+                    yield NumberField(
+                        "",
+                        placeholder="hull",
+                        id=f"quick-{track}",
+                        minimum=0,
+                        maximum=MAX_HULL_POINTS,
+                        classes="short",
+                        compact=True,
                     )
             yield Static("Weapons: none yet", id="quick-weapons", classes="setup-hint")
             yield Static(
@@ -203,10 +224,7 @@ class QuickWeaponScreen(SystemDialog):
     only, its damage fields filled with tables/battle.yaml's quick-ship damage (what is shown
     is kept; a cleared field shows 'none': no damage roll, the GM types such a hit in)."""
 
-    BINDINGS = [
-        Binding("ctrl+s", "submit", "Keep weapon", priority=True),
-        Binding("escape", "cancel", "Cancel"),
-    ]
+    ACTIONS = (save_action("submit", "Keep weapon", "Check the weapon and add it"),)
 
     def __init__(self, ship_class: str) -> None:
         damage = dict(battle_table().quick_weapon_damage)

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Markdown, Static
 
+from gmtool.tui.action_table import TabAction
 from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
@@ -20,10 +20,7 @@ class ReportScreen(GmDialog[None]):
 
     DEFAULT_CSS = tab_css(__file__, "report.tcss")
 
-    BINDINGS = [
-        Binding("escape", "cancel", "Close"),
-        Binding("enter,r", "cancel", "Close", show=False),
-    ]
+    ACTIONS = (TabAction("escape", "cancel", "Close", "Close the report", keys=("enter", "r")),)
 
     def __init__(self, title: str, markdown: str, saved_as: str) -> None:
         super().__init__()
@@ -48,10 +45,7 @@ class SummaryScreen(GmDialog[None]):
 
     DEFAULT_CSS = tab_css(__file__, "report.tcss")
 
-    BINDINGS = [
-        Binding("escape", "cancel", "Close"),
-        Binding("enter,s", "cancel", "Close", show=False),
-    ]
+    ACTIONS = (TabAction("escape", "cancel", "Close", "Close the summary", keys=("enter", "s")),)
 
     def __init__(self, title: str, text: str) -> None:
         super().__init__()

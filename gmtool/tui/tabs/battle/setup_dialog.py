@@ -15,7 +15,6 @@ from typing import Any
 import msgspec
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Select, SelectionList, Static
 
@@ -24,12 +23,16 @@ from gmtool.actions.reads.ships import ShipRecord
 from gmtool.rules.battle.state import DEFAULT_AUTO
 from gmtool.rules.characters import Party
 from gmtool.rules.errors import RulesError
+from gmtool.rules.limits import MAX_NAME_CHARS
 from gmtool.rules.narrative import range_ids, range_name, starting_range
 from gmtool.rules.ships import ShipSpec, load_ship_spec
+from gmtool.tui.action_table import TabAction
 from gmtool.tui.dialogs import GmDialog
+from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.battle.quick_ship import QuickShipScreen
+from gmtool.tui.widgets.text_field import TextField
 
 AUTO = "@auto"  # the commander: whoever is at the flagship's command station; the first ship
 FIRST_SHIP = "the first ship"  # the flagship when the GM picks none
@@ -90,11 +93,13 @@ class BattleSetupScreen(GmDialog[Any]):
     campaign's enemy ships, quick ships, ships from spec files), and commanders."""
 
     DEFAULT_CSS = tab_css(__file__, "setup_dialog.tcss")
-    BINDINGS = [
-        Binding("ctrl+s", "create", "Start battle", priority=True),
-        Binding("ctrl+n", "quick_ship", "Quick enemy", priority=True),
-        Binding("ctrl+o", "spec_file", "Ship from file", priority=True),
-    ]
+    ACTIONS = (
+        save_action("create", "Start battle", "Check the form and start the battle"),
+        TabAction("ctrl+n", "quick_ship", "Quick enemy", "Make a quick enemy ship",
+                  priority=True),
+        TabAction("ctrl+o", "spec_file", "Ship from file", "Bring an enemy ship from a spec file",
+                  priority=True),
+    )  # fmt: skip
 
     def __init__(self, start: SetupFormStart) -> None:
         super().__init__()
@@ -147,7 +152,9 @@ class BattleSetupScreen(GmDialog[Any]):
             box.border_title = "A new battle"
             with Horizontal(classes="setup-line"):
                 yield Label("Name", classes="first")
-                yield Input(self.default_name, id="setup-name", compact=True)
+                yield TextField(
+                    self.default_name, id="setup-name", limit=MAX_NAME_CHARS, compact=True
+                )
                 yield Label("Range", classes="gap")
                 yield Select(
                     [(range_name(r), r) for r in range_ids()],
@@ -170,7 +177,9 @@ class BattleSetupScreen(GmDialog[Any]):
             for side, fleet in (("a", OUR_FLEET), ("b", ENEMY_FLEET)):
                 with Horizontal(classes="setup-line"):
                     yield Label(f"Side {side.upper()}", classes="first")
-                    yield Input(fleet, id=f"setup-{side}-name", compact=True)
+                    yield TextField(
+                        fleet, id=f"setup-{side}-name", limit=MAX_NAME_CHARS, compact=True
+                    )
                     yield Label("commander", classes="gap")
                     yield Select(
                         [(AUTO_COMMANDER, AUTO)],

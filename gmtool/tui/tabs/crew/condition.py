@@ -14,7 +14,6 @@ from collections.abc import Callable
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Select, Static
 
@@ -22,6 +21,8 @@ from gmtool.actions import ship_condition as cond
 from gmtool.rules.condition_text import WHERE_WORDS, event_text, tracks_text
 from gmtool.rules.limits import MAX_REPAIR_DAYS
 from gmtool.rules.ship_condition import WHERE
+from gmtool.tui.dialogs.base import save_action
+from gmtool.tui.footer import KeyFooter
 from gmtool.tui.tabs.crew.dialogs import CrewDialog
 from gmtool.tui.widgets.number_field import NumberField
 
@@ -97,7 +98,7 @@ class RepairDialog(CrewDialog[bool]):
     """Days and where; the pane's `attempt` repairs, and a refusal keeps the dialog open."""
 
     CANCEL_RESULT = False
-    BINDINGS = [Binding("ctrl+s", "submit", "Repair")]
+    ACTIONS = (save_action("submit", "Repair", "Repair the ship for the days typed"),)
 
     def __init__(self, name: str, attempt: RepairAttempt) -> None:
         super().__init__()
@@ -126,6 +127,7 @@ class RepairDialog(CrewDialog[bool]):
                 classes="dialog-hint",
             )
             yield Static("", id="repair-error", classes="dialog-error")
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#repair-days", Input).focus()

@@ -11,7 +11,6 @@ import msgspec
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Select, Static
 
@@ -19,6 +18,7 @@ from gmtool.actions.errors import StoreError
 from gmtool.actions.reads.ships import ManifestCheck
 from gmtool.rules.errors import RulesError
 from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog, GmDialog
+from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.styles import tab_css
 
 R = TypeVar("R")
@@ -48,7 +48,7 @@ class ImportDialog(CrewDialog[bool]):
     """
 
     CANCEL_RESULT = False
-    BINDINGS = [Binding("ctrl+s", "submit", "Import")]
+    ACTIONS = (save_action("submit", "Import", "Import the ship spec file"),)
 
     def __init__(self, attempt: ImportAttempt, start: str = "") -> None:
         super().__init__()
@@ -117,7 +117,7 @@ def default_export_name(ship_id: str, what: str, fmt: str) -> str:
 class ExportDialog(CrewDialog["ExportRequest | None"]):
     """Ask what to export (manifest or roster), in which format, and where."""
 
-    BINDINGS = [Binding("ctrl+s", "submit", "Export")]
+    ACTIONS = (save_action("submit", "Export", "Write the file"),)
 
     def __init__(
         self,

@@ -21,7 +21,7 @@ from textual.widgets import Button, Checkbox, DataTable, Input, Label, Select, S
 from gmtool.rules.checks import checks_table
 from gmtool.rules.classes import class_ids
 from gmtool.rules.errors import TableError
-from gmtool.rules.limits import MAX_CREW_COUNT, MAX_HULL_POINTS, MAX_STEP
+from gmtool.rules.limits import MAX_CREW_COUNT, MAX_HULL_POINTS, MAX_NAME_CHARS, MAX_STEP
 from gmtool.rules.ships import (
     COUNT_KEYS,
     FLAG_KEYS,
@@ -32,6 +32,7 @@ from gmtool.rules.ships import (
 )
 from gmtool.tui.action_table import TabAction, bindings
 from gmtool.tui.dialogs import GmDialog
+from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.tabs.crew.system_dialog import (
     FORM_CSS,
@@ -42,11 +43,12 @@ from gmtool.tui.tabs.crew.system_dialog import (
 )
 from gmtool.tui.widgets.form_errors import show_refusal
 from gmtool.tui.widgets.number_field import NumberField
+from gmtool.tui.widgets.text_field import TextField
 
 # The form's keys, and those of its systems list (letter keys work there: the list has the
 # focus, not a text field).
 FORM_ACTIONS = (
-    TabAction("ctrl+s", "save", "Save ship", "Check the form and save the ship"),
+    save_action("save", "Save ship", "Check the form and save the ship"),
     TabAction("ctrl+t", "systems", "Systems list", "Put the cursor on the systems list"),
 )
 SYSTEM_ACTIONS = (
@@ -128,7 +130,7 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
 
     SCOPED_CSS = False  # form.tcss names ShipFormScreen itself
     DEFAULT_CSS = FORM_CSS
-    BINDINGS = bindings(FORM_ACTIONS)  # type: ignore[assignment]
+    ACTIONS = FORM_ACTIONS
 
     def __init__(self, spec: ShipSpec | None = None, save: ShipSave | None = None) -> None:
         super().__init__()
@@ -171,10 +173,11 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
                 yield Static(title, classes="form-title")
                 with Horizontal(classes="form-line"):
                     yield Label("Name", classes="first")
-                    yield Input(
+                    yield TextField(
                         spec.name if spec else "",
                         placeholder="CSS Example",
                         id="form-name",
+                        limit=MAX_NAME_CHARS,
                         classes="wide",
                         compact=True,
                     )

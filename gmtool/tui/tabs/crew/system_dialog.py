@@ -10,17 +10,19 @@ from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Input, Label, Select, Static
 
 from gmtool.rules.errors import TableError
-from gmtool.rules.limits import MAX_CREW_COUNT, MAX_HULL_POINTS, MAX_SYSTEM_COUNT
+from gmtool.rules.limits import MAX_CREW_COUNT, MAX_HULL_POINTS, MAX_NAME_CHARS, MAX_SYSTEM_COUNT
 from gmtool.rules.ships import ship_spec_from_dict, ship_spec_table
+from gmtool.rules.ships.parts import least_count
 from gmtool.tui.dialogs import GmDialog
+from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
 from gmtool.tui.widgets.number_field import NumberField
+from gmtool.tui.widgets.text_field import TextField
 
 FORM_FILE = "the ship form"
 FORM_CSS = tab_css(__file__, "form.tcss")
@@ -71,7 +73,7 @@ class SystemDialog(GmDialog["dict[str, Any] | None"]):
 
     SCOPED_CSS = False  # form.tcss names SystemDialog itself
     DEFAULT_CSS = FORM_CSS
-    BINDINGS = [Binding("ctrl+s", "submit", "Keep system")]
+    ACTIONS = (save_action("submit", "Keep system", "Check the system and put it in the list"),)
 
     def __init__(self, ship_class: str, system: dict[str, Any] | None = None) -> None:
         super().__init__()
@@ -97,13 +99,19 @@ class SystemDialog(GmDialog["dict[str, Any] | None"]):
                     compact=True,
                 )
                 yield Label("Name", classes="gap")
-                yield Input(str(s.get("name", "")), id="sys-name", classes="wide", compact=True)
+                yield TextField(
+                    str(s.get("name", "")),
+                    id="sys-name",
+                    limit=MAX_NAME_CHARS,
+                    classes="wide",
+                    compact=True,
+                )
             with Horizontal(classes="form-line"):
                 yield Label("Count", classes="first")
                 yield NumberField(
                     blank(s.get("count")),
                     id="sys-count",
-                    minimum=0,
+                    minimum=least_count(s.get("type") in table.weapon_types),
                     maximum=MAX_SYSTEM_COUNT,
                     compact=True,
                 )
@@ -166,6 +174,9 @@ class SystemDialog(GmDialog["dict[str, Any] | None"]):
         table = ship_spec_table()
         system_type = str(self.query_one("#sys-type", Select).value)
         is_weapon = system_type in table.weapon_types
+        count = self.query_one("#sys-count", NumberField)
+        count.minimum = least_count(is_weapon)
+        count.validate(count.value)
         beds = self.query_one("#sys-beds", Input)
         beds.disabled = system_type not in table.systems_with_beds
         beds.placeholder = "" if beds.disabled else "0"

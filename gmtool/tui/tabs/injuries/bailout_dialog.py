@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Input, Label, Select, Static
 
@@ -26,9 +25,12 @@ from gmtool.rules.classes import class_ids
 from gmtool.rules.errors import RulesError
 from gmtool.rules.hazards import bailout_rounds, hazard_table
 from gmtool.rules.hazards import survivors_aboard as party_aboard
+from gmtool.rules.limits import MAX_TOTAL_CREW
+from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.injuries.form_fields import SavesWhileOpen, chosen_ship, ship_class_row
+from gmtool.tui.widgets.number_field import NumberField
 
 
 def describe_bailout(record: BailoutRecord) -> str:
@@ -54,7 +56,9 @@ class BailoutDialog(SavesWhileOpen[BailoutRecord | None]):
 
     DEFAULT_CSS = tab_css(__file__, "bailout_dialog.tcss")
 
-    BINDINGS = [Binding("ctrl+r", "order", "Order bail-out", priority=True)]
+    ACTIONS = (
+        save_action("order", "Order bail-out", "Roll and save a bail-out order", ("ctrl+r",)),
+    )
 
     def __init__(
         self,
@@ -92,9 +96,11 @@ class BailoutDialog(SavesWhileOpen[BailoutRecord | None]):
             yield from ship_class_row(self.ships, self._ship_id, start_class, "bailout")
             with Horizontal(classes="dialog-row -sourced"):
                 yield Label("Survivors", classes="field-label")
-                yield Input(
+                yield NumberField(
                     str(self.last.bailout.survivors) if self.last else self._crew_count(),
                     id="bailout-survivors",
+                    minimum=0,
+                    maximum=MAX_TOTAL_CREW,
                     compact=True,
                 )
                 yield Label("Cannot get out %", classes="field-label")

@@ -17,7 +17,6 @@ import msgspec
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Input, Label, Select, Static
 
@@ -30,7 +29,10 @@ from gmtool.rules.characters import Character, Party
 from gmtool.rules.classes import class_ids
 from gmtool.rules.errors import RulesError
 from gmtool.rules.hazards import default_posture, hazard_table
+from gmtool.rules.limits import MAX_TEXT_CHARS
 from gmtool.rules.stations import aboard, assignment_of, station_table
+from gmtool.tui.action_table import TabAction, bindings
+from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import DEGREE_STYLE, tab_css
 from gmtool.tui.tabs.injuries.form_fields import (
@@ -43,6 +45,8 @@ from gmtool.tui.tabs.injuries.form_fields import (
 )
 from gmtool.tui.tabs.injuries.injury_text import character_state_text, marked_text
 from gmtool.tui.widgets.names import fit_names
+from gmtool.tui.widgets.number_field import NumberField
+from gmtool.tui.widgets.text_field import TextField
 
 DEFAULT_TRACK = "wound"
 UNKNOWN_WEAPON = "-"
@@ -90,10 +94,12 @@ def result_text(entry: InjuryEntry) -> Text:
 class HazardCharacters(DataTable[Any]):
     """Who rolls: space ticks a character, p switches their posture."""
 
-    BINDINGS = [
-        Binding("space", "tick", "Tick"),
-        Binding("p", "posture", "Posture"),
-    ]
+    BINDINGS = bindings(  # type: ignore[assignment]
+        (
+            TabAction("space", "tick", "Tick", "Tick or untick the highlighted character"),
+            TabAction("p", "posture", "Posture", "Switch the highlighted character's posture"),
+        )
+    )
 
     def action_tick(self) -> None:
         screen = self.screen
@@ -113,7 +119,9 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
 
     DEFAULT_CSS = tab_css(__file__, "hazard_dialog.tcss")
 
-    BINDINGS = [Binding("ctrl+r", "roll", "Roll", priority=True)]
+    ACTIONS = (
+        save_action("roll", "Roll", "Roll the hazard for the characters ticked", ("ctrl+r",)),
+    )
 
     def __init__(self, start: HazardFormStart) -> None:
         super().__init__()
@@ -187,17 +195,20 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
                     tooltip="the damage type of the weapon that hit: what armor protects against",
                 )
                 yield Label("Cause", classes="field-label")
-                yield Input(
+                yield TextField(
                     self._cause,
                     placeholder="what hit the ship",
                     id="hazard-cause",
+                    limit=MAX_TEXT_CHARS,
                     compact=True,
                 )
             with Horizontal(classes="dialog-row"):
                 yield Label("Battle", classes="field-label")
                 yield Input(self._battle, placeholder="optional", id="hazard-battle", compact=True)
                 yield Label("Round", classes="field-label")
-                yield Input(self._round, placeholder="—", id="hazard-round", compact=True)
+                yield NumberField(
+                    self._round, placeholder="—", id="hazard-round", minimum=1, compact=True
+                )
                 yield Label("Hit by", classes="field-label")
                 yield Select(
                     self._weapon_options(),

@@ -21,6 +21,7 @@ from gmtool.actions.reads.injuries import InjuryEntry
 from gmtool.rules.characters import Character, Party
 from gmtool.rules.errors import RulesError
 from gmtool.rules.healing import doctor_skill, healing_table, rest_refusal
+from gmtool.rules.limits import MAX_STEP
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.tabs.injuries.treatment_dialog import (
     ROLL_KEY,
@@ -61,7 +62,7 @@ def best_doctor(party: Party, procedure: str) -> str | None:
 class MedicalTreatmentDialog(CharacterDialog[TreatmentRequest]):
     """The patient (first row), the doctor, the procedure and a step; ctrl+r rolls and saves."""
 
-    BINDINGS = [ROLL_KEY]
+    ACTIONS = (ROLL_KEY,)
     CHARACTER_LABEL = "Patient"
 
     def __init__(
@@ -97,7 +98,14 @@ class MedicalTreatmentDialog(CharacterDialog[TreatmentRequest]):
                     compact=True,
                 )
                 yield Label("Step", classes="field-label")
-                yield Input(placeholder="0", id="treat-step", classes="number", compact=True)
+                yield NumberField(
+                    placeholder="0",
+                    id="treat-step",
+                    minimum=-MAX_STEP,
+                    maximum=MAX_STEP,
+                    classes="number",
+                    compact=True,
+                )
             yield Static(id="treat-skill")
             yield Static(classes="dialog-message")
         yield KeyFooter()
@@ -168,7 +176,7 @@ def rates_text() -> str:
 class RestDialog(SavingDialog[RestRequest, Rested]):
     """Days of rest for one character or the whole party; returns what was saved."""
 
-    BINDINGS = [SAVE_KEY]
+    ACTIONS = (SAVE_KEY,)
 
     def __init__(
         self,

@@ -15,7 +15,6 @@ from typing import Generic, TypeVar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Input, Label, Select, Static
 
@@ -24,18 +23,22 @@ from gmtool.actions.injuries import DamageRequest, TreatmentRequest, damage_amou
 from gmtool.actions.reads.injuries import InjuryEntry
 from gmtool.rules.characters import Character, Party
 from gmtool.rules.errors import RulesError
+from gmtool.rules.limits import MAX_HULL_POINTS, MAX_TEXT_CHARS
 from gmtool.tui.dialogs import GmDialog
+from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.injuries.form_fields import round_number
 from gmtool.tui.tabs.injuries.injury_text import tracks, tracks_line
+from gmtool.tui.widgets.number_field import NumberField
+from gmtool.tui.widgets.text_field import TextField
 
 Request = TypeVar("Request")
 Saved = TypeVar("Saved")
 
 
-SAVE_KEY = Binding("ctrl+s", "save", "Save", priority=True)
-ROLL_KEY = Binding("ctrl+r", "save", "Roll", priority=True)
+SAVE_KEY = save_action("save", "Save", "Check the form and save it")
+ROLL_KEY = save_action("save", "Roll", "Roll and save", ("ctrl+r",))
 
 
 class SavingDialog(GmDialog[Saved | None], Generic[Request, Saved]):
@@ -59,12 +62,6 @@ class SavingDialog(GmDialog[Saved | None], Generic[Request, Saved]):
     def request(self) -> Request:
         """The form as a request; ValueError says what to fix (nothing is saved)."""
         raise NotImplementedError
-
-    @on(Input.Submitted)
-    def _enter_saves(self, event: Input.Submitted) -> None:
-        """Enter in any field saves, as ctrl+s does (one convention for every dialog)."""
-        event.stop()
-        self.action_save()
 
     def action_save(self) -> None:
         try:
@@ -132,7 +129,7 @@ class CharacterDialog(SavingDialog[Request, InjuryEntry]):
 class TreatmentDialog(CharacterDialog[TreatmentRequest]):
     """Points back on one track with a note, or stabilize; returns the saved entry."""
 
-    BINDINGS = [SAVE_KEY]
+    ACTIONS = (SAVE_KEY,)
 
     def __init__(
         self,
@@ -157,13 +154,21 @@ class TreatmentDialog(CharacterDialog[TreatmentRequest]):
                     compact=True,
                 )
                 yield Label("Points", classes="field-label")
-                yield Input(placeholder="0", id="treat-points", classes="number", compact=True)
+                yield NumberField(
+                    placeholder="0",
+                    id="treat-points",
+                    minimum=0,
+                    maximum=MAX_HULL_POINTS,
+                    classes="number",
+                    compact=True,
+                )
                 yield Checkbox("stabilize", False, id="treat-stabilize", compact=True)
             with Horizontal(classes="dialog-row"):
                 yield Label("Note", classes="field-label")
-                yield Input(
+                yield TextField(
                     placeholder="first aid, surgery, a week's rest ...",
                     id="treat-note",
+                    limit=MAX_TEXT_CHARS,
                     classes="wide",
                     compact=True,
                 )
@@ -220,7 +225,7 @@ class TreatmentDialog(CharacterDialog[TreatmentRequest]):
 class DamageDialog(CharacterDialog[DamageRequest]):
     """Damage by the GM's ruling; returns the saved entry."""
 
-    BINDINGS = [SAVE_KEY]
+    ACTIONS = (SAVE_KEY,)
 
     def __init__(
         self,
@@ -253,9 +258,10 @@ class DamageDialog(CharacterDialog[DamageRequest]):
                 )
             with Horizontal(classes="dialog-row"):
                 yield Label("Cause", classes="field-label")
-                yield Input(
+                yield TextField(
                     placeholder="a fall, a console blast ...",
                     id="damage-cause",
+                    limit=MAX_TEXT_CHARS,
                     classes="wide",
                     compact=True,
                 )
@@ -269,8 +275,13 @@ class DamageDialog(CharacterDialog[DamageRequest]):
                     compact=True,
                 )
                 yield Label("Round", classes="field-label")
-                yield Input(
-                    self._round, placeholder="—", id="damage-round", classes="number", compact=True
+                yield NumberField(
+                    self._round,
+                    placeholder="—",
+                    id="damage-round",
+                    minimum=1,
+                    classes="number",
+                    compact=True,
                 )
             yield Static(classes="dialog-message")
         yield KeyFooter()

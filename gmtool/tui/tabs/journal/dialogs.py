@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Input, Static
 
-from gmtool.tui.dialogs.base import GmDialog
+from gmtool.tui.action_table import TabAction
+from gmtool.tui.dialogs.base import GmDialog, save_action
+from gmtool.tui.footer import KeyFooter
+from gmtool.tui.widgets.text_field import TextField
 
 
 class NoteDialog(GmDialog[str | None]):
     """Asks for a note's text; returns it, or None when cancelled."""
+
+    ACTIONS = (save_action("keep", "Keep note", "Keep the note typed"),)
 
     DEFAULT_CSS = """
     NoteDialog > .dialog-box { width: 70; padding: 1 2; }
@@ -26,10 +30,12 @@ class NoteDialog(GmDialog[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
             yield Static(self.question, id="note-question")
-            yield Input(self.text, placeholder="what happened", id="note-text")
+            yield TextField(self.text, placeholder="what happened", id="note-text", name="Note")
+            yield Static("", classes="dialog-error")
+        yield KeyFooter()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value)
+    def action_keep(self) -> None:
+        self.dismiss(self.query_one("#note-text", Input).value)
 
 
 class RecapDialog(GmDialog[None]):
@@ -40,7 +46,7 @@ class RecapDialog(GmDialog[None]):
     RecapDialog #recap-title { text-style: bold; }
     RecapDialog VerticalScroll { height: 1fr; }
     """
-    BINDINGS = [Binding("enter", "cancel", "Close")]
+    ACTIONS = (TabAction("enter", "cancel", "Close", "Close the recap"),)
 
     def __init__(self, title: str, text: str) -> None:
         super().__init__()

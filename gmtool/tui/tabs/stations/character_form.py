@@ -16,7 +16,6 @@ from typing import Any
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
 
@@ -25,12 +24,15 @@ from gmtool.actions.party import DuplicateName
 from gmtool.rules.characters import Character, character_from_dict, character_table, skill_label
 from gmtool.rules.durability import character_state, damage_rules, durability_tracks
 from gmtool.rules.errors import RulesError, TableError
-from gmtool.tui.dialogs.base import GmDialog
+from gmtool.rules.limits import MAX_NAME_CHARS, MAX_TEXT_CHARS
+from gmtool.tui.action_table import TabAction, bindings
+from gmtool.tui.dialogs.base import GmDialog, save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.stations.skill_field import skill_from_typing, skill_suggester
 from gmtool.tui.widgets.form_errors import needs_text
 from gmtool.tui.widgets.number_field import NumberField
+from gmtool.tui.widgets.text_field import TextField
 
 SaveCharacter = Callable[[Character], Character]
 """Stores the character and returns it as saved; raises RulesError or StoreError to refuse it
@@ -80,10 +82,13 @@ def form_problem(exc: RulesError) -> tuple[str | None, str]:
 class SkillTable(DataTable[Any]):
     """The character's skills; enter edits the highlighted one, delete removes it."""
 
-    BINDINGS = [
-        Binding("enter", "edit_skill", "Edit skill"),
-        Binding("delete,backspace", "remove_skill", "Remove skill"),
-    ]
+    BINDINGS = bindings(  # type: ignore[assignment]
+        (
+            TabAction("enter", "edit_skill", "Edit skill", "Edit the highlighted skill"),
+            TabAction("delete", "remove_skill", "Remove skill", "Remove the highlighted skill",
+                      keys=("backspace",)),
+        )
+    )  # fmt: skip
 
     def action_edit_skill(self) -> None:
         form = self.screen
@@ -102,7 +107,8 @@ class CharacterForm(GmDialog[Character | None]):
 
     DEFAULT_CSS = tab_css(__file__, "character_form.tcss")
 
-    BINDINGS = [Binding("ctrl+s", "save", "Save", priority=True)]
+    ACTIONS = (save_action("save", "Save", "Check the form and save the character"),)
+    OWN_ENTER = frozenset({"skill-choice", "skill-score"})
 
     def __init__(self, save: SaveCharacter, character: Character | None = None) -> None:
         super().__init__()
@@ -126,7 +132,9 @@ class CharacterForm(GmDialog[Character | None]):
             with VerticalScroll(id="character-body", can_focus=False):
                 with Horizontal(classes="char-row"):
                     yield Label("Name", classes="field-label")
-                    yield Input(c.name if c else "", id="char-name", compact=True)
+                    yield TextField(
+                        c.name if c else "", id="char-name", limit=MAX_NAME_CHARS, compact=True
+                    )
                     yield Label(" Kind", classes="field-label")
                     yield Select(
                         kinds,
@@ -136,10 +144,11 @@ class CharacterForm(GmDialog[Character | None]):
                         compact=True,
                     )
                     yield Label("Player", classes="field-label")
-                    yield Input(
+                    yield TextField(
                         (c.player or "") if c else "",
                         placeholder="who plays",
                         id="char-player",
+                        limit=MAX_NAME_CHARS,
                         compact=True,
                     )
                 with Horizontal(classes="char-row"):
@@ -203,7 +212,9 @@ class CharacterForm(GmDialog[Character | None]):
                         )
                 with Horizontal(classes="char-row"):
                     yield Label("Notes", classes="field-label")
-                    yield Input(c.notes if c else "", id="char-notes", compact=True)
+                    yield TextField(
+                        c.notes if c else "", id="char-notes", limit=MAX_TEXT_CHARS, compact=True
+                    )
         yield KeyFooter()
 
     def on_mount(self) -> None:

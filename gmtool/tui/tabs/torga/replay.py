@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Static
 
 from gmtool.actions.reads.skirmish import ReplayStep
 from gmtool.rules.skirmish.outcome import standing
 from gmtool.rules.skirmish.turn_modes import LogLine
+from gmtool.tui.action_table import TabAction
 from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
@@ -25,12 +25,12 @@ class ReplayScreen(GmDialog[None]):
     """One saved step at a time: ←/→ step, home/end the first and last, escape closes."""
 
     DEFAULT_CSS = tab_css(__file__, "replay.tcss")
-    BINDINGS = [
-        Binding("left", "step(-1)", "Back"),
-        Binding("right", "step(1)", "On"),
-        Binding("home", "first", "First"),
-        Binding("end", "last", "Last"),
-    ]
+    ACTIONS = (
+        TabAction("left", "step(-1)", "Back", "The step before"),
+        TabAction("right", "step(1)", "On", "The step after"),
+        TabAction("home", "first", "First", "The first step"),
+        TabAction("end", "last", "Last", "The last step"),
+    )
 
     def __init__(self, steps: list[ReplayStep], players: dict[str, str]) -> None:
         super().__init__()

@@ -7,13 +7,13 @@ from __future__ import annotations
 from msgspec.structs import replace
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from gmtool.rules.skirmish.scenario import Scenario
 from gmtool.rules.skirmish.state import GameOptions
+from gmtool.tui.action_table import TabAction
 from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
@@ -65,10 +65,10 @@ class SettingsScreen(GmDialog[GameOptions | None]):
     (and asks first when a setting was changed)."""
 
     DEFAULT_CSS = tab_css(__file__, "settings.tcss")
-    BINDINGS = [
-        Binding("enter", "step", "Change"),
-        Binding("ctrl+s", "keep", "Keep settings"),
-    ]
+    ACTIONS = (
+        TabAction("enter", "step", "Change", "Change the highlighted setting"),
+        TabAction("ctrl+s", "keep", "Keep settings", "Keep the settings for this game"),
+    )
 
     def __init__(self, scenario: Scenario, options: GameOptions) -> None:
         super().__init__()

@@ -15,7 +15,6 @@ from rich.style import Style
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Input, Static
 
@@ -25,6 +24,7 @@ from gmtool.rules.skirmish.scenario import Scenario
 from gmtool.rules.skirmish.simulate import SimulationSummary
 from gmtool.rules.skirmish.variants import parse_sweep, with_settings
 from gmtool.tui.dialogs import GmDialog
+from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.torga.bars import MUTED, rate_bar
@@ -107,7 +107,7 @@ class SweepScreen(GmDialog[Sweep | None]):
     closes (asking first once the example was changed)."""
 
     DEFAULT_CSS = tab_css(__file__, "sweep.tcss")
-    BINDINGS = [Binding("enter", "start", "Start")]
+    ACTIONS = (save_action("start", "Start", "Start the sweep of the settings typed"),)
 
     def __init__(self, scenario: Scenario, games: int) -> None:
         super().__init__()
