@@ -5,16 +5,21 @@ widget imports the tab's pane."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from rich.text import Text
 from textual.binding import BindingType
 from textual.message import Message
 from textual.widgets import DataTable, OptionList, Static
+from textual.widgets.option_list import Option
 
 from gmtool.tui.action_table import bindings
 from gmtool.tui.pane import GmPane
 from gmtool.tui.tabs.stations.keys import ROLL
 from gmtool.tui.widgets.steady import KeepsSize
+
+RowCells = tuple[str, tuple[Any, ...]]  # a board row's key and its cells
 
 
 class Resized(Message):
@@ -50,12 +55,48 @@ class BoardTable(KeepsSize, DataTable[Any]):
     def on_resize(self) -> None:
         self.post_message(Resized())
 
+    def show(self, columns: Sequence[tuple[str, int]], rows: Sequence[RowCells]) -> None:
+        """Draw `rows` (key, cells) under `columns`, the cursor staying on the row of the
+        same key (else at the same place)."""
+        old_key = (
+            self.coordinate_to_cell_key(self.cursor_coordinate).row_key.value
+            if (self.row_count)
+            else None
+        )
+        old_index = self.cursor_row
+        self.clear(columns=True)
+        for label, width in columns:
+            self.add_column(label, width=width)
+        for key, cells in rows:
+            self.add_row(*cells, key=key)
+        keys = [key for key, _cells in rows]
+        if old_key in keys:
+            self.move_cursor(row=keys.index(old_key), animate=False)
+        elif rows:
+            self.move_cursor(row=min(old_index, len(rows) - 1), animate=False)
+
 
 class PartyList(KeepsSize, OptionList):
     """The party's characters; Enter shows the highlighted one on the board."""
 
     def on_resize(self) -> None:
         self.post_message(Resized())
+
+    @property
+    def character_id(self) -> str | None:
+        """The highlighted character (None: no one)."""
+        if self.highlighted is None or self.option_count == 0:
+            return None
+        return self.get_option_at_index(self.highlighted).id
+
+    def show(self, entries: Sequence[tuple[Text, str | None]], highlighted: str | None) -> None:
+        """List `entries` (text, character id), keeping the highlight on `highlighted`."""
+        self.clear_options()
+        for text, character_id in entries:
+            self.add_option(Option(text, id=character_id))
+        ids = [i for _text, i in entries if i is not None]
+        if ids:
+            self.highlighted = ids.index(highlighted) if highlighted in ids else 0
 
 
 def party_title(count: int, unassigned: int, width: int) -> str:
