@@ -1,5 +1,5 @@
 """What the Stations tab's keys ask for, as typed requests: a character put at a place, a
-task, a posture. The pane turns its dialogs' answers into one of these and carries it out
+task, a posture, off their station, or a refusal to say. The pane carries each request out
 with one `actions.party` call."""
 
 from __future__ import annotations
@@ -26,6 +26,28 @@ class SetTask(msgspec.Struct, frozen=True):
     who: str
     task: str
     leads: str | None = None
+
+
+class SetPosture(msgspec.Struct, frozen=True):
+    """A character's posture for hazard rolls ('secure', 'vulnerable')."""
+
+    who: str
+    posture: str
+
+
+class Leave(msgspec.Struct, frozen=True):
+    """Take a character off their station (unassigned)."""
+
+    who: str
+
+
+class Refusal(msgspec.Struct, frozen=True):
+    """Why the key does nothing now, for the status line."""
+
+    text: str
+
+
+Request = Put | SetTask | SetPosture | Leave
 
 
 LEAD = "lead:"  # a team choice's prefix: the station whose team is led

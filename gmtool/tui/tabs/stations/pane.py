@@ -1,65 +1,49 @@
 """The Stations tab: the party at battle stations on one ship, and the party's characters.
 
-The board renders `gmtool.rules.stations.station_board` for the chosen ship; every key asks
-an action of `gmtool.actions.party` (assign, move, task, posture, characters, party files,
-undo, redo) or `gmtool.actions.station_rolls` (Enter rolls a row's check), which checks it
-and saves the whole party as one commit, so ctrl+z steps back one action and a restart finds
-it all. The pane holds what the tab shows; the words, the choices and the fitting are plain
-functions beside it (places.py, orders.py, fitting.py, offered.py).
+Every key asks one action of `gmtool.actions.party` (assign, move, task, posture,
+characters, party files, undo, redo) or `gmtool.actions.station_rolls` (Enter rolls a row's
+check), which saves the whole party as one commit, so ctrl+z steps back one action. The
+pane holds the tab's state; its words, choices, fitting and offered keys are plain
+functions beside it (places.py, questions.py, orders.py, fitting.py, offered.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal
-from textual.widgets import Label, Select, Static
+from textual.widgets import Select, Static
 
 from gmtool.actions import party as party_actions
 from gmtool.actions.errors import ActionRefused, StoreError
-from gmtool.actions.party import StationChanged, UndoState, place_name
+from gmtool.actions.party import StationChanged, UndoState
 from gmtool.actions.reads.party import campaign_ships, load_party_state
 from gmtool.actions.reads.ships import ShipRecord
 from gmtool.actions.station_rolls import roll_station_check
 from gmtool.rules.characters import Character, Party
 from gmtool.rules.errors import RulesError
-from gmtool.rules.stations import StationBoard, assignment_of, station_board, station_table
+from gmtool.rules.stations import StationBoard, assignment_of, station_board
 from gmtool.tui.action_table import TabAction
 from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog
 from gmtool.tui.pane import GmPane
 from gmtool.tui.styles import tab_css
+from gmtool.tui.tabs.stations import places, questions, widgets
 from gmtool.tui.tabs.stations.board import BoardRow, board_rows
 from gmtool.tui.tabs.stations.board_view import StationsBoard
 from gmtool.tui.tabs.stations.character_form import CharacterForm
 from gmtool.tui.tabs.stations.keys import ACTIONS, HELP
 from gmtool.tui.tabs.stations.offered import LIST, Moment, offered
-from gmtool.tui.tabs.stations.orders import Put, SetTask, lead_toggle, next_posture
+from gmtool.tui.tabs.stations.orders import Leave, Put, Refusal, SetPosture, SetTask, next_posture
 from gmtool.tui.tabs.stations.party_dialogs import export_dialog, import_dialog, undo_question
-from gmtool.tui.tabs.stations.places import (
-    char_name,
-    crew_words,
-    now_words,
-    roll_words,
-    ship_label,
-    ship_name,
-    ship_to_show,
-    task_words,
-    where_words,
-)
-from gmtool.tui.tabs.stations.questions import Question, off_to, team_question, where_to, who_goes
-from gmtool.tui.tabs.stations.widgets import (
-    BoardTable,
-    PartyList,
-    ProblemNote,
-    unreadable_party_text,
-)
+from gmtool.tui.tabs.stations.questions import Order, Question, Shown
+from gmtool.tui.tabs.stations.widgets import BoardTable, PartyList, ProblemNote, ShipRow
 
-NO_CHARACTERS = "No characters yet: n creates one, i imports a party file."
+Saved = TypeVar("Saved")
 
 
 class StationsPane(GmPane):
@@ -87,10 +71,7 @@ class StationsPane(GmPane):
         self.made_here: list[str] = []
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="ship-row"):
-            yield Label("Ship ", classes="field-label")
-            yield Select[str]([], prompt="no ships", id="ship-select", compact=True)
-            yield Label("", id="crew-info")
+        yield ShipRow(id="ship-row")
         yield StationsBoard(id="stations-main")
         yield ProblemNote("", id="party-problem")
         yield Static("", id="station-detail")
@@ -122,7 +103,6 @@ class StationsPane(GmPane):
         status.set_class(error, "error")
         status.update(text)
 
-    # -- what is offered --------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The keys offered where the cursor is (offered.py)."""
         mounted = self.is_mounted
@@ -140,12 +120,11 @@ class StationsPane(GmPane):
 
     def _refused(self) -> bool:
         """True (and says so) while the party cannot be read: nothing may touch it."""
-        if self.party_problem is None:
-            return False
-        self.show_status(
-            "Not done: the party cannot be read (see above); nothing was changed.", True
-        )
-        return True
+        if self.party_problem is not None:
+            self.show_status(
+                "Not done: the party cannot be read (see above); nothing was changed.", True
+            )
+        return self.party_problem is not None
 
     # -- reading and drawing ----------------------------------------------------------------
     def reload(self) -> None:
@@ -161,12 +140,10 @@ class StationsPane(GmPane):
             self._set_problem(f"the ships do not read: {exc}")
             return
         self._set_problem(None)
-        self.ship_id = ship_to_show(self.ships, self.party, self.ship_id)
-        select = self.query_one("#ship-select", Select)
+        self.ship_id = places.ship_to_show(self.ships, self.party, self.ship_id)
         with self.prevent(Select.Changed):
-            select.set_options([(ship_label(s), s.id) for s in self.ships])
-            if self.ship_id is not None:
-                select.value = self.ship_id
+            listed = [(places.ship_label(s), s.id) for s in self.ships]
+            self.query_one(ShipRow).show(listed, self.ship_id)
         self._refresh_view()
 
     def _set_problem(self, problem: str | None) -> None:
@@ -175,15 +152,10 @@ class StationsPane(GmPane):
         self.party_problem = problem
         if problem is not None:
             self.forget_read()  # read again when shown: the GM may mend the file meanwhile
-            self.party = Party(())
-            self.board = None
-            self.rows = []
-            self.query_one("#party-problem", ProblemNote).update(
-                Text(unreadable_party_text(problem))
-            )
-            self.show_status(
-                "The party cannot be read: the keys that change it are off.", error=True
-            )
+            self.party, self.board, self.rows = Party(()), None, []
+            note = Text(widgets.unreadable_party_text(problem))
+            self.query_one("#party-problem", ProblemNote).update(note)
+            self.show_status("The party cannot be read: the keys that change it are off.", True)
         for selector in ("#ship-row", "#stations-main", "#station-detail"):
             self.query_one(selector).display = problem is None
         self.query_one("#party-problem").display = problem is not None
@@ -206,11 +178,11 @@ class StationsPane(GmPane):
                 )
             except RulesError as exc:
                 self.show_status(f"Cannot show the stations: {exc}", error=True)
-        self.query_one("#crew-info", Label).update(crew_words(ship))
+        self.query_one(ShipRow).show_crew(places.crew_words(ship))
         self.rows = board_rows(self.board, self.party) if self.board is not None else []
         shown = self.query_one(StationsBoard)
         shown.show(self.party, self.ships, self.ship_id, self.rows)
-        self._show_detail()
+        self._row_highlighted()
         if follow is not None:  # the board's cursor on a character just moved here
             shown.cursor_to(follow, animate=False)
         self.read_undo_state()
@@ -229,14 +201,11 @@ class StationsPane(GmPane):
             self.undo_state = UndoState(None, None)
         self.refresh_bindings()
 
-    def _show_detail(self) -> None:
-        detail = self.query_one("#station-detail", Static)
-        detail.update(self._row().detail if self.rows else "")
-
     @on(BoardTable.RowHighlighted, "#board")
     def _row_highlighted(self) -> None:
-        self._show_detail()
-        self.refresh_bindings()  # the keys offered follow the row (a crew row has no one)
+        """The detail line says the row's whole story; the keys offered follow the row."""
+        self.query_one("#station-detail", Static).update(self._row().detail if self.rows else "")
+        self.refresh_bindings()
 
     @on(BoardTable.RollAsked)
     def _roll_asked(self) -> None:
@@ -253,13 +222,19 @@ class StationsPane(GmPane):
         """Enter on a character: show them on the board (switching ship if needed)."""
         assignment = assignment_of(self.party.assignments, event.option.id or "")
         if assignment is None:
-            name = char_name(self.party, event.option.id or "")
+            name = places.char_name(self.party, event.option.id or "")
             self.show_status(f"{name} is unassigned: a chooses a station.")
             return
         if assignment.ship_id != self.ship_id:
             self._set_ship(assignment.ship_id)
         self.query_one(StationsBoard).cursor_to(assignment.character_id)
         self.focus_default()
+
+    def _set_ship(self, ship_id: str) -> None:
+        self.ship_id = ship_id
+        with self.prevent(Select.Changed):
+            self.query_one(ShipRow).choose(ship_id)
+        self._refresh_view()
 
     # -- what the keys act on ---------------------------------------------------------------
     def _row(self) -> BoardRow:
@@ -286,20 +261,6 @@ class StationsPane(GmPane):
             self.show_status(f"Nothing to {what}: highlight a character {where} first.", error=True)
         return who
 
-    def _need_ship(self) -> str | None:
-        if self.ship_id is None:
-            self.show_status("No ship to put anyone on: the campaign has no ships yet.", error=True)
-        return self.ship_id
-
-    def _char_name(self, character_id: str) -> str:
-        return char_name(self.party, character_id)
-
-    def _set_ship(self, ship_id: str) -> None:
-        self.ship_id = ship_id
-        with self.prevent(Select.Changed):
-            self.query_one("#ship-select", Select).value = ship_id
-        self._refresh_view()
-
     # -- carrying out a change --------------------------------------------------------------
     def _change(
         self, act: Callable[[], StationChanged], done: Callable[[StationChanged], str] | None = None
@@ -320,115 +281,81 @@ class StationsPane(GmPane):
         self.show_status(f"{said} (ctrl+z undoes)")
         return True
 
-    def _ask(self, question: Question) -> None:
-        """Put a choice to the GM; the answer's request is carried out (none: cancelled)."""
+    def _shown(self) -> Shown:
+        return Shown(self.party, self.ships, self.ship_id, self.board)
 
-        def answered(choice: str | None) -> None:
-            if choice is None:
-                return
-            request = question.request(choice)
-            if isinstance(request, Put):
-                self._put(request)
-            else:
-                self._set_task(request)
-
-        dialog = ChoiceDialog(question.title, list(question.options), question.initial)
-        self.app.push_screen(dialog, answered)
-
-    def _put(self, put: Put) -> None:
-        """Put a character at a place: assign when unplaced, else move (the lists say so)."""
-        who, ship_id, place = put.who, put.ship_id, put.place
-        name = self._char_name(who)
-        current = assignment_of(self.party.assignments, who)
-        if current is not None and (current.ship_id, current.place) == (ship_id, place):
-            self.show_status(f"Not changed: {name} is already {where_words(current, self.ships)}.")
-            return
+    def _carry_out(self, order: Order | None) -> None:
+        """An order of a key or a dialog's answer: a question is put to the GM, a refusal
+        said, a request carried out with one action."""
         campaign = self.campaign
-        if current is None and not put.moving:
-            self._change(lambda: party_actions.assign_station(campaign, who, ship_id, place))
-            return
-        said = f"Moved {name} to {place_name(place)} ({ship_name(self.ships, ship_id)})"
-        if current is not None:
-            said += f"; was {now_words(current, self.ships, self.ship_id)}"
-        self._change(
-            lambda: party_actions.move_to_station(campaign, who, ship_id, place),
-            done=lambda _changed: f"{said}.",
-        )
+        if isinstance(order, Refusal):
+            self.show_status(order.text, error=True)
+        elif isinstance(order, Question):
+            question = order
 
-    def _set_task(self, request: SetTask) -> None:
-        who, task = request.who, request.task
+            def answered(answer: str | None) -> None:
+                if answer is not None:
+                    self._carry_out(question.request(answer))
 
-        def done(changed: StationChanged) -> str:
-            occupant = self.board.occupant(who) if self.board else None
-            return task_words(self._char_name(who), task, occupant, changed.label)
-
-        self._change(
-            lambda: party_actions.set_task(self.campaign, who, task, request.leads), done=done
-        )
+            dialog = ChoiceDialog(order.title, list(order.options), order.initial)
+            self.app.push_screen(dialog, answered)
+        elif isinstance(order, Put):
+            plan = questions.put_plan(self._shown(), order)
+            if plan.already is not None:
+                self.show_status(plan.already)
+                return
+            put = party_actions.assign_station if plan.assign else party_actions.move_to_station
+            self._change(
+                partial(put, campaign, order.who, order.ship_id, order.place),
+                done=None if plan.assign else lambda _changed: plan.said,
+            )
+        elif isinstance(order, SetTask):
+            task = partial(party_actions.set_task, campaign, order.who, order.task, order.leads)
+            request = order  # the board drawn after the change says what it chose
+            self._change(
+                task,
+                done=lambda done: places.task_words(self.party, self.board, request, done.label),
+            )
+        elif isinstance(order, SetPosture):
+            posture = order.posture
+            self._change(partial(party_actions.set_station_posture, campaign, order.who, posture))
+        elif isinstance(order, Leave):
+            self._change(partial(party_actions.leave_station, campaign, order.who))
 
     # -- the station keys -------------------------------------------------------------------
     def action_assign(self) -> None:
-        if not self._refused():
-            self._place_or_pick(moving=False)
+        self._place(moving=False)
 
     def action_move(self) -> None:
-        if not self._refused():
-            self._place_or_pick(moving=True)
+        self._place(moving=True)
 
-    def _place_or_pick(self, moving: bool) -> None:
-        """From the list (or a character's board row when moving): where to put them; from
-        any other board row: who goes to its place."""
-        ship_id = self._need_ship()
-        if ship_id is None:
-            return
-        if not self.party.characters:
-            self.show_status(NO_CHARACTERS, error=True)
-            return
-        listed = self._list_focused()
-        if listed or (moving and self.rows and self._row().character_id):
+    def _place(self, moving: bool) -> None:
+        if not self._refused():
+            row = self._row() if self.rows else None
             who = self._selected_character()
-            if who is not None:
-                initial = self._row().place if self.rows and listed else None
-                shown = self.party, self.ships, self.ship_id, self.board
-                self._ask(where_to(*shown, who, ship_id, moving, initial))
-        elif self.rows:
-            self._ask(who_goes(self.party, self.ships, ship_id, self._row().place, moving))
+            listed = self._list_focused()
+            self._carry_out(questions.placing(self._shown(), listed, row, who, moving))
 
     def action_off_station(self) -> None:
         who = self._need_character("send off station")
-        if who is None:
-            return
-        current = assignment_of(self.party.assignments, who)
-        ship_id = current.ship_id if current else self._need_ship()
-        if ship_id is not None:
-            self._ask(off_to(self.party, self.ships, self.board, who, ship_id))
+        if who is not None:
+            self._carry_out(questions.off_station(self._shown(), who))
 
     def action_posture(self) -> None:
         who = self._need_character("change posture of")
-        if who is None:
-            return
-        new = next_posture(assignment_of(self.party.assignments, who))
-        self._change(lambda: party_actions.set_station_posture(self.campaign, who, new))
+        if who is not None:
+            new = next_posture(assignment_of(self.party.assignments, who))
+            self._carry_out(SetPosture(who, new))
 
     def action_lead(self) -> None:
-        """l: hands-on or leading; at a station that directs others, which team to lead."""
         who = self._need_character("lead with")
-        if who is None:
-            return
-        current = assignment_of(self.party.assignments, who)
-        if current is None or current.station_id is None:
-            self.show_status(
-                f"{self._char_name(who)} is at no station: only a station has a task.", True
-            )
-        elif station_table().stations[current.station_id].directs:
-            self._ask(team_question(self.party, current))
-        else:
-            self._set_task(lead_toggle(current, self.board))
+        if who is not None:
+            self._carry_out(questions.leading(self._shown(), who))
 
     def action_unassign(self) -> None:
         who = self._need_character("unassign")
         if who is not None:
-            self._change(lambda: party_actions.leave_station(self.campaign, who))
+            self._carry_out(Leave(who))
 
     def action_next_ship(self) -> None:
         if self._refused():
@@ -436,10 +363,8 @@ class StationsPane(GmPane):
         if not self.ships:
             self.show_status("The campaign has no ships yet.", error=True)
             return
-        ids = [s.id for s in self.ships]
-        index = ids.index(self.ship_id) if self.ship_id in ids else -1
-        self._set_ship(ids[(index + 1) % len(ids)])
-        self.show_status(f"Showing {ship_name(self.ships, self.ship_id or '')}.")
+        self._set_ship(places.next_ship(self.ships, self.ship_id))
+        self.show_status(f"Showing {places.ship_name(self.ships, self.ship_id or '')}.")
 
     def action_roll_check(self) -> None:
         """Enter on a board row: roll exactly the check the row shows, into the log."""
@@ -447,9 +372,7 @@ class StationsPane(GmPane):
             return
         row = self._row()
         if row.check is None:
-            self.show_status(
-                "Nothing to roll on this row: no one here rolls this round.", error=True
-            )
+            self.show_status("Nothing to roll on this row: no one here rolls this round.", True)
             return
         try:
             rolled = roll_station_check(self.campaign, self.ship_id, row.place, row.character_id)
@@ -457,9 +380,9 @@ class StationsPane(GmPane):
             self.show_status(f"Not rolled: {exc}", error=True)
             return
         self.mark_made_here()
-        self.show_status(roll_words(rolled))
+        self.show_status(places.roll_words(rolled))
 
-    # -- the party's characters, undo and redo ----------------------------------------------
+    # -- undo and redo ----------------------------------------------------------------------
     def action_undo(self) -> None:
         """ctrl+z: take back the party's last change and say what it was; a change not made
         on this tab just now (an injury, an earlier session's) is named in a question first."""
@@ -504,11 +427,23 @@ class StationsPane(GmPane):
             return
         self._saved(f"Redone: {redone.label}. (ctrl+z undoes)")
 
+    # -- the party's characters and its file ------------------------------------------------
     def _saved(self, said: str) -> None:
         """A change to the party saved: read it back, note it as made here, say what it was."""
         self.reload()
         self.mark_made_here()
         self.show_status(said)
+
+    def _when_saved(
+        self, said: Callable[[Saved], str], _kind: type[Saved]
+    ) -> Callable[[Saved | None], None]:
+        """A dialog's answer once it saved (None: it saved nothing)."""
+
+        def answered(saved: Saved | None) -> None:
+            if saved is not None:
+                self._saved(said(saved))
+
+        return answered
 
     def _save_new(self, character: Character) -> Character:
         return party_actions.add_character(self.campaign, character).character
@@ -520,7 +455,7 @@ class StationsPane(GmPane):
         if self._refused():
             return
 
-        def done(character: Character | None) -> None:
+        def joined(character: Character | None) -> None:
             if character is None:
                 return
             self._saved(f"{character.name} joins the party, unassigned: a puts them at a station.")
@@ -529,24 +464,21 @@ class StationsPane(GmPane):
                 listed.highlighted = self.party.ids.index(character.id)
                 listed.focus()
 
-        self.app.push_screen(CharacterForm(self._save_new), done)
+        self.app.push_screen(CharacterForm(self._save_new), joined)
 
     def action_edit_character(self) -> None:
         who = self._need_character("edit")
-        if who is None:
-            return
-
-        def done(saved: Character | None) -> None:
-            if saved is not None:
-                self._saved(f"Saved {saved.name}. (ctrl+z undoes)")
-
-        self.app.push_screen(CharacterForm(self._save_edit, self.party.character(who)), done)
+        if who is not None:
+            self.app.push_screen(
+                CharacterForm(self._save_edit, self.party.character(who)),
+                self._when_saved(lambda saved: f"Saved {saved.name}. (ctrl+z undoes)", Character),
+            )
 
     def action_delete_character(self) -> None:
         who = self._need_character("delete")
         if who is None:
             return
-        name = self._char_name(who)
+        name = places.char_name(self.party, who)
 
         def answered(yes: bool | None) -> None:
             if not yes:
@@ -569,12 +501,7 @@ class StationsPane(GmPane):
         def run(path: Path, replace: bool) -> str:
             return party_actions.import_party(self.campaign, path, replace_party=replace).describe()
 
-        def imported(message: str | None) -> None:
-            if message is not None:
-                self._file_done(message)
-                self.mark_made_here()
-
-        self.app.push_screen(import_dialog(run), imported)
+        self.app.push_screen(import_dialog(run), self._when_saved(capitalized, str))
 
     def action_export(self) -> None:
         if self._refused():
@@ -584,9 +511,13 @@ class StationsPane(GmPane):
             done = party_actions.export_party(self.campaign, path, overwrite=overwrite)
             return f"Exported {done.characters} characters to {done.path}."
 
-        self.app.push_screen(export_dialog(run), self._file_done)
+        def exported(message: str | None) -> None:
+            if message is not None:
+                self.reload()
+                self.show_status(capitalized(message))
 
-    def _file_done(self, message: str | None) -> None:
-        if message is not None:
-            self.reload()
-            self.show_status(message[0].upper() + message[1:])
+        self.app.push_screen(export_dialog(run), exported)
+
+
+def capitalized(message: str) -> str:
+    return message[0].upper() + message[1:]

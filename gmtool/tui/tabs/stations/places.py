@@ -15,13 +15,13 @@ from gmtool.rules.characters import Character, Party
 from gmtool.rules.errors import RulesError
 from gmtool.rules.stations import (
     Assignment,
-    Occupant,
     StationBoard,
     assignment_of,
     station_table,
 )
 from gmtool.tui.styles import DEGREE_STYLE
 from gmtool.tui.tabs.stations.board import doing, short_place
+from gmtool.tui.tabs.stations.orders import SetTask
 
 Options = list[tuple[str, Text]]
 
@@ -134,11 +134,14 @@ def character_options(
     return options
 
 
-def task_words(name: str, task: str, occupant: Occupant | None, label: str) -> str:
-    """What a task change did: the board's choice says what it chose."""
-    if task == "auto" and occupant is not None:
+def task_words(party: Party, board: StationBoard | None, request: SetTask, label: str) -> str:
+    """What a task change did (`board` drawn after it): the board's choice says what it
+    chose; a lead says the action's `label`."""
+    name = char_name(party, request.who)
+    occupant = board.occupant(request.who) if board else None
+    if request.task == "auto" and occupant is not None:
         return f"{name}: the board chooses ({doing(occupant)} now)."
-    if task == "hands_on":
+    if request.task == "hands_on":
         return f"{name} works hands-on."
     return f"{label}."
 
@@ -169,3 +172,9 @@ def crew_words(ship: ShipRecord | None) -> str:
     if ship is None:
         return "No ships yet: the Crew tab (2) adds them."
     return f"crew {ship.spec.crew_quality}: crew check {ship.spec.crew_check_score}"
+
+
+def next_ship(ships: Sequence[ShipRecord], shown: str | None) -> str:
+    """The ship after the one shown (the first after the last); `ships` is not empty."""
+    ids = [s.id for s in ships]
+    return ids[(ids.index(shown) + 1 if shown in ids else 0) % len(ids)]
