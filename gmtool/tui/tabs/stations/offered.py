@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import msgspec
 
+from gmtool.actions.party import UndoState
+from gmtool.tui.tabs.stations.board import BoardRow
 from gmtool.tui.tabs.stations.keys import (
     BOARD_KEYS,
     CHARACTER_KEYS,
@@ -26,11 +28,9 @@ class Moment(msgspec.Struct, frozen=True):
     the board's highlighted row holds."""
 
     readable: bool
-    can_undo: bool
-    can_redo: bool
+    undo: UndoState  # what ctrl+z and ctrl+y would do (None: nothing)
     focus: str | None  # BOARD, LIST, ELSEWHERE; None: the tab is not mounted yet
-    row_check: bool = False  # the highlighted row has a check to roll
-    row_character: bool = False  # a character is on the highlighted row
+    row: BoardRow | None = None  # the board's highlighted row
     characters: bool = False  # the party has anyone
 
 
@@ -42,18 +42,18 @@ def offered(action: str, now: Moment) -> bool:
     if not now.readable:
         return False
     if action == "undo":
-        return now.can_undo
+        return now.undo.undo is not None
     if action == "redo":
-        return now.can_redo
+        return now.undo.redo is not None
     if action in EVERYWHERE or now.focus is None:
         return True
     if now.focus == BOARD:
         if action not in BOARD_KEYS:
             return False
         if action == "roll_check":
-            return now.row_check
+            return now.row is not None and now.row.check is not None
         if action in CHARACTER_KEYS:
-            return now.row_character
+            return now.row is not None and now.row.character_id is not None
         return True
     if now.focus == LIST:
         return action in LIST_KEYS and (now.characters or action in EMPTY_LIST_KEYS)

@@ -27,7 +27,7 @@ from gmtool.actions.reads.ships import ShipRecord
 from gmtool.actions.station_rolls import roll_station_check
 from gmtool.rules.characters import Character, Party
 from gmtool.rules.errors import RulesError
-from gmtool.rules.stations import StationBoard, assignment_of, station_board
+from gmtool.rules.stations import StationBoard, assignment_of
 from gmtool.tui.action_table import TabAction
 from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog
 from gmtool.tui.pane import GmPane
@@ -62,12 +62,9 @@ class StationsPane(GmPane):
         self.ship_id: str | None = None
         self.board: StationBoard | None = None
         self.rows: list[BoardRow] = []
-        # why the saved party (or the ships) cannot be read; None when they read
-        self.party_problem: str | None = None
-        # what ctrl+z and ctrl+y would take back or do again, read after every change
-        self.undo_state = UndoState(None, None)
-        # the labels of the changes made on this tab since it was built: an undo of
-        # anything else (an injury from another tab) asks first
+        self.party_problem: str | None = None  # why the party or the ships do not read
+        self.undo_state = UndoState(None, None)  # what ctrl+z and ctrl+y would do, read anew
+        # the labels of the changes made on this tab: an undo of anything else asks first
         self.made_here: list[str] = []
 
     def compose(self) -> ComposeResult:
@@ -84,8 +81,7 @@ class StationsPane(GmPane):
         self.reload()
 
     def on_show(self) -> None:
-        # Other tabs (ships, hazards, battles) may have changed the party or the ships;
-        # nothing saved since the last read: the board is as it was.
+        # Other tabs (ships, hazards, battles) may have changed the party or the ships
         if self.is_mounted and self.saved_since_read():
             self.reload()
 
@@ -106,14 +102,11 @@ class StationsPane(GmPane):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The keys offered where the cursor is (offered.py)."""
         mounted = self.is_mounted
-        row = self._row() if mounted and self.rows else None
         now = Moment(
             readable=self.party_problem is None,
-            can_undo=self.undo_state.undo is not None,
-            can_redo=self.undo_state.redo is not None,
+            undo=self.undo_state,
             focus=self.query_one(StationsBoard).focus_place() if mounted else None,
-            row_check=row is not None and row.check is not None,
-            row_character=row is not None and row.character_id is not None,
+            row=self._row() if mounted and self.rows else None,
             characters=bool(self.party.characters),
         )
         return offered(action, now)
@@ -121,9 +114,7 @@ class StationsPane(GmPane):
     def _refused(self) -> bool:
         """True (and says so) while the party cannot be read: nothing may touch it."""
         if self.party_problem is not None:
-            self.show_status(
-                "Not done: the party cannot be read (see above); nothing was changed.", True
-            )
+            self.show_status(widgets.NOT_DONE, error=True)
         return self.party_problem is not None
 
     # -- reading and drawing ----------------------------------------------------------------
@@ -170,14 +161,10 @@ class StationsPane(GmPane):
     def _refresh_view(self, follow: str | None = None) -> None:
         ship = next((s for s in self.ships if s.id == self.ship_id), None)
         self.board = None
-        if ship is not None:
-            spec, party = ship.spec, self.party
-            try:
-                self.board = station_board(
-                    ship.id, spec.crew_check_score, party.characters, party.assignments
-                )
-            except RulesError as exc:
-                self.show_status(f"Cannot show the stations: {exc}", error=True)
+        try:
+            self.board = places.ship_board(ship, self.party)
+        except RulesError as exc:
+            self.show_status(f"Cannot show the stations: {exc}", error=True)
         self.query_one(ShipRow).show_crew(places.crew_words(ship))
         self.rows = board_rows(self.board, self.party) if self.board is not None else []
         shown = self.query_one(StationsBoard)
@@ -251,8 +238,7 @@ class StationsPane(GmPane):
         return self._row().character_id if self.rows else None
 
     def _need_character(self, what: str) -> str | None:
-        """The character the key acts on; None (and said) while the party does not read or
-        no character is highlighted."""
+        """The character the key acts on; None (said) while the party does not read or none."""
         if self._refused():
             return None
         who = self._selected_character()
@@ -265,9 +251,8 @@ class StationsPane(GmPane):
     def _change(
         self, act: Callable[[], StationChanged], done: Callable[[StationChanged], str] | None = None
     ) -> bool:
-        """Ask a station action and show what it did, or why it was refused (nothing saved).
-
-        `done` says what was done, once saved (else the action's label)."""
+        """Ask a station action and show what it did (`done` says, else the action's label),
+        or why it was refused (nothing saved)."""
         try:
             changed = act()
         except (RulesError, StoreError) as exc:
@@ -434,9 +419,7 @@ class StationsPane(GmPane):
         self.mark_made_here()
         self.show_status(said)
 
-    def _when_saved(
-        self, said: Callable[[Saved], str], _kind: type[Saved]
-    ) -> Callable[[Saved | None], None]:
+    def _when_saved(self, said: Callable[[Saved], str]) -> Callable[[Saved | None], None]:
         """A dialog's answer once it saved (None: it saved nothing)."""
 
         def answered(saved: Saved | None) -> None:
@@ -459,10 +442,7 @@ class StationsPane(GmPane):
             if character is None:
                 return
             self._saved(f"{character.name} joins the party, unassigned: a puts them at a station.")
-            if character.id in self.party.ids:
-                listed = self.query_one("#party-list", PartyList)
-                listed.highlighted = self.party.ids.index(character.id)
-                listed.focus()
+            self.query_one("#party-list", PartyList).highlight(character.id)
 
         self.app.push_screen(CharacterForm(self._save_new), joined)
 
@@ -471,7 +451,7 @@ class StationsPane(GmPane):
         if who is not None:
             self.app.push_screen(
                 CharacterForm(self._save_edit, self.party.character(who)),
-                self._when_saved(lambda saved: f"Saved {saved.name}. (ctrl+z undoes)", Character),
+                self._when_saved(places.saved_words),
             )
 
     def action_delete_character(self) -> None:
@@ -501,7 +481,7 @@ class StationsPane(GmPane):
         def run(path: Path, replace: bool) -> str:
             return party_actions.import_party(self.campaign, path, replace_party=replace).describe()
 
-        self.app.push_screen(import_dialog(run), self._when_saved(capitalized, str))
+        self.app.push_screen(import_dialog(run), self._when_saved(places.capitalized))
 
     def action_export(self) -> None:
         if self._refused():
@@ -514,10 +494,6 @@ class StationsPane(GmPane):
         def exported(message: str | None) -> None:
             if message is not None:
                 self.reload()
-                self.show_status(capitalized(message))
+                self.show_status(places.capitalized(message))
 
         self.app.push_screen(export_dialog(run), exported)
-
-
-def capitalized(message: str) -> str:
-    return message[0].upper() + message[1:]

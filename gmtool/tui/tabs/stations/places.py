@@ -17,6 +17,7 @@ from gmtool.rules.stations import (
     Assignment,
     StationBoard,
     assignment_of,
+    station_board,
     station_table,
 )
 from gmtool.tui.styles import DEGREE_STYLE
@@ -154,6 +155,22 @@ def roll_words(rolled: StationCheckRolled) -> Text:
         (result.degree.label, DEGREE_STYLE.get(result.degree.value, "")),
         " (in the log; ctrl+z undoes)",
     )
+
+
+def ship_board(ship: ShipRecord | None, party: Party) -> StationBoard | None:
+    """The board of the ship shown (None: no ship); a party the board refuses raises."""
+    if ship is None:
+        return None
+    spec = ship.spec
+    return station_board(ship.id, spec.crew_check_score, party.characters, party.assignments)
+
+
+def saved_words(character: Character) -> str:
+    return f"Saved {character.name}. (ctrl+z undoes)"
+
+
+def capitalized(message: str) -> str:
+    return message[0].upper() + message[1:]
 
 
 def ship_to_show(ships: Sequence[ShipRecord], party: Party, shown: str | None) -> str | None:

@@ -114,6 +114,13 @@ class PartyList(KeepsSize, OptionList):
             return None
         return self.get_option_at_index(self.highlighted).id
 
+    def highlight(self, character_id: str) -> None:
+        """The cursor on a character (just added), the list focused."""
+        ids = [self.get_option_at_index(i).id for i in range(self.option_count)]
+        if character_id in ids:
+            self.highlighted = ids.index(character_id)
+            self.focus()
+
     def show(self, entries: Sequence[tuple[Text, str | None]], highlighted: str | None) -> None:
         """List `entries` (text, character id), keeping the highlight on `highlighted`."""
         self.clear_options()
@@ -134,6 +141,9 @@ def party_title(count: int, unassigned: int, width: int) -> str:
     else:
         choices = [f"Party {count}: {unassigned} unassigned", f"{unassigned} of {count} unassigned"]
     return next((c for c in choices if len(c) <= width), choices[-1])
+
+
+NOT_DONE = "Not done: the party cannot be read (see above); nothing was changed."
 
 
 def unreadable_party_text(problem: str) -> str:
