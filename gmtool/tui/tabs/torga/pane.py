@@ -15,76 +15,44 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Input, Static
-from textual.worker import Worker, WorkerState, get_current_worker
+from textual.worker import Worker
 
 from gmtool.actions import skirmish as game_actions
 from gmtool.actions.errors import StoreError
 from gmtool.actions.reads.skirmish import Played, SkirmishGame, game_steps, load_game
 from gmtool.rules.errors import RulesError
-from gmtool.rules.skirmish import (
-    Action,
-    GameOptions,
-    GameState,
-    Scenario,
-    SimulationSummary,
-    move_allowance,
-    plan_move,
-    torga_iv,
-)
-from gmtool.rules.skirmish.engine import (
-    AIM,
-    FIRE,
-    HAND_TO_HAND,
-    HOLD,
-    MOVE,
-    PICK_UP,
-    deployment_preview,
-)
+from gmtool.rules.skirmish import Action, GameOptions, GameState, Scenario, torga_iv
+from gmtool.rules.skirmish.engine import AIM, FIRE, HAND_TO_HAND, HOLD, PICK_UP, deployment_preview
 from gmtool.rules.skirmish.outcome import standing
-from gmtool.rules.skirmish.turn_modes import AUTOMATIC, MANUAL, SOLO, settings_text, solo_side
+from gmtool.rules.skirmish.turn_modes import settings_text
 from gmtool.tui.pane import GmPane
 from gmtool.tui.styles import tab_css
-from gmtool.tui.tabs.torga import view
-from gmtool.tui.tabs.torga.chart import SimulationChart
+from gmtool.tui.tabs.torga import orders, simulation, view
 from gmtool.tui.tabs.torga.keys import ACTIONS, HELP
 from gmtool.tui.tabs.torga.log import GameLog, log_text
 from gmtool.tui.tabs.torga.map import SkirmishMap
 from gmtool.tui.tabs.torga.new_game import NewGameChoice, NewGameScreen
 from gmtool.tui.tabs.torga.offered import Moment, offered, why_not
 from gmtool.tui.tabs.torga.panel import Choice, roster_table
-from gmtool.tui.tabs.torga.picks import fire_choices, melee_choices, pick_up_choices
 from gmtool.tui.tabs.torga.replay import ReplayScreen
-from gmtool.tui.tabs.torga.rows import share_rows, text_rows
 from gmtool.tui.tabs.torga.rules_card import rules_card
 from gmtool.tui.tabs.torga.settings import SettingsScreen
-from gmtool.tui.tabs.torga.simulation import (
-    DEFAULT_SIMULATION_GAMES,
-    DEFAULT_SWEEP_GAMES,
-    SIMULATION_GROUP,
-    Progress,
-    SimulationCancelled,
-    SimulationProgress,
-    run_simulation,
-    run_sweep,
-)
+from gmtool.tui.tabs.torga.simulation import SimulationPanel
 from gmtool.tui.tabs.torga.standing import standing_text
-from gmtool.tui.tabs.torga.sweep import Sweep, SweepResult, SweepScreen
+from gmtool.tui.tabs.torga.sweep import Sweep, SweepScreen
 from gmtool.tui.tabs.torga.view import BROWSE, MOVING, PICKING, Play
-from gmtool.tui.tabs.torga.widgets import DestinationInput, SidePanel
+from gmtool.tui.tabs.torga.widgets import SidePanel, UnderMap
 
 __all__ = ["BROWSE", "MOVING", "PICKING", "TAB_ID", "TITLE", "SkirmishPane"]
 
 TAB_ID = "torga"
 TITLE = "Torga IV"
 
-MODE_SHORT = {SOLO: "solo", MANUAL: "two players", AUTOMATIC: "both automatic"}
 STANDING_ROWS = 2  # the standing line's height (#sk-standing)
-NO_GAME = "there is no game yet; press n to start one"
-Simulated = SimulationSummary | SweepResult
 
 
 class SkirmishPane(GmPane):
@@ -109,15 +77,11 @@ class SkirmishPane(GmPane):
         self.kinds: frozenset[str] = frozenset()  # what the selected figure may do now
         self.undo_label: str | None = None  # what ctrl+z would take back
         self.redo_label: str | None = None  # what ctrl+y would do again
-        self.simulation_games = DEFAULT_SIMULATION_GAMES
-        self.sweep_games = DEFAULT_SWEEP_GAMES
-        self.simulation: Simulated | None = None
-        self._simulation_worker: Worker[Simulated] | None = None
-        self._simulation_needed: int | None = None
+        self.simulation_games = simulation.DEFAULT_SIMULATION_GAMES
+        self.sweep_games = simulation.DEFAULT_SWEEP_GAMES
+        self.simulation: simulation.Result | None = None  # the last one that ended
         self._keys_state: tuple[object, ...] = ()
         self._roster_rows = 0
-        self._panel_text: str | Text = ""  # what the action panel and the status show
-        self._status_text: str | Text = ""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="sk-top"):
@@ -127,14 +91,9 @@ class SkirmishPane(GmPane):
                     with VerticalScroll(id="sk-roster-box", can_focus=False):
                         yield Static(id="sk-roster")
                     yield GameLog(id="sk-log")
-                yield SimulationChart(id="sk-sim")
+                yield SimulationPanel(id="sk-sim")
         yield Static(id="sk-standing")
-        yield Static(id="sk-action")
-        with Horizontal(id="sk-bottom"):  # the typed destination beside the status: no row
-            yield DestinationInput(
-                placeholder="x,y in inches, then enter", id="sk-move-to", compact=True
-            )
-            yield Static(id="sk-status")
+        yield UnderMap(id="sk-under")
 
     def on_mount(self) -> None:
         self.load()
@@ -164,7 +123,7 @@ class SkirmishPane(GmPane):
             can_undo=self.undo_label is not None,
             can_redo=self.redo_label is not None,
             several_ready=len(view.ready_ids(state)) > 1,
-            typing=self.query_one("#sk-move-to").has_class("shown"),
+            typing=self.query_one(UnderMap).typing,
             log_pages=self.query_one(SidePanel).log_pages,
         )
 
@@ -254,8 +213,7 @@ class SkirmishPane(GmPane):
         self._keep_selected_in_view(state)
         self._draw_standing()
         width = self.query_one("#sk-action", Static).size.width or 78
-        self._panel_text = view.action_text(self.game, play, kinds, width)
-        self.query_one("#sk-action", Static).update(self._panel_text, layout=False)
+        self.query_one(UnderMap).show_panel(view.action_text(self.game, play, kinds, width))
         self._fit_rows()
         # The footer redraws all its keys when asked (slow): only when what they do changes.
         keys_state = (self.mode, self.pick_kind, self.state is None, state.over, self.kinds,
@@ -290,10 +248,7 @@ class SkirmishPane(GmPane):
         self.refresh_bindings()  # the log's page keys come and go with it
 
     def show_status(self, text: str | Text, error: bool = False) -> None:
-        status = self.query_one("#sk-status", Static)
-        status.set_class(error, "error")
-        status.update(text, layout=False)
-        self._status_text = text
+        self.query_one(UnderMap).show_status(text, error)
         self._fit_rows()
 
     def _refuse(self, text: str) -> None:
@@ -303,23 +258,10 @@ class SkirmishPane(GmPane):
         self._fit_rows()
 
     def _fit_rows(self) -> None:
-        """Give the action panel and the status their rows under the map (rows.py)."""
-        height, width = self.size.height, self.size.width
-        if not height:
-            return  # not laid out yet: on_resize comes back
-        panel = self.query_one("#sk-action", Static)
-        status = self.query_one("#sk-status", Static)
-        room = height - self.query_one("#sk-map", SkirmishMap).wanted_height - STANDING_ROWS
-        box = self.query_one("#sk-move-to", Input)
-        width_style = box.styles.width
-        beside = int(width_style.value) if box.has_class("shown") and width_style else 0
-        console = self.app.console
-        panel_rows = text_rows(self._panel_text, width, console) if panel.display else 0
-        status_rows = text_rows(self._status_text, width - beside, console)
-        rows = share_rows(room, panel_rows, status_rows, self.mode == BROWSE)
-        for widget, wanted in zip((panel, status), rows, strict=True):
-            if widget.styles.height is None or widget.styles.height.value != wanted:
-                widget.styles.height = wanted
+        """Share the rows under the map between the action panel and the status."""
+        if self.size.height:  # else not laid out yet: on_resize comes back
+            room = self.size.height - self.query_one(SkirmishMap).wanted_height - STANDING_ROWS
+            self.query_one(UnderMap).fit(room, self.size.width, self.mode == BROWSE)
 
     def _set_mode(self, mode: str) -> None:
         self.mode = mode
@@ -328,27 +270,29 @@ class SkirmishPane(GmPane):
         self.refresh_view()
 
     def _hide_input(self) -> None:
-        box = self.query_one("#sk-move-to", Input)
-        if box.has_class("shown"):
-            box.remove_class("shown")
+        if self.query_one(UnderMap).close_box():
             self.focus_default()
 
     # -- playing ------------------------------------------------------------------------------
-    def _actor(self, what: str) -> str | None:
-        """The selected figure if it may act, else a message and None."""
-        state = self.state
-        if state is None:
-            self._refuse(f"Not {what}: {NO_GAME}.")
-        elif state.over:
-            self._refuse(f"Not {what}: the game is over; press n for a new one.")
-        elif self.selected is None:
-            self._refuse(f"Not {what}: no figure can act.")
-        return None if state is None or state.over else self.selected
-
-    def _play(self, action: Action) -> None:
-        if self.game is not None:
+    def _carry_out(self, order: orders.Order | None) -> None:
+        """A play key's order: an action played with one `actions.skirmish` call, a pick
+        opened or turned, a move to place, or why not."""
+        if isinstance(order, orders.Refusal):
+            self._refuse(order.text)
+        elif isinstance(order, Action):
             game = self.game
-            self._played(lambda: game_actions.act(self.campaign, game, action))
+            if game is not None:
+                self._played(lambda: game_actions.act(self.campaign, game, order))
+        elif isinstance(order, orders.NextChoice):
+            self.action_choose(1)
+        elif isinstance(order, orders.Pick):
+            self.pick_kind, self.pick_options, self.pick_index = order.kind, order.options, 0
+            self._set_mode(PICKING)
+            self.show_status(f"{len(order.options)} to choose from: enter to confirm.")
+        elif isinstance(order, orders.PlaceMove):
+            self.cursor = order.cursor
+            self._set_mode(MOVING)
+            self.show_status(order.words)
 
     def _played(self, ask: Callable[[], Played]) -> None:
         """Ask one play of the game and draw what it did, or say why not (nothing saved)."""
@@ -374,24 +318,24 @@ class SkirmishPane(GmPane):
         self.refresh_view()
 
     def action_aim(self) -> None:
-        who = self._actor("aimed")
-        if who is not None:
-            self._play(Action(AIM, who))
+        self._carry_out(orders.simple(self.state, self.selected, AIM, "aimed"))
 
     def action_hold(self) -> None:
-        who = self._actor("held")
-        if who is not None:
-            self._play(Action(HOLD, who))
+        self._carry_out(orders.simple(self.state, self.selected, HOLD, "held"))
 
     def action_automatic(self) -> None:
-        game = self.game
-        if self._actor("played") is not None and game is not None:
-            self._played(lambda: game_actions.let_the_app_play(self.campaign, game))
+        self._app_plays(game_actions.let_the_app_play)
 
     def action_automatic_turn(self) -> None:
+        self._app_plays(game_actions.play_rest_of_turn)
+
+    def _app_plays(self, play: Callable[[Any, SkirmishGame], Played]) -> None:
+        who = orders.actor(self.state, self.selected, "played")
         game = self.game
-        if self._actor("played") is not None and game is not None:
-            self._played(lambda: game_actions.play_rest_of_turn(self.campaign, game))
+        if isinstance(who, orders.Refusal):
+            self._refuse(who.text)
+        elif game is not None:
+            self._played(lambda: play(self.campaign, game))
 
     def action_next_figure(self, step: int = 1) -> None:
         ready = view.ready_ids(self.state)
@@ -411,66 +355,30 @@ class SkirmishPane(GmPane):
             self.pick_index = (self.pick_index + step) % len(self.pick_options)
             self.refresh_view()
 
-    def _start_pick(self, kind: str, what: str, none: str) -> None:
-        """A pick of `kind`'s choices for the acting figure (`what` it is not, when it may
-        not act; `none` says why there is nothing to pick, naming the figure)."""
-        who = self._actor(what)
-        state = self.state
-        if who is None or state is None:
-            return
-        if self.mode == PICKING and self.pick_kind == kind:
-            self.action_choose(1)  # the same key turns through the choices
-            return
+    def _pick(self, kind: str) -> None:
         width = self.query_one("#sk-action", Static).size.width or self.app.size.width
-        options = {
-            FIRE: lambda: fire_choices(state, who, width),
-            HAND_TO_HAND: lambda: melee_choices(state, who, width),
-            PICK_UP: lambda: pick_up_choices(state, who),
-        }[kind]()
-        if not options:
-            self._refuse(none.format(name=state.figure(who).name))
-            return
-        self.pick_kind = kind
-        self.pick_options = options
-        self.pick_index = 0
-        self._set_mode(PICKING)
-        self.show_status(f"{len(options)} to choose from: enter to confirm.")
+        self._carry_out(orders.pick(self.state, self._play_now(), kind, width))
 
     def action_fire(self) -> None:
-        self._start_pick(FIRE, "fired", "Not fired: {name} has no enemy in range and in sight.")
+        self._pick(FIRE)
 
     def action_hand_to_hand(self) -> None:
-        none = "Not attacked: {name} is in base contact with no enemy."
-        self._start_pick(HAND_TO_HAND, "attacked", none)
+        self._pick(HAND_TO_HAND)
 
     def action_pick_up(self) -> None:
-        none = "Not picked up: no dropped weapon within {name}'s reach."
-        self._start_pick(PICK_UP, "picked up", none)
+        self._pick(PICK_UP)
 
     def action_move(self) -> None:
-        who = self._actor("moved")
-        state = self.state
-        if who is None or state is None:
-            return
-        fig = state.figure(who)
-        self.cursor = (fig.x, fig.y)
-        self._set_mode(MOVING)
-        self.show_status(f"Where to? {fig.name} may move {move_allowance(state, fig):g} in.")
+        self._carry_out(orders.place_move(self.state, self.selected))
 
     def action_cursor(self, dx: float, dy: float) -> None:
-        if self.mode != MOVING:
-            return
-        scenario = self._shown_state().scenario
-        x = min(max(self.cursor[0] + dx, 0.0), scenario.width)
-        y = min(max(self.cursor[1] + dy, 0.0), scenario.depth)
-        self.cursor = (round(x * 2) / 2, round(y * 2) / 2)
-        self.refresh_view()
+        if self.mode == MOVING:
+            scenario = self._shown_state().scenario
+            self.cursor = orders.moved_cursor(self.cursor, dx, dy, scenario.width, scenario.depth)
+            self.refresh_view()
 
     def action_type_destination(self) -> None:
-        box = self.query_one("#sk-move-to", Input)
-        box.add_class("shown")
-        box.value = f"{self.cursor[0]:g},{self.cursor[1]:g}"
-        box.focus()
+        self.query_one(UnderMap).open_box(f"{self.cursor[0]:g},{self.cursor[1]:g}")
         self._fit_rows()
 
     @on(Input.Changed, "#sk-move-to")
@@ -490,19 +398,11 @@ class SkirmishPane(GmPane):
         self.action_confirm()
 
     def action_confirm(self) -> None:
-        if self.mode == MOVING and self.selected is not None and self.state is not None:
-            x, y = self.cursor
-            plan = plan_move(self.state, self.selected, x, y)
-            if not plan.legal:
-                self._refuse(f"Not moved: {plan.reason}.")
-                return
-            self._play(Action(MOVE, self.selected, x=x, y=y))
-        elif self.mode == PICKING and self.pick_options:
-            self._play(self.pick_options[self.pick_index][0])
+        self._carry_out(orders.confirm(self.state, self._play_now()))
 
     def action_cancel(self) -> None:
-        box = self.query_one("#sk-move-to", Input)
-        if box.has_class("shown") and box.has_focus:
+        under = self.query_one(UnderMap)
+        if under.typing and self.query_one("#sk-move-to", Input).has_focus:
             self._hide_input()
             return
         self._set_mode(BROWSE)
@@ -527,11 +427,7 @@ class SkirmishPane(GmPane):
             return
         self.game = played.game
         self._reset_view()
-        scenario = choice.scenario
-        who = ""
-        if choice.mode == SOLO:
-            who = f" The app plays the {scenario.side(solo_side(scenario)).name} side."
-        self.show_status(f"New game: {scenario.name} ({MODE_SHORT[choice.mode]}).{who}")
+        self.show_status(view.new_game_words(choice.scenario, choice.mode))
 
     def action_settings(self) -> None:
         state = self.state
@@ -557,7 +453,7 @@ class SkirmishPane(GmPane):
 
     def action_replay(self) -> None:
         if self.game is None:
-            self._refuse(f"Nothing to replay: {NO_GAME}.")
+            self._refuse(f"Nothing to replay: {orders.NO_GAME}.")
             return
         try:
             steps = game_steps(self.campaign, self.game)
@@ -574,7 +470,7 @@ class SkirmishPane(GmPane):
 
     def action_export_log(self) -> None:
         if self.game is None:
-            self._refuse(f"Nothing to export: {NO_GAME}.")
+            self._refuse(f"Nothing to export: {orders.NO_GAME}.")
             return
         try:
             path = game_actions.export_log(self.campaign, self.game)
@@ -586,31 +482,24 @@ class SkirmishPane(GmPane):
     def action_undo(self) -> None:
         """Take back the last saved action; the status names it (and the app's reply with
         it in solo play, which the label includes) and the dice it marks undone."""
-        try:
-            undone = game_actions.undo(self.campaign)
-        except StoreError as exc:
-            self._refuse(f"Not undone: {exc}")
-            return
-        if undone is None:
-            self._refuse("Nothing to undo: no skirmish action is left to take back.")
-            return
-        if self._reload():
-            dice = f" ({len(undone.roll_ids)} dice marked undone)" if undone.roll_ids else ""
-            self.show_status(f"Undone: {undone.label}{dice}. ctrl+y does it again.")
+        self._history_step(lambda: game_actions.undo(self.campaign), undone=True)
 
     def action_redo(self) -> None:
         """Do the action last undone again as it was saved (the same dice, not rolled)."""
+        self._history_step(lambda: game_actions.redo(self.campaign), undone=False)
+
+    def _history_step(self, step: Callable[[], Any], undone: bool) -> None:
+        verb, nothing = ("undone", "take back") if undone else ("redone", "do again")
         try:
-            redone = game_actions.redo(self.campaign)
+            done = step()
         except StoreError as exc:
-            self._refuse(f"Not redone: {exc}")
+            self._refuse(f"Not {verb}: {exc}")
             return
-        if redone is None:
-            self._refuse("Nothing to redo: no undone skirmish action is left to do again.")
-            return
-        if self._reload():
-            dice = f" ({len(redone.roll_ids)} dice as rolled before)" if redone.roll_ids else ""
-            self.show_status(f"Redone: {redone.label}{dice}.")
+        if done is None:
+            left = "" if undone else "undone "
+            self._refuse(f"Nothing to {verb[:-2]}: no {left}skirmish action is left to {nothing}.")
+        elif self._reload():
+            self.show_status(view.history_words(done.label, len(done.roll_ids), undone))
 
     def action_scroll_log(self, pages: int) -> None:
         log = self.query_one("#sk-log", GameLog)
@@ -625,22 +514,25 @@ class SkirmishPane(GmPane):
     def _simulated_scenario(self) -> Scenario:
         return self.game.scenario if self.game is not None else torga_iv()
 
+    @property
+    def _simulation_worker(self) -> Worker[simulation.Result] | None:
+        """The worker of the simulation last started (None: none yet)."""
+        return self.query_one(SimulationPanel).worker
+
     def _busy(self) -> bool:
-        worker = self._simulation_worker
-        if worker is not None and worker.state in (WorkerState.PENDING, WorkerState.RUNNING):
+        running = self.query_one(SimulationPanel).running
+        if running:
             self._refuse("The simulation is already running: its chart shows when it ends.")
-            return True
-        return False
+        return running
 
     def action_simulate(self) -> None:
         if self._busy():
             return
         scenario = self._simulated_scenario()
         games = self.simulation_games
-        self.query_one(SidePanel).show_chart(games)
+        self.query_one(SidePanel).show_chart()
         self.show_status(f"Simulating {games} games of {scenario.name} in the background…")
-        self._simulation_needed = scenario.victory.standing
-        self._simulation_worker = self._simulate(scenario, games, self.campaign.seed)
+        self.query_one(SimulationPanel).run_simulation(scenario, games, self.campaign.seed)
 
     def action_sweep(self) -> None:
         if not self._busy():
@@ -652,50 +544,16 @@ class SkirmishPane(GmPane):
             self.show_status("No sweep: nothing was simulated.")
             return
         games = self.sweep_games
-        self.query_one(SidePanel).show_chart(games * len(sweep.values))
+        self.query_one(SidePanel).show_chart()
         values = ", ".join(str(v) for v in sweep.values)
         self.show_status(f"Sweeping {sweep.key} over {values}: {games} games each…")
-        self._simulation_worker = self._sweep(sweep, games, self.campaign.seed)
+        self.query_one(SimulationPanel).run_sweep(sweep, games, self.campaign.seed)
 
-    def _progress(self) -> Progress:
-        """Posts each game done to the pane; stops the worker once it is cancelled."""
-        worker = get_current_worker()
-
-        def progress(done: int, total: int) -> None:
-            if worker.is_cancelled:
-                raise SimulationCancelled()
-            self.post_message(SimulationProgress(done, total))
-
-        return progress
-
-    @work(thread=True, exclusive=True, group=SIMULATION_GROUP, exit_on_error=False)
-    def _simulate(self, scenario: Scenario, games: int, seed: int) -> SimulationSummary:
-        return run_simulation(scenario, games, seed, self._progress())
-
-    @work(thread=True, exclusive=True, group=SIMULATION_GROUP, exit_on_error=False)
-    def _sweep(self, sweep: Sweep, games: int, seed: int) -> SweepResult:
-        return run_sweep(sweep, games, seed, self._progress())
-
-    def on_simulation_progress(self, message: SimulationProgress) -> None:
-        chart = self.query_one("#sk-sim", SimulationChart)
-        if chart.progress is not None:
-            chart.show_progress(message.done, message.total)
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.group != SIMULATION_GROUP or event.worker is not self._simulation_worker:
+    @on(SimulationPanel.Simulated)
+    def _simulated(self, event: SimulationPanel.Simulated) -> None:
+        if event.result is None:
+            self._refuse(f"The simulation stopped: {event.error}")
             return
-        chart = self.query_one("#sk-sim", SimulationChart)
-        if event.state == WorkerState.SUCCESS:
-            result = event.worker.result
-            if not isinstance(result, SimulationSummary | SweepResult):
-                return
-            self.simulation = result
-            if isinstance(result, SweepResult):
-                chart.show_sweep(result)
-            else:
-                chart.show_summary(result, self._simulation_needed)
-            chart_shown = self.query_one(SidePanel).chart_shown
-            self.show_status(view.simulation_words(result, chart_shown))
-        elif event.state == WorkerState.ERROR:
-            chart.show_message(f"The simulation stopped: {event.worker.error}")
-            self._refuse(f"The simulation stopped: {event.worker.error}")
+        self.simulation = event.result
+        chart_shown = self.query_one(SidePanel).chart_shown
+        self.show_status(view.simulation_words(event.result, chart_shown))

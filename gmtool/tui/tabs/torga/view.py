@@ -14,13 +14,14 @@ from gmtool.actions.reads.skirmish import Played, SkirmishGame
 from gmtool.rules.skirmish import (
     ACTION_KINDS,
     GameState,
+    Scenario,
     SimulationSummary,
     legal_actions,
     plan_move,
     ready_figures,
 )
 from gmtool.rules.skirmish.engine import FIRE
-from gmtool.rules.skirmish.turn_modes import SOLO
+from gmtool.rules.skirmish.turn_modes import AUTOMATIC, MANUAL, SOLO, solo_side
 from gmtool.tui.tabs.torga.map import MapView
 from gmtool.tui.tabs.torga.panel import Choice, figure_line, move_line, pick_text
 from gmtool.tui.tabs.torga.sweep import SweepResult
@@ -29,6 +30,8 @@ from gmtool.tui.tabs.torga.sweep import SweepResult
 BROWSE = "browse"
 MOVING = "move"
 PICKING = "pick"
+
+MODE_SHORT = {SOLO: "solo", MANUAL: "two players", AUTOMATIC: "both automatic"}
 
 
 class Play(msgspec.Struct, frozen=True):
@@ -147,3 +150,20 @@ def simulation_words(result: SimulationSummary | SweepResult, chart_shown: bool)
             f"{second} {result.win_rate(1):.0%} of {result.games} games."
         )
     return text if chart_shown else f"{text} Press v to see the chart."
+
+
+def new_game_words(scenario: Scenario, mode: str) -> str:
+    """A new game started: the scenario, how it is played and the side the app plays."""
+    who = ""
+    if mode == SOLO:
+        who = f" The app plays the {scenario.side(solo_side(scenario)).name} side."
+    return f"New game: {scenario.name} ({MODE_SHORT[mode]}).{who}"
+
+
+def history_words(label: str, dice: int, undone: bool) -> str:
+    """An undo (or redo) done: what it took back (or did again) and its `dice`."""
+    if undone:
+        marked = f" ({dice} dice marked undone)" if dice else ""
+        return f"Undone: {label}{marked}. ctrl+y does it again."
+    marked = f" ({dice} dice as rolled before)" if dice else ""
+    return f"Redone: {label}{marked}."

@@ -1,17 +1,21 @@
-"""The Torga IV tab's own widgets beside the map: the side panel (roster and log, the log
-alone, or the simulation chart) and the box where a move's destination is typed."""
+"""The Torga IV tab's own widgets around the map: the side panel (roster and log, the log
+alone, or the simulation chart), and under the map the action panel, the status line and
+the box where a move's destination is typed."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import ContentSwitcher, Input
+from textual.containers import Horizontal, Vertical
+from textual.widgets import ContentSwitcher, Input, Static
 
 from gmtool.tui.action_table import bindings
-from gmtool.tui.tabs.torga.chart import SimulationChart
 from gmtool.tui.tabs.torga.keys import DESTINATION_KEYS
 from gmtool.tui.tabs.torga.log import GameLog
+from gmtool.tui.tabs.torga.rows import share_rows, text_rows
 
 TABLE = "sk-table"
 CHART = "sk-sim"
@@ -54,9 +58,66 @@ class SidePanel(ContentSwitcher):
         self.current = TABLE
         self.query_one("#sk-roster-box").display = True
 
-    def show_chart(self, games: int) -> SimulationChart:
-        """The chart, its progress bar at nothing done of `games`."""
+    def show_chart(self) -> None:
         self.current = CHART
-        chart = self.query_one("#sk-sim", SimulationChart)
-        chart.show_progress(0, games)
-        return chart
+
+
+class UnderMap(Vertical):
+    """The action panel, and the status line with the destination box beside it: the rows
+    left under the map are shared between the panel and the status (rows.py)."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self._panel_text: str | Text = ""
+        self._status_text: str | Text = ""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="sk-action")
+        with Horizontal(id="sk-bottom"):  # the typed destination beside the status: no row
+            yield DestinationInput(
+                placeholder="x,y in inches, then enter", id="sk-move-to", compact=True
+            )
+            yield Static(id="sk-status")
+
+    @property
+    def typing(self) -> bool:
+        """The destination box is open."""
+        return self.query_one("#sk-move-to").has_class("shown")
+
+    def show_panel(self, text: str | Text) -> None:
+        self.query_one("#sk-action", Static).update(text, layout=False)
+        self._panel_text = text
+
+    def show_status(self, text: str | Text, error: bool) -> None:
+        status = self.query_one("#sk-status", Static)
+        status.set_class(error, "error")
+        status.update(text, layout=False)
+        self._status_text = text
+
+    def open_box(self, value: str) -> None:
+        box = self.query_one("#sk-move-to", Input)
+        box.add_class("shown")
+        box.value = value
+        box.focus()
+
+    def close_box(self) -> bool:
+        """Close the destination box; whether it was open."""
+        box = self.query_one("#sk-move-to", Input)
+        shown = box.has_class("shown")
+        box.remove_class("shown")
+        return shown
+
+    def fit(self, room: int, width: int, browsing: bool) -> None:
+        """Give the panel and the status their rows of the `room` left (`width` wide); a
+        figure's line (`browsing`) yields to a message first."""
+        panel = self.query_one("#sk-action", Static)
+        status = self.query_one("#sk-status", Static)
+        width_style = self.query_one("#sk-move-to", Input).styles.width
+        beside = int(width_style.value) if self.typing and width_style else 0
+        console = self.app.console
+        panel_rows = text_rows(self._panel_text, width, console) if panel.display else 0
+        status_rows = text_rows(self._status_text, width - beside, console)
+        rows = share_rows(room, panel_rows, status_rows, browsing)
+        for widget, wanted in zip((panel, status), rows, strict=True):
+            if widget.styles.height is None or widget.styles.height.value != wanted:
+                widget.styles.height = wanted
