@@ -10,7 +10,7 @@ from gmtool.rules.skirmish import Action, GameState, move_allowance, plan_move
 from gmtool.rules.skirmish.engine import FIRE, HAND_TO_HAND, MOVE, PICK_UP
 from gmtool.tui.tabs.torga.panel import Choice
 from gmtool.tui.tabs.torga.picks import fire_choices, melee_choices, pick_up_choices
-from gmtool.tui.tabs.torga.view import MOVING, PICKING, Play
+from gmtool.tui.tabs.torga.view import MOVING, PICKING, Play, ready_ids
 
 NO_GAME = "there is no game yet; press n to start one"
 # What a pick's key is not, when the figure may not act, and why nothing is there to pick.
@@ -108,6 +108,15 @@ def confirm(state: GameState | None, play: Play) -> Order | None:
     if play.mode == PICKING and play.options:
         return play.options[play.index][0]
     return None
+
+
+def next_figure(state: GameState | None, selected: str | None, step: int) -> str | Refusal:
+    """tab (shift+tab): the next (previous) figure that may act."""
+    ready = ready_ids(state)
+    if not ready:
+        return Refusal("No figure can act now.")
+    index = ready.index(selected) if selected in ready else -1
+    return ready[(index + step) % len(ready)]
 
 
 def moved_cursor(

@@ -1,12 +1,10 @@
 """Torga IV tab: the ground skirmish played on a map in the terminal.
 
-The pane holds the saved game (`actions.reads.skirmish`) and what the GM is doing with it
-(a figure selected, a move being placed, a target being picked); every key that plays asks
-one `actions.skirmish` call and the pane draws the result. Which keys work is
-`offered.py`'s, what is drawn `view.py`'s and `panel.py`'s (plain functions of values); the
-balance simulation runs in a worker thread (`simulation.py`) and draws its chart beside the
-map. In solo play the app answers each Federation activation with the Jem'Hadar's, step by
-step in the log.
+The pane holds the saved game and what the GM is doing with it (a figure selected, a move
+being placed, a target picked); each key asks one `actions.skirmish` call and the pane draws
+the result. Which keys work is `offered.py`'s, what each play key asks `orders.py`'s, what
+is drawn `view.py`'s (plain functions of values); the chart beside the map runs the balance
+simulation in a worker thread (`simulation.py`).
 """
 
 from __future__ import annotations
@@ -18,16 +16,15 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Input, Static
+from textual.widgets import Static
 from textual.worker import Worker
 
 from gmtool.actions import skirmish as game_actions
 from gmtool.actions.errors import StoreError
 from gmtool.actions.reads.skirmish import Played, SkirmishGame, game_steps, load_game
 from gmtool.rules.errors import RulesError
-from gmtool.rules.skirmish import Action, GameOptions, GameState, Scenario, torga_iv
+from gmtool.rules.skirmish import Action, GameOptions, GameState, torga_iv
 from gmtool.rules.skirmish.engine import AIM, FIRE, HAND_TO_HAND, HOLD, PICK_UP, deployment_preview
-from gmtool.rules.skirmish.outcome import standing
 from gmtool.rules.skirmish.turn_modes import settings_text
 from gmtool.tui.pane import GmPane
 from gmtool.tui.styles import tab_css
@@ -36,13 +33,11 @@ from gmtool.tui.tabs.torga.keys import ACTIONS, HELP
 from gmtool.tui.tabs.torga.log import GameLog, log_text
 from gmtool.tui.tabs.torga.map import SkirmishMap
 from gmtool.tui.tabs.torga.new_game import NewGameChoice, NewGameScreen
-from gmtool.tui.tabs.torga.offered import Moment, offered, why_not
+from gmtool.tui.tabs.torga.offered import Moment, moment, offered, why_not
 from gmtool.tui.tabs.torga.panel import Choice, roster_table
 from gmtool.tui.tabs.torga.replay import ReplayScreen
-from gmtool.tui.tabs.torga.rules_card import rules_card
 from gmtool.tui.tabs.torga.settings import SettingsScreen
 from gmtool.tui.tabs.torga.simulation import SimulationPanel
-from gmtool.tui.tabs.torga.standing import standing_text
 from gmtool.tui.tabs.torga.sweep import Sweep, SweepScreen
 from gmtool.tui.tabs.torga.view import BROWSE, MOVING, PICKING, Play
 from gmtool.tui.tabs.torga.widgets import SidePanel, UnderMap
@@ -75,13 +70,13 @@ class SkirmishPane(GmPane):
         self.pick_options: list[Choice] = []
         self.pick_index = 0
         self.kinds: frozenset[str] = frozenset()  # what the selected figure may do now
-        self.undo_label: str | None = None  # what ctrl+z would take back
-        self.redo_label: str | None = None  # what ctrl+y would do again
+        # what ctrl+z would take back and ctrl+y do again (read after each change)
+        self.undo_label: str | None = None
+        self.redo_label: str | None = None
         self.simulation_games = simulation.DEFAULT_SIMULATION_GAMES
         self.sweep_games = simulation.DEFAULT_SWEEP_GAMES
         self.simulation: simulation.Result | None = None  # the last one that ended
         self._keys_state: tuple[object, ...] = ()
-        self._roster_rows = 0
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="sk-top"):
@@ -103,29 +98,14 @@ class SkirmishPane(GmPane):
         self.query_one("#sk-map", SkirmishMap).focus()
 
     def help_text(self) -> str:
-        """The prose and keys, then the rules card of the scenario in play (Torga IV when
-        none)."""
-        state = self.state
-        card = (
-            rules_card(torga_iv()) if state is None else rules_card(state.scenario, state.options)
-        )
-        return f"{super().help_text()}\n\n{card}"
+        """The prose and keys, then the rules card of the scenario in play."""
+        return f"{super().help_text()}\n\n{view.rules_for(self.state)}"
 
     # -- what is offered ----------------------------------------------------------------------
     def _moment(self) -> Moment:
-        state = self.state
-        return Moment(
-            mode=self.mode,
-            has_game=state is not None,
-            over=state is not None and state.over,
-            kinds=self.kinds,
-            pick_kind=self.pick_kind,
-            can_undo=self.undo_label is not None,
-            can_redo=self.redo_label is not None,
-            several_ready=len(view.ready_ids(state)) > 1,
-            typing=self.query_one(UnderMap).typing,
-            log_pages=self.query_one(SidePanel).log_pages,
-        )
+        history = (self.undo_label, self.redo_label)
+        typing, pages = self.query_one(UnderMap).typing, self.query_one(SidePanel).log_pages
+        return moment(self.state, self._play_now(), self.kinds, history, typing, pages)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return offered(action, self._moment())
@@ -144,50 +124,44 @@ class SkirmishPane(GmPane):
 
     def load(self) -> None:
         """Read the saved game (or show the Torga IV deployment when there is none)."""
-        if not self._reload():
-            return
-        if self.game is None:
-            self.show_status("No game yet: press n to start one.")
-        elif self.game.state.over:
-            self.show_status("The game is over: n starts a new one, ctrl+z takes back the end.")
-        else:
-            self.show_status("Game resumed where it was left.")
+        if self._reload():
+            self.show_status(view.loaded_words(self.game))
 
     def _reload(self) -> bool:
         """Read the game back (after an undo or redo too); False (and said) when it does
         not read."""
+        problem = None
         try:
             self.game = load_game(self.campaign)
         except StoreError as exc:
-            self.game = None
-            self._reset_view()
-            self._refuse(str(exc))
-            return False
+            self.game, problem = None, str(exc)
         self._reset_view()
-        return True
+        if problem is not None:
+            self._refuse(problem)
+        return problem is None
 
-    def _reset_view(self) -> None:
+    def _browse_anew(self) -> None:
+        """Back to browsing, the first figure that may act selected."""
         self.mode = BROWSE
         self.selected = None
         self._hide_input()
+        self._fix_selection()
+
+    def _reset_view(self) -> None:
         if self.game is None and self.preview is None:
             self.preview = deployment_preview(torga_iv())
-        self._fix_selection()
-        log = self.query_one("#sk-log", GameLog)
-        if self.game is None:
-            log.show([Text("The game log shows every action and die here.", "#808080")])
-        else:
-            log.show([log_text(line) for line in self.game.log])
+        self._browse_anew()
+        self.query_one("#sk-log", GameLog).show(view.log_lines(self.game))
         self._read_history()
         self.refresh_view()
 
     def _read_history(self) -> None:
-        """What ctrl+z and ctrl+y would take back or do again (read after each change)."""
         self.undo_label, self.redo_label = game_actions.history(self.campaign)
 
     def _shown_state(self) -> GameState:
+        """The game's state, or the deployment shown while there is no game."""
         state = self.state or self.preview
-        assert state is not None
+        assert state is not None  # the preview is drawn as soon as there is no game
         return state
 
     def _fix_selection(self) -> None:
@@ -205,13 +179,14 @@ class SkirmishPane(GmPane):
         self.query_one("#sk-map", SkirmishMap).show(
             view.map_view(state, ready, self.game is not None, play)
         )
-        # The roster keeps its height for a scenario: no new layout unless that changes.
         rows = len(state.figures) + len(state.scenario.sides)
         roster = roster_table(state, self.game, self.selected, set(ready))
-        self.query_one("#sk-roster", Static).update(roster, layout=rows != self._roster_rows)
-        self._roster_rows = rows
-        self._keep_selected_in_view(state)
-        self._draw_standing()
+        self.query_one(SidePanel).show_roster(roster, rows, view.roster_row(state, self.selected))
+        line = self.query_one("#sk-standing", Static)
+        width = line.size.width or self.app.size.width
+        line.update(view.standing_line(self.game, width), layout=False)
+        if self.state is not None:
+            self.query_one("#sk-action", Static).display = not self.state.over
         width = self.query_one("#sk-action", Static).size.width or 78
         self.query_one(UnderMap).show_panel(view.action_text(self.game, play, kinds, width))
         self._fit_rows()
@@ -221,28 +196,6 @@ class SkirmishPane(GmPane):
         if keys_state != self._keys_state:
             self._keys_state = keys_state
             self.refresh_bindings()
-
-    def _keep_selected_in_view(self, state: GameState) -> None:
-        """Scroll the roster (fewer rows than figures at 80x24) to the selected figure."""
-        row = view.roster_row(state, self.selected)
-        box = self.query_one("#sk-roster-box", VerticalScroll)
-        height = box.size.height
-        if row is not None and height and not box.scroll_y <= row < box.scroll_y + height:
-            box.scroll_to(y=max(row - height // 2, 0), animate=False)
-
-    def _draw_standing(self) -> None:
-        line = self.query_one("#sk-standing", Static)
-        state = self.state
-        if state is None or self.game is None:
-            line.update(
-                "No game: the map shows the Torga IV deployment.\nPress n for a new game.",
-                layout=False,
-            )
-            return
-        width = line.size.width or self.app.size.width
-        text = standing_text(standing(state), state.scenario, view.players(self.game), width)
-        line.update(text, layout=False)
-        self.query_one("#sk-action", Static).display = not state.over
 
     def on_game_log_overflowed(self, message: GameLog.Overflowed) -> None:
         self.refresh_bindings()  # the log's page keys come and go with it
@@ -305,15 +258,11 @@ class SkirmishPane(GmPane):
 
     def _after(self, played: Played) -> None:
         self.game = played.game
-        self.mode = BROWSE
-        self._hide_input()
-        self.selected = None
-        self._fix_selection()
+        self._browse_anew()
         self.query_one("#sk-log", GameLog).add([log_text(line) for line in played.lines])
         self._read_history()
-        side = self.query_one(SidePanel)
-        if side.chart_shown:
-            side.show_table()
+        if self.query_one(SidePanel).chart_shown:
+            self.query_one(SidePanel).show_table()
         self.show_status(view.played_words(played, self.game.mode))
         self.refresh_view()
 
@@ -338,13 +287,12 @@ class SkirmishPane(GmPane):
             self._played(lambda: play(self.campaign, game))
 
     def action_next_figure(self, step: int = 1) -> None:
-        ready = view.ready_ids(self.state)
-        if not ready:
-            self._refuse("No figure can act now.")
-            return
-        index = ready.index(self.selected) if self.selected in ready else -1
-        self.selected = ready[(index + step) % len(ready)]
-        self._set_mode(BROWSE)
+        who = orders.next_figure(self.state, self.selected, step)
+        if isinstance(who, orders.Refusal):
+            self._refuse(who.text)
+        else:
+            self.selected = who
+            self._set_mode(BROWSE)
 
     def action_previous_figure(self) -> None:
         self.action_next_figure(-1)
@@ -356,6 +304,7 @@ class SkirmishPane(GmPane):
             self.refresh_view()
 
     def _pick(self, kind: str) -> None:
+        """f, h, p: a pick's choices, their details fitted to the action panel's width."""
         width = self.query_one("#sk-action", Static).size.width or self.app.size.width
         self._carry_out(orders.pick(self.state, self._play_now(), kind, width))
 
@@ -381,32 +330,27 @@ class SkirmishPane(GmPane):
         self.query_one(UnderMap).open_box(f"{self.cursor[0]:g},{self.cursor[1]:g}")
         self._fit_rows()
 
-    @on(Input.Changed, "#sk-move-to")
-    def _typed(self, event: Input.Changed) -> None:
-        point = view.parse_point(event.value)
-        if point is not None and self.mode == MOVING:
-            self.cursor = point
+    @on(UnderMap.Destination)
+    def _destination(self, event: UnderMap.Destination) -> None:
+        """A destination typed: the cursor follows it; Enter (`entered`) moves there."""
+        if event.point is None:
+            self._refuse(f"Not moved: type the destination as x,y in inches (got {event.text!r}).")
+        elif event.entered:
+            self.cursor = event.point
+            self.action_confirm()
+        elif self.mode == MOVING:
+            self.cursor = event.point
             self.refresh_view()
-
-    @on(Input.Submitted, "#sk-move-to")
-    def _typed_enter(self, event: Input.Submitted) -> None:
-        point = view.parse_point(event.value)
-        if point is None:
-            self._refuse(f"Not moved: type the destination as x,y in inches (got {event.value!r}).")
-            return
-        self.cursor = point
-        self.action_confirm()
 
     def action_confirm(self) -> None:
         self._carry_out(orders.confirm(self.state, self._play_now()))
 
     def action_cancel(self) -> None:
-        under = self.query_one(UnderMap)
-        if under.typing and self.query_one("#sk-move-to", Input).has_focus:
-            self._hide_input()
-            return
-        self._set_mode(BROWSE)
-        self.show_status("Cancelled: nothing was played.")
+        if self.query_one(UnderMap).typing and self.query_one("#sk-move-to").has_focus:
+            self._hide_input()  # escape in the box closes it, the move still placed
+        else:
+            self._set_mode(BROWSE)
+            self.show_status("Cancelled: nothing was played.")
 
     # -- new game, settings, replay, export, undo ---------------------------------------------
     def action_new_game(self) -> None:
@@ -480,8 +424,7 @@ class SkirmishPane(GmPane):
         self.show_status(f"The game's log is in {path}.")
 
     def action_undo(self) -> None:
-        """Take back the last saved action; the status names it (and the app's reply with
-        it in solo play, which the label includes) and the dice it marks undone."""
+        """Take back the last saved action (with the app's reply in solo play) and its dice."""
         self._history_step(lambda: game_actions.undo(self.campaign), undone=True)
 
     def action_redo(self) -> None:
@@ -489,15 +432,13 @@ class SkirmishPane(GmPane):
         self._history_step(lambda: game_actions.redo(self.campaign), undone=False)
 
     def _history_step(self, step: Callable[[], Any], undone: bool) -> None:
-        verb, nothing = ("undone", "take back") if undone else ("redone", "do again")
         try:
             done = step()
         except StoreError as exc:
-            self._refuse(f"Not {verb}: {exc}")
+            self._refuse(f"Not {'undone' if undone else 'redone'}: {exc}")
             return
         if done is None:
-            left = "" if undone else "undone "
-            self._refuse(f"Nothing to {verb[:-2]}: no {left}skirmish action is left to {nothing}.")
+            self._refuse(view.nothing_to(undone))
         elif self._reload():
             self.show_status(view.history_words(done.label, len(done.roll_ids), undone))
 
@@ -511,9 +452,6 @@ class SkirmishPane(GmPane):
         self.refresh_bindings()
 
     # -- simulations --------------------------------------------------------------------------
-    def _simulated_scenario(self) -> Scenario:
-        return self.game.scenario if self.game is not None else torga_iv()
-
     @property
     def _simulation_worker(self) -> Worker[simulation.Result] | None:
         """The worker of the simulation last started (None: none yet)."""
@@ -526,28 +464,25 @@ class SkirmishPane(GmPane):
         return running
 
     def action_simulate(self) -> None:
-        if self._busy():
-            return
-        scenario = self._simulated_scenario()
-        games = self.simulation_games
-        self.query_one(SidePanel).show_chart()
-        self.show_status(f"Simulating {games} games of {scenario.name} in the background…")
-        self.query_one(SimulationPanel).run_simulation(scenario, games, self.campaign.seed)
+        if not self._busy():
+            scenario = self.game.scenario if self.game is not None else torga_iv()
+            self.query_one(SidePanel).show_chart()
+            self.show_status(view.simulating_words(scenario, self.simulation_games))
+            panel = self.query_one(SimulationPanel)
+            panel.run_simulation(scenario, self.simulation_games, self.campaign.seed)
 
     def action_sweep(self) -> None:
         if not self._busy():
-            screen = SweepScreen(self._simulated_scenario(), self.sweep_games)
-            self.app.push_screen(screen, self._sweep_chosen)
+            scenario = self.game.scenario if self.game is not None else torga_iv()
+            self.app.push_screen(SweepScreen(scenario, self.sweep_games), self._sweep_chosen)
 
     def _sweep_chosen(self, sweep: Sweep | None) -> None:
         if sweep is None:
             self.show_status("No sweep: nothing was simulated.")
-            return
-        games = self.sweep_games
-        self.query_one(SidePanel).show_chart()
-        values = ", ".join(str(v) for v in sweep.values)
-        self.show_status(f"Sweeping {sweep.key} over {values}: {games} games each…")
-        self.query_one(SimulationPanel).run_sweep(sweep, games, self.campaign.seed)
+        else:
+            self.query_one(SidePanel).show_chart()
+            self.show_status(view.sweeping_words(sweep, self.sweep_games))
+            self.query_one(SimulationPanel).run_sweep(sweep, self.sweep_games, self.campaign.seed)
 
     @on(SimulationPanel.Simulated)
     def _simulated(self, event: SimulationPanel.Simulated) -> None:
@@ -555,5 +490,4 @@ class SkirmishPane(GmPane):
             self._refuse(f"The simulation stopped: {event.error}")
             return
         self.simulation = event.result
-        chart_shown = self.query_one(SidePanel).chart_shown
-        self.show_status(view.simulation_words(event.result, chart_shown))
+        self.show_status(view.simulation_words(event.result, self.query_one(SidePanel).chart_shown))

@@ -19,12 +19,17 @@ from gmtool.rules.skirmish import (
     legal_actions,
     plan_move,
     ready_figures,
+    torga_iv,
 )
 from gmtool.rules.skirmish.engine import FIRE
+from gmtool.rules.skirmish.outcome import standing
 from gmtool.rules.skirmish.turn_modes import AUTOMATIC, MANUAL, SOLO, solo_side
+from gmtool.tui.tabs.torga.log import log_text
 from gmtool.tui.tabs.torga.map import MapView
 from gmtool.tui.tabs.torga.panel import Choice, figure_line, move_line, pick_text
-from gmtool.tui.tabs.torga.sweep import SweepResult
+from gmtool.tui.tabs.torga.rules_card import rules_card
+from gmtool.tui.tabs.torga.standing import standing_text
+from gmtool.tui.tabs.torga.sweep import Sweep, SweepResult
 
 # What the keys do right now: looking at the table, placing a move, or picking a target.
 BROWSE = "browse"
@@ -134,6 +139,15 @@ def played_words(played: Played, mode: str) -> str:
     return message
 
 
+def simulating_words(scenario: Scenario, games: int) -> str:
+    return f"Simulating {games} games of {scenario.name} in the background…"
+
+
+def sweeping_words(sweep: Sweep, games: int) -> str:
+    values = ", ".join(str(v) for v in sweep.values)
+    return f"Sweeping {sweep.key} over {values}: {games} games each…"
+
+
 def simulation_words(result: SimulationSummary | SweepResult, chart_shown: bool) -> str:
     """A finished simulation (or sweep) in one line: the first side's win rates."""
     if isinstance(result, SweepResult):
@@ -167,3 +181,39 @@ def history_words(label: str, dice: int, undone: bool) -> str:
         return f"Undone: {label}{marked}. ctrl+y does it again."
     marked = f" ({dice} dice as rolled before)" if dice else ""
     return f"Redone: {label}{marked}."
+
+
+def standing_line(game: SkirmishGame | None, width: int) -> str | Text:
+    """The line under the map: the standing of the game in play, or what the map shows."""
+    if game is None:
+        return "No game: the map shows the Torga IV deployment.\nPress n for a new game."
+    state = game.state
+    return standing_text(standing(state), state.scenario, players(game), width)
+
+
+def log_lines(game: SkirmishGame | None) -> list[Text]:
+    """The game's log, or what it will hold."""
+    if game is None:
+        return [Text("The game log shows every action and die here.", "#808080")]
+    return [log_text(line) for line in game.log]
+
+
+def loaded_words(game: SkirmishGame | None) -> str:
+    """What the tab says on reading the saved game."""
+    if game is None:
+        return "No game yet: press n to start one."
+    if game.state.over:
+        return "The game is over: n starts a new one, ctrl+z takes back the end."
+    return "Game resumed where it was left."
+
+
+def rules_for(state: GameState | None) -> str:
+    """The rules card of the scenario in play (Torga IV when none), for the F1 help."""
+    return rules_card(torga_iv()) if state is None else rules_card(state.scenario, state.options)
+
+
+def nothing_to(undo: bool) -> str:
+    """Why ctrl+z (or ctrl+y) did nothing."""
+    if undo:
+        return "Nothing to undo: no skirmish action is left to take back."
+    return "Nothing to redo: no undone skirmish action is left to do again."

@@ -6,16 +6,20 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.console import RenderableType
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.widgets import ContentSwitcher, Input, Static
 
 from gmtool.tui.action_table import bindings
 from gmtool.tui.tabs.torga.keys import DESTINATION_KEYS
 from gmtool.tui.tabs.torga.log import GameLog
 from gmtool.tui.tabs.torga.rows import share_rows, text_rows
+from gmtool.tui.tabs.torga.view import parse_point
 
 TABLE = "sk-table"
 CHART = "sk-sim"
@@ -34,6 +38,8 @@ class DestinationInput(Input):
 
 class SidePanel(ContentSwitcher):
     """Beside the map: the roster above the log (`#sk-table`), or the chart (`#sk-sim`)."""
+
+    _roster_rows = 0
 
     @property
     def chart_shown(self) -> bool:
@@ -54,6 +60,16 @@ class SidePanel(ContentSwitcher):
         else:
             self.current = CHART
 
+    def show_roster(self, roster: RenderableType, rows: int, selected: int | None) -> None:
+        """The roster (`rows` long: a new layout only when that changes), scrolled (when it
+        has fewer rows, at 80x24) to the `selected` figure's row."""
+        self.query_one("#sk-roster", Static).update(roster, layout=rows != self._roster_rows)
+        self._roster_rows = rows
+        box = self.query_one("#sk-roster-box", VerticalScroll)
+        height = box.size.height
+        if selected is not None and height and not box.scroll_y <= selected < box.scroll_y + height:
+            box.scroll_to(y=max(selected - height // 2, 0), animate=False)
+
     def show_table(self) -> None:
         self.current = TABLE
         self.query_one("#sk-roster-box").display = True
@@ -65,6 +81,15 @@ class SidePanel(ContentSwitcher):
 class UnderMap(Vertical):
     """The action panel, and the status line with the destination box beside it: the rows
     left under the map are shared between the panel and the status (rows.py)."""
+
+    class Destination(Message):
+        """A destination typed (`point` None: not two numbers), or `entered` with Enter."""
+
+        def __init__(self, text: str, entered: bool) -> None:
+            super().__init__()
+            self.text = text
+            self.point = parse_point(text)
+            self.entered = entered
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
@@ -78,6 +103,15 @@ class UnderMap(Vertical):
                 placeholder="x,y in inches, then enter", id="sk-move-to", compact=True
             )
             yield Static(id="sk-status")
+
+    @on(Input.Changed, "#sk-move-to")
+    def _typed(self, event: Input.Changed) -> None:
+        if parse_point(event.value) is not None:
+            self.post_message(self.Destination(event.value, entered=False))
+
+    @on(Input.Submitted, "#sk-move-to")
+    def _entered(self, event: Input.Submitted) -> None:
+        self.post_message(self.Destination(event.value, entered=True))
 
     @property
     def typing(self) -> bool:
