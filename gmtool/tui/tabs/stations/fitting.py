@@ -11,6 +11,7 @@ from rich.text import Text
 
 from gmtool.actions.reads.ships import ShipRecord
 from gmtool.rules.characters import Party
+from gmtool.rules.stations import assignment_of
 from gmtool.tui.tabs.stations.board import BOARD_COLUMNS, BoardRow, cut_cell, short_place, with_text
 from gmtool.tui.tabs.stations.character_form import state_text
 from gmtool.tui.tabs.stations.places import where_text
@@ -68,7 +69,7 @@ def party_entries(
     unassigned = 0
     for character, name_shown in zip(party.characters, names, strict=True):
         where = where_text(party, ships, shown, character, width - 2)
-        placed = where.plain != "unassigned"
+        placed = assignment_of(party.assignments, character.id) is not None
         unassigned += not placed
         name = Text(name_shown, style="bold" if placed else "")
         if character.state != "ok":
