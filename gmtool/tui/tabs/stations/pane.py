@@ -89,10 +89,7 @@ class StationsPane(GmPane):
         self.set_class(self.size.width < self.NARROW, "-narrow")
 
     def focus_default(self) -> None:
-        if self.party_problem is not None:
-            self.query_one("#party-problem", ProblemNote).focus()
-        else:
-            self.query_one("#board", BoardTable).focus()
+        self.query_one("#board" if self.party_problem is None else "#party-problem").focus()
 
     def show_status(self, text: str | Text, error: bool = False) -> None:
         status = self.query_one("#stations-status", Static)
@@ -191,7 +188,10 @@ class StationsPane(GmPane):
     @on(BoardTable.RowHighlighted, "#board")
     def _row_highlighted(self) -> None:
         """The detail line says the row's whole story; the keys offered follow the row."""
-        self.query_one("#station-detail", Static).update(self._row().detail if self.rows else "")
+        row = self._row() if self.rows else None
+        self.query_one("#station-detail", Static).update(row.detail if row else "")
+        can_roll = self.party_problem is None and row is not None and row.check is not None
+        self.query_one("#board", BoardTable).can_roll = can_roll
         self.refresh_bindings()
 
     @on(BoardTable.RollAsked)

@@ -1,7 +1,7 @@
-"""The Stations tab's widgets: the board, the party list and the note shown when the party
-does not read. They tell the tab of a resize and of the board's Enter (the tab's roll, from
-its one key table) by message; the board asks the tab only whether Enter works now, so no
-widget imports the tab's pane."""
+"""The Stations tab's widgets: the ship row, the board, the party list and the note shown
+when the party does not read. They draw the values the tab gives them and tell it of a
+resize, a ship chosen and the board's Enter (the tab's roll, from its one key table) by
+message; the tab tells the board whether Enter rolls now (`can_roll`)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,6 @@ from textual.widgets import DataTable, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from gmtool.tui.action_table import bindings
-from gmtool.tui.pane import GmPane
 from gmtool.tui.tabs.stations.keys import ROLL
 from gmtool.tui.widgets.steady import KeepsSize
 
@@ -65,16 +64,14 @@ class BoardTable(KeepsSize, DataTable[Any]):
     class RollAsked(Message):
         """Enter on the board: the tab rolls the highlighted row's check."""
 
-    def _pane(self) -> GmPane | None:
-        return next((a for a in self.ancestors if isinstance(a, GmPane)), None)
+    can_roll = False  # set by the tab: the party reads and the highlighted row has a check
 
     def action_roll_check(self) -> None:
         self.post_message(self.RollAsked())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        pane = self._pane()
-        if action == ROLL.action and pane is not None:
-            return pane.check_action(action, parameters)
+        if action == ROLL.action:
+            return self.can_roll
         return super().check_action(action, parameters)
 
     def on_resize(self) -> None:
