@@ -1,70 +1,61 @@
-"""The Stations and Torga IV tabs keep one shape: the pane stands on `GmPane` alone (no
-mixins, no chain), no module-level function of the tab's package takes the pane, no stub
-waits to be filled in, and the pane stays readable (under 500 lines)."""
+"""The Stations and Torga IV tabs in the one shape of every tab, by the checks of
+test_tab_shape.py: the pane sits straight under GmPane with no mixins, no function of the
+tab's package takes the pane, no stub waits to be filled in, and the pane module stays
+under its size."""
 
 from __future__ import annotations
 
-import ast
 import importlib
-import inspect
-import pkgutil
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 from gmtool.tui.pane import GmPane
-from gmtool.tui.tabs.stations.pane import StationsPane
-from gmtool.tui.tabs.torga.pane import SkirmishPane
+from tests.tui.test_tab_shape import (
+    PANE_LINES,
+    functions_taking_the_pane,
+    package_files,
+    package_of,
+    raises_not_implemented,
+    spec_of,
+)
 
-TABS = {"stations": StationsPane, "torga": SkirmishPane}
-MOST_LINES = 500
+TABS = ("stations", "torga")
 
 
-def package_modules(tab: str) -> list[ModuleType]:
-    package = importlib.import_module(f"gmtool.tui.tabs.{tab}")
-    return [
-        importlib.import_module(f"{package.__name__}.{info.name}")
-        for info in pkgutil.iter_modules(package.__path__)
+@pytest.mark.parametrize("tab_id", TABS)
+def test_the_pane_sits_straight_under_gmpane_with_no_mixins(tab_id: str) -> None:
+    spec = spec_of(tab_id)
+    pane = spec.load()
+    assert pane.__bases__ == (GmPane,), f"{pane.__name__} stands on {pane.__bases__}"
+    own = [c.__name__ for c in pane.__mro__ if c.__module__.startswith(package_of(spec))]
+    assert own == [pane.__name__], f"classes of the tab mixed into its pane: {own[1:]}"
+
+
+@pytest.mark.parametrize("tab_id", TABS)
+def test_no_function_of_the_tab_takes_the_pane(tab_id: str) -> None:
+    spec = spec_of(tab_id)
+    names = {spec.cls, "GmPane"}
+    found = {
+        path.name: taking
+        for path in package_files(spec)
+        if (taking := functions_taking_the_pane(path.read_text(encoding="utf-8"), names))
+    }
+    assert found == {}
+
+
+@pytest.mark.parametrize("tab_id", TABS)
+def test_the_tab_has_no_stubs(tab_id: str) -> None:
+    stubs = [
+        path.name
+        for path in package_files(spec_of(tab_id))
+        if raises_not_implemented(path.read_text(encoding="utf-8"))
     ]
+    assert stubs == []
 
 
-@pytest.mark.parametrize("tab", sorted(TABS))
-def test_the_pane_stands_on_gm_pane_alone(tab: str) -> None:
-    pane = TABS[tab]
-    assert pane.__bases__ == (GmPane,)
-    assert pane.__mro__[1] is GmPane
-    # and nothing else of the package is a pane to build it from
-    for module in package_modules(tab):
-        for _name, cls in inspect.getmembers(module, inspect.isclass):
-            if cls.__module__ == module.__name__ and issubclass(cls, GmPane):
-                assert cls is pane, f"{module.__name__}.{cls.__name__} is a second pane"
-
-
-@pytest.mark.parametrize("tab", sorted(TABS))
-def test_no_module_level_function_takes_the_pane(tab: str) -> None:
-    names = {TABS[tab].__name__, "GmPane"}
-    for module in package_modules(tab):
-        tree = ast.parse(Path(inspect.getfile(module)).read_text(encoding="utf-8"))
-        for node in tree.body:
-            if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-                continue
-            args = [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]
-            for arg in args:
-                hint = ast.unparse(arg.annotation) if arg.annotation is not None else ""
-                where = f"{module.__name__}.{node.name}({arg.arg})"
-                assert arg.arg not in ("pane", "tab", "self"), where
-                assert not any(name in hint for name in names), where
-
-
-@pytest.mark.parametrize("tab", sorted(TABS))
-def test_no_stub_in_the_package(tab: str) -> None:
-    for module in package_modules(tab):
-        source = Path(inspect.getfile(module)).read_text(encoding="utf-8")
-        assert "NotImplementedError" not in source, module.__name__
-
-
-@pytest.mark.parametrize("tab", sorted(TABS))
-def test_the_pane_is_under_500_lines(tab: str) -> None:
-    lines = Path(inspect.getfile(TABS[tab])).read_text(encoding="utf-8").splitlines()
-    assert len(lines) < MOST_LINES
+@pytest.mark.parametrize("tab_id", TABS)
+def test_the_pane_module_stays_under_its_size(tab_id: str) -> None:
+    module = importlib.import_module(spec_of(tab_id).module)
+    lines = Path(str(module.__file__)).read_text(encoding="utf-8").count("\n")
+    assert lines <= PANE_LINES, f"{module.__name__}: {lines} lines"

@@ -1,10 +1,8 @@
 """The Stations tab: the party at battle stations on one ship, and the party's characters.
 
-Every key asks one action of `gmtool.actions.party` (assign, move, task, posture,
-characters, party files, undo, redo) or `gmtool.actions.station_rolls` (Enter rolls a row's
-check), which saves the whole party as one commit, so ctrl+z steps back one action. The
-pane holds the tab's state; its words, choices, fitting and offered keys are plain
-functions beside it (places.py, questions.py, orders.py, fitting.py, offered.py).
+Each key asks one action (`actions.party`; `actions.station_rolls` for Enter's roll of a
+row's check; `actions.history` for undo and redo), saved as one commit. The pane holds the
+tab's state; its words, choices, fitting and offered keys are plain functions beside it.
 """
 
 from __future__ import annotations
@@ -19,8 +17,9 @@ from textual import on
 from textual.app import ComposeResult
 from textual.widgets import Select, Static
 
+from gmtool.actions import history
 from gmtool.actions import party as party_actions
-from gmtool.actions.errors import ActionRefused, StoreError
+from gmtool.actions.errors import StoreError
 from gmtool.actions.party import StationChanged, UndoState
 from gmtool.actions.reads.party import campaign_ships, load_party_state
 from gmtool.actions.reads.ships import ShipRecord
@@ -386,12 +385,12 @@ class StationsPane(GmPane):
 
     def _undo(self) -> None:
         try:
-            undone = party_actions.undo(self.campaign)
-        except (party_actions.InjuryStepRefused, StoreError) as exc:
+            undone = history.undo(self.campaign, history.PARTY)
+        except StoreError as exc:
             self.show_status(f"Not undone: {exc}", error=True)
             return
-        except ActionRefused:
-            self.show_status("Nothing to undo here.", error=True)
+        if isinstance(undone, history.Refused):
+            self.show_status(places.refused_words(undone, undo=True), error=True)
             return
         if self.made_here and self.made_here[-1] == undone.label:
             self.made_here.pop()
@@ -403,12 +402,12 @@ class StationsPane(GmPane):
         if self._refused():
             return
         try:
-            redone = party_actions.redo(self.campaign)
-        except ActionRefused:
-            self.show_status("Nothing to redo here.", error=True)
-            return
+            redone = history.redo(self.campaign, history.PARTY)
         except StoreError as exc:
             self.show_status(f"Not redone: {exc}", error=True)
+            return
+        if isinstance(redone, history.Refused):
+            self.show_status(places.refused_words(redone, undo=False), error=True)
             return
         self._saved(f"Redone: {redone.label}. (ctrl+z undoes)")
 

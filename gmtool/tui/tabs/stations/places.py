@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
+from gmtool.actions import history
 from gmtool.actions.party import place_name
 from gmtool.actions.reads.ships import ShipRecord
 from gmtool.actions.station_rolls import StationCheckRolled
@@ -155,6 +156,17 @@ def roll_words(rolled: StationCheckRolled) -> Text:
         (result.degree.label, DEGREE_STYLE.get(result.degree.value, "")),
         " (in the log; ctrl+z undoes)",
     )
+
+
+def refused_words(refused: history.Refused, undo: bool) -> str:
+    """Why ctrl+z (`undo`) or ctrl+y did nothing; a party step that came with injuries says
+    where to take those back first."""
+    if refused.reason is history.Refusal.NOTHING:
+        return f"Nothing to {'undo' if undo else 'redo'} here."
+    text = f"Not {'undone' if undo else 'redone'}: {refused.text}"
+    if undo and refused.reason is history.Refusal.INJURIES_FIRST:
+        text += " (ctrl+z on the Injuries tab)."
+    return text
 
 
 def ship_board(ship: ShipRecord | None, party: Party) -> StationBoard | None:

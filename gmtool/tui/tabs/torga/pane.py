@@ -19,6 +19,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 from textual.worker import Worker
 
+from gmtool.actions import history
 from gmtool.actions import skirmish as game_actions
 from gmtool.actions.errors import StoreError
 from gmtool.actions.reads.skirmish import Played, SkirmishGame, game_steps, load_game
@@ -425,22 +426,24 @@ class SkirmishPane(GmPane):
 
     def action_undo(self) -> None:
         """Take back the last saved action (with the app's reply in solo play) and its dice."""
-        self._history_step(lambda: game_actions.undo(self.campaign), undone=True)
+        self._history_step(lambda: history.undo(self.campaign, history.SKIRMISH), undone=True)
 
     def action_redo(self) -> None:
         """Do the action last undone again as it was saved (the same dice, not rolled)."""
-        self._history_step(lambda: game_actions.redo(self.campaign), undone=False)
+        self._history_step(lambda: history.redo(self.campaign, history.SKIRMISH), undone=False)
 
-    def _history_step(self, step: Callable[[], Any], undone: bool) -> None:
+    def _history_step(
+        self, step: Callable[[], history.Done | history.Refused], undone: bool
+    ) -> None:
         try:
             done = step()
         except StoreError as exc:
             self._refuse(f"Not {'undone' if undone else 'redone'}: {exc}")
             return
-        if done is None:
-            self._refuse(view.nothing_to(undone))
+        if isinstance(done, history.Refused):
+            self._refuse(f"{done.text[:1].upper()}{done.text[1:]}.")
         elif self._reload():
-            self.show_status(view.history_words(done.label, len(done.roll_ids), undone))
+            self.show_status(view.history_words(done.label, done.rolls, undone))
 
     def action_scroll_log(self, pages: int) -> None:
         log = self.query_one("#sk-log", GameLog)

@@ -210,10 +210,3 @@ def loaded_words(game: SkirmishGame | None) -> str:
 def rules_for(state: GameState | None) -> str:
     """The rules card of the scenario in play (Torga IV when none), for the F1 help."""
     return rules_card(torga_iv()) if state is None else rules_card(state.scenario, state.options)
-
-
-def nothing_to(undo: bool) -> str:
-    """Why ctrl+z (or ctrl+y) did nothing."""
-    if undo:
-        return "Nothing to undo: no skirmish action is left to take back."
-    return "Nothing to redo: no undone skirmish action is left to do again."
