@@ -1,7 +1,10 @@
 """The Stations tab: the party at battle stations on one ship, and the party's characters.
 
-`pane.py` puts the tab together from `view.py` (what it shows), `station_keys.py` and
-`character_keys.py` (what its keys do) and `keys.py` (its one table of keys); `board.py`
-turns the rules' station board into rows, `widgets.py` holds the board and the list, and
-`character_form.py` with `skill_field.py` the character editor.
+`pane.py` is the tab (it holds its state and carries out each key with one action);
+`keys.py` its one table of keys; `offered.py` which keys work where the cursor is;
+`questions.py` and `orders.py` what each station key asks for (a choice, a typed request or
+a refusal); `places.py` the words for where people are; `board.py` turns the rules' station
+board into rows and `fitting.py` fits them and the party list to their widths;
+`board_view.py` and `widgets.py` draw them; `party_dialogs.py`, `character_form.py` and
+`skill_field.py` are the dialogs.
 """

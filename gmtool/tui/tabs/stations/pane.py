@@ -1,71 +1,498 @@
 """The Stations tab: the party at battle stations on one ship, and the party's characters.
 
-The board renders `gmtool.rules.stations.station_board` for the chosen ship; every key asks
-an action of `gmtool.actions.party` (assign, move, task, posture, characters, party files,
-undo, redo) or `gmtool.actions.station_rolls` (Enter rolls a row's check), which checks it
-and saves the whole party as one commit, so ctrl+z steps back one action and a restart finds
-it all.
+Each key asks one action (`actions.party`; `actions.station_rolls` for Enter's roll of a
+row's check; `actions.history` for undo and redo), saved as one commit. The pane holds the
+tab's state; its words, choices, fitting and offered keys are plain functions beside it.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import Any, ClassVar, TypeVar
 
+from rich.text import Text
 from textual import on
+from textual.app import ComposeResult
+from textual.widgets import Select, Static
 
+from gmtool.actions import history
+from gmtool.actions import party as party_actions
+from gmtool.actions.errors import StoreError
+from gmtool.actions.party import StationChanged, UndoState
+from gmtool.actions.reads.party import campaign_ships, load_party_state
+from gmtool.actions.reads.ships import ShipRecord
+from gmtool.actions.station_rolls import roll_station_check
+from gmtool.rules.characters import Character, Party
+from gmtool.rules.errors import RulesError
+from gmtool.rules.stations import StationBoard, assignment_of
 from gmtool.tui.action_table import TabAction
-from gmtool.tui.tabs.stations.character_keys import CharacterKeys
-from gmtool.tui.tabs.stations.keys import (
-    ACTIONS,
-    BOARD_KEYS,
-    CHARACTER_KEYS,
-    EVERYWHERE,
-    HELP,
-    LIST_KEYS,
-    OTHER_KEYS,
-    PARTY_ACTIONS,
-)
-from gmtool.tui.tabs.stations.station_keys import StationKeys
-from gmtool.tui.tabs.stations.widgets import BoardTable
+from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog
+from gmtool.tui.pane import GmPane
+from gmtool.tui.styles import tab_css
+from gmtool.tui.tabs.stations import places, questions, widgets
+from gmtool.tui.tabs.stations.board import BoardRow, board_rows
+from gmtool.tui.tabs.stations.board_view import StationsBoard
+from gmtool.tui.tabs.stations.character_form import CharacterForm
+from gmtool.tui.tabs.stations.keys import ACTIONS, HELP
+from gmtool.tui.tabs.stations.offered import LIST, Moment, offered
+from gmtool.tui.tabs.stations.orders import Leave, Put, Refusal, SetPosture, SetTask, next_posture
+from gmtool.tui.tabs.stations.party_dialogs import export_dialog, import_dialog, undo_question
+from gmtool.tui.tabs.stations.questions import Order, Question, Shown
+from gmtool.tui.tabs.stations.widgets import BoardTable, PartyList, ProblemNote, ShipRow
+
+Saved = TypeVar("Saved")
 
 
-class StationsPane(StationKeys, CharacterKeys):
+class StationsPane(GmPane):
     TAB_ID = "stations"
     TITLE = "Stations"
     HELP = HELP
     ACTIONS: ClassVar[tuple[TabAction, ...]] = ACTIONS
+    DEFAULT_CSS = tab_css(__file__, "stations.tcss")
+
+    NARROW = 110  # below this width the side list is narrower
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.party = Party(())
+        self.ships: list[ShipRecord] = []
+        self.ship_id: str | None = None
+        self.board: StationBoard | None = None
+        self.rows: list[BoardRow] = []
+        self.party_problem: str | None = None  # why the party or the ships do not read
+        self.undo_state = UndoState(None, None)  # what ctrl+z and ctrl+y would do, read anew
+        # the labels of the changes made on this tab: an undo of anything else asks first
+        self.made_here: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield ShipRow(id="ship-row")
+        yield StationsBoard(id="stations-main")
+        yield ProblemNote("", id="party-problem")
+        yield Static("", id="station-detail")
+        yield Static(
+            "Enter rolls a row's check; a assigns, n new character; F1 for every key.",
+            id="stations-status",
+        )
+
+    def on_mount(self) -> None:
+        self.reload()
+
+    def on_show(self) -> None:
+        # Other tabs (ships, hazards, battles) may have changed the party or the ships
+        if self.is_mounted and self.saved_since_read():
+            self.reload()
+
+    def on_resize(self) -> None:
+        self.set_class(self.size.width < self.NARROW, "-narrow")
+
+    def focus_default(self) -> None:
+        self.query_one("#board" if self.party_problem is None else "#party-problem").focus()
+
+    def show_status(self, text: str | Text, error: bool = False) -> None:
+        status = self.query_one("#stations-status", Static)
+        status.set_class(error, "error")
+        status.update(text)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The keys offered where the cursor is (offered.py)."""
+        mounted = self.is_mounted
+        now = Moment(
+            readable=self.party_problem is None,
+            undo=self.undo_state,
+            focus=self.query_one(StationsBoard).focus_place() if mounted else None,
+            row=self._row() if mounted and self.rows else None,
+            characters=bool(self.party.characters),
+        )
+        return offered(action, now)
+
+    def _refused(self) -> bool:
+        """True (and says so) while the party cannot be read: nothing may touch it."""
+        if self.party_problem is not None:
+            self.show_status(widgets.NOT_DONE, error=True)
+        return self.party_problem is not None
+
+    # -- reading and drawing ----------------------------------------------------------------
+    def reload(self) -> None:
+        self.note_read()
+        try:
+            self.party = load_party_state(self.campaign)
+        except (RulesError, StoreError) as exc:
+            self._set_problem(str(exc))
+            return
+        try:
+            self.ships = campaign_ships(self.campaign)
+        except (RulesError, StoreError) as exc:
+            self._set_problem(f"the ships do not read: {exc}")
+            return
+        self._set_problem(None)
+        self.ship_id = places.ship_to_show(self.ships, self.party, self.ship_id)
+        with self.prevent(Select.Changed):
+            listed = [(places.ship_label(s), s.id) for s in self.ships]
+            self.query_one(ShipRow).show(listed, self.ship_id)
+        self._refresh_view()
+
+    def _set_problem(self, problem: str | None) -> None:
+        """Show the tab (None) or, in its place, why the party cannot be read."""
+        was = self.party_problem
+        self.party_problem = problem
+        if problem is not None:
+            self.forget_read()  # read again when shown: the GM may mend the file meanwhile
+            self.party, self.board, self.rows = Party(()), None, []
+            note = Text(widgets.unreadable_party_text(problem))
+            self.query_one("#party-problem", ProblemNote).update(note)
+            self.show_status("The party cannot be read: the keys that change it are off.", True)
+        for selector in ("#ship-row", "#stations-main", "#station-detail"):
+            self.query_one(selector).display = problem is None
+        self.query_one("#party-problem").display = problem is not None
+        if problem is None and was is not None:
+            self.show_status("The party reads again.")
+        if (problem is None) != (was is None):
+            self.refresh_bindings()
+            focused = self.screen.focused
+            if focused is not None and self in focused.ancestors:
+                self.focus_default()  # the focused widget was just hidden or shown
+
+    def _refresh_view(self, follow: str | None = None) -> None:
+        ship = next((s for s in self.ships if s.id == self.ship_id), None)
+        self.board = None
+        try:
+            self.board = places.ship_board(ship, self.party)
+        except RulesError as exc:
+            self.show_status(f"Cannot show the stations: {exc}", error=True)
+        self.query_one(ShipRow).show_crew(places.crew_words(ship))
+        self.rows = board_rows(self.board, self.party) if self.board is not None else []
+        shown = self.query_one(StationsBoard)
+        shown.show(self.party, self.ships, self.ship_id, self.rows)
+        self._row_highlighted()
+        if follow is not None:  # the board's cursor on a character just moved here
+            shown.cursor_to(follow, animate=False)
+        self.read_undo_state()
+
+    def mark_made_here(self) -> None:
+        """Note that the party's newest undo step was made on this tab (just saved)."""
+        self.read_undo_state()
+        if self.undo_state.undo is not None:
+            self.made_here.append(self.undo_state.undo)
+
+    def read_undo_state(self) -> None:
+        """What ctrl+z and ctrl+y would do now (the footer offers them only then)."""
+        try:
+            self.undo_state = party_actions.undo_state(self.campaign)
+        except (RulesError, StoreError):
+            self.undo_state = UndoState(None, None)
+        self.refresh_bindings()
+
+    @on(BoardTable.RowHighlighted, "#board")
+    def _row_highlighted(self) -> None:
+        """The detail line says the row's whole story; the keys offered follow the row."""
+        row = self._row() if self.rows else None
+        self.query_one("#station-detail", Static).update(row.detail if row else "")
+        can_roll = self.party_problem is None and row is not None and row.check is not None
+        self.query_one("#board", BoardTable).can_roll = can_roll
+        self.refresh_bindings()
 
     @on(BoardTable.RollAsked)
     def _roll_asked(self) -> None:
         self.action_roll_check()
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Offer a key only where it means something: nothing that reads or writes the party
-        while it does not read; undo and redo when there is a step; the board's keys for
-        its row, the list's for its character, so the footer holds what works now."""
-        if action not in PARTY_ACTIONS:
-            return True
-        if self.party_problem is not None:
-            return False
-        if action == "undo":
-            return self.undo_state.undo is not None
-        if action == "redo":
-            return self.undo_state.redo is not None
-        if action in EVERYWHERE:
-            return True
-        if not self.is_mounted:
-            return True
-        if self._board_focused():
-            if action not in BOARD_KEYS:
-                return False
-            row = self._row() if self.rows else None
-            if action == "roll_check":
-                return row is not None and row.check is not None
-            if action in CHARACTER_KEYS:
-                return row is not None and row.character_id is not None
-            return True
+    @on(Select.Changed, "#ship-select")
+    def _ship_chosen(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str) and event.value != self.ship_id:
+            self.ship_id = event.value
+            self._refresh_view()
+
+    @on(PartyList.OptionSelected, "#party-list")
+    def _character_chosen(self, event: PartyList.OptionSelected) -> None:
+        """Enter on a character: show them on the board (switching ship if needed)."""
+        assignment = assignment_of(self.party.assignments, event.option.id or "")
+        if assignment is None:
+            name = places.char_name(self.party, event.option.id or "")
+            self.show_status(f"{name} is unassigned: a chooses a station.")
+            return
+        if assignment.ship_id != self.ship_id:
+            self._set_ship(assignment.ship_id)
+        self.query_one(StationsBoard).cursor_to(assignment.character_id)
+        self.focus_default()
+
+    def _set_ship(self, ship_id: str) -> None:
+        self.ship_id = ship_id
+        with self.prevent(Select.Changed):
+            self.query_one(ShipRow).choose(ship_id)
+        self._refresh_view()
+
+    # -- what the keys act on ---------------------------------------------------------------
+    def _row(self) -> BoardRow:
+        table = self.query_one("#board", BoardTable)
+        return self.rows[min(table.cursor_row, len(self.rows) - 1)]
+
+    def _list_focused(self) -> bool:
+        return self.query_one(StationsBoard).focus_place() == LIST
+
+    def _selected_character(self) -> str | None:
+        """The character the keys act on: the list's when it has focus, else the board's."""
         if self._list_focused():
-            return action in LIST_KEYS and (
-                bool(self.party.characters) or action in {"new_character", "import", "export"}
+            return self.query_one("#party-list", PartyList).character_id
+        return self._row().character_id if self.rows else None
+
+    def _need_character(self, what: str) -> str | None:
+        """The character the key acts on; None (said) while the party does not read or none."""
+        if self._refused():
+            return None
+        who = self._selected_character()
+        if who is None:
+            where = "in the character list" if self._list_focused() else "on the board"
+            self.show_status(f"Nothing to {what}: highlight a character {where} first.", error=True)
+        return who
+
+    # -- carrying out a change --------------------------------------------------------------
+    def _change(
+        self, act: Callable[[], StationChanged], done: Callable[[StationChanged], str] | None = None
+    ) -> bool:
+        """Ask a station action and show what it did (`done` says, else the action's label),
+        or why it was refused (nothing saved)."""
+        try:
+            changed = act()
+        except (RulesError, StoreError) as exc:
+            self.show_status(f"Not changed: {exc}", error=True)
+            return False
+        self.party = changed.party
+        self._refresh_view(follow=None if self._list_focused() else changed.character_id)
+        self.mark_made_here()
+        label = changed.label
+        said = done(changed) if done is not None else f"{label[0].upper()}{label[1:]}."
+        self.show_status(f"{said} (ctrl+z undoes)")
+        return True
+
+    def _shown(self) -> Shown:
+        return Shown(self.party, self.ships, self.ship_id, self.board)
+
+    def _carry_out(self, order: Order | None) -> None:
+        """An order of a key or a dialog's answer: a question is put to the GM, a refusal
+        said, a request carried out with one action."""
+        campaign = self.campaign
+        if isinstance(order, Refusal):
+            self.show_status(order.text, error=True)
+        elif isinstance(order, Question):
+            question = order
+
+            def answered(answer: str | None) -> None:
+                if answer is not None:
+                    self._carry_out(question.request(answer))
+
+            dialog = ChoiceDialog(order.title, list(order.options), order.initial)
+            self.app.push_screen(dialog, answered)
+        elif isinstance(order, Put):
+            plan = questions.put_plan(self._shown(), order)
+            if plan.already is not None:
+                self.show_status(plan.already)
+                return
+            put = party_actions.assign_station if plan.assign else party_actions.move_to_station
+            self._change(
+                partial(put, campaign, order.who, order.ship_id, order.place),
+                done=None if plan.assign else lambda _changed: plan.said,
             )
-        return action in OTHER_KEYS
+        elif isinstance(order, SetTask):
+            task = partial(party_actions.set_task, campaign, order.who, order.task, order.leads)
+            request = order  # the board drawn after the change says what it chose
+            self._change(
+                task,
+                done=lambda done: places.task_words(self.party, self.board, request, done.label),
+            )
+        elif isinstance(order, SetPosture):
+            posture = order.posture
+            self._change(partial(party_actions.set_station_posture, campaign, order.who, posture))
+        elif isinstance(order, Leave):
+            self._change(partial(party_actions.leave_station, campaign, order.who))
+
+    # -- the station keys -------------------------------------------------------------------
+    def action_assign(self) -> None:
+        self._place(moving=False)
+
+    def action_move(self) -> None:
+        self._place(moving=True)
+
+    def _place(self, moving: bool) -> None:
+        if not self._refused():
+            row = self._row() if self.rows else None
+            who = self._selected_character()
+            listed = self._list_focused()
+            self._carry_out(questions.placing(self._shown(), listed, row, who, moving))
+
+    def action_off_station(self) -> None:
+        who = self._need_character("send off station")
+        if who is not None:
+            self._carry_out(questions.off_station(self._shown(), who))
+
+    def action_posture(self) -> None:
+        who = self._need_character("change posture of")
+        if who is not None:
+            new = next_posture(assignment_of(self.party.assignments, who))
+            self._carry_out(SetPosture(who, new))
+
+    def action_lead(self) -> None:
+        who = self._need_character("lead with")
+        if who is not None:
+            self._carry_out(questions.leading(self._shown(), who))
+
+    def action_unassign(self) -> None:
+        who = self._need_character("unassign")
+        if who is not None:
+            self._carry_out(Leave(who))
+
+    def action_next_ship(self) -> None:
+        if self._refused():
+            return
+        if not self.ships:
+            self.show_status("The campaign has no ships yet.", error=True)
+            return
+        self._set_ship(places.next_ship(self.ships, self.ship_id))
+        self.show_status(f"Showing {places.ship_name(self.ships, self.ship_id or '')}.")
+
+    def action_roll_check(self) -> None:
+        """Enter on a board row: roll exactly the check the row shows, into the log."""
+        if self._refused() or not self.rows or self.ship_id is None:
+            return
+        row = self._row()
+        if row.check is None:
+            self.show_status("Nothing to roll on this row: no one here rolls this round.", True)
+            return
+        try:
+            rolled = roll_station_check(self.campaign, self.ship_id, row.place, row.character_id)
+        except (RulesError, StoreError) as exc:
+            self.show_status(f"Not rolled: {exc}", error=True)
+            return
+        self.mark_made_here()
+        self.show_status(places.roll_words(rolled))
+
+    # -- undo and redo ----------------------------------------------------------------------
+    def action_undo(self) -> None:
+        """ctrl+z: take back the party's last change and say what it was; a change not made
+        on this tab just now (an injury, an earlier session's) is named in a question first."""
+        if self._refused():
+            return
+        label = self.undo_state.undo
+        if label is None:
+            self.show_status("Nothing to undo here.", error=True)
+        elif self.made_here and self.made_here[-1] == label:
+            self._undo()
+        else:
+            self.app.push_screen(
+                undo_question(label),
+                lambda yes: self._undo() if yes else self.show_status(f"Not undone: {label}."),
+            )
+
+    def _undo(self) -> None:
+        try:
+            undone = history.undo(self.campaign, history.PARTY)
+        except StoreError as exc:
+            self.show_status(f"Not undone: {exc}", error=True)
+            return
+        if isinstance(undone, history.Refused):
+            self.show_status(places.refused_words(undone, undo=True), error=True)
+            return
+        if self.made_here and self.made_here[-1] == undone.label:
+            self.made_here.pop()
+        self.reload()
+        self.show_status(f"Undone: {undone.label}. (ctrl+y redoes)")
+
+    def action_redo(self) -> None:
+        """ctrl+y: do again what ctrl+z took back (its rolls count again, never re-rolled)."""
+        if self._refused():
+            return
+        try:
+            redone = history.redo(self.campaign, history.PARTY)
+        except StoreError as exc:
+            self.show_status(f"Not redone: {exc}", error=True)
+            return
+        if isinstance(redone, history.Refused):
+            self.show_status(places.refused_words(redone, undo=False), error=True)
+            return
+        self._saved(f"Redone: {redone.label}. (ctrl+z undoes)")
+
+    # -- the party's characters and its file ------------------------------------------------
+    def _saved(self, said: str) -> None:
+        """A change to the party saved: read it back, note it as made here, say what it was."""
+        self.reload()
+        self.mark_made_here()
+        self.show_status(said)
+
+    def _when_saved(self, said: Callable[[Saved], str]) -> Callable[[Saved | None], None]:
+        """A dialog's answer once it saved (None: it saved nothing)."""
+
+        def answered(saved: Saved | None) -> None:
+            if saved is not None:
+                self._saved(said(saved))
+
+        return answered
+
+    def _save_new(self, character: Character) -> Character:
+        return party_actions.add_character(self.campaign, character).character
+
+    def _save_edit(self, character: Character) -> Character:
+        return party_actions.edit_character(self.campaign, character).character
+
+    def action_new_character(self) -> None:
+        if self._refused():
+            return
+
+        def joined(character: Character | None) -> None:
+            if character is None:
+                return
+            self._saved(f"{character.name} joins the party, unassigned: a puts them at a station.")
+            self.query_one("#party-list", PartyList).highlight(character.id)
+
+        self.app.push_screen(CharacterForm(self._save_new), joined)
+
+    def action_edit_character(self) -> None:
+        who = self._need_character("edit")
+        if who is not None:
+            self.app.push_screen(
+                CharacterForm(self._save_edit, self.party.character(who)),
+                self._when_saved(places.saved_words),
+            )
+
+    def action_delete_character(self) -> None:
+        who = self._need_character("delete")
+        if who is None:
+            return
+        name = places.char_name(self.party, who)
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                self.show_status(f"{name} was not deleted.")
+                return
+            try:
+                party_actions.delete_character(self.campaign, who)
+            except (RulesError, StoreError) as exc:
+                self.show_status(f"Not deleted: {exc}", error=True)
+                return
+            self._saved(f"Deleted {name}. (ctrl+z undoes)")
+
+        question = f"Delete {name} and their station from the campaign?"
+        self.app.push_screen(ConfirmDialog(question), answered)
+
+    def action_import(self) -> None:
+        if self._refused():
+            return
+
+        def run(path: Path, replace: bool) -> str:
+            return party_actions.import_party(self.campaign, path, replace_party=replace).describe()
+
+        self.app.push_screen(import_dialog(run), self._when_saved(places.capitalized))
+
+    def action_export(self) -> None:
+        if self._refused():
+            return
+
+        def run(path: Path, overwrite: bool) -> str:
+            done = party_actions.export_party(self.campaign, path, overwrite=overwrite)
+            return f"Exported {done.characters} characters to {done.path}."
+
+        def exported(message: str | None) -> None:
+            if message is not None:
+                self.reload()
+                self.show_status(places.capitalized(message))
+
+        self.app.push_screen(export_dialog(run), exported)

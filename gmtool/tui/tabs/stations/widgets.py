@@ -1,24 +1,53 @@
-"""The Stations tab's widgets: the board, the party list and the note shown when the party
-does not read. They tell the tab of a resize and of the board's Enter (the tab's roll, from
-its one key table) by message; the board asks the tab only whether Enter works now, so no
-widget imports the tab's pane."""
+"""The Stations tab's widgets: the ship row, the board, the party list and the note shown
+when the party does not read. They draw the values the tab gives them and tell it of a
+resize, a ship chosen and the board's Enter (the tab's roll, from its one key table) by
+message; the tab tells the board whether Enter rolls now (`can_roll`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import BindingType
+from textual.containers import Horizontal
 from textual.message import Message
-from textual.widgets import DataTable, OptionList, Static
+from textual.widgets import DataTable, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
 
 from gmtool.tui.action_table import bindings
-from gmtool.tui.pane import GmPane
 from gmtool.tui.tabs.stations.keys import ROLL
 from gmtool.tui.widgets.steady import KeepsSize
+
+RowCells = tuple[str, tuple[Any, ...]]  # a board row's key and its cells
 
 
 class Resized(Message):
     """The board or the party list changed size: the tab fits the names again."""
+
+
+class ShipRow(Horizontal):
+    """The ship list and, beside it, the crew of the ship shown. Choosing a ship posts the
+    list's `Select.Changed` up to the tab."""
+
+    def compose(self) -> ComposeResult:
+        yield Label("Ship ", classes="field-label")
+        yield Select[str]([], prompt="no ships", id="ship-select", compact=True)
+        yield Label("", id="crew-info")
+
+    def show(self, ships: Sequence[tuple[str, str]], ship_id: str | None) -> None:
+        """List `ships` (label, id), `ship_id` chosen."""
+        select = self.query_one("#ship-select", Select)
+        select.set_options(ships)
+        if ship_id is not None:
+            select.value = ship_id
+
+    def choose(self, ship_id: str) -> None:
+        self.query_one("#ship-select", Select).value = ship_id
+
+    def show_crew(self, crew: str) -> None:
+        self.query_one("#crew-info", Label).update(crew)
 
 
 class ProblemNote(Static, can_focus=True):
@@ -35,20 +64,38 @@ class BoardTable(KeepsSize, DataTable[Any]):
     class RollAsked(Message):
         """Enter on the board: the tab rolls the highlighted row's check."""
 
-    def _pane(self) -> GmPane | None:
-        return next((a for a in self.ancestors if isinstance(a, GmPane)), None)
+    can_roll = False  # set by the tab: the party reads and the highlighted row has a check
 
     def action_roll_check(self) -> None:
         self.post_message(self.RollAsked())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        pane = self._pane()
-        if action == ROLL.action and pane is not None:
-            return pane.check_action(action, parameters)
+        if action == ROLL.action:
+            return self.can_roll
         return super().check_action(action, parameters)
 
     def on_resize(self) -> None:
         self.post_message(Resized())
+
+    def show(self, columns: Sequence[tuple[str, int]], rows: Sequence[RowCells]) -> None:
+        """Draw `rows` (key, cells) under `columns`, the cursor staying on the row of the
+        same key (else at the same place)."""
+        old_key = (
+            self.coordinate_to_cell_key(self.cursor_coordinate).row_key.value
+            if (self.row_count)
+            else None
+        )
+        old_index = self.cursor_row
+        self.clear(columns=True)
+        for label, width in columns:
+            self.add_column(label, width=width)
+        for key, cells in rows:
+            self.add_row(*cells, key=key)
+        keys = [key for key, _cells in rows]
+        if old_key in keys:
+            self.move_cursor(row=keys.index(old_key), animate=False)
+        elif rows:
+            self.move_cursor(row=min(old_index, len(rows) - 1), animate=False)
 
 
 class PartyList(KeepsSize, OptionList):
@@ -56,6 +103,29 @@ class PartyList(KeepsSize, OptionList):
 
     def on_resize(self) -> None:
         self.post_message(Resized())
+
+    @property
+    def character_id(self) -> str | None:
+        """The highlighted character (None: no one)."""
+        if self.highlighted is None or self.option_count == 0:
+            return None
+        return self.get_option_at_index(self.highlighted).id
+
+    def highlight(self, character_id: str) -> None:
+        """The cursor on a character (just added), the list focused."""
+        ids = [self.get_option_at_index(i).id for i in range(self.option_count)]
+        if character_id in ids:
+            self.highlighted = ids.index(character_id)
+            self.focus()
+
+    def show(self, entries: Sequence[tuple[Text, str | None]], highlighted: str | None) -> None:
+        """List `entries` (text, character id), keeping the highlight on `highlighted`."""
+        self.clear_options()
+        for text, character_id in entries:
+            self.add_option(Option(text, id=character_id))
+        ids = [i for _text, i in entries if i is not None]
+        if ids:
+            self.highlighted = ids.index(highlighted) if highlighted in ids else 0
 
 
 def party_title(count: int, unassigned: int, width: int) -> str:
@@ -68,6 +138,9 @@ def party_title(count: int, unassigned: int, width: int) -> str:
     else:
         choices = [f"Party {count}: {unassigned} unassigned", f"{unassigned} of {count} unassigned"]
     return next((c for c in choices if len(c) <= width), choices[-1])
+
+
+NOT_DONE = "Not done: the party cannot be read (see above); nothing was changed."
 
 
 def unreadable_party_text(problem: str) -> str:

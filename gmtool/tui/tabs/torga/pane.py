@@ -1,65 +1,112 @@
 """Torga IV tab: the ground skirmish played on a map in the terminal.
 
-The tab draws the saved game (`actions.reads.skirmish`) through its view
-(`view.py`), offers the acting figure's actions by key (`keys.py`, the one action table),
-measures moves and shots through the rules engine before the GM commits, and saves every
-action at once (ctrl+z undoes it, ctrl+y redoes it). In solo play the app answers each
-Federation activation with the Jem'Hadar's, step by step in the log. The balance
-simulation runs in a worker thread and draws its result as a chart in the side panel.
+The pane holds the saved game and what the GM is doing with it (a figure selected, a move
+being placed, a target picked); each key asks one `actions.skirmish` call and the pane draws
+the result. Which keys work is `offered.py`'s, what each play key asks `orders.py`'s, what
+is drawn `view.py`'s (plain functions of values); the chart beside the map runs the balance
+simulation in a worker thread (`simulation.py`).
 """
 
 from __future__ import annotations
 
-from textual.widgets import ContentSwitcher
+from collections.abc import Callable
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Static
+from textual.worker import Worker
 
 from gmtool.actions import history
 from gmtool.actions import skirmish as game_actions
 from gmtool.actions.errors import StoreError
-from gmtool.actions.reads.skirmish import game_steps, load_game
+from gmtool.actions.reads.skirmish import Played, SkirmishGame, game_steps, load_game
 from gmtool.rules.errors import RulesError
-from gmtool.rules.skirmish import GameOptions
-from gmtool.rules.skirmish.turn_modes import AUTOMATIC, MANUAL, SOLO, settings_text, solo_side
+from gmtool.rules.skirmish import Action, GameOptions, GameState, torga_iv
+from gmtool.rules.skirmish.engine import AIM, FIRE, HAND_TO_HAND, HOLD, PICK_UP, deployment_preview
+from gmtool.rules.skirmish.turn_modes import settings_text
+from gmtool.tui.pane import GmPane
+from gmtool.tui.styles import tab_css
+from gmtool.tui.tabs.torga import orders, simulation, view
 from gmtool.tui.tabs.torga.keys import ACTIONS, HELP
-from gmtool.tui.tabs.torga.log import GameLog
+from gmtool.tui.tabs.torga.log import GameLog, log_text
+from gmtool.tui.tabs.torga.map import SkirmishMap
 from gmtool.tui.tabs.torga.new_game import NewGameChoice, NewGameScreen
-from gmtool.tui.tabs.torga.offered import Moment, offered, why_not
-from gmtool.tui.tabs.torga.play import PlayingPane
+from gmtool.tui.tabs.torga.offered import Moment, moment, offered, why_not
+from gmtool.tui.tabs.torga.panel import Choice, roster_table
 from gmtool.tui.tabs.torga.replay import ReplayScreen
 from gmtool.tui.tabs.torga.settings import SettingsScreen
-from gmtool.tui.tabs.torga.view import BROWSE, MOVING, PICKING
+from gmtool.tui.tabs.torga.simulation import SimulationPanel
+from gmtool.tui.tabs.torga.sweep import Sweep, SweepScreen
+from gmtool.tui.tabs.torga.view import BROWSE, MOVING, PICKING, Play
+from gmtool.tui.tabs.torga.widgets import SidePanel, UnderMap
 
 __all__ = ["BROWSE", "MOVING", "PICKING", "TAB_ID", "TITLE", "SkirmishPane"]
 
 TAB_ID = "torga"
 TITLE = "Torga IV"
 
-MODE_SHORT = {SOLO: "solo", MANUAL: "two players", AUTOMATIC: "both automatic"}
+STANDING_ROWS = 2  # the standing line's height (#sk-standing)
 
 
-class SkirmishPane(PlayingPane):
+class SkirmishPane(GmPane):
     TAB_ID = TAB_ID
     TITLE = TITLE
     HELP = HELP
     # Every key that works now is in the footer (check_action hides the rest), at 80x24 as
     # at 120x36: related keys share one footer item (a Binding.Group) to make room.
     ACTIONS = ACTIONS
+    DEFAULT_CSS = tab_css(__file__, "torga.tcss")
 
-    # -- key availability -----------------------------------------------------------------
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.game: SkirmishGame | None = None
+        self.preview: GameState | None = None  # the deployment shown while there is no game
+        self.selected: str | None = None
+        self.mode = BROWSE
+        self.cursor: tuple[float, float] = (0.0, 0.0)
+        self.pick_kind = ""
+        self.pick_options: list[Choice] = []
+        self.pick_index = 0
+        self.kinds: frozenset[str] = frozenset()  # what the selected figure may do now
+        # what ctrl+z would take back and ctrl+y do again (read after each change)
+        self.undo_label: str | None = None
+        self.redo_label: str | None = None
+        self.simulation_games = simulation.DEFAULT_SIMULATION_GAMES
+        self.sweep_games = simulation.DEFAULT_SWEEP_GAMES
+        self.simulation: simulation.Result | None = None  # the last one that ended
+        self._keys_state: tuple[object, ...] = ()
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="sk-top"):
+            yield SkirmishMap(id="sk-map")
+            with SidePanel(initial="sk-table", id="sk-side"):
+                with Vertical(id="sk-table"):
+                    with VerticalScroll(id="sk-roster-box", can_focus=False):
+                        yield Static(id="sk-roster")
+                    yield GameLog(id="sk-log")
+                yield SimulationPanel(id="sk-sim")
+        yield Static(id="sk-standing")
+        yield UnderMap(id="sk-under")
+
+    def on_mount(self) -> None:
+        self.load()
+        self.focus_default()
+
+    def focus_default(self) -> None:
+        self.query_one("#sk-map", SkirmishMap).focus()
+
+    def help_text(self) -> str:
+        """The prose and keys, then the rules card of the scenario in play."""
+        return f"{super().help_text()}\n\n{view.rules_for(self.state)}"
+
+    # -- what is offered ----------------------------------------------------------------------
     def _moment(self) -> Moment:
-        state = self.state
-        side = self.query_one("#sk-side", ContentSwitcher).current
-        return Moment(
-            mode=self.mode,
-            has_game=state is not None,
-            over=state is not None and state.over,
-            kinds=self.kinds,
-            pick_kind=self.pick_kind,
-            can_undo=self.undo_label is not None,
-            can_redo=self.redo_label is not None,
-            several_ready=len(self._ready_ids()) > 1,
-            typing=self.query_one("#sk-move-to").has_class("shown"),
-            log_pages=side == "sk-table" and self.query_one("#sk-log", GameLog).overflows,
-        )
+        history = (self.undo_label, self.redo_label)
+        typing, pages = self.query_one(UnderMap).typing, self.query_one(SidePanel).log_pages
+        return moment(self.state, self._play_now(), self.kinds, history, typing, pages)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return offered(action, self._moment())
@@ -67,7 +114,246 @@ class SkirmishPane(PlayingPane):
     def why_not(self, action: str) -> str | None:
         return why_not(action, self._moment())
 
-    # -- new game and undo --------------------------------------------------------------------
+    # -- the game -----------------------------------------------------------------------------
+    @property
+    def state(self) -> GameState | None:
+        return self.game.state if self.game is not None else None
+
+    def _play_now(self) -> Play:
+        options = self.pick_options
+        return Play(self.mode, self.selected, self.cursor, self.pick_kind, options, self.pick_index)
+
+    def load(self) -> None:
+        """Read the saved game (or show the Torga IV deployment when there is none)."""
+        if self._reload():
+            self.show_status(view.loaded_words(self.game))
+
+    def _reload(self) -> bool:
+        """Read the game back (after an undo or redo too); False (and said) when it does
+        not read."""
+        problem = None
+        try:
+            self.game = load_game(self.campaign)
+        except StoreError as exc:
+            self.game, problem = None, str(exc)
+        self._reset_view()
+        if problem is not None:
+            self._refuse(problem)
+        return problem is None
+
+    def _browse_anew(self) -> None:
+        """Back to browsing, the first figure that may act selected."""
+        self.mode = BROWSE
+        self.selected = None
+        self._hide_input()
+        self._fix_selection()
+
+    def _reset_view(self) -> None:
+        if self.game is None and self.preview is None:
+            self.preview = deployment_preview(torga_iv())
+        self._browse_anew()
+        self.query_one("#sk-log", GameLog).show(view.log_lines(self.game))
+        self._read_history()
+        self.refresh_view()
+
+    def _read_history(self) -> None:
+        self.undo_label, self.redo_label = game_actions.history(self.campaign)
+
+    def _shown_state(self) -> GameState:
+        """The game's state, or the deployment shown while there is no game."""
+        state = self.state or self.preview
+        assert state is not None  # the preview is drawn as soon as there is no game
+        return state
+
+    def _fix_selection(self) -> None:
+        ready = view.ready_ids(self.state)
+        if self.selected not in ready:
+            self.selected = ready[0] if ready else None
+
+    # -- drawing ------------------------------------------------------------------------------
+    def refresh_view(self) -> None:
+        state, play = self._shown_state(), self._play_now()
+        kinds = view.kind_list(self.state, play)
+        if self.mode == BROWSE:  # moving or picking: the keys of the pick stay as they were
+            self.kinds = frozenset(kinds)
+        ready = frozenset(view.ready_ids(self.state))
+        self.query_one("#sk-map", SkirmishMap).show(
+            view.map_view(state, ready, self.game is not None, play)
+        )
+        rows = len(state.figures) + len(state.scenario.sides)
+        roster = roster_table(state, self.game, self.selected, set(ready))
+        self.query_one(SidePanel).show_roster(roster, rows, view.roster_row(state, self.selected))
+        line = self.query_one("#sk-standing", Static)
+        width = line.size.width or self.app.size.width
+        line.update(view.standing_line(self.game, width), layout=False)
+        if self.state is not None:
+            self.query_one("#sk-action", Static).display = not self.state.over
+        width = self.query_one("#sk-action", Static).size.width or 78
+        self.query_one(UnderMap).show_panel(view.action_text(self.game, play, kinds, width))
+        self._fit_rows()
+        # The footer redraws all its keys when asked (slow): only when what they do changes.
+        keys_state = (self.mode, self.pick_kind, self.state is None, state.over, self.kinds,
+                      self.undo_label is None, self.redo_label is None, len(ready) > 1)  # fmt: skip
+        if keys_state != self._keys_state:
+            self._keys_state = keys_state
+            self.refresh_bindings()
+
+    def on_game_log_overflowed(self, message: GameLog.Overflowed) -> None:
+        self.refresh_bindings()  # the log's page keys come and go with it
+
+    def show_status(self, text: str | Text, error: bool = False) -> None:
+        self.query_one(UnderMap).show_status(text, error)
+        self._fit_rows()
+
+    def _refuse(self, text: str) -> None:
+        self.show_status(text, error=True)
+
+    def on_resize(self) -> None:
+        self._fit_rows()
+
+    def _fit_rows(self) -> None:
+        """Share the rows under the map between the action panel and the status."""
+        if self.size.height:  # else not laid out yet: on_resize comes back
+            room = self.size.height - self.query_one(SkirmishMap).wanted_height - STANDING_ROWS
+            self.query_one(UnderMap).fit(room, self.size.width, self.mode == BROWSE)
+
+    def _set_mode(self, mode: str) -> None:
+        self.mode = mode
+        if mode != MOVING:
+            self._hide_input()
+        self.refresh_view()
+
+    def _hide_input(self) -> None:
+        if self.query_one(UnderMap).close_box():
+            self.focus_default()
+
+    # -- playing ------------------------------------------------------------------------------
+    def _carry_out(self, order: orders.Order | None) -> None:
+        """A play key's order: an action played with one `actions.skirmish` call, a pick
+        opened or turned, a move to place, or why not."""
+        if isinstance(order, orders.Refusal):
+            self._refuse(order.text)
+        elif isinstance(order, Action):
+            game = self.game
+            if game is not None:
+                self._played(lambda: game_actions.act(self.campaign, game, order))
+        elif isinstance(order, orders.NextChoice):
+            self.action_choose(1)
+        elif isinstance(order, orders.Pick):
+            self.pick_kind, self.pick_options, self.pick_index = order.kind, order.options, 0
+            self._set_mode(PICKING)
+            self.show_status(f"{len(order.options)} to choose from: enter to confirm.")
+        elif isinstance(order, orders.PlaceMove):
+            self.cursor = order.cursor
+            self._set_mode(MOVING)
+            self.show_status(order.words)
+
+    def _played(self, ask: Callable[[], Played]) -> None:
+        """Ask one play of the game and draw what it did, or say why not (nothing saved)."""
+        try:
+            played = ask()
+        except (RulesError, StoreError) as exc:
+            self._refuse(f"Not played: {exc}")
+            return
+        self._after(played)
+
+    def _after(self, played: Played) -> None:
+        self.game = played.game
+        self._browse_anew()
+        self.query_one("#sk-log", GameLog).add([log_text(line) for line in played.lines])
+        self._read_history()
+        if self.query_one(SidePanel).chart_shown:
+            self.query_one(SidePanel).show_table()
+        self.show_status(view.played_words(played, self.game.mode))
+        self.refresh_view()
+
+    def action_aim(self) -> None:
+        self._carry_out(orders.simple(self.state, self.selected, AIM, "aimed"))
+
+    def action_hold(self) -> None:
+        self._carry_out(orders.simple(self.state, self.selected, HOLD, "held"))
+
+    def action_automatic(self) -> None:
+        self._app_plays(game_actions.let_the_app_play)
+
+    def action_automatic_turn(self) -> None:
+        self._app_plays(game_actions.play_rest_of_turn)
+
+    def _app_plays(self, play: Callable[[Any, SkirmishGame], Played]) -> None:
+        who = orders.actor(self.state, self.selected, "played")
+        game = self.game
+        if isinstance(who, orders.Refusal):
+            self._refuse(who.text)
+        elif game is not None:
+            self._played(lambda: play(self.campaign, game))
+
+    def action_next_figure(self, step: int = 1) -> None:
+        who = orders.next_figure(self.state, self.selected, step)
+        if isinstance(who, orders.Refusal):
+            self._refuse(who.text)
+        else:
+            self.selected = who
+            self._set_mode(BROWSE)
+
+    def action_previous_figure(self) -> None:
+        self.action_next_figure(-1)
+
+    def action_choose(self, step: int) -> None:
+        """The next (or previous) target or weapon while picking."""
+        if self.mode == PICKING and self.pick_options:
+            self.pick_index = (self.pick_index + step) % len(self.pick_options)
+            self.refresh_view()
+
+    def _pick(self, kind: str) -> None:
+        """f, h, p: a pick's choices, their details fitted to the action panel's width."""
+        width = self.query_one("#sk-action", Static).size.width or self.app.size.width
+        self._carry_out(orders.pick(self.state, self._play_now(), kind, width))
+
+    def action_fire(self) -> None:
+        self._pick(FIRE)
+
+    def action_hand_to_hand(self) -> None:
+        self._pick(HAND_TO_HAND)
+
+    def action_pick_up(self) -> None:
+        self._pick(PICK_UP)
+
+    def action_move(self) -> None:
+        self._carry_out(orders.place_move(self.state, self.selected))
+
+    def action_cursor(self, dx: float, dy: float) -> None:
+        if self.mode == MOVING:
+            scenario = self._shown_state().scenario
+            self.cursor = orders.moved_cursor(self.cursor, dx, dy, scenario.width, scenario.depth)
+            self.refresh_view()
+
+    def action_type_destination(self) -> None:
+        self.query_one(UnderMap).open_box(f"{self.cursor[0]:g},{self.cursor[1]:g}")
+        self._fit_rows()
+
+    @on(UnderMap.Destination)
+    def _destination(self, event: UnderMap.Destination) -> None:
+        """A destination typed: the cursor follows it; Enter (`entered`) moves there."""
+        if event.point is None:
+            self._refuse(f"Not moved: type the destination as x,y in inches (got {event.text!r}).")
+        elif event.entered:
+            self.cursor = event.point
+            self.action_confirm()
+        elif self.mode == MOVING:
+            self.cursor = event.point
+            self.refresh_view()
+
+    def action_confirm(self) -> None:
+        self._carry_out(orders.confirm(self.state, self._play_now()))
+
+    def action_cancel(self) -> None:
+        if self.query_one(UnderMap).typing and self.query_one("#sk-move-to").has_focus:
+            self._hide_input()  # escape in the box closes it, the move still placed
+        else:
+            self._set_mode(BROWSE)
+            self.show_status("Cancelled: nothing was played.")
+
+    # -- new game, settings, replay, export, undo ---------------------------------------------
     def action_new_game(self) -> None:
         self.app.push_screen(NewGameScreen(), self._new_game_chosen)
 
@@ -86,17 +372,14 @@ class SkirmishPane(PlayingPane):
             return
         self.game = played.game
         self._reset_view()
-        scenario = choice.scenario
-        who = ""
-        if choice.mode == SOLO:
-            who = f" The app plays the {scenario.side(solo_side(scenario)).name} side."
-        self.show_status(f"New game: {scenario.name} ({MODE_SHORT[choice.mode]}).{who}")
+        self.show_status(view.new_game_words(choice.scenario, choice.mode))
 
     def action_settings(self) -> None:
         state = self.state
-        if state is None or state.over:
-            return
-        self.app.push_screen(SettingsScreen(state.scenario, state.options), self._settings_chosen)
+        if state is not None and not state.over:
+            self.app.push_screen(
+                SettingsScreen(state.scenario, state.options), self._settings_chosen
+            )
 
     def _settings_chosen(self, options: GameOptions | None) -> None:
         if options is None or self.game is None:
@@ -115,18 +398,14 @@ class SkirmishPane(PlayingPane):
 
     def action_replay(self) -> None:
         if self.game is None:
-            self._refuse("Nothing to replay: there is no game yet; press n to start one.")
+            self._refuse(f"Nothing to replay: {orders.NO_GAME}.")
             return
         try:
             steps = game_steps(self.campaign, self.game)
         except StoreError as exc:
             self._refuse(f"No replay: {exc}")
             return
-        players = {
-            side.id: "app" if self.game.is_automatic(side.id) else "GM"
-            for side in self.game.scenario.sides
-        }
-        self.app.push_screen(ReplayScreen(steps, players))
+        self.app.push_screen(ReplayScreen(steps, view.players(self.game)))
 
     def action_replay_in_play(self) -> None:
         self.action_replay()
@@ -136,7 +415,7 @@ class SkirmishPane(PlayingPane):
 
     def action_export_log(self) -> None:
         if self.game is None:
-            self._refuse("Nothing to export: there is no game yet; press n to start one.")
+            self._refuse(f"Nothing to export: {orders.NO_GAME}.")
             return
         try:
             path = game_actions.export_log(self.campaign, self.game)
@@ -146,60 +425,72 @@ class SkirmishPane(PlayingPane):
         self.show_status(f"The game's log is in {path}.")
 
     def action_undo(self) -> None:
-        """Take back the last saved action; the status names it (and the app's reply with
-        it in solo play, which the label includes) and the dice it marks undone."""
-        try:
-            undone = history.undo(self.campaign, history.SKIRMISH)
-        except StoreError as exc:
-            self._refuse(f"Not undone: {exc}")
-            return
-        if isinstance(undone, history.Refused):
-            self._refuse(f"{undone.text[:1].upper()}{undone.text[1:]}.")
-            return
-        if self._reload():
-            dice = f" ({undone.rolls} dice marked undone)" if undone.rolls else ""
-            self.show_status(f"Undone: {undone.label}{dice}. ctrl+y does it again.")
+        """Take back the last saved action (with the app's reply in solo play) and its dice."""
+        self._history_step(lambda: history.undo(self.campaign, history.SKIRMISH), undone=True)
 
     def action_redo(self) -> None:
         """Do the action last undone again as it was saved (the same dice, not rolled)."""
-        try:
-            redone = history.redo(self.campaign, history.SKIRMISH)
-        except StoreError as exc:
-            self._refuse(f"Not redone: {exc}")
-            return
-        if isinstance(redone, history.Refused):
-            self._refuse(f"{redone.text[:1].upper()}{redone.text[1:]}.")
-            return
-        if self._reload():
-            dice = f" ({redone.rolls} dice as rolled before)" if redone.rolls else ""
-            self.show_status(f"Redone: {redone.label}{dice}.")
+        self._history_step(lambda: history.redo(self.campaign, history.SKIRMISH), undone=False)
 
-    def _reload(self) -> bool:
-        """Read the game back after an undo or redo; False (and said) when it does not
-        read."""
+    def _history_step(
+        self, step: Callable[[], history.Done | history.Refused], undone: bool
+    ) -> None:
         try:
-            self.game = load_game(self.campaign)
+            done = step()
         except StoreError as exc:
-            self.game = None
-            self._refuse(str(exc))
-            return False
-        self._reset_view()
-        return True
+            self._refuse(f"Not {'undone' if undone else 'redone'}: {exc}")
+            return
+        if isinstance(done, history.Refused):
+            self._refuse(f"{done.text[:1].upper()}{done.text[1:]}.")
+        elif self._reload():
+            self.show_status(view.history_words(done.label, done.rolls, undone))
 
     def action_scroll_log(self, pages: int) -> None:
         log = self.query_one("#sk-log", GameLog)
         log.scroll_back(pages * max(log.content_size.height - 1, 1))
 
-    # -- the side panel -----------------------------------------------------------------
     def action_toggle_view(self) -> None:
         """Roster and log, then the log alone (more of it at 80x24), then the chart."""
-        side = self.query_one("#sk-side", ContentSwitcher)
-        roster = self.query_one("#sk-roster-box")
-        if side.current == "sk-sim":
-            side.current = "sk-table"
-            roster.display = True
-        elif roster.display:
-            roster.display = False
-        else:
-            side.current = "sk-sim"
+        self.query_one(SidePanel).turn()
         self.refresh_bindings()
+
+    # -- simulations --------------------------------------------------------------------------
+    @property
+    def _simulation_worker(self) -> Worker[simulation.Result] | None:
+        """The worker of the simulation last started (None: none yet)."""
+        return self.query_one(SimulationPanel).worker
+
+    def _busy(self) -> bool:
+        running = self.query_one(SimulationPanel).running
+        if running:
+            self._refuse("The simulation is already running: its chart shows when it ends.")
+        return running
+
+    def action_simulate(self) -> None:
+        if not self._busy():
+            scenario = self.game.scenario if self.game is not None else torga_iv()
+            self.query_one(SidePanel).show_chart()
+            self.show_status(view.simulating_words(scenario, self.simulation_games))
+            panel = self.query_one(SimulationPanel)
+            panel.run_simulation(scenario, self.simulation_games, self.campaign.seed)
+
+    def action_sweep(self) -> None:
+        if not self._busy():
+            scenario = self.game.scenario if self.game is not None else torga_iv()
+            self.app.push_screen(SweepScreen(scenario, self.sweep_games), self._sweep_chosen)
+
+    def _sweep_chosen(self, sweep: Sweep | None) -> None:
+        if sweep is None:
+            self.show_status("No sweep: nothing was simulated.")
+        else:
+            self.query_one(SidePanel).show_chart()
+            self.show_status(view.sweeping_words(sweep, self.sweep_games))
+            self.query_one(SimulationPanel).run_sweep(sweep, self.sweep_games, self.campaign.seed)
+
+    @on(SimulationPanel.Simulated)
+    def _simulated(self, event: SimulationPanel.Simulated) -> None:
+        if event.result is None:
+            self._refuse(f"The simulation stopped: {event.error}")
+            return
+        self.simulation = event.result
+        self.show_status(view.simulation_words(event.result, self.query_one(SidePanel).chart_shown))

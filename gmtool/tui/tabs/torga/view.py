@@ -1,55 +1,54 @@
-"""The Torga IV tab's view: the map, the roster and log beside it, the standing line, the
-action panel and the status under it, all drawn from the saved game and the tab's mode.
-
-`TorgaView` is the tab's drawing half; `pane.SkirmishPane` adds the keys and what they do.
-"""
+"""What the Torga IV tab shows, as plain functions of the game and of what the GM is doing
+(`Play`): the map's view, the action panel's text, the figures that may act, the words of
+a played action and of a finished simulation. The pane draws what these return."""
 
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar
+from collections.abc import Sequence
 
+import msgspec
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import ContentSwitcher, Input, Static
 
-from gmtool.actions import skirmish as game_actions
-from gmtool.actions.errors import StoreError
-from gmtool.actions.reads.skirmish import SkirmishGame, load_game
-from gmtool.rules.skirmish import GameState, legal_actions, plan_move, ready_figures, torga_iv
-from gmtool.rules.skirmish.engine import FIRE, deployment_preview
+from gmtool.actions.reads.skirmish import Played, SkirmishGame
+from gmtool.rules.skirmish import (
+    ACTION_KINDS,
+    GameState,
+    Scenario,
+    SimulationSummary,
+    legal_actions,
+    plan_move,
+    ready_figures,
+    torga_iv,
+)
+from gmtool.rules.skirmish.engine import FIRE
 from gmtool.rules.skirmish.outcome import standing
-from gmtool.tui.action_table import bindings
-from gmtool.tui.styles import tab_css
-from gmtool.tui.tabs.torga.chart import SimulationChart
-from gmtool.tui.tabs.torga.keys import DESTINATION_KEYS
-from gmtool.tui.tabs.torga.log import GameLog, log_text
-from gmtool.tui.tabs.torga.map import MapView, SkirmishMap
-from gmtool.tui.tabs.torga.panel import Choice, figure_line, move_line, pick_text, roster_table
-from gmtool.tui.tabs.torga.rows import share_rows, text_rows
+from gmtool.rules.skirmish.turn_modes import AUTOMATIC, MANUAL, SOLO, solo_side
+from gmtool.tui.tabs.torga.log import log_text
+from gmtool.tui.tabs.torga.map import MapView
+from gmtool.tui.tabs.torga.panel import Choice, figure_line, move_line, pick_text
 from gmtool.tui.tabs.torga.rules_card import rules_card
-from gmtool.tui.tabs.torga.simulation import SimulatingPane
 from gmtool.tui.tabs.torga.standing import standing_text
+from gmtool.tui.tabs.torga.sweep import Sweep, SweepResult
 
 # What the keys do right now: looking at the table, placing a move, or picking a target.
 BROWSE = "browse"
 MOVING = "move"
 PICKING = "pick"
 
-STANDING_ROWS = 2  # the standing line's height (#sk-standing)
+MODE_SHORT = {SOLO: "solo", MANUAL: "two players", AUTOMATIC: "both automatic"}
 
 
-class DestinationInput(Input):
-    """Where a move goes, typed as x,y: enter moves there (the tab's Confirm key)."""
+class Play(msgspec.Struct, frozen=True):
+    """What the GM is doing: the mode, the figure selected, a move's destination, a pick's
+    choices and the one highlighted."""
 
-    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
-        *bindings(DESTINATION_KEYS)
-    ]
-
-    async def action_confirm(self) -> None:
-        await self.action_submit()
+    mode: str = BROWSE
+    selected: str | None = None
+    cursor: tuple[float, float] = (0.0, 0.0)
+    pick_kind: str = ""
+    options: Sequence[Choice] = ()
+    index: int = 0
 
 
 def parse_point(text: str) -> tuple[float, float] | None:
@@ -63,282 +62,151 @@ def parse_point(text: str) -> tuple[float, float] | None:
         return None
 
 
-class TorgaView(SimulatingPane):
-    """The drawing half of the Torga IV tab."""
+def ready_ids(state: GameState | None) -> list[str]:
+    """The figures that may act now (none with no game, or once it is over)."""
+    if state is None or state.over:
+        return []
+    return [f.id for f in ready_figures(state)]
 
-    DEFAULT_CSS = tab_css(__file__, "torga.tcss")
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.game: SkirmishGame | None = None
-        self.preview: GameState | None = None
-        self.selected: str | None = None
-        self.mode = BROWSE
-        self.cursor: tuple[float, float] = (0.0, 0.0)
-        self.pick_kind = ""
-        self.pick_options: list[Choice] = []
-        self.pick_index = 0
-        self.kinds: frozenset[str] = frozenset()  # what the selected figure may do now
-        self.undo_label: str | None = None  # what ctrl+z would take back
-        self.redo_label: str | None = None  # what ctrl+y would do again
-        self._keys_state: tuple[object, ...] = ()
-        self._roster_rows = 0
-        self._panel_text: str | Text = ""  # what the action panel and the status show
-        self._status_text: str | Text = ""
+def kind_list(state: GameState | None, play: Play) -> list[str]:
+    """The kinds of the selected figure's legal actions, one per action (none while moving
+    or picking, or when nobody can act)."""
+    if state is None or state.over or play.selected is None or play.mode != BROWSE:
+        return []
+    return [a.kind for a in legal_actions(state, play.selected)]
 
-    # -- layout -----------------------------------------------------------------------------
-    def compose(self) -> ComposeResult:
-        with Horizontal(id="sk-top"):
-            yield SkirmishMap(id="sk-map")
-            with ContentSwitcher(initial="sk-table", id="sk-side"):
-                with Vertical(id="sk-table"):
-                    with VerticalScroll(id="sk-roster-box", can_focus=False):
-                        yield Static(id="sk-roster")
-                    yield GameLog(id="sk-log")
-                yield SimulationChart(id="sk-sim")
-        yield Static(id="sk-standing")
-        yield Static(id="sk-action")
-        with Horizontal(id="sk-bottom"):  # the typed destination beside the status: no row
-            yield DestinationInput(
-                placeholder="x,y in inches, then enter", id="sk-move-to", compact=True
-            )
-            yield Static(id="sk-status")
 
-    def on_mount(self) -> None:
-        self.load()
-        self.focus_default()
+def players(game: SkirmishGame) -> dict[str, str]:
+    """Who plays each side: the app or the GM."""
+    return {s.id: "app" if game.is_automatic(s.id) else "GM" for s in game.scenario.sides}
 
-    def focus_default(self) -> None:
-        self.query_one("#sk-map", SkirmishMap).focus()
 
-    def help_text(self) -> str:
-        """The prose and keys, then the rules card of the scenario in play (Torga IV when
-        none)."""
-        state = self.state
-        card = (
-            rules_card(torga_iv()) if state is None else rules_card(state.scenario, state.options)
+def map_view(state: GameState, ready: frozenset[str], has_game: bool, play: Play) -> MapView:
+    """The map: the selected figure and those `ready`, a move's destination (and whether
+    it is allowed), or a pick's target among the others (with the line of fire)."""
+    view = MapView(state, play.selected, ready)
+    if play.mode == MOVING and play.selected and has_game:
+        plan = plan_move(state, play.selected, *play.cursor)
+        return MapView(state, play.selected, view.ready, play.cursor, plan.legal)
+    if play.mode == PICKING and play.options:
+        target = play.options[play.index][0].target
+        others = frozenset(a.target for a, _s, _d in play.options if a.target)
+        fire = play.pick_kind == FIRE and target is not None
+        return MapView(
+            state, play.selected, frozenset(), None, True, target, others, fire_line=fire
         )
-        return f"{super().help_text()}\n\n{card}"
+    return view
 
-    # -- the game -----------------------------------------------------------------------------
-    @property
-    def state(self) -> GameState | None:
-        return self.game.state if self.game is not None else None
 
-    def load(self) -> None:
-        """Read the saved game (or show the Torga IV deployment when there is none)."""
-        try:
-            self.game = load_game(self.campaign)
-        except StoreError as exc:
-            self.game = None
-            self._reset_view()
-            self.show_status(str(exc), error=True)
-            return
-        self._reset_view()
-        if self.game is None:
-            self.show_status("No game yet: press n to start one.")
-        elif self.game.state.over:
-            self.show_status("The game is over: n starts a new one, ctrl+z takes back the end.")
-        else:
-            self.show_status("Game resumed where it was left.")
+def action_text(game: SkirmishGame | None, play: Play, kinds: list[str], width: int) -> str | Text:
+    """The action panel: a move's cost, a pick's choices, or the selected figure's line."""
+    state = game.state if game is not None else None
+    if state is None or state.over or game is None:
+        return ""
+    if play.mode == MOVING and play.selected is not None:
+        return move_line(state, play.selected, play.cursor)
+    if play.mode == PICKING and play.options:
+        return pick_text(play.pick_kind, list(play.options), play.index)
+    return figure_line(state, game, play.selected, kinds, width)
 
-    def _read_history(self) -> None:
-        """What ctrl+z and ctrl+y would take back or do again (read after each change)."""
-        self.undo_label, self.redo_label = game_actions.history(self.campaign)
 
-    def _reset_view(self) -> None:
-        self.mode = BROWSE
-        self.selected = None
-        self._hide_input()
-        if self.game is None and self.preview is None:
-            scenario = torga_iv()
-            self.preview = deployment_preview(scenario)
-        self._fix_selection()
-        self._rebuild_log()
-        self._read_history()
-        self.refresh_view()
-
-    def _shown_state(self) -> GameState:
-        state = self.state or self.preview
-        assert state is not None
-        return state
-
-    def _ready_ids(self) -> list[str]:
-        state = self.state
-        if state is None or state.over:
-            return []
-        return [f.id for f in ready_figures(state)]
-
-    def _fix_selection(self) -> None:
-        ready = self._ready_ids()
-        if self.selected not in ready:
-            self.selected = ready[0] if ready else None
-
-    # -- drawing ------------------------------------------------------------------------------
-    def refresh_view(self) -> None:
-        state = self._shown_state()
-        kinds = self._kind_list()
-        if self.mode == BROWSE:  # moving or picking: the keys of the pick stay as they were
-            self.kinds = frozenset(kinds)
-        self.query_one("#sk-map", SkirmishMap).show(self._map_view(state))
-        # The roster keeps its height for a scenario: no new layout unless that changes.
-        rows = len(state.figures) + len(state.scenario.sides)
-        ready = set(self._ready_ids())
-        self.query_one("#sk-roster", Static).update(
-            roster_table(state, self.game, self.selected, ready), layout=rows != self._roster_rows
-        )
-        self._roster_rows = rows
-        self._keep_selected_in_view(state)
-        self._draw_standing()
-        self._draw_action_panel(kinds)
-        # The footer redraws all its keys when asked (slow): only when what they do changes.
-        keys_state = (
-            self.mode,
-            self.pick_kind,
-            self.state is None,
-            state.over,
-            self.kinds,
-            self.undo_label is None,
-            self.redo_label is None,
-            len(ready) > 1,
-        )
-        if keys_state != self._keys_state:
-            self._keys_state = keys_state
-            self.refresh_bindings()
-
-    def _keep_selected_in_view(self, state: GameState) -> None:
-        """Scroll the roster (when it has fewer rows than figures, at 80x24) to the
-        selected figure's row."""
-        if self.selected is None:
-            return
-        row = 0
-        for side in state.scenario.sides:
+def roster_row(state: GameState, selected: str | None) -> int | None:
+    """The roster's row of the selected figure (each side's row above its figures)."""
+    if selected is None:
+        return None
+    row = 0
+    for side in state.scenario.sides:
+        row += 1
+        for fig in state.figures:
+            if fig.side != side.id:
+                continue
+            if fig.id == selected:
+                return row
             row += 1
-            for fig in state.figures:
-                if fig.side != side.id:
-                    continue
-                if fig.id == self.selected:
-                    box = self.query_one("#sk-roster-box", VerticalScroll)
-                    height = box.size.height
-                    if height and not box.scroll_y <= row < box.scroll_y + height:
-                        box.scroll_to(y=max(row - height // 2, 0), animate=False)
-                    return
-                row += 1
+    return None
 
-    def _map_view(self, state: GameState) -> MapView:
-        view = MapView(state, self.selected, frozenset(self._ready_ids()))
-        if self.mode == MOVING and self.selected and self.game is not None:
-            plan = plan_move(state, self.selected, *self.cursor)
-            return MapView(state, self.selected, view.ready, self.cursor, plan.legal)
-        if self.mode == PICKING and self.pick_options:
-            target = self.pick_options[self.pick_index][0].target
-            others = frozenset(a.target for a, _s, _d in self.pick_options if a.target)
-            fire = self.pick_kind == FIRE and target is not None
-            return MapView(
-                state, self.selected, frozenset(), None, True, target, others, fire_line=fire
-            )
-        return view
 
-    def _draw_standing(self) -> None:
-        line = self.query_one("#sk-standing", Static)
-        state = self.state
-        if state is None or self.game is None:
-            line.update(
-                "No game: the map shows the Torga IV deployment.\nPress n for a new game.",
-                layout=False,
-            )
-            return
-        players = {
-            side.id: "app" if self.game.is_automatic(side.id) else "GM"
-            for side in state.scenario.sides
-        }
-        width = line.size.width or self.app.size.width
-        line.update(standing_text(standing(state), state.scenario, players, width), layout=False)
-        self.query_one("#sk-action", Static).display = not state.over
+def played_words(played: Played, mode: str) -> str:
+    """What an action did, in the log's words; in solo play, how many activations the app
+    answered with."""
+    own = [line.text for line in played.lines if not line.auto and line.kind != "turn"]
+    replies = sum(1 for line in played.lines if line.auto and line.kind in ACTION_KINDS)
+    message = " ".join(own) or played.label
+    if mode == SOLO and replies and any(not line.auto for line in played.lines):
+        steps = "activation" if replies == 1 else "activations"
+        message += f" The app answered: {replies} {steps} (in the log)."
+    return message
 
-    def _draw_action_panel(self, kinds: list[str]) -> None:
-        state = self.state
-        text: str | Text
-        if state is None or state.over or self.game is None:
-            text = ""
-        elif self.mode == MOVING and self.selected is not None:
-            text = move_line(state, self.selected, self.cursor)
-        elif self.mode == PICKING and self.pick_options:
-            text = pick_text(self.pick_kind, self.pick_options, self.pick_index)
-        else:
-            width = self.query_one("#sk-action", Static).size.width or 78
-            text = figure_line(state, self.game, self.selected, kinds, width)
-        self.query_one("#sk-action", Static).update(text, layout=False)
-        self._panel_text = text
-        self._fit_rows()
 
-    def _kind_list(self) -> list[str]:
-        """The kinds of the selected figure's legal actions, one per action (none while
-        moving or picking, or when nobody can act)."""
-        state = self.state
-        if state is None or state.over or self.selected is None or self.mode != BROWSE:
-            return []
-        return [a.kind for a in legal_actions(state, self.selected)]
+def simulating_words(scenario: Scenario, games: int) -> str:
+    return f"Simulating {games} games of {scenario.name} in the background…"
 
-    def _panel_width(self) -> int:
-        return self.query_one("#sk-action", Static).size.width or self.app.size.width
 
-    # -- the log and the status ----------------------------------------------------------------
-    def _rebuild_log(self) -> None:
-        log = self.query_one("#sk-log", GameLog)
-        if self.game is None:
-            log.show([Text("The game log shows every action and die here.", "#808080")])
-            return
-        log.show([log_text(line) for line in self.game.log])
+def sweeping_words(sweep: Sweep, games: int) -> str:
+    values = ", ".join(str(v) for v in sweep.values)
+    return f"Sweeping {sweep.key} over {values}: {games} games each…"
 
-    def on_game_log_overflowed(self, message: GameLog.Overflowed) -> None:
-        self.refresh_bindings()  # the log's page keys come and go with it
 
-    def show_status(self, text: str | Text, error: bool = False) -> None:
-        status = self.query_one("#sk-status", Static)
-        status.set_class(error, "error")
-        status.update(text, layout=False)
-        self._status_text = text
-        self._fit_rows()
+def simulation_words(result: SimulationSummary | SweepResult, chart_shown: bool) -> str:
+    """A finished simulation (or sweep) in one line: the first side's win rates."""
+    if isinstance(result, SweepResult):
+        first = result.summaries[0].side_names[0]
+        rates = ", ".join(
+            f"{value} {summary.win_rate(0):.0%}"
+            for value, summary in zip(result.values, result.summaries, strict=True)
+        )
+        text = f"Sweep done: {first} wins by {result.key}: {rates}."
+    else:
+        first, second = result.side_names
+        text = (
+            f"Simulation done: {first} {result.win_rate(0):.0%}, "
+            f"{second} {result.win_rate(1):.0%} of {result.games} games."
+        )
+    return text if chart_shown else f"{text} Press v to see the chart."
 
-    def _refuse(self, text: str) -> None:
-        self.show_status(text, error=True)
 
-    def on_resize(self) -> None:
-        self._fit_rows()
+def new_game_words(scenario: Scenario, mode: str) -> str:
+    """A new game started: the scenario, how it is played and the side the app plays."""
+    who = ""
+    if mode == SOLO:
+        who = f" The app plays the {scenario.side(solo_side(scenario)).name} side."
+    return f"New game: {scenario.name} ({MODE_SHORT[mode]}).{who}"
 
-    def _fit_rows(self) -> None:
-        """Give the action panel and the status their rows under the map (rows.py)."""
-        height, width = self.size.height, self.size.width
-        if not height:
-            return  # not laid out yet: on_resize comes back
-        panel = self.query_one("#sk-action", Static)
-        status = self.query_one("#sk-status", Static)
-        room = height - self.query_one("#sk-map", SkirmishMap).wanted_height - STANDING_ROWS
-        box = self.query_one("#sk-move-to", Input)
-        width_style = box.styles.width
-        beside = int(width_style.value) if box.has_class("shown") and width_style else 0
-        console = self.app.console
-        panel_rows = text_rows(self._panel_text, width, console) if panel.display else 0
-        status_rows = text_rows(self._status_text, width - beside, console)
-        rows = share_rows(room, panel_rows, status_rows, self.mode == BROWSE)
-        for widget, wanted in zip((panel, status), rows, strict=True):
-            if widget.styles.height is None or widget.styles.height.value != wanted:
-                widget.styles.height = wanted
 
-    # -- modes and the side panel ----------------------------------------------------------
-    def _set_mode(self, mode: str) -> None:
-        self.mode = mode
-        if mode != MOVING:
-            self._hide_input()
-        self.refresh_view()
+def history_words(label: str, dice: int, undone: bool) -> str:
+    """An undo (or redo) done: what it took back (or did again) and its `dice`."""
+    if undone:
+        marked = f" ({dice} dice marked undone)" if dice else ""
+        return f"Undone: {label}{marked}. ctrl+y does it again."
+    marked = f" ({dice} dice as rolled before)" if dice else ""
+    return f"Redone: {label}{marked}."
 
-    def _hide_input(self) -> None:
-        box = self.query_one("#sk-move-to", Input)
-        if box.has_class("shown"):
-            box.remove_class("shown")
-            self.focus_default()
 
-    def _show_table(self) -> None:
-        self.query_one("#sk-side", ContentSwitcher).current = "sk-table"
-        self.query_one("#sk-roster-box").display = True
+def standing_line(game: SkirmishGame | None, width: int) -> str | Text:
+    """The line under the map: the standing of the game in play, or what the map shows."""
+    if game is None:
+        return "No game: the map shows the Torga IV deployment.\nPress n for a new game."
+    state = game.state
+    return standing_text(standing(state), state.scenario, players(game), width)
+
+
+def log_lines(game: SkirmishGame | None) -> list[Text]:
+    """The game's log, or what it will hold."""
+    if game is None:
+        return [Text("The game log shows every action and die here.", "#808080")]
+    return [log_text(line) for line in game.log]
+
+
+def loaded_words(game: SkirmishGame | None) -> str:
+    """What the tab says on reading the saved game."""
+    if game is None:
+        return "No game yet: press n to start one."
+    if game.state.over:
+        return "The game is over: n starts a new one, ctrl+z takes back the end."
+    return "Game resumed where it was left."
+
+
+def rules_for(state: GameState | None) -> str:
+    """The rules card of the scenario in play (Torga IV when none), for the F1 help."""
+    return rules_card(torga_iv()) if state is None else rules_card(state.scenario, state.options)

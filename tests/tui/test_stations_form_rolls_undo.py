@@ -1,7 +1,7 @@
-"""The Stations tab's fixes of issue 16, driven like a GM: a half-filled character form asks
-before Escape throws it away; Enter rolls the check a board row shows into the log and the
-ship stays chosen; duplicate names are refused; the skill field knows the whole list; undo
-says what it takes back and redo does it again."""
+"""The Stations tab's character form, row rolls and undo, driven like a GM: a half-filled
+character form asks before Escape throws it away; Enter rolls the check a board row shows
+into the log and the ship stays chosen; duplicate names are refused; the skill field knows
+the whole list; undo says what it takes back and redo does it again."""
 
 from __future__ import annotations
 
