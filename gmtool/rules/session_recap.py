@@ -1,9 +1,9 @@
 """A game session's recap in Markdown, worded from its typed facts (rules/session_facts.py).
 
 Three cuts of the same facts: the GM's (everything), the players' (what their screen would
-show: no enemy track or crew numbers, no GM notes, none of the GM's rolls, no report file,
-which names enemy scores) and the short one the app shows as "Previously" when the next
-session starts.
+show: no enemy track or crew numbers, no GM notes, only the rolls the GM marked in front of
+them, no report file, which names enemy scores) and the short one the app shows as
+"Previously" when the next session starts.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from gmtool.rules.session_facts import (
     GameFact,
     InjuryFact,
     RollFact,
+    RollMark,
     SessionFacts,
     ShipChangeFact,
     ShipOutcome,
@@ -36,6 +37,7 @@ CHANGE_WORDS = {
 }
 WHERE_WORDS = {"port": "in port", "sea": "at sea"}
 DEGREE_WORDS = {"amazing": "Amazing success", "critical_failure": "Critical Failure"}
+MARK_WORDS = {RollMark.PLAYERS: "marked", RollMark.GM: "marked, behind the screen"}
 REASON_WORDS = {
     "held_out": "held out to the victory turn",
     "fell_short": "too few stood at the victory turn",
@@ -156,10 +158,16 @@ def game_line(game: GameFact) -> str:
     return f"{game.scenario} (game {game.game_id}): {won} ({why}{count})"
 
 
-def roll_line(roll: RollFact) -> str:
+def roll_line(roll: RollFact, *, players: bool = False) -> str:
+    """A roll worth remembering; the players' line leaves out the log's number and the mark."""
     degree = DEGREE_WORDS.get(roll.degree or "", roll.degree or "")
     purpose = roll.purpose or "no purpose given"
-    return f"#{roll.id} {degree}: {purpose} ({roll.expression} = {roll.total})"
+    text = f"{degree}: {purpose}" if degree else purpose
+    text += f" ({roll.expression} = {roll.total})"
+    if players:
+        return text
+    mark = f" [{MARK_WORDS[roll.mark]}]" if roll.mark else ""
+    return f"#{roll.id} {text}{mark}"
 
 
 def _section(title: str, lines: Iterable[str], short: bool) -> list[str]:
@@ -196,7 +204,10 @@ def recap_markdown(session: SessionFacts, *, players: bool = False, short: bool 
     changes = [c for c in session.ship_changes if c.ours or not players]
     out += _section("Ships between battles", (timed(c, change_line(c)) for c in changes), short)
     out += _section("Torga IV", (game_line(g) for g in session.games), short)
-    if not players:
+    if players:
+        shown = (r for r in session.rolls if r.for_players)
+        out += _section("Rolls to remember", (roll_line(r, players=True) for r in shown), short)
+    else:
         out += _section("Notable rolls", (timed(r, roll_line(r)) for r in session.rolls), short)
         out += _section("Notes", (timed(n, n.text) for n in session.notes), short)
         if session.gaps and not short:

@@ -67,6 +67,8 @@ RollRecord = TypedDict(
         "situation": NotRequired[str],
         "degree": NotRequired[str | None],
         "undone": NotRequired[bool],
+        # the GM marked it to remember: "players" (the players' recap lists it) or "gm"
+        "marked": NotRequired[str | None],
         # a draw (kind "draw": crew losses falling on the named crew): who each pick fell on
         "drawn": NotRequired[list[str]],
     },

@@ -200,7 +200,8 @@ def _rolls(campaign: Campaign, info: facts.SessionInfo) -> tuple[list[facts.Roll
     made = 0
     for entry in _session_entries(campaign.roll_log(), info):
         made += 1
-        if entry.get("degree") in facts.NOTABLE_DEGREES:
+        mark = _mark(entry.get("marked"))
+        if entry.get("degree") in facts.NOTABLE_DEGREES or mark is not None:
             found.append(
                 facts.RollFact(
                     id=int(entry["id"]),
@@ -210,9 +211,20 @@ def _rolls(campaign: Campaign, info: facts.SessionInfo) -> tuple[list[facts.Roll
                     expression=str(entry.get("expression", "")),
                     total=int(entry.get("total", 0)),
                     degree=entry.get("degree"),
+                    mark=mark,
                 )
             )
     return found[::-1], made
+
+
+def _mark(saved: object) -> facts.RollMark | None:
+    """The GM's mark as saved; one this version does not know stays behind the screen."""
+    if not saved:
+        return None
+    try:
+        return facts.RollMark(str(saved))
+    except ValueError:
+        return facts.RollMark.GM
 
 
 # -- the trackers ----------------------------------------------------------------------------
