@@ -178,6 +178,7 @@ class UndoStep(TypedDict):
     rolls: NotRequired[list[RecordId]]
     time: NotRequired[str]
     tag: NotRequired[str]
+    session: NotRequired[int | None]  # the game session open when it was saved
 
 
 class TrackerRecord(TypedDict):

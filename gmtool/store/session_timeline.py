@@ -1,8 +1,9 @@
 """One game session's facts, read from what the campaign already saved.
 
 Rolls, injury entries and battles carry the session they were made in. Ship changes and
-Torga IV steps do not: they are found in their trackers' undo steps, whose times fall inside
-the session (so a change older than the tracker's undo window is no longer in a recap). The
+Torga IV steps are found in their trackers' undo steps, each tagged with the session open
+when it was saved (a step saved before the tags: by its time inside the session), so a change
+older than the tracker's undo window is no longer in a recap. The
 roll log and the injury history are read newest first and only back to the session's start,
 so a recap costs the session's size, not the campaign's.
 
@@ -230,13 +231,21 @@ def _mark(saved: object) -> facts.RollMark | None:
 # -- the trackers ----------------------------------------------------------------------------
 
 
-def _steps_after(record: Mapping[str, Any]) -> list[tuple[str, Any, Any]]:
-    """(time, state before, state after) of each undo step a tracker still keeps."""
+def _steps_in(record: Mapping[str, Any], info: facts.SessionInfo) -> list[tuple[str, Any, Any]]:
+    """(time, state before, state after) of each undo step a tracker still keeps that was
+    saved in the session: by its session tag, or for a step saved before the tags, by its
+    time."""
     undo: Sequence[Mapping[str, Any]] = record.get("undo") or []
     found = []
     for index, step in enumerate(undo):
+        time = str(step.get("time", ""))
+        if "session" in step:
+            if step["session"] != info.id:
+                continue
+        elif not _within(info, time):
+            continue
         after = undo[index + 1].get("previous") if index + 1 < len(undo) else record.get("state")
-        found.append((str(step.get("time", "")), step.get("previous"), after))
+        found.append((time, step.get("previous"), after))
     return found
 
 
@@ -272,9 +281,7 @@ def _ship_changes(
     if not (campaign.folder / "trackers" / f"{SHIPS_TRACKER}.json").exists():
         return found
     record = Tracker[Any](campaign, SHIPS_TRACKER).record()
-    for time, before, after in _steps_after(record):
-        if not _within(info, time):
-            continue
+    for time, before, after in _steps_in(record, info):
         old = _history(before)
         for ship_id, (name, side, entries) in _history(after).items():
             for entry in _new_entries(old.get(ship_id, ("", "", []))[2], entries):
@@ -307,8 +314,8 @@ def _games(campaign: Campaign, info: facts.SessionInfo, gaps: list[str]) -> list
         return []
     record = Tracker[Any](campaign, SKIRMISH_TRACKER).record()
     newest: dict[str, tuple[str, Any]] = {}  # game id -> (time, its newest state then)
-    for time, _before, after in _steps_after(record):
-        if _within(info, time) and isinstance(after, dict):
+    for time, _before, after in _steps_in(record, info):
+        if isinstance(after, dict):
             newest[str(after.get("game_id", ""))] = (time, after)
     found = []
     for game_id, (time, state) in newest.items():

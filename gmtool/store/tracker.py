@@ -43,6 +43,7 @@ class Step(TypedDict, Generic[S]):
     rolls: NotRequired[list[RecordId]]
     time: NotRequired[str]
     tag: NotRequired[str]
+    session: NotRequired[int | None]  # the game session open when it was saved
 
 
 class Saved(TypedDict, Generic[S]):
@@ -105,6 +106,8 @@ class Tracker(Generic[S]):
         }
         if tag is not None:
             step["tag"] = tag
+        # the session journal finds its steps by it (None: saved with no session open)
+        step["session"] = self.campaign.meta.get("session")
         undo.append(step)
         # a new action: what was undone before it can no longer be redone
         self._write({"state": state, "undo": undo[-self.depth :], "redo": []})

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -13,6 +14,7 @@ from gmtool.actions import ActionRefused, journal
 from gmtool.actions import battles as battle_act
 from gmtool.actions import sessions as session_act
 from gmtool.actions import ship_condition as cond
+from gmtool.actions import ships as ship_act
 from gmtool.actions import skirmish as game_act
 from gmtool.actions.dice import roll_a_check
 from gmtool.actions.healing import TreatmentRequest, treat_by_roll
@@ -20,7 +22,9 @@ from gmtool.actions.injuries import DamageRequest, deal_damage
 from gmtool.rules.skirmish import torga_iv
 from gmtool.store import Campaign, open_campaign
 from gmtool.store.demo import seed_demo
+from gmtool.store.ships.records import SHIPS_TRACKER
 from gmtool.store.skirmish import AUTOMATIC
+from gmtool.store.tracker import Tracker
 
 PATIENT = "halvard-rusk"
 DOCTOR = "priya-salo"
@@ -210,3 +214,28 @@ def test_previously_is_the_last_ended_session(table: Campaign) -> None:
     previous = journal.previous_session(table)
     assert previous is not None and previous.title == "One"
     assert journal.recap(table, 1, short=True).startswith("# One (session 1)")
+
+
+def test_ship_changes_and_games_are_tagged_with_their_session(tmp_path: Path) -> None:
+    """Two sessions in the same minute (a stopped clock): each change and game lands in the
+    session it was made in, by the tag its undo step carries, not by the clock; an undone
+    change is in none."""
+    moment = datetime(2026, 12, 2, 20, 0)
+    table = open_campaign(tmp_path / "same.campaign", name="Same", seed=7, clock=lambda: moment)
+    seed_demo(table)
+    _battle(table)  # the Meridian comes back hurt, before any session
+    session_act.start_session(table, "One")
+    cond.repair(table, "meridian", 1, "port")
+    game_act.start(table, torga_iv(), AUTOMATIC)
+    session_act.end_session(table)
+    cond.scrap(table, "kestrel")  # between sessions: in neither
+    session_act.start_session(table, "Two")
+    cond.replace_crew(table, "meridian")
+    cond.repair(table, "meridian", 1, "sea")
+    ship_act.undo(table)  # the second repair: taken back
+    one, two = journal.session_facts(table, 1), journal.session_facts(table, 2)
+    assert [c.kind for c in one.ship_changes] == ["repair"] and len(one.games) == 1
+    assert [c.kind for c in two.ship_changes] == ["crew_replaced"] and two.games == ()
+    steps = Tracker[Any](table, SHIPS_TRACKER).record()["undo"]
+    assert [s.get("session") for s in steps][-3:] == [1, None, 2]
+    table.close()

@@ -182,7 +182,7 @@ class DiceLogPane(GmPane):
         if entry is None:
             self.show_status("Nothing to mark: the log has no roll yet.", error=True)
             return
-        mark = NEXT_MARK.get(entry.get("marked"), None)
+        mark = NEXT_MARK.get(entry.get("marked"))
         changed = self._set_mark(int(entry["id"]), mark, "Not marked")
         if changed is not None:
             self._marks_done.append((changed, self._next_roll()))
