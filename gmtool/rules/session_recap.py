@@ -226,21 +226,44 @@ def timed(fact: Fact, text: str) -> str:
     return f"{clock(fact.time)} {text}"
 
 
-def fact_text(fact: Fact) -> str:
-    """What a fact of the timeline says, without its time."""
+def fact_kind(fact: Fact) -> str:
+    """The kind of a timeline fact, in a word: the journal's column before what it says."""
     if isinstance(fact, BattleFact):
-        return f"Battle {fact.name}: {battle_ending(fact)}{_dead_words(fact, False)}"
+        return "Battle"
+    if isinstance(fact, InjuryFact):
+        return "Healed" if fact.heals else "Hurt"
+    if isinstance(fact, ShipChangeFact):
+        return "Ship"
+    if isinstance(fact, GameFact):
+        return "Torga IV"
+    if isinstance(fact, RollFact):
+        return "Roll"
+    return "Note"
+
+
+# The widest kind word: the command line's timeline lines its texts up after it.
+KIND_WIDTH = 8
+
+
+def fact_text(fact: Fact) -> str:
+    """What a fact of the timeline says, without its time or its kind (`fact_kind`)."""
+    if isinstance(fact, BattleFact):
+        return f"{fact.name}: {battle_ending(fact)}{_dead_words(fact, False)}"
     if isinstance(fact, InjuryFact):
         return injury_line(fact)
     if isinstance(fact, ShipChangeFact):
         return change_line(fact)
     if isinstance(fact, GameFact):
-        return f"Torga IV: {game_line(fact)}"
+        return game_line(fact)
     if isinstance(fact, RollFact):
         return roll_line(fact)
-    return f"Note {fact.id}: {fact.text}"
+    return fact.text
 
 
 def timeline_lines(session: SessionFacts) -> list[str]:
-    """The whole session, a line a fact, its time first, in the order it happened."""
-    return [timed(fact, fact_text(fact)) for fact in session.timeline()]
+    """The whole session, a line a fact: its time, its kind, what it says, in the order it
+    happened."""
+    return [
+        f"{clock(fact.time)} {fact_kind(fact):<{KIND_WIDTH}} {fact_text(fact)}"
+        for fact in session.timeline()
+    ]
