@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from gmtool.rules.checks import Degree
 from gmtool.rules.session_facts import (
     BattleFact,
     Fact,
@@ -158,9 +159,21 @@ def game_line(game: GameFact) -> str:
     return f"{game.scenario} (game {game.game_id}): {won} ({why}{count})"
 
 
+def degree_words(degree: str | None) -> str:
+    """A check's degree as the GM reads it ("Amazing success", "Failure"); "" for dice."""
+    if not degree:
+        return ""
+    if degree in DEGREE_WORDS:
+        return DEGREE_WORDS[degree]
+    try:
+        return Degree(degree).label
+    except ValueError:  # a degree this version does not know: as saved
+        return degree
+
+
 def roll_line(roll: RollFact, *, players: bool = False) -> str:
     """A roll worth remembering; the players' line leaves out the log's number and the mark."""
-    degree = DEGREE_WORDS.get(roll.degree or "", roll.degree or "")
+    degree = degree_words(roll.degree)
     purpose = roll.purpose or "no purpose given"
     text = f"{degree}: {purpose}" if degree else purpose
     text += f" ({roll.expression} = {roll.total})"

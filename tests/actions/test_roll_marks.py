@@ -67,3 +67,13 @@ def test_a_roll_not_in_the_log_is_refused_and_nothing_is_saved(
     with pytest.raises(ActionRefused, match=f"no roll #{roll_id} \\(rolls 1 to 1\\)"):
         mark_roll(table, roll_id, RollMark.PLAYERS)
     assert list(table.roll_log()) == before
+
+
+def test_a_marked_check_reads_its_degree_as_the_gm_says_it() -> None:
+    from gmtool.rules.session_facts import RollFact
+    from gmtool.rules.session_recap import roll_line
+
+    check = RollFact(9, "2026-12-02T20:00", "dice", "a scan", "score 10 step +5", 16, "failure")
+    marked = RollFact(9, "", "dice", "a scan", "2d6", 7, None, RollMark.GM)
+    assert roll_line(check) == "#9 Failure: a scan (score 10 step +5 = 16)"
+    assert roll_line(marked) == "#9 a scan (2d6 = 7) [marked, behind the screen]"
