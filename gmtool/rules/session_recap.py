@@ -203,10 +203,7 @@ def recap_markdown(session: SessionFacts, *, players: bool = False, short: bool 
         if short:
             out += _section(
                 "Battles",
-                (
-                    f"{b.name}: {battle_ending(b)}" + _dead_words(b, players)
-                    for b in session.battles
-                ),
+                (f"{b.name}: {battle_ending(b)}" + _dead_words(b) for b in session.battles),
                 short,
             )
         else:
@@ -230,9 +227,14 @@ def recap_markdown(session: SessionFacts, *, players: bool = False, short: bool 
     return "\n".join(out) + "\n"
 
 
-def _dead_words(battle: BattleFact, players: bool) -> str:
-    dead = [name for c in battle.casualties if c.ours or not players for name in c.dead]
-    return f"; dead: {', '.join(dead)}" if dead else ""
+def _dead_words(battle: BattleFact) -> str:
+    """The players' named dead of a battle in a line: the first few, then how many more
+    (every name, the enemy's too, is in the full recap's casualties)."""
+    dead = [name for c in battle.casualties if c.ours for name in c.dead]
+    if not dead:
+        return ""
+    more = f", and {len(dead) - SHORT_LINES} more" if len(dead) > SHORT_LINES else ""
+    return f"; dead: {', '.join(dead[:SHORT_LINES])}{more}"
 
 
 def timed(fact: Fact, text: str) -> str:
@@ -261,7 +263,7 @@ KIND_WIDTH = 8
 def fact_text(fact: Fact) -> str:
     """What a fact of the timeline says, without its time or its kind (`fact_kind`)."""
     if isinstance(fact, BattleFact):
-        return f"{fact.name}: {battle_ending(fact)}{_dead_words(fact, False)}"
+        return f"{fact.name}: {battle_ending(fact)}{_dead_words(fact)}"
     if isinstance(fact, InjuryFact):
         return injury_line(fact)
     if isinstance(fact, ShipChangeFact):

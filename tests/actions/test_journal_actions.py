@@ -239,3 +239,21 @@ def test_ship_changes_and_games_are_tagged_with_their_session(tmp_path: Path) ->
     steps = Tracker[Any](table, SHIPS_TRACKER).record()["undo"]
     assert [s.get("session") for s in steps][-3:] == [1, None, 2]
     table.close()
+
+
+def test_previously_names_a_few_of_the_players_dead_and_none_of_the_enemys() -> None:
+    from gmtool.rules.session_facts import BattleFact, CrewCasualties, SessionInfo
+    from gmtool.rules.session_facts import SessionFacts as Facts
+    from gmtool.rules.session_recap import recap_markdown, timeline_lines
+
+    ours = CrewCasualties("CSS Meridian", "a", tuple(f"Spc. Ours {n}" for n in range(5)), 0, 0)
+    theirs = CrewCasualties("Raider Gorgon", "b", ("Capt. Theirs",), 0, 0)
+    battle = BattleFact(
+        "b1", "Battle 1", "2026-12-02T20:00", (("a", "Us"), ("b", "Them")), 3, True, (), (),
+        (ours, theirs), None,
+    )  # fmt: skip
+    facts = Facts(SessionInfo(1, "One", "2026-12-02T19:00", None), battles=(battle,))
+    short = recap_markdown(facts, short=True)
+    assert "Spc. Ours 2, and 2 more" in short and "Ours 3" not in short
+    assert "Theirs" not in short and "Theirs" not in timeline_lines(facts)[0]
+    assert "Capt. Theirs" in recap_markdown(facts) and "Spc. Ours 4" in recap_markdown(facts)
