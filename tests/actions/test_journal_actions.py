@@ -257,3 +257,22 @@ def test_previously_names_a_few_of_the_players_dead_and_none_of_the_enemys() -> 
     assert "Spc. Ours 2, and 2 more" in short and "Ours 3" not in short
     assert "Theirs" not in short and "Theirs" not in timeline_lines(facts)[0]
     assert "Capt. Theirs" in recap_markdown(facts) and "Spc. Ours 4" in recap_markdown(facts)
+
+
+def test_a_session_saved_before_the_tags_still_shows_its_changes_and_rolls(
+    table: Campaign,
+) -> None:
+    """Ship steps saved before they carried their session are found by their time; the
+    session's rolls are counted as before."""
+    _battle(table)
+    session_act.start_session(table)
+    cond.repair(table, "meridian", 1, "port")
+    roll_a_check(table, 12, 0, "a scan")
+    session_act.end_session(table)
+    tracker = Tracker[Any](table, SHIPS_TRACKER)
+    record = tracker.record()
+    old = [{k: v for k, v in step.items() if k != "session"} for step in record["undo"]]
+    tracker.rewrite(record["state"], old, list(record.get("redo", [])))  # type: ignore[arg-type]
+    facts = journal.session_facts(table, 1)
+    assert [c.kind for c in facts.ship_changes] == ["repair"]
+    assert facts.rolls_made == 1 and facts.battles == ()
