@@ -24,7 +24,8 @@ from gmtool.store import Campaign, open_campaign
 from gmtool.store.demo import seed_demo
 from gmtool.store.ships.records import SHIPS_TRACKER
 from gmtool.store.skirmish import AUTOMATIC
-from gmtool.store.tracker import Tracker
+from gmtool.store.skirmish_files import SKIRMISH_TRACKER
+from gmtool.store.tracker import UNDO_DEPTH, Tracker
 
 PATIENT = "halvard-rusk"
 DOCTOR = "priya-salo"
@@ -276,3 +277,40 @@ def test_a_session_saved_before_the_tags_still_shows_its_changes_and_rolls(
     facts = journal.session_facts(table, 1)
     assert [c.kind for c in facts.ship_changes] == ["repair"]
     assert facts.rolls_made == 1 and facts.battles == ()
+
+
+def test_changes_older_than_the_undo_window_stay_in_their_session(table: Campaign) -> None:
+    """A repair pushed out of the ships' undo window by later actions is still in the
+    session it was made in (the journal's archive), and in no other."""
+    _battle(table)
+    session_act.start_session(table, "One")
+    cond.repair(table, "meridian", 1, "port")
+    session_act.end_session(table)
+    session_act.start_session(table, "Two")
+    for _ in range(UNDO_DEPTH // 2 + 1):
+        cond.scrap(table, "kestrel")
+        cond.restore(table, "kestrel")
+    steps = Tracker[Any](table, SHIPS_TRACKER).record()["undo"]
+    assert all(s.get("session") == 2 for s in steps)  # the repair's step has left
+    one, two = journal.session_facts(table, 1), journal.session_facts(table, 2)
+    assert [c.kind for c in one.ship_changes] == ["repair"] and one.gaps == ()
+    kinds = [c.kind for c in two.ship_changes]
+    assert kinds == ["scrapped", "restored"] * (UNDO_DEPTH // 2 + 1)
+    assert "repaired" in journal.recap(table, 1)
+
+
+def test_a_torga_iv_game_older_than_the_undo_window_stays_in_its_session(
+    table: Campaign,
+) -> None:
+    session_act.start_session(table, "One")
+    game = game_act.start(table, torga_iv(), AUTOMATIC).game
+    session_act.end_session(table)
+    session_act.start_session(table, "Two")
+    for _ in range(60):
+        if game.state.over:
+            game = game_act.start(table, torga_iv(), AUTOMATIC).game
+        game = game_act.play_rest_of_turn(table, game).game
+    steps = Tracker[Any](table, SKIRMISH_TRACKER).record()["undo"]
+    assert all(s.get("session") == 2 for s in steps)  # the first game's step has left
+    (kept,) = journal.session_facts(table, 1).games
+    assert kept.scenario == torga_iv().name and kept.turn == 1 and kept.winner is None
