@@ -314,3 +314,20 @@ def test_a_torga_iv_game_older_than_the_undo_window_stays_in_its_session(
     assert all(s.get("session") == 2 for s in steps)  # the first game's step has left
     (kept,) = journal.session_facts(table, 1).games
     assert kept.scenario == torga_iv().name and kept.turn == 1 and kept.winner is None
+
+
+@pytest.mark.parametrize("damage", [b"{not json", b'{"facts": {"1": {"changes": 7}}}'])
+def test_a_damaged_archive_is_named_and_play_goes_on(table: Campaign, damage: bytes) -> None:
+    _battle(table)
+    session_act.start_session(table, "One")
+    cond.repair(table, "meridian", 1, "port")
+    archive = table.folder / "journal" / "1.json"
+    archive.parent.mkdir(exist_ok=True)
+    archive.write_bytes(damage)
+    for _ in range(UNDO_DEPTH // 2 + 1):  # the repair leaves the window: still saved
+        cond.scrap(table, "kestrel")
+        cond.restore(table, "kestrel")
+    assert archive.read_bytes() == damage  # left as it was
+    facts = journal.session_facts(table, 1)
+    assert len(facts.gaps) == 1 and "journal/1.json" in facts.gaps[0]
+    assert [c.kind for c in facts.ship_changes][-2:] == ["scrapped", "restored"]
