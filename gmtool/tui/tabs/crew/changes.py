@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
+from gmtool.actions import history
 from gmtool.actions import ships as ship_actions
 from gmtool.actions.errors import ActionRefused, StoreError
 from gmtool.actions.reads import ships as ship_reads
@@ -220,16 +221,18 @@ class ShipChanges:
         )
 
     def _undo_or_redo(self, redo: bool) -> None:
-        step = ship_actions.redo if redo else ship_actions.undo
+        step = history.redo if redo else history.undo
         try:
-            undone = step(self.campaign)
-        except ActionRefused as exc:
-            why = str(exc)  # nothing left, or a battle's end (undone in the Battle tab)
-            self.show_status(f"{why[:1].upper()}{why[1:]}.", error=True)
-            return
+            result = step(self.campaign, history.SHIPS)
         except StoreError as exc:
             self.show_status(f"Not {'redone' if redo else 'undone'}: {exc}", error=True)
             return
+        if isinstance(result, history.Refused):
+            why = result.text  # nothing left, or a battle's end (undone with the battle)
+            self.show_status(f"{why[:1].upper()}{why[1:]}.", error=True)
+            return
+        undone = result.detail
+        assert isinstance(undone, ship_actions.ShipsUndone)
         self._roster_shown_for = None
         self.reload(select=undone.ship_id)  # the ship it changed, where it still is
         self.show_status(undone_text(undone, redo))

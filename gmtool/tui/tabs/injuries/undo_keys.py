@@ -5,6 +5,7 @@ says whose and what first. A mixin of `InjuriesPane`."""
 
 from __future__ import annotations
 
+from gmtool.actions import history
 from gmtool.actions.errors import StoreError
 from gmtool.actions.injuries import Redone, Undone
 from gmtool.actions.reads.injuries import InjuryEntry
@@ -76,32 +77,40 @@ class UndoKeys(InjuryKeys):
         bail-out order."""
         if self._refused():
             return
-        from gmtool.actions.injuries import newest_to_undo, undo_newest
+        from gmtool.actions.injuries import newest_to_undo
 
         try:
             coming = newest_to_undo(self.campaign)
             unseen = None if coming.entry is None else self.entry_in_view(int(coming.entry["id"]))
-            undone = undo_newest(self.campaign)
+            result = history.undo(self.campaign, history.INJURIES)
         except (StoreError, RulesError) as exc:
             self.reload()
             self.show_status(f"Not undone: {exc}", error=True)
             return
         self.reload()
-        text, refused = undone_text(undone, unseen)
+        if isinstance(result, history.Refused):
+            self.show_status(f"{result.text[:1].upper()}{result.text[1:]}.", error=True)
+            return
+        assert isinstance(result.detail, Undone)
+        text, refused = undone_text(result.detail, unseen)
         self.show_status(text, error=refused)
 
     def action_redo(self) -> None:
         """Do the last undo again (nothing is rolled again)."""
         if self._refused():
             return
-        from gmtool.actions.injuries import redo
-
         try:
-            redone = redo(self.campaign)
+            result = history.redo(self.campaign, history.INJURIES)
         except (StoreError, RulesError) as exc:
             self.reload()
             self.show_status(f"Not redone: {exc}", error=True)
             return
+        if isinstance(result, history.Refused):
+            self.reload()
+            self.show_status(f"{result.text[:1].upper()}{result.text[1:]}.", error=True)
+            return
+        redone = result.detail
+        assert isinstance(redone, Redone)
         newest = max(redone.entries, key=lambda e: int(e["id"])) if redone.entries else None
         self.reload(newest, to_character=len(redone.entries) == 1)
         text, refused = redone_text(redone)
