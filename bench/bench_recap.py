@@ -3,7 +3,8 @@ under 100 ms).
 
 The campaign is the demo's ships and party with an earlier session of 2,000 rolls (read past,
 never into), then the measured session: 10 battles fought to their end through the actions,
-a treatment, notes, and 5,000 checks logged. Prints the median and the slowest of the
+a treatment, notes, and 5,000 checks logged, MARKED of them marked by the GM (every other
+one in front of the players). Prints the median and the slowest of the
 recap's builds (facts read from the files each time, as `gmtool session report` does), and
 of the facts and the wording apart.
 """
@@ -20,7 +21,9 @@ from pathlib import Path
 from gmtool.actions import battles as battle_act
 from gmtool.actions import journal
 from gmtool.actions import sessions as session_act
+from gmtool.actions.roll_marks import mark_roll
 from gmtool.rules.checks import roll_check
+from gmtool.rules.session_facts import RollMark
 from gmtool.rules.session_recap import recap_markdown
 from gmtool.store import Campaign, open_campaign
 from gmtool.store.demo import seed_demo
@@ -29,6 +32,7 @@ BATTLES = 10
 ROLLS = 5_000
 EARLIER_ROLLS = 2_000
 SAMPLES = 15
+MARKED = 50  # rolls of the session the GM marked to remember
 BATCH = 250  # rolls saved per commit while building (the log's chunking is what is read)
 
 
@@ -57,6 +61,10 @@ def build(folder: Path) -> Campaign:
         battle_act.do_apply_damage(campaign, battle, "vex", 3, "wound", "a bench hit")
         battle_act.do_end_battle(campaign, battle)
     log_checks(campaign, ROLLS)
+    newest = campaign.rolls.count() if campaign.rolls else 0
+    for number in range(MARKED):
+        mark = RollMark.PLAYERS if number % 2 else RollMark.GM
+        mark_roll(campaign, newest - number * (ROLLS // MARKED), mark)
     journal.add_note(campaign, "The Vex keeps coming back")
     return campaign
 

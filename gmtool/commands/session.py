@@ -37,7 +37,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     report.add_argument(
         "--players",
         action="store_true",
-        help="the players' recap: no enemy numbers, GM notes or the GM's rolls",
+        help="the players' recap: no enemy numbers or GM notes; only rolls marked for them",
     )
     note = subs.add_parser("note", help="a note in the open session", parents=[common])
     note.add_argument("text", help="the note")

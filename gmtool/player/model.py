@@ -113,8 +113,8 @@ def player_model(campaign: Campaign) -> PlayerModel:
 
 
 def players_recap(campaign: Campaign) -> str | None:
-    """The players' cut of the newest session's recap (no enemy numbers, no GM notes, none
-    of the GM's rolls); None before the first session."""
+    """The players' cut of the newest session's recap (no enemy numbers, no GM notes, of the
+    rolls only those the GM marked in front of them); None before the first session."""
     from gmtool.actions.journal import session_facts
     from gmtool.rules.session_recap import recap_markdown
 

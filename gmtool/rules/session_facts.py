@@ -8,6 +8,8 @@ Nothing here reads a file or parses saved words.
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 import msgspec
 
 # The players' fleet is side a of every battle (`gmtool battle new --ship`), as on their screen.
@@ -16,6 +18,14 @@ PLAYERS_SIDE = "a"
 NOTABLE_DEGREES = ("amazing", "critical_failure")
 # Kinds of injury entry that heal (the others hurt).
 HEALING_KINDS = ("treatment", "rest", "recovery")
+
+
+class RollMark(StrEnum):
+    """A roll the GM marked to remember: in front of the players (their recap lists it) or
+    behind the screen (the GM's recap alone)."""
+
+    PLAYERS = "players"
+    GM = "gm"
 
 
 class SessionInfo(msgspec.Struct, frozen=True):
@@ -131,7 +141,7 @@ class GameFact(msgspec.Struct, frozen=True):
 
 
 class RollFact(msgspec.Struct, frozen=True):
-    """A notable roll: an Amazing success or a Critical Failure."""
+    """A notable roll: an Amazing success, a Critical Failure, or one the GM marked."""
 
     id: int
     time: str
@@ -140,6 +150,12 @@ class RollFact(msgspec.Struct, frozen=True):
     expression: str
     total: int
     degree: str | None
+    mark: RollMark | None = None
+
+    @property
+    def for_players(self) -> bool:
+        """Marked in front of the players: the one kind of roll their recap lists."""
+        return self.mark is RollMark.PLAYERS
 
 
 class NoteFact(msgspec.Struct, frozen=True):

@@ -1,21 +1,23 @@
 """A game session's recap in Markdown, worded from its typed facts (rules/session_facts.py).
 
 Three cuts of the same facts: the GM's (everything), the players' (what their screen would
-show: no enemy track or crew numbers, no GM notes, none of the GM's rolls, no report file,
-which names enemy scores) and the short one the app shows as "Previously" when the next
-session starts.
+show: no enemy track or crew numbers, no GM notes, only the rolls the GM marked in front of
+them, no report file, which names enemy scores) and the short one the app shows as
+"Previously" when the next session starts.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from gmtool.rules.checks import Degree
 from gmtool.rules.session_facts import (
     BattleFact,
     Fact,
     GameFact,
     InjuryFact,
     RollFact,
+    RollMark,
     SessionFacts,
     ShipChangeFact,
     ShipOutcome,
@@ -36,6 +38,7 @@ CHANGE_WORDS = {
 }
 WHERE_WORDS = {"port": "in port", "sea": "at sea"}
 DEGREE_WORDS = {"amazing": "Amazing success", "critical_failure": "Critical Failure"}
+MARK_WORDS = {RollMark.PLAYERS: "marked", RollMark.GM: "marked, behind the screen"}
 REASON_WORDS = {
     "held_out": "held out to the victory turn",
     "fell_short": "too few stood at the victory turn",
@@ -156,10 +159,28 @@ def game_line(game: GameFact) -> str:
     return f"{game.scenario} (game {game.game_id}): {won} ({why}{count})"
 
 
-def roll_line(roll: RollFact) -> str:
-    degree = DEGREE_WORDS.get(roll.degree or "", roll.degree or "")
+def degree_words(degree: str | None) -> str:
+    """A check's degree as the GM reads it ("Amazing success", "Failure"); "" for dice."""
+    if not degree:
+        return ""
+    if degree in DEGREE_WORDS:
+        return DEGREE_WORDS[degree]
+    try:
+        return Degree(degree).label
+    except ValueError:  # a degree this version does not know: as saved
+        return degree
+
+
+def roll_line(roll: RollFact, *, players: bool = False) -> str:
+    """A roll worth remembering; the players' line leaves out the log's number and the mark."""
+    degree = degree_words(roll.degree)
     purpose = roll.purpose or "no purpose given"
-    return f"#{roll.id} {degree}: {purpose} ({roll.expression} = {roll.total})"
+    text = f"{degree}: {purpose}" if degree else purpose
+    text += f" ({roll.expression} = {roll.total})"
+    if players:
+        return text
+    mark = f" [{MARK_WORDS[roll.mark]}]" if roll.mark else ""
+    return f"#{roll.id} {text}{mark}"
 
 
 def _section(title: str, lines: Iterable[str], short: bool) -> list[str]:
@@ -182,10 +203,7 @@ def recap_markdown(session: SessionFacts, *, players: bool = False, short: bool 
         if short:
             out += _section(
                 "Battles",
-                (
-                    f"{b.name}: {battle_ending(b)}" + _dead_words(b, players)
-                    for b in session.battles
-                ),
+                (f"{b.name}: {battle_ending(b)}" + _dead_words(b) for b in session.battles),
                 short,
             )
         else:
@@ -196,7 +214,10 @@ def recap_markdown(session: SessionFacts, *, players: bool = False, short: bool 
     changes = [c for c in session.ship_changes if c.ours or not players]
     out += _section("Ships between battles", (timed(c, change_line(c)) for c in changes), short)
     out += _section("Torga IV", (game_line(g) for g in session.games), short)
-    if not players:
+    if players:
+        shown = (r for r in session.rolls if r.for_players)
+        out += _section("Rolls to remember", (roll_line(r, players=True) for r in shown), short)
+    else:
         out += _section("Notable rolls", (timed(r, roll_line(r)) for r in session.rolls), short)
         out += _section("Notes", (timed(n, n.text) for n in session.notes), short)
         if session.gaps and not short:
@@ -206,30 +227,58 @@ def recap_markdown(session: SessionFacts, *, players: bool = False, short: bool 
     return "\n".join(out) + "\n"
 
 
-def _dead_words(battle: BattleFact, players: bool) -> str:
-    dead = [name for c in battle.casualties if c.ours or not players for name in c.dead]
-    return f"; dead: {', '.join(dead)}" if dead else ""
+def _dead_words(battle: BattleFact) -> str:
+    """The players' named dead of a battle in a line: the first few, then how many more
+    (every name, the enemy's too, is in the full recap's casualties)."""
+    dead = [name for c in battle.casualties if c.ours for name in c.dead]
+    if not dead:
+        return ""
+    more = f", and {len(dead) - SHORT_LINES} more" if len(dead) > SHORT_LINES else ""
+    return f"; dead: {', '.join(dead[:SHORT_LINES])}{more}"
 
 
 def timed(fact: Fact, text: str) -> str:
     return f"{clock(fact.time)} {text}"
 
 
-def fact_text(fact: Fact) -> str:
-    """What a fact of the timeline says, without its time."""
+def fact_kind(fact: Fact) -> str:
+    """The kind of a timeline fact, in a word: the journal's column before what it says."""
     if isinstance(fact, BattleFact):
-        return f"Battle {fact.name}: {battle_ending(fact)}{_dead_words(fact, False)}"
+        return "Battle"
+    if isinstance(fact, InjuryFact):
+        return "Healed" if fact.heals else "Hurt"
+    if isinstance(fact, ShipChangeFact):
+        return "Ship"
+    if isinstance(fact, GameFact):
+        return "Torga IV"
+    if isinstance(fact, RollFact):
+        return "Roll"
+    return "Note"
+
+
+# The widest kind word: the command line's timeline lines its texts up after it.
+KIND_WIDTH = 8
+
+
+def fact_text(fact: Fact) -> str:
+    """What a fact of the timeline says, without its time or its kind (`fact_kind`)."""
+    if isinstance(fact, BattleFact):
+        return f"{fact.name}: {battle_ending(fact)}{_dead_words(fact)}"
     if isinstance(fact, InjuryFact):
         return injury_line(fact)
     if isinstance(fact, ShipChangeFact):
         return change_line(fact)
     if isinstance(fact, GameFact):
-        return f"Torga IV: {game_line(fact)}"
+        return game_line(fact)
     if isinstance(fact, RollFact):
         return roll_line(fact)
-    return f"Note {fact.id}: {fact.text}"
+    return fact.text
 
 
 def timeline_lines(session: SessionFacts) -> list[str]:
-    """The whole session, a line a fact, its time first, in the order it happened."""
-    return [timed(fact, fact_text(fact)) for fact in session.timeline()]
+    """The whole session, a line a fact: its time, its kind, what it says, in the order it
+    happened."""
+    return [
+        f"{clock(fact.time)} {fact_kind(fact):<{KIND_WIDTH}} {fact_text(fact)}"
+        for fact in session.timeline()
+    ]

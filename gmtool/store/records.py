@@ -68,6 +68,8 @@ RollRecord = TypedDict(
         "situation": NotRequired[str],
         "degree": NotRequired[str | None],
         "undone": NotRequired[bool],
+        # the GM marked it to remember: "players" (the players' recap lists it) or "gm"
+        "marked": NotRequired[str | None],
         # a draw (kind "draw": crew losses falling on the named crew): who each pick fell on
         "drawn": NotRequired[list[str]],
     },
@@ -178,6 +180,7 @@ class UndoStep(TypedDict):
     rolls: NotRequired[list[RecordId]]
     time: NotRequired[str]
     tag: NotRequired[str]
+    session: NotRequired[int | None]  # the game session open when it was saved
     kept: NotRequired[RedoKept]
 
 

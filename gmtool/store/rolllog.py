@@ -38,3 +38,13 @@ class RollLog(ChunkedLog[RollRecord]):
     def chunk_size(self) -> int:
         # read at each use, so a test can shrink the chunks of a log already open
         return CHUNK_SIZE
+
+    def entry(self, roll_id: int) -> RollEntry | None:
+        """Roll `roll_id` as saved (None: no such roll); reads its one chunk."""
+        if not 1 <= roll_id < self.next_id:
+            return None
+        return next((e for e in self._chunk(self._chunk_of(roll_id)) if e["id"] == roll_id), None)
+
+    def set_mark(self, roll_id: int, mark: str | None) -> None:
+        """The GM's mark on a roll ("players", "gm"), or None to take it off."""
+        self.update([roll_id], {"marked": mark})

@@ -1,8 +1,10 @@
 """One game session's facts, read from what the campaign already saved.
 
 Rolls, injury entries and battles carry the session they were made in. Ship changes and
-Torga IV steps do not: they are found in their trackers' undo steps, whose times fall inside
-the session (so a change older than the tracker's undo window is no longer in a recap). The
+Torga IV steps are found in their trackers' undo steps, each tagged with the session open
+when it was saved (a step saved before the tags: by its time inside the session); a tagged
+step that leaves the undo window leaves its facts in the session's archive
+(store/session_archive.py). The
 roll log and the injury history are read newest first and only back to the session's start,
 so a recap costs the session's size, not the campaign's.
 
@@ -18,6 +20,7 @@ from gmtool.rules import session_facts as facts
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import UNREADABLE_STATE, StoreError
 from gmtool.store.records import GameSession
+from gmtool.store.session_archive import Archived, archived, changes_between, game_fact
 from gmtool.store.session_notes import session_notes
 
 if TYPE_CHECKING:
@@ -25,7 +28,6 @@ if TYPE_CHECKING:
 
 # Later than any saved time: the end of a session still open.
 OPEN_END = "9999"
-SHIP_CHANGES = ("repair", "crew_replaced", "scrapped", "restored")
 
 
 def session_info(campaign: Campaign, session_id: int) -> facts.SessionInfo:
@@ -200,7 +202,8 @@ def _rolls(campaign: Campaign, info: facts.SessionInfo) -> tuple[list[facts.Roll
     made = 0
     for entry in _session_entries(campaign.roll_log(), info):
         made += 1
-        if entry.get("degree") in facts.NOTABLE_DEGREES:
+        mark = _mark(entry.get("marked"))
+        if entry.get("degree") in facts.NOTABLE_DEGREES or mark is not None:
             found.append(
                 facts.RollFact(
                     id=int(entry["id"]),
@@ -210,44 +213,41 @@ def _rolls(campaign: Campaign, info: facts.SessionInfo) -> tuple[list[facts.Roll
                     expression=str(entry.get("expression", "")),
                     total=int(entry.get("total", 0)),
                     degree=entry.get("degree"),
+                    mark=mark,
                 )
             )
     return found[::-1], made
 
 
+def _mark(saved: object) -> facts.RollMark | None:
+    """The GM's mark as saved; one this version does not know stays behind the screen."""
+    if not saved:
+        return None
+    try:
+        return facts.RollMark(str(saved))
+    except ValueError:
+        return facts.RollMark.GM
+
+
 # -- the trackers ----------------------------------------------------------------------------
 
 
-def _steps_after(record: Mapping[str, Any]) -> list[tuple[str, Any, Any]]:
-    """(time, state before, state after) of each undo step a tracker still keeps."""
+def _steps_in(record: Mapping[str, Any], info: facts.SessionInfo) -> list[tuple[str, Any, Any]]:
+    """(time, state before, state after) of each undo step a tracker still keeps that was
+    saved in the session: by its session tag, or for a step saved before the tags, by its
+    time."""
     undo: Sequence[Mapping[str, Any]] = record.get("undo") or []
     found = []
     for index, step in enumerate(undo):
+        time = str(step.get("time", ""))
+        if "session" in step:
+            if step["session"] != info.id:
+                continue
+        elif not _within(info, time):
+            continue
         after = undo[index + 1].get("previous") if index + 1 < len(undo) else record.get("state")
-        found.append((str(step.get("time", "")), step.get("previous"), after))
+        found.append((time, step.get("previous"), after))
     return found
-
-
-def _history(state: Any) -> dict[str, tuple[str, str, list[Any]]]:
-    """Each ship's (name, side, history entries) in a saved ships state."""
-    found: dict[str, tuple[str, str, list[Any]]] = {}
-    for ship in (state or {}).get("ships", []):
-        condition = ship.get("condition") or {}
-        spec = ship.get("spec") or {}
-        found[str(ship.get("id"))] = (
-            str(spec.get("name", ship.get("id"))),
-            str(ship.get("side", facts.PLAYERS_SIDE)),
-            list(condition.get("history") or []),
-        )
-    return found
-
-
-def _new_entries(before: list[Any], after: list[Any]) -> list[Any]:
-    """The entries at the end of `after` that `before` had not (a history keeps its newest)."""
-    for kept in range(min(len(before), len(after)), -1, -1):
-        if after[:kept] == before[len(before) - kept :]:
-            return after[kept:]
-    return after
 
 
 def _ship_changes(
@@ -258,69 +258,39 @@ def _ship_changes(
 
     found: list[facts.ShipChangeFact] = []
     if not (campaign.folder / "trackers" / f"{SHIPS_TRACKER}.json").exists():
-        return found
+        return list(_archived(campaign, info, gaps).changes)
     record = Tracker[Any](campaign, SHIPS_TRACKER).record()
-    for time, before, after in _steps_after(record):
-        if not _within(info, time):
-            continue
-        old = _history(before)
-        for ship_id, (name, side, entries) in _history(after).items():
-            for entry in _new_entries(old.get(ship_id, ("", "", []))[2], entries):
-                if not isinstance(entry, dict) or entry.get("kind") not in SHIP_CHANGES:
-                    continue
-                try:
-                    found.append(
-                        facts.ShipChangeFact(
-                            time=time,
-                            ship_name=name,
-                            side=side,
-                            kind=str(entry["kind"]),
-                            status=str(entry.get("status", "")),
-                            marks={str(k): int(v) for k, v in (entry.get("marks") or {}).items()},
-                            crew=int(entry.get("crew", 0)),
-                            days=int(entry.get("days", 0)),
-                            where=entry.get("where"),
-                        )
-                    )
-                except UNREADABLE_STATE as exc:
-                    gaps.append(f"a change to {name}: {exc}")
-    return found
+    for time, before, after in _steps_in(record, info):
+        found += changes_between(time, before, after, gaps)
+    kept = _archived(campaign, info, gaps)
+    return sorted([*kept.changes, *found], key=lambda c: c.time)
+
+
+def _archived(campaign: Campaign, info: facts.SessionInfo, gaps: list[str]) -> Archived:
+    try:
+        return archived(campaign, info.id)
+    except StoreError as exc:
+        if str(exc) not in gaps:
+            gaps.append(str(exc))
+        return Archived()
 
 
 def _games(campaign: Campaign, info: facts.SessionInfo, gaps: list[str]) -> list[facts.GameFact]:
     from gmtool.store.skirmish_files import SKIRMISH_TRACKER
     from gmtool.store.tracker import Tracker
 
+    kept = _archived(campaign, info, gaps).games  # games whose steps left the undo window
     if not (campaign.folder / "trackers" / f"{SKIRMISH_TRACKER}.json").exists():
-        return []
+        return list(kept.values())
     record = Tracker[Any](campaign, SKIRMISH_TRACKER).record()
     newest: dict[str, tuple[str, Any]] = {}  # game id -> (time, its newest state then)
-    for time, _before, after in _steps_after(record):
-        if _within(info, time) and isinstance(after, dict):
+    for time, _before, after in _steps_in(record, info):
+        if isinstance(after, dict):
             newest[str(after.get("game_id", ""))] = (time, after)
-    found = []
+    found = [game for game_id, game in kept.items() if game_id not in newest]
     for game_id, (time, state) in newest.items():
         try:
-            found.append(_game_fact(game_id, time, state))
+            found.append(game_fact(game_id, time, state))
         except UNREADABLE_STATE as exc:
             gaps.append(f"Torga IV game {game_id}: {exc}")
     return found
-
-
-def _game_fact(game_id: str, time: str, saved: Mapping[str, Any]) -> facts.GameFact:
-    from gmtool.rules.skirmish import GameState
-    from gmtool.rules.skirmish.outcome import ending
-
-    state = GameState.from_dict(saved["game"])
-    end = ending(state)
-    names = {side.id: side.name for side in state.scenario.sides}
-    return facts.GameFact(
-        game_id=game_id,
-        time=time,
-        scenario=state.scenario.name,
-        turn=state.turn,
-        winner=None if end is None else names.get(end.winner, end.winner),
-        reason=None if end is None else end.reason.value,
-        standing=None if end is None else end.standing,
-        needed=None if end is None else end.needed,
-    )

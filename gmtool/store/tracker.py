@@ -45,6 +45,7 @@ class Step(TypedDict, Generic[S]):
     rolls: NotRequired[list[RecordId]]
     time: NotRequired[str]
     tag: NotRequired[str]
+    session: NotRequired[int | None]  # the game session open when it was saved
     kept: NotRequired[RedoKept]
 
 
@@ -112,7 +113,13 @@ class Tracker(Generic[S]):
         }
         if tag is not None:
             step["tag"] = tag
+        # the session journal finds its steps by it (None: saved with no session open)
+        step["session"] = self.campaign.meta.get("session")
         undo.append(step)
+        if len(undo) > self.depth:  # steps leaving the window: the journal keeps their facts
+            from gmtool.store.session_archive import keep_dropped
+
+            keep_dropped(self.campaign, undo[: -self.depth], undo[-self.depth]["previous"])
         # a new action: what was undone before it can no longer be redone
         self._write({"state": state, "undo": undo[-self.depth :], "redo": []})
 

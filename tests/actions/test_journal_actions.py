@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -13,6 +14,7 @@ from gmtool.actions import ActionRefused, journal
 from gmtool.actions import battles as battle_act
 from gmtool.actions import sessions as session_act
 from gmtool.actions import ship_condition as cond
+from gmtool.actions import ships as ship_act
 from gmtool.actions import skirmish as game_act
 from gmtool.actions.dice import roll_a_check
 from gmtool.actions.healing import TreatmentRequest, treat_by_roll
@@ -20,7 +22,10 @@ from gmtool.actions.injuries import DamageRequest, deal_damage
 from gmtool.rules.skirmish import torga_iv
 from gmtool.store import Campaign, open_campaign
 from gmtool.store.demo import seed_demo
+from gmtool.store.ships.records import SHIPS_TRACKER
 from gmtool.store.skirmish import AUTOMATIC
+from gmtool.store.skirmish_files import SKIRMISH_TRACKER
+from gmtool.store.tracker import UNDO_DEPTH, Tracker
 
 PATIENT = "halvard-rusk"
 DOCTOR = "priya-salo"
@@ -210,3 +215,119 @@ def test_previously_is_the_last_ended_session(table: Campaign) -> None:
     previous = journal.previous_session(table)
     assert previous is not None and previous.title == "One"
     assert journal.recap(table, 1, short=True).startswith("# One (session 1)")
+
+
+def test_ship_changes_and_games_are_tagged_with_their_session(tmp_path: Path) -> None:
+    """Two sessions in the same minute (a stopped clock): each change and game lands in the
+    session it was made in, by the tag its undo step carries, not by the clock; an undone
+    change is in none."""
+    moment = datetime(2026, 12, 2, 20, 0)
+    table = open_campaign(tmp_path / "same.campaign", name="Same", seed=7, clock=lambda: moment)
+    seed_demo(table)
+    _battle(table)  # the Meridian comes back hurt, before any session
+    session_act.start_session(table, "One")
+    cond.repair(table, "meridian", 1, "port")
+    game_act.start(table, torga_iv(), AUTOMATIC)
+    session_act.end_session(table)
+    cond.scrap(table, "kestrel")  # between sessions: in neither
+    session_act.start_session(table, "Two")
+    cond.replace_crew(table, "meridian")
+    cond.repair(table, "meridian", 1, "sea")
+    ship_act.undo(table)  # the second repair: taken back
+    one, two = journal.session_facts(table, 1), journal.session_facts(table, 2)
+    assert [c.kind for c in one.ship_changes] == ["repair"] and len(one.games) == 1
+    assert [c.kind for c in two.ship_changes] == ["crew_replaced"] and two.games == ()
+    steps = Tracker[Any](table, SHIPS_TRACKER).record()["undo"]
+    assert [s.get("session") for s in steps][-3:] == [1, None, 2]
+    table.close()
+
+
+def test_previously_names_a_few_of_the_players_dead_and_none_of_the_enemys() -> None:
+    from gmtool.rules.session_facts import BattleFact, CrewCasualties, SessionInfo
+    from gmtool.rules.session_facts import SessionFacts as Facts
+    from gmtool.rules.session_recap import recap_markdown, timeline_lines
+
+    ours = CrewCasualties("CSS Meridian", "a", tuple(f"Spc. Ours {n}" for n in range(5)), 0, 0)
+    theirs = CrewCasualties("Raider Gorgon", "b", ("Capt. Theirs",), 0, 0)
+    battle = BattleFact(
+        "b1", "Battle 1", "2026-12-02T20:00", (("a", "Us"), ("b", "Them")), 3, True, (), (),
+        (ours, theirs), None,
+    )  # fmt: skip
+    facts = Facts(SessionInfo(1, "One", "2026-12-02T19:00", None), battles=(battle,))
+    short = recap_markdown(facts, short=True)
+    assert "Spc. Ours 2, and 2 more" in short and "Ours 3" not in short
+    assert "Theirs" not in short and "Theirs" not in timeline_lines(facts)[0]
+    assert "Capt. Theirs" in recap_markdown(facts) and "Spc. Ours 4" in recap_markdown(facts)
+
+
+def test_a_session_saved_before_the_tags_still_shows_its_changes_and_rolls(
+    table: Campaign,
+) -> None:
+    """Ship steps saved before they carried their session are found by their time; the
+    session's rolls are counted as before."""
+    _battle(table)
+    session_act.start_session(table)
+    cond.repair(table, "meridian", 1, "port")
+    roll_a_check(table, 12, 0, "a scan")
+    session_act.end_session(table)
+    tracker = Tracker[Any](table, SHIPS_TRACKER)
+    record = tracker.record()
+    old = [{k: v for k, v in step.items() if k != "session"} for step in record["undo"]]
+    tracker.rewrite(record["state"], old, list(record.get("redo", [])))  # type: ignore[arg-type]
+    facts = journal.session_facts(table, 1)
+    assert [c.kind for c in facts.ship_changes] == ["repair"]
+    assert facts.rolls_made == 1 and facts.battles == ()
+
+
+def test_changes_older_than_the_undo_window_stay_in_their_session(table: Campaign) -> None:
+    """A repair pushed out of the ships' undo window by later actions is still in the
+    session it was made in (the journal's archive), and in no other."""
+    _battle(table)
+    session_act.start_session(table, "One")
+    cond.repair(table, "meridian", 1, "port")
+    session_act.end_session(table)
+    session_act.start_session(table, "Two")
+    for _ in range(UNDO_DEPTH // 2 + 1):
+        cond.scrap(table, "kestrel")
+        cond.restore(table, "kestrel")
+    steps = Tracker[Any](table, SHIPS_TRACKER).record()["undo"]
+    assert all(s.get("session") == 2 for s in steps)  # the repair's step has left
+    one, two = journal.session_facts(table, 1), journal.session_facts(table, 2)
+    assert [c.kind for c in one.ship_changes] == ["repair"] and one.gaps == ()
+    kinds = [c.kind for c in two.ship_changes]
+    assert kinds == ["scrapped", "restored"] * (UNDO_DEPTH // 2 + 1)
+    assert "repaired" in journal.recap(table, 1)
+
+
+def test_a_torga_iv_game_older_than_the_undo_window_stays_in_its_session(
+    table: Campaign,
+) -> None:
+    session_act.start_session(table, "One")
+    game = game_act.start(table, torga_iv(), AUTOMATIC).game
+    session_act.end_session(table)
+    session_act.start_session(table, "Two")
+    for _ in range(60):
+        if game.state.over:
+            game = game_act.start(table, torga_iv(), AUTOMATIC).game
+        game = game_act.play_rest_of_turn(table, game).game
+    steps = Tracker[Any](table, SKIRMISH_TRACKER).record()["undo"]
+    assert all(s.get("session") == 2 for s in steps)  # the first game's step has left
+    (kept,) = journal.session_facts(table, 1).games
+    assert kept.scenario == torga_iv().name and kept.turn == 1 and kept.winner is None
+
+
+@pytest.mark.parametrize("damage", [b"{not json", b'{"facts": {"1": {"changes": 7}}}'])
+def test_a_damaged_archive_is_named_and_play_goes_on(table: Campaign, damage: bytes) -> None:
+    _battle(table)
+    session_act.start_session(table, "One")
+    cond.repair(table, "meridian", 1, "port")
+    archive = table.folder / "journal" / "1.json"
+    archive.parent.mkdir(exist_ok=True)
+    archive.write_bytes(damage)
+    for _ in range(UNDO_DEPTH // 2 + 1):  # the repair leaves the window: still saved
+        cond.scrap(table, "kestrel")
+        cond.restore(table, "kestrel")
+    assert archive.read_bytes() == damage  # left as it was
+    facts = journal.session_facts(table, 1)
+    assert len(facts.gaps) == 1 and "journal/1.json" in facts.gaps[0]
+    assert [c.kind for c in facts.ship_changes][-2:] == ["scrapped", "restored"]

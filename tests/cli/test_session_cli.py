@@ -32,7 +32,7 @@ def test_a_session_from_start_to_report(capsys: pytest.CaptureFixture[str], demo
     (listed,) = json.loads(out)
     assert (listed["id"], listed["title"]) == (1, "The Tarsus run") and listed["ended"]
     code, out, _ = run(capsys, "session", "show", "1", "--campaign", demo)
-    assert code == 0 and "Battle Ambush: ended" in out and "Note 1: Gorgon's captain" in out
+    assert code == 0 and "Battle   Ambush: ended" in out and "Note     Gorgon's captain" in out
     code, out, _ = run(capsys, "session", "report", "1", "--campaign", demo)
     assert code == 0 and out.startswith("# The Tarsus run (session 1)")
     assert "### Ambush" in out and "Gorgon's captain escaped" in out

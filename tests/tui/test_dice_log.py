@@ -382,3 +382,46 @@ async def test_a_tall_screen_is_filled_before_the_next_page(
         await pilot.pause()
         assert table.size.height > PAGE_ROWS
         assert table.row_count >= table.size.height
+
+
+async def test_m_marks_the_roll_under_the_cursor_and_ctrl_z_takes_it_back(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    from gmtool.actions.dice import roll_dice
+
+    app = app_factory()
+    path = app.campaign.folder
+    roll_dice(app.campaign, "2d6", "Kira's jump")
+    roll_dice(app.campaign, "d20", "the ambush")
+
+    def marks() -> list[object]:  # newest first: roll #2, roll #1
+        return [r.get("marked") for r in saved_rolls(path)]
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.query_one("#roll-log", DataTable)
+        assert table.has_focus and table.cursor_row == 0  # the newest roll: #2
+        await pilot.press("m")
+        await pilot.pause()
+        assert marks() == ["players", None]
+        assert str(table.get_cell_at((0, 0))) == "2*"
+        assert str(app.query_one("#last-roll", Static).render()).endswith("(marked)")
+        await pilot.press("down", "m")
+        await pilot.pause()
+        assert marks() == ["players", "players"]
+        await pilot.press("m")  # again: behind the screen
+        await pilot.pause()
+        assert marks() == ["players", "gm"]
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert marks() == ["players", "players"]
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert marks() == ["players", "gm"]
+        await pilot.press("m")  # once more: the mark comes off
+        await pilot.pause()
+        assert marks() == ["players", None]
+        await pilot.press(*["ctrl+z"] * 4)  # every mark of the sitting back
+        await pilot.pause()
+        assert marks() == [None, None]
+        assert not any(r.get("undone") for r in saved_rolls(path))

@@ -6,6 +6,8 @@ the fields.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -14,14 +16,16 @@ from textual.lazy import Lazy
 from textual.message import Message
 from textual.widgets import DataTable, Input, Label, Static
 
-from gmtool.actions.errors import StoreError
+from gmtool.actions.errors import ActionRefused, StoreError
 from gmtool.actions.reads.rolls import RollEntry
 from gmtool.rules.errors import RulesError
+from gmtool.rules.session_facts import RollMark
 from gmtool.tui.dialogs import ConfirmDialog
 from gmtool.tui.pane import GmPane
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.dice.keys import ACTIONS, FIELD_KEYS, HELP
 from gmtool.tui.tabs.dice.roll_log import (
+    MARK_WORDS,
     PAGE_ROWS,
     RollLogTable,
     check_text,
@@ -31,6 +35,12 @@ from gmtool.tui.tabs.dice.roll_log import (
     rolled_text,
 )
 from gmtool.tui.widgets.number_field import NumberField
+
+if TYPE_CHECKING:
+    from gmtool.actions.roll_marks import RollMarked
+
+# What `m` makes of a roll's mark: marked, then behind the screen, then unmarked.
+NEXT_MARK: dict[object, RollMark | None] = {None: RollMark.PLAYERS, RollMark.PLAYERS: RollMark.GM}
 
 
 class DiceLogPane(GmPane):
@@ -49,6 +59,10 @@ class DiceLogPane(GmPane):
         super().__init__(id=id)
         self._shown: dict[str, RollEntry] = {}  # the log's rows by key: the entries shown
         self._more = False  # older matching rolls than the last row shown
+        # marks changed in this sitting, each with the log's next roll number then: ctrl+z
+        # takes a mark back while no roll was made after it
+        self._marks_done: list[tuple[RollMarked, int]] = []
+        self._marks_undone: list[tuple[RollMarked, int]] = []
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="roll-row", classes="form-row"):
@@ -157,11 +171,90 @@ class DiceLogPane(GmPane):
             return
         self.show_status(check_text(rolled.check))
 
+    # -- marks ----------------------------------------------------------------------------
+    def _next_roll(self) -> int:
+        return self.campaign.rolls.next_id if self.campaign.rolls else 0
+
+    def action_mark(self) -> None:
+        """m: mark the roll under the cursor to remember; on a marked roll, mark it behind
+        the screen; on one marked so, take the mark off."""
+        entry = self._entry_under_cursor()
+        if entry is None:
+            self.show_status("Nothing to mark: the log has no roll yet.", error=True)
+            return
+        mark = NEXT_MARK.get(entry.get("marked"))
+        changed = self._set_mark(int(entry["id"]), mark, "Not marked")
+        if changed is not None:
+            self._marks_done.append((changed, self._next_roll()))
+            self._marks_undone.clear()
+            self._say_mark(changed, "")
+
+    def _set_mark(self, roll_id: int, mark: RollMark | None, refused: str) -> RollMarked | None:
+        from gmtool.actions.roll_marks import mark_roll
+
+        try:
+            changed = mark_roll(self.campaign, roll_id, mark)
+        except (ActionRefused, StoreError) as exc:
+            self.show_status(f"{refused}: {exc}", error=True)
+            return None
+        self._keep_cursor_on(roll_id)
+        return changed
+
+    def _say_mark(self, changed: RollMarked, how: str) -> None:
+        words = "no longer marked" if changed.mark is None else MARK_WORDS[changed.mark]
+        self.show_status(
+            f"{how}Roll #{changed.roll_id}, {changed.expression} = {changed.total}, is {words}."
+        )
+
+    def _keep_cursor_on(self, roll_id: int) -> None:
+        table = self.query_one(RollLogTable)
+        row = table.cursor_row
+        self.reload_log()
+        if str(roll_id) in self._shown:
+            table.move_cursor(row=table.get_row_index(str(roll_id)))
+        else:
+            table.move_cursor(row=row)
+
+    def _entry_under_cursor(self) -> RollEntry | None:
+        found = self.query(RollLogTable)
+        if not found or not found.first().row_count:
+            return None
+        table = found.first()
+        row_key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
+        return self._shown.get(str(row_key.value))
+
+    def _undo_mark(self) -> bool:
+        """ctrl+z right after a mark (no roll since): the mark as it was. False: none."""
+        if not self._marks_done or self._marks_done[-1][1] != self._next_roll():
+            self._marks_done.clear()
+            return False
+        changed, at = self._marks_done.pop()
+        back = self._set_mark(changed.roll_id, changed.before, "Not undone")
+        if back is not None:
+            self._marks_undone.append((changed, at))
+            self._say_mark(back, "Undone: ")
+        return True
+
+    def _redo_mark(self) -> bool:
+        if not self._marks_undone or self._marks_undone[-1][1] != self._next_roll():
+            self._marks_undone.clear()
+            return False
+        changed, at = self._marks_undone.pop()
+        again = self._set_mark(changed.roll_id, changed.mark, "Not redone")
+        if again is not None:
+            self._marks_done.append((changed, at))
+            self._say_mark(again, "Redone: ")
+        return True
+
     # -- undo and redo --------------------------------------------------------------------
     def action_undo(self) -> None:
-        """ctrl+z: the last roll of this tab marked undone. A roll the GM cannot see (out
-        of the filtered log, or made before the app was opened) is named and asked about."""
+        """ctrl+z: the last mark taken back, else the last roll of this tab marked undone.
+        A roll the GM cannot see (out of the filtered log, or made before the app was
+        opened) is named and asked about."""
         from gmtool.actions import dice as dice_actions
+
+        if self._undo_mark():
+            return
 
         try:
             last = dice_actions.roll_to_undo(self.campaign)
@@ -212,9 +305,12 @@ class DiceLogPane(GmPane):
         self.reload_log()
 
     def action_redo(self) -> None:
-        """ctrl+y: the roll the last undo took back, as it was rolled."""
+        """ctrl+y: the mark or the roll the last undo took back, as it was rolled."""
         from gmtool.actions import history
         from gmtool.actions.dice import RollsUndone
+
+        if self._redo_mark():
+            return
 
         try:
             result = history.redo(self.campaign, history.DICE)

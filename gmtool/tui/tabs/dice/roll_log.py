@@ -10,6 +10,7 @@ from textual.widgets import DataTable
 
 from gmtool.actions.reads.rolls import RollEntry
 from gmtool.rules.roll_records import DRAW_KIND
+from gmtool.rules.session_facts import RollMark
 from gmtool.tui.styles import DEGREE_STYLE
 from gmtool.tui.widgets.steady import KeepsSize
 
@@ -22,6 +23,9 @@ PAGE_ROWS = 40
 shows the next as many. Filling the table is the costly part of a roll (every tab's rolls
 land here): a page keeps it short (100 rows cost a roll on the big bench campaign ~25 ms
 more than 40)."""
+# Beside a roll's number in the log: the GM marked it to remember.
+MARK_SIGN = "*"
+MARK_WORDS = {RollMark.PLAYERS: "marked", RollMark.GM: "marked, behind the screen"}
 DICE_CELL_WIDTH = 24  # longer dice are cut in the table; the line above it shows them all
 
 
@@ -56,8 +60,9 @@ def entry_cells(entry: RollEntry) -> tuple[Any, ...]:
     if undone:
         result = Text("undone", style="dim strike")
     style = "dim" if undone else ""
+    mark = MARK_SIGN if entry.get("marked") else ""
     return (
-        Text(str(entry["id"]), style=style),
+        Text(f"{entry['id']}{mark}", style=style),
         Text(time, style=style),
         Text(str(entry.get("expression", "")), style=style),
         Text(dice_text, style=style),
@@ -69,8 +74,8 @@ def entry_cells(entry: RollEntry) -> tuple[Any, ...]:
 
 def entry_summary(entry: RollEntry) -> Text:
     """One log entry in a line, whole: shown when the GM moves onto it in the log."""
-    number, time, expression, _cut_dice, total, result, purpose = entry_cells(entry)
-    summary = Text.assemble(("#", "bold"), (number.plain, "bold"), f"  {time.plain}  ")
+    _number, time, expression, _cut_dice, total, result, purpose = entry_cells(entry)
+    summary = Text.assemble(("#", "bold"), (str(entry["id"]), "bold"), f"  {time.plain}  ")
     if purpose.plain:
         summary.append(f"{purpose.plain}: ")
     summary.append(f"{expression.plain} [{all_dice(entry)}] = {total.plain}")
@@ -79,6 +84,13 @@ def entry_summary(entry: RollEntry) -> Text:
         summary.append(result)
     if entry.get("session"):
         summary.append(f"  (session {entry['session']})", style="dim")
+    marked = entry.get("marked")
+    if marked:
+        try:
+            words = MARK_WORDS[RollMark(str(marked))]
+        except ValueError:  # a mark this version does not know: behind the screen
+            words = MARK_WORDS[RollMark.GM]
+        summary.append(f"  ({words})", style="bold")
     return summary
 
 
@@ -96,6 +108,8 @@ def matches(entry: RollEntry, needle: str) -> bool:
     ).lower()
     if entry.get("session"):
         haystack += f" session {entry['session']}"
+    if entry.get("marked"):
+        haystack += " marked"
     return needle.lower() in haystack
 
 

@@ -16,6 +16,12 @@ PAGE_WORDS = {
     PARTY: "The party: wounds (line) and mortal damage (x) at the end of each session",
     SHIPS: "Campaign ships: fullest damage track % (line) and crew aboard % (x) after each battle",
 }
+# Each page's title in the plot: short, since plotext leaves out a title wider than the plot
+# (about 50 columns at 80x24); the line under the chart says it whole.
+TITLES = {
+    PARTY: "The party: wounds (-), mortal damage (x)",
+    SHIPS: "Ships: damage % (-), crew aboard % (x)",
+}
 # Characters and ships drawn at most: the legend has to leave room for the lines.
 MOST_LINES = 6
 COLOURS = ("cyan", "orange", "green", "magenta", "yellow", "red")
@@ -40,10 +46,10 @@ class ConditionChart(PlotextPlot):
 
     def _party(self, history: ConditionHistory) -> None:
         plt = self.plt
-        plt.title("The party: wounds (-) and mortal damage (x) at each session's end")
+        plt.title(TITLES[PARTY])
         hurt = sorted(history.party, key=lambda c: -max((*c.wound, *c.mortal, 0)))[:MOST_LINES]
         if not history.sessions or not hurt:
-            plt.title("The party: no wounds or mortal damage in any session yet")
+            plt.title("The party: no wounds in any session yet")
             return
         sessions: list[float] = list(history.sessions)
         for character, colour in zip(hurt, COLOURS, strict=False):
@@ -57,10 +63,10 @@ class ConditionChart(PlotextPlot):
 
     def _ships(self, history: ConditionHistory) -> None:
         plt = self.plt
-        plt.title("Ships: damage % (-) and crew aboard % (x) after each battle")
+        plt.title(TITLES[SHIPS])
         ships = [s for s in history.ships if s.battles][:MOST_LINES]
         if not ships:
-            plt.title("Ships: no campaign ship has finished a battle yet")
+            plt.title("Ships: none has finished a battle yet")
             return
         for ship, colour in zip(ships, COLOURS, strict=False):
             places: list[float] = [p + 1 for p in ship.battles]

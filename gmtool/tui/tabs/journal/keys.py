@@ -8,15 +8,17 @@ HELP = """\
 What happened at the table, session by session. The list on the left is the campaign's game
 sessions, newest first (F2 starts and ends one); on the right, the chosen session's timeline:
 battles (sides, rounds, how each ended, the dead), injuries, treatments and rests, ship
-repairs and new crews, Torga IV games, the notable rolls (Amazing successes and Critical
-Failures) and the GM's notes. Everything is read from what the other tabs saved.
+repairs and new crews, Torga IV games, the notable rolls (Amazing successes, Critical
+Failures and the rolls marked with m in the Dice & Log tab) and the GM's notes. Everything
+is read from what the other tabs saved.
 
 - **Notes**: ctrl+j, from any tab, adds a timestamped note to the open session; ctrl+z just
   after takes it back. Here, e edits the note under the cursor and Delete deletes it;
   ctrl+z and ctrl+y take back and redo the chosen session's note changes.
 - **Recap**: v shows the session's recap, p the players' cut (no enemy numbers, no GM notes,
-  none of the GM's rolls), and s saves both under the campaign's `reports/`
-  (`session-N.md`, `session-N-players.md`), the same text `gmtool session report N` prints.
+  of the rolls only those marked in front of the players), and s saves both under the
+  campaign's `reports/` (`session-N.md`, `session-N-players.md`), the same text `gmtool
+  session report N` prints.
 - **Chart**: c turns the timeline into a chart of the party's wounds and mortal damage at
   the end of each session, again to each campaign ship's damage and crew after each of its
   battles, and back.

@@ -19,30 +19,15 @@ from textual.widgets.option_list import Option
 from gmtool.actions import journal
 from gmtool.actions.errors import ActionRefused
 from gmtool.rules.session_facts import Fact, NoteFact, SessionFacts
-from gmtool.rules.session_recap import clock, fact_text
+from gmtool.rules.session_recap import clock, fact_kind, fact_text
 from gmtool.tui.pane import GmPane
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.journal.keys import ACTIONS, HELP
 
-# What the timeline's second column calls each kind of fact.
-KIND_NAMES = {
-    "BattleFact": "Battle",
-    "ShipChangeFact": "Ship",
-    "GameFact": "Torga IV",
-    "RollFact": "Roll",
-    "NoteFact": "Note",
-}
 # The views `c` turns through: the timeline, then the chart's two pages.
 VIEWS = ("timeline", "party", "ships")
 NEEDS_NOTE = frozenset({"edit_note", "delete_note"})
 NEEDS_SESSION = frozenset({"view_recap", "save_recap", "undo", "redo"})
-
-
-def kind_name(fact: Fact) -> str:
-    name = type(fact).__name__
-    if name == "InjuryFact":
-        return "Healed" if getattr(fact, "heals", False) else "Hurt"
-    return KIND_NAMES.get(name, name)
 
 
 class JournalPane(GmPane):
@@ -130,7 +115,7 @@ class JournalPane(GmPane):
         for number, fact in enumerate(facts.timeline()):
             key = str(number)
             self._rows[key] = fact
-            table.add_row(clock(fact.time), kind_name(fact), fact_text(fact), key=key)
+            table.add_row(clock(fact.time), fact_kind(fact), fact_text(fact), key=key)
         if not self._rows:
             table.add_row("", "", "Nothing recorded in this session yet.", key="none")
         self.refresh_bindings()
@@ -148,7 +133,7 @@ class JournalPane(GmPane):
         """The row under the cursor written out whole: long lines are cut at 80 columns."""
         fact = self._rows.get(str(event.row_key.value))
         if fact is not None and event.data_table.has_focus:
-            self.show_status(f"{clock(fact.time)} {fact_text(fact)}")
+            self.show_status(f"{clock(fact.time)}  {fact_kind(fact)}  {fact_text(fact)}")
         self.refresh_bindings()
 
     def on_descendant_focus(self) -> None:
