@@ -20,6 +20,7 @@ from gmtool.rules.crew_casualties import NOT_ABOARD, casualty_map, wounded_count
 from gmtool.rules.roster import renamed
 from gmtool.rules.ship_condition import ConditionEvent, ShipCondition
 from gmtool.store import ships as ship_store
+from gmtool.store.battles import battle_names
 from gmtool.store.campaign import Campaign
 from gmtool.store.ships import ShipNotFound, ShipRecord
 
@@ -40,6 +41,8 @@ class ConditionView(msgspec.Struct, frozen=True):
     lost: str | None
     history: tuple[ConditionEvent, ...]
     wounded: int = 0  # named crew lightly or badly wounded, whom repair days heal
+    # the name of each battle the history names, by id (the screens word battles by name)
+    battle_names: dict[str, str] = msgspec.field(default_factory=dict)
 
 
 class ConditionChanged(msgspec.Struct, frozen=True):
@@ -51,9 +54,11 @@ class ConditionChanged(msgspec.Struct, frozen=True):
     new_hands: int = 0
 
 
-def view_of(record: ShipRecord) -> ConditionView:
+def view_of(campaign: Campaign, record: ShipRecord) -> ConditionView:
     points = record.spec.durability.to_dict()
     condition = record.condition
+    fought = {e.battle for e in condition.history if e.battle is not None}
+    names = battle_names(campaign) if fought else {}
     complement = crew_manifest(record.spec).total_crew
     return ConditionView(
         ship_id=record.id,
@@ -69,13 +74,14 @@ def view_of(record: ShipRecord) -> ConditionView:
         lost=condition.lost,
         history=condition.history,
         wounded=wounded_count(condition.casualties),
+        battle_names={b: names[b] for b in fought if b in names},
     )
 
 
 def show(campaign: Campaign, ship_id: str) -> ConditionView:
     """A ship's condition (read only)."""
     try:
-        return view_of(ship_store.get_ship(campaign, ship_id))
+        return view_of(campaign, ship_store.get_ship(campaign, ship_id))
     except ShipNotFound as exc:
         raise ActionRefused(str(exc)) from None
 
@@ -93,7 +99,7 @@ def _change(campaign: Campaign, ship_id: str, label: str, change: Change) -> Con
         condition = change(record, points, crew_manifest(record.spec).total_crew)
         saved = ship_store.save_conditions(campaign, {ship_id: condition}, f"{label} {record.name}")
     after = next(r for r in saved if r.id == ship_id)
-    return ConditionChanged(view_of(after), condition.history[-1])
+    return ConditionChanged(view_of(campaign, after), condition.history[-1])
 
 
 def repair(campaign: Campaign, ship_id: str, days: int, where: str) -> ConditionChanged:
@@ -127,7 +133,7 @@ def _new_hands(campaign: Campaign, ship_id: str, label: str, change: Change) -> 
         saved = ship_store.save_new_hands(
             campaign, ship_id, condition, roster, f"{label} {record.name}"
         )
-    return ConditionChanged(view_of(saved.record), condition.history[-1], len(gone))
+    return ConditionChanged(view_of(campaign, saved.record), condition.history[-1], len(gone))
 
 
 def replace_crew(campaign: Campaign, ship_id: str) -> ConditionChanged:

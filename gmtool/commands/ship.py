@@ -94,13 +94,14 @@ def run(args: argparse.Namespace) -> int:
             else:
                 changed = CHANGES[command][1](campaign, args.id)
             data = {"ship": view_dict(changed.view), "event": changed.event.to_dict()}
-            text = f"{changed.view.name}: {event_text(changed.event)}\n{view_text(changed.view)}"
+            said = event_text(changed.event, changed.view.battle_names)
+            text = f"{changed.view.name}: {said}\n{view_text(changed.view)}"
             emit(args, data, text)
     return 0
 
 
-def _event_dict(event: ConditionEvent) -> dict[str, Any]:
-    return dict(event.to_dict(), text=event_text(event))
+def _event_dict(event: ConditionEvent, battle_names: dict[str, str]) -> dict[str, Any]:
+    return dict(event.to_dict(), text=event_text(event, battle_names))
 
 
 def view_dict(view: act.ConditionView) -> dict[str, Any]:
@@ -116,7 +117,7 @@ def view_dict(view: act.ConditionView) -> dict[str, Any]:
         "aboard": view.aboard,
         "dead": view.dead,
         "badly_wounded": view.badly_wounded,
-        "history": [_event_dict(e) for e in view.history],
+        "history": [_event_dict(e, view.battle_names) for e in view.history],
     }
 
 
@@ -127,5 +128,7 @@ def view_text(view: act.ConditionView) -> str:
         f"  crew aboard {view.aboard} of {view.complement} "
         f"({view.dead} dead, {view.badly_wounded} badly wounded)",
     ]
-    lines += [f"  - {event_text(e)}" for e in view.history] or ["  no history yet"]
+    lines += [f"  - {event_text(e, view.battle_names)}" for e in view.history] or [
+        "  no history yet"
+    ]
     return "\n".join(lines)

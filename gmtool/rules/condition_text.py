@@ -22,12 +22,13 @@ def marks_text(marks: Mapping[str, int]) -> str:
     return ", ".join(parts) or "no damage"
 
 
-def event_text(event: ConditionEvent) -> str:
-    """One line of a ship's history."""
+def event_text(event: ConditionEvent, battle_names: Mapping[str, str] | None = None) -> str:
+    """One line of a ship's history; a battle by its name in `battle_names` (by id)."""
     if event.kind == "battle":
         crew = f", {-event.crew} crew dead or badly wounded" if event.crew else ""
+        battle = (battle_names or {}).get(event.battle or "", event.battle)
         return (
-            f"battle {event.battle} (ended round {event.round}): {marks_text(event.marks)}"
+            f"battle {battle} (ended round {event.round}): {marks_text(event.marks)}"
             f"{crew}; {event.status}"
         )
     if event.kind == "repair":

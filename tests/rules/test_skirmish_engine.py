@@ -465,6 +465,9 @@ def test_crossing_an_obstacle_costs_two_inches() -> None:
     assert plan_move(state, "fed_a", 11.5, 10.5).cost == pytest.approx(2.0 + 2.9)  # 2.915
     act(state, "hold", "fed_a")
     assert plan_move(state, "jh_a", 12.0, 13.0).legal  # 3 in + 2 for the plate = 5
+    events: list[Event] = []
+    play_action(state, Action("move", "jh_a", x=12.0, y=13.0), Loaded(), events)
+    assert events[0].text == "jh a moves 3.0 in, over the hull plate (costs 5.0 of 5 in)."
 
 
 def test_walls_terrain_bases_and_the_table_edge_stop_a_move() -> None:

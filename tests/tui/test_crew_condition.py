@@ -76,7 +76,7 @@ async def test_a_damaged_ship_shows_its_condition_and_its_keys(
         aboard = 259 - record.condition.dead - record.condition.badly_wounded
         text = summary(app)
         assert "wound 30/80" in text and "mortal 5/40" in text
-        assert f"crew {aboard}/259" in text and "battle ambush" in text
+        assert f"crew {aboard}/259" in text and "battle Ambush (ended round" in text
         keys = footer_keys(app)
         assert {"p", "c", "X"} <= keys and "o" not in keys
         await show_ship(app, pilot, "kestrel")

@@ -331,7 +331,9 @@ def play_action(
         assert action.x is not None and action.y is not None
         if events is not None:
             plan = plan_move(state, fig.id, action.x, action.y)
-            over = f", over {', '.join(plan.obstacles)}" if plan.obstacles else ""
+            names = {p.id: p.name for p in state.scenario.terrain}
+            crossed = ", ".join(names.get(o, o) for o in plan.obstacles)
+            over = f", over the {crossed}" if plan.obstacles else ""
             events.append(
                 Event(
                     MOVE,

@@ -357,8 +357,8 @@ class Board:
     def walking_field(self, gx: float, gy: float) -> list[float]:
         """Walking distance (inches, on the grid) from every cell to the point (gx, gy).
 
-        Remembered per point: in a simulation the holding side never moves, so each of its
-        figures costs one search per process.
+        Remembered per point: in a simulation the same places come up game after game (the
+        holding side's figures stand still once in cover), so most cost one search.
         """
         key = (gx, gy)
         field = self._fields.get(key)

@@ -3,7 +3,7 @@
 Dice are rolled only for fire, for hand-to-hand and for the solo side's order at the start
 of a turn, and the automatic players choose by the state alone. So two games that stand
 alike after deployment play the same actions until one of them needs a die: in Torga IV
-the whole of turn 1 (thirty of a game's ninety-odd actions) while the Jem'Hadar close in
+the whole of turn 1 (thirty of a game's hundred-odd actions) while the Jem'Hadar close in
 out of range. `Openings` plays each such opening once and starts every game where it ends,
 on a copy: the games are exactly those played action by action, only faster.
 """

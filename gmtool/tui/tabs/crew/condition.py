@@ -47,7 +47,7 @@ def condition_text(view: cond.ConditionView) -> Text:
         (f"{view.aboard}/{view.complement}", "bold" if view.aboard < view.complement else ""),
     )
     if view.history:
-        text.append(f"\nLast: {event_text(view.history[-1])}", style="dim")
+        text.append(f"\nLast: {event_text(view.history[-1], view.battle_names)}", style="dim")
     return text
 
 
