@@ -26,6 +26,7 @@ from gmtool.rules.limits import MAX_REPAIR_DAYS
 from gmtool.rules.ship_condition import WHERE
 from gmtool.tui.dialogs import ConfirmDialog
 from gmtool.tui.dialogs.base import save_action
+from gmtool.tui.footer import KeyFooter
 from gmtool.tui.tabs.crew.dialogs import CrewDialog
 from gmtool.tui.widgets.number_field import NumberField
 
@@ -90,6 +91,7 @@ class RepairDialog(CrewDialog[bool]):
                 classes="dialog-hint",
             )
             yield Static("", id="repair-error", classes="dialog-error")
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#repair-days", Input).focus()
