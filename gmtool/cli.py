@@ -27,7 +27,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "crew": ("crew", "print the crew manifest of a ship spec"),
     "skirmish": ("skirmish", "Torga IV skirmish tools (simulate)"),
     "init": ("init", "create a campaign (--demo: with the demo's ships and party)"),
-    "battle": ("battle", "narrative battles: new, list, show, act, next, undo"),
+    "battle": ("battle", "narrative battles: new, list, show, act, next, undo, redo"),
     "ship": ("ship", "a campaign ship's condition: show, repair, replace-crew, scrap, restore"),
     "heal": ("heal", "characters heal: a doctor's treatment roll, rest days, undo"),
     "session": ("session", "game sessions: start, end, list, show, report, note"),

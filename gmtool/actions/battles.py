@@ -22,7 +22,7 @@ from gmtool.actions.battle_step import Engine as Engine  # re-exported: callers 
 from gmtool.actions.battle_step import ShipMark as ShipMark
 from gmtool.actions.battle_step import StepDone as StepDone
 from gmtool.actions.battle_step import run as run
-from gmtool.actions.errors import ActionRefused, refusals
+from gmtool.actions.errors import ActionRefused, NothingToUndo, RedoRefused, refusals
 from gmtool.rules.armor import check_damage_type
 from gmtool.rules.battle import (
     BattleState,
@@ -53,10 +53,11 @@ from gmtool.rules.hit_stations import check_place, on_station_rule
 from gmtool.rules.limits import MAX_HULL_POINTS, checked_text, number_words
 from gmtool.rules.narrative import round_sequence
 from gmtool.rules.ships import ShipSpec, load_ship_spec
-from gmtool.store import battle_redo, battles
+from gmtool.store import battles
 from gmtool.store.campaign import Campaign
 from gmtool.store.party import take_back_tagged
 from gmtool.store.reports import report_path
+from gmtool.store.undo_history import NotRedone
 
 if TYPE_CHECKING:  # a battle's set-up and the campaign's ships load only to set one up
     from gmtool.rules.battle import FleetSetup
@@ -186,20 +187,20 @@ def undo(campaign: Campaign, battle_id: str) -> StepUndone:
         if undone is not None and report_path(campaign, battle_id).exists():
             write_in_step(campaign, undone.state)  # a saved report follows the battle back
         if undone is not None:
-            refused = (
-                "it ended the battle: end it again (e)"
+            blocked = (
+                NotRedone.ENDED_BATTLE
                 if was_finished and not undone.state.finished
-                else "it hurt characters: play it again instead"
+                else NotRedone.HURT_CHARACTERS
                 if undone.injuries
-                else "it moved characters on the Stations tab: give the order again"
+                else NotRedone.MOVED_CHARACTERS
                 if moved_back
-                else ""
+                else None
             )
-            battle_redo.keep_undone(
-                campaign, battle_id, undone.label, current.events, len(undone.state.events), refused
+            battles.keep_undone(
+                campaign, battle_id, current.events, len(undone.state.events), blocked
             )
     if undone is None:
-        raise ActionRefused("nothing to undo: only the battle's set-up is left")
+        raise NothingToUndo("nothing to undo: only the battle's set-up is left")
     return StepUndone(
         battle_id,
         undone.label,
@@ -248,15 +249,13 @@ def undo_round(campaign: Campaign, battle_id: str) -> RoundUndone:
             undone.append(undo(campaign, battle_id))
             state = undone[-1].state
     if not undone:
-        raise ActionRefused("nothing to undo: only the battle's set-up is left")
+        raise NothingToUndo("nothing to undo: only the battle's set-up is left")
     return RoundUndone(battle_id, target, tuple(undone), state)
 
 
 def delete(campaign: Campaign, battle_id: str) -> battles.BattleRecord:
     with refusals(), campaign.transaction():
-        record = battles.delete_battle(campaign, battle_id)
-        battle_redo.forget(campaign, battle_id)
-        return record
+        return battles.delete_battle(campaign, battle_id)
 
 
 def open_battle(campaign: Campaign, battle_id: str) -> battles.BattleRecord:
@@ -273,16 +272,14 @@ class StepRedone(msgspec.Struct, frozen=True):
 
 
 def redo(campaign: Campaign, battle_id: str) -> StepRedone:
-    """Do the step ctrl+z took back again, as it was saved (state, events, rolls unmarked;
-    nothing rolled), as one commit; a saved report follows the battle. Refused (with why)
-    when that step cannot be brought back whole (store/battle_redo.py)."""
+    """Do the step the last undo took back again, as it was saved (state, events, rolls
+    unmarked; nothing rolled), as one commit; a saved report follows the battle. Refused
+    (`RedoRefused`, with why) when that step cannot be brought back whole."""
     with refusals(), campaign.transaction():
-        why = battle_redo.redo_refusal(campaign, battle_id)
-        if why is None:
-            raise ActionRefused("nothing to redo: no step was taken back since the last one")
-        if why:
-            raise ActionRefused(f"not redone: {why}")
-        redone = battle_redo.redo_step(campaign, battle_id)
+        why = battles.redo_check(campaign, battle_id)
+        if why is not None:
+            raise RedoRefused(why)
+        redone = battles.redo_step(campaign, battle_id)
         if report_path(campaign, battle_id).exists():
             write_in_step(campaign, redone.state)
     return StepRedone(battle_id, redone.label, tuple(redone.roll_ids), redone.state)

@@ -11,12 +11,13 @@ import random
 
 import msgspec
 
-from gmtool.actions.errors import ActionRefused, refusals
+from gmtool.actions.errors import NothingToUndo, RedoRefused, refusals
 from gmtool.rules import dice
 from gmtool.rules.checks import CheckResult, Degree, roll_check
 from gmtool.rules.dice import DiceRoll
 from gmtool.store.campaign import Campaign
 from gmtool.store.rolllog import RollEntry
+from gmtool.store.undo_history import NotRedone
 
 # The `source` the Dice & Log tab saves its rolls under; its undo takes back only those.
 DICE_TAB = "dice"
@@ -122,7 +123,7 @@ def undo_last_roll(campaign: Campaign, source: str = DICE_TAB) -> RollsUndone:
     with campaign.transaction():
         undone = campaign.undo_last(source=source)
     if not undone:
-        raise ActionRefused("nothing to undo: no roll of this tab is left")
+        raise NothingToUndo("nothing to undo: no roll is left to take back")
     return _rolls(undone)
 
 
@@ -143,5 +144,5 @@ def redo_last_roll(campaign: Campaign, source: str = DICE_TAB) -> RollsUndone:
     with campaign.transaction():
         redone = campaign.redo_last(source)
     if not redone:
-        raise ActionRefused("nothing to redo: no roll of this tab was undone since the last one")
+        raise RedoRefused(NotRedone.NOTHING)
     return _rolls(redone)

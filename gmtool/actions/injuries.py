@@ -8,19 +8,20 @@ from __future__ import annotations
 import msgspec
 
 from gmtool.actions.bailout import undo_bailout
-from gmtool.actions.errors import ActionRefused, refusals
+from gmtool.actions.errors import RedoRefused, refusals
 from gmtool.rules import dice
 from gmtool.rules.durability import damage_rules
 from gmtool.rules.errors import RulesError
 from gmtool.rules.hazards import HazardOutcome, roll_hazard
 from gmtool.rules.limits import MAX_MODIFIER, number_words
-from gmtool.store import battles, injury_redo
+from gmtool.store import battles
 from gmtool.store.bailout import BailoutRecord, bailout_tracker, load_bailout
 from gmtool.store.campaign import Campaign
 from gmtool.store.healing import undo_newest_batch
 from gmtool.store.injuries import (
     Context,
     InjuryEntry,
+    history_log,
     newest_first,
     record_damage,
     record_hazards,
@@ -28,6 +29,15 @@ from gmtool.store.injuries import (
     redo_entries,
 )
 from gmtool.store.party import load_party_state
+from gmtool.store.undo_history import (
+    NotRedone,
+    is_apart,
+    keep,
+    keep_apart,
+    kept_of,
+    next_step,
+    take_apart,
+)
 
 
 class HazardRequest(msgspec.Struct, frozen=True):
@@ -191,17 +201,20 @@ def undo_newest(campaign: Campaign) -> Undone:
     last bail-out order (one commit); `Undone()` with neither when nothing is left to undo.
     What was taken back is kept for `redo`."""
     with refusals(), campaign.transaction():
-        before = injury_redo.stamp(campaign)
+        tracker = bailout_tracker(campaign)
+        next_entry = history_log(campaign).next_id
         last_order = load_bailout(campaign)
         live = next(newest_first(campaign, include_undone=False), None)
         newest = live["id"] if live else 0
         if last_order is not None and last_order.after_entry >= newest:
             undo_bailout(campaign)
-            injury_redo.push(campaign, {"bailout": True}, before)
+            keep(tracker, {"next_entry": next_entry})
             return Undone(bailout=last_order)
         batch = undo_newest_batch(campaign)
         if batch:
-            injury_redo.push(campaign, {"entries": [e["id"] for e in batch]}, before)
+            ids = [e["id"] for e in batch]
+            label = f"{batch[0]['kind']}: {batch[0]['character_name']}"
+            keep_apart(tracker, label, {"entries": ids, "next_entry": next_entry})
         return Undone(entry=batch[0] if batch else None, batch=tuple(batch))
 
 
@@ -235,10 +248,10 @@ class Redone(msgspec.Struct, frozen=True):
 
 
 def _refuse_without_their_step(campaign: Campaign, ids: list[int]) -> None:
-    """Entries a battle step made come back only while that step stands (taken back on the
-    Battle tab since, they would name the battle with no step behind them)."""
+    """Entries a battle step made come back only while that step stands (taken back with
+    the battle since, they would name the battle with no step behind them)."""
     wanted = set(ids)
-    listed = {r.id: r.name for r in battles.list_battles(campaign)}
+    listed = {r.id for r in battles.list_battles(campaign)}
     for entry in newest_first(campaign):
         if not wanted:
             break
@@ -247,33 +260,30 @@ def _refuse_without_their_step(campaign: Campaign, ids: list[int]) -> None:
         wanted.discard(entry["id"])
         battle = entry.get("battle")
         if battle in listed and entry["id"] not in battles.step_entries(campaign, battle):
-            raise ActionRefused(
-                f"not redone: {entry['character_name']}'s entry came from a step of the "
-                f"battle {listed[battle]} that was taken back since; play that step again "
-                "instead"
-            )
+            raise RedoRefused(NotRedone.STEP_TAKEN_BACK)
 
 
 def can_redo(campaign: Campaign) -> bool:
     """Whether `redo` has something to do again (nothing new saved since the undo)."""
-    return bool(injury_redo.pending(campaign))
+    step = next_step(bailout_tracker(campaign))
+    next_entry = kept_of(step).get("next_entry", history_log(campaign).next_id)
+    return step is not None and next_entry == history_log(campaign).next_id
 
 
 def redo(campaign: Campaign) -> Redone:
-    """Do the last undo of the Injuries tab again (one commit): its entries are live again
-    with their damage and rolls, or the bail-out order is back. `Redone()` when nothing is
-    left to redo or something new was saved since the undo."""
+    """Do the last undo of the injuries again (one commit): its entries are live again
+    with their damage and rolls, or the bail-out order is back. Refused (`RedoRefused`)
+    when nothing is left to redo or a newer entry was saved since the undo."""
     with refusals(), campaign.transaction():
-        steps = injury_redo.pending(campaign, strict=True)
-        if not steps:
-            return Redone()
-        step = steps[-1]
-        if step.get("bailout"):
-            bailout_tracker(campaign).redo()
-            done = Redone(bailout=load_bailout(campaign))
-        else:
-            ids = step.get("entries", [])
-            _refuse_without_their_step(campaign, ids)
-            done = Redone(entries=tuple(redo_entries(campaign, ids)))
-        injury_redo.keep(campaign, steps[:-1])
+        if not can_redo(campaign):
+            raise RedoRefused(NotRedone.NOTHING)
+        tracker = bailout_tracker(campaign)
+        step = next_step(tracker)
+        if not is_apart(step):
+            tracker.redo()
+            return Redone(bailout=load_bailout(campaign))
+        ids = kept_of(step).get("entries", [])
+        _refuse_without_their_step(campaign, ids)
+        done = Redone(entries=tuple(redo_entries(campaign, ids)))
+        take_apart(tracker)
         return done

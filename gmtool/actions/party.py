@@ -16,7 +16,7 @@ from typing import Any
 import msgspec
 from msgspec.structs import replace
 
-from gmtool.actions.errors import ActionRefused, refusals
+from gmtool.actions.errors import ActionRefused, NothingToUndo, RedoRefused, refusals
 from gmtool.rules.characters import Character, Party
 from gmtool.rules.station_tasks import TaskRefusal, refusal_text, task_refusal
 from gmtool.rules.stations import (
@@ -34,6 +34,7 @@ from gmtool.store.campaign import Campaign
 from gmtool.store.injury_party import injury_step
 from gmtool.store.party import ImportResult
 from gmtool.store.ships import ShipRecord, list_ships
+from gmtool.store.undo_history import NotRedone
 
 
 class CharacterSaved(msgspec.Struct, frozen=True):
@@ -112,8 +113,8 @@ class InjuryStepRefused(ActionRefused):
     def __init__(self, label: str) -> None:
         self.label = label
         super().__init__(
-            f"“{label}” is in the injury history: take it back on the Injuries tab "
-            "(ctrl+z there, or gmtool heal undo), so the history and the party agree"
+            f"“{label}” is in the injury history: take it back with the injuries, so the "
+            "history and the party agree"
         )
 
 
@@ -343,7 +344,7 @@ def undo(campaign: Campaign) -> PartyUndone:
             raise InjuryStepRefused(label)
         undone = party_store.undo_party(campaign)
     if undone is None:
-        raise ActionRefused("nothing to undo here")
+        raise NothingToUndo("nothing to undo: no change to the party is left")
     return PartyUndone(undone.label)
 
 
@@ -353,7 +354,7 @@ def redo(campaign: Campaign) -> PartyUndone:
     with campaign.transaction():
         redone = party_store.party_tracker(campaign).redo()
     if redone is None:
-        raise ActionRefused("nothing to redo here")
+        raise RedoRefused(NotRedone.NOTHING)
     return PartyUndone(redone.label)
 
 

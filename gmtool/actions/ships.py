@@ -22,7 +22,7 @@ from typing import Literal, TypeVar
 
 import msgspec
 
-from gmtool.actions.errors import ActionRefused, refusals
+from gmtool.actions.errors import ActionRefused, NothingToUndo, RedoRefused, refusals
 from gmtool.rules.battle.departures import ship_leaves
 from gmtool.rules.characters import Party
 from gmtool.rules.crew import manifest_csv, manifest_markdown
@@ -30,7 +30,6 @@ from gmtool.rules.crew_casualties import CONDITIONS, MemberStanding, standings
 from gmtool.rules.roster import roster_csv, roster_markdown
 from gmtool.rules.ships import ShipSpec, load_ship_spec
 from gmtool.store import party as party_store
-from gmtool.store import ship_redo
 from gmtool.store import ships as ship_store
 from gmtool.store.atomic import atomic_write_bytes
 from gmtool.store.battles import battle_names, list_battles, run_step
@@ -40,6 +39,7 @@ from gmtool.store.errors import StoreError, os_error_detail
 from gmtool.store.records import PartyState
 from gmtool.store.ship_condition import last_battle_end
 from gmtool.store.ships import ShipCrew, ShipNotFound, ShipRecord, ship_tracker
+from gmtool.store.undo_history import NotRedone
 
 ExportWhat = Literal["manifest", "roster"]
 ExportFormat = Literal["markdown", "csv"]
@@ -334,18 +334,17 @@ def undo(campaign: Campaign) -> ShipsUndone:
         gone = battle is not None and battle not in {b.id for b in list_battles(campaign)}
         tracker = ship_tracker(campaign)
         record = tracker.record()
-        kept = ship_redo.before_undo(campaign)
+        time = record["undo"][-1].get("time", "") if record["undo"] else ""
         undone = ship_store.undo_ships(campaign, battle_gone=gone)
-        if undone is None or kept is None:
-            raise ActionRefused("nothing to undo: no change to the ships is left")
-        ship_redo.after_undo(campaign, kept)
+        if undone is None:
+            raise NothingToUndo("nothing to undo: no change to the ships is left")
         before = _ships_of(record["state"])
         after = _ships_of(undone.state)
         ship_id = _changed_ship(before, after)
         back: tuple[str, ...] = ()
         left: tuple[str, ...] = ()
         if ship_id is not None and ship_id not in before and ship_id in after:
-            tag = _deletion_tag(ship_id, kept["time"])
+            tag = _deletion_tag(ship_id, time)
             party = party_store.party_tracker(campaign)
             later = party.labels_after(tag)
             if later == []:
@@ -361,22 +360,19 @@ def undo(campaign: Campaign) -> ShipsUndone:
 def redo(campaign: Campaign) -> ShipsUndone:
     """Do the last undone change to the ships again (ctrl+y), with the roster it named and,
     for a deletion, the characters taken off their stations again. A battle's end is
-    redone in the Battle tab."""
+    redone with the battle's step (`RedoRefused`)."""
     with _refusals(), campaign.transaction():
         tracker = ship_tracker(campaign)
         record = tracker.record()
         steps = record.get("redo", [])
         if not steps:
-            raise ActionRefused("nothing to redo: no undone change to the ships is left")
+            raise RedoRefused(NotRedone.NOTHING)
         step = steps[-1]
         if step.get("tag") is not None:
-            raise ActionRefused(
-                f"the change to redo is a battle's end ({step['label']}): redo it from the battle"
-            )
+            raise RedoRefused(NotRedone.BATTLE_END)
         time = step.get("time", "")
-        done = tracker.redo()
+        done = ship_store.redo_ships(campaign)
         assert done is not None  # the redo stack was not empty
-        ship_redo.after_redo(campaign, len(steps) - 1, time)
         before = _ships_of(record["state"])
         after = _ships_of(done.state)
         ship_id = _changed_ship(before, after)

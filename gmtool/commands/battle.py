@@ -5,7 +5,7 @@
                       [--enemy-commander CHARACTER]
                       [--auto a|b|both|none]
     gmtool battle list | show ID | report ID | act ID ACTION [options]
-    gmtool battle next ID [--until step|decision|round|end] | undo ID [--round]
+    gmtool battle next ID [--until step|decision|round|end] | undo ID [--round] | redo ID
     gmtool battle auto ID a|b|both|none
 
 Every sub-command takes --campaign PATH (default: the demo campaign) and --json. A step that
@@ -160,6 +160,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         ("report", "print the battle report (Markdown): rounds, hits, end states, losses"),
         ("next", "play on with the defaults a GM would accept (one step, or --until)"),
         ("undo", "take back the battle's last step (--round: the whole round)"),
+        ("redo", "do the step the last undo took back again, as saved (nothing rolled again)"),
         ("auto", "say which sides gmtool plays from now on: a, b, both or none"),
     ):
         sub = subs.add_parser(name, help=text, parents=[common])
@@ -192,7 +193,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Each sub-command imports only what it uses (`battle show` loads no battle action)."""
     command = args.battle_command
-    write = command in ("new", "act", "next", "undo", "auto")
+    write = command in ("new", "act", "next", "undo", "redo", "auto")
     with campaign_for(args, write=write, purpose="gmtool battle") as campaign:
         if command == "new":
             from gmtool.actions import battles as act
@@ -232,8 +233,10 @@ def run(args: argparse.Namespace) -> int:
             run_undo_round(args, campaign)
         elif command == "undo":
             from gmtool.actions import battles as act
+            from gmtool.actions import history
 
-            undone = act.undo(campaign, args.id)
+            undone = history.done(history.undo(campaign, history.battle(args.id))).detail
+            assert isinstance(undone, act.StepUndone)
             data = {
                 "id": undone.battle_id,
                 "undone": undone.label,
@@ -241,6 +244,18 @@ def run(args: argparse.Namespace) -> int:
                 "injury_ids": list(undone.injury_ids),
             }
             emit(args, data, f"undone: {undone.label}")
+        elif command == "redo":
+            from gmtool.actions import battles as act
+            from gmtool.actions import history
+
+            redone = history.done(history.redo(campaign, history.battle(args.id))).detail
+            assert isinstance(redone, act.StepRedone)
+            data = {
+                "id": redone.battle_id,
+                "redone": redone.label,
+                "roll_ids": list(redone.roll_ids),
+            }
+            emit(args, data, f"redone: {redone.label}")
         elif command == "next":
             from gmtool.commands.battle_play import run_next
 

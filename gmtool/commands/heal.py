@@ -12,8 +12,9 @@ exit code 2. The numbers are tables/healing.yaml's.
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import Any, TypeVar
 
+from gmtool.actions import history
 from gmtool.actions.healing import (
     RestRequest,
     TreatmentRequest,
@@ -21,9 +22,11 @@ from gmtool.actions.healing import (
     rest_days,
     treat_by_roll,
 )
-from gmtool.actions.injuries import redo, undo_newest
+from gmtool.actions.injuries import Redone, Undone
 from gmtool.commands.campaign_commands import campaign_for, common_options, emit
 from gmtool.store.injuries import InjuryEntry
+
+D = TypeVar("D", Undone, Redone)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -63,6 +66,16 @@ def _line(entry: InjuryEntry) -> str:
     return f"{entry['character_name']}: {entry['summary']}"
 
 
+def _detail(result: history.Done | history.Refused, nothing: D) -> D:
+    """What the undo or redo did (`nothing` when there was nothing to do: said, not an
+    error); any other refusal raised."""
+    if isinstance(result, history.Refused) and result.reason is history.Refusal.NOTHING:
+        return nothing
+    detail = history.done(result).detail
+    assert isinstance(detail, type(nothing))
+    return detail
+
+
 def run(args: argparse.Namespace) -> int:
     command = args.heal_command
     with campaign_for(args, write=True, purpose="gmtool heal") as campaign:
@@ -80,7 +93,8 @@ def run(args: argparse.Namespace) -> int:
             }
             emit(args, data, "\n".join(lines))
         elif command == "redo":
-            redone = redo(campaign)
+            redo_result = history.redo(campaign, history.INJURIES)
+            redone = _detail(redo_result, Redone())
             lines = [f"redone: #{e['id']} {e['kind']} of {_line(e)}" for e in redone.entries]
             if redone.bailout is not None:
                 lines.append("redone: the order to abandon ship")
@@ -93,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
                 "\n".join(lines) or "nothing to redo",
             )
         else:
-            undone = undo_newest(campaign)
+            undone = _detail(history.undo(campaign, history.INJURIES), Undone())
             taken = list(undone.batch)
             emit(
                 args,

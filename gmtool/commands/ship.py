@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from gmtool.actions import history
 from gmtool.actions import ship_condition as act
 from gmtool.actions import ships as ship_actions
 from gmtool.actions.errors import ActionRefused
@@ -82,10 +83,10 @@ def run(args: argparse.Namespace) -> int:
                 text += f"; she left the battle {', '.join(gone.left_battles)}"
             emit(args, data, text + " (gmtool ship undo brings her back)")
         elif command == "undo":
-            undone = ship_actions.undo(campaign)
+            undone = history.done(history.undo(campaign, history.SHIPS))
             emit(args, {"undone": undone.label}, f"undone: {undone.label}")
         elif command == "redo":
-            redone = ship_actions.redo(campaign)
+            redone = history.done(history.redo(campaign, history.SHIPS))
             emit(args, {"redone": redone.label}, f"redone: {redone.label}")
         else:
             if command == "repair":

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from rich.text import Text
-from textual import constants, events
+from textual import constants, events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -40,6 +40,8 @@ LOG_LINES = 12  # the round's last entries shown
 # How long the first read may keep meeting saves under way before the screen says so.
 FIRST_READ_PATIENCE = 3.0
 TAB_IDS = ("battle", "party", "torga")
+# Each tab's scrolling pane, which has the keys.
+SCROLL_IDS = {"battle": "battle-scroll", "party": "party-pane", "torga": "torga-pane"}
 
 
 class PlayerApp(App[None]):
@@ -108,7 +110,7 @@ class PlayerApp(App[None]):
                 yield Static("This round", classes="log-title narrow-only")
                 yield Static(id="battle-log-below", classes="narrow-only")
                 yield Static(id="battle-recap")
-            with TabPane("Party", id="party"), VerticalScroll():
+            with TabPane("Party", id="party"), VerticalScroll(id="party-pane"):
                 yield Static(id="party-table")
             with TabPane("Torga IV", id="torga"), VerticalScroll(id="torga-pane"):
                 yield SkirmishMap(reserve=(4, 10), id="torga-map")
@@ -131,6 +133,14 @@ class PlayerApp(App[None]):
     def action_show_tab(self, tab: str) -> None:
         if tab in TAB_IDS:
             self.query_one(TabbedContent).active = tab
+
+    @on(TabbedContent.TabActivated)
+    def _scroll_keys_to_the_tab(self, event: TabbedContent.TabActivated) -> None:
+        """Up, Down, Page Up/Down, Home and End scroll the tab shown: on a small screen the
+        ships and their crew losses lie below the range ladder."""
+        tab = event.pane.id
+        if tab in SCROLL_IDS:
+            self.query_one(f"#{SCROLL_IDS[tab]}", VerticalScroll).focus()
 
     # -- following the campaign -------------------------------------------------------------
     def _try_read(self) -> tuple[Reading | None, bool]:

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from tinydb import TinyDB
 
 from gmtool.rules.limits import MAX_NAME_CHARS, MAX_SEED, checked_text
-from gmtool.store import backups, generation, histories, journal, preflight
+from gmtool.store import backups, generation, histories, journal, preflight, undo_migration
 from gmtool.store.atomic import AtomicJSONStorage, read_json_file, remove_file
 from gmtool.store.chunked import ChunkedLog
 from gmtool.store.errors import CampaignChanged, CampaignCorrupt, StoreError, os_error_detail
@@ -45,7 +45,7 @@ if TYPE_CHECKING:  # the store only reads results; importing the rules' tables w
     from gmtool.rules.checks import CheckResult
     from gmtool.rules.dice import DiceRoll
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 MAIN_FILE = "campaign.json"
 META_TABLE = "meta"
 SESSIONS_TABLE = "sessions"
@@ -58,6 +58,7 @@ Migration = Callable[[Path], None]
 MIGRATIONS: dict[int, Migration] = {
     1: histories.move_injuries_into_chunks,  # injuries.json -> log/injuries-NNNNN.json
     2: histories.move_battle_list_into_chunks,  # battles.json's list -> log/battles-NNNNN.json
+    3: undo_migration.fold_redo_files_into_trackers,  # redo side files -> the trackers' redo
 }
 
 Clock = Callable[[], datetime]

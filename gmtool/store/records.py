@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, NotRequired, TypedDict, TypeVar, cast
 
@@ -169,13 +170,15 @@ EngineState = dict[str, Any]
 
 
 class UndoStep(TypedDict):
-    """One action a tab can take back: its label and the state before it."""
+    """One action a tab can take back: its label and the state before it; on the redo
+    stack, what the undo took out beside the state (`kept`, store/undo_history.py)."""
 
     label: str
     previous: EngineState | None
     rolls: NotRequired[list[RecordId]]
     time: NotRequired[str]
     tag: NotRequired[str]
+    kept: NotRequired[RedoKept]
 
 
 class TrackerRecord(TypedDict):
@@ -293,19 +296,28 @@ class RedoRoster(TypedDict):
     version: RosterVersion
 
 
-class ShipsRedoStep(TypedDict):
-    """The roster versions one undone ships step dropped: `at` is the step's place on the
-    redo stack (0 the oldest), `time` the step's own."""
+class NotRedone(StrEnum):
+    """Why the next redo step is not done again (each front end words it)."""
 
-    at: int
-    time: str
-    rosters: list[RedoRoster]
+    NOTHING = "nothing"  # nothing was taken back since the last new step
+    ENDED_BATTLE = "ended-battle"  # the step ended the battle: end it again
+    HURT_CHARACTERS = "hurt-characters"  # its injuries were given back: play it again
+    MOVED_CHARACTERS = "moved-characters"  # its station moves were taken back
+    UNDONE_ELSEWHERE = "undone-elsewhere"  # taken back by another history: play it again
+    BATTLE_END = "battle-end"  # a battle's end in the ships: redone with the battle
+    STEP_TAKEN_BACK = "step-taken-back"  # injury entries whose battle step was taken back
 
 
-class ShipsRedoRecord(TypedDict):
-    """trackers/ships-redo.json: one entry per step on the ships' redo stack, oldest first."""
+class RedoKept(TypedDict, total=False):
+    """What an undo took out beside its tracker's state, kept on the step's redo entry so
+    that ctrl+y puts it back whole (each key is one kind of history's)."""
 
-    steps: list[ShipsRedoStep]
+    events: list[BattleEventRecord]  # a battle step: the events it logged
+    before: int  # a battle step: how many events the battle had before it
+    blocked: str  # why the step is not redone (a NotRedone value), when it is not
+    rosters: list[RedoRoster]  # a ships step: the roster versions its undo dropped
+    entries: list[RecordId]  # an injury batch the undo marked undone (no tracker state)
+    next_entry: int  # the injury history's next id at the undo: a newer entry ends redo
 
 
 class BattleEventRecord(TypedDict):
@@ -359,7 +371,6 @@ _TRACKERS: dict[str, type[Any]] = {
     "ships.json": ShipsTracker,
     "party.json": PartyTracker,
     "bailout.json": BailoutTracker,
-    "ships-redo.json": ShipsRedoRecord,
 }
 
 

@@ -4,7 +4,9 @@ Every tab that tracks something (the party and its stations, the ships, a battle
 skirmish game) keeps its state as one JSON-friendly dict in `trackers/<name>.json`. `save`
 stores the new state and pushes the previous one on an undo stack in the same file (one
 atomic write, so state and undo never disagree); `undo` pops it back and keeps the step on a
-redo stack, which `redo` replays until the next new action clears it. Rolls saved with an
+redo stack, which `redo` replays until the next new action clears it; what else the undo
+took out (a battle's events, a roster version) rides on that redo step as `kept`
+(store/undo_history.py), so it is cleared with it. Rolls saved with an
 action are marked undone in the roll log when the action is undone, so the log keeps them,
 and unmarked when it is redone: a redo never rolls again.
 """
@@ -20,7 +22,7 @@ from tinydb.table import Document
 
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
-from gmtool.store.records import RecordId
+from gmtool.store.records import RecordId, RedoKept
 
 # Actions ctrl+z can take back in one tab. Each undo step keeps the whole previous state and
 # the file is rewritten on every action, so the cap keeps a tracker file at most 51 states:
@@ -43,6 +45,7 @@ class Step(TypedDict, Generic[S]):
     rolls: NotRequired[list[RecordId]]
     time: NotRequired[str]
     tag: NotRequired[str]
+    kept: NotRequired[RedoKept]
 
 
 class Saved(TypedDict, Generic[S]):
@@ -55,9 +58,13 @@ class Saved(TypedDict, Generic[S]):
 
 
 class UndoneAction(msgspec.Struct, Generic[S], frozen=True):
+    """A step undone or redone: its label, the state it left, its rolls; a redo also gives
+    back what the undo kept beside the state."""
+
     label: str
     state: S | None
     roll_ids: list[int]
+    kept: RedoKept | None = None
 
 
 class Tracker(Generic[S]):
@@ -110,8 +117,9 @@ class Tracker(Generic[S]):
         self._write({"state": state, "undo": undo[-self.depth :], "redo": []})
 
     def rewrite(self, state: S | None, undo: list[Step[S]], redo: list[Step[S]]) -> None:
-        """Save a history another tracker's undo has edited (store/injury_party.py takes an
-        injury's step out): the caller keeps state and steps agreeing."""
+        """Save a history edited outside save, undo and redo (store/injury_party.py takes an
+        injury's step out; store/undo_history.py keeps what an undo took out on its redo
+        step): the caller keeps state and steps agreeing."""
         self._write({"state": state, "undo": undo[-self.depth :], "redo": redo[-self.depth :]})
 
     def _write(self, doc: Saved[S]) -> None:
@@ -147,7 +155,7 @@ class Tracker(Generic[S]):
             return None
         last = undo.pop()
         previous = last.get("previous")
-        redo_step: Step[S] = {**last, "previous": doc["state"]}
+        redo_step: Step[S] = {**_without_kept(last), "previous": doc["state"]}
         redo = [*doc.get("redo", []), redo_step][-self.depth :]
         self._write({"state": previous, "undo": undo, "redo": redo})
         roll_ids = list(last.get("rolls", []))
@@ -173,10 +181,15 @@ class Tracker(Generic[S]):
             return None
         step = redo.pop()
         state = step.get("previous")
-        undo_step: Step[S] = {**step, "previous": doc["state"]}
+        undo_step: Step[S] = {**_without_kept(step), "previous": doc["state"]}
         undo = [*doc["undo"], undo_step][-self.depth :]
         self._write({"state": state, "undo": undo, "redo": redo})
         roll_ids = list(step.get("rolls", []))
         if roll_ids and self.campaign.rolls is not None:
             self.campaign.rolls.mark_redone(roll_ids)
-        return UndoneAction(step["label"], state, roll_ids)
+        return UndoneAction(step["label"], state, roll_ids, step.get("kept"))
+
+
+def _without_kept(step: Step[S]) -> Step[S]:
+    """A step as it moves between the stacks: what an undo kept belongs to that undo only."""
+    return cast(Step[S], {k: v for k, v in step.items() if k != "kept"})

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 from rich.text import Text
 from textual import events
 from textual.containers import Vertical
+from textual.widgets import Static
 
 from gmtool.tui.action_table import TabAction, bindings, keys_markdown, palette_entries
 from gmtool.tui.widgets.steady import AnswersAfterDataErrors, KeepsSize
@@ -37,6 +38,8 @@ class GmPane(AnswersAfterDataErrors, KeepsSize, Vertical):
     TITLE: ClassVar[str] = ""
     HELP: ClassVar[str] = ""
     ACTIONS: ClassVar[Sequence[TabAction]] = ()
+    STATUS_LINE: ClassVar[str] = ""
+    """The id of the Static the tab composes as its one status line ("": a notification)."""
     # The campaign's change count when the tab last read it (None: read again when shown)
     _read_at: int | None = None
 
@@ -71,9 +74,14 @@ class GmPane(AnswersAfterDataErrors, KeepsSize, Vertical):
         return "\n\n".join(part for part in (self.HELP, self.keys_help()) if part)
 
     def show_status(self, text: str | Text, error: bool = False) -> None:
-        """Say `text` on the tab's status line (each tab has one where its screen keeps it;
-        this fallback is a notification)."""
-        self.gm_app.notify(str(text), severity="error" if error else "information")
+        """Say `text` on the tab's status line (red for a refusal), or in a notification on
+        a tab without one."""
+        if not self.STATUS_LINE:
+            self.gm_app.notify(str(text), severity="error" if error else "information")
+            return
+        status = self.query_one(f"#{self.STATUS_LINE}", Static)
+        status.set_class(error, "error")
+        status.update(text)
 
     def why_not(self, action: str) -> str | None:
         """Why the table's `action` cannot act now, in the GM's words (None: say nothing).

@@ -157,5 +157,5 @@ def test_a_battles_end_undone_in_the_battle_tab_is_not_redone_here(demo: Campaig
     battle_actions.undo(demo, battle)  # the end, and its write into the ships, taken back
     assert ship_store.ship_tracker(demo).can_redo()
     assert act.next_redo(demo) is None
-    with pytest.raises(ActionRefused, match="redo it from the battle"):
+    with pytest.raises(ActionRefused, match="redo it with the battle"):
         act.redo(demo)

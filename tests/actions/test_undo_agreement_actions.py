@@ -21,12 +21,12 @@ def _first(c: Campaign) -> str:
     return load_party_state(c).characters[0].id
 
 
-def test_stations_undo_of_an_injury_is_refused_and_names_the_injuries_tab(
+def test_stations_undo_of_an_injury_is_refused_and_names_the_injuries(
     demo: Campaign,
 ) -> None:
     who = _first(demo)
     deal_damage(demo, DamageRequest(who, "3", "wound", "a console blast"))
-    with pytest.raises(ActionRefused, match="Injuries tab"):
+    with pytest.raises(ActionRefused, match="take it back with the injuries"):
         party_actions.undo(demo)
     assert load_party_state(demo).character(who).damage["wound"] == 3
     assert doctor.examine(demo) == []

@@ -140,6 +140,22 @@ def test_act_next_undo(capsys: pytest.CaptureFixture[str], demo: str) -> None:
     assert run(capsys, "doctor", "--campaign", demo)[0] == 0
 
 
+def test_redo_does_the_undone_step_again_once(
+    capsys: pytest.CaptureFixture[str], demo: str
+) -> None:
+    battle = new(capsys, demo)
+    code, out, _ = run(capsys, "battle", "next", battle, "--campaign", demo, "--json")
+    rolled = json.loads(out)
+    assert code == 0 and rolled["action"] == "roll_edge"
+    run(capsys, "battle", "undo", battle, "--campaign", demo)
+    code, out, _ = run(capsys, "battle", "redo", battle, "--campaign", demo, "--json")
+    redone = json.loads(out)
+    assert code == 0 and redone["roll_ids"] and redone["redone"].startswith("edge")
+    code, _, err = run(capsys, "battle", "redo", battle, "--campaign", demo)
+    assert code == 2 and err.strip().endswith("nothing was taken back since the last change")
+    assert run(capsys, "doctor", "--campaign", demo)[0] == 0
+
+
 @pytest.mark.parametrize(
     ("words", "why"),
     [

@@ -107,3 +107,27 @@ def test_snapshot_torga_small(snap_compare, battle_campaign: Callable[..., Path]
 def test_snapshot_torga_large(snap_compare, battle_campaign: Callable[..., Path]) -> None:  # type: ignore[no-untyped-def]
     app = make_player_app(battle_campaign(skirmish=True), poll=False)
     assert snap_compare(app, terminal_size=(120, 36), run_before=_tab("3"))
+
+
+async def test_the_keys_scroll_the_tab_shown_to_the_ships_below(
+    battle_campaign: Callable[..., Path],
+) -> None:
+    """At 80x24 the ships and their crew losses lie below the range ladder: Down, Page Down
+    and End reach them, on whichever tab is shown."""
+    app = make_player_app(battle_campaign(25), poll=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        scroll = app.query_one("#battle-scroll")
+        assert scroll.max_scroll_y > 0 and scroll.scroll_y == 0
+        await pilot.press("end")
+        await pilot.pause()
+        assert scroll.scroll_y == scroll.max_scroll_y
+        await pilot.press("home")
+        await pilot.pause()
+        assert scroll.scroll_y == 0
+        await pilot.press("2")
+        await pilot.pause()
+        assert app.focused is app.query_one("#party-pane")
+        await pilot.press("1")
+        await pilot.pause()
+        assert app.focused is scroll

@@ -12,6 +12,7 @@ import re
 import signal
 import time
 from pathlib import Path
+from urllib.parse import urljoin, urlsplit
 
 import aiohttp
 import pytest
@@ -166,21 +167,43 @@ def test_a_full_table_gets_a_page_that_says_so(tmp_path: Path, campaign: Path) -
     assert "(2 of at most 2 watching)" in output
 
 
-def test_the_page_needs_nothing_from_outside(tmp_path: Path, campaign: Path) -> None:
-    async def page(served: Served) -> tuple[str, int]:
+def _hosts(text: str) -> set[str]:
+    """Every host a text names: an address with a scheme, or one starting with //."""
+    return set(re.findall(r"(?:https?:|wss?:)?//([\w.:\[\]-]+)", text))
+
+
+def test_the_page_and_every_file_it_loads_name_no_outside_host(
+    tmp_path: Path, campaign: Path
+) -> None:
+    """The table's network may have no internet: the page, its script, its styles and its
+    fonts all come from the GM's machine, and none of their text names another host."""
+
+    async def page(served: Served) -> tuple[str, dict[str, tuple[int, str, bytes]]]:
+        files: dict[str, tuple[int, str, bytes]] = {}
         async with aiohttp.ClientSession() as session:
             async with session.get(served.url) as response:
                 text = await response.text()
-            font = "static/fonts/RobotoMono-VariableFont_wght.ttf"
-            async with session.get(served.url + font) as response:
-                return text, response.status
+            named = re.findall(r"""(?:src|href)="([^"]+)"|url\("?([^")]+)"?\)""", text)
+            for address in {a or b for a, b in named}:
+                async with session.get(urljoin(served.url, address)) as response:
+                    files[address] = (
+                        response.status,
+                        response.content_type,
+                        await response.read(),
+                    )
+        return text, files
 
     with serving(tmp_path, campaign) as served:
-        text, font_status = asyncio.run(page(served))
-    hosts = set(re.findall(r"(?:https?:|wss?:)?//([\w.:\[\]-]+)", text))
-    assert hosts == {served.url.split("/")[2]}, hosts
+        text, files = asyncio.run(page(served))
+    here = served.url.split("/")[2]
+    assert _hosts(text) == {here}
     assert "fonts.googleapis" not in text and "@font-face" in text
-    assert font_status == 200
+    assert {address.rsplit(".", 1)[-1] for address in files} >= {"js", "ttf", "png"}
+    for address, (status, kind, body) in files.items():
+        assert status == 200, address
+        assert urlsplit(urljoin(served.url, address)).netloc == here, address
+        if kind.startswith("text/") or kind.endswith(("javascript", "css")):
+            assert _hosts(body.decode("utf-8", "replace")) <= {here}, address
 
 
 @pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT, signal.SIGKILL])

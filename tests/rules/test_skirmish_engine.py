@@ -30,6 +30,7 @@ from gmtool.rules.skirmish import (
     shots,
     torga_iv,
 )
+from gmtool.rules.skirmish.geometry import COVER, OPEN
 from gmtool.rules.skirmish.simulate import simulation_options
 from gmtool.rules.skirmish.state import FIRE_FIRST, MOVE_FIRST
 
@@ -270,16 +271,37 @@ def test_jemhadar_walks_around_a_wall_in_the_way() -> None:
     assert (move.y or 0.0) > 4.0  # heads south, round the wall's open end
 
 
-def test_federation_player_fires_at_the_best_target_else_aims_once_else_holds() -> None:
+def test_federation_player_fires_at_the_best_target_else_takes_cover_then_holds() -> None:
     state = game(jh_a=(14.0, 18.0), jh_b=(12.0, 21.0))
-    fed_a = state.figure("fed_a")
     choice = federation_player(state)
     assert choice.kind == "fire" and choice.figure == "fed_a"
+    # nobody in range: fed_a stands in the open 8 in west of the plate, jh_a far east
     far = game()
-    assert federation_player(far).kind == "aim"
-    far.figure("fed_a").aimed = True
-    assert federation_player(far).kind == "hold"
-    assert fed_a.x == 2.0  # holding: it never moves
+    board = far.scenario.board
+    assert board.line_of_fire(46.0, 12.0, 2.0, 12.0) == OPEN
+    move = federation_player(far)
+    assert (move.kind, move.figure) == ("move", "fed_a")
+    assert move.x == pytest.approx(6.0) and move.y == pytest.approx(12.0)  # toward the plate
+    fed_a = far.figure("fed_a")
+    fed_a.x, fed_a.y = move.x or 0.0, move.y or 0.0
+    move = federation_player(far)
+    assert move.kind == "move"
+    assert board.line_of_fire(46.0, 12.0, move.x or 0.0, move.y or 0.0) == COVER
+    fed_a.x, fed_a.y = move.x or 0.0, move.y or 0.0
+    assert federation_player(far).kind == "hold"  # in cover, nothing in range: it stays
+
+
+def test_federation_player_with_no_cover_closes_in_until_in_range() -> None:
+    bare = arena(
+        terrain=[{"id": "wall", "name": "rock wall", "kind": "wall", "rect": [20, 0, 22, 8]}]
+    )
+    state = game(bare)
+    move = federation_player(state)
+    assert (move.kind, move.figure) == ("move", "fed_a")
+    assert move.x == pytest.approx(6.0) and move.y == pytest.approx(12.0)
+    # 29 in from jh_a: within the phaser rifle's 30 in less the margin, so it stops there
+    state.figure("fed_a").x = 17.0
+    assert federation_player(state).kind == "fire"
 
 
 def test_best_target_prefers_the_surer_kill() -> None:

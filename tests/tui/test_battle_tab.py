@@ -685,9 +685,12 @@ def test_the_table_cuts_names_last_and_all_alike() -> None:
     # Narrower: the casualties lose their total (the sum of the three) first ...
     snug = table_layout(state.ships, roomy.width - 1, wide=False)
     assert not snug.losses_total and snug.name_width == len("Raider Gorgon")
+    # ... then the columns are as wide as the numbers are now, not as they can grow ...
+    now = table_layout(state.ships, snug.width - 2, wide=False)
+    assert now.width <= snug.width - 2 and now.name_width == len("Raider Gorgon")
     # ... and only then are the names cut, every one to the same width.
-    tight = table_layout(state.ships, snug.width - 2, wide=False)
-    assert tight.width <= snug.width - 2 and tight.name_width == len("Raider Gorgon") - 2
+    tight = table_layout(state.ships, now.width - 2, wide=False)
+    assert tight.width <= now.width - 2 and tight.name_width == len("Raider Gorgon") - 2
     assert [fit_name(s.name, tight.name_width) for s in state.ships] == [
         "CSS Meridi…",
         "Raider Gor…",

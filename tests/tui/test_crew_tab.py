@@ -24,6 +24,7 @@ from gmtool.tui.tabs.crew import pane as crew_tab
 from gmtool.tui.tabs.crew.dialogs import ExportDialog, ImportDialog
 from gmtool.tui.tabs.crew.pane import CrewPane
 from gmtool.tui.tabs.crew.ship_form import ShipFormScreen, flag_label
+from gmtool.tui.tabs.crew.short_words import class_short, post_cell
 from gmtool.tui.tabs.crew.system_dialog import SystemDialog
 from tests.tui.conftest import footer_keys, open_dialog
 from tests.tui.drawn import DrawnTerminal
@@ -1006,13 +1007,39 @@ async def test_roster_columns_fit_the_width(
         table = app.query_one("#roster-table", DataTable)
         post_width = table.columns[ColumnKey("post")].width
         posts = [str(table.get_row_at(i)[3]) for i in range(table.row_count)]
-        assert all(len(p) <= post_width for p in posts)  # a long post ends in "…"
+        assert all(len(p) <= post_width for p in posts)
+        # a long post is shortened in the crew's own words, never cut mid-word
+        assert not any(p.endswith("…") for p in posts)
         if size == (120, 36):  # rank, name, condition and post are never cut
             used = sum(c.get_render_width(table) for c in table.ordered_columns[:4])
             assert used <= table.scrollable_content_region.width
-            assert any(p.endswith("…") for p in posts)
         else:  # too narrow for all four: the post keeps 18 ("First lieutenant" whole)
             assert post_width == 18 and "First lieutenant" in posts
+            assert {"Cmd master chief", "Intel officer", "Chief MAA"} <= set(posts)
+
+
+async def test_the_ships_list_at_80_columns_shows_each_class_short_with_a_key(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_crew(app, pilot, "kestrel")
+        table = app.query_one("#ship-list", DataTable)
+        classes = [str(table.get_row_at(i)[3]) for i in range(table.row_count)]
+        assert classes == ["lt", "med", "hvy", "lt", "med"]
+        used = sum(c.get_render_width(table) for c in table.ordered_columns)
+        assert used <= table.scrollable_content_region.width  # no column cut
+        help_text = app.query_one(CrewPane).help_text()
+        assert "lt light" in help_text and "POs petty officers" in help_text
+
+
+def test_a_post_is_shortened_word_by_word_and_cut_only_past_every_short_word() -> None:
+    assert post_cell("Captain", 18) == "Captain"
+    assert post_cell("Administration petty officers", 18) == "Administration POs"
+    assert post_cell("Administration petty officers", 12) == "Admin POs"
+    assert post_cell("Damage control officer", 18) == "DC officer"
+    assert post_cell("Command master chief", 12) == "Cmd master …"
+    assert class_short("super-heavy") == "shv" and class_short("house class") == "house class"
 
 
 def first_pass_demo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:

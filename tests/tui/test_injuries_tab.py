@@ -692,13 +692,16 @@ async def test_undo_takes_the_newest_of_injury_and_bailout(
 # -- how entries read -------------------------------------------------------------------------
 
 
-def test_track_bar_fills_in_proportion() -> None:
+def test_track_bar_fills_in_proportion_to_an_eighth_of_a_cell() -> None:
     assert str(track_bar("stun", 0, 10)) == "░░░░░░░░ 0/10"
-    assert str(track_bar("stun", 4, 10)) == "███░░░░░ 4/10"
-    assert str(track_bar("wound", 1, 20)) == "█░░░░░░░ 1/20"  # any damage shows
-    assert str(track_bar("wound", 19, 20)) == "███████░ 19/20"  # full only when full
+    assert str(track_bar("stun", 4, 10)) == "███▎░░░░ 4/10"
+    assert str(track_bar("wound", 1, 20)) == "▍░░░░░░░ 1/20"
+    assert str(track_bar("wound", 19, 20)) == "███████▋ 19/20"  # full only when full
     assert str(track_bar("mortal", 5, 5)) == "████████ 5/5"
-    assert str(track_bar("mortal", 2, 5, width=5)) == "██░░░ 2/5"
+    # small fractions stay small: 2 of 80 on three cells is a sliver, not a third
+    assert str(track_bar("wound", 2, 80, 3)) == "▏░░ 2/80"
+    assert str(track_bar("wound", 1, 400, 8)) == "▏░░░░░░░ 1/400"  # any damage shows
+    assert str(track_bar("wound", 30, 80, 3)) == "█▏░ 30/80"
 
 
 def test_entry_cells_dim_undone_and_show_changes() -> None:

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 from gmtool.rules.lazy import lazy_exports
 
 if TYPE_CHECKING:
-    from gmtool.store.battle_redo import next_redo_label, redo_refusal
     from gmtool.store.battles import (
         ACTIVE,
         BattleFilesMissing,
@@ -42,7 +41,6 @@ __all__ = [
     "load_battle",
     "next_redo_label",
     "open_battle_id",
-    "redo_refusal",
 ]
 
 
@@ -52,6 +50,15 @@ def last_step_label(campaign: Campaign, battle_id: str) -> str | None:
     from gmtool.store.battles import battle_tracker
 
     return battle_tracker(campaign, battle_id).last_label()
+
+
+def next_redo_label(campaign: Campaign, battle_id: str) -> str | None:
+    """The label of the step a redo would do again, None when nothing can be redone now."""
+    from gmtool.store.battles import battle_tracker, redo_check
+
+    if redo_check(campaign, battle_id) is not None:
+        return None
+    return battle_tracker(campaign, battle_id).next_redo_label()
 
 
 if not TYPE_CHECKING:  # the names above, each imported on first use

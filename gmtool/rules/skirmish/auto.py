@@ -13,19 +13,17 @@ from collections.abc import Callable
 
 from gmtool.rules.errors import RulesError
 from gmtool.rules.skirmish.engine import (
-    AIM,
     FIRE,
     HAND_TO_HAND,
     HOLD,
     MOVE,
     Action,
-    aim_problem,
     crowding,
     move_allowance,
     table_problem,
 )
 from gmtool.rules.skirmish.fire import UNSEEN, sight
-from gmtool.rules.skirmish.geometry import EPS
+from gmtool.rules.skirmish.geometry import EPS, OPEN
 from gmtool.rules.skirmish.state import FIRE_FIRST, Figure, GameState
 
 Player = Callable[[GameState], Action]
@@ -36,6 +34,13 @@ _DETOURS = tuple(
     (math.cos(math.radians(a)), math.sin(math.radians(a)))
     for a in (0, 20, -20, 40, -40, 60, -60, 80, -80, 100, -100)
 )
+
+# Cover the holding player looks for: within this many of the figure's moves, the nearest
+# few places tried in turn (a figure may stand on one of them).
+_COVER_MOVES = 3
+_COVER_TRIES = 4
+# Closing in, the holding player stops this far inside its weapon's longest range.
+_CLOSE_IN_MARGIN = 1.0
 
 # Directions tried when walking around a wall: every 22.5 degrees.
 _AROUND = tuple((math.cos(i * math.pi / 8), math.sin(i * math.pi / 8)) for i in range(16))
@@ -287,15 +292,44 @@ def jemhadar_player(state: GameState) -> Action:
 
 
 def federation_player(state: GameState) -> Action:
-    """Hold position: fire at the best target; with nothing in range, aim (once, and only
-    with an action point left to fire it); else hold."""
+    """Hold the ground: fire at the best target. With nothing in range, a figure in the open
+    takes cover from the nearest enemy (walks to the nearest free place behind an
+    obstacle), or closes in until that enemy is in range when no cover lies within a few moves; a
+    figure already in cover, or hidden behind a wall, holds there."""
     fig = _acting_figure(state)
     target = best_target(state, fig)
     if target is not None:
         return Action(FIRE, fig.id, target.id)
-    if aim_problem(fig) is None:
-        return Action(AIM, fig.id)
+    move = _cover_or_close_in(state, fig)
+    if move is not None:
+        return move
     return Action(HOLD, fig.id)
+
+
+def _cover_or_close_in(state: GameState, fig: Figure) -> Action | None:
+    """The move toward cover from the nearest enemy, else toward that enemy's range; None
+    when the figure is out of its sight already or no move helps."""
+    enemy, _ = nearest_enemy(state, fig)
+    if enemy is None:
+        return None
+    board = state.scenario.board
+    if board.line_of_fire(enemy.x, enemy.y, fig.x, fig.y) != OPEN:
+        return None
+    reach2 = (_COVER_MOVES * move_allowance(state, fig)) ** 2
+    spots = sorted(
+        ((x - fig.x) ** 2 + (y - fig.y) ** 2, x, y)
+        for x, y in board.cover_spots(enemy.x, enemy.y)
+        if (x - fig.x) ** 2 + (y - fig.y) ** 2 <= reach2
+        and not board.wall_between(fig.x, fig.y, x, y)
+        and crowding(state, fig, x, y) is None
+    )
+    for _d2, x, y in spots[:_COVER_TRIES]:
+        move = move_toward(state, fig, x, y, 0.0)
+        if move is not None:
+            return move
+    in_range = state.scenario.weapon(fig.weapon).max_range - _CLOSE_IN_MARGIN
+    stop_at = max(in_range, state.scenario.base_contact)
+    return move_toward(state, fig, enemy.x, enemy.y, stop_at)
 
 
 def automatic_player(state: GameState) -> Action:

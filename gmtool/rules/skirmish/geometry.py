@@ -31,6 +31,11 @@ OPEN = 2  # nothing lies across the line
 _FIRE_CACHE_LIMIT = 50_000
 _PLAN_CACHE_LIMIT = 50_000
 _FIELD_CACHE_LIMIT = 64
+_COVER_CACHE_LIMIT = 20_000
+# Where `Board.cover_spots` looks behind an obstacle: turned this many degrees from the line
+# out of the shooter, and this share of the cover distance out from the obstacle's edge.
+_COVER_TURNS = tuple(math.radians(a) for a in (0, 25, -25, 50, -50))
+_COVER_DEPTHS = (0.25, 0.5, 0.75)
 _SQRT2 = math.sqrt(2.0)
 _NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
 
@@ -123,6 +128,18 @@ def distance_to_piece(piece: TerrainPiece, x: float, y: float) -> float:
     return math.hypot(dx, dy)
 
 
+def _edge_along(piece: TerrainPiece, ux: float, uy: float) -> float:
+    """How far the piece's edge lies from its centre in the direction (ux, uy)."""
+    c = piece.coords
+    if piece.shape == "circle":
+        return c[2]
+    half_w = (c[2] - c[0]) / 2
+    half_h = (c[3] - c[1]) / 2
+    across = half_w / abs(ux) if abs(ux) > EPS else math.inf
+    down = half_h / abs(uy) if abs(uy) > EPS else math.inf
+    return min(across, down)
+
+
 def _compile(piece: TerrainPiece, index: int) -> _Compiled:
     c = piece.coords
     if piece.shape == "circle":
@@ -187,6 +204,7 @@ class Board:
         # Shots judged on this table: (shooter x, y, target x, y, weapon) -> what fire.py
         # makes of range, band and line of fire.
         self.sights: dict[tuple[float, float, float, float, str], Any] = {}
+        self._cover: dict[tuple[float, float], tuple[tuple[float, float], ...]] = {}
 
     def remember_sight(self, key: tuple[float, float, float, float, str], sight: Any) -> None:
         if len(self.sights) >= _FIRE_CACHE_LIMIT:
@@ -253,6 +271,46 @@ class Board:
             if distance_to_piece(piece, tx, ty) <= self.cover_within + EPS:
                 return piece
         return None
+
+    def cover_spots(self, sx: float, sy: float) -> tuple[tuple[float, float], ...]:
+        """Places where a figure would be in cover from a shooter at (sx, sy): a few on the
+        far side of each obstacle, close enough to it to count. Terrain alone decides them,
+        so they are kept per shooter's place."""
+        key = (sx, sy)
+        known = self._cover.get(key)
+        if known is not None:
+            return known
+        spots: list[tuple[float, float]] = []
+        for piece in self.pieces:
+            if piece.blocks:
+                continue
+            c = piece.coords
+            if piece.shape == "circle":
+                cx, cy = c[0], c[1]
+            else:
+                cx, cy = (c[0] + c[2]) / 2, (c[1] + c[3]) / 2
+            dx = cx - sx
+            dy = cy - sy
+            dist = math.hypot(dx, dy)
+            if dist <= EPS:
+                continue
+            for turn in _COVER_TURNS:
+                ux = (dx * math.cos(turn) - dy * math.sin(turn)) / dist
+                uy = (dx * math.sin(turn) + dy * math.cos(turn)) / dist
+                edge = _edge_along(piece, ux, uy)
+                for depth in _COVER_DEPTHS:
+                    out = edge + depth * self.cover_within
+                    x = cx + ux * out
+                    y = cy + uy * out
+                    if not self.on_table(x, y) or self.piece_at(x, y) is not None:
+                        continue
+                    if self.line_of_fire(sx, sy, x, y) == COVER:
+                        spots.append((x, y))
+        found = tuple(spots)
+        if len(self._cover) >= _COVER_CACHE_LIMIT:
+            self._cover.clear()
+        self._cover[key] = found
+        return found
 
     # -- walking distances ---------------------------------------------------------------------
     # A grid of 1-inch cells over the table, for finding a way around walls. Cells whose

@@ -9,7 +9,7 @@ from typing import Any
 
 import msgspec
 
-from gmtool.rules.battle import BattleState, StepResult
+from gmtool.rules.battle import BattleEvent, BattleState, StepResult
 from gmtool.rules.battle.steps import ROLL_SOURCE
 from gmtool.rules.characters import Character
 from gmtool.rules.errors import RulesError
@@ -18,10 +18,13 @@ from gmtool.rules.roll_records import hazard_records
 from gmtool.store import injuries
 from gmtool.store.battles.index import SETUP_LABEL, BattleRecord, get_battle_record, update_record
 from gmtool.store.battles.saved import (
+    EVENT_COUNT,
     STEP_INJURIES,
     battle_tracker,
     event_records,
     live_battle,
+    load_battle,
+    read_events,
     save_state,
     with_events,
     write_events,
@@ -29,7 +32,9 @@ from gmtool.store.battles.saved import (
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
 from gmtool.store.party import load_party_state
+from gmtool.store.records import RedoKept
 from gmtool.store.rolllog import NewRoll, RollEntry
+from gmtool.store.undo_history import NotRedone, keep, kept_of, next_step
 
 
 def station_tag(battle_id: str, event_count: int) -> str:
@@ -278,3 +283,68 @@ def undo_step(campaign: Campaign, battle_id: str) -> UndoneStep | None:
     update_record(campaign, state, tracker.last_label() or SETUP_LABEL)
     hazard_ids = [int(i) for e in undone for i in e.get("rolls", [])]
     return UndoneStep(action.label, state, [*action.roll_ids, *hazard_ids], undone)
+
+
+# -- redo -----------------------------------------------------------------------------------
+
+
+class RedoneStep(msgspec.Struct, frozen=True):
+    label: str
+    state: BattleState
+    roll_ids: list[int]
+
+
+def keep_undone(
+    campaign: Campaign,
+    battle_id: str,
+    events: tuple[BattleEvent, ...],
+    before: int,
+    blocked: NotRedone | None = None,
+) -> None:
+    """After `undo_step`: keep the events the step logged (those past `before`) on its redo
+    step, and why it is not to be redone when its undo took back more than the battle."""
+    kept: RedoKept = {"events": event_records(events[before:]), "before": before}
+    if blocked is not None:
+        kept["blocked"] = blocked.value
+    keep(battle_tracker(campaign, battle_id), kept)
+
+
+def redo_check(campaign: Campaign, battle_id: str) -> NotRedone | None:
+    """Why the next redo is not done (None: it can be). A step is redone only when its undo
+    took back nothing but the battle, and its kept events fit the battle as it is."""
+    tracker = battle_tracker(campaign, battle_id)
+    step = next_step(tracker)
+    if step is None:
+        return NotRedone.NOTHING
+    kept = kept_of(step)
+    state = step.get("previous") or {}
+    before = kept.get("before", -1)
+    current = tracker.load() or {}
+    if (
+        "events" not in kept
+        or before != int(current.get(EVENT_COUNT, -1))
+        or int(state.get(EVENT_COUNT, -1)) != before + len(kept["events"])
+    ):
+        return NotRedone.UNDONE_ELSEWHERE
+    if kept.get("blocked"):
+        return NotRedone(kept["blocked"])
+    if state.get(STEP_INJURIES):
+        return NotRedone.HURT_CHARACTERS
+    return None
+
+
+def redo_step(campaign: Campaign, battle_id: str) -> RedoneStep:
+    """Do the last undone step again: its saved state and events back, its rolls unmarked,
+    nothing rolled. StoreError (nothing saved) when `redo_check` refuses it."""
+    why = redo_check(campaign, battle_id)
+    if why is not None:
+        raise StoreError(f"the battle's step is not redone ({why.value})")
+    tracker = battle_tracker(campaign, battle_id)
+    action = tracker.redo()
+    assert action is not None and action.kept is not None  # redo_check found both
+    kept = action.kept
+    events = read_events(campaign, battle_id)[: kept.get("before", 0)] + kept.get("events", [])
+    write_events(campaign, battle_id, events)
+    state = load_battle(campaign, battle_id)
+    update_record(campaign, state, action.label)
+    return RedoneStep(action.label, state, action.roll_ids)

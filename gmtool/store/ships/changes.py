@@ -1,5 +1,6 @@
 """Changing ships: add, import, edit, regenerate a crew, delete, new conditions and hands,
-undo, and the demo ships. Each is one undo step of the ships; its roster version goes with it.
+undo, redo, and the demo ships. Each is one undo step of the ships; its roster version goes
+with it, and comes back with a redo (kept on the redo step, store/undo_history.py).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from gmtool.rules.ship_condition import ShipCondition
 from gmtool.rules.ships import ShipSpec, load_ship_spec
 from gmtool.store.campaign import Campaign
 from gmtool.store.errors import StoreError
-from gmtool.store.records import ShipsState
+from gmtool.store.records import RedoRoster, ShipsState
 from gmtool.store.rolllog import RollEntry
 from gmtool.store.ships.crew import ship_crew
 from gmtool.store.ships.fleet import index_of, new_ship_id, read_state, ship_tracker, write_state
@@ -29,6 +30,7 @@ from gmtool.store.ships.records import (
 )
 from gmtool.store.ships.rosters import read_versions, roster_db_name, save_crew, write_versions
 from gmtool.store.tracker import UndoneAction
+from gmtool.store.undo_history import keep
 
 
 def roster_seed(campaign: Campaign, ship_id: str, regenerations: int = 0) -> str:
@@ -172,16 +174,16 @@ def undo_ships(campaign: Campaign, battle_gone: bool = False) -> UndoneAction[Sh
     before = read_state(campaign)
     undone = tracker.undo()
     if undone is not None:
-        _drop_undone_rosters(campaign, before)
+        keep(tracker, {"rosters": _drop_undone_rosters(campaign, before)})
     return undone
 
 
-def _drop_undone_rosters(campaign: Campaign, before: list[ShipRecord]) -> None:
-    """Remove the roster version the undone action named (an add, an edit, a regeneration):
-    nothing refers to it any more, since there is no redo; a roster file left with no
-    version goes too. Run after the undo is saved, so a crash between leaves only a spare
-    version, never a ship without its crew."""
+def _drop_undone_rosters(campaign: Campaign, before: list[ShipRecord]) -> list[RedoRoster]:
+    """Remove the roster versions the undone action named (an add, an edit, a regeneration):
+    no ship refers to them any more; a roster file left with no version goes too. They are
+    returned, for the redo step to keep."""
     after = {r.id: r.roster_rev for r in read_state(campaign)}
+    dropped: list[RedoRoster] = []
     for record in before:
         if after.get(record.id) == record.roster_rev:
             continue
@@ -189,10 +191,27 @@ def _drop_undone_rosters(campaign: Campaign, before: list[ShipRecord]) -> None:
         remaining = [v for v in versions if int(v["rev"]) != record.roster_rev]
         if len(remaining) == len(versions):
             continue
+        dropped += [{"ship_id": record.id, "version": v} for v in versions if v not in remaining]
         if remaining:
             write_versions(campaign, record.id, remaining)
         else:
             campaign.remove_db(roster_db_name(record.id))
+    return dropped
+
+
+def redo_ships(campaign: Campaign) -> UndoneAction[ShipsState] | None:
+    """Do the last undone change to the ships again, with the roster versions its undo
+    dropped; None when nothing was undone since the last change. A step undone without
+    them (by a battle's undo) is redone all the same: its crew is named again from its seed."""
+    done = ship_tracker(campaign).redo()
+    if done is None:
+        return None
+    for roster in (done.kept or {}).get("rosters", []):
+        versions = read_versions(campaign, roster["ship_id"])
+        if all(int(v["rev"]) != int(roster["version"]["rev"]) for v in versions):
+            versions = sorted([*versions, roster["version"]], key=lambda v: int(v["rev"]))
+            write_versions(campaign, roster["ship_id"], versions)
+    return done
 
 
 # -- the demo campaign ------------------------------------------------------------------------

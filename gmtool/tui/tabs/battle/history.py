@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gmtool.actions import ActionRefused
 from gmtool.actions import battles as battle_actions
+from gmtool.actions import history
 from gmtool.actions.errors import StoreError
-from gmtool.actions.reads.battles import can_undo, last_step_label, redo_refusal
 from gmtool.rules.errors import RulesError
 from gmtool.tui.tabs.battle.station_orders import undone_text
 
@@ -23,15 +22,15 @@ def undo(pane: BattleTab) -> None:
         pane.show_status("No battle open: nothing to undo.", error=True)
         return
     try:
-        if not can_undo(pane.campaign, pane.battle_id):
-            last = last_step_label(pane.campaign, pane.battle_id)
-            why = "only the battle's set-up is left" if last else "no older step is kept"
-            pane.show_status(f"Nothing to undo: {why}.", error=True)
-            return
-        undone = battle_actions.undo(pane.campaign, pane.battle_id)
-    except (StoreError, RulesError, ActionRefused) as exc:
+        result = history.undo(pane.campaign, history.battle(pane.battle_id))
+    except (StoreError, RulesError) as exc:
         pane.show_status(f"Not undone: {exc}", error=True)
         return
+    if isinstance(result, history.Refused):
+        pane.show_status(f"{_sentence(result.text)}.", error=True)
+        return
+    undone = result.detail
+    assert isinstance(undone, battle_actions.StepUndone)
     pane.reload(keep_status=True)
     rolls = len(undone.roll_ids)
     text = f"Undone: {undone.label} ({rolls} roll{'s' if rolls != 1 else ''} marked undone"
@@ -49,17 +48,20 @@ def redo(pane: BattleTab) -> None:
         pane.show_status("No battle open: nothing to redo.", error=True)
         return
     try:
-        why = redo_refusal(pane.campaign, pane.battle_id)
-        if why is None or why:
-            pane.show_status(f"Nothing to redo: {why or 'no step was taken back'}.", True)
-            return
-        redone = battle_actions.redo(pane.campaign, pane.battle_id)
-    except (StoreError, RulesError, ActionRefused) as exc:
+        result = history.redo(pane.campaign, history.battle(pane.battle_id))
+    except (StoreError, RulesError) as exc:
         pane.show_status(f"Not redone: {exc}", error=True)
         return
+    if isinstance(result, history.Refused):
+        pane.show_status(f"{_sentence(result.text)}.", error=True)
+        return
     pane.reload(keep_status=True)
-    rolls = len(redone.roll_ids)
+    rolls = result.rolls
     pane.show_status(
-        f"Redone: {redone.label} (as saved: {rolls} roll{'s' if rolls != 1 else ''} "
+        f"Redone: {result.label} (as saved: {rolls} roll{'s' if rolls != 1 else ''} "
         "back in the log, nothing rolled again)."
     )
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]

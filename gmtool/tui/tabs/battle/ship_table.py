@@ -85,8 +85,10 @@ class TableLayout(msgspec.Struct, frozen=True):
 
 
 def _layout(
-    ships: Sequence[BattleShip], bar: int, show_class: bool, losses_total: bool
+    ships: Sequence[BattleShip], bar: int, show_class: bool, losses_total: bool, worst: bool = True
 ) -> TableLayout:
+    """Columns wide enough for every cell the battle can come to (`worst`: the layout holds
+    however the damage grows), or for the cells as they stand now."""
     names = max((len(s.name) for s in ships), default=4)
     columns: list[tuple[str, int]] = [("", 1), ("Ship", max(names, 4))]
     if show_class:
@@ -95,26 +97,33 @@ def _layout(
     columns.append(("State", STATE_WIDTH))
     for track in track_ids():
         # the longest a cell can get: every box marked ('240/240'), after its bar
-        cells = [2 * len(str(s.damage.points[track])) + 1 for s in ships]
+        cells = [
+            2 * len(str(s.damage.points[track])) + 1
+            if worst
+            else len(f"{s.damage.marked[track]}/{s.damage.points[track]}")
+            for s in ships
+        ]
         heading = TRACK_HEADINGS.get(track, track.title())
         columns.append((heading, max([len(heading), *cells]) + (bar + 1 if bar else 0)))
     heading = "Casualties (d/b/l)" if show_class else "Cas. d/b/l"
-    worst = [
-        len(losses_text(casualties(s.crew_total, s.damage.points, s.damage.points), losses_total))
+    losses = [
+        casualties(s.crew_total, s.damage.points, s.damage.points) if worst else s.crew_losses
         for s in ships
     ]
-    columns.append((heading, max([len(heading), *worst])))
+    cells = [len(losses_text(lost, losses_total)) for lost in losses]
+    columns.append((heading, max([len(heading), *cells])))
     return TableLayout(tuple(columns), bar, show_class, losses_total, max(names, 4))
 
 
 def table_layout(ships: Sequence[BattleShip], width: int, wide: bool) -> TableLayout:
     """The fullest table that fits `width` cells: wide, with bars and the class column, when
     there is room; else the numbers only, then the casualties without their total (the sum of
-    the three), and only then ship names cut short, every one the same way."""
-    tries = [(BAR, True, True), (0, True, True)] if wide else []
-    tries += [(0, False, True), (0, False, False)]
-    for bar, show_class, total in tries:
-        layout = _layout(ships, bar, show_class, total)
+    the three), then columns as wide as the numbers are now rather than as they can grow (big
+    ships' four-digit tracks), and only then ship names cut short, every one the same way."""
+    tries = [(BAR, True, True, True), (0, True, True, True)] if wide else []
+    tries += [(0, False, True, True), (0, False, False, True), (0, False, False, False)]
+    for bar, show_class, total, worst in tries:
+        layout = _layout(ships, bar, show_class, total, worst)
         if layout.width <= width:
             return layout
     over = layout.width - width

@@ -11,6 +11,7 @@ of a damaged ship still fit.
 from __future__ import annotations
 
 from gmtool.tui.action_table import TabAction
+from gmtool.tui.tabs.crew.short_words import short_words_key
 
 # Keys that change ships: offered while the ships list has the cursor.
 SHIP_KEYS = frozenset(
@@ -121,3 +122,4 @@ battle that hurt them; f shows all, the fit, the wounded, then the dead. The bat
 report names them too. p (repair) gives the wounded days of care; c (new crew) puts newly
 named hands in the posts of the dead and badly wounded (`tables/casualties.yaml`).
 """
+HELP += f"\n{short_words_key()}\n"

@@ -9,6 +9,7 @@ from textual.widgets import Tree
 
 from gmtool.rules.crew import SECTIONS, Manifest
 from gmtool.rules.ships import ShipSpec
+from gmtool.tui.tabs.crew.short_words import post_cell
 from gmtool.tui.widgets.steady import KeepsSize
 
 RANK_LABEL = {"officer": "officer", "petty_officer": "petty officer", "enlisted": "enlisted"}
@@ -65,17 +66,25 @@ def crew_summary(spec: ShipSpec, manifest: Manifest, side: str) -> Text:
     )
 
 
+# A narrow screen's manifest keeps names to this many cells, shortened (not cut) beyond.
+NARROW_NAME_WIDTH = 22
+
+
 def fill_manifest_tree(tree: Tree[str], manifest: Manifest, ranks: bool = True) -> None:
     """Sections, their departments, and each post with its count (and rank); totals on each
-    level. Counts come before ranks, which a narrow screen leaves out."""
+    level. Counts come before ranks, which a narrow screen leaves out; it also shortens
+    the longest names (`post_cell`) so the counts stay in sight."""
     tree.clear()
     posts = [p for d in manifest.departments for p in d.posts]
     width = max([len(p.name) for p in posts] + [len(d.name) for d in manifest.departments] + [12])
+    if not ranks:
+        width = min(width, NARROW_NAME_WIDTH)
     count_width = max(4, len(str(manifest.total_crew)))
     totals = {"basic": manifest.basic_crew, "support": manifest.support_crew}
 
     def line(name: str, count: int, indent: int, style: str = "bold") -> Text:
         # A shallower level of the tree pads its name further so that the counts line up.
+        name = post_cell(name, width + indent)
         return Text.assemble(
             (f"{name:<{width + indent}}  ", style), (f"{count:>{count_width}}", style)
         )

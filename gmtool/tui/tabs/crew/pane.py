@@ -1,63 +1,59 @@
 """Crew tab: the campaign's ships, each with its crew manifest and named roster.
 
-The ships list is on the left; on the right, the selected ship's summary and either its
-manifest (a tree of sections and departments with totals) or its named roster (a searchable
-table). Every change goes through `gmtool.actions.ships` at once (changes.py); ctrl+z steps
-it back and ctrl+y does it again. The keys are in keys.py.
+The ships list is on the left (ship_list.py); on the right, the selected ship's summary and
+either its manifest or its named roster (views.py). A key asks for its order (asking.py);
+the pane carries it out with one action and says the typed result or refusal on the status
+line (orders.py). ctrl+z steps back, ctrl+y again. Keys: keys.py; which act now: offered.py.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
-from textual.widgets import ContentSwitcher, DataTable, Input, Static, Tab, Tabs, Tree
+from textual.containers import Horizontal
+from textual.widgets import ContentSwitcher, DataTable, Input, Static, Tree
 from textual.widgets.data_table import ColumnKey
 
+from gmtool.actions import history
+from gmtool.actions import ship_condition as cond
 from gmtool.actions import ships as ship_actions
-from gmtool.actions.errors import StoreError
+from gmtool.actions.errors import ActionRefused, StoreError
 from gmtool.actions.reads import ships as ship_reads
 from gmtool.rules.crew import Manifest
 from gmtool.rules.errors import RulesError
 from gmtool.rules.roster import CrewMember
 from gmtool.tui.pane import GmPane
 from gmtool.tui.styles import tab_css
-from gmtool.tui.tabs.crew.changes import ShipChanges
-from gmtool.tui.tabs.crew.condition import ConditionKeys
-from gmtool.tui.tabs.crew.dialogs import CHANGED_MARK, changed_text
-from gmtool.tui.tabs.crew.keys import ACTIONS, HELP, LIST_KEYS, SHIP_KEYS
-from gmtool.tui.tabs.crew.manifest_view import (
-    ManifestTree,
-    crew_summary,
-    fill_manifest_tree,
-)
-from gmtool.tui.tabs.crew.roster import CREW_FILTERS, RosterConditions
+from gmtool.tui.tabs.crew import asking, changes, dialogs, orders
+from gmtool.tui.tabs.crew import condition as cond_view
+from gmtool.tui.tabs.crew import roster as crew_roster
+from gmtool.tui.tabs.crew.keys import ACTIONS, HELP
+from gmtool.tui.tabs.crew.manifest_view import crew_summary, fill_manifest_tree
+from gmtool.tui.tabs.crew.offered import CrewNow, offered, why_not
+from gmtool.tui.tabs.crew.reading import read_ship, read_ships
 from gmtool.tui.tabs.crew.roster_table import RosterTable
 from gmtool.tui.tabs.crew.rules_card import readings_card
-from gmtool.tui.widgets.steady import place_underline
+from gmtool.tui.tabs.crew.ship_list import COLUMNS, ShipList, ShipSide, ship_row
+from gmtool.tui.tabs.crew.views import CrewViews
 
 NARROW = 100
-POST_WIDTH = 24
-# Rows of the roster table: filling a table is slow (about 0.2 ms a row), so a 5,000-crew
-# roster shows its first rows and the search narrows it.
+NO_SHIPS = "No ships yet: press n for a new ship, or i to import a spec file."
 ROSTER_PAGE = 40
 """Roster rows shown at first (more on a screen taller than that); the cursor on the last row
-brings the next as many. Filling a table measures every cell: 500 rows of a 5,000-crew
-roster took half a second, 100 rows ~90 ms more than 40 on opening it."""
-SIDE_LABEL = {"campaign": "ours", "enemy": "enemy"}
-# Keys that need a selected ship.
-NEEDS_SHIP = frozenset({"edit_ship", "delete_ship", "regenerate", "export"})
+brings the next as many, and the search narrows them. Filling a table measures every cell:
+500 rows of a 5,000-crew roster took half a second, 100 rows ~90 ms more than 40."""
 
 
-class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
+class CrewPane(GmPane):
     TAB_ID = "crew"
     TITLE = "Crew"
     HELP = HELP
     ACTIONS = ACTIONS
+    STATUS_LINE = "crew-status"
     DEFAULT_CSS = tab_css(__file__, "crew.tcss")
 
     def __init__(self, **kwargs: Any) -> None:
@@ -67,11 +63,12 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         self._roster_shown_for: tuple[object, ...] | None = None
         self._roster_members: list[CrewMember] = []  # the roster's rows, matching the search
         self._roster_check_waits = False  # the post column is checked once laid out
-        # the roster's column widths worked out last: (for these rows, these standings,
-        # (the longest post, the other columns))
+        # the roster's widths worked out last: (rows, standings, (longest post, the others))
         self._widths_known: tuple[Sequence[CrewMember], object, tuple[int, int]] | None = None
         self._tree_shown_for: tuple[Manifest, bool] | None = None  # the manifest, with ranks
-        self.crew_filter = CREW_FILTERS[0]
+        self.crew_filter = crew_roster.CREW_FILTERS[0]
+        self.standings = crew_roster.RosterStandings()  # each roster member's condition
+        self.condition: cond.ConditionView | None = None  # the shown ship's condition
         self._changed_shown = False  # the status line says the crew rules changed
         self._undo_label: str | None = None  # what ctrl+z would take back (None: nothing)
         self._redo_label: str | None = None
@@ -82,43 +79,12 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="crew-body"):
-            with Vertical(id="ship-side"):
-                yield DataTable(id="ship-list", cursor_type="row", zebra_stripes=True)
-            with Vertical(id="crew-side"):
-                yield Static("", id="ship-summary")
-                yield Static("", id="crew-status")
-                views = Tabs(
-                    Tab("Manifest (m)", id="view-manifest"),
-                    Tab("Roster (R)", id="view-roster"),
-                    id="crew-views",
-                )
-                views.can_focus = False  # m and R switch the views: Tab passes it by
-                yield views
-                with ContentSwitcher(initial="manifest-tree", id="crew-switcher"):
-                    tree = ManifestTree("Crew", id="manifest-tree")
-                    tree.show_root = False
-                    yield tree
-                    with Vertical(id="roster-view"):
-                        yield Input(
-                            placeholder="search by name, rank, post or department (/)",
-                            id="roster-search",
-                            compact=True,
-                        )
-                        yield Static("", id="roster-count")
-                        roster = RosterTable(
-                            id="roster-table", cursor_type="row", zebra_stripes=True
-                        )
-                        roster.show_all = self._show_whole_roster
-                        yield roster
+            yield ShipSide(ShipList(id="ship-list", cursor_type="row", zebra_stripes=True))
+            yield CrewViews(self._show_whole_roster, id="crew-side")
 
     def on_mount(self) -> None:
-        self.query_one("#ship-list", DataTable).add_columns("Ship", "Side", "Crew", "Class")
-        roster = self.query_one("#roster-table", DataTable)
-        roster.add_column("Rank")
-        roster.add_column("Name")
-        roster.add_column("Condition")
-        roster.add_column("Post", width=POST_WIDTH, key="post")  # sized to fit: _fit_posts
-        roster.add_column("Department")
+        self.query_one("#ship-list", DataTable).add_columns(*COLUMNS)
+        self.query_one(RosterTable).add_roster_columns(crew_roster.POST_WIDTH)
         self.reload()
 
     def on_resize(self) -> None:
@@ -150,9 +116,8 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         self.query_one("#ship-list", DataTable).focus()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        # Below 100 columns the list with the cursor takes the whole width: the ships list,
-        # or the manifest or roster (Escape goes back), so no column is cut and the roster
-        # shows many rows.
+        # Below 100 columns the list with the cursor takes the whole width (Escape goes back
+        # to the ships), so no column is cut and the roster shows many rows.
         in_list = self.has_class("-narrow") and any(
             node.id == "crew-side" for node in event.widget.ancestors_with_self
         )
@@ -162,13 +127,8 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
 
     def _set_list_aside(self, aside: bool) -> bool:
         """Put the ships list aside (narrow, the cursor in the manifest or roster) or back;
-        whether that changed. The class is the list's own: set on the tab, it restyled every
-        widget of the tab, 10-20 ms a move of the cursor with a big roster shown."""
-        ship_side = self.query_one("#ship-side")
-        if aside == ship_side.has_class("-aside"):
-            return False
-        ship_side.set_class(aside, "-aside")
-        return True
+        whether that changed."""
+        return self.query_one(ShipSide).set_aside(aside)
 
     def _in_list(self) -> bool:
         """Whether the cursor is in the manifest or the roster (else on the ships list)."""
@@ -178,113 +138,56 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in SHIP_KEYS and self._in_list():
-            return False
-        if action in LIST_KEYS and not self._in_list():
-            return False
-        if action in self.CONDITION_ACTIONS:
-            return self.condition_key_applies(action)
-        if action in NEEDS_SHIP:
-            return self.crew is not None
-        if action in ("roster", "manifest"):  # the view not shown
-            return self._roster_visible() == (action == "manifest")
-        if action == "filter_crew":  # once someone aboard is hurt
-            return self._roster_visible() and (
-                self.crew_filter != "all" or self._counts_text() != ""
-            )
-        if action == "undo":
-            return self._undo_label is not None
-        if action == "redo":
-            return self._redo_label is not None
-        return True
+        roster_shown = self._roster_visible()
+        now = CrewNow(
+            in_list=self._in_list(),
+            has_ship=self.crew is not None,
+            roster_shown=roster_shown,
+            filtering=roster_shown
+            and (self.crew_filter != "all" or self.standings.counts_text() != ""),
+            condition=self.condition,
+            can_undo=self._undo_label is not None,
+            can_redo=self._redo_label is not None,
+        )
+        return offered(action, now)
 
     def why_not(self, action: str) -> str | None:
-        if action == "filter_crew" and self._roster_visible():
-            return "Everyone aboard is fit: f filters the roster once someone is hurt."
-        if action in NEEDS_SHIP and self.crew is None:
-            return "No ship selected: pick one in the list (n adds one)."
-        return None
-
-    # -- showing --------------------------------------------------------------------------------
-    def show_status(self, text: str | Text, error: bool = False) -> None:
-        status = self.query_one("#crew-status", Static)
-        status.set_class(error, "error")
-        status.update(text)
+        return why_not(action, self._roster_visible(), self.crew is not None)
 
     def reload(self, select: str | None = None, crew: ship_reads.ShipCrew | None = None) -> None:
         """Read the ships again and show `select` (or the ship shown before, or the first);
         `crew`, the ship's crew as an action just saved it, is shown without reading it back
         (5,000 crew take a while)."""
-        table = self.query_one("#ship-list", DataTable)
-        try:
-            records = ship_reads.list_ships(self.campaign)
-        except (StoreError, RulesError) as exc:
-            self.show_status(f"The ships do not read: {exc}", error=True)
-            records = []
-        wanted = select or self.ship_id
-        try:
-            self._undo_label = ship_actions.next_undo(self.campaign)
-            self._redo_label = ship_actions.next_redo(self.campaign)
-        except StoreError:
-            self._undo_label = self._redo_label = None
+        read = read_ships(self.campaign)
+        if read.problem is not None:
+            self.show_status(read.problem, error=True)
+        self._undo_label, self._redo_label = read.undo, read.redo
         self.refresh_bindings()
-        table.clear()
-        for record in records:
-            crew_total = Text("")
-            try:
-                check = ship_reads.check_manifest(self.campaign, record.id)
-                crew_total = Text(str(check.saved.total_crew))
-                if check.changed:
-                    crew_total.append(CHANGED_MARK, style="bold yellow")
-            except (StoreError, RulesError):
-                crew_total = Text("?")
-            name = Text(record.name, style="red" if record.side == "enemy" else "")
-            table.add_row(
-                name,
-                SIDE_LABEL.get(record.side, record.side),
-                crew_total,
-                record.spec.ship_class,
-                key=record.id,
-            )
-        ids = [r.id for r in records]
-        if not ids:
-            self.ship_id = None
-            self.show_ship(None)
-            return
-        index = ids.index(wanted) if wanted in ids else 0
-        table.move_cursor(row=index)
-        self.show_ship(ids[index], crew)
+        rows = [(record.id, ship_row(record, read.checks[record.id])) for record in read.records]
+        self.show_ship(self.query_one(ShipList).show(rows, select or self.ship_id), crew)
 
     def show_ship(self, ship_id: str | None, crew: ship_reads.ShipCrew | None = None) -> None:
         """Show a ship's summary, manifest and roster: `crew` when it is that ship's, else
         the crew read from the campaign."""
         summary = self.query_one("#ship-summary", Static)
-        self.ship_id = ship_id
-        self.crew = None
-        self.set_standing(None)
-        if ship_id is None:
-            self.read_condition(None)
-            summary.update(
-                Text("No ships yet: press n for a new ship, or i to import a spec file.")
-            )
+        self.ship_id, self.crew, self.condition = ship_id, None, None
+        self.standings = crew_roster.RosterStandings()
+        read = None if ship_id is None else read_ship(self.campaign, ship_id, crew)
+        if read is not None and read.problem is not None:
+            self.show_status(read.problem, error=True)
+        if read is None or read.crew is None:
+            summary.update(Text(NO_SHIPS) if read is None else "")
+            self.refresh_bindings()
             self._fill_tree(None)
             self._fill_roster()
             return
-        try:
-            if crew is None or crew.record.id != ship_id:
-                crew = ship_actions.crew_of(self.campaign, ship_id)
-        except (StoreError, RulesError) as exc:
-            summary.update("")
-            self._fill_tree(None)
-            self.show_status(f"The crew of {ship_id} does not read: {exc}", error=True)
-            self._fill_roster()
-            return
-        self.crew = crew
-        try:
-            self.set_standing(ship_actions.standings_of(self.campaign, crew))
-        except (StoreError, RulesError) as exc:
-            self.show_status(f"The battles do not read: {exc}", error=True)
-        condition = self.read_condition(ship_id)
+        self.crew = crew = read.crew
+        self.standings = crew_roster.RosterStandings.of(read.standing)
+        self.condition = read.condition
+        self.refresh_bindings()
+        condition = Text(read.condition_problem or "", style="red")
+        if read.condition is not None:
+            condition = cond_view.condition_text(read.condition)
         summary.update(
             crew_summary(crew.record.spec, crew.manifest, crew.record.side) + "\n" + condition
         )
@@ -298,82 +201,62 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         else:
             check = ship_reads.compare_manifest(crew)
             if check.changed or self._changed_shown:
-                self.show_status(changed_text(check) if check.changed else "")
+                self.show_status(dialogs.changed_text(check) if check.changed else "")
             self._changed_shown = check.changed
         self._fill_roster()
 
     def _roster_visible(self) -> bool:
-        return self.query_one("#crew-switcher", ContentSwitcher).current == "roster-view"
+        return self.query_one(CrewViews).roster_shown
 
     def _post_width(self, members: Sequence[CrewMember]) -> int:
-        """How wide the Post column can be so rank, name and department are never cut: what
-        they leave of the table's width (a post longer than that ends in "…"). Below 12
-        (80 columns) the post keeps 18 and the department is off to the right: the table
-        scrolls sideways, and the manifest shows departments anyway."""
+        """How wide the Post column can be so rank, name and department are never cut."""
         table = self.query_one("#roster-table", DataTable)
         room = table.scrollable_content_region.width or self._expected_room(len(members))
         return self._post_width_in(members, room)
 
     def _post_width_in(self, members: Sequence[CrewMember], room: int) -> int:
-        table = self.query_one("#roster-table", DataTable)
         longest, others = self._column_widths(members)
-        if not room:
-            return min(longest, POST_WIDTH)
-        left = room - others - 2 * table.cell_padding
-        return min(longest, left) if left >= 12 else min(longest, 18)
+        padding = self.query_one("#roster-table", DataTable).cell_padding
+        return crew_roster.post_width(longest, others, room, padding)
+
+    def _condition_cells(self, members: Sequence[CrewMember]) -> set[str]:
+        """The different condition cells of `members` (measured once for the same rows)."""
+        return self.standings.cells(members)
 
     def _column_widths(self, members: Sequence[CrewMember]) -> tuple[int, int]:
-        """The longest post, and the width the other columns take with their padding: the
-        same for the same rows, whatever room the table is given (5,000 crew take a while,
-        and a table just shown is measured again once laid out)."""
+        """The longest post and the other columns' width: measured once for the same rows,
+        whatever room the table is given (5,000 crew take a while)."""
         known = self._widths_known
-        if known is not None and known[0] is members and known[1] is self.standing:
+        if known is not None and known[0] is members and known[1] is self.standings:
             return known[2]
         pad = 2 * self.query_one("#roster-table", DataTable).cell_padding
-        columns: tuple[tuple[str, Iterable[str]], ...] = (
-            ("Rank", (m.rank_title for m in members)),
-            ("Name", (m.name for m in members)),
-            ("Department", (m.department_name for m in members)),
-            ("Condition", self._condition_cells(members)),
-        )
-        others = sum(max(len(heading), *map(len, cells), 0) + pad for heading, cells in columns)
-        longest = max((len(m.post_name) for m in members), default=len("Post"))
-        self._widths_known = (members, self.standing, (longest, others))
-        return longest, others
+        widths = crew_roster.column_widths(members, self._condition_cells(members), pad)
+        self._widths_known = (members, self.standings, widths)
+        return widths
 
     def _expected_room(self, rows: int) -> int:
-        """The roster table's width for cells before it is laid out (just shown): the view
-        it fills (the switcher, laid out with the manifest) less its edges, and less a
-        scroll bar when its rows will not fit. _check_post_width checks it once laid out."""
-        table = self.query_one("#roster-table", DataTable)
-        width = self.query_one("#crew-switcher", ContentSwitcher).content_region.width
-        if rows > self._roster_height():
-            width -= table.styles.scrollbar_size_vertical
-        return max(width - table.styles.gutter.width, 0)
+        """The roster's width for cells before it is laid out (just shown), as the view it
+        fills leaves it; _check_post_width checks it once laid out."""
+        view = self.query_one("#crew-switcher", ContentSwitcher).content_region
+        return self.query_one(RosterTable).cells_room(view.width, view.height, rows)
 
     def _roster_height(self) -> int:
-        """The roster table's height for rows: as laid out, or (just shown) as it will be."""
-        table = self.query_one("#roster-table", DataTable)
-        if table.size.height:
-            return table.size.height
-        height = self.query_one("#crew-switcher", ContentSwitcher).content_region.height
-        lines_above = 2  # the search field and the count (crew.tcss)
-        return max(height - lines_above - table.styles.gutter.height - table.header_height, 0)
+        """The roster's height for rows: as laid out, or (just shown) as it will be."""
+        view = self.query_one("#crew-switcher", ContentSwitcher).content_region
+        return self.query_one(RosterTable).rows_room(view.height)
 
     def _add_roster_page(self, table: DataTable[Any]) -> None:
         """The next page of the roster's matching members below the rows shown."""
         width = table.columns[ColumnKey("post")].width
         start = table.row_count
+        page = self._roster_members[start : start + max(ROSTER_PAGE, self._roster_height())]
         # Text cells, not str: a name is never read as markup.
         table.add_rows(
-            (
-                Text(m.rank_title),
-                Text(m.name),
-                Text(self._condition_cell(m.id), style=self._condition_style(m.id)),
-                Text(m.post_name if len(m.post_name) <= width else m.post_name[: width - 1] + "…"),
-                Text(m.department_name),
-            )
-            for m in self._roster_members[start : start + max(ROSTER_PAGE, self._roster_height())]
+            [
+                Text(text, style=style)
+                for text, style in crew_roster.roster_cells(m, self.standings, width)
+            ]
+            for m in page
         )
 
     @on(DataTable.RowHighlighted, "#roster-table")
@@ -424,7 +307,7 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         table.clear()
         if self.crew is None:
             return
-        members = self._filtered(self.crew.roster.search(needle))
+        members = self.standings.filtered(self.crew.roster.search(needle), self.crew_filter)
         self._roster_members = members
         width = self._post_width(members)
         if not table.scrollable_content_region.width and not self._roster_check_waits:
@@ -442,25 +325,19 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
         """The line above the roster: how many, and how many are shown so far."""
         if self.crew is None:
             return
-        needle = self.query_one("#roster-search", Input).value
-        total = len(self.crew.roster.members)
-        count = len(self._roster_members)
-        which = "" if self.crew_filter == "all" else f" {self.crew_filter}"
-        if count > table.row_count and not (needle.strip() or which):
-            text = f"{total} crew{self._counts_text()} ({table.row_count} shown, more below)."
-        elif needle.strip():
-            text = (
-                f"{count} of {total} crew match {needle.strip()!r}{which and ' and are' + which}."
-            )
-        elif which:
-            text = f"{count} of {total} crew are{which} (f: {self._next_filter()} next)."
-        else:
-            text = f"{total} crew{self._counts_text()}."
+        text = crew_roster.roster_count_text(
+            total=len(self.crew.roster.members),
+            matching=len(self._roster_members),
+            shown=table.row_count,
+            needle=self.query_one("#roster-search", Input).value,
+            crew_filter=self.crew_filter,
+            counts=self.standings.counts_text(),
+        )
         self.query_one("#roster-count", Static).update(text)
 
     def action_filter_crew(self) -> None:
         """Step the roster's filter: all, fit, wounded, dead."""
-        self.crew_filter = self._next_filter()
+        self.crew_filter = crew_roster.next_filter(self.crew_filter)
         self._show_view(roster=True)
         self.query_one("#roster-table", DataTable).focus()
 
@@ -490,24 +367,15 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
     def _search_submitted(self) -> None:
         self.query_one("#roster-table", DataTable).focus()
 
-    @on(Tabs.TabActivated, "#crew-views")
-    def _view_tab(self, event: Tabs.TabActivated) -> None:
-        view = "roster-view" if event.tab.id == "view-roster" else "manifest-tree"
-        self.query_one("#crew-switcher", ContentSwitcher).current = view
+    def on_crew_views_switched(self) -> None:
         self._fill_roster()
         self.refresh_bindings()
 
     def _show_view(self, roster: bool) -> None:
-        views = self.query_one("#crew-views", Tabs)
-        views.active = "view-roster" if roster else "view-manifest"
-        place_underline(views)
-        self.query_one("#crew-switcher", ContentSwitcher).current = (
-            "roster-view" if roster else "manifest-tree"
-        )
+        self.query_one(CrewViews).show_view(roster)
         self._fill_roster()
         self.refresh_bindings()
 
-    # -- view actions ---------------------------------------------------------------------------
     def action_manifest(self) -> None:
         self._show_view(roster=False)
         self.query_one("#manifest-tree", Tree).focus()
@@ -526,3 +394,107 @@ class CrewPane(GmPane, ShipChanges, ConditionKeys, RosterConditions):
             self.query_one("#roster-table", DataTable).focus()
         else:
             self.focus_default()
+
+    # -- changing ships -------------------------------------------------------------------------
+    def carry_out(self, order: orders.ShipOrder) -> str | None:
+        """Carry out one order with its one action; say what it did, or why not, on the status
+        line (a ship form or the import dialog says why not itself). The refusal is returned."""
+        try:
+            done = orders.act(self.campaign, order)
+        except (StoreError, RulesError) as exc:  # a bad spec file is a RulesError too
+            if isinstance(order, orders.IN_A_FORM):
+                return orders.refused_words(order, str(exc))
+            self.show_status(orders.refused_words(order, str(exc)), error=True)
+            return str(exc)
+        if isinstance(done, ship_actions.ShipSaved):
+            self.reload(select=done.ship_id, crew=done.crew)
+            self._roster_shown_for = None
+            self._fill_roster()
+        elif isinstance(done, ship_actions.ShipDeleted):
+            self.ship_id = None
+            self.reload()
+        else:
+            self.reload(select=done.view.ship_id)
+        self.show_status(orders.done_words(order, done))
+        return None
+
+    def _selected(self, doing: str) -> ship_reads.ShipRecord | None:
+        if self.crew is None:
+            self.show_status(f"Nothing to {doing}: no ship is selected (n adds one).", error=True)
+            return None
+        return self.crew.record
+
+    def action_new_ship(self) -> None:
+        asking.ask_new_ship(self.app, self.carry_out, self.show_status)
+
+    def action_edit_ship(self) -> None:
+        if (record := self._selected("edit")) is not None:
+            asking.ask_edit(self.app, record, self.carry_out, self.show_status)
+
+    def action_import(self) -> None:
+        asking.ask_import(self.app, self.carry_out, self.show_status, self.focus_default)
+
+    def action_delete_ship(self) -> None:
+        if (record := self._selected("delete")) is None:
+            return
+        aboard = ship_actions.aboard(self.campaign, record.id)
+        battles = tuple(ship_actions.open_battles_of(self.campaign, record.id).values())
+        asking.ask_delete(self.app, record, aboard, battles, self.carry_out, self.show_status)
+
+    def action_regenerate(self) -> None:
+        crew = self.crew
+        if self._selected("regenerate") is not None and crew is not None:
+            asking.ask_regenerate(self.app, crew, self.carry_out, self.show_status)
+
+    def _undo_or_redo(self, redo: bool) -> None:
+        step = history.redo if redo else history.undo
+        try:  # refused: nothing left, or a battle's end (undone with the battle)
+            undone = history.done(step(self.campaign, history.SHIPS)).detail
+            assert isinstance(undone, ship_actions.ShipsUndone)
+        except ActionRefused as exc:
+            self.show_status(changes.refusal_words(str(exc)), error=True)
+            return
+        except StoreError as exc:
+            self.show_status(f"Not {'redone' if redo else 'undone'}: {exc}", error=True)
+            return
+        self._roster_shown_for = None
+        self.reload(select=undone.ship_id)  # the ship it changed, where it still is
+        self.show_status(changes.undone_text(undone, redo))
+
+    def action_undo(self) -> None:
+        self._undo_or_redo(redo=False)
+
+    def action_redo(self) -> None:
+        self._undo_or_redo(redo=True)
+
+    def action_export(self) -> None:
+        if (record := self._selected("export")) is None:
+            return
+        what = "roster" if self._roster_visible() else "manifest"
+        asking.ask_export(self.app, record, what, self.export, self.show_status)
+
+    def export(self, request: dialogs.ExportRequest) -> None:
+        """Write the selected ship's manifest or roster, atomically (a refusal or a file that
+        cannot be written raises: the export dialog says why and stays open)."""
+        if self.ship_id is None:
+            raise ActionRefused("no ship is selected to export")
+        ship_actions.export_crew(
+            self.campaign, self.ship_id, request.what, request.format, request.path
+        )
+
+    # -- the ship's condition -------------------------------------------------------------------
+    def action_repair_ship(self) -> None:
+        if (view := self.condition) is not None:
+            asking.ask_repair(self.app, view, self.carry_out)
+
+    def action_replace_crew(self) -> None:
+        if (view := self.condition) is not None:
+            self.carry_out(orders.ReplaceCrew(view.ship_id))
+
+    def action_restore_ship(self) -> None:
+        if (view := self.condition) is not None:
+            asking.ask_restore(self.app, view, self.carry_out, self.show_status)
+
+    def action_scrap_ship(self) -> None:
+        if (view := self.condition) is not None:
+            asking.ask_scrap(self.app, view, self.carry_out, self.show_status)

@@ -1,17 +1,20 @@
 """The Crew tab's roster with each member's condition: fit, lightly or badly wounded, or
 dead, and the battle that hurt them; f filters the roster by it.
 
-`RosterConditions` is mixed into `CrewPane`; the standings come from
-`actions.ships.standings_of` (the ship's condition keeps who is hurt).
+`RosterStandings` is a value the pane keeps for the ship shown (from
+`actions.ships.standings_of`); the roster's cells, filter and counts are read from it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
 
 from gmtool.actions.ships import CrewStandings
 from gmtool.rules.crew_casualties import CONDITIONS, MemberStanding
 from gmtool.rules.roster import CrewMember
+from gmtool.tui.tabs.crew.short_words import post_cell
 
 # f steps the roster through these: everyone, then the fit, the wounded (lightly or badly)
 # and the dead.
@@ -22,6 +25,8 @@ FILTER_CONDITIONS = {
     "wounded": frozenset({"lightly_wounded", "badly_wounded"}),
     "dead": frozenset({"dead"}),
 }
+POST_WIDTH = 24
+"""The Post column's width before the roster is laid out."""
 CONDITION_STYLE = {
     "fit": "",
     "lightly_wounded": "yellow",
@@ -30,28 +35,31 @@ CONDITION_STYLE = {
 }
 
 
-class RosterConditions:
-    """Each roster member's condition for the Crew tab (mixed into CrewPane)."""
+def next_filter(crew_filter: str) -> str:
+    """The filter f steps to after `crew_filter`."""
+    return CREW_FILTERS[(CREW_FILTERS.index(crew_filter) + 1) % len(CREW_FILTERS)]
+
+
+@dataclass(frozen=True)
+class RosterStandings:
+    """Each roster member's condition (None: the battles did not read, everyone is fit)."""
 
     standing: CrewStandings | None = None
-    crew_filter: str = CREW_FILTERS[0]
-    _by_member: dict[str, MemberStanding] = {}
+    by_member: Mapping[str, MemberStanding] = field(default_factory=dict)
 
-    def set_standing(self, standing: CrewStandings | None) -> None:
-        self.standing = standing
-        self._by_member = {m.member.id: m for m in standing.members} if standing else {}
+    @classmethod
+    def of(cls, standing: CrewStandings | None) -> RosterStandings:
+        by_member = {m.member.id: m for m in standing.members} if standing else {}
+        return cls(standing, by_member)
 
-    def _standing_of(self, member_id: str) -> MemberStanding | None:
-        return self._by_member.get(member_id)
-
-    def _condition_cell(self, member_id: str) -> str:
+    def cell(self, member_id: str) -> str:
         """ "fit", or "dead, Ambush": the condition and the battle that hurt them."""
-        found = self._standing_of(member_id)
+        found = self.by_member.get(member_id)
         return self._cell(found.condition, found.battle) if found else self._cell("fit", None)
 
-    def _condition_cells(self, members: Sequence[CrewMember]) -> set[str]:
+    def cells(self, members: Iterable[CrewMember]) -> set[str]:
         """The different condition cells of `members`: a few, however big the crew."""
-        by_member = self._by_member
+        by_member = self.by_member
         pairs = {
             (found.condition, found.battle) if (found := by_member.get(m.id)) else ("fit", None)
             for m in members
@@ -63,22 +71,28 @@ class RosterConditions:
         battle = self.standing.battle_name(battle_id) if self.standing is not None else ""
         return f"{word}, {battle}" if battle else word
 
-    def _filtered(self, members: Sequence[CrewMember]) -> list[CrewMember]:
-        wanted = FILTER_CONDITIONS[self.crew_filter]
-        if self.crew_filter == "all":
+    def style(self, member_id: str) -> str:
+        found = self.by_member.get(member_id)
+        return CONDITION_STYLE.get(found.condition if found else "fit", "")
+
+    def filtered(self, members: Sequence[CrewMember], crew_filter: str) -> list[CrewMember]:
+        """The members `crew_filter` lets through."""
+        if crew_filter == "all":
             return list(members)
+        wanted = FILTER_CONDITIONS[crew_filter]
         return [
             m
             for m in members
-            if (s := self._standing_of(m.id)) is not None and s.condition in wanted
+            if (s := self.by_member.get(m.id)) is not None and s.condition in wanted
         ]
 
-    def _condition_style(self, member_id: str) -> str:
-        found = self._standing_of(member_id)
-        return CONDITION_STYLE.get(found.condition if found else "fit", "")
-
-    def _counts_text(self) -> str:
+    def counts_text(self) -> str:
         """ ": 80 fit, 10 lightly wounded, ..." once anyone is hurt."""
+        return self._counts
+
+    @cached_property
+    def _counts(self) -> str:
+        # counted once: the keys on offer ask for it at every move of the cursor
         if self.standing is None:
             return ""
         counts = self.standing.counts()
@@ -87,5 +101,60 @@ class RosterConditions:
         said = ", ".join(f"{n} {c.replace('_', ' ')}" for c, n in counts.items() if n)
         return f": {said} (f filters)"
 
-    def _next_filter(self) -> str:
-        return CREW_FILTERS[(CREW_FILTERS.index(self.crew_filter) + 1) % len(CREW_FILTERS)]
+
+def roster_count_text(
+    total: int, matching: int, shown: int, needle: str, crew_filter: str, counts: str
+) -> str:
+    """The line above the roster: how many crew, how many match the search and filter, and
+    how many rows are shown so far (`counts`: RosterStandings.counts_text)."""
+    needle = needle.strip()
+    which = "" if crew_filter == "all" else f" {crew_filter}"
+    if matching > shown and not (needle or which):
+        return f"{total} crew{counts} ({shown} shown, more below)."
+    if needle:
+        return f"{matching} of {total} crew match {needle!r}{which and ' and are' + which}."
+    if which:
+        return f"{matching} of {total} crew are{which} (f: {next_filter(crew_filter)} next)."
+    return f"{total} crew{counts}."
+
+
+def post_width(longest: int, others: int, room: int, padding: int) -> int:
+    """How wide the Post column can be so rank, name and department are never cut: what
+    they leave of `room` (a post longer than that ends in "…"). Below 12 (80 columns) the
+    post keeps 18 and the department is off to the right: the table scrolls sideways, and
+    the manifest shows departments anyway. No room yet (not laid out): at most 24."""
+    if not room:
+        return min(longest, POST_WIDTH)
+    left = room - others - 2 * padding
+    return min(longest, left) if left >= 12 else min(longest, 18)
+
+
+def column_widths(
+    members: Sequence[CrewMember], conditions: Iterable[str], pad: int
+) -> tuple[int, int]:
+    """The longest post, and the width the other columns take with their padding (`pad`
+    a column; `conditions`, the members' different condition cells)."""
+    columns: tuple[tuple[str, Iterable[str]], ...] = (
+        ("Rank", (m.rank_title for m in members)),
+        ("Name", (m.name for m in members)),
+        ("Department", (m.department_name for m in members)),
+        ("Condition", conditions),
+    )
+    others = sum(max(len(heading), *map(len, cells), 0) + pad for heading, cells in columns)
+    longest = max((len(m.post_name) for m in members), default=len("Post"))
+    return longest, others
+
+
+def roster_cells(
+    member: CrewMember, standings: RosterStandings, post_width: int
+) -> tuple[tuple[str, str], ...]:
+    """One roster row as (text, style) cells: rank, name, condition, post (cut to
+    `post_width`, its words shortened first), department."""
+    post = post_cell(member.post_name, post_width)
+    return (
+        (member.rank_title, ""),
+        (member.name, ""),
+        (standings.cell(member.id), standings.style(member.id)),
+        (post, ""),
+        (member.department_name, ""),
+    )

@@ -21,6 +21,29 @@ class RosterTable(DataTable[Any]):
 
     show_all: Callable[[], None] | None = None
 
+    def add_roster_columns(self, post_width: int) -> None:
+        """Rank, name, condition, post (keyed "post": its width fits the room) and
+        department."""
+        self.add_columns("Rank", "Name", "Condition")
+        self.add_column("Post", width=post_width, key="post")
+        self.add_column("Department")
+
+    def rows_room(self, view_height: int) -> int:
+        """The table's height for rows: as laid out, or (just shown) what the view of
+        `view_height` will leave it."""
+        if self.size.height:
+            return self.size.height
+        lines_above = 2  # the search field and the count (crew.tcss)
+        return max(view_height - lines_above - self.styles.gutter.height - self.header_height, 0)
+
+    def cells_room(self, view_width: int, view_height: int, rows: int) -> int:
+        """The table's width for cells before it is laid out (just shown): the view's
+        width less its edges, and less a scroll bar when `rows` will not fit."""
+        width = view_width
+        if rows > self.rows_room(view_height):
+            width -= self.styles.scrollbar_size_vertical
+        return max(width - self.styles.gutter.width, 0)
+
     def action_first_member(self) -> None:
         if self.row_count:
             self.move_cursor(row=0)

@@ -14,7 +14,7 @@ from textual.lazy import Lazy
 from textual.message import Message
 from textual.widgets import DataTable, Input, Label, Static
 
-from gmtool.actions.errors import ActionRefused, StoreError
+from gmtool.actions.errors import StoreError
 from gmtool.actions.reads.rolls import RollEntry
 from gmtool.rules.errors import RulesError
 from gmtool.tui.dialogs import ConfirmDialog
@@ -192,16 +192,19 @@ class DiceLogPane(GmPane):
         )
 
     def _undo_roll(self) -> None:
-        from gmtool.actions import dice as dice_actions
+        from gmtool.actions import history
+        from gmtool.actions.dice import RollsUndone
 
         try:
-            undone = dice_actions.undo_last_roll(self.campaign)
-        except ActionRefused:
-            self.show_status("Nothing to undo: no roll of this tab is left.", error=True)
-            return
+            result = history.undo(self.campaign, history.DICE)
         except StoreError as exc:
             self.show_status(f"Not undone: {exc}", error=True)
             return
+        if isinstance(result, history.Refused):
+            self.show_status("Nothing to undo: no roll of this tab is left.", error=True)
+            return
+        undone = result.detail
+        assert isinstance(undone, RollsUndone)
         self.show_status(
             f"Undone: roll #{undone.roll_ids[0]}, {rolled_text(undone)}, is marked undone "
             "(ctrl+y brings it back)."
@@ -210,16 +213,19 @@ class DiceLogPane(GmPane):
 
     def action_redo(self) -> None:
         """ctrl+y: the roll the last undo took back, as it was rolled."""
-        from gmtool.actions import dice as dice_actions
+        from gmtool.actions import history
+        from gmtool.actions.dice import RollsUndone
 
         try:
-            redone = dice_actions.redo_last_roll(self.campaign)
-        except ActionRefused:
-            self.show_status("Nothing to redo: no roll was undone since the last one.", True)
-            return
+            result = history.redo(self.campaign, history.DICE)
         except StoreError as exc:
             self.show_status(f"Not redone: {exc}", error=True)
             return
+        if isinstance(result, history.Refused):
+            self.show_status("Nothing to redo: no roll was undone since the last one.", True)
+            return
+        redone = result.detail
+        assert isinstance(redone, RollsUndone)
         self.show_status(f"Redone: roll #{redone.roll_ids[0]}, {rolled_text(redone)}, is back.")
         self.reload_log()
 

@@ -10,6 +10,7 @@ from rich.text import Text
 
 from gmtool.rules.characters import Character
 from gmtool.rules.durability import damage_rules
+from gmtool.tui.widgets.scaled_bar import scaled_bar
 
 BAR_WIDTH = 8
 TRACK_STYLE = {"stun": "yellow", "wound": "dark_orange", "mortal": "red"}
@@ -21,18 +22,12 @@ def tracks() -> tuple[str, ...]:
 
 
 def track_bar(track: str, marked: int, size: int, width: int = BAR_WIDTH) -> Text:
-    """`████░░░░ 4/10`: filled cells in proportion (rounded half up), never full before the
-    track is, and at least one cell for any damage."""
-    size = max(size, 1)
-    filled = (2 * marked * width + size) // (2 * size)
-    if marked > 0:
-        filled = max(filled, 1)
-    if marked < size:
-        filled = min(filled, width - 1)
-    filled = max(0, min(width, filled))
+    """`███▎░░░░ 4/10`: the boxes marked to scale, to an eighth of a cell (`scaled_bar`), so
+    2 of 80 on a short bar reads as a sliver, not a third of it."""
+    filled, empty = scaled_bar(marked, max(size, 1), width)
     text = Text()
-    text.append("█" * filled, style=TRACK_STYLE.get(track, ""))
-    text.append("░" * (width - filled), style="dim")
+    text.append(filled, style=TRACK_STYLE.get(track, ""))
+    text.append(empty, style="dim")
     text.append(f" {marked}/{size}")
     return text
 

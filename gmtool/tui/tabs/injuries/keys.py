@@ -1,4 +1,5 @@
-"""The Injuries tab's one table of actions: its bindings, footer, palette and F1 keys.
+"""The Injuries tab's one table of actions (its bindings, footer, palette and F1 keys), and
+its help.
 
 The footer stays within two rows at 80 columns: `a` (all) shows only while a filter is set,
 Escape (back) only while the cursor is away from the characters, undo and redo only when
@@ -22,3 +23,31 @@ ACTIONS = (
     TabAction("ctrl+z", "undo", "Undo", "Undo the newest injury entry (or batch) or bail-out"),
     TabAction("ctrl+y", "redo", "Redo", "Redo what ctrl+z took back last"),
 )
+
+HELP = """\
+Every character of the party with their **stun**, **wound** and **mortal** tracks and their
+state (ok, knocked out, dying, dead; "stable" once a dying character is stabilized), and the
+injury history below, newest first: when (time, game session, battle and round), the ship and
+what hit it, every die rolled, what was marked, the tracks before → after, and the state.
+Undone entries stay in the history, dimmed and struck through: nothing is ever lost, and a
+new battle never resets anyone.
+
+Hazards from the Battle tab land here by themselves. For a battle resolved your own way,
+**h** rolls a hazard by hand: choose the ship that was hit (everyone aboard is ticked, with the
+posture of their station: **secure** strapped in, **vulnerable** moving about) or just a ship
+class, the most severe track the hit marked, and who rolls. Each rolls d20 against Table 3-1;
+the endangered make a Personality feat check (+d4) and take the Table 3-2 injury for their
+posture, with secondary damage and overflow. In the dialog space ticks a character, p
+switches their posture and ctrl+r rolls and saves (again for another hit). **b** orders a
+bail-out: its time is rolled once, and the table counts who gets clear each round (the
+survivors start from the crew less the dead of the newest battle).
+
+The filters show one character, one battle or one game session (F2 starts and ends sessions):
+"what happened to Dax last session" is the character and the session.
+
+**Enter** on a character shows only their history (again shows everyone); **tab** moves
+between the filters, the characters and the history. **ctrl+z** takes back the newest entry
+(a party's rest or a hazard roll whole: damage given back, the entries kept, dimmed) or the
+last bail-out order, and says what it took back (whose and what, when it is not on screen);
+**ctrl+y** does it again, with the same dice, until something new is saved.
+"""

@@ -5,39 +5,49 @@ direct damage, undo, and the bail-out helper.
 The history is read through `actions.reads.injuries` (append-only: undo marks an entry
 undone and gives the damage back); the characters' damage lives with the party. The Battle
 tab records its hazards in the same history, and this tab shows them the next time it is
-drawn.
+drawn. Each key's dialog hands back a request; the pane carries it out with one call of
+`actions.injuries` or `actions.healing` and says the typed result on the status line
+(status_words.py). The keys and help are in keys.py.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from functools import partial
+from itertools import islice
 from typing import Any
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal
 from textual.message import Message
-from textual.widgets import DataTable, Label, Select, Static
+from textual.widgets import DataTable, Select, Static
 
+from gmtool.actions import healing
+from gmtool.actions import history as steps
+from gmtool.actions import injuries as injury_actions
 from gmtool.actions.errors import StoreError
-from gmtool.actions.reads.injuries import InjuryEntry, history
-from gmtool.actions.reads.party import load_party_state
+from gmtool.actions.reads.injuries import InjuryEntry, load_bailout, newest_first
+from gmtool.actions.reads.party import campaign_ships
 from gmtool.actions.reads.rolls import RollEntry
-from gmtool.rules.characters import Character, Party
+from gmtool.actions.reads.ships import ShipRecord
+from gmtool.rules.characters import Party
 from gmtool.rules.errors import RulesError
+from gmtool.tui.pane import GmPane
 from gmtool.tui.styles import tab_css
-from gmtool.tui.tabs.injuries.healing_keys import HealingKeys
-from gmtool.tui.tabs.injuries.history_view import ALL, HistoryTable, HistoryView, fill_table
-from gmtool.tui.tabs.injuries.hurt_keys import HurtKeys
-from gmtool.tui.tabs.injuries.injury_text import character_state_text, track_bar, tracks
-from gmtool.tui.tabs.injuries.keys import ACTIONS
-from gmtool.tui.tabs.injuries.undo_keys import UndoKeys
-from gmtool.tui.widgets.names import fit_names
+from gmtool.tui.tabs.injuries import asking
+from gmtool.tui.tabs.injuries import history_view as history
+from gmtool.tui.tabs.injuries import status_words as words
+from gmtool.tui.tabs.injuries.characters_view import (
+    PartyProblem,
+    character_columns,
+    character_rows,
+    ship_of,
+)
+from gmtool.tui.tabs.injuries.history_view import ALL, FilterBar, HistoryTable, fill_table
+from gmtool.tui.tabs.injuries.keys import ACTIONS, HELP
+from gmtool.tui.tabs.injuries.reading import read_injuries
 
-WIDE_BAR = 8
-NARROW_BAR = 5
 NARROW_BELOW = 100  # terminal columns: below this, narrower bars and names
-NARROW_NAME = 22
 PARTY_ACTIONS = frozenset({"hazard", "treat", "heal", "rest", "damage", "bailout", "undo", "redo"})
 """Actions that read or change the saved party: off while it cannot be read."""
 HISTORY_ROWS = 5  # the history keeps its header, three entries and its scrollbar on screen
@@ -46,55 +56,12 @@ DEFAULT_FOCUS = ("injury-characters", "injury-party-problem")
 """Where the cursor starts (focus_default): Escape (Back) is offered everywhere else."""
 
 
-HELP = """\
-Every character of the party with their **stun**, **wound** and **mortal** tracks and their
-state (ok, knocked out, dying, dead; "stable" once a dying character is stabilized), and the
-injury history below, newest first: when (time, game session, battle and round), the ship and
-what hit it, every die rolled, what was marked, the tracks before → after, and the state.
-Undone entries stay in the history, dimmed and struck through: nothing is ever lost, and a
-new battle never resets anyone.
-
-Hazards from the Battle tab land here by themselves. For a battle resolved your own way,
-**h** rolls a hazard by hand: choose the ship that was hit (everyone aboard is ticked, with the
-posture of their station: **secure** strapped in, **vulnerable** moving about) or just a ship
-class, the most severe track the hit marked, and who rolls. Each rolls d20 against Table 3-1;
-the endangered make a Personality feat check (+d4) and take the Table 3-2 injury for their
-posture, with secondary damage and overflow. In the dialog space ticks a character, p
-switches their posture and ctrl+r rolls and saves (again for another hit). **b** orders a
-bail-out: its time is rolled once, and the table counts who gets clear each round (the
-survivors start from the crew less the dead of the newest battle).
-
-The filters show one character, one battle or one game session (F2 starts and ends sessions):
-"what happened to Dax last session" is the character and the session.
-
-**Enter** on a character shows only their history (again shows everyone); **tab** moves
-between the filters, the characters and the history. **ctrl+z** takes back the newest entry
-(a party's rest or a hazard roll whole: damage given back, the entries kept, dimmed) or the
-last bail-out order, and says what it took back (whose and what, when it is not on screen);
-**ctrl+y** does it again, with the same dice, until something new is saved.
-"""
-
-
-def unreadable_party_text(problem: str) -> str:
-    """What the tab says in place of the characters when the saved party does not read."""
-    return (
-        "The party cannot be read: no hazards, treatment, damage, bail-out or undo here until "
-        "it can (each reads or rewrites the party's tracks). The history below still shows."
-        f"\n{problem[0].upper()}{problem[1:]}\n"
-        "What to do: close gmtool (ctrl+q), then copy the good backup over the file if one is "
-        "named above, or mend the file by hand; this tab reads it again each time it is shown."
-    )
-
-
-class PartyProblem(Static, can_focus=True):
-    """Why the party cannot be read, in place of the character table; it takes the focus."""
-
-
-class InjuriesPane(HurtKeys, HealingKeys, UndoKeys, HistoryView):
+class InjuriesPane(GmPane):
     TAB_ID = "injuries"
     TITLE = "Injuries"
     HELP = HELP
     ACTIONS = ACTIONS
+    STATUS_LINE = "injury-status"
     DEFAULT_CSS = tab_css(__file__, "injuries.tcss")
 
     class RollsSaved(Message):
@@ -116,16 +83,7 @@ class InjuriesPane(HurtKeys, HealingKeys, UndoKeys, HistoryView):
         self.can_redo = False
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="injury-filters"):
-            for label, everything, filter_id in (
-                ("Who", "everyone", "filter-character"),
-                ("Battle", "every battle", "filter-battle"),
-                ("Session", "every session", "filter-session"),
-            ):
-                yield Label(label, classes="field-label")
-                yield Select(
-                    [(everything, ALL)], value=ALL, allow_blank=False, id=filter_id, compact=True
-                )
+        yield FilterBar(id="injury-filters")
         yield DataTable(id="injury-characters", cursor_type="row")
         yield PartyProblem(id="injury-party-problem")
         yield Static(id="injury-status")
@@ -133,7 +91,7 @@ class InjuriesPane(HurtKeys, HealingKeys, UndoKeys, HistoryView):
         yield Static(id="injury-detail")
 
     def on_mount(self) -> None:
-        self.campaign.on_record(lambda _entries: self._rolls_saved(_entries))
+        self.campaign.on_record(self._rolls_saved)
         self._narrow = self.app.size.width < NARROW_BELOW
         self.set_class(self._narrow, "-narrow")
         self.reload()
@@ -156,12 +114,17 @@ class InjuriesPane(HurtKeys, HealingKeys, UndoKeys, HistoryView):
         self.reload()
 
     def on_show(self) -> None:
-        # Another tab (the Battle tab, Stations) may have changed the party or the history.
-        # (nothing saved since the last read: the tab is as it was)
+        # Another tab (Battle, Stations) may have changed the party or the history since.
         if self.is_mounted and self.query("#injury-characters"):
             self.read_again_if_saved()
 
-    # -- focus ------------------------------------------------------------------------------
+    def read_again_if_saved(self) -> None:
+        """As the tab is shown or a dialog opens on the party: read the campaign again only if
+        anything was saved since (reading the history again slows the tab and its dialogs)."""
+        if self.saved_since_read():
+            self.reload()
+
+    # -- focus and the keys on offer --------------------------------------------------------
     def focus_default(self) -> None:
         if self.party_problem is not None:
             self.query_one("#injury-party-problem", PartyProblem).focus()
@@ -195,51 +158,54 @@ class InjuriesPane(HurtKeys, HealingKeys, UndoKeys, HistoryView):
         )
         return True
 
+    def _need_party(self, what: str) -> bool:
+        """Whether there is a party to act on, read again if saved since (else says why not)."""
+        if self._refused():
+            return False
+        self.read_again_if_saved()
+        if self._refused():  # the party stopped reading since the tab was drawn
+            return False
+        if self.party.characters:
+            return True
+        self.show_status(
+            f"No {what}: the party has no characters yet (add them on the Stations tab).",
+            error=True,
+        )
+        return False
+
     def action_filters(self) -> None:
         self.query_one("#filter-character", Select).focus()
 
     def action_to_characters(self) -> None:
         self.focus_default()
 
-    # -- loading ----------------------------------------------------------------------------
+    # -- reading ----------------------------------------------------------------------------
     def reload(self, new_entry: InjuryEntry | None = None, *, to_character: bool = True) -> None:
         """Read the party and the history again and redraw (keeps the cursor and filters).
 
         `new_entry`, just saved: the history's cursor goes to it, in view, and (with
         `to_character`) the characters' cursor to its character."""
         self.note_read()
-        try:
-            self.party = load_party_state(self.campaign)
-        except (StoreError, RulesError) as exc:
-            self._set_problem(str(exc))
+        read = read_injuries(self.campaign)
+        self.party = read.party
+        self._set_problem(read.party_problem)
+        if read.party_problem is not None:
             self.forget_read()  # read again when shown: the GM may mend the file meanwhile
-        else:
-            self._set_problem(None)
-        try:
-            everything = history(self.campaign)
-        except (StoreError, RulesError) as exc:
-            self.show_status(f"Cannot read the injuries: {exc}", error=True)
+        if read.everything is None:
+            self.show_status(str(read.history_problem), error=True)
             self.forget_read()
             return
         follow = new_entry is not None and to_character
         self._fill_characters(str(new_entry["character"]) if follow and new_entry else None)
-        self._fill_filters(everything)
-        self._fill_history(everything, None if new_entry is None else int(new_entry["id"]))
-        self._read_undo(everything)
-
-    def _read_undo(self, everything: list[InjuryEntry]) -> None:
-        """Whether ctrl+z and ctrl+y have something to do (their keys show only then)."""
-        from gmtool.actions.injuries import can_redo
-        from gmtool.actions.reads.injuries import load_bailout
-
-        try:
-            can_undo = any(not e.get("undone") for e in everything)
-            can_undo = can_undo or load_bailout(self.campaign) is not None
-            redo = can_redo(self.campaign)
-        except (StoreError, RulesError):
-            can_undo, redo = True, False  # ctrl+z then says what does not read
-        if (can_undo, redo) != (self.can_undo, self.can_redo):
-            self.can_undo, self.can_redo = can_undo, redo
+        self.battle_names = read.battle_names
+        filters = self.query_one(FilterBar)
+        filters.set_choices("character", history.people_options(self.party, read.everything))
+        choices = history.battle_options(read.battles, read.battle_names, read.everything)
+        filters.set_choices("battle", choices)
+        filters.set_choices("session", history.session_options(read.sessions))
+        self._fill_history(read.everything, None if new_entry is None else int(new_entry["id"]))
+        if (read.can_undo, read.can_redo) != (self.can_undo, self.can_redo):
+            self.can_undo, self.can_redo = read.can_undo, read.can_redo
             self.refresh_bindings()
 
     def _set_problem(self, problem: str | None) -> None:
@@ -249,7 +215,7 @@ class InjuriesPane(HurtKeys, HealingKeys, UndoKeys, HistoryView):
         if problem is not None:
             self.party = Party(())
             self.query_one("#injury-party-problem", PartyProblem).update(
-                Text(unreadable_party_text(problem))
+                Text(words.unreadable_party_text(problem))
             )
             self.show_status(
                 "The party cannot be read: h, t, r, g, d, b and ctrl+z are off.", error=True
@@ -277,22 +243,11 @@ class InjuriesPane(HurtKeys, HealingKeys, UndoKeys, HistoryView):
             self._fit_characters()
 
     def _fill_characters(self, select: str | None = None) -> None:
-        """The characters with their bars (narrower bars and names on a small screen); the
-        cursor stays on the highlighted character, or goes to `select`."""
+        """The characters with their bars; the cursor stays on the highlighted character,
+        or goes to `select`."""
         table = self.query_one("#injury-characters", DataTable)
         highlighted = select or self.highlighted_character_id()
-        columns = [("Character", "name"), ("State", "state")]
-        columns += [(track.capitalize(), track) for track in tracks()]
-        width = NARROW_BAR if self._narrow else WIDE_BAR
-        rows: list[tuple[str, Sequence[Text | str]]] = []
-        names = [c.name for c in self.party.characters]
-        if self._narrow:  # one rule for every name, as on the Stations tab
-            names = fit_names(names, NARROW_NAME)
-        for character, name in zip(self.party.characters, names, strict=True):
-            sizes = character.tracks
-            bars = [track_bar(t, character.damage.get(t, 0), sizes[t], width) for t in tracks()]
-            rows.append((character.id, [name, character_state_text(character), *bars]))
-        fill_table(table, columns, rows)
+        fill_table(table, character_columns(), character_rows(self.party, self._narrow))
         self._fit_characters()
         if highlighted is not None and highlighted in self.party.ids:
             table.move_cursor(row=table.get_row_index(highlighted), animate=False)
@@ -303,44 +258,239 @@ class InjuriesPane(HurtKeys, HealingKeys, UndoKeys, HistoryView):
         height = self.size.height
         if not height:
             return
-        table = self.query_one("#injury-characters", DataTable)
-        filters = self.query_one("#injury-filters").outer_size.height or 1
+        filters = self.query_one(FilterBar).outer_size.height or 1
         status = max(self.query_one("#injury-status").outer_size.height, 1)
         room = height - filters - status - DETAIL_ROWS - HISTORY_ROWS
-        wanted = len(self.party.characters) + 1
-        table.styles.max_height = max(4, min(wanted, max(room, height // 2)))
+        rows = min(len(self.party.characters) + 1, max(room, height // 2))
+        self.query_one("#injury-characters", DataTable).styles.max_height = max(4, rows)
+
+    # -- the history and its filters ---------------------------------------------------------
+    def filtered(self) -> bool:
+        """Whether a filter is set (a clears them)."""
+        return self.query_one(FilterBar).any_set()
+
+    def _fill_history(
+        self, everything: list[InjuryEntry] | None = None, select: int | None = None
+    ) -> None:
+        """The entries the filters let through, newest first; the cursor stays on the
+        highlighted entry, or goes to entry `select` (scrolled into view)."""
+        wanted = self.query_one(FilterBar).values()
+        # Without the whole history at hand, read newest first only as far as the table shows.
+        entries = newest_first(self.campaign) if everything is None else iter(everything)
+        matching = (e for e in entries if history.matches(e, wanted))
+        shown = list(islice(matching, history.SHOWN_ENTRIES))
+        kept = self.highlighted_entry()
+        self.entries = shown
+        table = self.query_one("#injury-history", DataTable)
+        room = (table.size.width or self.size.width or self.app.size.width) - (
+            table.styles.scrollbar_size_vertical
+        )
+        self._history_width = table.size.width
+        fill_table(table, *history.history_layout(shown, self.battle_names, room))
+        target = select if select is not None else (kept["id"] if kept is not None else None)
+        if target is not None and self.shows_entry(target):
+            table.move_cursor(row=table.get_row_index(str(target)), animate=False)
+        self._show_detail()
+
+    def on_history_table_resized(self) -> None:
+        """Fit the columns again when the history's width changed (a resize)."""
+        width = self.query_one("#injury-history", DataTable).size.width
+        if width and width != self._history_width:
+            self._fill_history()
+
+    def shows_entry(self, entry_id: int) -> bool:
+        """Whether the history (as filtered) lists this entry."""
+        return any(e["id"] == entry_id for e in self.entries)
+
+    @on(Select.Changed, "#injury-filters Select")
+    def _filter_changed(self) -> None:
+        self._fill_history()
+        self.refresh_bindings()
+
+    def action_clear_filters(self) -> None:
+        self.query_one(FilterBar).clear()
+        self._fill_history()
+        self.refresh_bindings()
+        self.show_status("Showing everyone, every battle and every session.")
+
+    @on(DataTable.RowSelected, "#injury-characters")
+    def _character_chosen(self, event: DataTable.RowSelected) -> None:
+        key = event.row_key.value
+        select = self.query_one("#filter-character", Select)
+        select.value = ALL if select.value == key else key
+
+    @on(DataTable.RowHighlighted, "#injury-history")
+    def _show_detail(self) -> None:
+        detail = history.detail_text(
+            self.highlighted_entry(),
+            self.battle_names,
+            self.filtered(),
+            readable=self.party_problem is None,
+        )
+        self.query_one("#injury-detail", Static).update(detail)
 
     # -- what is highlighted ----------------------------------------------------------------
+    def highlighted_entry(self) -> InjuryEntry | None:
+        key = history.highlighted_key(self.query_one(HistoryTable))
+        return next((e for e in self.entries if str(e["id"]) == key), None)
+
+    def entry_in_view(self, entry_id: int) -> str | None:
+        """Why the GM cannot see this entry now ("hidden by the filters", "scrolled out of
+        view"), or None when its row is on screen."""
+        if not self.shows_entry(entry_id):
+            return "hidden by the filters"
+        in_view = self.query_one(HistoryTable).shows_row(str(entry_id))
+        return None if in_view else "scrolled out of view"
+
     def highlighted_character_id(self) -> str | None:
-        table = self.query_one("#injury-characters", DataTable)
-        if table.row_count == 0:
-            return None
-        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
-        return str(key) if key is not None else None
-
-    def highlighted_character(self) -> Character | None:
-        character_id = self.highlighted_character_id()
-        return self.party.find(character_id)
-
-    def show_status(self, text: str | Text, error: bool = False) -> None:
-        status = self.query_one("#injury-status", Static)
-        status.set_class(error, "error")
-        status.update(text)
+        return history.highlighted_key(self.query_one("#injury-characters", DataTable))
 
     def _saved(self, what: str, entry: InjuryEntry) -> str:
-        """'Damage saved' and, first so a narrow status line shows it, when the filters hide
-        the new entry: 'Damage saved as #21, hidden by the filters (a shows all)'."""
-        if self.shows_entry(int(entry["id"])):
-            return f"{what} saved"
-        return f"{what} saved as #{entry['id']}, hidden by the filters (a shows all)"
+        return words.saved_words(what, entry, self.shows_entry(int(entry["id"])))
 
-    def _need_party(self, what: str) -> bool:
-        if self._refused():  # the party stopped reading since the tab was drawn
-            return False
-        if self.party.characters:
-            return True
-        self.show_status(
-            f"No {what}: the party has no characters yet (add them on the Stations tab).",
-            error=True,
-        )
-        return False
+    # -- hurting: h, d, b -------------------------------------------------------------------
+    def _ships(self) -> list[ShipRecord]:
+        try:
+            return campaign_ships(self.campaign)
+        except (StoreError, RulesError) as exc:
+            self.show_status(f"The ships do not read ({exc}); choose a class instead.", error=True)
+            return []
+
+    def _ship_of_highlighted(self, ships: list[ShipRecord]) -> str | None:
+        """The ship of the highlighted character, else the first ship with anyone aboard."""
+        return ship_of(self.party, self.highlighted_character_id(), {s.id for s in ships})
+
+    def _typed_battle(self, battle: str | None, round_number: int | None) -> None:
+        """Offer the battle and round just typed again in the next dialog."""
+        self.battle = battle or ""
+        self.round_text = "" if round_number is None else str(round_number)
+
+    def action_hazard(self) -> None:
+        if self._need_party("hazard roll"):
+            ships = self._ships()
+            ship_id = self._ship_of_highlighted(ships)
+            asking.ask_hazard(
+                self.app, ships, self.party, self.roll_hazard, self._hazards_rolled,
+                ship_id=ship_id, battle=self.battle, round_text=self.round_text,
+            )  # fmt: skip
+
+    def roll_hazard(self, request: injury_actions.HazardRequest) -> list[InjuryEntry]:
+        """The hazard form's rolls, saved (a refusal raises: the form says why)."""
+        self._typed_battle(request.battle, request.round)
+        return injury_actions.roll_hazard_by_hand(self.campaign, request)
+
+    def _hazards_rolled(self, entries: list[InjuryEntry] | None) -> None:
+        newest = max(entries, key=lambda e: int(e["id"])) if entries else None
+        self.reload(newest, to_character=False)  # several characters: stay where it was
+        if entries and newest is not None:
+            self.show_status(words.hazards_words(self._saved("Hazards", newest), entries))
+        self.focus_default()
+
+    def action_damage(self) -> None:
+        if self._need_party("one to hurt"):
+            asking.ask_damage(
+                self.app, self.party, self.deal_damage, partial(self._entry_saved, "Damage"),
+                self.highlighted_character_id(), battle=self.battle, round_text=self.round_text,
+            )  # fmt: skip
+
+    def deal_damage(self, request: injury_actions.DamageRequest) -> InjuryEntry:
+        self._typed_battle(request.battle, request.round)
+        return injury_actions.deal_damage(self.campaign, request)
+
+    def _entry_saved(self, what: str, entry: InjuryEntry | None) -> None:
+        """A dialog that saves one entry closed: show it (None: nothing was saved)."""
+        self.reload(entry)
+        if entry is not None:
+            self.show_status(words.one_entry_words(self._saved(what, entry), entry))
+        self.focus_default()
+
+    def action_bailout(self) -> None:
+        if self._refused():
+            return
+        try:
+            last = load_bailout(self.campaign)
+        except StoreError as exc:
+            self.show_status(str(exc), error=True)
+            last = None
+        ships = self._ships()
+        asking.ask_bailout(
+            self.app, self.campaign, ships, self.party, self._bailout_ordered,
+            ship_id=self._ship_of_highlighted(ships), last=last,
+        )  # fmt: skip
+
+    def _bailout_ordered(self, record: Any) -> None:
+        if record is not None:
+            self.show_status(words.bailout_words(record))
+        self.focus_default()
+
+    # -- healing: t, r, g -------------------------------------------------------------------
+    def action_treat(self) -> None:
+        """The doctor's roll (medical_dialog.py)."""
+        if self._need_party("one to treat"):
+            character_id = self.highlighted_character_id()
+            save, closed = self.treat_by_roll, partial(self._entry_saved, "Treatment")
+            asking.ask_medical_treatment(self.app, self.party, save, closed, character_id)
+
+    def action_heal(self) -> None:
+        """Healing by the GM's ruling: typed points, nothing rolled."""
+        if self._need_party("one to heal"):
+            character_id = self.highlighted_character_id()
+            save, closed = self.treat, partial(self._entry_saved, "Treatment")
+            asking.ask_healing(self.app, self.party, save, closed, character_id)
+
+    def treat_by_roll(self, request: healing.TreatmentRequest) -> InjuryEntry:
+        return healing.treat_by_roll(self.campaign, request)
+
+    def treat(self, request: injury_actions.TreatmentRequest) -> InjuryEntry:
+        return injury_actions.treat(self.campaign, request)
+
+    def action_rest(self) -> None:
+        if self._need_party("one to rest"):
+            character_id = self.highlighted_character_id()
+            asking.ask_rest(self.app, self.party, self.rest_days, self._rested, character_id)
+
+    def rest_days(self, request: healing.RestRequest) -> healing.Rested:
+        return healing.rest_days(self.campaign, request)
+
+    def _rested(self, rested: healing.Rested | None) -> None:
+        newest = max(rested.entries, key=lambda e: int(e["id"])) if rested else None
+        self.reload(newest, to_character=len(rested.entries) == 1 if rested else False)
+        if rested is not None:
+            names = {c.id: c.name for c in self.party.characters}
+            self.show_status(words.rest_words(rested, names))
+        self.focus_default()
+
+    # -- undo and redo ----------------------------------------------------------------------
+    def action_undo(self) -> None:
+        """Take back the newest of: the last injury entry (its batch whole), the last
+        bail-out order."""
+        if self._refused():
+            return
+        try:
+            coming = injury_actions.newest_to_undo(self.campaign)
+            unseen = None if coming.entry is None else self.entry_in_view(int(coming.entry["id"]))
+            undone = steps.done(steps.undo(self.campaign, steps.INJURIES)).detail
+            assert isinstance(undone, injury_actions.Undone)
+        except (StoreError, RulesError) as exc:
+            self.reload()
+            self.show_status(f"Not undone: {exc}", error=True)
+            return
+        self.reload()
+        text, refused = words.undone_text(undone, unseen)
+        self.show_status(text, error=refused)
+
+    def action_redo(self) -> None:
+        """Do the last undo again (nothing is rolled again)."""
+        if self._refused():
+            return
+        try:
+            redone = steps.done(steps.redo(self.campaign, steps.INJURIES)).detail
+            assert isinstance(redone, injury_actions.Redone)
+        except (StoreError, RulesError) as exc:
+            self.reload()
+            self.show_status(f"Not redone: {exc}", error=True)
+            return
+        newest = max(redone.entries, key=lambda e: int(e["id"])) if redone.entries else None
+        self.reload(newest, to_character=len(redone.entries) == 1)
+        text, refused = words.redone_text(redone)
+        self.show_status(text, error=refused)

@@ -8,8 +8,9 @@ from pathlib import Path
 
 from textual.widgets import OptionList
 
+from gmtool.actions import history
 from gmtool.actions import party as party_actions
-from gmtool.actions.errors import ActionRefused, StoreError
+from gmtool.actions.errors import StoreError
 from gmtool.rules.characters import Character
 from gmtool.rules.errors import RulesError
 from gmtool.tui.dialogs import ConfirmDialog
@@ -53,15 +54,17 @@ class CharacterKeys(StationsView):
 
     def _undo(self) -> None:
         try:
-            undone = party_actions.undo(self.campaign)
-        except party_actions.InjuryStepRefused as exc:
-            self.show_status(f"Not undone: {exc}", error=True)
-            return
-        except ActionRefused:
-            self.show_status("Nothing to undo here.", error=True)
-            return
+            undone = history.undo(self.campaign, history.PARTY)
         except StoreError as exc:
             self.show_status(f"Not undone: {exc}", error=True)
+            return
+        if isinstance(undone, history.Refused):
+            text = f"Not undone: {undone.text}"
+            if undone.reason is history.Refusal.NOTHING:
+                text = "Nothing to undo here."
+            elif undone.reason is history.Refusal.INJURIES_FIRST:
+                text += " (ctrl+z on the Injuries tab)."
+            self.show_status(text, error=True)
             return
         if self.made_here and self.made_here[-1] == undone.label:
             self.made_here.pop()
@@ -73,12 +76,15 @@ class CharacterKeys(StationsView):
         if self._refused():
             return
         try:
-            redone = party_actions.redo(self.campaign)
-        except ActionRefused:
-            self.show_status("Nothing to redo here.", error=True)
-            return
+            redone = history.redo(self.campaign, history.PARTY)
         except StoreError as exc:
             self.show_status(f"Not redone: {exc}", error=True)
+            return
+        if isinstance(redone, history.Refused):
+            nothing = redone.reason is history.Refusal.NOTHING
+            self.show_status(
+                "Nothing to redo here." if nothing else f"Not redone: {redone.text}", True
+            )
             return
         self.reload()
         self.mark_made_here()

@@ -232,7 +232,7 @@ class StationsView(GmPane):
             )
         else:
             # short enough for the row beside the ship list at 80 columns
-            self.query_one("#crew-info", Label).update("No ships yet: the Crew tab (2) adds them.")
+            self.query_one("#crew-info", Label).update("No ships yet: add them in Crew (2).")
         self._render_board()
         self._render_party()
         if follow is not None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 
-EIGHTHS = " ▏▎▍▌▋▊▉"
-FULL = "█"
+from gmtool.tui.widgets.scaled_bar import EIGHTHS, FULL
+
 INTERVAL = "▒"  # the part of a win-rate bar inside the 95% interval
 TRACK = "░"
 MUTED = Style(color="#808080")

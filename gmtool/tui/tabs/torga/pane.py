@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from textual.widgets import ContentSwitcher
 
+from gmtool.actions import history
 from gmtool.actions import skirmish as game_actions
 from gmtool.actions.errors import StoreError
 from gmtool.actions.reads.skirmish import game_steps, load_game
@@ -148,29 +149,29 @@ class SkirmishPane(PlayingPane):
         """Take back the last saved action; the status names it (and the app's reply with
         it in solo play, which the label includes) and the dice it marks undone."""
         try:
-            undone = game_actions.undo(self.campaign)
+            undone = history.undo(self.campaign, history.SKIRMISH)
         except StoreError as exc:
             self._refuse(f"Not undone: {exc}")
             return
-        if undone is None:
-            self._refuse("Nothing to undo: no skirmish action is left to take back.")
+        if isinstance(undone, history.Refused):
+            self._refuse(f"{undone.text[:1].upper()}{undone.text[1:]}.")
             return
         if self._reload():
-            dice = f" ({len(undone.roll_ids)} dice marked undone)" if undone.roll_ids else ""
+            dice = f" ({undone.rolls} dice marked undone)" if undone.rolls else ""
             self.show_status(f"Undone: {undone.label}{dice}. ctrl+y does it again.")
 
     def action_redo(self) -> None:
         """Do the action last undone again as it was saved (the same dice, not rolled)."""
         try:
-            redone = game_actions.redo(self.campaign)
+            redone = history.redo(self.campaign, history.SKIRMISH)
         except StoreError as exc:
             self._refuse(f"Not redone: {exc}")
             return
-        if redone is None:
-            self._refuse("Nothing to redo: no undone skirmish action is left to do again.")
+        if isinstance(redone, history.Refused):
+            self._refuse(f"{redone.text[:1].upper()}{redone.text[1:]}.")
             return
         if self._reload():
-            dice = f" ({len(redone.roll_ids)} dice as rolled before)" if redone.roll_ids else ""
+            dice = f" ({redone.rolls} dice as rolled before)" if redone.rolls else ""
             self.show_status(f"Redone: {redone.label}{dice}.")
 
     def _reload(self) -> bool:

@@ -1,0 +1,145 @@
+"""How the Crew tab asks for each order: the form, the file or the question a key opens.
+
+Each function opens its dialog and hands the order the GM gave to `then` (the pane, which
+carries it out and returns its refusal for a form to show); an order not given is said
+with `say` ("... is kept"). They take values and callables, never the pane."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from textual.app import App
+
+from gmtool.actions import ship_condition as cond
+from gmtool.actions.reads import ships as ship_reads
+from gmtool.rules.ships import ShipSpec
+from gmtool.tui.dialogs import ConfirmDialog, kept_dialog
+from gmtool.tui.tabs.crew import dialogs, orders
+from gmtool.tui.tabs.crew.condition import RepairDialog, restore_question, scrap_question
+from gmtool.tui.tabs.crew.ship_form import ShipFormScreen
+
+Then = Callable[[orders.ShipOrder], "str | None"]
+Say = Callable[[str], None]
+# The name the blank ship form is kept under between openings.
+NEW_SHIP_FORM = "crew-new-ship-form"
+
+
+def if_yes(order: orders.ShipOrder, then: Then, say: Say, kept: str) -> Callable[[Any], None]:
+    """A question's answer: the order on yes, else `kept` said."""
+
+    def answered(yes: Any) -> None:
+        if yes:
+            then(order)
+        else:
+            say(kept)
+
+    return answered
+
+
+def if_none(say: Say, words: str) -> Callable[[Any], None]:
+    """A dialog's answer: `words` said when it was cancelled."""
+    return lambda answer: None if answer else say(words)
+
+
+def ask_new_ship(app: App[Any], then: Then, say: Say) -> None:
+    """The blank ship form: built the first time, then kept and made blank again."""
+
+    def add(spec: ShipSpec) -> str | None:
+        return then(orders.AddShip(spec))
+
+    form = kept_dialog(
+        app,
+        NEW_SHIP_FORM,
+        ShipFormScreen,
+        lambda: ShipFormScreen(None, add),
+        lambda kept: kept.renew(add),
+    )
+    app.push_screen(form, if_none(say, "No ship added."))
+
+
+def ask_edit(app: App[Any], record: ship_reads.ShipRecord, then: Then, say: Say) -> None:
+    """The ship form on the ship's spec (saved unchanged: nothing to do)."""
+
+    def save(spec: ShipSpec) -> str | None:
+        if spec != record.spec:
+            return then(orders.EditShip(record.id, spec))
+        say(f"{record.name} is unchanged.")
+        return None
+
+    app.push_screen(ShipFormScreen(record.spec, save), if_none(say, f"{record.name} is unchanged."))
+
+
+def ask_import(app: App[Any], then: Then, say: Say, after: Callable[[], None]) -> None:
+    """The spec file and side to import; `after` runs once the dialog is closed."""
+
+    def closed(imported: bool | None) -> None:
+        if not imported:
+            say("Nothing imported.")
+        after()
+
+    attempt = lambda path, side: then(orders.ImportShip(path, side))  # noqa: E731
+    app.push_screen(dialogs.ImportDialog(attempt), closed)
+
+
+def ask_export(
+    app: App[Any],
+    record: ship_reads.ShipRecord,
+    what: str,
+    export: Callable[[dialogs.ExportRequest], None],
+    say: Say,
+) -> None:
+    """What to export (`what` first), the format and the file; `export` writes it (its
+    refusal raises, and the dialog says why and stays open)."""
+
+    def done(request: dialogs.ExportRequest | None) -> None:
+        if request is not None:
+            say(f"Exported the {request.what} of {record.name} to {request.path}.")
+
+    app.push_screen(dialogs.ExportDialog(record.id, record.name, what, export), done)
+
+
+def ask_delete(
+    app: App[Any],
+    record: ship_reads.ShipRecord,
+    aboard: tuple[str, ...],
+    battles: tuple[str, ...],
+    then: Then,
+    say: Say,
+) -> None:
+    """Asked first; with characters aboard or a battle open, it says they go with it."""
+    order = orders.DeleteShip(record.id, record.name, bool(aboard), bool(battles))
+    answered = if_yes(order, then, say, f"{record.name} is kept.")
+
+    def done(answer: bool | str | None) -> None:
+        answered(answer is True or answer == dialogs.DELETE_AND_UNASSIGN)
+
+    app.push_screen(dialogs.delete_question(record.name, aboard, battles), done)
+
+
+def ask_regenerate(app: App[Any], crew: ship_reads.ShipCrew, then: Then, say: Say) -> None:
+    """Asked first, saying what today's crew rules give."""
+    asked = dialogs.regenerate_question(ship_reads.compare_manifest(crew))
+    order = orders.RegenerateCrew(crew.record.id)
+    app.push_screen(asked, if_yes(order, then, say, f"The crew of {crew.record.name} is kept."))
+
+
+def ask_repair(app: App[Any], view: cond.ConditionView, then: Then) -> None:
+    """Days and where; a refusal keeps the dialog open."""
+
+    def repair(days: int, where: str) -> str | None:
+        return then(orders.RepairShip(view.ship_id, days, where))
+
+    app.push_screen(RepairDialog(view.name, repair))
+
+
+def ask_restore(app: App[Any], view: cond.ConditionView, then: Then, say: Say) -> None:
+    question, detail = restore_question(view)
+    asked = ConfirmDialog(question, detail=detail, danger=True)
+    app.push_screen(asked, if_yes(orders.RestoreShip(view.ship_id), then, say, "Nothing changed."))
+
+
+def ask_scrap(app: App[Any], view: cond.ConditionView, then: Then, say: Say) -> None:
+    question, detail = scrap_question(view)
+    asked = ConfirmDialog(question, detail=detail, danger=True)
+    app.push_screen(asked, if_yes(orders.ScrapShip(view.ship_id), then, say, "Nothing changed."))

@@ -1,0 +1,70 @@
+"""The Crew tab's ships list: one row a ship, its crew count marked when today's crew rules
+give another crew than the one saved. The pane reads the ships and hands the rows over."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.text import Text
+from textual.containers import Vertical
+from textual.widgets import DataTable
+
+from gmtool.actions.reads.ships import ManifestCheck, ShipRecord
+from gmtool.tui.tabs.crew.dialogs import CHANGED_MARK
+from gmtool.tui.tabs.crew.short_words import class_short
+
+SIDE_LABEL = {"campaign": "ours", "enemy": "enemy"}
+COLUMNS = ("Ship", "Side", "Crew", "Cls")
+
+
+def ship_row(record: ShipRecord, check: ManifestCheck | None) -> tuple[Text, str, Text, str]:
+    """The cells of a ship's row (`check` None: its manifest does not read, the count is
+    "?"); an enemy's name is red."""
+    crew_total = Text("?")
+    if check is not None:
+        crew_total = Text(str(check.saved.total_crew))
+        if check.changed:
+            crew_total.append(CHANGED_MARK, style="bold yellow")
+    name = Text(record.name, style="red" if record.side == "enemy" else "")
+    return (
+        name,
+        SIDE_LABEL.get(record.side, record.side),
+        crew_total,
+        class_short(record.spec.ship_class),
+    )
+
+
+class ShipList(DataTable[Any]):
+    """The ships, one row each (its columns are COLUMNS)."""
+
+    def show(
+        self, rows: Sequence[tuple[str, Sequence[Text | str]]], wanted: str | None
+    ) -> str | None:
+        """Show `rows` (ship id, cells) with the cursor on `wanted`, else the first; the ship
+        under the cursor (None: there are no ships)."""
+        self.clear()
+        for key, cells in rows:
+            self.add_row(*cells, key=key)
+        ids = [key for key, _ in rows]
+        if not ids:
+            return None
+        index = ids.index(wanted) if wanted in ids else 0
+        self.move_cursor(row=index)
+        return ids[index]
+
+
+class ShipSide(Vertical):
+    """The left side, the ships list; below 100 columns it is put aside while the cursor is
+    in the manifest or roster (its own class: set on the tab, the class restyled every
+    widget of the tab, 10-20 ms a move of the cursor with a big roster shown)."""
+
+    def __init__(self, *children: DataTable[Any]) -> None:
+        super().__init__(*children, id="ship-side")
+
+    def set_aside(self, aside: bool) -> bool:
+        """Put the list aside or back; whether that changed."""
+        if aside == self.has_class("-aside"):
+            return False
+        self.set_class(aside, "-aside")
+        return True
