@@ -19,6 +19,7 @@ from gmtool.actions.reads.ships import ManifestCheck
 from gmtool.rules.errors import RulesError
 from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog, GmDialog
 from gmtool.tui.dialogs.base import save_action
+from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
 
 R = TypeVar("R")
@@ -78,6 +79,7 @@ class ImportDialog(CrewDialog[bool]):
                 classes="dialog-hint",
             )
             yield Static("", id="import-error", classes="dialog-error")
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#import-path", Input).focus()
@@ -165,6 +167,7 @@ class ExportDialog(CrewDialog["ExportRequest | None"]):
                 classes="dialog-hint",
             )
             yield Static("", id="export-error", classes="dialog-error")
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#export-path", Input).focus()
