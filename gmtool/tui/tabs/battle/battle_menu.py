@@ -1,12 +1,13 @@
 """How the Battle tab asks for its battles: set one up (n), open another (o), delete the
-open one (x). Each takes the app and the campaign as values and returns what the GM chose
-(the battle set up, the battle to open, the record to delete) or None; the pane carries it
-out and says so."""
+open one (x). Each asker takes the app and the campaign as values and returns the typed
+request the GM gave (or None); the pane carries it out with `carry_out`, one action of
+`actions.battles` each (the set-up form saves its battle itself, showing a refusal in the
+form), and shows the battle it leaves open and the words of `MenuDone`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Coroutine
+from typing import Any, NamedTuple, assert_never
 
 from msgspec.structs import replace
 from rich.markup import escape
@@ -30,6 +31,29 @@ from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog, build_ahead, kept_di
 from gmtool.tui.tabs.battle.setup_dialog import BattleSetupScreen, SetupChoice, SetupFormStart
 
 Say = Callable[[str], None]  # says why nothing was asked, on the status line
+
+
+class SetUp(NamedTuple):
+    state: BattleState  # the battle the form saved
+
+
+class OpenBattle(NamedTuple):
+    battle_id: str
+
+
+class DeleteBattle(NamedTuple):
+    record: BattleRecord
+
+
+MenuRequest = SetUp | OpenBattle | DeleteBattle
+MenuAsking = Coroutine[Any, Any, MenuRequest | None]  # an asker, awaited by the pane
+
+
+class MenuDone(NamedTuple):
+    battle_id: str | None  # the battle open now
+    words: str | None  # what the status line says (None: the tab's idle line)
+    focus: bool  # the action list takes the cursor
+
 
 # The name the set-up form is kept under between openings.
 SETUP_FORM = "battle-setup-form"
@@ -88,7 +112,7 @@ def set_up(campaign: Campaign, choice: SetupChoice) -> BattleState:
     )
 
 
-async def ask_new_battle(app: App[Any], campaign: Campaign, say: Say) -> BattleState | None:
+async def ask_new_battle(app: App[Any], campaign: Campaign, say: Say) -> MenuRequest | None:
     """The set-up form (kept between openings); the battle it set up, or None."""
     try:
         ships, party, name = setup_inputs(campaign)
@@ -104,12 +128,12 @@ async def ask_new_battle(app: App[Any], campaign: Campaign, say: Say) -> BattleS
         lambda kept: kept.renew(start),
     )
     state: BattleState | None = await app.push_screen_wait(form)
-    return state
+    return None if state is None else SetUp(state)
 
 
 async def ask_open_battle(
     app: App[Any], campaign: Campaign, open_id: str | None, say: Say
-) -> str | None:
+) -> MenuRequest | None:
     """Which of the campaign's battles to open (`open_id` highlighted), or None."""
     try:
         battles = list_battles(campaign)
@@ -130,14 +154,17 @@ async def ask_open_battle(
     choice: str | None = await app.push_screen_wait(
         ChoiceDialog("Open which battle?", options, open_id)
     )
-    return choice
+    return None if choice is None else OpenBattle(choice)
 
 
 async def ask_delete(
-    app: App[Any], campaign: Campaign, battle_id: str, readable: bool, say: Say, told: Say
-) -> BattleRecord | None:
-    """The open battle's record once the GM said yes to deleting it (else None: `say` says
+    app: App[Any], campaign: Campaign, battle_id: str | None, readable: bool, say: Say, told: Say
+) -> MenuRequest | None:
+    """The request to delete the open battle, once the GM said yes (else None: `say` says
     why it cannot be, `told` that the GM kept it)."""
+    if battle_id is None:
+        say("No battle open: nothing to delete (o opens one).")
+        return None
     try:
         record = get_battle_record(campaign, battle_id)
     except StoreError as exc:
@@ -146,9 +173,28 @@ async def ask_delete(
     if await app.push_screen_wait(
         ConfirmDialog(escape(delete_question(record, readable)), danger=True)
     ):
-        return record
+        return DeleteBattle(record)
     told(f"Not deleted: {record.name} stays as it was.")
     return None
+
+
+def carry_out(campaign: Campaign, request: MenuRequest) -> MenuDone:
+    """Open or delete the battle with its one action (refusals raise as the action does)."""
+    match request:
+        case SetUp(state):
+            return MenuDone(state.id, set_up_words(state), True)
+        case OpenBattle(battle_id):
+            battle_actions.open_battle(campaign, battle_id)
+            return MenuDone(battle_id, None, True)
+        case DeleteBattle(record):
+            battle_actions.delete(campaign, record.id)
+            return MenuDone(None, deleted_words(record), False)
+        case _:
+            assert_never(request)
+
+
+def refused_words(request: MenuRequest, why: Exception) -> str:
+    return f"Not {'opened' if isinstance(request, OpenBattle) else 'deleted'}: {why}"
 
 
 def deleted_words(record: BattleRecord) -> str:

@@ -12,7 +12,7 @@ before the dialog came up): it never lands on another ship.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from textual.app import App
@@ -23,6 +23,7 @@ from gmtool.rules.battle import (
     AttackOption,
     BattleState,
     attack_options,
+    battle_summary,
     boarding_name,
     heading_outcomes,
     no_fire_reason,
@@ -35,7 +36,9 @@ from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog
 from gmtool.tui.tabs.battle import requests as rq
 from gmtool.tui.tabs.battle.attack_dialog import AttackScreen, FireOrder
 from gmtool.tui.tabs.battle.damage_dialog import DamageEntry, DamageScreen
+from gmtool.tui.tabs.battle.detail import attack_option
 from gmtool.tui.tabs.battle.order_dialogs import BoardOrder, BoardScreen, RamScreen
+from gmtool.tui.tabs.battle.report import SummaryScreen
 
 Say = Callable[[str], None]  # says why an order cannot be given, on the status line
 ALWAYS_BEARING = {"all", "turret"}  # arcs_for_heading lists these with every heading
@@ -66,13 +69,18 @@ def at_once(info: ActionInfo) -> rq.Request | None:
     return None
 
 
+def summary_screen(state: BattleState) -> SummaryScreen:
+    """s, and what the ending shows: the battle's summary."""
+    return SummaryScreen(f"{state.name}: summary", battle_summary(state).text())
+
+
 def no_fire_text(state: BattleState) -> str:
     """Why `a` fires nothing now, as the status line says it."""
     return f"No weapon can fire now: {no_fire_reason(state)}."
 
 
-def who_plays(state: BattleState) -> tuple[ChoiceDialog, str]:
-    """The who-plays choice, and the answer that changes nothing."""
+async def ask_who_plays(app: App[Any], state: BattleState) -> rq.Request | None:
+    """Which sides gmtool plays (None: cancelled, or as it was)."""
     options = [
         (AUTO_NONE, "You play both sides"),
         ("a", f"gmtool plays {state.side('a').name}"),
@@ -80,11 +88,7 @@ def who_plays(state: BattleState) -> tuple[ChoiceDialog, str]:
         ("ab", "gmtool plays both sides"),
     ]
     now = "".join(state.auto) or AUTO_NONE
-    return ChoiceDialog("Who plays each side", options, initial=now), now
-
-
-def auto_request(answer: str | None, now: str) -> rq.SetAuto | None:
-    """The who-plays answer as a request (None: cancelled, or as it was)."""
+    answer = await app.push_screen_wait(ChoiceDialog("Who plays each side", options, now))
     if answer is None or answer == now:
         return None
     return rq.SetAuto(() if answer == AUTO_NONE else tuple(answer))
@@ -272,10 +276,14 @@ async def ask_end(app: App[Any], state: BattleState) -> rq.Request | None:
 
 
 async def ask_listed(
-    app: App[Any], state: BattleState, info: ActionInfo, say: Say
+    app: App[Any], state: BattleState, now: Sequence[ActionInfo], info: ActionInfo, say: Say
 ) -> rq.Request | None:
-    """The dialog of an action of the list that asks (one of ASKED or ASKED_IF_ALLOWED)."""
+    """The dialog of an action of the list that asks (one of ASKED or ASKED_IF_ALLOWED);
+    `now`: the list it is on (a shot's weapon is found by its place there)."""
     match info.action:
+        case "roll_attack":
+            option = attack_option(state, now, info)
+            return None if option is None else await ask_fire(app, option)
         case "declare_heading":
             return await ask_heading(app, state, info)
         case "roll_repair":

@@ -1,20 +1,16 @@
 """Battle tab: a narrative space battle played round by round through the sequence of play.
 
-The tab renders the saved battle (`actions.reads.battles`): where the round is, both
-fleets with their damage tracks and crew losses, what the GM can do now
-(`gmtool.rules.battle.available_actions`), the weapons that can fire with every step
-modifier, and the battle's log with its dice. Every step goes through `gmtool.actions.battles`,
-which rolls with the campaign's generator, logs the rolls, saves the battle and the hazards
-of the characters aboard; ctrl+z takes the last step back, ctrl+y does it again.
-
-Everything shown is rebuilt from the saved battle in the same handler that saved a step, so
-the next key always acts on the battle as it now is (orders.py says how a dialog's order
-keeps to the battle it was given on).
+The tab shows the saved battle: where the round is, both fleets with their damage tracks
+and crew losses, what the GM can do now, the weapons that can fire with every modifier, and
+the log with its dice. A key or an action of the list gives a typed request (requests.py),
+at once or after its dialog (orders.py, station_orders.py, battle_menu.py); the pane
+carries it out with one action and rebuilds everything from the battle that action saved,
+so the next key acts on the battle as it now is. Which keys act now: offered.py.
 """
 
 from __future__ import annotations
 
-from collections.abc import Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 from rich.text import Text
@@ -34,13 +30,11 @@ from gmtool.rules.battle import (
     BattleState,
     advance_blocker,
     available_actions,
-    battle_summary,
-    likely_target,
 )
 from gmtool.rules.errors import RulesError
 from gmtool.tui.pane import GmPane
 from gmtool.tui.styles import tab_css
-from gmtool.tui.tabs.battle import battle_menu, offered, orders, station_orders
+from gmtool.tui.tabs.battle import battle_menu, offered, orders, play_words, station_orders
 from gmtool.tui.tabs.battle import requests as rq
 from gmtool.tui.tabs.battle.action_list import ActionList
 from gmtool.tui.tabs.battle.detail import attack_option, detail_text
@@ -48,19 +42,10 @@ from gmtool.tui.tabs.battle.header import header_text
 from gmtool.tui.tabs.battle.history import redone_words, refused_words, undone_words
 from gmtool.tui.tabs.battle.keys import ACTIONS, HELP
 from gmtool.tui.tabs.battle.log_view import log_text
-from gmtool.tui.tabs.battle.play_words import (
-    damage_cause,
-    decision_index,
-    first_fresh,
-    outcome_text,
-    played_words,
-    round_undone_words,
-)
 from gmtool.tui.tabs.battle.reading import history_labels, read_battle
-from gmtool.tui.tabs.battle.report import ReportScreen, SummaryScreen
+from gmtool.tui.tabs.battle.report import ReportScreen
 from gmtool.tui.tabs.battle.rules_card import readings_card
 from gmtool.tui.tabs.battle.ship_table import ShipTable, TableLayout
-from gmtool.tui.tabs.battle.station_orders import written_back_text
 
 Asking = Coroutine[Any, Any, rq.Request | None]  # an order that asks, then gives its request
 WIDE_WIDTH = 100  # narrower: the track columns drop their bars, the class column goes
@@ -106,7 +91,6 @@ class BattlePane(GmPane):
             self.battle_id = open_battle_id(self.campaign)
         except StoreError as exc:
             self.say(f"The battles do not read: {exc}")
-            self.battle_id = None
         self.reload()
         # once the tab is drawn: n's form is built while the GM reads the tab
         self.call_after_refresh(battle_menu.build_setup_form_ahead, self.app, self.campaign)
@@ -172,7 +156,7 @@ class BattlePane(GmPane):
         actions = self.query_one("#battle-actions", ActionList)
         self.fill_table()
         self.now = available_actions(state) if state is not None else []
-        actions.show(self.now, first_fresh(state, self.now))
+        actions.show(self.now, play_words.first_fresh(state, self.now))
         self.undo_label = self.redo_label = None
         if state is not None and self.battle_id is not None:
             self.undo_label, self.redo_label = history_labels(self.campaign, self.battle_id)
@@ -181,16 +165,9 @@ class BattlePane(GmPane):
             self._offered = now
             # the screen's, not the pane's: that one does nothing until on_mount is over
             self.screen.refresh_bindings()
-        if state is None:
-            header.update(
-                Text.assemble(("No battle open", "bold"), "\nn: set up a new battle · o: open one")
-            )
-            self.query_one("#battle-detail", Static).update("")
-            self.query_one("#battle-log", Static).update("")
-            return
         header.update(header_text(state))
         self.show_detail()
-        self.query_one("#battle-log", Static).update(log_text(state))
+        self.query_one("#battle-log", Static).update(log_text(state) if state else "")
         # the newest entry is at the top: keep it in sight after every step
         self.query_one("#battle-log-box", VerticalScroll).scroll_home(animate=False)
 
@@ -202,23 +179,12 @@ class BattlePane(GmPane):
 
     @on(OptionList.OptionHighlighted, "#battle-actions")
     def show_detail(self) -> None:
-        detail = self.query_one("#battle-detail", Static)
-        state = self.battle
-        text = detail_text(state, self.now, self.highlighted_action()) if state else ""
-        detail.update(text)
+        state, info = self.battle, self.highlighted_action()
+        text = detail_text(state, self.now, info) if state else ""
+        self.query_one("#battle-detail", Static).update(text)
 
     def damage_target(self) -> str | None:
-        """The ship d and k act on unless the GM picks another: the one they moved to in the
-        ships table, else the likely target (the ship just hit, else the flagship of the
-        side the GM does not play: their enemy, not their own)."""
-        state = self.battle
-        if state is None:
-            return None
-        table = self.query_one("#battle-ships", ShipTable)
-        if table.moved_by_gm:
-            return table.ship_under_cursor(state)
-        gm_sides = [s.id for s in state.sides if s.id not in state.auto]
-        return likely_target(state, gm_sides[0] if gm_sides else None)
+        return self.query_one("#battle-ships", ShipTable).damage_target(self.battle)
 
     def ship_under_cursor(self) -> str | None:
         return self.query_one("#battle-ships", ShipTable).ship_under_cursor(self.battle)
@@ -229,9 +195,8 @@ class BattlePane(GmPane):
         self.show_status(text, error=True)
 
     def do_step(self, request: rq.Request, at: int | None = None) -> StepOutcome | None:
-        """Carry out `request` on the open battle with its one action and show it; a
-        refusal shows why and saves nothing. A request given on an older action list (`at`)
-        is refused: the battle moved on under it."""
+        """Carry out `request` with its one action and show it; a refusal saves nothing, and
+        a request given on an older action list (`at`) is refused: the battle moved on."""
         if self.battle_id is None:
             self.say("No battle open: n sets one up, o opens one.")
             return None
@@ -248,26 +213,19 @@ class BattlePane(GmPane):
             return None
         self.battle = done.state
         self.render_state()
-        text = outcome_text(done.outcome)
-        if done.report is not None:
-            where = done.report.relative_to(self.campaign.folder)
-            text.append(f"\nBattle report saved as {where} (r shows it).", style="bold")
-        if done.written_back:
-            text.append(f"\n{written_back_text(done)}", style="bold")
-        self.show_status(text)
+        self.show_status(play_words.step_text(done, self.campaign.folder))
         return done.outcome
 
     def ask(self, asking: Asking | None, at: int | None = None) -> None:
-        """Run an order that asks the GM something (a newer one replaces it), then carry
-        out its request if the action list is still the one it was given on (`at`: the
-        list shown now)."""
+        """Run an order that asks (a newer one replaces it), then carry out its request if
+        the action list is still the one it was given on (`at`; None: the one shown now)."""
         if asking is not None:
             given_on = self.generation if at is None else at
             self.run_worker(self._asked(asking, given_on), exclusive=True, group="battle-dialog")
 
     async def _asked(self, asking: Asking, at: int) -> None:
-        """Carry out the request, then what it leads to: damage typed in after a shot or a
-        ram or a blast the tables give no dice for, the summary after the ending."""
+        """The request carried out, then the damage form after a hit, a ram or a blast that
+        leaves damage to type in, the summary after the ending."""
         request = await asking
         outcome = None if request is None else self.do_step(request, at)
         if outcome is None:
@@ -280,8 +238,8 @@ class BattlePane(GmPane):
                 await self._asked(form, self.generation)
         elif isinstance(request, rq.Ram | rq.SelfDestruct) and due:
             words = ("\nType in the damage each ship takes.", "bold")
-            self.show_status(Text.assemble(outcome_text(outcome), words))
-            await self._type_damage_due(due, damage_cause(outcome.state))
+            self.show_status(Text.assemble(play_words.outcome_text(outcome), words))
+            await self._type_damage_due(due, play_words.damage_cause(outcome.state))
         elif isinstance(request, rq.EndBattle):
             self.action_summary()
 
@@ -316,10 +274,7 @@ class BattlePane(GmPane):
         """The battle, if it can still be played on (else why not, in the status line)."""
         state = self.need_battle()
         if state is not None and state.finished:
-            self.say(
-                f"{state.name} is over (it ended in round {state.round}): s shows its "
-                "summary; ctrl+z takes the ending back."
-            )
+            self.say(play_words.over_words(state))
             return None
         return state
 
@@ -340,11 +295,8 @@ class BattlePane(GmPane):
         action, request = info.action, orders.at_once(info)
         if request is not None:
             self.do_step(request)
-        elif action == "roll_attack":
-            option = attack_option(state, self.now, info)
-            self.ask(orders.ask_fire(self.app, option) if option is not None else None)
         elif action in orders.ASKED or (action in orders.ASKED_IF_ALLOWED and not info.refused):
-            self.ask(orders.ask_listed(self.app, state, info, self.say))
+            self.ask(orders.ask_listed(self.app, state, self.now, info, self.say))
         elif info.refused:
             self.say(f"Not now: {info.refused}.")
         elif action == "leave_ship" and info.character_id is not None:
@@ -394,12 +346,12 @@ class BattlePane(GmPane):
         if self.battle is None:
             return
         if played.decision is not None:
-            index = decision_index(self.now, played.decision)
+            index = play_words.decision_index(self.now, played.decision)
             if index is not None:
                 self.query_one("#battle-actions", ActionList).highlighted = index
-        self.show_status(played_words(self.battle, played))
+        self.show_status(play_words.played_words(self.battle, played))
         if played.decision is not None and played.decision.kind == "damage":
-            due, cause = self.battle.damage_due, damage_cause(self.battle)
+            due, cause = self.battle.damage_due, play_words.damage_cause(self.battle)
             self.run_worker(
                 self._type_damage_due(due, cause), exclusive=True, group="battle-dialog"
             )
@@ -413,20 +365,15 @@ class BattlePane(GmPane):
             self.say(f"Not undone: {exc}")
             return
         self.reload(keep_status=True)
-        self.show_status(round_undone_words(undone))
+        self.show_status(play_words.round_undone_words(undone))
+
+    def _ask_on_open(self, asking: Callable[[BattleState], Asking]) -> None:
+        """An order asked on the battle, if it can still be played on."""
+        state = self.need_open_battle()
+        self.ask(None if state is None else asking(state))
 
     def action_who_plays(self) -> None:
-        state = self.need_open_battle()
-        if state is None:
-            return
-        dialog, now = orders.who_plays(state)
-
-        def chosen(answer: str | None) -> None:
-            request = orders.auto_request(answer, now)
-            if request is not None:
-                self.do_step(request)
-
-        self.app.push_screen(dialog, chosen)
+        self._ask_on_open(lambda state: orders.ask_who_plays(self.app, state))
 
     def action_attack(self) -> None:
         state, info = self.need_open_battle(), self.highlighted_action()
@@ -439,14 +386,12 @@ class BattlePane(GmPane):
         self.ask(self.damage_form(self.damage_target()))
 
     def action_end(self) -> None:
-        state = self.need_open_battle()
-        self.ask(None if state is None else orders.ask_end(self.app, state))
+        self._ask_on_open(lambda state: orders.ask_end(self.app, state))
 
     def action_summary(self) -> None:
         state = self.need_battle()
         if state is not None:
-            text = battle_summary(state).text()
-            self.app.push_screen(SummaryScreen(f"{state.name}: summary", text))
+            self.app.push_screen(orders.summary_screen(state))
 
     def action_report(self) -> None:
         """Save the report as the battle stands now and show it."""
@@ -468,8 +413,7 @@ class BattlePane(GmPane):
         self._history(redo=True)
 
     def _history(self, redo: bool) -> None:
-        """ctrl+z takes the last step back, ctrl+y does it again as it was saved; the status
-        line names it and what came back with it."""
+        """ctrl+z takes the last step back, ctrl+y does it again as saved (history.py)."""
         if self.battle_id is None:
             self.say(f"No battle open: nothing to {'redo' if redo else 'undo'}.")
             return
@@ -487,54 +431,38 @@ class BattlePane(GmPane):
         self.show_status(redone_words(result) if redo else undone_words(result, can_redo))
 
     def action_new_battle(self) -> None:
-        self.run_worker(self._new_battle(), exclusive=True, group="battle-dialog")
-
-    async def _new_battle(self) -> None:
-        state = await battle_menu.ask_new_battle(self.app, self.campaign, self.say)
-        if state is not None:
-            self.battle_id = state.id
-            self.reload(keep_status=True)
-            self.show_status(battle_menu.set_up_words(state))
-            self.focus_default()
+        self._menu(battle_menu.ask_new_battle(self.app, self.campaign, self.say))
 
     def action_open_battle(self) -> None:
-        self.run_worker(self._open_battle(), exclusive=True, group="battle-dialog")
-
-    async def _open_battle(self) -> None:
-        asking = battle_menu.ask_open_battle(self.app, self.campaign, self.battle_id, self.say)
-        choice = await asking
-        if choice is None:
-            return
-        try:
-            battle_actions.open_battle(self.campaign, choice)
-        except StoreError as exc:
-            self.say(f"Not opened: {exc}")
-            return
-        self.battle_id = choice
-        self.reload()
-        self.focus_default()
+        self._menu(battle_menu.ask_open_battle(self.app, self.campaign, self.battle_id, self.say))
 
     def action_delete_battle(self) -> None:
-        self.run_worker(self._delete_battle(), exclusive=True, group="battle-dialog")
-
-    async def _delete_battle(self) -> None:
-        battle_id, readable = self.battle_id, self.battle is not None
-        if battle_id is None:
-            self.say("No battle open: nothing to delete (o opens one).")
-            return
-        record = await battle_menu.ask_delete(
-            self.app, self.campaign, battle_id, readable, self.say, self.show_status
+        readable, tell = self.battle is not None, self.show_status
+        self._menu(
+            battle_menu.ask_delete(
+                self.app, self.campaign, self.battle_id, readable, self.say, tell
+            )
         )
-        try:
-            if record is not None:
-                battle_actions.delete(self.campaign, battle_id)
-        except (StoreError, ActionRefused) as exc:
-            self.say(f"Not deleted: {exc}")
+
+    def _menu(self, asking: battle_menu.MenuAsking) -> None:
+        self.run_worker(self._menu_asked(asking), exclusive=True, group="battle-dialog")
+
+    async def _menu_asked(self, asking: battle_menu.MenuAsking) -> None:
+        """Set up, open or delete a battle, then show the battle open after it."""
+        request = await asking
+        if request is None:
             return
-        if record is not None:
-            self.battle_id = None
-            self.reload(keep_status=True)
-            self.show_status(battle_menu.deleted_words(record))
+        try:
+            done = battle_menu.carry_out(self.campaign, request)
+        except (StoreError, ActionRefused) as exc:
+            self.say(battle_menu.refused_words(request, exc))
+            return
+        self.battle_id = done.battle_id
+        self.reload(keep_status=done.words is not None)
+        if done.words is not None:
+            self.show_status(done.words)
+        if done.focus:
+            self.focus_default()
 
     def action_gunner(self) -> None:
         state, ship_id = self.need_open_battle(), self.ship_under_cursor()
@@ -551,23 +479,17 @@ class BattlePane(GmPane):
             self.ask(station_orders.knock_out_order(self.app, state, ship_id))
 
     def action_commander(self) -> None:
-        state = self.need_open_battle()
-        self.ask(None if state is None else station_orders.commander_order(self.app, state))
+        self._ask_on_open(lambda state: station_orders.commander_order(self.app, state))
 
     def action_move_station(self) -> None:
-        state = self.need_open_battle()
-        if state is not None:
-            self.ask(station_orders.move_order(self.app, self.campaign, state, self.say))
+        ask = station_orders.move_order
+        self._ask_on_open(lambda state: ask(self.app, self.campaign, state, self.say))
 
     def action_take_over(self) -> None:
-        state = self.need_open_battle()
-        if state is not None:
-            self.ask(station_orders.take_over_order(self.app, state, self.say))
+        self._ask_on_open(lambda state: station_orders.take_over_order(self.app, state, self.say))
 
     def action_leave_ship(self) -> None:
-        state = self.need_open_battle()
-        if state is not None:
-            self.ask(station_orders.leave_order(self.app, state, self.say))
+        self._ask_on_open(lambda state: station_orders.leave_order(self.app, state, self.say))
 
 
 __all__ = ["BattlePane"]

@@ -8,15 +8,17 @@ cursor of the action list on the action that answers it. Pure: the pane renders 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 from rich.text import Text
 
 from gmtool.actions.battle_next import Decision, PlayOn
-from gmtool.actions.battles import RoundUndone
+from gmtool.actions.battles import RoundUndone, StepDone
 from gmtool.actions.reads.battles import StepOutcome
 from gmtool.rules.battle import ActionInfo, BattleState
 from gmtool.rules.errors import RulesError
 from gmtool.rules.narrative import heading_name
+from gmtool.tui.tabs.battle.station_orders import written_back_text
 
 # The action of the list that answers each kind of decision.
 ANSWERS = {
@@ -154,4 +156,24 @@ def round_undone_words(undone: RoundUndone) -> str:
     return (
         f"Undone: round {undone.round}, {count} step{'s' if count != 1 else ''} "
         "taken back (their rolls marked undone, injuries given back)."
+    )
+
+
+def step_text(done: StepDone, folder: Path) -> Text:
+    """What a step did (outcome_text), with the report it saved (under `folder`, the
+    campaign's) and what its ending wrote back to the campaign's ships."""
+    text = outcome_text(done.outcome)
+    if done.report is not None:
+        where = done.report.relative_to(folder)
+        text.append(f"\nBattle report saved as {where} (r shows it).", style="bold")
+    if done.written_back:
+        text.append(f"\n{written_back_text(done)}", style="bold")
+    return text
+
+
+def over_words(state: BattleState) -> str:
+    """Why a finished battle plays no more."""
+    return (
+        f"{state.name} is over (it ended in round {state.round}): s shows its summary; "
+        "ctrl+z takes the ending back."
     )
