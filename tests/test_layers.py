@@ -370,7 +370,7 @@ def test_the_graph_holds_every_layer() -> None:
     graph = import_graph()
     assert {layer_of(module) for module in graph} == set(LAYERS)
     assert "gmtool.store.campaign" in graph["gmtool.actions.dice"]
-    assert "gmtool.tui.tabs.battle.tab" in graph["gmtool.tui.tabs.battle.orders"]  # typing only
+    assert "gmtool.store.rolllog" in graph["gmtool.actions.reads.rolls"]  # typing only
 
 
 def test_every_import_points_down() -> None:

@@ -18,7 +18,7 @@ import pytest
 from gmtool.tui.pane import GmPane
 from gmtool.tui.tabs import TAB_CLASSES, TabSpec
 
-SHAPED_TABS = ("crew", "injuries")
+SHAPED_TABS = ("crew", "injuries", "battle")
 PANE_LINES = 500
 # Dialogs whose field kit is reworked on its own branch keep their request() stubs till then.
 DIALOG_STUBS = frozenset({"injuries/form_fields.py", "injuries/treatment_dialog.py"})

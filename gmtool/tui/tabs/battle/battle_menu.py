@@ -1,13 +1,18 @@
-"""The Battle tab's battles: set one up (n), open another (o), delete the open one (x)."""
+"""How the Battle tab asks for its battles: set one up (n), open another (o), delete the
+open one (x). Each asker takes the app and the campaign as values and returns the typed
+request the GM gave (or None); the pane carries it out with `carry_out`, one action of
+`actions.battles` each (the set-up form saves its battle itself, showing a refusal in the
+form), and shows the battle it leaves open and the words of `MenuDone`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Coroutine
+from typing import Any, NamedTuple, assert_never
 
 from msgspec.structs import replace
 from rich.markup import escape
+from textual.app import App
 
-from gmtool.actions import ActionRefused
 from gmtool.actions import battles as battle_actions
 from gmtool.actions.errors import StoreError
 from gmtool.actions.reads.battles import (
@@ -25,8 +30,30 @@ from gmtool.rules.errors import RulesError
 from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog, build_ahead, kept_dialog
 from gmtool.tui.tabs.battle.setup_dialog import BattleSetupScreen, SetupChoice, SetupFormStart
 
-if TYPE_CHECKING:
-    from gmtool.tui.tabs.battle.tab import BattleTab
+Say = Callable[[str], None]  # says why nothing was asked, on the status line
+
+
+class SetUp(NamedTuple):
+    state: BattleState  # the battle the form saved
+
+
+class OpenBattle(NamedTuple):
+    battle_id: str
+
+
+class DeleteBattle(NamedTuple):
+    record: BattleRecord
+
+
+MenuRequest = SetUp | OpenBattle | DeleteBattle
+MenuAsking = Coroutine[Any, Any, MenuRequest | None]  # an asker, awaited by the pane
+
+
+class MenuDone(NamedTuple):
+    battle_id: str | None  # the battle open now
+    words: str | None  # what the status line says (None: the tab's idle line)
+    focus: bool  # the action list takes the cursor
+
 
 # The name the set-up form is kept under between openings.
 SETUP_FORM = "battle-setup-form"
@@ -56,10 +83,10 @@ def setup_inputs(campaign: Campaign) -> tuple[list[ShipRecord], Party, str]:
     return ships, party, f"Battle {len(list_battles(campaign)) + 1}"
 
 
-def build_setup_form_ahead(pane: BattleTab) -> None:
+def build_setup_form_ahead(app: App[Any], campaign: Campaign) -> None:
     """The set-up form built before n is first pressed (n makes it new again)."""
     try:
-        ships, party, name = setup_inputs(pane.campaign)
+        ships, party, name = setup_inputs(campaign)
     except (StoreError, RulesError):
         return  # n says why
 
@@ -67,58 +94,55 @@ def build_setup_form_ahead(pane: BattleTab) -> None:
         raise StoreError("the set-up form was not opened by n")  # renew gives it n's
 
     start = SetupFormStart(ships, party, name, not_yet)
-    build_ahead(pane.app, SETUP_FORM, lambda: BattleSetupScreen(start))
+    build_ahead(app, SETUP_FORM, lambda: BattleSetupScreen(start))
 
 
-async def new_battle(pane: BattleTab) -> None:
-    campaign = pane.campaign
+def set_up(campaign: Campaign, choice: SetupChoice) -> BattleState:
+    """The battle the set-up form's choice describes, saved (the form shows a refusal)."""
+    side_a = fleet_setup(campaign, choice.side_a, choice.ships_a, (), choice.commander_a)
+    side_b = fleet_setup(
+        campaign, choice.side_b, choice.ships_b, choice.extra_b, choice.commander_b
+    )
+    if choice.flagship_a is not None:
+        side_a = replace(side_a, flagship=side_a.ships[choice.flagship_a][0])
+    if choice.flagship_b is not None:
+        side_b = replace(side_b, flagship=side_b.ships[choice.flagship_b][0])
+    return battle_actions.set_up(
+        campaign, choice.name, side_a, side_b, choice.starting_range, auto=choice.auto
+    )
+
+
+async def ask_new_battle(app: App[Any], campaign: Campaign, say: Say) -> MenuRequest | None:
+    """The set-up form (kept between openings); the battle it set up, or None."""
     try:
         ships, party, name = setup_inputs(campaign)
     except (StoreError, RulesError) as exc:
-        pane.show_status(f"Cannot set up a battle: {exc}", error=True)
-        return
-
-    def create(choice: SetupChoice) -> BattleState:
-        side_a = fleet_setup(campaign, choice.side_a, choice.ships_a, (), choice.commander_a)
-        side_b = fleet_setup(
-            campaign, choice.side_b, choice.ships_b, choice.extra_b, choice.commander_b
-        )
-        if choice.flagship_a is not None:
-            side_a = replace(side_a, flagship=side_a.ships[choice.flagship_a][0])
-        if choice.flagship_b is not None:
-            side_b = replace(side_b, flagship=side_b.ships[choice.flagship_b][0])
-        return battle_actions.set_up(
-            campaign, choice.name, side_a, side_b, choice.starting_range, auto=choice.auto
-        )
-
-    start = SetupFormStart(ships, party, name, create)
+        say(f"Cannot set up a battle: {exc}")
+        return None
+    start = SetupFormStart(ships, party, name, lambda choice: set_up(campaign, choice))
     form = kept_dialog(
-        pane.app,
+        app,
         SETUP_FORM,
         BattleSetupScreen,
         lambda: BattleSetupScreen(start),
         lambda kept: kept.renew(start),
     )
-    state: BattleState | None = await pane.app.push_screen_wait(form)
-    if state is None:
-        return
-    pane.battle_id = state.id
-    pane.reload(keep_status=True)
-    pane.show_status(
-        f"{state.name} is set up: space plays on to your first decision, enter rolls the edge."
-    )
-    pane.focus_default()
+    state: BattleState | None = await app.push_screen_wait(form)
+    return None if state is None else SetUp(state)
 
 
-async def open_battle(pane: BattleTab) -> None:
+async def ask_open_battle(
+    app: App[Any], campaign: Campaign, open_id: str | None, say: Say
+) -> MenuRequest | None:
+    """Which of the campaign's battles to open (`open_id` highlighted), or None."""
     try:
-        battles = list_battles(pane.campaign)
+        battles = list_battles(campaign)
     except StoreError as exc:
-        pane.show_status(f"The battles do not read: {exc}", error=True)
-        return
+        say(f"The battles do not read: {exc}")
+        return None
     if not battles:
-        pane.show_status("The campaign has no battle yet: n sets one up.", error=True)
-        return
+        say("The campaign has no battle yet: n sets one up.")
+        return None
     options = [
         (
             b.id,
@@ -127,44 +151,58 @@ async def open_battle(pane: BattleTab) -> None:
         )
         for b in battles
     ]
-    choice = await pane.app.push_screen_wait(
-        ChoiceDialog("Open which battle?", options, pane.battle_id)
+    choice: str | None = await app.push_screen_wait(
+        ChoiceDialog("Open which battle?", options, open_id)
     )
-    if choice is None:
-        return
-    try:
-        battle_actions.open_battle(pane.campaign, choice)
-    except StoreError as exc:
-        pane.show_status(f"Not opened: {exc}", error=True)
-        return
-    pane.battle_id = choice
-    pane.reload()
-    pane.focus_default()
+    return None if choice is None else OpenBattle(choice)
 
 
-async def delete_open_battle(pane: BattleTab) -> None:
-    battle_id = pane.battle_id
+async def ask_delete(
+    app: App[Any], campaign: Campaign, battle_id: str | None, readable: bool, say: Say, told: Say
+) -> MenuRequest | None:
+    """The request to delete the open battle, once the GM said yes (else None: `say` says
+    why it cannot be, `told` that the GM kept it)."""
     if battle_id is None:
-        pane.show_status("No battle open: nothing to delete (o opens one).", error=True)
-        return
+        say("No battle open: nothing to delete (o opens one).")
+        return None
     try:
-        record = get_battle_record(pane.campaign, battle_id)
+        record = get_battle_record(campaign, battle_id)
     except StoreError as exc:
-        pane.show_status(f"Not deleted: {exc}", error=True)
-        return
-    if not await pane.app.push_screen_wait(
-        ConfirmDialog(escape(delete_question(record, pane.battle is not None)), danger=True)
+        say(f"Not deleted: {exc}")
+        return None
+    if await app.push_screen_wait(
+        ConfirmDialog(escape(delete_question(record, readable)), danger=True)
     ):
-        pane.show_status(f"Not deleted: {record.name} stays as it was.")
-        return
-    try:
-        battle_actions.delete(pane.campaign, battle_id)
-    except (StoreError, ActionRefused) as exc:
-        pane.show_status(f"Not deleted: {exc}", error=True)
-        return
-    pane.battle_id = None
-    pane.reload(keep_status=True)
-    pane.show_status(
+        return DeleteBattle(record)
+    told(f"Not deleted: {record.name} stays as it was.")
+    return None
+
+
+def carry_out(campaign: Campaign, request: MenuRequest) -> MenuDone:
+    """Open or delete the battle with its one action (refusals raise as the action does)."""
+    match request:
+        case SetUp(state):
+            return MenuDone(state.id, set_up_words(state), True)
+        case OpenBattle(battle_id):
+            battle_actions.open_battle(campaign, battle_id)
+            return MenuDone(battle_id, None, True)
+        case DeleteBattle(record):
+            battle_actions.delete(campaign, record.id)
+            return MenuDone(None, deleted_words(record), False)
+        case _:
+            assert_never(request)
+
+
+def refused_words(request: MenuRequest, why: Exception) -> str:
+    return f"Not {'opened' if isinstance(request, OpenBattle) else 'deleted'}: {why}"
+
+
+def deleted_words(record: BattleRecord) -> str:
+    return (
         f"Deleted {record.name} ({record.status}, round {record.round}); no battle open. "
         "Its rolls stay in the roll log, its injuries on the characters."
     )
+
+
+def set_up_words(state: BattleState) -> str:
+    return f"{state.name} is set up: space plays on to your first decision, enter rolls the edge."

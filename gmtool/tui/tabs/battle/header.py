@@ -26,7 +26,10 @@ def step_words(state: BattleState) -> str:
     return step.name if step is not None else ""
 
 
-def header_text(state: BattleState) -> Text:
+def header_text(state: BattleState | None) -> Text:
+    """The battle's name, round, phase and step, then the range and both sides' headings."""
+    if state is None:
+        return Text.assemble(("No battle open", "bold"), "\nn: set up a new battle · o: open one")
     if state.finished:
         line = Text.assemble(
             (state.name, "bold"),

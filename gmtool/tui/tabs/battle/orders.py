@@ -1,156 +1,111 @@
-"""The Battle tab's orders: doing an action of the list, firing, typing damage in, ending.
+"""How the Battle tab asks for an action of the list, a shot, damage typed in, the ending.
 
 Every order is read from the battle as it stands when the key is pressed: the action, its
-ship and its choices are taken then, and an order that needs no answer is done at once, in
-the key's own handler, so the next key already sees the battle after it. An order that asks
-(a heading, a target, a ram's confirmation) runs as a worker; it carries the generation of
-the action list it was given on, and the step is refused if the list was rebuilt meanwhile
-(a key pressed before the dialog came up): it never lands on another ship.
+ship and its choices are taken then. An order that needs no answer is a request at once
+(`at_once`), done in the key's own handler, so the next key already sees the battle after
+it. An order that asks (a heading, a target, a ram's confirmation) is one of the `ask_*`
+coroutines here: given the app and the battle as values, it opens its dialogs and returns
+the typed request (requests.py), or None when the GM gave none. The pane runs it as a
+worker and refuses the request if the action list was rebuilt meanwhile (a key pressed
+before the dialog came up): it never lands on another ship.
 """
 
 from __future__ import annotations
 
-from collections.abc import Coroutine, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from rich.text import Text
+from textual.app import App
 
-from gmtool.actions import battle_stations
-from gmtool.actions import battles as battle_actions
-from gmtool.actions.reads.battles import StepOutcome
 from gmtool.rules.battle import (
     CREW,
     ActionInfo,
     AttackOption,
     BattleState,
-    abandon_ship,
-    advance,
-    advance_blocker,
     attack_options,
     battle_summary,
-    board,
     boarding_name,
-    declare_heading,
-    end_battle,
     heading_outcomes,
     no_fire_reason,
-    ram,
     ram_preview,
-    resolve_movement,
-    roll_attack,
-    roll_edge,
-    roll_leadership,
-    roll_repair,
-    roll_sensors,
-    self_destruct,
-    set_power,
-    withdraw,
 )
 from gmtool.rules.errors import RulesError
 from gmtool.rules.narrative import arcs_for_heading, hold_arc_choices, range_name
 from gmtool.rules.ship_damage import track_ids
 from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog
+from gmtool.tui.tabs.battle import requests as rq
 from gmtool.tui.tabs.battle.attack_dialog import AttackScreen, FireOrder
 from gmtool.tui.tabs.battle.damage_dialog import DamageEntry, DamageScreen
 from gmtool.tui.tabs.battle.detail import attack_option
 from gmtool.tui.tabs.battle.order_dialogs import BoardOrder, BoardScreen, RamScreen
-from gmtool.tui.tabs.battle.play_words import damage_cause
 from gmtool.tui.tabs.battle.report import SummaryScreen
 
-if TYPE_CHECKING:
-    from gmtool.tui.tabs.battle.tab import BattleTab
-
+Say = Callable[[str], None]  # says why an order cannot be given, on the status line
 ALWAYS_BEARING = {"all", "turret"}  # arcs_for_heading lists these with every heading
 CONFIRM = {
     "self_destruct": "Blow up {ship}? Enemy ships very close or close are caught in the blast.",
     "abandon_ship": "Order the crew of {ship} to abandon ship?",
     "withdraw": "{side} withdraws from the battle?",
 }
-# Actions of the list done at once, with no question: (engine function, what it is given)
-AT_ONCE = {"roll_edge", "set_power", "roll_sensors", "resolve_movement", "roll_leadership"}
+AUTO_NONE = "none"  # the who-plays choice of no side played by gmtool
+# Actions of the list that ask what the GM wants before anything is done.
+ASKED = {"declare_heading", "roll_attack", "roll_repair"}
+ASKED_IF_ALLOWED = {"ram", "board", "self_destruct", "abandon_ship", "withdraw"}
 
 
-def ask(pane: BattleTab, order: Coroutine[Any, Any, None]) -> None:
-    """Run an order that asks the GM something; a newer one replaces it."""
-    pane.run_worker(order, exclusive=True, group="battle-dialog")
+def at_once(info: ActionInfo) -> rq.Request | None:
+    """The request of an action of the list done at once, with no question (else None)."""
+    match info.action:
+        case "roll_edge":
+            return rq.RollEdge()
+        case "set_power" if info.ship_id is not None:
+            return rq.SetPower(info.ship_id, info.character_id)
+        case "roll_sensors" if info.ship_id is not None:
+            return rq.RollSensors(info.ship_id)
+        case "resolve_movement":
+            return rq.ResolveMovement()
+        case "roll_leadership" if info.character_id is not None:
+            return rq.RollLeadership(info.character_id)
+    return None
 
 
-def perform(pane: BattleTab, info: ActionInfo) -> None:
-    """Do one action of the list as the battle stands now, asking for any choice it needs."""
-    state = pane.need_battle()
-    if state is None:
-        return
-    at = pane.generation
-    action = info.action
-    if action in AT_ONCE:
-        if action == "roll_edge":
-            pane.do_step(roll_edge)
-        elif action == "set_power":
-            pane.do_step(set_power, info.ship_id, by=info.character_id)
-        elif action == "roll_sensors":
-            pane.do_step(roll_sensors, info.ship_id)
-        elif action == "resolve_movement":
-            pane.do_step(resolve_movement)
-        else:
-            pane.do_step(roll_leadership, info.character_id)
-    elif action == "declare_heading":
-        ask(pane, _declare(pane, info, at))
-    elif action == "roll_attack":
-        option = option_for(pane, info)
-        if option is not None:
-            ask(pane, fire(pane, option, at))
-    elif action == "roll_repair":
-        ask(pane, _repair(pane, info, at))
-    elif info.refused:
-        pane.show_status(f"Not now: {info.refused}.", error=True)
-    elif action == "ram":
-        ask(pane, _ram(pane, info, at))
-    elif action == "board":
-        ask(pane, _board(pane, info, at))
-    elif action == "self_destruct":
-        ask(pane, _self_destruct(pane, info, at))
-    elif action in ("abandon_ship", "withdraw"):
-        ask(pane, _confirmed(pane, info, at))
-    elif action == "leave_ship":  # a move in the campaign's stations: the battle follows
-        pane.do_action(battle_stations.leave_ship, info.character_id)
-    elif action == "advance":
-        go_on(pane)
-    elif action == "apply_damage_manually":
-        ask(pane, type_damage(pane, pane.damage_target(), at=at))
-    elif action == "end_battle":
-        ask(pane, end(pane, at))
-    else:
-        pane.show_status(f"The tab cannot do {action!r} yet.", error=True)
+def summary_screen(state: BattleState) -> SummaryScreen:
+    """s, and what the ending shows: the battle's summary."""
+    return SummaryScreen(f"{state.name}: summary", battle_summary(state).text())
 
 
-def go_on(pane: BattleTab) -> None:
-    """space: the next step of the sequence of play, or why not yet."""
-    state = pane.need_open_battle()
-    if state is None:
-        return
-    blocker = advance_blocker(state)
-    if blocker is not None:
-        pane.show_status(f"Not yet: {blocker}.", error=True)
-        return
-    pane.do_step(advance)
+def no_fire_text(state: BattleState) -> str:
+    """Why `a` fires nothing now, as the status line says it."""
+    return f"No weapon can fire now: {no_fire_reason(state)}."
 
 
-# -- choices ----------------------------------------------------------------------------------
+async def ask_who_plays(app: App[Any], state: BattleState) -> rq.Request | None:
+    """Which sides gmtool plays (None: cancelled, or as it was)."""
+    options = [
+        (AUTO_NONE, "You play both sides"),
+        ("a", f"gmtool plays {state.side('a').name}"),
+        ("b", f"gmtool plays {state.side('b').name}"),
+        ("ab", "gmtool plays both sides"),
+    ]
+    now = "".join(state.auto) or AUTO_NONE
+    answer = await app.push_screen_wait(ChoiceDialog("Who plays each side", options, now))
+    if answer is None or answer == now:
+        return None
+    return rq.SetAuto(() if answer == AUTO_NONE else tuple(answer))
 
 
-async def _choose_ship(pane: BattleTab, title: str, ship_ids: tuple[str, ...]) -> str | None:
-    state = pane.battle
-    assert state is not None
+async def _choose_ship(
+    app: App[Any], state: BattleState, title: str, ship_ids: tuple[str, ...]
+) -> str | None:
     if len(ship_ids) == 1:
         return ship_ids[0]
     options = [(s, f"{state.ship(s).name} ({state.ship(s).fate})") for s in ship_ids]
-    choice: str | None = await pane.app.push_screen_wait(ChoiceDialog(title, options))
+    choice: str | None = await app.push_screen_wait(ChoiceDialog(title, options))
     return choice
 
 
-async def _declare(pane: BattleTab, info: ActionInfo, at: int) -> None:
-    state = pane.battle
-    assert state is not None and info.side is not None
+async def ask_heading(app: App[Any], state: BattleState, info: ActionInfo) -> rq.Request | None:
+    assert info.side is not None
     fleet = state.side(info.side)
     outcomes = heading_outcomes(state, info.side)
     options: list[tuple[str, str]] = []
@@ -166,102 +121,74 @@ async def _declare(pane: BattleTab, info: ActionInfo, at: int) -> None:
     if fleet.declared and fleet.heading is not None:
         initial = fleet.heading if fleet.heading != "hold" else f"hold:{fleet.held_arc}"
     where = range_name(state.range).lower()
-    choice = await pane.app.push_screen_wait(
+    choice = await app.push_screen_wait(
         ChoiceDialog(f"Heading of {fleet.name} ({where} range)", options, initial)
     )
     if choice is None:
-        return
+        return None
     heading, _, arc = choice.partition(":")
-    pane.do_step(declare_heading, info.side, heading, arc or None, at=at)
+    return rq.DeclareHeading(info.side, heading, arc or None)
 
 
-def option_for(pane: BattleTab, info: ActionInfo) -> AttackOption | None:
-    """The attack option behind a 'Fire ...' action of the list shown."""
-    assert pane.battle is not None
-    return attack_option(pane.battle, pane.now, info)
-
-
-async def fire(pane: BattleTab, option: AttackOption, at: int) -> None:
-    order: FireOrder | None = await pane.app.push_screen_wait(AttackScreen(option))
+async def ask_fire(app: App[Any], option: AttackOption) -> rq.Request | None:
+    """The attack dialog on one weapon: its target, and whether to roll the damage."""
+    order: FireOrder | None = await app.push_screen_wait(AttackScreen(option))
     if order is None:
-        return
-    outcome = pane.do_step(
-        roll_attack,
-        (option.ship_id, option.weapon),
-        order.target,
-        roll_damage=order.roll_damage,
-        at=at,
-    )
-    if outcome is not None and order.target in outcome.result.damage_to_type_in:
-        ship = outcome.state.ship(option.ship_id)
-        await type_damage(
-            pane,
-            order.target,
-            note=f"{option.ship_name}'s {option.weapon_name}",
-            damage_type=ship.mount(option.weapon).system.damage_type,
-            at=pane.generation,
-        )
+        return None
+    words = f"{option.ship_name}'s {option.weapon_name}"
+    return rq.Fire(option.ship_id, option.weapon, order.target, order.roll_damage, words)
 
 
-def no_fire_text(state: BattleState) -> str:
-    """Why `a` fires nothing now, as the status line says it."""
-    return f"No weapon can fire now: {no_fire_reason(state)}."
-
-
-async def attack(pane: BattleTab, highlighted: ActionInfo | None, at: int) -> None:
-    """a: the highlighted weapon, else the only one that can fire, else a choice of them."""
-    state = pane.battle
-    assert state is not None
-    if highlighted is not None and highlighted.action == "roll_attack":
-        option = option_for(pane, highlighted)
-        if option is not None:
-            await fire(pane, option, at)
-            return
+async def ask_attack(
+    app: App[Any], state: BattleState, option: AttackOption | None, say: Say
+) -> rq.Request | None:
+    """a: `option` (the highlighted weapon), else the only one that can fire, else a choice."""
+    if option is not None:
+        return await ask_fire(app, option)
     options = attack_options(state)
     if not options:
-        pane.show_status(no_fire_text(state), error=True)
-        return
+        say(no_fire_text(state))
+        return None
     option = options[0]
     if len(options) > 1:
         choices = [
             (str(i), f"{o.ship_name}: {o.weapon_name} ({o.roller.name} rolls {o.score})")
             for i, o in enumerate(options)
         ]
-        picked = await pane.app.push_screen_wait(ChoiceDialog("Fire which weapon?", choices))
+        picked = await app.push_screen_wait(ChoiceDialog("Fire which weapon?", choices))
         if picked is None:
-            return
+            return None
         option = options[int(picked)]
-    await fire(pane, option, at)
+    return await ask_fire(app, option)
 
 
-async def _after_manual(pane: BattleTab, outcome: StepOutcome | None) -> None:
-    """A ram or a blast the tables give no dice for: the damage form opens on each ship
-    caught, in turn (escape leaves one for d later)."""
-    if outcome is None or not outcome.result.damage_to_type_in:
-        return
-    pane.show_status(
-        Text.assemble(pane.outcome_text(outcome), ("\nType in the damage each ship takes.", "bold"))
+async def ask_damage(
+    app: App[Any],
+    state: BattleState,
+    ship_id: str | None,
+    say: Say,
+    note: str = "",
+    damage_type: str | None = None,
+) -> rq.Request | None:
+    """The damage form; `damage_type` is the type of the weapon that hit, when known."""
+    ships = [s for s in state.ships if not s.destroyed]
+    if not ships:
+        say("Every ship is destroyed: there is nothing left to damage.")
+        return None
+    names = {side.id: side.name for side in state.sides}
+    entry: DamageEntry | None = await app.push_screen_wait(
+        DamageScreen(ships, ship_id, note=note, side_names=names, damage_type=damage_type)
     )
-    await type_damage_due(pane, outcome.result.damage_to_type_in, damage_cause(outcome.state))
+    if entry is None:
+        return None
+    return rq.ApplyDamage(
+        entry.ship_id, entry.amount, entry.track, entry.note, entry.damage_type, entry.hit_place
+    )
 
 
-async def type_damage_due(pane: BattleTab, ships: Sequence[str], cause: str) -> None:
-    """The damage form on each of `ships` still afloat, one after another, noted with what
-    caused it; stops at the first the GM escapes from."""
-    for ship_id in ships:
-        state = pane.battle
-        if state is None or ship_id not in state.damage_due:
-            continue
-        before = len(state.events)
-        await type_damage(pane, ship_id, note=cause, at=pane.generation)
-        after = pane.battle
-        if after is None or len(after.events) == before:
-            return
-
-
-async def _repair(pane: BattleTab, info: ActionInfo, at: int) -> None:
-    assert pane.battle is not None and info.ship_id is not None
-    ship = pane.battle.ship(info.ship_id)
+async def ask_repair(app: App[Any], state: BattleState, info: ActionInfo) -> rq.Request | None:
+    assert info.ship_id is not None
+    ship = state.ship(info.ship_id)
     names = {m.key: m.name for m in ship.mounts()}
     options = [
         (c, f"{c} damage ({ship.damage.marked[c]} marked)" if c in track_ids() else names[c])
@@ -269,55 +196,51 @@ async def _repair(pane: BattleTab, info: ActionInfo, at: int) -> None:
     ]
     choice = options[0][0] if len(options) == 1 else None
     if choice is None:
-        choice = await pane.app.push_screen_wait(ChoiceDialog(f"{info.label}: what?", options))
+        choice = await app.push_screen_wait(ChoiceDialog(f"{info.label}: what?", options))
     if choice is None:
-        return
+        return None
     by = info.character_id if info.character_id is not None else CREW
     if choice in track_ids():
-        pane.do_step(roll_repair, info.ship_id, by=by, track=choice, at=at)
-    else:
-        pane.do_step(roll_repair, info.ship_id, by=by, track=None, system=choice, at=at)
+        return rq.RollRepair(info.ship_id, by, choice, None)
+    return rq.RollRepair(info.ship_id, by, None, choice)
 
 
-async def _ram(pane: BattleTab, info: ActionInfo, at: int) -> None:
+async def ask_ram(
+    app: App[Any], state: BattleState, info: ActionInfo, say: Say
+) -> rq.Request | None:
     """Pick the target, see what the ram will roll (checks and damage), enter rams."""
-    state = pane.battle
-    assert state is not None and info.ship_id is not None
-    target = await _choose_ship(pane, "Ram which ship?", info.choices)
+    assert info.ship_id is not None
+    target = await _choose_ship(app, state, "Ram which ship?", info.choices)
     if target is None:
-        return
+        return None
     try:
         preview = ram_preview(state, info.ship_id, target)
     except RulesError as exc:
-        pane.show_status(f"Not done: {exc}", error=True)
-        return
-    if await pane.app.push_screen_wait(RamScreen(state, preview)):
-        await _after_manual(pane, pane.do_step(ram, info.ship_id, target, at=at))
+        say(f"Not done: {exc}")
+        return None
+    if await app.push_screen_wait(RamScreen(state, preview)):
+        return rq.Ram(info.ship_id, target)
+    return None
 
 
-async def _board(pane: BattleTab, info: ActionInfo, at: int) -> None:
+async def ask_board(app: App[Any], state: BattleState, info: ActionInfo) -> rq.Request | None:
     """The boarding dialog: target, both sides' strength, the leaders' choices."""
-    state = pane.battle
-    assert state is not None and info.ship_id is not None and info.method is not None
+    assert info.ship_id is not None and info.method is not None
     method = boarding_name(info.method)
-    order: BoardOrder | None = await pane.app.push_screen_wait(
+    order: BoardOrder | None = await app.push_screen_wait(
         BoardScreen(state, info.ship_id, method, info.choices)
     )
-    if order is not None:
-        pane.do_step(
-            board,
-            info.ship_id,
-            order.target,
-            info.method,
-            leader_choice=order.leader_choice,
-            defender_leader_choice=order.defender_leader_choice,
-            at=at,
-        )
+    if order is None:
+        return None
+    return rq.Board(
+        info.ship_id, order.target, info.method, order.leader_choice, order.defender_leader_choice
+    )
 
 
-async def _self_destruct(pane: BattleTab, info: ActionInfo, at: int) -> None:
-    state = pane.battle
-    assert state is not None and info.ship_id is not None
+async def ask_self_destruct(
+    app: App[Any], state: BattleState, info: ActionInfo
+) -> rq.Request | None:
+    assert info.ship_id is not None
     ship = state.ship(info.ship_id)
     aboard = [
         state.character(a.character_id).name
@@ -327,69 +250,48 @@ async def _self_destruct(pane: BattleTab, info: ActionInfo, at: int) -> None:
     question = CONFIRM["self_destruct"].format(ship=ship.name)
     if aboard:
         question += f"\n{', '.join(aboard)} still aboard go down with her."
-    if await pane.app.push_screen_wait(ConfirmDialog(question)):
-        await _after_manual(
-            pane, pane.do_step(self_destruct, ship.id, characters_go_down=True, at=at)
-        )
+    if await app.push_screen_wait(ConfirmDialog(question)):
+        return rq.SelfDestruct(ship.id)
+    return None
 
 
-async def _confirmed(pane: BattleTab, info: ActionInfo, at: int) -> None:
+async def ask_confirmed(app: App[Any], state: BattleState, info: ActionInfo) -> rq.Request | None:
     """Abandon ship and withdraw: asked once, then done."""
-    state = pane.battle
-    assert state is not None
     ship = state.ship(info.ship_id).name if info.ship_id else ""
     side = state.side(info.side).name if info.side else ""
-    if await pane.app.push_screen_wait(
+    if not await app.push_screen_wait(
         ConfirmDialog(CONFIRM[info.action].format(ship=ship, side=side))
     ):
-        if info.action == "abandon_ship":
-            pane.do_step(abandon_ship, info.ship_id, at=at)
-        else:
-            pane.do_step(withdraw, info.side, at=at)
+        return None
+    if info.action == "abandon_ship" and info.ship_id is not None:
+        return rq.AbandonShip(info.ship_id)
+    if info.action == "withdraw" and info.side is not None:
+        return rq.Withdraw(info.side)
+    return None
 
 
-async def type_damage(
-    pane: BattleTab,
-    ship_id: str | None,
-    note: str = "",
-    damage_type: str | None = None,
-    at: int | None = None,
-) -> None:
-    """The damage form; `damage_type` is the type of the weapon that hit, when known."""
-    state = pane.need_open_battle()
-    if state is None:
-        return
-    ships = [s for s in state.ships if not s.destroyed]
-    if not ships:
-        pane.show_status("Every ship is destroyed: there is nothing left to damage.", error=True)
-        return
-    names = {side.id: side.name for side in state.sides}
-    entry: DamageEntry | None = await pane.app.push_screen_wait(
-        DamageScreen(ships, ship_id, note=note, side_names=names, damage_type=damage_type)
-    )
-    if entry is not None:
-        pane.do_action(
-            battle_actions.do_apply_damage,
-            entry.ship_id,
-            entry.amount,
-            entry.track,
-            entry.note,
-            damage_type=entry.damage_type,
-            hit_place=entry.hit_place,
-            at=at,
-        )
+async def ask_end(app: App[Any], state: BattleState) -> rq.Request | None:
+    question = f"End {state.name} now, in round {state.round}?"
+    return rq.EndBattle() if await app.push_screen_wait(ConfirmDialog(question)) else None
 
 
-async def end(pane: BattleTab, at: int) -> None:
-    state = pane.need_open_battle()
-    if state is None:
-        return
-    if not await pane.app.push_screen_wait(
-        ConfirmDialog(f"End {state.name} now, in round {state.round}?")
-    ):
-        return
-    outcome = pane.do_step(end_battle, at=at)
-    if outcome is not None:
-        pane.app.push_screen(
-            SummaryScreen(f"{outcome.state.name}: summary", battle_summary(outcome.state).text())
-        )
+async def ask_listed(
+    app: App[Any], state: BattleState, now: Sequence[ActionInfo], info: ActionInfo, say: Say
+) -> rq.Request | None:
+    """The dialog of an action of the list that asks (one of ASKED or ASKED_IF_ALLOWED);
+    `now`: the list it is on (a shot's weapon is found by its place there)."""
+    match info.action:
+        case "roll_attack":
+            option = attack_option(state, now, info)
+            return None if option is None else await ask_fire(app, option)
+        case "declare_heading":
+            return await ask_heading(app, state, info)
+        case "roll_repair":
+            return await ask_repair(app, state, info)
+        case "ram":
+            return await ask_ram(app, state, info, say)
+        case "board":
+            return await ask_board(app, state, info)
+        case "self_destruct":
+            return await ask_self_destruct(app, state, info)
+    return await ask_confirmed(app, state, info)

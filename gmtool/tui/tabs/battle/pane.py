@@ -1,20 +1,16 @@
 """Battle tab: a narrative space battle played round by round through the sequence of play.
 
-The tab renders the saved battle (`actions.reads.battles`): where the round is, both
-fleets with their damage tracks and crew losses, what the GM can do now
-(`gmtool.rules.battle.available_actions`), the weapons that can fire with every step
-modifier, and the battle's log with its dice. Every step goes through `gmtool.actions.battles`,
-which rolls with the campaign's generator, logs the rolls, saves the battle and the hazards
-of the characters aboard; ctrl+z takes the last step back, ctrl+y does it again.
-
-Everything shown is rebuilt from the saved battle in the same handler that saved a step, so
-the next key always acts on the battle as it now is (orders.py says how a dialog's order
-keeps to the battle it was given on).
+The tab shows the saved battle: where the round is, both fleets with their damage tracks
+and crew losses, what the GM can do now, the weapons that can fire with every modifier, and
+the log with its dice. A key or an action of the list gives a typed request (requests.py),
+at once or after its dialog (orders.py, station_orders.py, battle_menu.py); the pane
+carries it out with one action and rebuilds everything from the battle that action saved,
+so the next key acts on the battle as it now is. Which keys act now: offered.py.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 from rich.text import Text
@@ -23,52 +19,35 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import OptionList, Static
 
-from gmtool.actions import ActionRefused
+from gmtool.actions import ActionRefused, history
 from gmtool.actions import battles as battle_actions
 from gmtool.actions.battle_next import Until, play_on
 from gmtool.actions.battle_report import save_report
-from gmtool.actions.battles import StepDone
 from gmtool.actions.errors import StoreError
-from gmtool.actions.reads.battles import (
-    BattleFilesMissing,
-    StepOutcome,
-    can_undo,
-    get_battle_record,
-    last_step_label,
-    live_battle,
-    next_redo_label,
-    open_battle_id,
-)
+from gmtool.actions.reads.battles import StepOutcome, open_battle_id
 from gmtool.rules.battle import (
     ActionInfo,
     BattleState,
     advance_blocker,
     available_actions,
-    battle_summary,
-    likely_target,
 )
 from gmtool.rules.errors import RulesError
-from gmtool.tui.dialogs import ChoiceDialog
 from gmtool.tui.pane import GmPane
 from gmtool.tui.styles import tab_css
-from gmtool.tui.tabs.battle import battle_menu, history, orders, station_orders
+from gmtool.tui.tabs.battle import battle_menu, offered, orders, play_words, station_orders
+from gmtool.tui.tabs.battle import requests as rq
 from gmtool.tui.tabs.battle.action_list import ActionList
-from gmtool.tui.tabs.battle.detail import detail_text
+from gmtool.tui.tabs.battle.detail import attack_option, detail_text
 from gmtool.tui.tabs.battle.header import header_text
-from gmtool.tui.tabs.battle.keys import ACTIONS, BATTLE_ONLY_ACTIONS, HELP, PLAY_ACTIONS
+from gmtool.tui.tabs.battle.history import redone_words, refused_words, undone_words
+from gmtool.tui.tabs.battle.keys import ACTIONS, HELP
 from gmtool.tui.tabs.battle.log_view import log_text
-from gmtool.tui.tabs.battle.play_words import (
-    damage_cause,
-    decision_index,
-    first_fresh,
-    played_words,
-)
-from gmtool.tui.tabs.battle.report import ReportScreen, SummaryScreen
+from gmtool.tui.tabs.battle.reading import history_labels, read_battle
+from gmtool.tui.tabs.battle.report import ReportScreen
 from gmtool.tui.tabs.battle.rules_card import readings_card
 from gmtool.tui.tabs.battle.ship_table import ShipTable, TableLayout
-from gmtool.tui.tabs.battle.station_orders import written_back_text
 
-AUTO_NONE = "none"  # the who-plays choice of no side played by gmtool
+Asking = Coroutine[Any, Any, rq.Request | None]  # an order that asks, then gives its request
 WIDE_WIDTH = 100  # narrower: the track columns drop their bars, the class column goes
 SHORT_HEIGHT = 28  # lower: no blank lines between the parts
 
@@ -78,6 +57,7 @@ class BattlePane(GmPane):
     TITLE = "Battle"
     HELP = HELP
     ACTIONS = ACTIONS
+    STATUS_LINE = "battle-status"
     DEFAULT_CSS = tab_css(__file__, "battle.tcss")
 
     def __init__(self, **kwargs: Any) -> None:
@@ -89,7 +69,7 @@ class BattlePane(GmPane):
         self.undo_label: str | None = None  # what ctrl+z takes back now (None: nothing)
         self.redo_label: str | None = None  # what ctrl+y does again now (None: nothing)
         self._rendered_width = 0  # the pane's width when the table was last laid out
-        self._offered: tuple[object, ...] | None = None  # what the footer offers now
+        self._offered: offered.BattleNow | None = None  # what the footer offers now
 
     def help_text(self) -> str:
         """The prose and keys, then the rules card: the readings of the tables in use."""
@@ -110,11 +90,10 @@ class BattlePane(GmPane):
         try:
             self.battle_id = open_battle_id(self.campaign)
         except StoreError as exc:
-            self.show_status(f"The battles do not read: {exc}", error=True)
-            self.battle_id = None
+            self.say(f"The battles do not read: {exc}")
         self.reload()
         # once the tab is drawn: n's form is built while the GM reads the tab
-        self.call_after_refresh(battle_menu.build_setup_form_ahead, self)
+        self.call_after_refresh(battle_menu.build_setup_form_ahead, self.app, self.campaign)
 
     def on_show(self) -> None:
         # another tab may have changed the characters (treatment) or the ships
@@ -130,79 +109,30 @@ class BattlePane(GmPane):
         """Which rebuild of the action list is shown: it changes with every step."""
         return self.query_one("#battle-actions", ActionList).generation
 
+    def _now(self) -> offered.BattleNow:
+        return offered.battle_now(
+            self.battle, self.battle_id, self.now, self.undo_label, self.redo_label
+        )
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "delete_battle":
-            # also a battle that is open but does not read (its files gone): x removes it
-            return self.battle_id is not None
-        if action not in BATTLE_ONLY_ACTIONS:
-            return True
-        state = self.battle
-        if state is None or (state.finished and action in PLAY_ACTIONS):
-            return False
-        if action == "do_highlighted":
-            return bool(self.now)
-        if action == "attack":  # only while a weapon can fire
-            return any(a.action == "roll_attack" for a in self.now)
-        if action == "undo":
-            return self.undo_label is not None
-        if action == "redo":
-            return self.redo_label is not None
-        return True
+        return offered.offered(action, self._now())
 
     def why_not(self, action: str) -> str | None:
-        state = self.battle
-        if state is None or (state.finished and action in PLAY_ACTIONS):
-            return self._idle_status()  # what the idle line says: no battle, or it is over
-        if action == "attack":
-            return orders.no_fire_text(state)
-        if action in ("undo", "redo"):
-            return f"Nothing to {action} in {state.name}."
-        return None
+        return offered.why_not(action, self.battle)
 
     # -- rendering ------------------------------------------------------------------------
     def reload(self, keep_status: bool = False) -> None:
         """Read the open battle from the store and show it."""
         self.note_read()
-        self.battle = None
-        if self.battle_id is not None:
-            try:
-                self.battle = live_battle(self.campaign, self.battle_id)
-            except BattleFilesMissing as exc:
-                files = "file" if len(exc.missing) == 1 else "files"
-                are = "is" if len(exc.missing) == 1 else "are"
-                self.show_status(
-                    f"{self._battle_name(exc.battle_id)} cannot open: its saved {files} "
-                    f"{', '.join(exc.missing)} {are} missing. x deletes it from the list "
-                    "(backups/ may hold copies).",
-                    error=True,
-                )
-                keep_status = True
-                self.forget_read()  # read again when shown: the files may be back
-            except (StoreError, RulesError) as exc:
-                name = self._battle_name(self.battle_id)
-                self.show_status(f"{name} does not read: {exc}", error=True)
-                keep_status = True
-                self.forget_read()
+        read = None if self.battle_id is None else read_battle(self.campaign, self.battle_id)
+        self.battle = None if read is None else read.state
+        if read is not None and read.problem is not None:
+            self.say(read.problem)
+            keep_status = True
+            self.forget_read()  # read again when shown: the files may be back
         self.render_state()
         if not keep_status:
-            self.show_status(self._idle_status())
-
-    def _battle_name(self, battle_id: str) -> str:
-        """'The battle Ambush at Tarsus': its name from the campaign's list, for messages
-        (the id only when the list does not read)."""
-        try:
-            return f"The battle {get_battle_record(self.campaign, battle_id).name}"
-        except StoreError:
-            return f"The battle {battle_id!r}"
-
-    def _idle_status(self) -> str:
-        if self.battle is None:
-            return "No battle open: n sets one up, o opens one of the campaign's battles."
-        if self.battle.finished:
-            return "The battle is over: s shows the summary; ctrl+z takes the ending back."
-        blocker = advance_blocker(self.battle)
-        what = f"ctrl+n: {blocker}" if blocker else "ctrl+n goes one step"
-        return f"space plays on; enter does the highlighted action; {what}."
+            self.show_status(offered.idle_words(self.battle))
 
     def on_resize(self) -> None:
         self.set_class(self.size.height < SHORT_HEIGHT, "short")
@@ -220,49 +150,24 @@ class BattlePane(GmPane):
         """How the ship table's columns fit the tab's width now."""
         return self.query_one("#battle-ships", ShipTable).fit
 
-    def _read_history(self) -> None:
-        """What ctrl+z and ctrl+y would take back or do again now."""
-        self.undo_label = self.redo_label = None
-        if self.battle is None or self.battle_id is None:
-            return
-        try:
-            if can_undo(self.campaign, self.battle_id):
-                self.undo_label = last_step_label(self.campaign, self.battle_id)
-            self.redo_label = next_redo_label(self.campaign, self.battle_id)
-        except StoreError:
-            pass  # the keys then say why when pressed
-
     def render_state(self) -> None:
         state = self.battle
         header = self.query_one("#battle-header", Static)
         actions = self.query_one("#battle-actions", ActionList)
         self.fill_table()
-        self.now = available_now(state)
-        actions.show(self.now, first_fresh(state, self.now))
-        self._read_history()
-        offered = (
-            state is not None,
-            self.battle_id is not None,
-            bool(state and state.finished),
-            bool(self.now),
-            any(a.action == "roll_attack" for a in self.now),
-            self.undo_label is not None,
-            self.redo_label is not None,
-        )
-        if self._offered != offered:
-            self._offered = offered
+        self.now = available_actions(state) if state is not None else []
+        actions.show(self.now, play_words.first_fresh(state, self.now))
+        self.undo_label = self.redo_label = None
+        if state is not None and self.battle_id is not None:
+            self.undo_label, self.redo_label = history_labels(self.campaign, self.battle_id)
+        now = self._now()
+        if self._offered != now:
+            self._offered = now
             # the screen's, not the pane's: that one does nothing until on_mount is over
             self.screen.refresh_bindings()
-        if state is None:
-            header.update(
-                Text.assemble(("No battle open", "bold"), "\nn: set up a new battle · o: open one")
-            )
-            self.query_one("#battle-detail", Static).update("")
-            self.query_one("#battle-log", Static).update("")
-            return
         header.update(header_text(state))
         self.show_detail()
-        self.query_one("#battle-log", Static).update(log_text(state))
+        self.query_one("#battle-log", Static).update(log_text(state) if state else "")
         # the newest entry is at the top: keep it in sight after every step
         self.query_one("#battle-log-box", VerticalScroll).scroll_home(animate=False)
 
@@ -274,101 +179,102 @@ class BattlePane(GmPane):
 
     @on(OptionList.OptionHighlighted, "#battle-actions")
     def show_detail(self) -> None:
-        detail = self.query_one("#battle-detail", Static)
-        state = self.battle
-        text = detail_text(state, self.now, self.highlighted_action()) if state else ""
-        detail.update(text)
-
-    def show_status(self, text: str | Text, error: bool = False) -> None:
-        status = self.query_one("#battle-status", Static)
-        status.set_class(error, "error")
-        status.update(text)
+        state, info = self.battle, self.highlighted_action()
+        text = detail_text(state, self.now, info) if state else ""
+        self.query_one("#battle-detail", Static).update(text)
 
     def damage_target(self) -> str | None:
-        """The ship d and k act on unless the GM picks another: the one they moved to in the
-        ships table, else the likely target (the ship just hit, else the flagship of the
-        side the GM does not play: their enemy, not their own)."""
-        state = self.battle
-        if state is None:
-            return None
-        table = self.query_one("#battle-ships", ShipTable)
-        if table.moved_by_gm:
-            return table.ship_under_cursor(state)
-        gm_sides = [s.id for s in state.sides if s.id not in state.auto]
-        return likely_target(state, gm_sides[0] if gm_sides else None)
+        return self.query_one("#battle-ships", ShipTable).damage_target(self.battle)
 
     def ship_under_cursor(self) -> str | None:
         return self.query_one("#battle-ships", ShipTable).ship_under_cursor(self.battle)
 
     # -- doing a step ---------------------------------------------------------------------
-    def do_step(
-        self, fn: Any, *args: Any, at: int | None = None, **kwargs: Any
-    ) -> StepOutcome | None:
-        """Run one engine action through the actions; a refusal shows why and saves nothing.
-        `at`: the generation of the action list the order was given on."""
-        return self.do_action(battle_actions.run, fn, *args, at=at, **kwargs)
+    def say(self, text: str) -> None:
+        """Say why an order cannot be given or was not done (the askers' `say`)."""
+        self.show_status(text, error=True)
 
-    def do_action(
-        self, action: Callable[..., StepDone], *args: Any, at: int | None = None, **kwargs: Any
-    ) -> StepOutcome | None:
-        """Run one battle action (`action(campaign, battle id, ...)` returning a StepDone)
-        on the open battle and show it; a refusal shows why and saves nothing. An order given
-        on an older action list (`at`) is refused: the battle moved on under it."""
+    def do_step(self, request: rq.Request, at: int | None = None) -> StepOutcome | None:
+        """Carry out `request` with its one action and show it; a refusal saves nothing, and
+        a request given on an older action list (`at`) is refused: the battle moved on."""
         if self.battle_id is None:
-            self.show_status("No battle open: n sets one up, o opens one.", error=True)
+            self.say("No battle open: n sets one up, o opens one.")
             return None
         if at is not None and at != self.generation:
-            self.show_status(
+            self.say(
                 "Not done: the battle moved on while the order was being given; "
-                "give it again on the list as it is now.",
-                error=True,
+                "give it again on the list as it is now."
             )
             return None
         try:
-            done = action(self.campaign, self.battle_id, *args, **kwargs)
+            done = rq.carry_out(self.campaign, self.battle_id, request)
         except (RulesError, StoreError, ActionRefused) as exc:
-            self.show_status(f"Not done: {exc}", error=True)
+            self.say(f"Not done: {exc}")
             return None
-        outcome = done.outcome
-        self.battle = outcome.state
+        self.battle = done.state
         self.render_state()
-        text = self.outcome_text(outcome)
-        if done.report is not None:
-            where = done.report.relative_to(self.campaign.folder)
-            text.append(f"\nBattle report saved as {where} (r shows it).", style="bold")
-        if done.written_back:
-            text.append(f"\n{written_back_text(done)}", style="bold")
-        self.show_status(text)
-        return outcome
+        self.show_status(play_words.step_text(done, self.campaign.folder))
+        return done.outcome
 
-    def outcome_text(self, outcome: StepOutcome) -> Text:
-        lines = [ln for line in outcome.result.headline for ln in line.splitlines()]
-        shown = lines if len(lines) <= 2 else [lines[0], "… " + lines[-1]]
-        text = Text("\n".join(shown))
-        if outcome.injuries:
-            hurt = sum(1 for e in outcome.injuries if any(e.get("marked", {}).values()))
-            text.append(
-                f"\n{len(outcome.injuries)} hazard roll{'s' if len(outcome.injuries) != 1 else ''}"
-                f" for characters aboard, {hurt} hurt (in the Injuries tab).",
-                style="bold",
-            )
-        return text
+    def ask(self, asking: Asking | None, at: int | None = None) -> None:
+        """Run an order that asks (a newer one replaces it), then carry out its request if
+        the action list is still the one it was given on (`at`; None: the one shown now)."""
+        if asking is not None:
+            given_on = self.generation if at is None else at
+            self.run_worker(self._asked(asking, given_on), exclusive=True, group="battle-dialog")
+
+    async def _asked(self, asking: Asking, at: int) -> None:
+        """The request carried out, then the damage form after a hit, a ram or a blast that
+        leaves damage to type in, the summary after the ending."""
+        request = await asking
+        outcome = None if request is None else self.do_step(request, at)
+        if outcome is None:
+            return
+        due = outcome.result.damage_to_type_in
+        if isinstance(request, rq.Fire) and request.target in due:
+            kind = outcome.state.ship(request.ship_id).mount(request.weapon).system.damage_type
+            form = self.damage_form(request.target, request.weapon_words, kind)
+            if form is not None:
+                await self._asked(form, self.generation)
+        elif isinstance(request, rq.Ram | rq.SelfDestruct) and due:
+            words = ("\nType in the damage each ship takes.", "bold")
+            self.show_status(Text.assemble(play_words.outcome_text(outcome), words))
+            await self._type_damage_due(due, play_words.damage_cause(outcome.state))
+        elif isinstance(request, rq.EndBattle):
+            self.action_summary()
+
+    def damage_form(
+        self, ship_id: str | None, note: str = "", damage_type: str | None = None
+    ) -> Asking | None:
+        """The damage form on the battle as it is now (None: it cannot be played on)."""
+        state = self.need_open_battle()
+        if state is None:
+            return None
+        return orders.ask_damage(self.app, state, ship_id, self.say, note, damage_type)
+
+    async def _type_damage_due(self, ships: Sequence[str], cause: str) -> None:
+        """The damage form on each of `ships` still afloat, one after another, noted with
+        what caused it; stops at the first the GM escapes from."""
+        for ship_id in ships:
+            state = self.battle
+            if state is None or ship_id not in state.damage_due:
+                continue
+            form = self.damage_form(ship_id, cause)
+            if form is not None:
+                await self._asked(form, self.generation)
+            if self.battle is None or len(self.battle.events) == len(state.events):
+                return
 
     def need_battle(self) -> BattleState | None:
         if self.battle is None:
-            self.show_status("No battle open: n sets one up, o opens one.", error=True)
-            return None
+            self.say("No battle open: n sets one up, o opens one.")
         return self.battle
 
     def need_open_battle(self) -> BattleState | None:
         """The battle, if it can still be played on (else why not, in the status line)."""
         state = self.need_battle()
         if state is not None and state.finished:
-            self.show_status(
-                f"{state.name} is over (it ended in round {state.round}): s shows its "
-                "summary; ctrl+z takes the ending back.",
-                error=True,
-            )
+            self.say(play_words.over_words(state))
             return None
         return state
 
@@ -378,18 +284,46 @@ class BattlePane(GmPane):
         it is now, never on an older one's place."""
         event.stop()
         index = self.query_one("#battle-actions", ActionList).index_of(event.option.id)
-        if index is None or not 0 <= index < len(self.now):
+        if index is not None and 0 <= index < len(self.now):
+            self.perform(self.now[index])
+
+    def perform(self, info: ActionInfo) -> None:
+        """Do one action of the list as the battle stands now, asking for what it needs."""
+        state = self.need_battle()
+        if state is None:
             return
-        orders.perform(self, self.now[index])
+        action, request = info.action, orders.at_once(info)
+        if request is not None:
+            self.do_step(request)
+        elif action in orders.ASKED or (action in orders.ASKED_IF_ALLOWED and not info.refused):
+            self.ask(orders.ask_listed(self.app, state, self.now, info, self.say))
+        elif info.refused:
+            self.say(f"Not now: {info.refused}.")
+        elif action == "leave_ship" and info.character_id is not None:
+            self.do_step(rq.LeaveShip(info.character_id))
+        elif action == "advance":
+            self.action_advance()
+        elif action == "apply_damage_manually":
+            self.action_damage()
+        elif action == "end_battle":
+            self.action_end()
+        else:
+            self.say(f"The tab cannot do {action!r} yet.")
 
     # -- keys -----------------------------------------------------------------------------
     def action_do_highlighted(self) -> None:
         info = self.highlighted_action()
         if info is not None:
-            orders.perform(self, info)
+            self.perform(info)
 
     def action_advance(self) -> None:
-        orders.go_on(self)
+        """space: the next step of the sequence of play, or why not yet."""
+        state = self.need_open_battle()
+        blocker = None if state is None else advance_blocker(state)
+        if blocker is not None:
+            self.say(f"Not yet: {blocker}.")
+        elif state is not None:
+            self.do_step(rq.Advance())
 
     def action_play_on(self) -> None:
         self._play("decision")
@@ -406,19 +340,21 @@ class BattlePane(GmPane):
             played = play_on(self.campaign, self.battle_id, until)
         except (RulesError, StoreError, ActionRefused) as exc:
             self.reload(keep_status=True)
-            self.show_status(f"Stopped: {exc}", error=True)
+            self.say(f"Stopped: {exc}")
             return
         self.reload(keep_status=True)
         if self.battle is None:
             return
         if played.decision is not None:
-            index = decision_index(self.now, played.decision)
+            index = play_words.decision_index(self.now, played.decision)
             if index is not None:
                 self.query_one("#battle-actions", ActionList).highlighted = index
-        self.show_status(played_words(self.battle, played))
+        self.show_status(play_words.played_words(self.battle, played))
         if played.decision is not None and played.decision.kind == "damage":
-            due, cause = self.battle.damage_due, damage_cause(self.battle)
-            orders.ask(self, orders.type_damage_due(self, due, cause))
+            due, cause = self.battle.damage_due, play_words.damage_cause(self.battle)
+            self.run_worker(
+                self._type_damage_due(due, cause), exclusive=True, group="battle-dialog"
+            )
 
     def action_undo_round(self) -> None:
         if self.need_battle() is None or self.battle_id is None:
@@ -426,53 +362,36 @@ class BattlePane(GmPane):
         try:
             undone = battle_actions.undo_round(self.campaign, self.battle_id)
         except (RulesError, StoreError, ActionRefused) as exc:
-            self.show_status(f"Not undone: {exc}", error=True)
+            self.say(f"Not undone: {exc}")
             return
         self.reload(keep_status=True)
-        count = len(undone.steps)
-        self.show_status(
-            f"Undone: round {undone.round}, {count} step{'s' if count != 1 else ''} "
-            "taken back (their rolls marked undone, injuries given back)."
-        )
+        self.show_status(play_words.round_undone_words(undone))
+
+    def _ask_on_open(self, asking: Callable[[BattleState], Asking]) -> None:
+        """An order asked on the battle, if it can still be played on."""
+        state = self.need_open_battle()
+        self.ask(None if state is None else asking(state))
 
     def action_who_plays(self) -> None:
-        state = self.need_open_battle()
-        if state is None:
-            return
-        options = [
-            (AUTO_NONE, "You play both sides"),
-            ("a", f"gmtool plays {state.side('a').name}"),
-            ("b", f"gmtool plays {state.side('b').name}"),
-            ("ab", "gmtool plays both sides"),
-        ]
-        now = "".join(state.auto) or AUTO_NONE
-
-        def chosen(answer: str | None) -> None:
-            if answer is None or answer == now:
-                return
-            sides = () if answer == AUTO_NONE else tuple(answer)
-            self.do_action(battle_actions.do_set_auto, sides)
-
-        self.app.push_screen(ChoiceDialog("Who plays each side", options, initial=now), chosen)
+        self._ask_on_open(lambda state: orders.ask_who_plays(self.app, state))
 
     def action_attack(self) -> None:
-        if self.need_open_battle() is not None:
-            orders.ask(self, orders.attack(self, self.highlighted_action(), self.generation))
+        state, info = self.need_open_battle(), self.highlighted_action()
+        if state is not None:
+            fire = info is not None and info.action == "roll_attack"
+            option = attack_option(state, self.now, info) if info and fire else None
+            self.ask(orders.ask_attack(self.app, state, option, self.say))
 
     def action_damage(self) -> None:
-        if self.need_open_battle() is not None:
-            target = self.damage_target()
-            orders.ask(self, orders.type_damage(self, target, at=self.generation))
+        self.ask(self.damage_form(self.damage_target()))
 
     def action_end(self) -> None:
-        if self.need_open_battle() is not None:
-            orders.ask(self, orders.end(self, self.generation))
+        self._ask_on_open(lambda state: orders.ask_end(self.app, state))
 
     def action_summary(self) -> None:
         state = self.need_battle()
-        if state is None:
-            return
-        self.app.push_screen(SummaryScreen(f"{state.name}: summary", battle_summary(state).text()))
+        if state is not None:
+            self.app.push_screen(orders.summary_screen(state))
 
     def action_report(self) -> None:
         """Save the report as the battle stands now and show it."""
@@ -482,67 +401,95 @@ class BattlePane(GmPane):
         try:
             saved = save_report(self.campaign, state.id)
         except (RulesError, StoreError, ActionRefused) as exc:
-            self.show_status(f"No report: {exc}", error=True)
+            self.say(f"No report: {exc}")
             return
         where = str(saved.path.relative_to(self.campaign.folder))
         self.app.push_screen(ReportScreen(f"{state.name}: battle report", saved.text, where))
 
     def action_undo(self) -> None:
-        history.undo(self)
+        self._history(redo=False)
 
     def action_redo(self) -> None:
-        history.redo(self)
+        self._history(redo=True)
+
+    def _history(self, redo: bool) -> None:
+        """ctrl+z takes the last step back, ctrl+y does it again as saved (history.py)."""
+        if self.battle_id is None:
+            self.say(f"No battle open: nothing to {'redo' if redo else 'undo'}.")
+            return
+        step = history.redo if redo else history.undo
+        try:
+            result = step(self.campaign, history.battle(self.battle_id))
+        except (StoreError, RulesError) as exc:
+            self.say(f"Not {'redone' if redo else 'undone'}: {exc}")
+            return
+        if isinstance(result, history.Refused):
+            self.say(refused_words(result))
+            return
+        self.reload(keep_status=True)
+        can_redo = self.redo_label is not None
+        self.show_status(redone_words(result) if redo else undone_words(result, can_redo))
 
     def action_new_battle(self) -> None:
-        orders.ask(self, battle_menu.new_battle(self))
+        self._menu(battle_menu.ask_new_battle(self.app, self.campaign, self.say))
 
     def action_open_battle(self) -> None:
-        orders.ask(self, battle_menu.open_battle(self))
+        self._menu(battle_menu.ask_open_battle(self.app, self.campaign, self.battle_id, self.say))
 
     def action_delete_battle(self) -> None:
-        orders.ask(self, battle_menu.delete_open_battle(self))
+        readable, tell = self.battle is not None, self.show_status
+        self._menu(
+            battle_menu.ask_delete(
+                self.app, self.campaign, self.battle_id, readable, self.say, tell
+            )
+        )
 
-    def _ship_order(self, order: Callable[[BattlePane, str, int], Any]) -> None:
-        """g and k: on the ship under the table's cursor as the key finds it."""
-        if self.need_open_battle() is None:
+    def _menu(self, asking: battle_menu.MenuAsking) -> None:
+        self.run_worker(self._menu_asked(asking), exclusive=True, group="battle-dialog")
+
+    async def _menu_asked(self, asking: battle_menu.MenuAsking) -> None:
+        """Set up, open or delete a battle, then show the battle open after it."""
+        request = await asking
+        if request is None:
             return
-        ship_id = self.ship_under_cursor()
-        if ship_id is None:
-            self.show_status("No ship in the table: move the cursor onto one.", error=True)
+        try:
+            done = battle_menu.carry_out(self.campaign, request)
+        except (StoreError, ActionRefused) as exc:
+            self.say(battle_menu.refused_words(request, exc))
             return
-        orders.ask(self, order(self, ship_id, self.generation))
+        self.battle_id = done.battle_id
+        self.reload(keep_status=done.words is not None)
+        if done.words is not None:
+            self.show_status(done.words)
+        if done.focus:
+            self.focus_default()
 
     def action_gunner(self) -> None:
-        self._ship_order(station_orders.gunner_order)
+        state, ship_id = self.need_open_battle(), self.ship_under_cursor()
+        if state is not None and ship_id is None:
+            self.say("No ship in the table: move the cursor onto one.")
+        elif state is not None and ship_id is not None:
+            self.ask(station_orders.gunner_order(self.app, state, ship_id, self.say))
 
     def action_knock_out(self) -> None:
-        if self.need_open_battle() is None:
-            return
-        ship_id = self.damage_target()
-        if ship_id is None:
-            self.show_status("No ship left to knock a system out on.", error=True)
-            return
-        orders.ask(self, station_orders.knock_out_order(self, ship_id, self.generation))
+        state, ship_id = self.need_open_battle(), self.damage_target()
+        if state is not None and ship_id is None:
+            self.say("No ship left to knock a system out on.")
+        elif state is not None and ship_id is not None:
+            self.ask(station_orders.knock_out_order(self.app, state, ship_id))
 
     def action_commander(self) -> None:
-        if self.need_open_battle() is not None:
-            orders.ask(self, station_orders.commander_order(self, self.generation))
+        self._ask_on_open(lambda state: station_orders.commander_order(self.app, state))
 
     def action_move_station(self) -> None:
-        if self.need_open_battle() is not None:
-            orders.ask(self, station_orders.move_order(self, self.generation))
+        ask = station_orders.move_order
+        self._ask_on_open(lambda state: ask(self.app, self.campaign, state, self.say))
 
     def action_take_over(self) -> None:
-        if self.need_open_battle() is not None:
-            orders.ask(self, station_orders.take_over_order(self, self.generation))
+        self._ask_on_open(lambda state: station_orders.take_over_order(self.app, state, self.say))
 
     def action_leave_ship(self) -> None:
-        if self.need_open_battle() is not None:
-            orders.ask(self, station_orders.leave_order(self, self.generation))
-
-
-def available_now(state: BattleState | None) -> list[ActionInfo]:
-    return available_actions(state) if state is not None else []
+        self._ask_on_open(lambda state: station_orders.leave_order(self.app, state, self.say))
 
 
 __all__ = ["BattlePane"]

@@ -1,4 +1,4 @@
-"""What the Battle tab says after playing on, and where it puts the cursor.
+"""What the Battle tab says after a step or playing on, and where it puts the cursor.
 
 Play-on (`actions.battle_next.play_on`) stops at a decision of a side the GM plays; the tab
 then says in the GM's words what is asked, with gmtool's own choice beside it, and puts the
@@ -8,11 +8,17 @@ cursor of the action list on the action that answers it. Pure: the pane renders 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
+
+from rich.text import Text
 
 from gmtool.actions.battle_next import Decision, PlayOn
+from gmtool.actions.battles import RoundUndone, StepDone
+from gmtool.actions.reads.battles import StepOutcome
 from gmtool.rules.battle import ActionInfo, BattleState
 from gmtool.rules.errors import RulesError
 from gmtool.rules.narrative import heading_name
+from gmtool.tui.tabs.battle.station_orders import written_back_text
 
 # The action of the list that answers each kind of decision.
 ANSWERS = {
@@ -117,3 +123,57 @@ def played_words(state: BattleState, played: PlayOn) -> str:
     if played.stopped == "round":
         return f"{steps}: round {played.round} begins."
     return f"{steps}."
+
+
+def outcome_text(outcome: StepOutcome) -> Text:
+    """A step's headline (its first and last line when longer than two) and the hazard
+    rolls it made for the characters aboard."""
+    lines = [ln for line in outcome.result.headline for ln in line.splitlines()]
+    shown = lines if len(lines) <= 2 else [lines[0], "… " + lines[-1]]
+    text = Text("\n".join(shown))
+    if outcome.injuries:
+        hurt = sum(1 for e in outcome.injuries if any(e.get("marked", {}).values()))
+        text.append(
+            f"\n{len(outcome.injuries)} hazard roll{'s' if len(outcome.injuries) != 1 else ''}"
+            f" for characters aboard, {hurt} hurt (in the Injuries tab).",
+            style="bold",
+        )
+    return text
+
+
+def missing_words(name: str, missing: Sequence[str]) -> str:
+    """Why the battle `name` cannot open: which of its saved files are gone."""
+    files = "file" if len(missing) == 1 else "files"
+    are = "is" if len(missing) == 1 else "are"
+    return (
+        f"{name} cannot open: its saved {files} {', '.join(missing)} {are} missing. "
+        "x deletes it from the list (backups/ may hold copies)."
+    )
+
+
+def round_undone_words(undone: RoundUndone) -> str:
+    count = len(undone.steps)
+    return (
+        f"Undone: round {undone.round}, {count} step{'s' if count != 1 else ''} "
+        "taken back (their rolls marked undone, injuries given back)."
+    )
+
+
+def step_text(done: StepDone, folder: Path) -> Text:
+    """What a step did (outcome_text), with the report it saved (under `folder`, the
+    campaign's) and what its ending wrote back to the campaign's ships."""
+    text = outcome_text(done.outcome)
+    if done.report is not None:
+        where = done.report.relative_to(folder)
+        text.append(f"\nBattle report saved as {where} (r shows it).", style="bold")
+    if done.written_back:
+        text.append(f"\n{written_back_text(done)}", style="bold")
+    return text
+
+
+def over_words(state: BattleState) -> str:
+    """Why a finished battle plays no more."""
+    return (
+        f"{state.name} is over (it ended in round {state.round}): s shows its summary; "
+        "ctrl+z takes the ending back."
+    )

@@ -13,7 +13,7 @@ from rich.text import Text
 from textual import events
 from textual.widgets import DataTable
 
-from gmtool.rules.battle import BattleShip, BattleState
+from gmtool.rules.battle import BattleShip, BattleState, likely_target
 from gmtool.rules.crew_losses import casualties
 from gmtool.rules.ship_damage import track_ids
 from gmtool.tui.widgets.scaled_bar import scaled_bar
@@ -187,6 +187,17 @@ class ShipTable(DataTable[Any]):
             self.add_row(*ship_row(state, ship, self.fit), key=ship.id)
         if picked is not None:
             self.move_cursor(row=[s.id for s in state.ships].index(picked), scroll=False)
+
+    def damage_target(self, state: BattleState | None) -> str | None:
+        """The ship d and k act on unless the GM picks another: the one they moved to in the
+        table, else the likely target (the ship just hit, else the flagship of the side the
+        GM does not play: their enemy, not their own)."""
+        if state is None:
+            return None
+        if self.moved_by_gm:
+            return self.ship_under_cursor(state)
+        gm_sides = [s.id for s in state.sides if s.id not in state.auto]
+        return likely_target(state, gm_sides[0] if gm_sides else None)
 
     def ship_under_cursor(self, state: BattleState | None) -> str | None:
         """The ship of the row under the cursor, read from the battle shown (by row key)."""

@@ -2,34 +2,31 @@
 gunner at a weapon, c a side's commander, k a system knocked out; and the lines that say
 what a battle's end (or its undo) wrote back to the campaign.
 
-Each order asks its choices in a list (names, never ids) and goes through
+Each order asks its choices in a list (names, never ids), given the app and the battle as
+values, and returns the typed request (requests.py) or None. m, t and l go through
 `gmtool.actions.battle_stations`: the campaign's stations change, the battle logs the move,
 and ctrl+z in the battle takes both back. The battle follows the stations from its next roll.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Any
 
-from gmtool.actions import battle_stations
+from textual.app import App
+
 from gmtool.actions.battles import StepDone, StepUndone
 from gmtool.actions.errors import StoreError
+from gmtool.actions.reads.campaign import Campaign
 from gmtool.actions.reads.party import load_party_state
 from gmtool.actions.reads.ships import list_ships
-from gmtool.rules.battle import (
-    CREW,
-    BattleState,
-    assign_gunner,
-    knock_out_system,
-    line_gunner,
-    set_commander,
-)
+from gmtool.rules.battle import CREW, BattleState, line_gunner
 from gmtool.rules.battle.live_stations import place_words
 from gmtool.rules.stations import Assignment, station_table
 from gmtool.tui.dialogs import ChoiceDialog
+from gmtool.tui.tabs.battle import requests as rq
 
-if TYPE_CHECKING:
-    from gmtool.tui.tabs.battle.tab import BattleTab
+Say = Callable[[str], None]  # says why an order cannot be given, on the status line
 
 
 def where_words(state: BattleState, assignment: Assignment) -> str:
@@ -44,57 +41,52 @@ def _name(state: BattleState, character_id: str) -> str:
     return state.character(character_id).name
 
 
-async def move_order(pane: BattleTab, at: int) -> None:
+async def move_order(
+    app: App[Any], campaign: Campaign, state: BattleState, say: Say
+) -> rq.Request | None:
     """m: a character of the party to a station of one of the battle's campaign ships."""
-    state = pane.need_open_battle()
-    if state is None:
-        return
     try:
-        party = load_party_state(pane.campaign)
-        campaign_ships = {r.id for r in list_ships(pane.campaign)}
+        party = load_party_state(campaign)
+        campaign_ships = {r.id for r in list_ships(campaign)}
     except StoreError as exc:
-        pane.show_status(f"Not moved: {exc}", error=True)
-        return
+        say(f"Not moved: {exc}")
+        return None
     ships = [s for s in state.ships if s.id in campaign_ships]
     if not party.characters or not ships:
-        pane.show_status("Nobody to move: the party has no one, or no campaign ship fights.", True)
-        return
+        say("Nobody to move: the party has no one, or no campaign ship fights.")
+        return None
     here = {a.character_id: a for a in state.assignments}
     people = [
         (c.id, f"{c.name}: {where_words(state, here[c.id])}" if c.id in here else c.name)
         for c in party.characters
     ]
-    who = await pane.app.push_screen_wait(ChoiceDialog("Move whom?", people))
+    who = await app.push_screen_wait(ChoiceDialog("Move whom?", people))
     if who is None:
-        return
+        return None
     ship_id: str | None = ships[0].id
     if len(ships) > 1:
-        ship_id = await pane.app.push_screen_wait(
+        ship_id = await app.push_screen_wait(
             ChoiceDialog("To which ship?", [(s.id, s.name) for s in ships])
         )
     if ship_id is None:
-        return
+        return None
     table = station_table()
     places = [(s.id, s.name) for s in table.stations.values()]
     places += [(p.id, p.name) for p in table.off_station.values()]
     initial = here[who].place if who in here else None
-    place = await pane.app.push_screen_wait(
+    place = await app.push_screen_wait(
         ChoiceDialog(f"Where aboard {state.ship(ship_id).name}?", places, initial)
     )
-    if place is not None:
-        pane.do_action(battle_stations.move_to_station, who, ship_id, place, at=at)
+    return None if place is None else rq.MoveToStation(who, ship_id, place)
 
 
-async def take_over_order(pane: BattleTab, at: int) -> None:
+async def take_over_order(app: App[Any], state: BattleState, say: Say) -> rq.Request | None:
     """t: pick the post (its holder), then who takes it over from aboard the same ship."""
-    state = pane.need_open_battle()
-    if state is None:
-        return
     posts = [a for s in state.ships for a in state.aboard(s.id) if a.station_id is not None]
     if not posts:
-        pane.show_status("Nobody holds a post aboard the battle's ships.", error=True)
-        return
-    occupant = await pane.app.push_screen_wait(
+        say("Nobody holds a post aboard the battle's ships.")
+        return None
+    occupant = await app.push_screen_wait(
         ChoiceDialog(
             "Take over whose post?",
             [
@@ -104,13 +96,13 @@ async def take_over_order(pane: BattleTab, at: int) -> None:
         )
     )
     if occupant is None:
-        return
+        return None
     ship_id = state.assignment(occupant).ship_id
     others = [a for a in state.aboard(ship_id) if a.character_id != occupant]
     if not others:
-        pane.show_status(f"Nobody else aboard {state.ship(ship_id).name} can take it over.", True)
-        return
-    who = await pane.app.push_screen_wait(
+        say(f"Nobody else aboard {state.ship(ship_id).name} can take it over.")
+        return None
+    who = await app.push_screen_wait(
         ChoiceDialog(
             f"Who takes over from {_name(state, occupant)}?",
             [
@@ -119,20 +111,16 @@ async def take_over_order(pane: BattleTab, at: int) -> None:
             ],
         )
     )
-    if who is not None:
-        pane.do_action(battle_stations.take_over, who, occupant, at=at)
+    return None if who is None else rq.TakeOver(who, occupant)
 
 
-async def leave_order(pane: BattleTab, at: int) -> None:
+async def leave_order(app: App[Any], state: BattleState, say: Say) -> rq.Request | None:
     """l: a character aboard one of the battle's ships gets off it."""
-    state = pane.need_open_battle()
-    if state is None:
-        return
     aboard = [a for s in state.ships for a in state.aboard(s.id)]
     if not aboard:
-        pane.show_status("Nobody is aboard the battle's ships.", error=True)
-        return
-    who = await pane.app.push_screen_wait(
+        say("Nobody is aboard the battle's ships.")
+        return None
+    who = await app.push_screen_wait(
         ChoiceDialog(
             "Who leaves the ship?",
             [
@@ -141,21 +129,20 @@ async def leave_order(pane: BattleTab, at: int) -> None:
             ],
         )
     )
-    if who is not None:
-        pane.do_action(battle_stations.leave_ship, who, at=at)
+    return None if who is None else rq.LeaveShip(who)
 
 
-async def gunner_order(pane: BattleTab, ship_id: str, at: int) -> None:
+async def gunner_order(
+    app: App[Any], state: BattleState, ship_id: str, say: Say
+) -> rq.Request | None:
     """g: a weapon of the ship under the table's cursor, then who fires it."""
-    state = pane.battle
-    assert state is not None
     ship = state.ship(ship_id)
     weapons = ship.weapons()
     if not weapons:
-        pane.show_status(f"{ship.name} has no weapon (move the cursor in the ship table).", True)
-        return
+        say(f"{ship.name} has no weapon (move the cursor in the ship table).")
+        return None
     names = {c.id: c.name for c in state.characters}
-    weapon = await pane.app.push_screen_wait(
+    weapon = await app.push_screen_wait(
         ChoiceDialog(
             f"Which weapon of {ship.name}?",
             [
@@ -165,51 +152,44 @@ async def gunner_order(pane: BattleTab, ship_id: str, at: int) -> None:
         )
     )
     if weapon is None:
-        return
+        return None
     people = [(CREW, "the crew")] + [
         (a.character_id, names[a.character_id]) for a in state.aboard(ship.id)
     ]
-    who = await pane.app.push_screen_wait(ChoiceDialog("Who fires it?", people))
-    if who is not None:
-        pane.do_step(assign_gunner, ship.id, weapon, None if who == CREW else who, at=at)
+    who = await app.push_screen_wait(ChoiceDialog("Who fires it?", people))
+    return None if who is None else rq.AssignGunner(ship.id, weapon, None if who == CREW else who)
 
 
-async def knock_out_order(pane: BattleTab, ship_id: str, at: int) -> None:
-    """k: a system of the ship under the table's cursor, knocked out."""
-    state = pane.battle
-    assert state is not None
+async def knock_out_order(app: App[Any], state: BattleState, ship_id: str) -> rq.Request | None:
+    """k: a system of the ship d and k act on, knocked out."""
     ship = state.ship(ship_id)
     systems = [(m.key, m.name) for m in ship.mounts() if m.key not in ship.systems_out]
-    system = await pane.app.push_screen_wait(
+    system = await app.push_screen_wait(
         ChoiceDialog(f"Knock out which system of {ship.name}?", systems)
     )
-    if system is not None:
-        pane.do_step(knock_out_system, ship.id, system, at=at)
+    return None if system is None else rq.KnockOut(ship.id, system)
 
 
-async def commander_order(pane: BattleTab, at: int) -> None:
+async def commander_order(app: App[Any], state: BattleState) -> rq.Request | None:
     """c: the side, then who commands it (nobody: the flagship's command station)."""
-    state = pane.battle
-    assert state is not None
-    side = await pane.app.push_screen_wait(
+    side = await app.push_screen_wait(
         ChoiceDialog(
             "Set the commander of which side?",
             [(s.id, f"{s.id.upper()} {s.name}") for s in state.sides],
         )
     )
     if side is None:
-        return
+        return None
     fleet = state.side(side)
     people = [(CREW, "nobody: the flagship's command station, else her crew")] + [
         (a.character_id, state.character(a.character_id).name)
         for a in state.assignments
         if a.ship_id in fleet.ship_ids and a.aboard
     ]
-    who = await pane.app.push_screen_wait(
+    who = await app.push_screen_wait(
         ChoiceDialog(f"Who commands {fleet.name}?", people, fleet.commander)
     )
-    if who is not None:
-        pane.do_step(set_commander, side, None if who == CREW else who, at=at)
+    return None if who is None else rq.SetCommander(side, None if who == CREW else who)
 
 
 # -- what the battle's end did to the campaign ------------------------------------------------

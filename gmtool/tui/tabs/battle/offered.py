@@ -1,0 +1,87 @@
+"""Which of the Battle tab's keys are offered now, and why one is not: from the battle
+shown, the actions of its list and what ctrl+z and ctrl+y would do.
+
+A key of the battle (keys.py: BATTLE_ONLY_ACTIONS) is off without a battle, and a key that
+plays (PLAY_ACTIONS) is off once the battle is over."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from gmtool.rules.battle import ActionInfo, BattleState, advance_blocker
+from gmtool.tui.tabs.battle.keys import BATTLE_ONLY_ACTIONS, PLAY_ACTIONS
+from gmtool.tui.tabs.battle.orders import no_fire_text
+
+
+@dataclass(frozen=True)
+class BattleNow:
+    """What the Battle tab's keys depend on at this moment."""
+
+    shown: bool  # a battle is shown (it read)
+    open_id: bool  # a battle is open, even one whose files are gone
+    finished: bool
+    has_actions: bool  # the action list has something to do
+    can_fire: bool  # a weapon can fire
+    can_undo: bool
+    can_redo: bool
+
+
+def battle_now(
+    state: BattleState | None,
+    battle_id: str | None,
+    now: Sequence[ActionInfo],
+    undo_label: str | None,
+    redo_label: str | None,
+) -> BattleNow:
+    return BattleNow(
+        shown=state is not None,
+        open_id=battle_id is not None,
+        finished=bool(state and state.finished),
+        has_actions=bool(now),
+        can_fire=any(a.action == "roll_attack" for a in now),
+        can_undo=undo_label is not None,
+        can_redo=redo_label is not None,
+    )
+
+
+def offered(action: str, now: BattleNow) -> bool:
+    """Whether the key of `action` acts now (its binding is on, the footer shows it)."""
+    if action == "delete_battle":
+        # also a battle that is open but does not read (its files gone): x removes it
+        return now.open_id
+    if action not in BATTLE_ONLY_ACTIONS:
+        return True
+    if not now.shown or (now.finished and action in PLAY_ACTIONS):
+        return False
+    if action == "do_highlighted":
+        return now.has_actions
+    if action == "attack":  # only while a weapon can fire
+        return now.can_fire
+    if action == "undo":
+        return now.can_undo
+    if action == "redo":
+        return now.can_redo
+    return True
+
+
+def idle_words(state: BattleState | None) -> str:
+    """What the status line says when nothing was just done."""
+    if state is None:
+        return "No battle open: n sets one up, o opens one of the campaign's battles."
+    if state.finished:
+        return "The battle is over: s shows the summary; ctrl+z takes the ending back."
+    blocker = advance_blocker(state)
+    what = f"ctrl+n: {blocker}" if blocker else "ctrl+n goes one step"
+    return f"space plays on; enter does the highlighted action; {what}."
+
+
+def why_not(action: str, state: BattleState | None) -> str | None:
+    """Why a key pressed while it is off does nothing (None: the default words)."""
+    if state is None or (state.finished and action in PLAY_ACTIONS):
+        return idle_words(state)  # what the idle line says: no battle, or it is over
+    if action == "attack":
+        return no_fire_text(state)
+    if action in ("undo", "redo"):
+        return f"Nothing to {action} in {state.name}."
+    return None

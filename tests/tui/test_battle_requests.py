@@ -1,0 +1,37 @@
+"""The Battle tab carries out each typed request with the action the CLI calls, so the
+actions' typed refusals reach the status line: a boarding the rules refuse comes back as
+`BoardRefused` with its reason, not as the engine's bare error, and nothing is saved."""
+
+from __future__ import annotations
+
+import pytest
+
+from gmtool.actions import battles as act
+from gmtool.rules.battle.boarding import NO_SYSTEM
+from gmtool.store import Campaign
+from gmtool.store import battles as stored
+from gmtool.store.demo import seed_demo
+from gmtool.tui.tabs.battle import requests as rq
+from tests.actions.test_special_order_actions import battle
+
+
+@pytest.fixture
+def demo(campaign: Campaign) -> Campaign:
+    seed_demo(campaign)
+    return campaign
+
+
+def test_a_boarding_request_is_refused_with_its_typed_reason(demo: Campaign) -> None:
+    state = battle(demo, ["gorgon"])
+    request = rq.Board("gorgon", "meridian", "transporter", "own", "own")
+    with pytest.raises(act.BoardRefused) as refused:
+        rq.carry_out(demo, state.id, request)
+    assert refused.value.refusal.kind == NO_SYSTEM
+    assert stored.load_battle(demo, state.id) == state
+
+
+def test_a_request_is_one_step_of_the_battle(demo: Campaign) -> None:
+    state = battle(demo, ["gorgon"])
+    done = rq.carry_out(demo, state.id, rq.Advance())
+    assert done.action == "advance"
+    assert len(stored.load_battle(demo, state.id).events) == len(state.events) + 1
