@@ -45,7 +45,7 @@ async def test_a_session_from_f2_to_f2_lands_whole_in_the_journal(
         pane = await open_battle_tab(app, pilot)
         await pilot.press("n")
         await settle(pilot, lambda: isinstance(app.screen, BattleSetupScreen))
-        await pilot.press("tab", "tab", "enter", "down", "down", "enter")  # gmtool plays both
+        await pilot.press("tab", "tab", "space", "down", "down", "enter")  # gmtool plays both
         await pilot.press("tab", "tab", "tab", "down", "space")  # side A: the Meridian
         await pilot.press("tab", "tab", "tab", "tab", "space")  # side B: the Gorgon
         await pilot.press("ctrl+s")
