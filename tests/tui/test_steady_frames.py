@@ -413,6 +413,21 @@ async def test_a_key_pressed_while_a_tab_is_built_is_its_key(
         await pilot.pause()  # the dialog built before the app closes
 
 
+async def test_a_key_pressed_as_the_app_starts_is_the_first_tabs_key(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    """A GM pressing 2 while the app starts (a busy machine starts slowly): the Crew tab.
+    Handled before the tab bar's own start-up, it showed the Crew tab and the tab bar then
+    showed the first tab again, with the cursor on its log."""
+    app = app_factory(demo=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        await _until(lambda: app._keys_held is None)
+        await settled(pilot)
+        assert app.current_tab().TAB_ID == "crew"
+        assert app.focused is not None and app.focused.id == "ship-list"
+
+
 async def test_held_keys_are_handled_in_order_and_never_held_for_ever(
     app_factory: Callable[..., GmApp],
 ) -> None:
