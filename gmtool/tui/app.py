@@ -185,6 +185,11 @@ class GmApp(ReportsCrashes, LaysOutOnce, HoldsKeys, App[None]):
         self.campaign.changed_elsewhere.append(self._changed_elsewhere)
         self.show_campaign_title()
         self.call_after_refresh(self.report_damaged_files)
+        # a key pressed as the app starts waits until the first tab has the cursor: handled
+        # sooner, the tab bar's own start-up showed the first tab again over the one it chose
+        self.hold_keys()
+        first = self.ensure_tab_built(self.tabs[0].TAB_ID)
+        self.call_after_refresh(self._focus_when_built, first, FOCUS_TRIES)
         for hook in self.first_frame_hooks:
             self.call_after_refresh(hook)
 

@@ -29,8 +29,11 @@ if TYPE_CHECKING:
 else:
     _AppMixin = object
 
-# However the tab's building goes, held keys are handled after this many seconds at most.
+# A hold never ended lets its keys through after this many seconds, once the app has no
+# messages left to handle (on a busy machine a tab takes longer to build: the keys are its)...
 HOLD_AT_MOST = 1.0
+# ...or after this many more such waits at most.
+SAFETY_WAITS = 30
 
 
 class HandedOnKey(events.Key):
@@ -60,6 +63,7 @@ class HoldsKeys(_AppMixin):
     _safety: Timer | None = None
     _travelling: events.Key | None = None  # a held key handed on, not yet handled
     _replay_queued = False
+    _safety_waits = 0
 
     def hold_keys(self) -> None:
         """Hold the keys pressed from now until `release_keys` ends this hold."""
@@ -77,13 +81,27 @@ class HoldsKeys(_AppMixin):
         if self._safety is not None:
             self._safety.stop()
             self._safety = None
+            self._safety_waits = 0
         self._replay_queued = True  # keys pressed until then join the held ones
         self.call_later(self._handle_held)
 
     def _stop_holding(self) -> None:
+        if self._still_working() and self._safety_waits < SAFETY_WAITS:
+            # a busy machine: the tab is still being built, its keys wait for it
+            self._safety_waits += 1
+            self._safety = self.set_timer(HOLD_AT_MOST, self._stop_holding)
+            return
+        self._safety_waits = 0
         self._holds = 0
         self._travelling = None
         self.release_keys()
+
+    def _still_working(self) -> bool:
+        """Messages still queued on the screen shown: what holds the keys is under way."""
+        screen = self.screen
+        if self.message_queue_size or screen.message_queue_size:
+            return True
+        return any(widget.message_queue_size for widget in screen.walk_children())
 
     async def _handle_held(self) -> None:
         self._replay_queued = False

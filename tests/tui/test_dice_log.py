@@ -10,6 +10,8 @@ from textual.widgets import DataTable, Input, Static
 from gmtool.store import open_campaign
 from gmtool.tui.app import GmApp
 
+from .drawn import settled
+
 
 def saved_rolls(path: Path) -> list[dict]:
     c = open_campaign(path, readonly=True)
@@ -43,6 +45,7 @@ async def test_dice_roll_is_saved_with_its_purpose(
 async def test_check_is_saved_with_degree(app_factory: Callable[..., GmApp]) -> None:
     app = app_factory()
     async with app.run_test(size=(120, 36)) as pilot:
+        await settled(pilot)  # started: the log takes the cursor as it is built
         await pilot.click("#check-score")
         await pilot.press("1", "4", "tab", "backspace", "+", "2", "enter")
         await pilot.pause()
@@ -374,12 +377,12 @@ async def test_a_tall_screen_is_filled_before_the_next_page(
     for number in range(PAGE_ROWS + 40):
         dice_actions.roll_dice(app.campaign, "d6", f"roll {number}", source="test")
     async with app.run_test(size=(100, PAGE_ROWS + 30)) as pilot:
-        await pilot.pause()
+        await settled(pilot)  # the log is built just after the first frame
         table = app.query_one("#roll-log", DataTable)
         assert table.size.height > PAGE_ROWS
         assert table.row_count >= table.size.height  # at start-up
         await pilot.press("d", *"d6", "enter")  # and after a roll
-        await pilot.pause()
+        await settled(pilot)
         assert table.size.height > PAGE_ROWS
         assert table.row_count >= table.size.height
 

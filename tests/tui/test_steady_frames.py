@@ -413,6 +413,21 @@ async def test_a_key_pressed_while_a_tab_is_built_is_its_key(
         await pilot.pause()  # the dialog built before the app closes
 
 
+async def test_a_key_pressed_as_the_app_starts_is_the_first_tabs_key(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    """A GM pressing 2 while the app starts (a busy machine starts slowly): the Crew tab.
+    Handled before the tab bar's own start-up, it showed the Crew tab and the tab bar then
+    showed the first tab again, with the cursor on its log."""
+    app = app_factory(demo=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        await _until(lambda: app._keys_held is None)
+        await settled(pilot)
+        assert app.current_tab().TAB_ID == "crew"
+        assert app.focused is not None and app.focused.id == "ship-list"
+
+
 async def test_held_keys_are_handled_in_order_and_never_held_for_ever(
     app_factory: Callable[..., GmApp],
 ) -> None:
@@ -429,6 +444,26 @@ async def test_held_keys_are_handled_in_order_and_never_held_for_ever(
         # never released: the keys are handled once the hold's safety runs out
         await _until(lambda: type(app.screen).__name__ == "ShipFormScreen")
         await _until(lambda: app.screen.query_one("#form-name", Input).value == "Xy")
+
+
+async def test_held_keys_wait_while_the_app_is_still_working(
+    app_factory: Callable[..., GmApp], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a busy machine a tab takes longer to build than the hold's safety: while messages
+    are still queued its keys wait for it (let through, they landed in the tab left)."""
+    app = app_factory(demo=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        await _until(lambda: app._keys_held is None)  # the Crew tab has the cursor
+        await settled(pilot)
+        busy = [True, True]
+        monkeypatch.setattr(GmApp, "_still_working", lambda self: bool(busy) and busy.pop())
+        app.hold_keys()  # never released: only the safety lets the key through
+        app.post_message(events.Key("n", "n"))
+        await _until(lambda: not busy)  # the safety came twice while the app was working
+        assert app._keys_held is not None and [k.key for k in app._keys_held] == ["n"]
+        await _until(lambda: type(app.screen).__name__ == "ShipFormScreen")
+        await settled(pilot)  # the dialog built before the app closes
 
 
 async def test_keys_arriving_together_do_what_they_would_typed_slowly(
