@@ -82,7 +82,8 @@ def _side_ships(
     """Campaign ship ids as they are, anything else read as a ship spec file."""
     from gmtool.store.ships import list_ships
 
-    known = {r.id for r in list_ships(campaign)}
+    ships = list_ships(campaign)
+    known = {r.id for r in ships}
     ids: list[str] = []
     extra: list[tuple[str, ShipSpec]] = []
     for item in wanted:
@@ -94,7 +95,8 @@ def _side_ships(
         else:
             raise ActionRefused(
                 f"{item!r} is neither a ship of campaign {campaign.name} "
-                f"({', '.join(sorted(known)) or 'none yet'}) nor a ship spec file"
+                f"({', '.join(f'{r.name} ({r.id})' for r in ships) or 'none yet'}) "
+                "nor a ship spec file"
             )
     return ids, extra
 

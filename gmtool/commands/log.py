@@ -17,7 +17,7 @@ import msgspec
 from gmtool.commands.campaign_commands import printable
 from gmtool.rules.checks import Degree
 from gmtool.rules.errors import RulesError
-from gmtool.rules.roll_records import DRAW_KIND
+from gmtool.rules.roll_records import DRAW_KIND, drawn_names
 from gmtool.store import open_campaign
 from gmtool.store.demo import demo_campaign_path
 
@@ -71,6 +71,7 @@ def run(args: argparse.Namespace) -> int:
             else _result_words(e.get("degree"), e.get("track"))
         )
         purpose = f" for {e['for']}" if e.get("for") else ""
+        purpose += f" ({drawn_names(e)})" if drawn_names(e) else ""
         mark += " (marked)" if e.get("marked") else ""
         line = f"#{e['id']} {e['time']} {e['expression']} = {e['total']} {result}{purpose}{mark}"
         print(printable(line))

@@ -8,7 +8,7 @@ skirmish's dice the same way. `source` names the tab or command that rolled.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from gmtool.rules.checks import CheckResult, checks_table
@@ -22,6 +22,15 @@ RollRecord = dict[str, Any]
 
 
 DRAW_KIND = "draw"  # the roll log's kind of a draw of named casualties (store/crew_casualties.py)
+
+
+def drawn_names(entry: Mapping[str, Any]) -> str:
+    """Who a draw of named casualties fell on, in the order drawn ("" for any other roll):
+    a draw's dice pick people, so the log says whom."""
+    drawn = entry.get("drawn")
+    if entry.get("kind") != DRAW_KIND or not isinstance(drawn, list):
+        return ""
+    return ", ".join(str(name) for name in drawn)
 
 
 def check_record(check: CheckResult, purpose: str, source: str) -> RollRecord:

@@ -5,6 +5,7 @@ A battery of wrong, empty, huge and wrong-typed input over every command that wr
 from __future__ import annotations
 
 import hashlib
+import re
 from pathlib import Path
 
 import pytest
@@ -71,6 +72,20 @@ def _saved(folder: Path) -> dict[str, str]:
     }
 
 
+def _names(folder: Path) -> dict[str, str]:
+    """The campaign's characters' and ships' names by id (a refusal names them by name)."""
+    from gmtool.store import open_campaign
+    from gmtool.store.party import load_party_state
+    from gmtool.store.ships import list_ships
+
+    c = open_campaign(folder, create=False, readonly=True)
+    try:
+        names = {p.id: p.name for p in load_party_state(c).characters}
+        return names | {r.id: r.name for r in list_ships(c)}
+    finally:
+        c.close()
+
+
 @pytest.fixture(scope="module")
 def battle_campaign(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from gmtool.cli import main
@@ -94,4 +109,7 @@ def test_a_refusal_is_one_line_in_the_gms_words_and_saves_nothing(
     assert len(said.splitlines()) == 1 and len(said) < 400, said
     for word in ("MAX_", "Traceback", "NoneType", "KeyError", "TypeError", "\x1b"):
         assert word not in said, said
+    for record_id, name in _names(battle_campaign).items():  # a name, its id only beside it
+        if record_id not in args and re.search(rf"(?<![\w-]){record_id}(?![\w-])", said):
+            assert f"{name} ({record_id})" in said, said
     assert _saved(battle_campaign) == before

@@ -213,7 +213,7 @@ class BattleState(msgspec.Struct, frozen=True):
         for ship in self.ships:
             if ship.id == ship_id:
                 return ship
-        known = ", ".join(s.id for s in self.ships)
+        known = ", ".join(f"{s.spec.name} ({s.id})" for s in self.ships)
         raise RulesError(f"no ship {ship_id!r} in this battle (ships: {known})")
 
     def ships_of(self, side_id: str) -> tuple[BattleShip, ...]:

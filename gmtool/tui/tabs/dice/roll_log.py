@@ -9,7 +9,7 @@ from textual.message import Message
 from textual.widgets import DataTable
 
 from gmtool.actions.reads.rolls import RollEntry
-from gmtool.rules.roll_records import DRAW_KIND
+from gmtool.rules.roll_records import DRAW_KIND, drawn_names
 from gmtool.rules.session_facts import RollMark
 from gmtool.tui.styles import DEGREE_STYLE
 from gmtool.tui.widgets.steady import KeepsSize
@@ -82,6 +82,8 @@ def entry_summary(entry: RollEntry) -> Text:
     if result.plain:
         summary.append(" -> ")
         summary.append(result)
+    if drawn_names(entry):
+        summary.append(f": {drawn_names(entry)}")
     if entry.get("session"):
         summary.append(f"  (session {entry['session']})", style="dim")
     marked = entry.get("marked")
