@@ -70,7 +70,7 @@ def rest_days(campaign: Campaign, request: RestRequest) -> Rested:
             raise ActionRefused("no one to rest: the party has no characters yet")
         skipped = [(c.id, why) for c in chosen if (why := rest_refusal(c)) is not None]
         if request.character_ids and skipped:
-            raise ActionRefused(f"no rest saved: {'; '.join(why for _, why in skipped)}")
+            raise ActionRefused("; ".join(why for _, why in skipped))
         resting = [c for c in chosen if rest_refusal(c) is None]
         carried = carried_days(campaign, [c.id for c in resting])
         rests = [(c, rest(c, request.days, carried.get(c.id))) for c in resting]

@@ -104,7 +104,7 @@ A spec file is YAML: `name`, `class`, `hull_points`, and optionally crew quality
 counts and `systems` (see `gmtool crew --help`). A bad file is not imported: the message names
 the file, the ship, the key with its line, and what was expected.
 
-**In the ship form**: ctrl+s saves, Escape cancels (asking first when something was typed),
+**In the ship form**: Enter or ctrl+s saves, Escape cancels (asking first when something was typed),
 Tab moves between fields. In its systems list: a adds a system, e or Enter edits the
 selected one, x removes it. A blank optional field means the default (acceleration and
 target size from the class, durability from hull points).

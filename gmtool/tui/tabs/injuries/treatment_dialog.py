@@ -179,7 +179,7 @@ class TreatmentDialog(CharacterDialog[TreatmentRequest]):
         self.show_tracks()
         self.message(
             "Points restored to the track; stabilize stops a dying character's decline. "
-            "ctrl+s saves, escape cancels."
+            "Enter or ctrl+s saves, escape cancels."
         )
         self.query_one("#treat-points", Input).focus()
 
@@ -290,7 +290,7 @@ class DamageDialog(CharacterDialog[DamageRequest]):
         self.show_tracks()
         self.message(
             "A number, or dice (rolled and logged). Secondary damage and overflow apply. "
-            "ctrl+s saves, escape cancels."
+            "Enter or ctrl+s saves, escape cancels."
         )
         self.query_one("#damage-amount", Input).focus()
 

@@ -126,7 +126,7 @@ class CharacterForm(GmDialog[Character | None]):
             box.border_title = f"Edit {c.name}" if c else "New character"
             # at the top, where it is seen on any screen: what went wrong, or how to save
             yield Static(
-                "ctrl+s saves; escape cancels. * marks the abilities every character needs.",
+                "Enter saves; escape cancels. * marks the abilities every character needs.",
                 id="form-error",
             )
             with VerticalScroll(id="character-body", can_focus=False):
