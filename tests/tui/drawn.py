@@ -19,6 +19,8 @@ from textual.app import App
 from textual.screen import Screen
 from textual.widget import Widget
 
+from gmtool.tui.app import GmApp
+
 Cell = tuple[str, Style]
 _PLAIN = Style()
 
@@ -144,3 +146,19 @@ async def settled(pilot: Any) -> None:
         if quiet == 2:
             return
     raise AssertionError("the app never settled")
+
+
+# Pauses `done` takes at most: never reached by an app that handles its keys, however busy.
+DONE_PAUSES = 500
+
+
+async def done(pilot: Any) -> None:
+    """Wait until no key is held (a tab or dialog being built) and the app has settled:
+    `Pilot.pause` alone returns when the process looks idle, which a busy machine fakes."""
+    app = pilot.app
+    assert isinstance(app, GmApp)
+    for _ in range(DONE_PAUSES):
+        if app._keys_held is None:
+            break
+        await pilot.pause()
+    await settled(pilot)

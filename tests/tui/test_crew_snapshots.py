@@ -15,7 +15,7 @@ from gmtool.store import ships as ship_store
 from gmtool.tui.app import GmApp, make_app
 from tests.conftest import TEST_SEED, fixed_clock
 from tests.tui.conftest import SIZES
-from tests.tui.drawn import settled
+from tests.tui.drawn import done
 from tests.tui.test_crew_condition import fought
 
 __all__ = ["fought"]  # a fixture used below
@@ -45,22 +45,6 @@ def on_ship(ship_id: str, *keys: str) -> Callable[[Pilot[None]], Awaitable[None]
         await done(pilot)  # the footer follows the keys that apply a refresh later
 
     return run_before
-
-
-# Pauses `done` takes at most: never reached by an app that handles its keys, however busy.
-DONE_PAUSES = 500
-
-
-async def done(pilot: Pilot[None]) -> None:
-    """Wait until no key is held (a tab or dialog being built) and the app has settled:
-    `Pilot.pause` alone returns when the process looks idle, which a busy machine fakes."""
-    app = pilot.app
-    assert isinstance(app, GmApp)
-    for _ in range(DONE_PAUSES):
-        if app._keys_held is None:
-            break
-        await pilot.pause()
-    await settled(pilot)
 
 
 async def _type_a_name(pilot: Pilot[None]) -> None:

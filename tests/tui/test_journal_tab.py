@@ -5,6 +5,7 @@ added from any tab and taken back with ctrl+z, edited and deleted in the tab, th
 from __future__ import annotations
 
 import os
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ from gmtool.tui.tabs.journal.dialogs import NoteDialog, RecapDialog
 from gmtool.tui.tabs.journal.pane import JournalPane
 from tests.conftest import TEST_SEED, fixed_clock
 from tests.tui.conftest import footer_keys
+from tests.tui.drawn import done
 
 SMALL = (80, 24)
 
@@ -176,13 +178,25 @@ async def test_f2_opening_the_next_session_shows_previously(tmp_path: Path) -> N
         assert "Clash 1" in app.screen.text
 
 
+def pressed(*keys: str) -> Callable[[Pilot[None]], Awaitable[None]]:
+    """Press `keys`, each once the app has settled (a busy machine fakes an idle process)."""
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await done(pilot)
+        for key in keys:
+            await pilot.press(key)
+            await done(pilot)
+
+    return run_before
+
+
 def test_snapshot_journal_tab(snap_compare: Any, tmp_path: Path) -> None:
     app = app_on(played(tmp_path / "c", sessions=2))
-    assert snap_compare(app, terminal_size=SMALL, press=["7", "tab"])
+    assert snap_compare(app, terminal_size=SMALL, run_before=pressed("7", "tab"))
 
 
 @pytest.mark.parametrize("page", ["party", "ships"])
 def test_snapshot_journal_chart(snap_compare: Any, tmp_path: Path, page: str) -> None:
     app = app_on(played(tmp_path / "c", sessions=3))
     keys = ["7", "c"] if page == "party" else ["7", "c", "c"]
-    assert snap_compare(app, terminal_size=SMALL, press=keys)
+    assert snap_compare(app, terminal_size=SMALL, run_before=pressed(*keys))
