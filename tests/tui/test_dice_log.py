@@ -428,3 +428,21 @@ async def test_m_marks_the_roll_under_the_cursor_and_ctrl_z_takes_it_back(
         await pilot.pause()
         assert marks() == [None, None]
         assert not any(r.get("undone") for r in saved_rolls(path))
+
+
+async def test_the_log_being_filled_leaves_the_cursor_where_the_gm_put_it(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    """The roll log says it is ready after a field may already have the cursor (a click or a
+    key while the app starts): the log takes the cursor only when nothing of the tab has it."""
+    from gmtool.tui.tabs.dice.roll_log import RollLogTable
+
+    app = app_factory(demo=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        field = app.query_one("#purpose", Input)
+        field.focus()
+        await settled(pilot)
+        app.query_one(RollLogTable).post_message(RollLogTable.Ready())
+        await settled(pilot)
+        assert app.focused is field

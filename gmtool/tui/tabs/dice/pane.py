@@ -328,7 +328,10 @@ class DiceLogPane(GmPane):
     # -- the log ----------------------------------------------------------------------------
     def on_roll_log_table_ready(self, _message: RollLogTable.Ready) -> None:
         self.reload_log()
-        if self.gm_app.current_tab().tab_id == self.TAB_ID:  # start-up: the cursor on it
+        focused = self.app.focused
+        if self.gm_app.current_tab().tab_id == self.TAB_ID and (
+            focused is None or self not in focused.ancestors
+        ):  # start-up: the cursor on it, unless the GM already put it in one of the fields
             self.focus_default()
 
     def on_roll_log_table_resized(self, _message: RollLogTable.Resized) -> None:
