@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, DataTable, Input, Select, Static, Tree
+from textual.widgets.data_table import ColumnKey
 
 from gmtool.actions import ships as ship_actions
 from gmtool.rules import crew as crew_rules
@@ -658,7 +659,7 @@ async def test_the_roster_is_filled_once_to_the_width_it_is_laid_out_at(
         table = app.query_one("#roster-table", DataTable)
         members = pane._roster_members
         laid_out = pane._post_width_in(members, table.scrollable_content_region.width)
-        assert table.columns[crew_tab.ColumnKey("post")].width == laid_out
+        assert table.columns[ColumnKey("post")].width == laid_out
         assert table.row_count >= table.size.height  # the view is full
         if size == (120, 36):  # wide, nothing moves as the roster takes the cursor
             assert pages == [0], "filled once, before it was drawn: not drawn, then again"
@@ -690,7 +691,7 @@ async def test_the_roster_is_filled_again_only_when_its_width_changes(
         pane = app.query_one(CrewPane)
         room = table.scrollable_content_region.width
         laid_out = pane._post_width_in(pane._roster_members, room)
-        assert table.columns[crew_tab.ColumnKey("post")].width == laid_out
+        assert table.columns[ColumnKey("post")].width == laid_out
 
 
 async def test_the_roster_measures_its_columns_once_whatever_room_it_is_given(

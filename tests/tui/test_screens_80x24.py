@@ -104,3 +104,24 @@ def test_snapshot_big_campaign_crew_roster(
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=SMALL, run_before=open_roster)
+
+
+async def test_the_roster_at_80_columns_keeps_every_department_whole(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    """The Kestrel's roster at 80x24, paged to its end (Administration is its longest
+    department): every column fits beside the scroll bar, nothing is cut."""
+    app = app_factory(demo=True)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("escape", _tab_key(app, "crew"))
+        await pilot.pause()
+        await pilot.press("R")
+        await pilot.pause()
+        await pilot.pause()
+        table = app.query_one("#roster-table", DataTable)
+        table.focus()
+        await pilot.press("end")
+        await pilot.pause()
+        assert table.virtual_size.width <= table.scrollable_content_region.width
+        departments = {str(table.get_row_at(r)[4]) for r in range(table.row_count)}
+        assert {"Administration", "Aux eng", "Engineering"} <= departments

@@ -16,7 +16,6 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import ContentSwitcher, DataTable, Input, Static, Tree
-from textual.widgets.data_table import ColumnKey
 
 from gmtool.actions import history
 from gmtool.actions import ship_condition as cond
@@ -64,7 +63,7 @@ class CrewPane(GmPane):
         self._roster_members: list[CrewMember] = []  # the roster's rows, matching the search
         self._roster_check_waits = False  # the post column is checked once laid out
         # the roster's widths worked out last: (rows, standings, (longest post, the others))
-        self._widths_known: tuple[Sequence[CrewMember], object, tuple[int, int]] | None = None
+        self._widths_known: tuple[Sequence[CrewMember], object, tuple[int, int, int]] | None = None
         self._tree_shown_for: tuple[Manifest, bool] | None = None  # the manifest, with ranks
         self.crew_filter = crew_roster.CREW_FILTERS[0]
         self.standings = crew_roster.RosterStandings()  # each roster member's condition
@@ -208,14 +207,15 @@ class CrewPane(GmPane):
     def _roster_visible(self) -> bool:
         return self.query_one(CrewViews).roster_shown
 
-    def _post_width(self, members: Sequence[CrewMember]) -> int:
-        """How wide the Post column can be so rank, name and department are never cut."""
+    def _post_width(self, members: Sequence[CrewMember]) -> tuple[int, int]:
+        """The Post and Department columns' widths: rank, name and condition never cut."""
         table = self.query_one("#roster-table", DataTable)
         room = table.scrollable_content_region.width or self._expected_room(len(members))
-        return self._post_width_in(members, room)
+        post, widths = self._post_width_in(members, room), self._column_widths(members)
+        return post, crew_roster.department_width(widths, post, room, table.cell_padding)
 
     def _post_width_in(self, members: Sequence[CrewMember], room: int) -> int:
-        longest, others = self._column_widths(members)
+        longest, others, _department = self._column_widths(members)
         padding = self.query_one("#roster-table", DataTable).cell_padding
         return crew_roster.post_width(longest, others, room, padding)
 
@@ -223,11 +223,11 @@ class CrewPane(GmPane):
         """The different condition cells of `members` (measured once for the same rows)."""
         return self.standings.cells(members)
 
-    def _column_widths(self, members: Sequence[CrewMember]) -> tuple[int, int]:
-        """The longest post and the other columns' width: measured once for the same rows,
+    def _column_widths(self, members: Sequence[CrewMember]) -> tuple[int, int, int]:
+        """The longest post and the other columns' width: measured once for the same rows
         whatever room the table is given (5,000 crew take a while)."""
         known = self._widths_known
-        if known is not None and known[0] is members and known[1] is self.standings:
+        if known is not None and known[0] == members and known[1] is self.standings:
             return known[2]
         pad = 2 * self.query_one("#roster-table", DataTable).cell_padding
         widths = crew_roster.column_widths(members, self._condition_cells(members), pad)
@@ -238,7 +238,8 @@ class CrewPane(GmPane):
         """The roster's width for cells before it is laid out (just shown), as the view it
         fills leaves it; _check_post_width checks it once laid out."""
         view = self.query_one("#crew-switcher", ContentSwitcher).content_region
-        return self.query_one(RosterTable).cells_room(view.width, view.height, rows)
+        width = view.width + self.query_one(ShipSide).width_given_back()
+        return self.query_one(RosterTable).cells_room(width, view.height, rows)
 
     def _roster_height(self) -> int:
         """The roster's height for rows: as laid out, or (just shown) as it will be."""
@@ -247,14 +248,14 @@ class CrewPane(GmPane):
 
     def _add_roster_page(self, table: DataTable[Any]) -> None:
         """The next page of the roster's matching members below the rows shown."""
-        width = table.columns[ColumnKey("post")].width
+        widths = self.query_one(RosterTable).fitted_widths()
         start = table.row_count
         page = self._roster_members[start : start + max(ROSTER_PAGE, self._roster_height())]
         # Text cells, not str: a name is never read as markup.
         table.add_rows(
             [
                 Text(text, style=style)
-                for text, style in crew_roster.roster_cells(m, self.standings, width)
+                for text, style in crew_roster.roster_cells(m, self.standings, widths)
             ]
             for m in page
         )
@@ -280,8 +281,8 @@ class CrewPane(GmPane):
         if not self._roster_visible():
             return
         table = self.query_one("#roster-table", DataTable)
-        width = self._post_width(self._roster_members)
-        if width != table.columns[ColumnKey("post")].width or table.row_count < min(
+        widths = self._post_width(self._roster_members)
+        if widths != self.query_one(RosterTable).fitted_widths() or table.row_count < min(
             len(self._roster_members), table.size.height
         ):
             self._fill_roster(True)
@@ -309,15 +310,13 @@ class CrewPane(GmPane):
             return
         members = self.standings.filtered(self.crew.roster.search(needle), self.crew_filter)
         self._roster_members = members
-        width = self._post_width(members)
+        widths = self._post_width(members)
         if not table.scrollable_content_region.width and not self._roster_check_waits:
             # just shown: filled to the width layout is expected to give it; checked once
             # laid out (filled again only if layout gave another width)
             self._roster_check_waits = True
             self.call_after_refresh(self._check_post_width)
-        post_column = table.columns[ColumnKey("post")]
-        if post_column.width != width:
-            post_column.width = width
+        self.query_one(RosterTable).fit_columns(widths)
         self._add_roster_page(table)
         self._show_roster_count(table)
 
@@ -372,6 +371,7 @@ class CrewPane(GmPane):
         self.refresh_bindings()
 
     def _show_view(self, roster: bool) -> None:
+        self._set_list_aside(self.has_class("-narrow"))  # the cursor goes to the view
         self.query_one(CrewViews).show_view(roster)
         self._fill_roster()
         self.refresh_bindings()

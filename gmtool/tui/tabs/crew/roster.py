@@ -129,11 +129,23 @@ def post_width(longest: int, others: int, room: int, padding: int) -> int:
     return min(longest, left) if left >= 12 else min(longest, 18)
 
 
+def department_width(widths: tuple[int, int, int], post: int, room: int, padding: int) -> int:
+    """How wide the Department column can be beside the others with the Post column at
+    `post`: whole where it fits, else what is left of `room` (its words shortened as a
+    post's are), never narrower than its heading (the table then scrolls sideways)."""
+    _longest_post, others, longest = widths
+    if not room:
+        return longest
+    left = room - (others - longest) - post - 2 * padding
+    return max(min(longest, left), len("Department"))
+
+
 def column_widths(
     members: Sequence[CrewMember], conditions: Iterable[str], pad: int
-) -> tuple[int, int]:
-    """The longest post, and the width the other columns take with their padding (`pad`
-    a column; `conditions`, the members' different condition cells)."""
+) -> tuple[int, int, int]:
+    """The longest post, the width the other columns take with their padding (`pad` a
+    column; `conditions`, the members' different condition cells), and the longest
+    department."""
     columns: tuple[tuple[str, Iterable[str]], ...] = (
         ("Rank", (m.rank_title for m in members)),
         ("Name", (m.name for m in members)),
@@ -142,19 +154,21 @@ def column_widths(
     )
     others = sum(max(len(heading), *map(len, cells), 0) + pad for heading, cells in columns)
     longest = max((len(m.post_name) for m in members), default=len("Post"))
-    return longest, others
+    department = max((len(m.department_name) for m in members), default=len("Department"))
+    return longest, others, max(department, len("Department"))
 
 
 def roster_cells(
-    member: CrewMember, standings: RosterStandings, post_width: int
+    member: CrewMember, standings: RosterStandings, widths: tuple[int, int]
 ) -> tuple[tuple[str, str], ...]:
-    """One roster row as (text, style) cells: rank, name, condition, post (cut to
-    `post_width`, its words shortened first), department."""
+    """One roster row as (text, style) cells: rank, name, condition, post and department
+    (fitted to `widths`, their words shortened first)."""
+    post_width, department_width = widths
     post = post_cell(member.post_name, post_width)
     return (
         (member.rank_title, ""),
         (member.name, ""),
         (standings.cell(member.id), standings.style(member.id)),
         (post, ""),
-        (member.department_name, ""),
+        (post_cell(member.department_name, department_width), ""),
     )

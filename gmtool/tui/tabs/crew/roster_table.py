@@ -9,6 +9,7 @@ from typing import Any
 
 from textual.binding import Binding
 from textual.widgets import DataTable
+from textual.widgets.data_table import ColumnKey
 
 
 class RosterTable(DataTable[Any]):
@@ -22,11 +23,22 @@ class RosterTable(DataTable[Any]):
     show_all: Callable[[], None] | None = None
 
     def add_roster_columns(self, post_width: int) -> None:
-        """Rank, name, condition, post (keyed "post": its width fits the room) and
-        department."""
+        """Rank, name, condition, post and department (keyed "post" and "department":
+        their widths fit the room)."""
         self.add_columns("Rank", "Name", "Condition")
         self.add_column("Post", width=post_width, key="post")
-        self.add_column("Department")
+        self.add_column("Department", width=len("Department"), key="department")
+
+    def fitted_widths(self) -> tuple[int, int]:
+        """The Post and Department columns' widths."""
+        return self.columns[ColumnKey("post")].width, self.columns[ColumnKey("department")].width
+
+    def fit_columns(self, widths: tuple[int, int]) -> None:
+        """Give the Post and Department columns `widths`."""
+        for key, width in zip(("post", "department"), widths, strict=True):
+            column = self.columns[ColumnKey(key)]
+            if column.width != width:
+                column.width = width
 
     def rows_room(self, view_height: int) -> int:
         """The table's height for rows: as laid out, or (just shown) what the view of

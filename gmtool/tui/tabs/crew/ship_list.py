@@ -62,6 +62,13 @@ class ShipSide(Vertical):
     def __init__(self, *children: DataTable[Any]) -> None:
         super().__init__(*children, id="ship-side")
 
+    def width_given_back(self) -> int:
+        """The width the crew side gains at the next layout: this side's, when it has been
+        put aside and not laid out since (else 0)."""
+        if self.has_class("-aside") and self.region.width:
+            return self.outer_size.width + self.styles.margin.right
+        return 0
+
     def set_aside(self, aside: bool) -> bool:
         """Put the list aside or back; whether that changed."""
         if aside == self.has_class("-aside"):

@@ -1,6 +1,6 @@
 """Short words for the Crew tab's narrow columns: a ship's class in the ships list, and a post
-too long for the roster's Post column, shortened the way a ship's crew would write it rather
-than cut mid-word. The F1 help gives the key (`SHORT_WORDS_KEY`)."""
+or department too long for the roster's column, shortened the way a ship's crew would write it
+rather than cut mid-word. The F1 help gives the key (`SHORT_WORDS_KEY`)."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ POST_SHORT = (
     ("specialists", "specs"),
     ("Operations", "Ops"),
     ("Engineering", "Eng"),
+    ("engineering", "eng"),
     ("Navigation", "Nav"),
     ("Command", "Cmd"),
     ("master-at-arms", "MAA"),
@@ -67,6 +68,7 @@ def short_words_key() -> str:
         shorts.setdefault(short.lower(), f"{short} {long.lower()}")
     return (
         f"**Short words.** The ships list's Cls column gives a ship's class short: {classes}. "
-        "A post too long for the roster's Post column is shortened, and cut with … only when "
+        "A post or department too long for the roster's column is shortened, and cut with … "
+        "only when "
         f"shortening is not enough: {', '.join(shorts.values())}."
     )
