@@ -109,3 +109,13 @@ async def test_below_the_count_the_line_says_so_whole_at_80x24(
         second = _line(pane)[1]
         assert second.startswith("Federation 3 standing, needs 4") and "cannot win now" in second
         assert len(second) <= widget.size.width and widget.region.height == 2
+
+
+def test_with_no_game_the_tab_says_how_to_start_one_once() -> None:
+    """The line under the map says what the map shows; the status line alone says n starts a
+    game (the tab said it three times)."""
+    from gmtool.tui.tabs.torga.view import loaded_words, standing_line
+
+    under_map = str(standing_line(None, 80)).lower()
+    assert "deployment" in under_map and "press n" not in under_map
+    assert "press n" in loaded_words(None)

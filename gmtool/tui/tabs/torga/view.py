@@ -186,7 +186,7 @@ def history_words(label: str, dice: int, undone: bool) -> str:
 def standing_line(game: SkirmishGame | None, width: int) -> str | Text:
     """The line under the map: the standing of the game in play, or what the map shows."""
     if game is None:
-        return "No game: the map shows the Torga IV deployment.\nPress n for a new game."
+        return "No game: the map shows the Torga IV deployment."
     state = game.state
     return standing_text(standing(state), state.scenario, players(game), width)
 
