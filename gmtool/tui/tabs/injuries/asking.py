@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import msgspec
 from textual.app import App
 
 from gmtool.actions import healing
@@ -21,6 +22,18 @@ from gmtool.actions.reads.injuries import BailoutRecord, InjuryEntry
 from gmtool.actions.reads.ships import ShipRecord
 from gmtool.rules.characters import Party
 from gmtool.tui.dialogs import kept_dialog
+
+
+class BailoutOrder(msgspec.Struct, frozen=True):
+    """The bail-out helper's request: the class (a ship's own, when one is chosen), the
+    survivors aboard, and the share who cannot get out (None: rolled)."""
+
+    ship_class: str
+    survivors: int
+    ship_id: str | None
+    ship_name: str | None
+    trapped_percent: int | None
+
 
 # The name the hazard form is kept under between openings.
 HAZARD_FORM = "injuries-hazard-form"
@@ -110,12 +123,15 @@ def ask_bailout(
     campaign: Campaign,
     ships: Sequence[ShipRecord],
     party: Party,
+    order: Callable[[BailoutOrder], BailoutRecord],
     closed: Callable[[BailoutRecord | None], None],
     *,
     ship_id: str | None,
     last: BailoutRecord | None,
 ) -> None:
-    """The bail-out helper (it orders the bail-out itself, rolled once)."""
+    """The bail-out helper: each order (rolled once) goes to `order` while it stays open;
+    the campaign is for reading who is aboard."""
     from gmtool.tui.tabs.injuries.bailout_dialog import BailoutDialog
 
-    app.push_screen(BailoutDialog(campaign, ships, party, ship_id=ship_id, last=last), closed)
+    dialog = BailoutDialog(campaign, ships, party, order, ship_id=ship_id, last=last)
+    app.push_screen(dialog, closed)

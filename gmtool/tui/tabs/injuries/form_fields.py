@@ -9,7 +9,7 @@ the hazard and direct damage dialogs, are built and read here so they look and c
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TypeVar
 
 from textual.app import ComposeResult
@@ -84,12 +84,13 @@ def round_number(text: str) -> int | None:
 
 
 class SavesWhileOpen(GmDialog[R]):
-    """A dialog that saves and stays open: Escape closes it with what it saved (`kept`),
-    asking first when a field was changed since the last save (which calls
-    `remember_fields`)."""
+    """A dialog that saves and stays open: Escape closes it with what it saved (`kept`,
+    read when it closes), asking first when a field was changed since the last save (which
+    calls `remember_fields`)."""
 
-    def kept(self) -> R:
-        raise NotImplementedError
+    def __init__(self, kept: Callable[[], R]) -> None:
+        super().__init__()
+        self.kept = kept
 
     def action_cancel(self) -> None:
         if not self.unsaved_changes():
