@@ -195,13 +195,8 @@ def carry_out(campaign: Campaign, request: MenuRequest) -> MenuDone:
 
 
 def refused_words(request: MenuRequest, why: Exception) -> str:
-    match request:
-        case SetupChoice():
-            return f"Not set up: {why}"
-        case OpenBattle():
-            return f"Not opened: {why}"
-        case _:
-            return f"Not deleted: {why}"
+    verb = {SetupChoice: "set up", OpenBattle: "opened"}.get(type(request), "deleted")
+    return f"Not {verb}: {why}"
 
 
 def deleted_words(record: BattleRecord) -> str:

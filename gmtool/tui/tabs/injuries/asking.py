@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import msgspec
 from textual.app import App
 
 from gmtool.actions import healing
@@ -22,18 +21,7 @@ from gmtool.actions.reads.injuries import BailoutRecord, InjuryEntry
 from gmtool.actions.reads.ships import ShipRecord
 from gmtool.rules.characters import Party
 from gmtool.tui.dialogs import kept_dialog
-
-
-class BailoutOrder(msgspec.Struct, frozen=True):
-    """The bail-out helper's request: the class (a ship's own, when one is chosen), the
-    survivors aboard, and the share who cannot get out (None: rolled)."""
-
-    ship_class: str
-    survivors: int
-    ship_id: str | None
-    ship_name: str | None
-    trapped_percent: int | None
-
+from gmtool.tui.tabs.injuries.form_fields import BailoutOrder
 
 # The name the hazard form is kept under between openings.
 HAZARD_FORM = "injuries-hazard-form"

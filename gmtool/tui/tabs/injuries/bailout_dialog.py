@@ -30,8 +30,12 @@ from gmtool.rules.limits import MAX_TOTAL_CREW
 from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
-from gmtool.tui.tabs.injuries.asking import BailoutOrder
-from gmtool.tui.tabs.injuries.form_fields import SavesWhileOpen, chosen_ship, ship_class_row
+from gmtool.tui.tabs.injuries.form_fields import (
+    BailoutOrder,
+    SavesWhileOpen,
+    chosen_ship,
+    ship_class_row,
+)
 from gmtool.tui.widgets.number_field import NumberField
 
 

@@ -44,6 +44,7 @@ from gmtool.tui.tabs.injuries.characters_view import (
     character_rows,
     ship_of,
 )
+from gmtool.tui.tabs.injuries.form_fields import BailoutOrder
 from gmtool.tui.tabs.injuries.history_view import ALL, FilterBar, HistoryTable, fill_table
 from gmtool.tui.tabs.injuries.keys import ACTIONS, HELP
 from gmtool.tui.tabs.injuries.reading import read_injuries
@@ -417,7 +418,7 @@ class InjuriesPane(GmPane):
             ship_id=self._ship_of_highlighted(ships), last=last,
         )  # fmt: skip
 
-    def order_bailout(self, o: asking.BailoutOrder) -> BailoutRecord:
+    def order_bailout(self, o: BailoutOrder) -> BailoutRecord:
         return order_bailout(self.campaign, o.ship_class, o.survivors, ship_id=o.ship_id,
                              ship_name=o.ship_name, trapped_percent=o.trapped_percent)  # fmt: skip
 

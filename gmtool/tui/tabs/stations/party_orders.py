@@ -107,16 +107,8 @@ def act(campaign: Campaign, request: PartyRequest) -> PartyDone | history.Refuse
 
 def not_done(request: PartyRequest, why: Exception) -> str:
     """A refused request in the status line's words."""
-    match request:
-        case DeleteCharacter():
-            verb = "deleted"
-        case UndoChange():
-            verb = "undone"
-        case RedoChange():
-            verb = "redone"
-        case _:
-            verb = "saved"
-    return f"Not {verb}: {why}"
+    verb = {DeleteCharacter: "deleted", UndoChange: "undone", RedoChange: "redone"}
+    return f"Not {verb.get(type(request), 'saved')}: {why}"
 
 
 def refused_words(refused: history.Refused) -> str:
