@@ -8,11 +8,12 @@ from collections.abc import Callable
 
 from textual import events
 
-from gmtool.rules.battle import advance, roll_edge
+from gmtool.rules.battle import roll_edge
 from gmtool.store import injuries
 from gmtool.store.battles import load_battle, run_step
 from gmtool.tui.app import GmApp
 from gmtool.tui.dialogs import ChoiceDialog
+from gmtool.tui.tabs.battle.requests import Advance
 from tests.tui.conftest import footer_keys
 from tests.tui.test_battle_tab import (
     BATTLE,
@@ -87,7 +88,7 @@ async def test_an_order_given_on_an_older_list_is_refused_and_saves_nothing(
         await pilot.press("enter")  # the edge: the list is rebuilt
         await settle(pilot, lambda: pane.generation != given_on)
         before = load_battle(app.campaign, BATTLE)
-        assert pane.do_step(advance, at=given_on) is None
+        assert pane.do_step(Advance(), at=given_on) is None
         assert "the battle moved on while the order was being given" in status_text(app)
         assert load_battle(app.campaign, BATTLE) == before
 

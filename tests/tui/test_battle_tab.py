@@ -1140,7 +1140,7 @@ async def test_the_kept_set_up_form_opens_again_as_a_new_one_would(
         assert kept.default_name == "Battle 2"
         fresh = BattleSetupScreen(
             SetupFormStart(
-                list_ships(app.campaign), load_party_state(app.campaign), "Battle 2", kept.create
+                list_ships(app.campaign), load_party_state(app.campaign), "Battle 2", kept.save
             )
         )
         await pilot.press("escape")

@@ -1,9 +1,11 @@
-"""Ask for a file path (and one yes/no option), then import or export through an action."""
+"""Ask for a file path (and one yes/no option) as the tab's typed request for an import or
+an export, which the tab carries out while the dialog stays open to show its refusal."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Generic, TypeVar
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -14,12 +16,12 @@ from gmtool.rules.errors import RulesError
 from gmtool.tui.dialogs.base import GmDialog, save_action
 from gmtool.tui.footer import KeyFooter
 
-FileAction = Callable[[Path, bool], str]
-"""Does the import or export; returns the message to show, raises to keep the dialog open."""
+R = TypeVar("R")
 
 
-class FileDialog(GmDialog[str | None]):
-    """Enter (or ctrl+s) runs the file action; a refusal is shown and the dialog stays."""
+class FileDialog(GmDialog[R | None], Generic[R]):
+    """Enter (or ctrl+s) hands `save` the request `ask` makes of the path and the box, and
+    closes with it; a refusal (raised by `save`) is shown and the dialog stays."""
 
     DEFAULT_CSS = """
     FileDialog > .dialog-box { width: 76; }
@@ -30,13 +32,22 @@ class FileDialog(GmDialog[str | None]):
     """
     ACTIONS = (save_action("run", "Go", "Import or export the file typed"),)
 
-    def __init__(self, title: str, path: str, option: str, hint: str, action: FileAction) -> None:
+    def __init__(
+        self,
+        title: str,
+        path: str,
+        option: str,
+        hint: str,
+        ask: Callable[[Path, bool], R],
+        save: Callable[[R], object],
+    ) -> None:
         super().__init__()
         self.title_text = title
         self.path = path
         self.option = option
         self.hint = hint
-        self.file_action = action
+        self.ask = ask
+        self.save = save
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box") as box:
@@ -59,11 +70,11 @@ class FileDialog(GmDialog[str | None]):
             status.add_class("error")
             status.update("Type the path of a YAML file.")
             return
-        path = Path(text).expanduser()
+        request = self.ask(Path(text).expanduser(), self.query_one("#file-option", Checkbox).value)
         try:
-            message = self.file_action(path, self.query_one("#file-option", Checkbox).value)
+            self.save(request)
         except (RulesError, StoreError) as exc:
             status.add_class("error")
             status.update(f"Nothing changed: {exc}")
             return
-        self.dismiss(message)
+        self.dismiss(request)

@@ -1,8 +1,8 @@
 """How the Battle tab asks for its battles: set one up (n), open another (o), delete the
 open one (x). Each asker takes the app and the campaign as values and returns the typed
 request the GM gave (or None); the pane carries it out with `carry_out`, one action of
-`actions.battles` each (the set-up form saves its battle itself, showing a refusal in the
-form), and shows the battle it leaves open and the words of `MenuDone`."""
+`actions.battles` each, and shows the battle it leaves open and the words of `MenuDone`. The
+set-up form hands its request to the pane while it is open, to show a refusal and stay."""
 
 from __future__ import annotations
 
@@ -33,10 +33,6 @@ from gmtool.tui.tabs.battle.setup_dialog import BattleSetupScreen, SetupChoice, 
 Say = Callable[[str], None]  # says why nothing was asked, on the status line
 
 
-class SetUp(NamedTuple):
-    state: BattleState  # the battle the form saved
-
-
 class OpenBattle(NamedTuple):
     battle_id: str
 
@@ -45,7 +41,7 @@ class DeleteBattle(NamedTuple):
     record: BattleRecord
 
 
-MenuRequest = SetUp | OpenBattle | DeleteBattle
+MenuRequest = SetupChoice | OpenBattle | DeleteBattle
 MenuAsking = Coroutine[Any, Any, MenuRequest | None]  # an asker, awaited by the pane
 
 
@@ -112,14 +108,17 @@ def set_up(campaign: Campaign, choice: SetupChoice) -> BattleState:
     )
 
 
-async def ask_new_battle(app: App[Any], campaign: Campaign, say: Say) -> MenuRequest | None:
-    """The set-up form (kept between openings); the battle it set up, or None."""
+async def ask_new_battle(
+    app: App[Any], campaign: Campaign, say: Say, save: Callable[[MenuRequest], object]
+) -> MenuRequest | None:
+    """The set-up form (kept between openings), which hands its request to `save` (the
+    pane) while open; None once it is closed: the request was carried out, or none given."""
     try:
         ships, party, name = setup_inputs(campaign)
     except (StoreError, RulesError) as exc:
         say(f"Cannot set up a battle: {exc}")
         return None
-    start = SetupFormStart(ships, party, name, lambda choice: set_up(campaign, choice))
+    start = SetupFormStart(ships, party, name, save)
     form = kept_dialog(
         app,
         SETUP_FORM,
@@ -127,8 +126,8 @@ async def ask_new_battle(app: App[Any], campaign: Campaign, say: Say) -> MenuReq
         lambda: BattleSetupScreen(start),
         lambda kept: kept.renew(start),
     )
-    state: BattleState | None = await app.push_screen_wait(form)
-    return None if state is None else SetUp(state)
+    await app.push_screen_wait(form)
+    return None
 
 
 async def ask_open_battle(
@@ -179,9 +178,11 @@ async def ask_delete(
 
 
 def carry_out(campaign: Campaign, request: MenuRequest) -> MenuDone:
-    """Open or delete the battle with its one action (refusals raise as the action does)."""
+    """Set up, open or delete the battle with its one action (refusals raise as the action
+    does)."""
     match request:
-        case SetUp(state):
+        case SetupChoice():
+            state = set_up(campaign, request)
             return MenuDone(state.id, set_up_words(state), True)
         case OpenBattle(battle_id):
             battle_actions.open_battle(campaign, battle_id)
@@ -194,7 +195,8 @@ def carry_out(campaign: Campaign, request: MenuRequest) -> MenuDone:
 
 
 def refused_words(request: MenuRequest, why: Exception) -> str:
-    return f"Not {'opened' if isinstance(request, OpenBattle) else 'deleted'}: {why}"
+    verb = {SetupChoice: "set up", OpenBattle: "opened"}.get(type(request), "deleted")
+    return f"Not {verb}: {why}"
 
 
 def deleted_words(record: BattleRecord) -> str:

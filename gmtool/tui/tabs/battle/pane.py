@@ -431,7 +431,8 @@ class BattlePane(GmPane):
         self.show_status(redone_words(result) if redo else undone_words(result, can_redo))
 
     def action_new_battle(self) -> None:
-        self._menu(battle_menu.ask_new_battle(self.app, self.campaign, self.say))
+        ask = battle_menu.ask_new_battle
+        self._menu(ask(self.app, self.campaign, self.say, self.carry_out_menu))
 
     def action_open_battle(self) -> None:
         self._menu(battle_menu.ask_open_battle(self.app, self.campaign, self.battle_id, self.say))
@@ -448,15 +449,17 @@ class BattlePane(GmPane):
         self.run_worker(self._menu_asked(asking), exclusive=True, group="battle-dialog")
 
     async def _menu_asked(self, asking: battle_menu.MenuAsking) -> None:
-        """Set up, open or delete a battle, then show the battle open after it."""
         request = await asking
-        if request is None:
-            return
-        try:
-            done = battle_menu.carry_out(self.campaign, request)
-        except (StoreError, ActionRefused) as exc:
-            self.say(battle_menu.refused_words(request, exc))
-            return
+        if request is not None:
+            try:
+                self.carry_out_menu(request)
+            except (StoreError, ActionRefused) as exc:
+                self.say(battle_menu.refused_words(request, exc))
+
+    def carry_out_menu(self, request: battle_menu.MenuRequest) -> None:
+        """Set up, open or delete a battle with its one action, then show the battle open
+        after it. A refusal raises: the set-up form shows it and stays open."""
+        done = battle_menu.carry_out(self.campaign, request)
         self.battle_id = done.battle_id
         self.reload(keep_status=done.words is not None)
         if done.words is not None:

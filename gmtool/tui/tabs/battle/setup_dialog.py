@@ -1,16 +1,15 @@
 """The Battle tab's set-up dialogs: a new battle (name, starting range, the two fleets and
 their commanders) and a ship read from a spec file (the quick enemy form: quick_ship.py).
 
-The set-up dialog hands its choices to the tab's `create` function, which sets the battle up
-through the store; a refused set-up (no ship on a side, a bad commander) shows its message in
-the dialog and nothing is saved.
+The set-up dialog asks for its typed request (`SetupChoice`) and hands it to the tab's `save`,
+which sets the battle up with its one action; a refused set-up (no ship on a side, a bad
+commander) shows its message in the dialog, which stays open with what the GM chose.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 import msgspec
 from textual import on
@@ -50,9 +49,10 @@ def auto_value(auto: Sequence[str]) -> str:
 
 
 class SetupChoice(msgspec.Struct, frozen=True):
-    """What the GM chose in the set-up dialog: campaign ships by id on each side, the quick
-    or spec-file ships of side B as (id, spec), each side's commander (None: auto) and its
-    flagship as a position among its ships, campaign ships first (None: the first)."""
+    """What the GM chose in the set-up dialog, the request to set the battle up: campaign
+    ships by id on each side, the quick or spec-file ships of side B as (id, spec), each
+    side's commander (None: auto) and its flagship as a position among its ships, campaign
+    ships first (None: the first)."""
 
     name: str
     starting_range: str
@@ -80,15 +80,15 @@ def chosen_text(names: list[str]) -> str:
 
 class SetupFormStart(msgspec.Struct, frozen=True):
     """What a set-up form opens on, new or kept and made new again: the campaign's ships,
-    the party, the name offered and what sets the battle up."""
+    the party, the name offered and what carries out the set-up (its refusal raises)."""
 
     ships: Sequence[ShipRecord]
     party: Party
     default_name: str
-    create: Callable[[SetupChoice], Any]
+    save: Callable[[SetupChoice], object]
 
 
-class BattleSetupScreen(GmDialog[Any]):
+class BattleSetupScreen(GmDialog[SetupChoice | None]):
     """Name, starting range, side A (the campaign's ships) and side B (enemies: the
     campaign's enemy ships, quick ships, ships from spec files), and commanders."""
 
@@ -110,7 +110,7 @@ class BattleSetupScreen(GmDialog[Any]):
         self.ships = list(start.ships)
         self.party = start.party
         self.default_name = start.default_name
-        self.create = start.create
+        self.save = start.save
         self.extra: list[tuple[str, ShipSpec]] = []
 
     def renew(self, start: SetupFormStart) -> None:
@@ -318,12 +318,13 @@ class BattleSetupScreen(GmDialog[Any]):
         )
 
     def action_create(self) -> None:
+        choice = self.choice()
         try:
-            result = self.create(self.choice())
+            self.save(choice)
         except (RulesError, StoreError) as exc:
             self._error(f"Not set up: {exc}")
             return
-        self.dismiss(result)
+        self.dismiss(choice)
 
     @on(Input.Submitted)
     def _submitted(self) -> None:

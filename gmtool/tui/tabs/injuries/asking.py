@@ -21,6 +21,7 @@ from gmtool.actions.reads.injuries import BailoutRecord, InjuryEntry
 from gmtool.actions.reads.ships import ShipRecord
 from gmtool.rules.characters import Party
 from gmtool.tui.dialogs import kept_dialog
+from gmtool.tui.tabs.injuries.form_fields import BailoutOrder
 
 # The name the hazard form is kept under between openings.
 HAZARD_FORM = "injuries-hazard-form"
@@ -110,12 +111,15 @@ def ask_bailout(
     campaign: Campaign,
     ships: Sequence[ShipRecord],
     party: Party,
+    order: Callable[[BailoutOrder], BailoutRecord],
     closed: Callable[[BailoutRecord | None], None],
     *,
     ship_id: str | None,
     last: BailoutRecord | None,
 ) -> None:
-    """The bail-out helper (it orders the bail-out itself, rolled once)."""
+    """The bail-out helper: each order (rolled once) goes to `order` while it stays open;
+    the campaign is for reading who is aboard."""
     from gmtool.tui.tabs.injuries.bailout_dialog import BailoutDialog
 
-    app.push_screen(BailoutDialog(campaign, ships, party, ship_id=ship_id, last=last), closed)
+    dialog = BailoutDialog(campaign, ships, party, order, ship_id=ship_id, last=last)
+    app.push_screen(dialog, closed)

@@ -1,13 +1,15 @@
 """The bail-out helper: abandoning ship, rolled once (Table 3-3) and counted round by round.
 
-The order (gmtool/actions/bailout.py) rolls the bail-out time and the share of survivors who
-cannot get out; the evacuation is kept (store/bailout.py), so the table is still there after a
-restart and ctrl+z on the Injuries tab takes the order back.
+The dialog asks for the order (`BailoutOrder`) and hands it to the tab, which gives it with
+its one action (gmtool/actions/bailout.py) while the dialog stays open to show it. The order
+rolls the bail-out time and the share of survivors who cannot get out; the evacuation is
+kept, so the table is still there after a restart and ctrl+z on the Injuries tab takes the
+order back.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.text import Text
 from textual import on
@@ -15,7 +17,6 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Input, Label, Select, Static
 
-from gmtool.actions.bailout import order_bailout
 from gmtool.actions.errors import StoreError
 from gmtool.actions.reads.campaign import Campaign
 from gmtool.actions.reads.injuries import BailoutRecord, CrewAboard, crew_aboard
@@ -29,7 +30,12 @@ from gmtool.rules.limits import MAX_TOTAL_CREW
 from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
-from gmtool.tui.tabs.injuries.form_fields import SavesWhileOpen, chosen_ship, ship_class_row
+from gmtool.tui.tabs.injuries.form_fields import (
+    BailoutOrder,
+    SavesWhileOpen,
+    chosen_ship,
+    ship_class_row,
+)
 from gmtool.tui.widgets.number_field import NumberField
 
 
@@ -65,12 +71,14 @@ class BailoutDialog(SavesWhileOpen[BailoutRecord | None]):
         campaign: Campaign,
         ships: Sequence[ShipRecord],
         party: Party,
+        order: Callable[[BailoutOrder], BailoutRecord],
         *,
         ship_id: str | None = None,
         last: BailoutRecord | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(lambda: self.ordered)
         self.campaign = campaign
+        self.order = order
         self.ships = {s.id: s for s in ships}
         self.party = party
         self.last = last
@@ -242,13 +250,14 @@ class BailoutDialog(SavesWhileOpen[BailoutRecord | None]):
                 self.query_one("#bailout-trapped", Input).focus()
                 return
         try:
-            record = order_bailout(
-                self.campaign,
-                ship_class,
-                survivors,
-                ship_id=ship.id if ship else None,
-                ship_name=ship.spec.name if ship else None,
-                trapped_percent=trapped,
+            record = self.order(
+                BailoutOrder(
+                    ship_class,
+                    survivors,
+                    ship_id=ship.id if ship else None,
+                    ship_name=ship.spec.name if ship else None,
+                    trapped_percent=trapped,
+                )
             )
         except (RulesError, StoreError) as exc:
             self._message(f"Not ordered: {exc}.", error=True)
@@ -256,6 +265,3 @@ class BailoutDialog(SavesWhileOpen[BailoutRecord | None]):
         self.ordered = record
         self._show(record, "Saved; the dice are in the log. ctrl+z on the tab takes it back.")
         self.remember_fields()  # ordered and saved: the form as it is now is not lost work
-
-    def kept(self) -> BailoutRecord | None:
-        return self.ordered

@@ -3,15 +3,17 @@
 The hazard and bail-out dialogs save while they stay open (ctrl+r rolls again); they share
 `SavesWhileOpen`, whose Escape closes with what was saved.
 
-The ship-and-class row of the hazard and bail-out dialogs, and the optional Round field of
-the hazard and direct damage dialogs, are built and read here so they look and check the same.
+`BailoutOrder` is the bail-out dialog's request, which the tab gives. The ship-and-class row
+of the hazard and bail-out dialogs, and the optional Round field of the hazard and direct
+damage dialogs, are built and read here so they look and check the same.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TypeVar
 
+import msgspec
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Label, Select
@@ -22,6 +24,18 @@ from gmtool.tui.dialogs import ConfirmDialog, GmDialog
 from gmtool.tui.dialogs.base import DISCARD_QUESTION
 
 R = TypeVar("R")
+
+
+class BailoutOrder(msgspec.Struct, frozen=True):
+    """The bail-out helper's request: the class (a ship's own, when one is chosen), the
+    survivors aboard, and the share who cannot get out (None: rolled)."""
+
+    ship_class: str
+    survivors: int
+    ship_id: str | None
+    ship_name: str | None
+    trapped_percent: int | None
+
 
 NO_SHIP = "-"
 """The ship Select's value for "no ship: choose a class"."""
@@ -84,12 +98,13 @@ def round_number(text: str) -> int | None:
 
 
 class SavesWhileOpen(GmDialog[R]):
-    """A dialog that saves and stays open: Escape closes it with what it saved (`kept`),
-    asking first when a field was changed since the last save (which calls
-    `remember_fields`)."""
+    """A dialog that saves and stays open: Escape closes it with what it saved (`kept`,
+    read when it closes), asking first when a field was changed since the last save (which
+    calls `remember_fields`)."""
 
-    def kept(self) -> R:
-        raise NotImplementedError
+    def __init__(self, kept: Callable[[], R]) -> None:
+        super().__init__()
+        self.kept = kept
 
     def action_cancel(self) -> None:
         if not self.unsaved_changes():

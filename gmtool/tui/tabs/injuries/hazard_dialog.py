@@ -124,7 +124,7 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
     )
 
     def __init__(self, start: HazardFormStart) -> None:
-        super().__init__()
+        super().__init__(lambda: self.saved)
         self._start(start)
 
     def _start(self, start: HazardFormStart) -> None:
@@ -447,6 +447,3 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
         return super().unsaved_changes() or (
             start is not None and start != (self.chosen, self.postures)
         )
-
-    def kept(self) -> list[InjuryEntry]:
-        return self.saved

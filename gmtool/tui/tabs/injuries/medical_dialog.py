@@ -71,7 +71,7 @@ class MedicalTreatmentDialog(CharacterDialog[TreatmentRequest]):
         save: Callable[[TreatmentRequest], InjuryEntry],
         character_id: str | None = None,
     ) -> None:
-        super().__init__(party, save, character_id)
+        super().__init__(self.request, party, save, character_id)
         self.procedure = procedures()[0][0]
         self.doctor_id = best_doctor(party, self.procedure)
 
@@ -184,7 +184,7 @@ class RestDialog(SavingDialog[RestRequest, Rested]):
         save: Callable[[RestRequest], Rested],
         character_id: str | None = None,
     ) -> None:
-        super().__init__(save)
+        super().__init__(self.request, save)
         self.party = party
         self.who = character_id if character_id in party.ids else WHOLE_PARTY
 

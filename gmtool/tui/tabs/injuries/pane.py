@@ -25,8 +25,9 @@ from textual.widgets import DataTable, Select, Static
 from gmtool.actions import healing
 from gmtool.actions import history as steps
 from gmtool.actions import injuries as injury_actions
+from gmtool.actions.bailout import order_bailout
 from gmtool.actions.errors import StoreError
-from gmtool.actions.reads.injuries import InjuryEntry, load_bailout, newest_first
+from gmtool.actions.reads.injuries import BailoutRecord, InjuryEntry, load_bailout, newest_first
 from gmtool.actions.reads.party import campaign_ships
 from gmtool.actions.reads.rolls import RollEntry
 from gmtool.actions.reads.ships import ShipRecord
@@ -43,6 +44,7 @@ from gmtool.tui.tabs.injuries.characters_view import (
     character_rows,
     ship_of,
 )
+from gmtool.tui.tabs.injuries.form_fields import BailoutOrder
 from gmtool.tui.tabs.injuries.history_view import ALL, FilterBar, HistoryTable, fill_table
 from gmtool.tui.tabs.injuries.keys import ACTIONS, HELP
 from gmtool.tui.tabs.injuries.reading import read_injuries
@@ -126,10 +128,8 @@ class InjuriesPane(GmPane):
 
     # -- focus and the keys on offer --------------------------------------------------------
     def focus_default(self) -> None:
-        if self.party_problem is not None:
-            self.query_one("#injury-party-problem", PartyProblem).focus()
-        else:
-            self.query_one("#injury-characters", DataTable).focus()
+        shown = "#injury-characters" if self.party_problem is None else "#injury-party-problem"
+        self.query_one(shown).focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Keys offered only when they apply, so the footer stays short: none that reads or
@@ -414,11 +414,15 @@ class InjuriesPane(GmPane):
             last = None
         ships = self._ships()
         asking.ask_bailout(
-            self.app, self.campaign, ships, self.party, self._bailout_ordered,
+            self.app, self.campaign, ships, self.party, self.order_bailout, self._bailout_ordered,
             ship_id=self._ship_of_highlighted(ships), last=last,
         )  # fmt: skip
 
-    def _bailout_ordered(self, record: Any) -> None:
+    def order_bailout(self, o: BailoutOrder) -> BailoutRecord:
+        return order_bailout(self.campaign, o.ship_class, o.survivors, ship_id=o.ship_id,
+                             ship_name=o.ship_name, trapped_percent=o.trapped_percent)  # fmt: skip
+
+    def _bailout_ordered(self, record: BailoutRecord | None) -> None:
         if record is not None:
             self.show_status(words.bailout_words(record))
         self.focus_default()

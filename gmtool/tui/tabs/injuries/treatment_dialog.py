@@ -43,15 +43,16 @@ ROLL_KEY = save_action("save", "Roll", "Roll and save", ("ctrl+r",))
 
 class SavingDialog(GmDialog[Saved | None], Generic[Request, Saved]):
     """A form that saves through an action: its save key (ctrl+s, or ctrl+r where it rolls)
-    or Enter in a field turns it into a request (`request`) and hands it to `save`; what
-    was saved is returned, or the reason for refusing is shown in the dialog's message line
-    and the dialog stays open. Escape closes it, saving nothing (asking first once something
-    was typed)."""
+    or Enter in a field turns it into a request (`ask`, the form's own reading of its fields;
+    a ValueError says what to fix) and hands it to `save`; what was saved is returned, or the
+    reason for refusing is shown in the dialog's message line and the dialog stays open.
+    Escape closes it, saving nothing (asking first once something was typed)."""
 
     DEFAULT_CSS = tab_css(__file__, "dialogs.tcss")
 
-    def __init__(self, save: Callable[[Request], Saved]) -> None:
+    def __init__(self, ask: Callable[[], Request], save: Callable[[Request], Saved]) -> None:
         super().__init__()
+        self._ask = ask
         self._save = save
 
     def message(self, text: str, *, error: bool = False) -> None:
@@ -59,13 +60,9 @@ class SavingDialog(GmDialog[Saved | None], Generic[Request, Saved]):
         status.set_class(error, "error")
         status.update(text)
 
-    def request(self) -> Request:
-        """The form as a request; ValueError says what to fix (nothing is saved)."""
-        raise NotImplementedError
-
     def action_save(self) -> None:
         try:
-            request = self.request()
+            request = self._ask()
         except ValueError as exc:
             self.message(f"Not saved: {exc}.", error=True)
             return
@@ -85,11 +82,12 @@ class CharacterDialog(SavingDialog[Request, InjuryEntry]):
 
     def __init__(
         self,
+        ask: Callable[[], Request],
         party: Party,
         save: Callable[[Request], InjuryEntry],
         character_id: str | None,
     ) -> None:
-        super().__init__(save)
+        super().__init__(ask, save)
         self.party = party
         ids = [c.id for c in party.characters]
         self.character_id = character_id if character_id in ids else (ids[0] if ids else None)
@@ -137,7 +135,7 @@ class TreatmentDialog(CharacterDialog[TreatmentRequest]):
         save: Callable[[TreatmentRequest], InjuryEntry],
         character_id: str | None = None,
     ) -> None:
-        super().__init__(party, save, character_id)
+        super().__init__(self.request, party, save, character_id)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="treatment-box", classes="dialog-box") as box:
@@ -236,7 +234,7 @@ class DamageDialog(CharacterDialog[DamageRequest]):
         battle: str = "",
         round_text: str = "",
     ) -> None:
-        super().__init__(party, save, character_id)
+        super().__init__(self.request, party, save, character_id)
         self._battle = battle
         self._round = round_text
 

@@ -4,8 +4,10 @@ Name, kind, player, the six abilities, skills with their scores, and the current
 the durability tracks (derived from Constitution and shown as the GM types). Nothing is
 checked here that the rules do not check: `character_from_dict` validates the whole form, and
 its refusal is put in the GM's words for the field it names (`form_problem`), shown at the top
-of the dialog with the cursor in that field; the `save` callback the tab passes stores the
-character and may refuse it too. The dialog only closes once the character is saved.
+of the dialog with the cursor in that field. The form then asks for its typed request (a
+character added or edited) and hands it to the tab's `save`, which carries it out; a refusal
+raised there is shown in the form, which stays open with what the GM typed and closes once
+the character is saved.
 """
 
 from __future__ import annotations
@@ -29,14 +31,15 @@ from gmtool.tui.action_table import TabAction, bindings
 from gmtool.tui.dialogs.base import GmDialog, save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
+from gmtool.tui.tabs.stations.party_orders import AddCharacter, CharacterRequest, EditCharacter
 from gmtool.tui.tabs.stations.skill_field import skill_from_typing, skill_suggester
 from gmtool.tui.widgets.form_errors import needs_text
 from gmtool.tui.widgets.number_field import NumberField
 from gmtool.tui.widgets.text_field import TextField
 
-SaveCharacter = Callable[[Character], Character]
-"""Stores the character and returns it as saved; raises RulesError or StoreError to refuse it
-(the dialog then stays open with the message)."""
+SaveCharacter = Callable[[CharacterRequest], object]
+"""Carries out the form's request; raises RulesError or StoreError to refuse it (the dialog
+then stays open with the message)."""
 
 STATE_STYLE = {"ok": "green", "knocked_out": "yellow", "dying": "bold red", "dead": "bold red"}
 
@@ -101,8 +104,8 @@ class SkillTable(DataTable[Any]):
             form.remove_highlighted_skill()
 
 
-class CharacterForm(GmDialog[Character | None]):
-    """Create or edit one character; returns the saved character, or None when cancelled
+class CharacterForm(GmDialog[CharacterRequest | None]):
+    """Create or edit one character; returns the request saved, or None when cancelled
     (Escape on a form with changes asks first: the base dialog)."""
 
     DEFAULT_CSS = tab_css(__file__, "character_form.tcss")
@@ -399,14 +402,15 @@ class CharacterForm(GmDialog[Character | None]):
                 widget.focus()
                 widget.scroll_visible(animate=False)
             return
+        request = AddCharacter(character) if self.character is None else EditCharacter(character)
         try:
-            saved = self._save(character)
+            self._save(request)
         except (RulesError, StoreError) as exc:
             self._show(f"Not saved: {exc}.")
             if isinstance(exc, DuplicateName):
                 self.query_one("#char-name", Input).focus()
             return
-        self.dismiss(saved)
+        self.dismiss(request)
 
     def unsaved_changes(self) -> bool:
         """A field changed, or a skill was added, changed or removed in the list."""

@@ -1,7 +1,9 @@
 """The Stations tab: the party at battle stations on one ship, and the party's characters.
 
 Each key asks one action (`actions.party`; `actions.station_rolls` for Enter's roll of a
-row's check; `actions.history` for undo and redo), saved as one commit. The pane holds the
+row's check; `actions.history` for undo and redo), saved as one commit. A key or a dialog
+gives a typed request (orders.py for the stations, party_orders.py for the characters, the
+party file and undo); the pane carries it out with `_carry_out` or `save`. The pane holds the
 tab's state; its words, choices, fitting and offered keys are plain functions beside it.
 """
 
@@ -9,8 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from pathlib import Path
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -24,14 +25,14 @@ from gmtool.actions.party import StationChanged, UndoState
 from gmtool.actions.reads.party import campaign_ships, load_party_state
 from gmtool.actions.reads.ships import ShipRecord
 from gmtool.actions.station_rolls import roll_station_check
-from gmtool.rules.characters import Character, Party
+from gmtool.rules.characters import Party
 from gmtool.rules.errors import RulesError
 from gmtool.rules.stations import StationBoard, assignment_of
 from gmtool.tui.action_table import TabAction
 from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog
 from gmtool.tui.pane import GmPane
 from gmtool.tui.styles import tab_css
-from gmtool.tui.tabs.stations import places, questions, widgets
+from gmtool.tui.tabs.stations import party_orders, places, questions, widgets
 from gmtool.tui.tabs.stations.board import BoardRow, board_rows
 from gmtool.tui.tabs.stations.board_view import StationsBoard
 from gmtool.tui.tabs.stations.character_form import CharacterForm
@@ -39,10 +40,14 @@ from gmtool.tui.tabs.stations.keys import ACTIONS, HELP
 from gmtool.tui.tabs.stations.offered import LIST, Moment, offered
 from gmtool.tui.tabs.stations.orders import Leave, Put, Refusal, SetPosture, SetTask, next_posture
 from gmtool.tui.tabs.stations.party_dialogs import export_dialog, import_dialog, undo_question
+from gmtool.tui.tabs.stations.party_orders import (
+    DeleteCharacter,
+    PartyRequest,
+    RedoChange,
+    UndoChange,
+)
 from gmtool.tui.tabs.stations.questions import Order, Question, Shown
 from gmtool.tui.tabs.stations.widgets import BoardTable, PartyList, ProblemNote, ShipRow
-
-Saved = TypeVar("Saved")
 
 
 class StationsPane(GmPane):
@@ -376,82 +381,52 @@ class StationsPane(GmPane):
         if label is None:
             self.show_status("Nothing to undo here.", error=True)
         elif self.made_here and self.made_here[-1] == label:
-            self._undo()
+            self._order(UndoChange())
         else:
             self.app.push_screen(
                 undo_question(label),
-                lambda yes: self._undo() if yes else self.show_status(f"Not undone: {label}."),
+                lambda yes: (
+                    self._order(UndoChange()) if yes else self.show_status(f"Not undone: {label}.")
+                ),
             )
-
-    def _undo(self) -> None:
-        try:
-            undone = history.undo(self.campaign, history.PARTY)
-        except StoreError as exc:
-            self.show_status(f"Not undone: {exc}", error=True)
-            return
-        if isinstance(undone, history.Refused):
-            self.show_status(places.refused_words(undone, undo=True), error=True)
-            return
-        if self.made_here and self.made_here[-1] == undone.label:
-            self.made_here.pop()
-        self.reload()
-        self.show_status(f"Undone: {undone.label}. (ctrl+y redoes)")
 
     def action_redo(self) -> None:
         """ctrl+y: do again what ctrl+z took back (its rolls count again, never re-rolled)."""
-        if self._refused():
-            return
-        try:
-            redone = history.redo(self.campaign, history.PARTY)
-        except StoreError as exc:
-            self.show_status(f"Not redone: {exc}", error=True)
-            return
-        if isinstance(redone, history.Refused):
-            self.show_status(places.refused_words(redone, undo=False), error=True)
-            return
-        self._saved(f"Redone: {redone.label}. (ctrl+z undoes)")
+        if not self._refused():
+            self._order(RedoChange())
 
     # -- the party's characters and its file ------------------------------------------------
-    def _saved(self, said: str) -> None:
-        """A change to the party saved: read it back, note it as made here, say what it was."""
+    def save(self, request: PartyRequest) -> None:
+        """Carry out a party request with its one action: read the party back and say what
+        it did. A refusal raises, for the dialog that asked to show (it stays open)."""
+        done = party_orders.act(self.campaign, request)
+        if isinstance(done, history.Refused):
+            self.show_status(party_orders.refused_words(done), error=True)
+            return
+        if done.undone is not None and self.made_here and self.made_here[-1] == done.undone:
+            self.made_here.pop()
         self.reload()
-        self.mark_made_here()
-        self.show_status(said)
+        if done.step:
+            self.mark_made_here()
+        if done.highlight is not None:
+            self.query_one("#party-list", PartyList).highlight(done.highlight)
+        self.show_status(done.words)
 
-    def _when_saved(self, said: Callable[[Saved], str]) -> Callable[[Saved | None], None]:
-        """A dialog's answer once it saved (None: it saved nothing)."""
-
-        def answered(saved: Saved | None) -> None:
-            if saved is not None:
-                self._saved(said(saved))
-
-        return answered
-
-    def _save_new(self, character: Character) -> Character:
-        return party_actions.add_character(self.campaign, character).character
-
-    def _save_edit(self, character: Character) -> Character:
-        return party_actions.edit_character(self.campaign, character).character
+    def _order(self, request: PartyRequest) -> None:
+        """A key's party request carried out; its refusal said on the status line."""
+        try:
+            self.save(request)
+        except (RulesError, StoreError) as exc:
+            self.show_status(party_orders.not_done(request, exc), error=True)
 
     def action_new_character(self) -> None:
-        if self._refused():
-            return
-
-        def joined(character: Character | None) -> None:
-            if character is None:
-                return
-            self._saved(f"{character.name} joins the party, unassigned: a puts them at a station.")
-            self.query_one("#party-list", PartyList).highlight(character.id)
-
-        self.app.push_screen(CharacterForm(self._save_new), joined)
+        if not self._refused():
+            self.app.push_screen(CharacterForm(self.save))
 
     def action_edit_character(self) -> None:
         who = self._need_character("edit")
         if who is not None:
-            self.app.push_screen(
-                CharacterForm(self._save_edit, self.party.character(who)),
-                self._when_saved(places.saved_words),
-            )
+            self.app.push_screen(CharacterForm(self.save, self.party.character(who)))
 
     def action_delete_character(self) -> None:
         who = self._need_character("delete")
@@ -460,39 +435,18 @@ class StationsPane(GmPane):
         name = places.char_name(self.party, who)
 
         def answered(yes: bool | None) -> None:
-            if not yes:
+            if yes:
+                self._order(DeleteCharacter(who, name))
+            else:
                 self.show_status(f"{name} was not deleted.")
-                return
-            try:
-                party_actions.delete_character(self.campaign, who)
-            except (RulesError, StoreError) as exc:
-                self.show_status(f"Not deleted: {exc}", error=True)
-                return
-            self._saved(f"Deleted {name}. (ctrl+z undoes)")
 
         question = f"Delete {name} and their station from the campaign?"
         self.app.push_screen(ConfirmDialog(question), answered)
 
     def action_import(self) -> None:
-        if self._refused():
-            return
-
-        def run(path: Path, replace: bool) -> str:
-            return party_actions.import_party(self.campaign, path, replace_party=replace).describe()
-
-        self.app.push_screen(import_dialog(run), self._when_saved(places.capitalized))
+        if not self._refused():
+            self.app.push_screen(import_dialog(self.save))
 
     def action_export(self) -> None:
-        if self._refused():
-            return
-
-        def run(path: Path, overwrite: bool) -> str:
-            done = party_actions.export_party(self.campaign, path, overwrite=overwrite)
-            return f"Exported {done.characters} characters to {done.path}."
-
-        def exported(message: str | None) -> None:
-            if message is not None:
-                self.reload()
-                self.show_status(places.capitalized(message))
-
-        self.app.push_screen(export_dialog(run), exported)
+        if not self._refused():
+            self.app.push_screen(export_dialog(self.save))

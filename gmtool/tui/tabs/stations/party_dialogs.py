@@ -1,16 +1,20 @@
 """The dialogs the Stations tab's party keys open, built from values: the party file's
-import and export (each runs the `FileAction` it is given) and the question before an undo
-of a change not made on the tab."""
+import and export (each asks for its typed request and hands it to `save`, the pane) and the
+question before an undo of a change not made on the tab."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from gmtool.tui.dialogs import ConfirmDialog
-from gmtool.tui.dialogs.file_path import FileAction, FileDialog
+from gmtool.tui.dialogs.file_path import FileDialog
+from gmtool.tui.tabs.stations.party_orders import ExportParty, ImportParty, PartyRequest
+
+Save = Callable[[PartyRequest], object]
 
 
-def import_dialog(run: FileAction) -> FileDialog:
+def import_dialog(save: Save) -> FileDialog[ImportParty]:
     return FileDialog(
         "Import a party YAML file",
         "",
@@ -18,17 +22,19 @@ def import_dialog(run: FileAction) -> FileDialog:
         "Enter imports. Characters in the file are added, or replace the character with "
         "the same id (tick the box to replace the whole party instead). A file with any "
         "mistake changes nothing.",
-        run,
+        ImportParty,
+        save,
     )
 
 
-def export_dialog(run: FileAction) -> FileDialog:
+def export_dialog(save: Save) -> FileDialog[ExportParty]:
     return FileDialog(
         "Export the party as YAML",
         str(Path.cwd() / "party.yaml"),
         "Overwrite the file if it exists",
         "Enter writes the file: the characters and their battle stations.",
-        run,
+        ExportParty,
+        save,
     )
 
 

@@ -8,7 +8,6 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from gmtool.actions import history
 from gmtool.actions.party import place_name
 from gmtool.actions.reads.ships import ShipRecord
 from gmtool.actions.station_rolls import StationCheckRolled
@@ -158,31 +157,12 @@ def roll_words(rolled: StationCheckRolled) -> Text:
     )
 
 
-def refused_words(refused: history.Refused, undo: bool) -> str:
-    """Why ctrl+z (`undo`) or ctrl+y did nothing; a party step that came with injuries says
-    where to take those back first."""
-    if refused.reason is history.Refusal.NOTHING:
-        return f"Nothing to {'undo' if undo else 'redo'} here."
-    text = f"Not {'undone' if undo else 'redone'}: {refused.text}"
-    if undo and refused.reason is history.Refusal.INJURIES_FIRST:
-        text += " (ctrl+z on the Injuries tab)."
-    return text
-
-
 def ship_board(ship: ShipRecord | None, party: Party) -> StationBoard | None:
     """The board of the ship shown (None: no ship); a party the board refuses raises."""
     if ship is None:
         return None
     spec = ship.spec
     return station_board(ship.id, spec.crew_check_score, party.characters, party.assignments)
-
-
-def saved_words(character: Character) -> str:
-    return f"Saved {character.name}. (ctrl+z undoes)"
-
-
-def capitalized(message: str) -> str:
-    return message[0].upper() + message[1:]
 
 
 def ship_to_show(ships: Sequence[ShipRecord], party: Party, shown: str | None) -> str | None:

@@ -1,0 +1,127 @@
+"""What the Stations tab's party keys and dialogs ask for, as typed requests: a character
+added, edited or deleted, the party file imported or exported, the last change undone or
+done again. `act` carries each out with its one action and says what it did, in `PartyDone`;
+a refusal raises as the action does (a dialog shows it and stays open with what the GM
+typed), except undo's and redo's, which `history` returns typed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import assert_never
+
+import msgspec
+
+from gmtool.actions import history
+from gmtool.actions import party as party_actions
+from gmtool.actions.reads.campaign import Campaign
+from gmtool.rules.characters import Character
+
+
+class AddCharacter(msgspec.Struct, frozen=True):
+    """A new character joins the party, unassigned."""
+
+    character: Character
+
+
+class EditCharacter(msgspec.Struct, frozen=True):
+    character: Character
+
+
+class DeleteCharacter(msgspec.Struct, frozen=True):
+    """A character and their station leave the campaign (`name` for the words)."""
+
+    who: str
+    name: str
+
+
+class ImportParty(msgspec.Struct, frozen=True):
+    """A party file read in: its characters added, or the whole party when `replace`."""
+
+    path: Path
+    replace: bool
+
+
+class ExportParty(msgspec.Struct, frozen=True):
+    path: Path
+    overwrite: bool
+
+
+class UndoChange(msgspec.Struct, frozen=True):
+    """ctrl+z: the party's last change taken back."""
+
+
+class RedoChange(msgspec.Struct, frozen=True):
+    """ctrl+y: the change ctrl+z took back done again (its rolls count again)."""
+
+
+CharacterRequest = AddCharacter | EditCharacter
+PartyRequest = (
+    CharacterRequest | DeleteCharacter | ImportParty | ExportParty | UndoChange | RedoChange
+)
+
+
+class PartyDone(msgspec.Struct, frozen=True):
+    """What a party request did: its words, the character the list then highlights, whether
+    it left a step of the party's history (ctrl+z takes it back), and the step it undid."""
+
+    words: str
+    highlight: str | None = None
+    step: bool = True
+    undone: str | None = None
+
+
+def act(campaign: Campaign, request: PartyRequest) -> PartyDone | history.Refused:
+    """The request carried out with its one action."""
+    match request:
+        case AddCharacter(character):
+            added = party_actions.add_character(campaign, character).character
+            joined = f"{added.name} joins the party, unassigned: a puts them at a station."
+            return PartyDone(joined, highlight=added.id)
+        case EditCharacter(character):
+            edited = party_actions.edit_character(campaign, character).character
+            return PartyDone(f"Saved {edited.name}. (ctrl+z undoes)")
+        case DeleteCharacter(who, name):
+            party_actions.delete_character(campaign, who)
+            return PartyDone(f"Deleted {name}. (ctrl+z undoes)")
+        case ImportParty(path, replace):
+            imported = party_actions.import_party(campaign, path, replace_party=replace)
+            return PartyDone(capitalized(imported.describe()))
+        case ExportParty(path, overwrite):
+            exported = party_actions.export_party(campaign, path, overwrite=overwrite)
+            words = f"Exported {exported.characters} characters to {exported.path}."
+            return PartyDone(words, step=False)
+        case UndoChange():
+            undone = history.undo(campaign, history.PARTY)
+            if isinstance(undone, history.Refused):
+                return undone
+            words = f"Undone: {undone.label}. (ctrl+y redoes)"
+            return PartyDone(words, step=False, undone=undone.label)
+        case RedoChange():
+            redone = history.redo(campaign, history.PARTY)
+            if isinstance(redone, history.Refused):
+                return redone
+            return PartyDone(f"Redone: {redone.label}. (ctrl+z undoes)")
+        case _:
+            assert_never(request)
+
+
+def not_done(request: PartyRequest, why: Exception) -> str:
+    """A refused request in the status line's words."""
+    verb = {DeleteCharacter: "deleted", UndoChange: "undone", RedoChange: "redone"}
+    return f"Not {verb.get(type(request), 'saved')}: {why}"
+
+
+def refused_words(refused: history.Refused) -> str:
+    """Why ctrl+z or ctrl+y did nothing; a party step that came with injuries says where to
+    take those back first."""
+    undo = not refused.redo
+    if refused.reason is history.Refusal.NOTHING:
+        return f"Nothing to {'undo' if undo else 'redo'} here."
+    text = f"Not {'undone' if undo else 'redone'}: {refused.text}"
+    if undo and refused.reason is history.Refusal.INJURIES_FIRST:
+        text += " (ctrl+z on the Injuries tab)."
+    return text
+
+
+def capitalized(message: str) -> str:
+    return message[0].upper() + message[1:]
