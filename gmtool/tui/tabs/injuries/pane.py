@@ -1,13 +1,9 @@
-"""Injuries tab: every character's stun, wound and mortal tracks, their state, and the injury
-history (hazards, direct damage, treatment) with every die; hazard rolls by hand, treatment,
-direct damage, undo, and the bail-out helper.
+"""Injuries tab: every character's tracks and state, and the injury history (hazards, direct
+damage, treatment) with every die; hazard rolls by hand, treatment, damage, undo, bail-out.
 
-The history is read through `actions.reads.injuries` (append-only: undo marks an entry
-undone and gives the damage back); the characters' damage lives with the party. The Battle
-tab records its hazards in the same history, and this tab shows them the next time it is
-drawn. Each key's dialog hands back a request; the pane carries it out with one call of
-`actions.injuries` or `actions.healing` and says the typed result on the status line
-(status_words.py). The keys and help are in keys.py.
+Each key opens its dialog (imported on first use, so the tab opens without building them);
+the dialog hands back a request, carried out with one `actions.injuries` or
+`actions.healing` call, and the typed result is said on the status line (status_words.py).
 """
 
 from __future__ import annotations
@@ -32,9 +28,9 @@ from gmtool.actions.reads.rolls import RollEntry
 from gmtool.actions.reads.ships import ShipRecord
 from gmtool.rules.characters import Party
 from gmtool.rules.errors import RulesError
+from gmtool.tui.dialogs import kept_dialog
 from gmtool.tui.pane import GmPane
 from gmtool.tui.styles import tab_css
-from gmtool.tui.tabs.injuries import asking
 from gmtool.tui.tabs.injuries import history_view as history
 from gmtool.tui.tabs.injuries import status_words as words
 from gmtool.tui.tabs.injuries.characters_view import (
@@ -52,6 +48,7 @@ PARTY_ACTIONS = frozenset({"hazard", "treat", "heal", "rest", "damage", "bailout
 """Actions that read or change the saved party: off while it cannot be read."""
 HISTORY_ROWS = 5  # the history keeps its header, three entries and its scrollbar on screen
 DETAIL_ROWS = 3
+HAZARD_FORM = "injuries-hazard-form"  # the name the hazard form is kept under
 DEFAULT_FOCUS = ("injury-characters", "injury-party-problem")
 """Where the cursor starts (focus_default): Escape (Back) is offered everywhere else."""
 
@@ -132,10 +129,7 @@ class InjuriesPane(GmPane):
             self.query_one("#injury-characters", DataTable).focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Keys offered only when they apply, so the footer stays short: none that reads or
-        writes the party while it does not read, undo and redo only when there is something
-        to take back or do again, All only while a filter is set, Back only away from the
-        characters."""
+        """Keys offered only where they apply, so the footer stays within two rows."""
         if self.party_problem is not None and action in PARTY_ACTIONS:
             return False
         if action == "undo":
@@ -181,10 +175,8 @@ class InjuriesPane(GmPane):
 
     # -- reading ----------------------------------------------------------------------------
     def reload(self, new_entry: InjuryEntry | None = None, *, to_character: bool = True) -> None:
-        """Read the party and the history again and redraw (keeps the cursor and filters).
-
-        `new_entry`, just saved: the history's cursor goes to it, in view, and (with
-        `to_character`) the characters' cursor to its character."""
+        """Read the party and the history again and redraw, keeping cursors and filters;
+        the cursors go to `new_entry` (just saved) and, with `to_character`, its character."""
         self.note_read()
         read = read_injuries(self.campaign)
         self.party = read.party
@@ -366,13 +358,19 @@ class InjuriesPane(GmPane):
         self.round_text = "" if round_number is None else str(round_number)
 
     def action_hazard(self) -> None:
-        if self._need_party("hazard roll"):
-            ships = self._ships()
-            ship_id = self._ship_of_highlighted(ships)
-            asking.ask_hazard(
-                self.app, ships, self.party, self.roll_hazard, self._hazards_rolled,
-                ship_id=ship_id, battle=self.battle, round_text=self.round_text,
-            )  # fmt: skip
+        """The hazard form, kept between openings (building it was most of what h did)."""
+        if not self._need_party("hazard roll"):
+            return
+        from gmtool.tui.tabs.injuries.hazard_dialog import HazardDialog, HazardFormStart
+
+        ships = self._ships()
+        start = HazardFormStart(
+            ships, self.party, self.roll_hazard, ship_id=self._ship_of_highlighted(ships),
+            battle=self.battle, round_text=self.round_text,
+        )  # fmt: skip
+        make = lambda: HazardDialog(start)  # noqa: E731
+        dialog = kept_dialog(self.app, HAZARD_FORM, HazardDialog, make, lambda d: d.renew(start))
+        self.app.push_screen(dialog, self._hazards_rolled)
 
     def roll_hazard(self, request: injury_actions.HazardRequest) -> list[InjuryEntry]:
         """The hazard form's rolls, saved (a refusal raises: the form says why)."""
@@ -388,10 +386,13 @@ class InjuriesPane(GmPane):
 
     def action_damage(self) -> None:
         if self._need_party("one to hurt"):
-            asking.ask_damage(
-                self.app, self.party, self.deal_damage, partial(self._entry_saved, "Damage"),
-                self.highlighted_character_id(), battle=self.battle, round_text=self.round_text,
+            from gmtool.tui.tabs.injuries.treatment_dialog import DamageDialog
+
+            dialog = DamageDialog(
+                self.party, self.deal_damage, self.highlighted_character_id(),
+                battle=self.battle, round_text=self.round_text,
             )  # fmt: skip
+            self.app.push_screen(dialog, partial(self._entry_saved, "Damage"))
 
     def deal_damage(self, request: injury_actions.DamageRequest) -> InjuryEntry:
         self._typed_battle(request.battle, request.round)
@@ -412,11 +413,12 @@ class InjuriesPane(GmPane):
         except StoreError as exc:
             self.show_status(str(exc), error=True)
             last = None
+        from gmtool.tui.tabs.injuries.bailout_dialog import BailoutDialog
+
         ships = self._ships()
-        asking.ask_bailout(
-            self.app, self.campaign, ships, self.party, self._bailout_ordered,
-            ship_id=self._ship_of_highlighted(ships), last=last,
-        )  # fmt: skip
+        ship_id = self._ship_of_highlighted(ships)
+        dialog = BailoutDialog(self.campaign, ships, self.party, ship_id=ship_id, last=last)
+        self.app.push_screen(dialog, self._bailout_ordered)
 
     def _bailout_ordered(self, record: Any) -> None:
         if record is not None:
@@ -425,32 +427,30 @@ class InjuriesPane(GmPane):
 
     # -- healing: t, r, g -------------------------------------------------------------------
     def action_treat(self) -> None:
-        """The doctor's roll (medical_dialog.py)."""
+        """The doctor's roll: Medical Science for the procedure chosen."""
         if self._need_party("one to treat"):
-            character_id = self.highlighted_character_id()
-            save, closed = self.treat_by_roll, partial(self._entry_saved, "Treatment")
-            asking.ask_medical_treatment(self.app, self.party, save, closed, character_id)
+            from gmtool.tui.tabs.injuries.medical_dialog import MedicalTreatmentDialog
+
+            save = partial(healing.treat_by_roll, self.campaign)
+            dialog = MedicalTreatmentDialog(self.party, save, self.highlighted_character_id())
+            self.app.push_screen(dialog, partial(self._entry_saved, "Treatment"))
 
     def action_heal(self) -> None:
         """Healing by the GM's ruling: typed points, nothing rolled."""
         if self._need_party("one to heal"):
-            character_id = self.highlighted_character_id()
-            save, closed = self.treat, partial(self._entry_saved, "Treatment")
-            asking.ask_healing(self.app, self.party, save, closed, character_id)
+            from gmtool.tui.tabs.injuries.treatment_dialog import TreatmentDialog
 
-    def treat_by_roll(self, request: healing.TreatmentRequest) -> InjuryEntry:
-        return healing.treat_by_roll(self.campaign, request)
-
-    def treat(self, request: injury_actions.TreatmentRequest) -> InjuryEntry:
-        return injury_actions.treat(self.campaign, request)
+            save = partial(injury_actions.treat, self.campaign)
+            dialog = TreatmentDialog(self.party, save, self.highlighted_character_id())
+            self.app.push_screen(dialog, partial(self._entry_saved, "Treatment"))
 
     def action_rest(self) -> None:
         if self._need_party("one to rest"):
-            character_id = self.highlighted_character_id()
-            asking.ask_rest(self.app, self.party, self.rest_days, self._rested, character_id)
+            from gmtool.tui.tabs.injuries.medical_dialog import RestDialog
 
-    def rest_days(self, request: healing.RestRequest) -> healing.Rested:
-        return healing.rest_days(self.campaign, request)
+            save = partial(healing.rest_days, self.campaign)
+            dialog = RestDialog(self.party, save, self.highlighted_character_id())
+            self.app.push_screen(dialog, self._rested)
 
     def _rested(self, rested: healing.Rested | None) -> None:
         newest = max(rested.entries, key=lambda e: int(e["id"])) if rested else None
