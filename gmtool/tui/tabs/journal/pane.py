@@ -1,10 +1,5 @@
-"""Journal tab: the campaign's game sessions, newest first, and the chosen one's timeline.
-
-The sessions are on the left; on the right, the chosen session's facts in the order they
-happened (`actions.journal.session_facts`), or the chart of the campaign's condition. Notes
-are edited and deleted here, each change one commit through `actions.journal`; the recap is
-shown and saved from here. The keys are in keys.py.
-"""
+"""Journal tab: the game sessions, newest first, and the chosen one's timeline or the chart of
+the campaign's condition. Notes are edited and recaps shown and saved here."""
 
 from __future__ import annotations
 
@@ -35,6 +30,7 @@ class JournalPane(GmPane):
     TITLE = "Journal"
     HELP = HELP
     ACTIONS = ACTIONS
+    STATUS_LINE = "journal-status"
     DEFAULT_CSS = tab_css(__file__, "journal.tcss")
 
     def __init__(self, **kwargs: Any) -> None:
@@ -159,11 +155,6 @@ class JournalPane(GmPane):
         if action in ("undo", "redo"):
             return f"No note change of this session to {action}."
         return None
-
-    def show_status(self, text: object, error: bool = False) -> None:
-        status = self.query_one("#journal-status", Static)
-        status.set_class(error, "error")
-        status.update(str(text))
 
     # -- notes ------------------------------------------------------------------------------
     def action_edit_note(self) -> None:
