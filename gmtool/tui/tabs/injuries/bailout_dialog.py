@@ -1,9 +1,5 @@
 """The bail-out helper: abandoning ship, rolled once (Table 3-3) and counted round by round.
-
-The order (gmtool/actions/bailout.py) rolls the bail-out time and the share of survivors who
-cannot get out; the evacuation is kept (store/bailout.py), so the table is still there after a
-restart and ctrl+z on the Injuries tab takes the order back.
-"""
+The order is kept, so the table is there after a restart and ctrl+z takes it back."""
 
 from __future__ import annotations
 

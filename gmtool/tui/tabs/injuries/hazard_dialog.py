@@ -1,12 +1,6 @@
-"""The Hazard dialog: a hazard roll by hand, for a GM who resolves the ship battle their own way.
-
-Pick the ship that was hit (the characters aboard it are ticked, with their postures from
-their battle stations) or just a ship class, the most severe track the hit marked, its damage
-type (the weapon that hit gives it, when named: armor protects by type), and who rolls.
-ctrl+r rolls Table 3-1 for each of them, the Personality feat check and the Table 3-2 injury
-for the endangered, saves it all at once (damage, history, roll log) and shows every
-character's result in the list. ctrl+r again rolls for another hit.
-"""
+"""The Hazard dialog: a hazard roll by hand, for a GM who resolves a ship battle their own way.
+ctrl+r rolls Table 3-1 for each character ticked, the feat check and Table 3-2 injury for the
+endangered, and saves it all at once; again, for another hit."""
 
 from __future__ import annotations
 
@@ -113,9 +107,8 @@ class HazardCharacters(DataTable[Any]):
 
 
 class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
-    """Returns every history entry saved while it was open (an empty list if none). Escape
-    asks first when something was changed since the last roll (the ticks and postures
-    count)."""
+    """Returns every entry saved while it was open; Escape asks first when anything (ticks and
+    postures too) changed since the last roll."""
 
     DEFAULT_CSS = tab_css(__file__, "hazard_dialog.tcss")
 
@@ -344,13 +337,6 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
             self._ship_id = ship_id
             self._prefill(ship_id)
 
-    @on(DataTable.RowHighlighted, "#hazard-characters")
-    def _show_result(self, event: DataTable.RowHighlighted) -> None:
-        key = event.row_key.value if event.row_key is not None else None
-        entry = self.results.get(str(key))
-        detail = self.query_one("#hazard-detail", Static)
-        detail.update(Text(str(entry.get("summary", "")), style="dim") if entry else "")
-
     # -- rolling ----------------------------------------------------------------------------
     def _message(self, text: str | Text, *, error: bool = False, done: bool = False) -> None:
         message = self.query_one("#hazard-message", Static)
@@ -430,7 +416,9 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
                 self.chosen[character_id] = False
         self._refresh_rows()
 
+    @on(DataTable.RowHighlighted, "#hazard-characters")
     def _show_highlighted_result(self) -> None:
+        """The highlighted character's injury in words, once rolled."""
         character = self._highlighted()
         entry = self.results.get(character.id) if character else None
         self.query_one("#hazard-detail", Static).update(
