@@ -1,9 +1,5 @@
-"""The Crew tab's roster with each member's condition: fit, lightly or badly wounded, or
-dead, and the battle that hurt them; f filters the roster by it.
-
-`RosterStandings` is a value the pane keeps for the ship shown (from
-`actions.ships.standings_of`); the roster's cells, filter and counts are read from it.
-"""
+"""The Crew tab's roster with each member's condition (fit, wounded, dead, and the battle that
+hurt them), which f filters it by; `RosterStandings` holds it for the ship shown."""
 
 from __future__ import annotations
 
