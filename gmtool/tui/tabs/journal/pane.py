@@ -3,6 +3,7 @@ the campaign's condition. Notes are edited and recaps shown and saved here."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from textual import on
@@ -166,9 +167,8 @@ class JournalPane(GmPane):
         session_id = self.session_id
 
         def typed(text: str | None) -> None:
-            if text is None:
-                return
-            self._note_change(lambda: journal.edit_note(self.campaign, session_id, note.id, text))
+            if text is not None:
+                self._note_change(journal.edit_note, session_id, note.id, text)
 
         self.app.push_screen(
             NoteDialog(f"Note {note.id} (Enter saves, Esc cancels):", note.text), typed
@@ -178,22 +178,20 @@ class JournalPane(GmPane):
         note = self.note_under_cursor()
         if note is None or self.session_id is None:
             return
-        session_id = self.session_id
-        self._note_change(lambda: journal.delete_note(self.campaign, session_id, note.id))
+        self._note_change(journal.delete_note, self.session_id, note.id)
 
     def action_undo(self) -> None:
         if self.session_id is not None:
-            session_id = self.session_id
-            self._note_change(lambda: journal.undo_note(self.campaign, session_id))
+            self._note_change(journal.undo_note, self.session_id)
 
     def action_redo(self) -> None:
         if self.session_id is not None:
-            session_id = self.session_id
-            self._note_change(lambda: journal.redo_note(self.campaign, session_id))
+            self._note_change(journal.redo_note, self.session_id)
 
-    def _note_change(self, change: Any) -> None:
+    def _note_change(self, change: Callable[..., journal.NoteChanged], *args: Any) -> None:
+        """One note change through its action, said on the status line (or its refusal)."""
         try:
-            done: journal.NoteChanged = change()
+            done = change(self.campaign, *args)
         except ActionRefused as exc:
             self.show_status(f"Not done: {exc}", error=True)
             return
