@@ -35,7 +35,6 @@ def choice(options: Iterable[tuple[str, str]], value: str, field_id: str) -> Sel
 def number_field(
     value: str, field_id: str, minimum: int, maximum: int, placeholder: str = ""
 ) -> NumberField:
-    """A compact whole-number field."""
     return NumberField(
         value, placeholder=placeholder, id=field_id, minimum=minimum, maximum=maximum, compact=True
     )

@@ -92,7 +92,6 @@ CONDITION_DOING = {
 
 
 def refused_words(order: ShipOrder, why: str) -> str:
-    """The order refused, and why."""
     not_done = REFUSED[type(order)]
     return f"{not_done}: {why}" if not_done else why
 

@@ -85,7 +85,7 @@ class CrewPane(GmPane):
         narrow = self.size.width < NARROW
         if narrow != self.has_class("-narrow"):
             self.set_class(narrow, "-narrow")
-            self._set_list_aside(narrow and self._in_list())
+            self.query_one(ShipSide).set_aside(narrow and self._in_list())
             if self.crew is not None:
                 self._fill_tree(self.crew.manifest)
         # once laid out again: the post column fits the new width, more rows a taller table
@@ -113,14 +113,9 @@ class CrewPane(GmPane):
         in_list = self.has_class("-narrow") and any(
             node.id == "crew-side" for node in event.widget.ancestors_with_self
         )
-        if self._set_list_aside(in_list):
+        if self.query_one(ShipSide).set_aside(in_list):
             # the post column fits the width, once laid out
             self.call_after_refresh(self.call_after_refresh, self._check_post_width)
-
-    def _set_list_aside(self, aside: bool) -> bool:
-        """Put the ships list aside (narrow, the cursor in the manifest or roster) or back;
-        whether that changed."""
-        return self.query_one(ShipSide).set_aside(aside)
 
     def _in_list(self) -> bool:
         """Whether the cursor is in the manifest or the roster (else on the ships list)."""
@@ -363,7 +358,7 @@ class CrewPane(GmPane):
         self.refresh_bindings()
 
     def _show_view(self, roster: bool) -> None:
-        self._set_list_aside(self.has_class("-narrow"))  # the cursor goes to the view
+        self.query_one(ShipSide).set_aside(self.has_class("-narrow"))  # the cursor goes to the view
         self.query_one(CrewViews).show_view(roster)
         self._fill_roster()
         self.refresh_bindings()

@@ -32,7 +32,6 @@ CONDITION_STYLE = {
 
 
 def next_filter(crew_filter: str) -> str:
-    """The filter f steps to after `crew_filter`."""
     return CREW_FILTERS[(CREW_FILTERS.index(crew_filter) + 1) % len(CREW_FILTERS)]
 
 
@@ -72,7 +71,6 @@ class RosterStandings:
         return CONDITION_STYLE.get(found.condition if found else "fit", "")
 
     def filtered(self, members: Sequence[CrewMember], crew_filter: str) -> list[CrewMember]:
-        """The members `crew_filter` lets through."""
         if crew_filter == "all":
             return list(members)
         wanted = FILTER_CONDITIONS[crew_filter]

@@ -35,8 +35,6 @@ def ship_row(record: ShipRecord, check: ManifestCheck | None) -> tuple[Text, str
 
 
 class ShipList(DataTable[Any]):
-    """The ships, one row each (its columns are COLUMNS)."""
-
     def show(
         self, rows: Sequence[tuple[str, Sequence[Text | str]]], wanted: str | None
     ) -> str | None:

@@ -332,7 +332,6 @@ class DiceLogPane(GmPane):
             self.show_status(entry_summary(entry))
 
     def shows_roll(self, roll_id: int) -> bool:
-        """True when the roll is a row of the log as filtered now."""
         return str(roll_id) in self._shown
 
     @on(Input.Changed, "#log-filter")

@@ -49,7 +49,13 @@ NARROW_BELOW = 100  # terminal columns: below this, names without their titles
 NARROW_NAME = 16
 
 
+# Rolls and saves; raises RulesError or StoreError to refuse (the dialog shows why).
 RollHazard = Callable[[HazardRequest], list[InjuryEntry]]
+
+
+def choice(options: list[tuple[str, str]], value: str, field_id: str, tip: str) -> Select[str]:
+    """A compact choice list that always holds one of `options`, with what it asks for."""
+    return Select(options, value=value, allow_blank=False, id=field_id, compact=True, tooltip=tip)
 
 
 class HazardFormStart(msgspec.Struct, frozen=True):
@@ -63,9 +69,6 @@ class HazardFormStart(msgspec.Struct, frozen=True):
     cause: str = ""
     battle: str = ""
     round_text: str = ""
-
-
-"""Rolls and saves; raises RulesError or StoreError to refuse (the dialog shows why)."""
 
 
 def result_text(entry: InjuryEntry) -> Text:
@@ -121,7 +124,6 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
         self._start(start)
 
     def _start(self, start: HazardFormStart) -> None:
-        """The state a new form starts with."""
         self.ships = {s.id: s for s in start.ships}
         self.party = start.party
         self._roll = start.roll
@@ -170,23 +172,16 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
             yield from ship_class_row(self.ships, self._ship_id, start_class, "hazard")
             with Horizontal(classes="dialog-row"):
                 yield Label("Track", classes="field-label")
-                yield Select(
-                    [(t, t) for t in tracks],
-                    value=self._default_track(),
-                    allow_blank=False,
-                    id="hazard-track",
-                    compact=True,
-                    tooltip="the most severe track the hit marked on the ship",
-                )
+                yield choice(
+                    [(t, t) for t in tracks], self._default_track(), "hazard-track",
+                    "the most severe track the hit marked on the ship",
+                )  # fmt: skip
                 yield Label("Type", classes="field-label")
-                yield Select(
-                    [(name, key) for key, name in armor_table().damage_types.items()],
-                    value=armor_table().other_damage_type,
-                    allow_blank=False,
-                    id="hazard-type",
-                    compact=True,
-                    tooltip="the damage type of the weapon that hit: what armor protects against",
-                )
+                types = [(name, key) for key, name in armor_table().damage_types.items()]
+                yield choice(
+                    types, armor_table().other_damage_type, "hazard-type",
+                    "the damage type of the weapon that hit: what armor protects against",
+                )  # fmt: skip
                 yield Label("Cause", classes="field-label")
                 yield TextField(
                     self._cause,
@@ -203,14 +198,10 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
                     self._round, placeholder="—", id="hazard-round", minimum=1, compact=True
                 )
                 yield Label("Hit by", classes="field-label")
-                yield Select(
-                    self._weapon_options(),
-                    value=UNKNOWN_WEAPON,
-                    allow_blank=False,
-                    id="hazard-weapon",
-                    compact=True,
-                    tooltip="the weapon that hit, when known: its damage type is the injury's",
-                )
+                yield choice(
+                    self._weapon_options(), UNKNOWN_WEAPON, "hazard-weapon",
+                    "the weapon that hit, when known: its damage type is the injury's",
+                )  # fmt: skip
             table = HazardCharacters(id="hazard-characters", cursor_type="row")
             yield table
             yield Static(id="hazard-message")
@@ -345,7 +336,6 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
         message.update(text)
 
     def request(self) -> HazardRequest:
-        """The form as a request; ValueError says what to fix."""
         ship_id = self._ship_id
         ship = self.ships.get(ship_id) if ship_id else None
         ship_class = self.query_one("#hazard-class", Select).value

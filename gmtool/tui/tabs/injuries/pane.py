@@ -258,7 +258,6 @@ class InjuriesPane(GmPane):
 
     # -- the history and its filters ---------------------------------------------------------
     def filtered(self) -> bool:
-        """Whether a filter is set (a clears them)."""
         return self.query_one(FilterBar).any_set()
 
     def _fill_history(
@@ -291,7 +290,6 @@ class InjuriesPane(GmPane):
             self._fill_history()
 
     def shows_entry(self, entry_id: int) -> bool:
-        """Whether the history (as filtered) lists this entry."""
         return any(e["id"] == entry_id for e in self.entries)
 
     @on(Select.Changed, "#injury-filters Select")
@@ -476,8 +474,7 @@ class InjuriesPane(GmPane):
             self.show_status(f"Not undone: {exc}", error=True)
             return
         self.reload()
-        text, refused = words.undone_text(undone, unseen)
-        self.show_status(text, error=refused)
+        self.show_status(*words.undone_text(undone, unseen))
 
     def action_redo(self) -> None:
         """Do the last undo again (nothing is rolled again)."""
@@ -492,5 +489,4 @@ class InjuriesPane(GmPane):
             return
         newest = max(redone.entries, key=lambda e: int(e["id"])) if redone.entries else None
         self.reload(newest, to_character=len(redone.entries) == 1)
-        text, refused = words.redone_text(redone)
-        self.show_status(text, error=refused)
+        self.show_status(*words.redone_text(redone))
