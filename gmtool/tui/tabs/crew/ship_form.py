@@ -12,7 +12,6 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.message import Message
 from textual.widgets import Button, Checkbox, DataTable, Input, Label, Select, Static
 
 from gmtool.rules.checks import checks_table
@@ -48,9 +47,11 @@ FORM_ACTIONS = (
     TabAction("ctrl+t", "systems", "Systems list", "Put the cursor on the systems list"),
 )
 SYSTEM_ACTIONS = (
-    TabAction("a", "add_system", "Add system", "Add a system in the system dialog"),
-    TabAction("e", "edit_system", "Edit system", "Edit the selected system"),
-    TabAction("x", "remove_system", "Remove system", "Remove the selected system", ("delete",)),
+    TabAction("a", "screen.add_system", "Add system", "Add a system in the system dialog"),
+    TabAction("e", "screen.edit_system", "Edit system", "Edit the selected system"),
+    TabAction(
+        "x", "screen.remove_system", "Remove system", "Remove the selected system", ("delete",)
+    ),
 )
 
 # Saves the ship the form holds: None when saved, else the refusal the form shows.
@@ -84,23 +85,10 @@ def spec_defaults(spec: ShipSpec) -> ShipSpec:
 
 
 class SystemsTable(DataTable[str]):
-    """The form's systems; letter keys work here (the table has focus, not a text field)."""
+    """The form's systems; letter keys work here (the table has focus, not a text field) and
+    run the form's actions."""
 
     BINDINGS = bindings(SYSTEM_ACTIONS)  # type: ignore[assignment]
-
-    class Request(Message):
-        def __init__(self, what: str) -> None:
-            super().__init__()
-            self.what = what
-
-    def action_add_system(self) -> None:
-        self.post_message(self.Request("add"))
-
-    def action_edit_system(self) -> None:
-        self.post_message(self.Request("edit"))
-
-    def action_remove_system(self) -> None:
-        self.post_message(self.Request("remove"))
 
 
 # -- the ship -------------------------------------------------------------------------------
@@ -255,19 +243,11 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
         table.focus()
         table.scroll_visible()
 
-    def on_systems_table_request(self, message: SystemsTable.Request) -> None:
-        if message.what == "add":
-            self.add_system()
-        elif message.what == "edit":
-            self.edit_system()
-        else:
-            self.remove_system()
-
     @on(DataTable.RowSelected, "#form-systems")
     def _row_selected(self) -> None:
-        self.edit_system()
+        self.action_edit_system()
 
-    def add_system(self) -> None:
+    def action_add_system(self) -> None:
         def added(system: dict[str, Any] | None) -> None:
             if system is not None:
                 self.systems.append(system)
@@ -276,7 +256,7 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
 
         self.app.push_screen(SystemDialog(self.ship_class), added)
 
-    def edit_system(self) -> None:
+    def action_edit_system(self) -> None:
         table = self.query_one("#form-systems", SystemsTable)
         if not self.systems:
             self._error("No system to edit: press a to add one.")
@@ -291,7 +271,7 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
 
         self.app.push_screen(SystemDialog(self.ship_class, self.systems[row]), edited)
 
-    def remove_system(self) -> None:
+    def action_remove_system(self) -> None:
         table = self.query_one("#form-systems", SystemsTable)
         if not self.systems:
             self._error("No system to remove.")
@@ -308,7 +288,7 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
 
     @on(Button.Pressed, "#form-add-system")
     def _add_pressed(self) -> None:
-        self.add_system()
+        self.action_add_system()
 
     # -- the whole ship ----------------------------------------------------------------------
     def spec_dict(self) -> dict[str, Any]:

@@ -194,14 +194,8 @@ class BailoutDialog(SavesWhileOpen[BailoutRecord | None]):
         table = self.query_one("#bailout-rounds", DataTable)
         table.clear()
         for line in bailout_rounds(record.bailout):
-            table.add_row(
-                str(line.round),
-                str(line.cleared),
-                str(line.cleared_total),
-                str(line.still_leaving),
-                str(line.trapped),
-                key=str(line.round),
-            )
+            cells = (line.round, line.cleared, line.cleared_total, line.still_leaving, line.trapped)
+            table.add_row(*map(str, cells), key=str(line.round))
 
     def action_order(self) -> None:
         ship = self.ships.get(self._ship_id) if self._ship_id else None

@@ -89,24 +89,16 @@ def result_text(entry: InjuryEntry) -> Text:
 
 
 class HazardCharacters(DataTable[Any]):
-    """Who rolls: space ticks a character, p switches their posture."""
+    """Who rolls: space ticks a character, p switches their posture (the dialog's actions)."""
 
     BINDINGS = bindings(  # type: ignore[assignment]
         (
-            TabAction("space", "tick", "Tick", "Tick or untick the highlighted character"),
-            TabAction("p", "posture", "Posture", "Switch the highlighted character's posture"),
+            TabAction("space", "screen.tick", "Tick", "Tick or untick the highlighted character"),
+            TabAction(
+                "p", "screen.posture", "Posture", "Switch the highlighted character's posture"
+            ),
         )
     )
-
-    def action_tick(self) -> None:
-        screen = self.screen
-        if isinstance(screen, HazardDialog):
-            screen.toggle_highlighted()
-
-    def action_posture(self) -> None:
-        screen = self.screen
-        if isinstance(screen, HazardDialog):
-            screen.switch_highlighted_posture()
 
 
 class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
@@ -298,7 +290,7 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
         key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
         return self.party.find(key)
 
-    def toggle_highlighted(self) -> None:
+    def action_tick(self) -> None:
         character = self._highlighted()
         if character is None:
             return
@@ -308,7 +300,7 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
         self.chosen[character.id] = not self.chosen[character.id]
         self._refresh_rows()
 
-    def switch_highlighted_posture(self) -> None:
+    def action_posture(self) -> None:
         character = self._highlighted()
         if character is None:
             return

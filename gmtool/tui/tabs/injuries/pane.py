@@ -24,7 +24,6 @@ from gmtool.actions import injuries as injury_actions
 from gmtool.actions.errors import StoreError
 from gmtool.actions.reads.injuries import InjuryEntry, load_bailout, newest_first
 from gmtool.actions.reads.party import campaign_ships
-from gmtool.actions.reads.rolls import RollEntry
 from gmtool.actions.reads.ships import ShipRecord
 from gmtool.rules.characters import Party
 from gmtool.rules.errors import RulesError
@@ -88,7 +87,7 @@ class InjuriesPane(GmPane):
         yield Static(id="injury-detail")
 
     def on_mount(self) -> None:
-        self.campaign.on_record(self._rolls_saved)
+        self.campaign.on_record(lambda _entries: self.post_message(self.RollsSaved()))
         self._narrow = self.app.size.width < NARROW_BELOW
         self.set_class(self._narrow, "-narrow")
         self.reload()
@@ -97,9 +96,6 @@ class InjuriesPane(GmPane):
                 "h rolls a hazard; t treats, r rests, d damages the highlighted character."
             )
         self.focus_default()
-
-    def _rolls_saved(self, _entries: list[RollEntry]) -> None:
-        self.post_message(self.RollsSaved())
 
     def on_injuries_pane_rolls_saved(self, _message: RollsSaved) -> None:
         if not self._reload_pending:
