@@ -1,8 +1,6 @@
-"""How the Crew tab asks for each order: the form, the file or the question a key opens.
-
-Each function opens its dialog and hands the order the GM gave to `then` (the pane, which
-carries it out and returns its refusal for a form to show); an order not given is said
-with `say` ("... is kept"). They take values and callables, never the pane."""
+"""How the Crew tab asks for each order: each function opens the form, file or question of a
+key and hands the order given to `then` (the pane: it carries it out, returning the refusal
+for a form to show); an order not given is said with `say`. They never take the pane."""
 
 from __future__ import annotations
 
@@ -14,15 +12,14 @@ from textual.app import App
 from gmtool.actions import ship_condition as cond
 from gmtool.actions.reads import ships as ship_reads
 from gmtool.rules.ships import ShipSpec
-from gmtool.tui.dialogs import ConfirmDialog, kept_dialog
+from gmtool.tui.dialogs import kept_dialog
 from gmtool.tui.tabs.crew import dialogs, orders
 from gmtool.tui.tabs.crew.condition import RepairDialog, restore_question, scrap_question
 from gmtool.tui.tabs.crew.ship_form import ShipFormScreen
 
 Then = Callable[[orders.ShipOrder], "str | None"]
 Say = Callable[[str], None]
-# The name the blank ship form is kept under between openings.
-NEW_SHIP_FORM = "crew-new-ship-form"
+NEW_SHIP_FORM = "crew-new-ship-form"  # the name the blank ship form is kept under
 
 
 def if_yes(order: orders.ShipOrder, then: Then, say: Say, kept: str) -> Callable[[Any], None]:
@@ -134,12 +131,10 @@ def ask_repair(app: App[Any], view: cond.ConditionView, then: Then) -> None:
 
 
 def ask_restore(app: App[Any], view: cond.ConditionView, then: Then, say: Say) -> None:
-    question, detail = restore_question(view)
-    asked = ConfirmDialog(question, detail=detail, danger=True)
-    app.push_screen(asked, if_yes(orders.RestoreShip(view.ship_id), then, say, "Nothing changed."))
+    order = orders.RestoreShip(view.ship_id)
+    app.push_screen(restore_question(view), if_yes(order, then, say, "Nothing changed."))
 
 
 def ask_scrap(app: App[Any], view: cond.ConditionView, then: Then, say: Say) -> None:
-    question, detail = scrap_question(view)
-    asked = ConfirmDialog(question, detail=detail, danger=True)
-    app.push_screen(asked, if_yes(orders.ScrapShip(view.ship_id), then, say, "Nothing changed."))
+    order = orders.ScrapShip(view.ship_id)
+    app.push_screen(scrap_question(view), if_yes(order, then, say, "Nothing changed."))

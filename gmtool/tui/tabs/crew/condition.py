@@ -1,11 +1,6 @@
-"""The Crew tab's ship condition: a line saying what battles left of the selected ship, the
-repair dialog, and which of the keys that mend a ship between battles (repair, new crew,
-scrap, restore) mean something for it.
-
-`condition_key_applies` hides each key where it means nothing (no damage to repair, no crew
-missing, nothing lost to restore). The pane carries each change out through
-`actions.ship_condition`; ctrl+z in the tab takes it back.
-"""
+"""The Crew tab's ship condition: the line saying what battles left of the ship, the repair
+dialog and questions, and which keys that mend a ship mean something for it (a key that
+means nothing is not offered)."""
 
 from __future__ import annotations
 
@@ -14,17 +9,16 @@ from collections.abc import Callable
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Input, Label, Select, Static
+from textual.containers import Vertical
+from textual.widgets import Input, Select, Static
 
 from gmtool.actions import ship_condition as cond
 from gmtool.rules.condition_text import WHERE_WORDS, event_text, tracks_text
 from gmtool.rules.limits import MAX_REPAIR_DAYS
 from gmtool.rules.ship_condition import WHERE
-from gmtool.tui.dialogs.base import save_action
+from gmtool.tui.dialogs.base import ConfirmDialog, save_action
 from gmtool.tui.footer import KeyFooter
-from gmtool.tui.tabs.crew.dialogs import CrewDialog
-from gmtool.tui.widgets.number_field import NumberField
+from gmtool.tui.tabs.crew.dialogs import CrewDialog, choice, dialog_row, number_field
 
 STATUS_STYLE = {
     "operational": "green",
@@ -69,25 +63,22 @@ def condition_key_applies(view: cond.ConditionView | None, action: str) -> bool:
     return True  # scrap
 
 
-def changed_words(changed: cond.ConditionChanged, doing: str) -> str:
-    """The status line after a repair, new crew, scrap or restore."""
-    return f"{changed.view.name} {doing} (its last line above); ctrl+z undoes it."
-
-
-def restore_question(view: cond.ConditionView) -> tuple[str, str]:
-    """The question asked before o restores the ship, and its hint."""
-    return (
+def restore_question(view: cond.ConditionView) -> ConfirmDialog:
+    """Asked before o restores the ship."""
+    return ConfirmDialog(
         f"Restore {view.name}, rebuilt and fully crewed?",
-        "y restores, n or Escape keeps it as it is. ctrl+z undoes it.",
+        detail="y restores, n or Escape keeps it as it is. ctrl+z undoes it.",
+        danger=True,
     )
 
 
-def scrap_question(view: cond.ConditionView) -> tuple[str, str]:
-    """The question asked before X scraps the ship, and its hint."""
-    return (
+def scrap_question(view: cond.ConditionView) -> ConfirmDialog:
+    """Asked before X scraps the ship."""
+    return ConfirmDialog(
         f"Scrap {view.name}?",
-        "It stays on the list but cannot join a battle until restored (o). "
+        detail="It stays on the list but cannot join a battle until restored (o). "
         "y scraps, n or Escape keeps it.",
+        danger=True,
     )
 
 
@@ -108,20 +99,9 @@ class RepairDialog(CrewDialog[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
             yield Static(f"Repair {self.ship_name}", classes="dialog-title")
-            with Horizontal(classes="dialog-row"):
-                yield Label("Days")
-                yield NumberField(
-                    "1", id="repair-days", minimum=1, maximum=MAX_REPAIR_DAYS, compact=True
-                )
-            with Horizontal(classes="dialog-row"):
-                yield Label("Where")
-                yield Select(
-                    [(WHERE_WORDS[w], w) for w in WHERE],
-                    value=WHERE[0],
-                    allow_blank=False,
-                    id="repair-where",
-                    compact=True,
-                )
+            yield dialog_row("Days", number_field("1", "repair-days", 1, MAX_REPAIR_DAYS))
+            where = [(WHERE_WORDS[w], w) for w in WHERE]
+            yield dialog_row("Where", choice(where, WHERE[0], "repair-where"))
             yield Static(
                 "Rates per day: tables/repairs.yaml. Enter repairs, Escape cancels.",
                 classes="dialog-hint",

@@ -3,7 +3,7 @@ asked before a deletion or a new crew."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TypeVar
 
@@ -12,6 +12,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 from textual.widgets import Input, Label, Select, Static
 
 from gmtool.actions.errors import StoreError
@@ -21,8 +22,27 @@ from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog, GmDialog
 from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
+from gmtool.tui.widgets.number_field import NumberField
 
 R = TypeVar("R")
+
+
+def choice(options: Iterable[tuple[str, str]], value: str, field_id: str) -> Select[str]:
+    """A compact choice list that always holds one of `options`."""
+    return Select(options, value=value, allow_blank=False, id=field_id, compact=True)
+
+
+def number_field(
+    value: str, field_id: str, minimum: int, maximum: int, placeholder: str = ""
+) -> NumberField:
+    return NumberField(
+        value, placeholder=placeholder, id=field_id, minimum=minimum, maximum=maximum, compact=True
+    )
+
+
+def dialog_row(label: str, field: Widget) -> Horizontal:
+    """One field on its row, its label before it."""
+    return Horizontal(Label(label), field, classes="dialog-row")
 
 
 class CrewDialog(GmDialog[R]):
@@ -42,37 +62,22 @@ ImportAttempt = Callable[[Path, str], "str | None"]
 
 
 class ImportDialog(CrewDialog[bool]):
-    """Ask for a spec file and a side; the pane's `attempt` imports it.
-
-    A bad file keeps the dialog open with the message (file, ship, key and line, what was
-    expected), so the GM can fix the path or the file and press Enter again.
-    """
+    """A spec file and a side; `attempt` imports it. A bad file keeps the dialog open with what
+    is wrong, so the GM fixes the path or the file and presses Enter again."""
 
     CANCEL_RESULT = False
     ACTIONS = (save_action("submit", "Import", "Import the ship spec file"),)
 
-    def __init__(self, attempt: ImportAttempt, start: str = "") -> None:
+    def __init__(self, attempt: ImportAttempt) -> None:
         super().__init__()
         self.attempt = attempt
-        self.start = start
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
             yield Static("Import a ship spec file", classes="dialog-title")
-            with Horizontal(classes="dialog-row"):
-                yield Label("File")
-                yield Input(
-                    self.start, placeholder="ships/kestrel.yaml", id="import-path", compact=True
-                )
-            with Horizontal(classes="dialog-row"):
-                yield Label("Side")
-                yield Select(
-                    SIDE_OPTIONS,
-                    value="campaign",
-                    allow_blank=False,
-                    id="import-side",
-                    compact=True,
-                )
+            path = Input(placeholder="ships/kestrel.yaml", id="import-path", compact=True)
+            yield dialog_row("File", path)
+            yield dialog_row("Side", choice(SIDE_OPTIONS, "campaign", "import-side"))
             yield Static(
                 "A YAML spec: name, class, hull_points and systems (see gmtool crew --help). "
                 "Enter imports, Escape cancels.",
@@ -122,11 +127,7 @@ class ExportDialog(CrewDialog["ExportRequest | None"]):
     ACTIONS = (save_action("submit", "Export", "Write the file"),)
 
     def __init__(
-        self,
-        ship_id: str,
-        ship_name: str,
-        what: str = "manifest",
-        write: Callable[[ExportRequest], None] | None = None,
+        self, ship_id: str, ship_name: str, what: str, write: Callable[[ExportRequest], None]
     ) -> None:
         """`write` writes the file (OSError when it cannot): the dialog stays open on a path
         that cannot be written, with the reason, so the GM fixes the path, not retypes it."""
@@ -140,27 +141,11 @@ class ExportDialog(CrewDialog["ExportRequest | None"]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
             yield Static(f"Export the crew of {self.ship_name}", classes="dialog-title")
-            with Horizontal(classes="dialog-row"):
-                yield Label("What")
-                yield Select(
-                    [("crew manifest", "manifest"), ("named roster", "roster")],
-                    value=self.what,
-                    allow_blank=False,
-                    id="export-what",
-                    compact=True,
-                )
-            with Horizontal(classes="dialog-row"):
-                yield Label("Format")
-                yield Select(
-                    [("Markdown", "markdown"), ("CSV", "csv")],
-                    value="markdown",
-                    allow_blank=False,
-                    id="export-format",
-                    compact=True,
-                )
-            with Horizontal(classes="dialog-row"):
-                yield Label("File")
-                yield Input(self._offered, id="export-path", compact=True)
+            lists = [("crew manifest", "manifest"), ("named roster", "roster")]
+            yield dialog_row("What", choice(lists, self.what, "export-what"))
+            formats = [("Markdown", "markdown"), ("CSV", "csv")]
+            yield dialog_row("Format", choice(formats, "markdown", "export-format"))
+            yield dialog_row("File", Input(self._offered, id="export-path", compact=True))
             yield Static(
                 "A relative path is in the directory gmtool was started from. "
                 "Enter exports (an existing file is replaced), Escape cancels.",
@@ -194,16 +179,14 @@ class ExportDialog(CrewDialog["ExportRequest | None"]):
             format=str(self.query_one("#export-format", Select).value),
             path=Path(text).expanduser(),
         )
-        if self.write is not None:
-            try:
-                self.write(request)
-            except OSError as exc:
-                self._refused(f"cannot write {request.path} ({exc.strerror or exc})")
-                return
-            except (RulesError, StoreError) as exc:
-                self._refused(str(exc))
-                return
-        self.dismiss(request)
+        try:
+            self.write(request)
+        except OSError as exc:
+            self._refused(f"cannot write {request.path} ({exc.strerror or exc})")
+        except (RulesError, StoreError) as exc:
+            self._refused(str(exc))
+        else:
+            self.dismiss(request)
 
     def _refused(self, why: str) -> None:
         self.query_one("#export-error", Static).update(
@@ -248,9 +231,8 @@ KEEP_SHIP = "keep"
 def delete_question(
     name: str, aboard: tuple[str, ...], battles: tuple[str, ...] = ()
 ) -> ConfirmDialog | ChoiceDialog:
-    """Asked before x deletes a ship: a yes/no question for an empty ship, a choice naming
-    the characters aboard for one that has them (the safe answer highlighted). A ship in an
-    open battle says so first: deleting her takes her out of it."""
+    """Asked before x deletes a ship: yes or no for an empty ship, else a choice naming the
+    characters aboard (the safe answer first); an open battle she is in is said first."""
     fighting = ""
     if battles:
         fighting = (

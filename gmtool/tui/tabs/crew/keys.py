@@ -1,12 +1,6 @@
-"""The Crew tab's one table of keys, and its help.
-
-Which keys are offered depends on where the cursor is: on the ships list, the keys that
-change ships (new, edit, import, delete, regenerate, and the condition keys where they
-apply); in the manifest or the roster, the keys of that list (filter, export) and Escape
-back to the ships. The views and the search work from both. So the footer keeps to two rows
-at 80 columns; the order of the table is the footer's, packed so that the condition keys
-of a damaged ship still fit.
-"""
+"""The Crew tab's one table of keys, and its help. The keys that change ships are offered on the
+ships list, those of the manifest or roster there; so the footer keeps to two rows at 80
+columns, its order packed so that a damaged ship's condition keys still fit."""
 
 from __future__ import annotations
 

@@ -1,8 +1,5 @@
-"""Which of the Crew tab's keys are offered now, and why one is not: from where the cursor
-is, the ship shown, its condition and what ctrl+z and ctrl+y would do.
-
-The footer stays short by offering a key only where it acts (keys.py says which keys
-belong to the ships list and which to the list on the right)."""
+"""Which of the Crew tab's keys act now, and why one does not: the footer stays short by
+offering a key only where it acts."""
 
 from __future__ import annotations
 

@@ -1,9 +1,7 @@
-"""The Crew tab's orders: what a key asked for (a form's spec, a file, a yes), as a typed
-request the pane carries out with one action, and the words for its result.
-
-Changing ships goes through `actions.ships`, mending them through `actions.ship_condition`;
-an order the GM typed in a form is refused back to the form (it stays open with the
-reason), any other on the status line."""
+"""The Crew tab's orders: what a key asked for, as a typed request carried out with one action
+(`actions.ships` or `actions.ship_condition`), and the words for its result and for ctrl+z
+and ctrl+y. An order typed in a form is refused back to the form, any other on the status
+line."""
 
 from __future__ import annotations
 
@@ -14,8 +12,6 @@ from gmtool.actions import ship_condition as cond
 from gmtool.actions import ships as ship_actions
 from gmtool.actions.reads.campaign import Campaign
 from gmtool.rules.ships import ShipSpec
-from gmtool.tui.tabs.crew import changes
-from gmtool.tui.tabs.crew.condition import changed_words
 
 
 class AddShip(NamedTuple):
@@ -96,7 +92,6 @@ CONDITION_DOING = {
 
 
 def refused_words(order: ShipOrder, why: str) -> str:
-    """The order refused, and why."""
     not_done = REFUSED[type(order)]
     return f"{not_done}: {why}" if not_done else why
 
@@ -104,16 +99,55 @@ def refused_words(order: ShipOrder, why: str) -> str:
 def done_words(order: ShipOrder, done: Done) -> str:
     """The status line after the order was carried out."""
     if isinstance(done, cond.ConditionChanged):
-        return changed_words(done, CONDITION_DOING[type(order)])
+        doing = CONDITION_DOING[type(order)]
+        return f"{done.view.name} {doing} (its last line above); ctrl+z undoes it."
     if isinstance(done, ship_actions.ShipDeleted):
-        return changes.deleted_words(done.name, done)
+        return deleted_words(done)
+    crew = done.total_crew
     if isinstance(order, ImportShip):
-        return changes.imported_words(done, order.path)
+        return f"Imported {done.name} from {order.path} as {done.ship_id}: {crew} crew."
     if isinstance(order, EditShip):
-        return changes.edited_words(done)
+        return (
+            f"Saved {done.name}: {crew} crew; {done.kept_names} kept their names, "
+            f"{done.new_names} newly named."
+        )
     if isinstance(order, RegenerateCrew):
-        return changes.regenerated_words(done)
-    return changes.added_words(done)
+        return f"Named a new crew for {done.name} ({crew}); ctrl+z brings the old names back."
+    return f"Added {done.name}: {crew} crew, all named."
+
+
+def deleted_words(gone: ship_actions.ShipDeleted) -> str:
+    """The ship gone, and who and what went with it."""
+    off = ""
+    if gone.unassigned:
+        off = f" {', '.join(gone.unassigned)} left their stations with it."
+    if gone.left_battles:
+        off += f" It left the battle {', '.join(gone.left_battles)}."
+    return f"Deleted {gone.name}.{off} ctrl+z brings it back with its crew."
+
+
+def refusal_words(why: str) -> str:
+    """An undo or redo refused (nothing left, or a battle's end): its reason as a sentence."""
+    return f"{why[:1].upper()}{why[1:]}."
+
+
+def undone_text(undone: ship_actions.ShipsUndone, redo: bool = False) -> str:
+    """The status line after ctrl+z or ctrl+y: the change by name, and the stations it
+    touched."""
+    text = f"{'Redone' if redo else 'Undone'}: {undone.label}."
+    if undone.stations:
+        where = "off their stations again" if redo else "back at their stations"
+        text += (
+            f" {', '.join(undone.stations)} {'is' if len(undone.stations) == 1 else 'are'} {where}."
+        )
+    if undone.stations_kept:
+        text += (
+            f" The stations changed since, so {', '.join(undone.stations_kept)} stay off "
+            "them: place them on the Stations tab."
+        )
+    if not redo:
+        text += " ctrl+y redoes it."
+    return text
 
 
 def act(campaign: Campaign, order: ShipOrder) -> Done:

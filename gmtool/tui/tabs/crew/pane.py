@@ -1,10 +1,6 @@
-"""Crew tab: the campaign's ships, each with its crew manifest and named roster.
-
-The ships list is on the left (ship_list.py); on the right, the selected ship's summary and
-either its manifest or its named roster (views.py). A key asks for its order (asking.py);
-the pane carries it out with one action and says the typed result or refusal on the status
-line (orders.py). ctrl+z steps back, ctrl+y again. Keys: keys.py; which act now: offered.py.
-"""
+"""Crew tab: the ships list on the left; on the right, the selected ship's summary and its
+manifest or named roster. A key asks for its order (asking.py); the pane carries it out with
+one action and says the result or refusal on the status line (orders.py)."""
 
 from __future__ import annotations
 
@@ -27,7 +23,7 @@ from gmtool.rules.errors import RulesError
 from gmtool.rules.roster import CrewMember
 from gmtool.tui.pane import GmPane
 from gmtool.tui.styles import tab_css
-from gmtool.tui.tabs.crew import asking, changes, dialogs, orders
+from gmtool.tui.tabs.crew import asking, dialogs, orders
 from gmtool.tui.tabs.crew import condition as cond_view
 from gmtool.tui.tabs.crew import roster as crew_roster
 from gmtool.tui.tabs.crew.keys import ACTIONS, HELP
@@ -42,9 +38,8 @@ from gmtool.tui.tabs.crew.views import CrewViews
 NARROW = 100
 NO_SHIPS = "No ships yet: press n for a new ship, or i to import a spec file."
 ROSTER_PAGE = 40
-"""Roster rows shown at first (more on a screen taller than that); the cursor on the last row
-brings the next as many, and the search narrows them. Filling a table measures every cell:
-500 rows of a 5,000-crew roster took half a second, 100 rows ~90 ms more than 40."""
+"""Roster rows shown at first (more on a taller screen); the last row brings as many more.
+Filling a table measures every cell: 100 rows of a 5,000-crew roster took ~90 ms more."""
 
 
 class CrewPane(GmPane):
@@ -87,15 +82,13 @@ class CrewPane(GmPane):
         self.reload()
 
     def on_resize(self) -> None:
-        # Below 100 columns the ships list keeps to name, side and crew, the manifest to counts.
         narrow = self.size.width < NARROW
         if narrow != self.has_class("-narrow"):
             self.set_class(narrow, "-narrow")
-            self._set_list_aside(narrow and self._in_list())
+            self.query_one(ShipSide).set_aside(narrow and self._in_list())
             if self.crew is not None:
                 self._fill_tree(self.crew.manifest)
-        # laid out again: the post column fits the new width, the rows fill a taller table
-        # (a change of height alone, the footer taking a line less, refills nothing)
+        # once laid out again: the post column fits the new width, more rows a taller table
         self.call_after_refresh(self._check_post_width)
 
     def _fill_tree(self, manifest: Manifest | None) -> None:
@@ -120,14 +113,9 @@ class CrewPane(GmPane):
         in_list = self.has_class("-narrow") and any(
             node.id == "crew-side" for node in event.widget.ancestors_with_self
         )
-        if self._set_list_aside(in_list):
+        if self.query_one(ShipSide).set_aside(in_list):
             # the post column fits the width, once laid out
             self.call_after_refresh(self.call_after_refresh, self._check_post_width)
-
-    def _set_list_aside(self, aside: bool) -> bool:
-        """Put the ships list aside (narrow, the cursor in the manifest or roster) or back;
-        whether that changed."""
-        return self.query_one(ShipSide).set_aside(aside)
 
     def _in_list(self) -> bool:
         """Whether the cursor is in the manifest or the roster (else on the ships list)."""
@@ -154,9 +142,8 @@ class CrewPane(GmPane):
         return why_not(action, self._roster_visible(), self.crew is not None)
 
     def reload(self, select: str | None = None, crew: ship_reads.ShipCrew | None = None) -> None:
-        """Read the ships again and show `select` (or the ship shown before, or the first);
-        `crew`, the ship's crew as an action just saved it, is shown without reading it back
-        (5,000 crew take a while)."""
+        """Read the ships again and show `select` (else the ship shown, else the first); `crew`,
+        as an action just saved it, is shown without reading it back (5,000 take a while)."""
         read = read_ships(self.campaign)
         if read.problem is not None:
             self.show_status(read.problem, error=True)
@@ -371,7 +358,7 @@ class CrewPane(GmPane):
         self.refresh_bindings()
 
     def _show_view(self, roster: bool) -> None:
-        self._set_list_aside(self.has_class("-narrow"))  # the cursor goes to the view
+        self.query_one(ShipSide).set_aside(self.has_class("-narrow"))  # the cursor goes to the view
         self.query_one(CrewViews).show_view(roster)
         self._fill_roster()
         self.refresh_bindings()
@@ -452,14 +439,14 @@ class CrewPane(GmPane):
             undone = history.done(step(self.campaign, history.SHIPS)).detail
             assert isinstance(undone, ship_actions.ShipsUndone)
         except ActionRefused as exc:
-            self.show_status(changes.refusal_words(str(exc)), error=True)
+            self.show_status(orders.refusal_words(str(exc)), error=True)
             return
         except StoreError as exc:
             self.show_status(f"Not {'redone' if redo else 'undone'}: {exc}", error=True)
             return
         self._roster_shown_for = None
         self.reload(select=undone.ship_id)  # the ship it changed, where it still is
-        self.show_status(changes.undone_text(undone, redo))
+        self.show_status(orders.undone_text(undone, redo))
 
     def action_undo(self) -> None:
         self._undo_or_redo(redo=False)

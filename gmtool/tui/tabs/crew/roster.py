@@ -1,9 +1,5 @@
-"""The Crew tab's roster with each member's condition: fit, lightly or badly wounded, or
-dead, and the battle that hurt them; f filters the roster by it.
-
-`RosterStandings` is a value the pane keeps for the ship shown (from
-`actions.ships.standings_of`); the roster's cells, filter and counts are read from it.
-"""
+"""The Crew tab's roster with each member's condition (fit, wounded, dead, and the battle that
+hurt them), which f filters it by; `RosterStandings` holds it for the ship shown."""
 
 from __future__ import annotations
 
@@ -36,7 +32,6 @@ CONDITION_STYLE = {
 
 
 def next_filter(crew_filter: str) -> str:
-    """The filter f steps to after `crew_filter`."""
     return CREW_FILTERS[(CREW_FILTERS.index(crew_filter) + 1) % len(CREW_FILTERS)]
 
 
@@ -76,7 +71,6 @@ class RosterStandings:
         return CONDITION_STYLE.get(found.condition if found else "fit", "")
 
     def filtered(self, members: Sequence[CrewMember], crew_filter: str) -> list[CrewMember]:
-        """The members `crew_filter` lets through."""
         if crew_filter == "all":
             return list(members)
         wanted = FILTER_CONDITIONS[crew_filter]

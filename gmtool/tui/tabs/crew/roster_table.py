@@ -30,11 +30,9 @@ class RosterTable(DataTable[Any]):
         self.add_column("Department", width=len("Department"), key="department")
 
     def fitted_widths(self) -> tuple[int, int]:
-        """The Post and Department columns' widths."""
         return self.columns[ColumnKey("post")].width, self.columns[ColumnKey("department")].width
 
     def fit_columns(self, widths: tuple[int, int]) -> None:
-        """Give the Post and Department columns `widths`."""
         for key, width in zip(("post", "department"), widths, strict=True):
             column = self.columns[ColumnKey(key)]
             if column.width != width:

@@ -31,7 +31,6 @@ def cargo_reading() -> str:
 
 
 def readings_card() -> str:
-    """The card in Markdown."""
     return "\n".join(
         [
             "## Rules card: readings in use",

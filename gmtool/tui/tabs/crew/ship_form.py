@@ -1,21 +1,17 @@
-"""The ship form: add or edit a ship (class, hull points, crew, flags, counts and systems).
-
-The form builds a spec dict in the file format and validates it with `ship_spec_from_dict`,
-so a mistake reads exactly as it would for a spec file; an invalid form shows the message
-and saves nothing. A blank optional field means the spec's default (acceleration and target
-size from the class, durability from hull points), as a key left out of a file would.
-"""
+"""The ship form: add or edit a ship. It builds a spec in the file format and checks it with
+`ship_spec_from_dict`, so a mistake reads as it would for a spec file; a blank optional field
+means the default, as a key left out of a file would."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import attrgetter
 from typing import Any
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.message import Message
 from textual.widgets import Button, Checkbox, DataTable, Input, Label, Select, Static
 
 from gmtool.rules.checks import checks_table
@@ -34,6 +30,7 @@ from gmtool.tui.action_table import TabAction, bindings
 from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
+from gmtool.tui.tabs.crew.dialogs import choice, number_field
 from gmtool.tui.tabs.crew.system_dialog import (
     FORM_CSS,
     FORM_FILE,
@@ -42,44 +39,33 @@ from gmtool.tui.tabs.crew.system_dialog import (
     system_summary,
 )
 from gmtool.tui.widgets.form_errors import show_refusal
-from gmtool.tui.widgets.number_field import NumberField
 from gmtool.tui.widgets.text_field import TextField
 
-# The form's keys, and those of its systems list (letter keys work there: the list has the
-# focus, not a text field).
+# The form's keys, and its systems list's (letters work there: no text field has the focus).
 FORM_ACTIONS = (
     save_action("save", "Save ship", "Check the form and save the ship"),
     TabAction("ctrl+t", "systems", "Systems list", "Put the cursor on the systems list"),
 )
 SYSTEM_ACTIONS = (
-    TabAction("a", "add_system", "Add system", "Add a system in the system dialog"),
-    TabAction("e", "edit_system", "Edit system", "Edit the selected system"),
-    TabAction("x", "remove_system", "Remove system", "Remove the selected system", ("delete",)),
+    TabAction("a", "screen.add_system", "Add system", "Add a system in the system dialog"),
+    TabAction("e", "screen.edit_system", "Edit system", "Edit the selected system"),
+    TabAction(
+        "x", "screen.remove_system", "Remove system", "Remove the selected system", ("delete",)
+    ),
 )
 
-# Checks the ship the form holds and saves it: None when saved, else the refusal to show
-# (the form stays open with it, so nothing typed is lost).
+# Saves the ship the form holds: None when saved, else the refusal the form shows.
 ShipSave = Callable[[ShipSpec], "str | None"]
 
-FLAG_LABELS = {
-    "carries_fuel": "carries fuel",
-    "flagship": "flagship",
-    "troop_ship": "troop ship",
-    "political_officer": "political officer",
-    "single_seat": "single seat",
-}
-COUNT_LABELS = {
-    "passengers": "passengers",
-    "embarked_craft": "embarked craft",
-    "flight_crews": "flight crews",
-    "marines": "marines",
-    "psi_officers": "psi officers",
-}
+
+def words(key: str) -> str:
+    """A spec key as the form labels it: `carries_fuel`, "carries fuel"."""
+    return key.replace("_", " ")
 
 
 def flag_label(flag: str, value: bool) -> str:
     """A flag's checkbox label says yes or no in words, not only by the box's colour."""
-    return f"{FLAG_LABELS[flag]}: {'yes' if value else 'no'}"
+    return f"{words(flag)}: {'yes' if value else 'no'}"
 
 
 def _quality(text: str) -> int | str:
@@ -99,34 +85,18 @@ def spec_defaults(spec: ShipSpec) -> ShipSpec:
 
 
 class SystemsTable(DataTable[str]):
-    """The form's systems; letter keys work here (the table has focus, not a text field)."""
+    """The form's systems; letter keys work here (the table has focus, not a text field) and
+    run the form's actions."""
 
     BINDINGS = bindings(SYSTEM_ACTIONS)  # type: ignore[assignment]
-
-    class Request(Message):
-        def __init__(self, what: str) -> None:
-            super().__init__()
-            self.what = what
-
-    def action_add_system(self) -> None:
-        self.post_message(self.Request("add"))
-
-    def action_edit_system(self) -> None:
-        self.post_message(self.Request("edit"))
-
-    def action_remove_system(self) -> None:
-        self.post_message(self.Request("remove"))
 
 
 # -- the ship -------------------------------------------------------------------------------
 
 
 class ShipFormScreen(GmDialog["ShipSpec | None"]):
-    """Add a ship (no spec given) or edit one; returns the validated spec, or None.
-
-    With `save`, ctrl+s hands it the spec and closes only once it is saved: a refusal (a
-    name another ship has) is shown in the form, which keeps what was typed. Escape on a
-    form with changes (a field, or the systems list) asks before it closes."""
+    """Add a ship (no spec given) or edit one; returns the checked spec, or None. With `save`,
+    it closes only once saved: a refusal (a name another ship has) keeps what was typed."""
 
     SCOPED_CSS = False  # form.tcss names ShipFormScreen itself
     DEFAULT_CSS = FORM_CSS
@@ -164,8 +134,12 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
         spec = self.spec
         defaults = spec_defaults(spec) if spec is not None else None
 
-        def unless_default(value: int, default: int | None) -> str:
-            return "" if default is None or value == default else str(value)
+        def unless_default(key: str) -> str:
+            """What the spec gives, blank where it is the default (a dotted key)."""
+            if spec is None or defaults is None:
+                return ""
+            value = attrgetter(key)(spec)
+            return "" if value == attrgetter(key)(defaults) else str(value)
 
         title = f"Edit {spec.name}" if spec else "A new ship"
         with Vertical(id="form-box"):
@@ -183,22 +157,11 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
                     )
                 with Horizontal(classes="form-line"):
                     yield Label("Class", classes="first")
-                    yield Select(
-                        [(c, c) for c in class_ids()],
-                        value=spec.ship_class if spec else "light",
-                        allow_blank=False,
-                        id="form-class",
-                        compact=True,
-                    )
+                    classes = [(c, c) for c in class_ids()]
+                    yield choice(classes, spec.ship_class if spec else "light", "form-class")
                     yield Label("Hull points", classes="gap")
-                    yield NumberField(
-                        str(spec.hull_points) if spec else "",
-                        placeholder="200",
-                        id="form-hull_points",
-                        minimum=1,
-                        maximum=MAX_HULL_POINTS,
-                        compact=True,
-                    )
+                    hull = str(spec.hull_points) if spec else ""
+                    yield number_field(hull, "form-hull_points", 1, MAX_HULL_POINTS, "200")
                 with Horizontal(classes="form-line"):
                     yield Label("Crew quality", classes="first")
                     yield Input(
@@ -209,44 +172,19 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
                         compact=True,
                     )
                     yield Label("Acceleration", classes="gap")
-                    yield NumberField(
-                        unless_default(spec.acceleration, defaults.acceleration)
-                        if spec and defaults
-                        else "",
-                        placeholder="class",
-                        id="form-acceleration",
-                        minimum=0,
-                        maximum=MAX_HULL_POINTS,
-                        compact=True,
+                    acceleration = unless_default("acceleration")
+                    yield number_field(
+                        acceleration, "form-acceleration", 0, MAX_HULL_POINTS, "class"
                     )
                     yield Label("Target size", classes="gap")
-                    yield NumberField(
-                        unless_default(spec.target_size_step, defaults.target_size_step)
-                        if spec and defaults
-                        else "",
-                        placeholder="class",
-                        id="form-target_size_step",
-                        minimum=-MAX_STEP,
-                        maximum=MAX_STEP,
-                        compact=True,
-                    )
+                    size = unless_default("target_size_step")
+                    yield number_field(size, "form-target_size_step", -MAX_STEP, MAX_STEP, "class")
                 with Horizontal(classes="form-line"):
                     yield Label("Durability", classes="first")
                     for track in TRACKS:
-                        value = ""
-                        if spec and defaults:
-                            value = unless_default(
-                                getattr(spec.durability, track), getattr(defaults.durability, track)
-                            )
                         yield Label(track, classes="gap")
-                        yield NumberField(
-                            value,
-                            placeholder="auto",
-                            id=f"form-{track}",
-                            minimum=1,
-                            maximum=MAX_HULL_POINTS,
-                            compact=True,
-                        )
+                        value = unless_default(f"durability.{track}")
+                        yield number_field(value, f"form-{track}", 1, MAX_HULL_POINTS, "auto")
                 for label, flags in (("Flags", FLAG_KEYS[:3]), ("", FLAG_KEYS[3:])):
                     with Horizontal(classes="form-line"):
                         yield Label(label, classes="first")
@@ -258,15 +196,9 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
                 for keys in (COUNT_KEYS[:3], COUNT_KEYS[3:]):
                     with Horizontal(classes="form-line"):
                         for index, key in enumerate(keys):
-                            yield Label(COUNT_LABELS[key], classes="gap" if index else "first")
-                            yield NumberField(
-                                str(getattr(spec, key)) if spec else "",
-                                placeholder="0",
-                                id=f"form-{key}",
-                                minimum=0,
-                                maximum=MAX_CREW_COUNT,
-                                compact=True,
-                            )
+                            yield Label(words(key), classes="gap" if index else "first")
+                            count = str(getattr(spec, key)) if spec else ""
+                            yield number_field(count, f"form-{key}", 0, MAX_CREW_COUNT, "0")
                 yield Static(
                     "Crew quality: "
                     + ", ".join(checks_table().crew_quality)
@@ -311,19 +243,11 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
         table.focus()
         table.scroll_visible()
 
-    def on_systems_table_request(self, message: SystemsTable.Request) -> None:
-        if message.what == "add":
-            self.add_system()
-        elif message.what == "edit":
-            self.edit_system()
-        else:
-            self.remove_system()
-
     @on(DataTable.RowSelected, "#form-systems")
     def _row_selected(self) -> None:
-        self.edit_system()
+        self.action_edit_system()
 
-    def add_system(self) -> None:
+    def action_add_system(self) -> None:
         def added(system: dict[str, Any] | None) -> None:
             if system is not None:
                 self.systems.append(system)
@@ -332,7 +256,7 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
 
         self.app.push_screen(SystemDialog(self.ship_class), added)
 
-    def edit_system(self) -> None:
+    def action_edit_system(self) -> None:
         table = self.query_one("#form-systems", SystemsTable)
         if not self.systems:
             self._error("No system to edit: press a to add one.")
@@ -347,7 +271,7 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
 
         self.app.push_screen(SystemDialog(self.ship_class, self.systems[row]), edited)
 
-    def remove_system(self) -> None:
+    def action_remove_system(self) -> None:
         table = self.query_one("#form-systems", SystemsTable)
         if not self.systems:
             self._error("No system to remove.")
@@ -359,12 +283,12 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
     @on(Checkbox.Changed)
     def _flag_changed(self, event: Checkbox.Changed) -> None:
         flag = (event.checkbox.id or "").removeprefix("form-")
-        if flag in FLAG_LABELS:
+        if flag in FLAG_KEYS:
             event.checkbox.label = flag_label(flag, event.value)
 
     @on(Button.Pressed, "#form-add-system")
     def _add_pressed(self) -> None:
-        self.add_system()
+        self.action_add_system()
 
     # -- the whole ship ----------------------------------------------------------------------
     def spec_dict(self) -> dict[str, Any]:

@@ -19,8 +19,7 @@ COLUMNS = ("Ship", "Side", "Crew", "Cls")
 
 
 def ship_row(record: ShipRecord, check: ManifestCheck | None) -> tuple[Text, str, Text, str]:
-    """The cells of a ship's row (`check` None: its manifest does not read, the count is
-    "?"); an enemy's name is red."""
+    """A ship's cells (`check` None: its manifest does not read, the count is "?")."""
     crew_total = Text("?")
     if check is not None:
         crew_total = Text(str(check.saved.total_crew))
@@ -36,8 +35,6 @@ def ship_row(record: ShipRecord, check: ManifestCheck | None) -> tuple[Text, str
 
 
 class ShipList(DataTable[Any]):
-    """The ships, one row each (its columns are COLUMNS)."""
-
     def show(
         self, rows: Sequence[tuple[str, Sequence[Text | str]]], wanted: str | None
     ) -> str | None:
@@ -55,9 +52,8 @@ class ShipList(DataTable[Any]):
 
 
 class ShipSide(Vertical):
-    """The left side, the ships list; below 100 columns it is put aside while the cursor is
-    in the manifest or roster (its own class: set on the tab, the class restyled every
-    widget of the tab, 10-20 ms a move of the cursor with a big roster shown)."""
+    """The ships list, put aside below 100 columns while the cursor is on the right (its own
+    class: set on the tab, it restyled every widget, 10-20 ms a move with a big roster)."""
 
     def __init__(self, *children: DataTable[Any]) -> None:
         super().__init__(*children, id="ship-side")

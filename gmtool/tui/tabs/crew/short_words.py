@@ -1,6 +1,5 @@
-"""Short words for the Crew tab's narrow columns: a ship's class in the ships list, and a post
-or department too long for the roster's column, shortened the way a ship's crew would write it
-rather than cut mid-word. The F1 help gives the key (`SHORT_WORDS_KEY`)."""
+"""Short words for the Crew tab's narrow columns, as a ship's crew would write them rather
+than cut mid-word; the F1 help gives the key (`short_words_key`)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,5 @@
-"""One line of a ship's systems list: its dialog, and the summary the list shows of it.
-
-The ship form opens it for each system; the Battle tab's quick enemy ship opens it (as its
-quick weapon dialog) too. A line is checked as a spec file's would be before it goes back.
-"""
+"""One line of a ship's systems list: its dialog (the ship form's, and the Battle tab's quick
+weapon dialog), checked as a spec file's line would be, and the summary the list shows."""
 
 from __future__ import annotations
 
@@ -21,6 +18,7 @@ from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
+from gmtool.tui.tabs.crew.dialogs import choice, number_field
 from gmtool.tui.widgets.number_field import NumberField
 from gmtool.tui.widgets.text_field import TextField
 
@@ -88,16 +86,10 @@ class SystemDialog(GmDialog["dict[str, Any] | None"]):
             yield Static("A system of the ship", classes="form-title")
             with Horizontal(classes="form-line"):
                 yield Label("Type", classes="first")
-                yield Select(
-                    [
-                        (f"{name} ({type_id})", type_id)
-                        for type_id, name in table.system_types.items()
-                    ],
-                    value=s.get("type", "engine"),
-                    allow_blank=False,
-                    id="sys-type",
-                    compact=True,
-                )
+                types = [
+                    (f"{name} ({type_id})", type_id) for type_id, name in table.system_types.items()
+                ]
+                yield choice(types, s.get("type", "engine"), "sys-type")
                 yield Label("Name", classes="gap")
                 yield TextField(
                     str(s.get("name", "")),
@@ -108,29 +100,12 @@ class SystemDialog(GmDialog["dict[str, Any] | None"]):
                 )
             with Horizontal(classes="form-line"):
                 yield Label("Count", classes="first")
-                yield NumberField(
-                    blank(s.get("count")),
-                    id="sys-count",
-                    minimum=least_count(s.get("type") in table.weapon_types),
-                    maximum=MAX_SYSTEM_COUNT,
-                    compact=True,
-                )
+                least = least_count(s.get("type") in table.weapon_types)
+                yield number_field(blank(s.get("count")), "sys-count", least, MAX_SYSTEM_COUNT)
                 yield Label("hull points each", classes="gap")
-                yield NumberField(
-                    blank(s.get("hp")),
-                    id="sys-hp",
-                    minimum=0,
-                    maximum=MAX_HULL_POINTS,
-                    compact=True,
-                )
+                yield number_field(blank(s.get("hp")), "sys-hp", 0, MAX_HULL_POINTS)
                 yield Label("beds each", classes="gap")
-                yield NumberField(
-                    blank(s.get("beds")),
-                    id="sys-beds",
-                    minimum=0,
-                    maximum=MAX_CREW_COUNT,
-                    compact=True,
-                )
+                yield number_field(blank(s.get("beds")), "sys-beds", 0, MAX_CREW_COUNT)
             with Horizontal(classes="form-line"):
                 yield Label("Firepower", classes="first")
                 yield Select(

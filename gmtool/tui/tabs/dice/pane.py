@@ -1,8 +1,5 @@
-"""Dice & Log tab: roll dice and ALTERNITY checks, and read the campaign's whole roll log.
-
-The cursor starts in the log, so the tab keys (1-6) work from start-up; d, c, f and / go to
-the fields.
-"""
+"""Dice & Log tab: roll dice and ALTERNITY checks, and read the campaign's whole roll log. The
+cursor starts in the log, so the tab keys (1-6) work from start-up."""
 
 from __future__ import annotations
 
@@ -48,6 +45,7 @@ class DiceLogPane(GmPane):
     TITLE = "Dice & Log"
     HELP = HELP
     ACTIONS = ACTIONS
+    STATUS_LINE = "last-roll"
     DEFAULT_CSS = tab_css(__file__, "dice.tcss")
 
     class RollsSaved(Message):
@@ -78,8 +76,7 @@ class DiceLogPane(GmPane):
             yield Label("Filter", classes="field-label")
             yield Input(placeholder="search the log", id="log-filter", compact=True)
         yield Static("d: type dice and Enter · c: a check's score and step", id="last-roll")
-        # The log (PAGE_ROWS rows at a time) is built just after the first frame, so the GM sees
-        # the app at once.
+        # built just after the first frame, so the GM sees the app at once
         yield Lazy(RollLogTable(id="roll-log", cursor_type="row", zebra_stripes=True))
 
     def on_mount(self) -> None:
@@ -119,11 +116,6 @@ class DiceLogPane(GmPane):
     # -- rolling ----------------------------------------------------------------------------
     def _purpose(self) -> str:
         return self.query_one("#purpose", Input).value.strip()
-
-    def show_status(self, text: object, error: bool = False) -> None:
-        status = self.query_one("#last-roll", Static)
-        status.set_class(error, "error")
-        status.update(text)  # type: ignore[arg-type]
 
     @on(Input.Submitted, "#purpose")
     def _purpose_typed(self) -> None:
@@ -223,37 +215,30 @@ class DiceLogPane(GmPane):
         row_key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
         return self._shown.get(str(row_key.value))
 
-    def _undo_mark(self) -> bool:
-        """ctrl+z right after a mark (no roll since): the mark as it was. False: none."""
-        if not self._marks_done or self._marks_done[-1][1] != self._next_roll():
-            self._marks_done.clear()
+    def _step_mark(self, redo: bool) -> bool:
+        """ctrl+z (ctrl+y) right after a mark, no roll since: the mark as it was (again).
+        False: no mark to step, the rolls' history goes on."""
+        steps, other = self._marks_undone, self._marks_done
+        if not redo:
+            steps, other = other, steps
+        if not steps or steps[-1][1] != self._next_roll():
+            steps.clear()
             return False
-        changed, at = self._marks_done.pop()
-        back = self._set_mark(changed.roll_id, changed.before, "Not undone")
-        if back is not None:
-            self._marks_undone.append((changed, at))
-            self._say_mark(back, "Undone: ")
-        return True
-
-    def _redo_mark(self) -> bool:
-        if not self._marks_undone or self._marks_undone[-1][1] != self._next_roll():
-            self._marks_undone.clear()
-            return False
-        changed, at = self._marks_undone.pop()
-        again = self._set_mark(changed.roll_id, changed.mark, "Not redone")
-        if again is not None:
-            self._marks_done.append((changed, at))
-            self._say_mark(again, "Redone: ")
+        changed, at = steps.pop()
+        mark = changed.mark if redo else changed.before
+        now = self._set_mark(changed.roll_id, mark, "Not redone" if redo else "Not undone")
+        if now is not None:
+            other.append((changed, at))
+            self._say_mark(now, "Redone: " if redo else "Undone: ")
         return True
 
     # -- undo and redo --------------------------------------------------------------------
     def action_undo(self) -> None:
-        """ctrl+z: the last mark taken back, else the last roll of this tab marked undone.
-        A roll the GM cannot see (out of the filtered log, or made before the app was
-        opened) is named and asked about."""
+        """ctrl+z: the last mark taken back, else the last roll of this tab marked undone (one
+        out of sight, filtered out or from before this sitting, is asked about first)."""
         from gmtool.actions import dice as dice_actions
 
-        if self._undo_mark():
+        if self._step_mark(redo=False):
             return
 
         try:
@@ -266,12 +251,12 @@ class DiceLogPane(GmPane):
             return
         first = last.roll_ids[0]
         if self.shows_roll(first) and first >= self._first_new_roll:
-            self._undo_roll()
+            self._step_rolls(redo=False)
             return
 
         def answered(yes: bool | None) -> None:
             if yes:
-                self._undo_roll()
+                self._step_rolls(redo=False)
 
         when = last.time[:16].replace("T", " ")
         where = "not in the log as filtered" if not self.shows_roll(first) else "from before"
@@ -284,45 +269,36 @@ class DiceLogPane(GmPane):
             answered,
         )
 
-    def _undo_roll(self) -> None:
-        from gmtool.actions import history
-        from gmtool.actions.dice import RollsUndone
-
-        try:
-            result = history.undo(self.campaign, history.DICE)
-        except StoreError as exc:
-            self.show_status(f"Not undone: {exc}", error=True)
-            return
-        if isinstance(result, history.Refused):
-            self.show_status("Nothing to undo: no roll of this tab is left.", error=True)
-            return
-        undone = result.detail
-        assert isinstance(undone, RollsUndone)
-        self.show_status(
-            f"Undone: roll #{undone.roll_ids[0]}, {rolled_text(undone)}, is marked undone "
-            "(ctrl+y brings it back)."
-        )
-        self.reload_log()
-
     def action_redo(self) -> None:
         """ctrl+y: the mark or the roll the last undo took back, as it was rolled."""
+        if not self._step_mark(redo=True):
+            self._step_rolls(redo=True)
+
+    def _step_rolls(self, redo: bool) -> None:
+        """The last roll of this tab marked undone, or (`redo`) back in the log."""
         from gmtool.actions import history
         from gmtool.actions.dice import RollsUndone
 
-        if self._redo_mark():
-            return
-
         try:
-            result = history.redo(self.campaign, history.DICE)
+            result = (history.redo if redo else history.undo)(self.campaign, history.DICE)
         except StoreError as exc:
-            self.show_status(f"Not redone: {exc}", error=True)
+            self.show_status(f"Not {'redone' if redo else 'undone'}: {exc}", error=True)
             return
         if isinstance(result, history.Refused):
-            self.show_status("Nothing to redo: no roll was undone since the last one.", True)
+            self.show_status(
+                "Nothing to redo: no roll was undone since the last one."
+                if redo
+                else "Nothing to undo: no roll of this tab is left.",
+                error=True,
+            )
             return
-        redone = result.detail
-        assert isinstance(redone, RollsUndone)
-        self.show_status(f"Redone: roll #{redone.roll_ids[0]}, {rolled_text(redone)}, is back.")
+        rolls = result.detail
+        assert isinstance(rolls, RollsUndone)
+        said = f"roll #{rolls.roll_ids[0]}, {rolled_text(rolls)}"
+        if redo:
+            self.show_status(f"Redone: {said}, is back.")
+        else:
+            self.show_status(f"Undone: {said}, is marked undone (ctrl+y brings it back).")
         self.reload_log()
 
     # -- the log ----------------------------------------------------------------------------
@@ -344,22 +320,18 @@ class DiceLogPane(GmPane):
 
     @on(DataTable.RowHighlighted, "#roll-log")
     def _row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        """The row under the cursor, whole, in the line above the log: long purposes are
-        cut off by the table's width at 80 columns."""
+        """The row under the cursor, whole, in the line above the log (long purposes are
+        cut off at 80 columns); on the last row, the next page comes in below it."""
         if event.data_table.has_focus:
             self.show_entry_under_cursor()
+        if self._more and event.cursor_row >= event.data_table.row_count - 1:
+            self._fill_page(self.query_one(RollLogTable))
 
     def show_entry_under_cursor(self) -> None:
-        table = self.query_one(RollLogTable)
-        if not table.row_count:
-            return
-        row_key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
-        entry = self._shown.get(str(row_key.value))
-        if entry is not None:
+        if (entry := self._entry_under_cursor()) is not None:
             self.show_status(entry_summary(entry))
 
     def shows_roll(self, roll_id: int) -> bool:
-        """True when the roll is a row of the log as filtered now."""
         return str(roll_id) in self._shown
 
     @on(Input.Changed, "#log-filter")
@@ -400,10 +372,3 @@ class DiceLogPane(GmPane):
                 added += 1
         except StoreError as exc:  # a damaged older chunk: the rolls above it still show
             self.show_status(f"The older rolls do not read: {exc}", error=True)
-
-    @on(DataTable.RowHighlighted, "#roll-log")
-    def _more_at_the_end(self, event: DataTable.RowHighlighted) -> None:
-        """The cursor on the last row: the next page comes in below it."""
-        table = self.query_one(RollLogTable)
-        if self._more and event.cursor_row >= table.row_count - 1:
-            self._fill_page(table)

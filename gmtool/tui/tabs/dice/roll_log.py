@@ -19,10 +19,8 @@ if TYPE_CHECKING:
     from gmtool.rules.checks import CheckResult
 
 PAGE_ROWS = 40
-"""Rows the log shows at first (more on a screen taller than that); reaching its last row
-shows the next as many. Filling the table is the costly part of a roll (every tab's rolls
-land here): a page keeps it short (100 rows cost a roll on the big bench campaign ~25 ms
-more than 40)."""
+"""Rows the log shows at first (more on a taller screen); its last row brings as many more.
+Filling the table is the costly part of any roll: 100 rows cost ~25 ms more on the big bench."""
 # Beside a roll's number in the log: the GM marked it to remember.
 MARK_SIGN = "*"
 MARK_WORDS = {RollMark.PLAYERS: "marked", RollMark.GM: "marked, behind the screen"}
@@ -40,11 +38,8 @@ def all_dice(entry: RollEntry) -> str:
 
 
 def entry_cells(entry: RollEntry) -> tuple[Any, ...]:
-    """A log entry as table cells: id, time, roll, dice, total, result, for.
-
-    What the roll was for comes last: it can be long (a hazard roll names ship, station and
-    character), and at 80 columns it must not push the total and result off the screen.
-    """
+    """A log entry as table cells; what the roll was for comes last: it can be long, and at 80
+    columns it must not push the total and result off the screen."""
     undone = bool(entry.get("undone"))
     time = str(entry.get("time", ""))[5:16].replace("T", " ")
     dice_text = all_dice(entry)

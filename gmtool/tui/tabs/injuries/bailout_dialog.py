@@ -1,11 +1,8 @@
 """The bail-out helper: abandoning ship, rolled once (Table 3-3) and counted round by round.
 
-The dialog asks for the order (`BailoutOrder`) and hands it to the tab, which gives it with
-its one action (gmtool/actions/bailout.py) while the dialog stays open to show it. The order
-rolls the bail-out time and the share of survivors who cannot get out; the evacuation is
-kept, so the table is still there after a restart and ctrl+z on the Injuries tab takes the
-order back.
-"""
+The dialog asks for the order (`BailoutOrder`); the tab gives it with its one action while
+the dialog stays open to show it. The order is kept, so the table is there after a restart
+and ctrl+z takes it back."""
 
 from __future__ import annotations
 
@@ -206,14 +203,8 @@ class BailoutDialog(SavesWhileOpen[BailoutRecord | None]):
         table = self.query_one("#bailout-rounds", DataTable)
         table.clear()
         for line in bailout_rounds(record.bailout):
-            table.add_row(
-                str(line.round),
-                str(line.cleared),
-                str(line.cleared_total),
-                str(line.still_leaving),
-                str(line.trapped),
-                key=str(line.round),
-            )
+            cells = (line.round, line.cleared, line.cleared_total, line.still_leaving, line.trapped)
+            table.add_row(*map(str, cells), key=str(line.round))
 
     def action_order(self) -> None:
         ship = self.ships.get(self._ship_id) if self._ship_id else None

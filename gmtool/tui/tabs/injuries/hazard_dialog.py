@@ -1,12 +1,6 @@
-"""The Hazard dialog: a hazard roll by hand, for a GM who resolves the ship battle their own way.
-
-Pick the ship that was hit (the characters aboard it are ticked, with their postures from
-their battle stations) or just a ship class, the most severe track the hit marked, its damage
-type (the weapon that hit gives it, when named: armor protects by type), and who rolls.
-ctrl+r rolls Table 3-1 for each of them, the Personality feat check and the Table 3-2 injury
-for the endangered, saves it all at once (damage, history, roll log) and shows every
-character's result in the list. ctrl+r again rolls for another hit.
-"""
+"""The Hazard dialog: a hazard roll by hand, for a GM who resolves a ship battle their own way.
+ctrl+r rolls Table 3-1 for each character ticked, the feat check and Table 3-2 injury for the
+endangered, and saves it all at once; again, for another hit."""
 
 from __future__ import annotations
 
@@ -55,7 +49,13 @@ NARROW_BELOW = 100  # terminal columns: below this, names without their titles
 NARROW_NAME = 16
 
 
+# Rolls and saves; raises RulesError or StoreError to refuse (the dialog shows why).
 RollHazard = Callable[[HazardRequest], list[InjuryEntry]]
+
+
+def choice(options: list[tuple[str, str]], value: str, field_id: str, tip: str) -> Select[str]:
+    """A compact choice list that always holds one of `options`, with what it asks for."""
+    return Select(options, value=value, allow_blank=False, id=field_id, compact=True, tooltip=tip)
 
 
 class HazardFormStart(msgspec.Struct, frozen=True):
@@ -69,9 +69,6 @@ class HazardFormStart(msgspec.Struct, frozen=True):
     cause: str = ""
     battle: str = ""
     round_text: str = ""
-
-
-"""Rolls and saves; raises RulesError or StoreError to refuse (the dialog shows why)."""
 
 
 def result_text(entry: InjuryEntry) -> Text:
@@ -92,30 +89,21 @@ def result_text(entry: InjuryEntry) -> Text:
 
 
 class HazardCharacters(DataTable[Any]):
-    """Who rolls: space ticks a character, p switches their posture."""
+    """Who rolls: space ticks a character, p switches their posture (the dialog's actions)."""
 
     BINDINGS = bindings(  # type: ignore[assignment]
         (
-            TabAction("space", "tick", "Tick", "Tick or untick the highlighted character"),
-            TabAction("p", "posture", "Posture", "Switch the highlighted character's posture"),
+            TabAction("space", "screen.tick", "Tick", "Tick or untick the highlighted character"),
+            TabAction(
+                "p", "screen.posture", "Posture", "Switch the highlighted character's posture"
+            ),
         )
     )
 
-    def action_tick(self) -> None:
-        screen = self.screen
-        if isinstance(screen, HazardDialog):
-            screen.toggle_highlighted()
-
-    def action_posture(self) -> None:
-        screen = self.screen
-        if isinstance(screen, HazardDialog):
-            screen.switch_highlighted_posture()
-
 
 class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
-    """Returns every history entry saved while it was open (an empty list if none). Escape
-    asks first when something was changed since the last roll (the ticks and postures
-    count)."""
+    """Returns every entry saved while it was open; Escape asks first when anything (ticks and
+    postures too) changed since the last roll."""
 
     DEFAULT_CSS = tab_css(__file__, "hazard_dialog.tcss")
 
@@ -128,7 +116,6 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
         self._start(start)
 
     def _start(self, start: HazardFormStart) -> None:
-        """The state a new form starts with."""
         self.ships = {s.id: s for s in start.ships}
         self.party = start.party
         self._roll = start.roll
@@ -177,23 +164,16 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
             yield from ship_class_row(self.ships, self._ship_id, start_class, "hazard")
             with Horizontal(classes="dialog-row"):
                 yield Label("Track", classes="field-label")
-                yield Select(
-                    [(t, t) for t in tracks],
-                    value=self._default_track(),
-                    allow_blank=False,
-                    id="hazard-track",
-                    compact=True,
-                    tooltip="the most severe track the hit marked on the ship",
-                )
+                yield choice(
+                    [(t, t) for t in tracks], self._default_track(), "hazard-track",
+                    "the most severe track the hit marked on the ship",
+                )  # fmt: skip
                 yield Label("Type", classes="field-label")
-                yield Select(
-                    [(name, key) for key, name in armor_table().damage_types.items()],
-                    value=armor_table().other_damage_type,
-                    allow_blank=False,
-                    id="hazard-type",
-                    compact=True,
-                    tooltip="the damage type of the weapon that hit: what armor protects against",
-                )
+                types = [(name, key) for key, name in armor_table().damage_types.items()]
+                yield choice(
+                    types, armor_table().other_damage_type, "hazard-type",
+                    "the damage type of the weapon that hit: what armor protects against",
+                )  # fmt: skip
                 yield Label("Cause", classes="field-label")
                 yield TextField(
                     self._cause,
@@ -210,14 +190,10 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
                     self._round, placeholder="—", id="hazard-round", minimum=1, compact=True
                 )
                 yield Label("Hit by", classes="field-label")
-                yield Select(
-                    self._weapon_options(),
-                    value=UNKNOWN_WEAPON,
-                    allow_blank=False,
-                    id="hazard-weapon",
-                    compact=True,
-                    tooltip="the weapon that hit, when known: its damage type is the injury's",
-                )
+                yield choice(
+                    self._weapon_options(), UNKNOWN_WEAPON, "hazard-weapon",
+                    "the weapon that hit, when known: its damage type is the injury's",
+                )  # fmt: skip
             table = HazardCharacters(id="hazard-characters", cursor_type="row")
             yield table
             yield Static(id="hazard-message")
@@ -314,7 +290,7 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
         key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
         return self.party.find(key)
 
-    def toggle_highlighted(self) -> None:
+    def action_tick(self) -> None:
         character = self._highlighted()
         if character is None:
             return
@@ -324,7 +300,7 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
         self.chosen[character.id] = not self.chosen[character.id]
         self._refresh_rows()
 
-    def switch_highlighted_posture(self) -> None:
+    def action_posture(self) -> None:
         character = self._highlighted()
         if character is None:
             return
@@ -344,13 +320,6 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
             self._ship_id = ship_id
             self._prefill(ship_id)
 
-    @on(DataTable.RowHighlighted, "#hazard-characters")
-    def _show_result(self, event: DataTable.RowHighlighted) -> None:
-        key = event.row_key.value if event.row_key is not None else None
-        entry = self.results.get(str(key))
-        detail = self.query_one("#hazard-detail", Static)
-        detail.update(Text(str(entry.get("summary", "")), style="dim") if entry else "")
-
     # -- rolling ----------------------------------------------------------------------------
     def _message(self, text: str | Text, *, error: bool = False, done: bool = False) -> None:
         message = self.query_one("#hazard-message", Static)
@@ -359,7 +328,6 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
         message.update(text)
 
     def request(self) -> HazardRequest:
-        """The form as a request; ValueError says what to fix."""
         ship_id = self._ship_id
         ship = self.ships.get(ship_id) if ship_id else None
         ship_class = self.query_one("#hazard-class", Select).value
@@ -430,7 +398,9 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
                 self.chosen[character_id] = False
         self._refresh_rows()
 
+    @on(DataTable.RowHighlighted, "#hazard-characters")
     def _show_highlighted_result(self) -> None:
+        """The highlighted character's injury in words, once rolled."""
         character = self._highlighted()
         entry = self.results.get(character.id) if character else None
         self.query_one("#hazard-detail", Static).update(

@@ -1,6 +1,5 @@
-"""The Injuries tab's history: the filters' choices (who, battle, session), the entries they
-let through, newest first, laid out to the table's width, and the highlighted entry's detail
-below. Plain functions of the entries and names the pane read; the pane fills the widgets."""
+"""The Injuries tab's history: the filters and their choices, the entries they let through
+laid out to the table's width, and the highlighted entry's detail below."""
 
 from __future__ import annotations
 
@@ -36,14 +35,9 @@ def fill_table(
     columns: Sequence[tuple[str, str]],
     rows: Sequence[tuple[str, Sequence[Text | str]]],
 ) -> None:
-    """Put `rows` (key, cells) in `table` under `columns` (label, key), every column as wide
-    as its widest cell.
-
-    The widths are given, not left to DataTable's auto width: that is measured only when the
-    table is next idle, and lines drawn before then (a filter chosen, a resize) were kept in
-    its line cache at the old widths, so the columns stayed crushed to their labels
-    ("Chi", "1" for #17) until something else redrew the table.
-    """
+    """Put `rows` (key, cells) in `table` under `columns` (label, key), each as wide as its
+    widest cell: DataTable's auto width is measured only when idle, and lines drawn before
+    (a filter chosen, a resize) stayed cached crushed to their labels until redrawn."""
     widths = [cell_len(label) for label, _ in columns]
     for _, cells in rows:
         for index, cell in enumerate(cells):

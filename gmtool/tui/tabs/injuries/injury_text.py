@@ -39,12 +39,10 @@ def state_words(state: str, stabilized: bool = False, mortal: int = 0) -> str:
     return words
 
 
-def state_text(state: str, stabilized: bool = False, mortal: int = 0) -> Text:
-    return Text(state_words(state, stabilized, mortal), style=STATE_STYLE.get(state, ""))
-
-
 def character_state_text(character: Character) -> Text:
-    return state_text(character.state, character.stabilized, character.damage.get("mortal", 0))
+    mortal = character.damage.get("mortal", 0)
+    words = state_words(character.state, character.stabilized, mortal)
+    return Text(words, style=STATE_STYLE.get(character.state, ""))
 
 
 def tracks_line(character: Character) -> Text:
@@ -67,10 +65,6 @@ def slash(values: Mapping[str, Any]) -> str:
 
 def when_text(entry: Mapping[str, Any]) -> str:
     return str(entry.get("time", ""))[5:16].replace("T", " ")
-
-
-def session_text(entry: Mapping[str, Any]) -> str:
-    return "—" if entry.get("session") is None else str(entry["session"])
 
 
 def battle_text(
@@ -314,7 +308,7 @@ def entry_cells(
     state = Text("undone", style="dim") if undone else state_change_text(entry)
     texts = {
         "id": str(entry.get("id", "")),
-        "session": session_text(entry),
+        "session": "—" if entry.get("session") is None else str(entry["session"]),
         "battle": battle_text(entry, battle_names, widths.get("battle")),
         "who": name if name is not None else entry_name(entry),
         "what": what,

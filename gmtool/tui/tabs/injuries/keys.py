@@ -1,10 +1,5 @@
-"""The Injuries tab's one table of actions (its bindings, footer, palette and F1 keys), and
-its help.
-
-The footer stays within two rows at 80 columns: `a` (all) shows only while a filter is set,
-Escape (back) only while the cursor is away from the characters, undo and redo only when
-there is something to take back or do again (the pane's `check_action`).
-"""
+"""The Injuries tab's one table of actions, and its help. The footer stays within two rows at
+80 columns: the pane's `check_action` offers a key only where it applies."""
 
 from __future__ import annotations
 

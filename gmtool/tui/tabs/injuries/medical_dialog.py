@@ -1,10 +1,5 @@
-"""The doctor's treatment roll and days of rest, dialogs of the Injuries tab.
-
-Treatment: the GM picks the patient, the doctor and the procedure (treatment, surgery), and
-may add a situation step; ctrl+r rolls the doctor's check and saves what its degree did
-(tables/healing.yaml). Rest: one character or the whole party, a number of days. Both check
-what was typed before anything is saved; a refusal leaves the dialog open with the reason.
-"""
+"""The doctor's treatment roll (ctrl+r rolls Medical Science for the procedure and saves what
+its degree did) and days of rest, for one character or the whole party."""
 
 from __future__ import annotations
 

@@ -1,13 +1,9 @@
-"""Injuries tab: every character's stun, wound and mortal tracks, their state, and the injury
-history (hazards, direct damage, treatment) with every die; hazard rolls by hand, treatment,
-direct damage, undo, and the bail-out helper.
+"""Injuries tab: every character's tracks and state, and the injury history (hazards, direct
+damage, treatment) with every die; hazard rolls by hand, treatment, damage, undo, bail-out.
 
-The history is read through `actions.reads.injuries` (append-only: undo marks an entry
-undone and gives the damage back); the characters' damage lives with the party. The Battle
-tab records its hazards in the same history, and this tab shows them the next time it is
-drawn. Each key's dialog hands back a request; the pane carries it out with one call of
-`actions.injuries` or `actions.healing` and says the typed result on the status line
-(status_words.py). The keys and help are in keys.py.
+Each key opens its dialog (imported on first use, so the tab opens without building them);
+the dialog hands back a request, carried out with one `actions.injuries` or
+`actions.healing` call, and the typed result is said on the status line (status_words.py).
 """
 
 from __future__ import annotations
@@ -29,13 +25,12 @@ from gmtool.actions.bailout import order_bailout
 from gmtool.actions.errors import StoreError
 from gmtool.actions.reads.injuries import BailoutRecord, InjuryEntry, load_bailout, newest_first
 from gmtool.actions.reads.party import campaign_ships
-from gmtool.actions.reads.rolls import RollEntry
 from gmtool.actions.reads.ships import ShipRecord
 from gmtool.rules.characters import Party
 from gmtool.rules.errors import RulesError
+from gmtool.tui.dialogs import kept_dialog
 from gmtool.tui.pane import GmPane
 from gmtool.tui.styles import tab_css
-from gmtool.tui.tabs.injuries import asking
 from gmtool.tui.tabs.injuries import history_view as history
 from gmtool.tui.tabs.injuries import status_words as words
 from gmtool.tui.tabs.injuries.characters_view import (
@@ -54,6 +49,7 @@ PARTY_ACTIONS = frozenset({"hazard", "treat", "heal", "rest", "damage", "bailout
 """Actions that read or change the saved party: off while it cannot be read."""
 HISTORY_ROWS = 5  # the history keeps its header, three entries and its scrollbar on screen
 DETAIL_ROWS = 3
+HAZARD_FORM = "injuries-hazard-form"  # the name the hazard form is kept under
 DEFAULT_FOCUS = ("injury-characters", "injury-party-problem")
 """Where the cursor starts (focus_default): Escape (Back) is offered everywhere else."""
 
@@ -93,7 +89,7 @@ class InjuriesPane(GmPane):
         yield Static(id="injury-detail")
 
     def on_mount(self) -> None:
-        self.campaign.on_record(self._rolls_saved)
+        self.campaign.on_record(lambda _entries: self.post_message(self.RollsSaved()))
         self._narrow = self.app.size.width < NARROW_BELOW
         self.set_class(self._narrow, "-narrow")
         self.reload()
@@ -102,9 +98,6 @@ class InjuriesPane(GmPane):
                 "h rolls a hazard; t treats, r rests, d damages the highlighted character."
             )
         self.focus_default()
-
-    def _rolls_saved(self, _entries: list[RollEntry]) -> None:
-        self.post_message(self.RollsSaved())
 
     def on_injuries_pane_rolls_saved(self, _message: RollsSaved) -> None:
         if not self._reload_pending:
@@ -132,10 +125,7 @@ class InjuriesPane(GmPane):
         self.query_one(shown).focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Keys offered only when they apply, so the footer stays short: none that reads or
-        writes the party while it does not read, undo and redo only when there is something
-        to take back or do again, All only while a filter is set, Back only away from the
-        characters."""
+        """Keys offered only where they apply, so the footer stays within two rows."""
         if self.party_problem is not None and action in PARTY_ACTIONS:
             return False
         if action == "undo":
@@ -181,10 +171,8 @@ class InjuriesPane(GmPane):
 
     # -- reading ----------------------------------------------------------------------------
     def reload(self, new_entry: InjuryEntry | None = None, *, to_character: bool = True) -> None:
-        """Read the party and the history again and redraw (keeps the cursor and filters).
-
-        `new_entry`, just saved: the history's cursor goes to it, in view, and (with
-        `to_character`) the characters' cursor to its character."""
+        """Read the party and the history again and redraw, keeping cursors and filters;
+        the cursors go to `new_entry` (just saved) and, with `to_character`, its character."""
         self.note_read()
         read = read_injuries(self.campaign)
         self.party = read.party
@@ -266,7 +254,6 @@ class InjuriesPane(GmPane):
 
     # -- the history and its filters ---------------------------------------------------------
     def filtered(self) -> bool:
-        """Whether a filter is set (a clears them)."""
         return self.query_one(FilterBar).any_set()
 
     def _fill_history(
@@ -299,7 +286,6 @@ class InjuriesPane(GmPane):
             self._fill_history()
 
     def shows_entry(self, entry_id: int) -> bool:
-        """Whether the history (as filtered) lists this entry."""
         return any(e["id"] == entry_id for e in self.entries)
 
     @on(Select.Changed, "#injury-filters Select")
@@ -366,13 +352,19 @@ class InjuriesPane(GmPane):
         self.round_text = "" if round_number is None else str(round_number)
 
     def action_hazard(self) -> None:
-        if self._need_party("hazard roll"):
-            ships = self._ships()
-            ship_id = self._ship_of_highlighted(ships)
-            asking.ask_hazard(
-                self.app, ships, self.party, self.roll_hazard, self._hazards_rolled,
-                ship_id=ship_id, battle=self.battle, round_text=self.round_text,
-            )  # fmt: skip
+        """The hazard form, kept between openings (building it was most of what h did)."""
+        if not self._need_party("hazard roll"):
+            return
+        from gmtool.tui.tabs.injuries.hazard_dialog import HazardDialog, HazardFormStart
+
+        ships = self._ships()
+        start = HazardFormStart(
+            ships, self.party, self.roll_hazard, ship_id=self._ship_of_highlighted(ships),
+            battle=self.battle, round_text=self.round_text,
+        )  # fmt: skip
+        make = lambda: HazardDialog(start)  # noqa: E731
+        dialog = kept_dialog(self.app, HAZARD_FORM, HazardDialog, make, lambda d: d.renew(start))
+        self.app.push_screen(dialog, self._hazards_rolled)
 
     def roll_hazard(self, request: injury_actions.HazardRequest) -> list[InjuryEntry]:
         """The hazard form's rolls, saved (a refusal raises: the form says why)."""
@@ -388,10 +380,13 @@ class InjuriesPane(GmPane):
 
     def action_damage(self) -> None:
         if self._need_party("one to hurt"):
-            asking.ask_damage(
-                self.app, self.party, self.deal_damage, partial(self._entry_saved, "Damage"),
-                self.highlighted_character_id(), battle=self.battle, round_text=self.round_text,
+            from gmtool.tui.tabs.injuries.treatment_dialog import DamageDialog
+
+            dialog = DamageDialog(
+                self.party, self.deal_damage, self.highlighted_character_id(),
+                battle=self.battle, round_text=self.round_text,
             )  # fmt: skip
+            self.app.push_screen(dialog, partial(self._entry_saved, "Damage"))
 
     def deal_damage(self, request: injury_actions.DamageRequest) -> InjuryEntry:
         self._typed_battle(request.battle, request.round)
@@ -412,11 +407,14 @@ class InjuriesPane(GmPane):
         except StoreError as exc:
             self.show_status(str(exc), error=True)
             last = None
+        from gmtool.tui.tabs.injuries.bailout_dialog import BailoutDialog
+
         ships = self._ships()
-        asking.ask_bailout(
-            self.app, self.campaign, ships, self.party, self.order_bailout, self._bailout_ordered,
-            ship_id=self._ship_of_highlighted(ships), last=last,
-        )  # fmt: skip
+        ship_id = self._ship_of_highlighted(ships)
+        dialog = BailoutDialog(
+            self.campaign, ships, self.party, self.order_bailout, ship_id=ship_id, last=last
+        )
+        self.app.push_screen(dialog, self._bailout_ordered)
 
     def order_bailout(self, o: BailoutOrder) -> BailoutRecord:
         return order_bailout(self.campaign, o.ship_class, o.survivors, ship_id=o.ship_id,
@@ -429,32 +427,30 @@ class InjuriesPane(GmPane):
 
     # -- healing: t, r, g -------------------------------------------------------------------
     def action_treat(self) -> None:
-        """The doctor's roll (medical_dialog.py)."""
+        """The doctor's roll: Medical Science for the procedure chosen."""
         if self._need_party("one to treat"):
-            character_id = self.highlighted_character_id()
-            save, closed = self.treat_by_roll, partial(self._entry_saved, "Treatment")
-            asking.ask_medical_treatment(self.app, self.party, save, closed, character_id)
+            from gmtool.tui.tabs.injuries.medical_dialog import MedicalTreatmentDialog
+
+            save = partial(healing.treat_by_roll, self.campaign)
+            dialog = MedicalTreatmentDialog(self.party, save, self.highlighted_character_id())
+            self.app.push_screen(dialog, partial(self._entry_saved, "Treatment"))
 
     def action_heal(self) -> None:
         """Healing by the GM's ruling: typed points, nothing rolled."""
         if self._need_party("one to heal"):
-            character_id = self.highlighted_character_id()
-            save, closed = self.treat, partial(self._entry_saved, "Treatment")
-            asking.ask_healing(self.app, self.party, save, closed, character_id)
+            from gmtool.tui.tabs.injuries.treatment_dialog import TreatmentDialog
 
-    def treat_by_roll(self, request: healing.TreatmentRequest) -> InjuryEntry:
-        return healing.treat_by_roll(self.campaign, request)
-
-    def treat(self, request: injury_actions.TreatmentRequest) -> InjuryEntry:
-        return injury_actions.treat(self.campaign, request)
+            save = partial(injury_actions.treat, self.campaign)
+            dialog = TreatmentDialog(self.party, save, self.highlighted_character_id())
+            self.app.push_screen(dialog, partial(self._entry_saved, "Treatment"))
 
     def action_rest(self) -> None:
         if self._need_party("one to rest"):
-            character_id = self.highlighted_character_id()
-            asking.ask_rest(self.app, self.party, self.rest_days, self._rested, character_id)
+            from gmtool.tui.tabs.injuries.medical_dialog import RestDialog
 
-    def rest_days(self, request: healing.RestRequest) -> healing.Rested:
-        return healing.rest_days(self.campaign, request)
+            save = partial(healing.rest_days, self.campaign)
+            dialog = RestDialog(self.party, save, self.highlighted_character_id())
+            self.app.push_screen(dialog, self._rested)
 
     def _rested(self, rested: healing.Rested | None) -> None:
         newest = max(rested.entries, key=lambda e: int(e["id"])) if rested else None
@@ -480,8 +476,7 @@ class InjuriesPane(GmPane):
             self.show_status(f"Not undone: {exc}", error=True)
             return
         self.reload()
-        text, refused = words.undone_text(undone, unseen)
-        self.show_status(text, error=refused)
+        self.show_status(*words.undone_text(undone, unseen))
 
     def action_redo(self) -> None:
         """Do the last undo again (nothing is rolled again)."""
@@ -496,5 +491,4 @@ class InjuriesPane(GmPane):
             return
         newest = max(redone.entries, key=lambda e: int(e["id"])) if redone.entries else None
         self.reload(newest, to_character=len(redone.entries) == 1)
-        text, refused = words.redone_text(redone)
-        self.show_status(text, error=refused)
+        self.show_status(*words.redone_text(redone))

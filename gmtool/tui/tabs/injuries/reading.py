@@ -1,7 +1,5 @@
-"""What the Injuries tab reads of the campaign each time it is drawn, in one go: the party,
-the whole injury history, the battles and sessions its filters offer, and whether ctrl+z
-and ctrl+y have anything to do. What does not read is said in words beside what did, so the
-tab shows the rest (the history shows while the party does not read)."""
+"""What the Injuries tab reads of the campaign each time it is drawn, in one go. What does not
+read is said in words beside what did, so the tab shows the rest."""
 
 from __future__ import annotations
 

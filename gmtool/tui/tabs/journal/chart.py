@@ -1,8 +1,5 @@
-"""The Journal's chart: the party's wounds and mortal damage at the end of each session, or
-each campaign ship's damage and crew after each of its battles (textual-plotext).
-
-Imported the first time the chart is shown: plotting loads in about a fifth of a second.
-"""
+"""The Journal's chart of the party's and the ships' condition (textual-plotext); imported the
+first time it is shown, as plotting takes a fifth of a second to load."""
 
 from __future__ import annotations
 

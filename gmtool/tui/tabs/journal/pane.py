@@ -1,13 +1,9 @@
-"""Journal tab: the campaign's game sessions, newest first, and the chosen one's timeline.
-
-The sessions are on the left; on the right, the chosen session's facts in the order they
-happened (`actions.journal.session_facts`), or the chart of the campaign's condition. Notes
-are edited and deleted here, each change one commit through `actions.journal`; the recap is
-shown and saved from here. The keys are in keys.py.
-"""
+"""Journal tab: the game sessions, newest first, and the chosen one's timeline or the chart of
+the campaign's condition. Notes are edited and recaps shown and saved here."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from textual import on
@@ -35,6 +31,7 @@ class JournalPane(GmPane):
     TITLE = "Journal"
     HELP = HELP
     ACTIONS = ACTIONS
+    STATUS_LINE = "journal-status"
     DEFAULT_CSS = tab_css(__file__, "journal.tcss")
 
     def __init__(self, **kwargs: Any) -> None:
@@ -160,11 +157,6 @@ class JournalPane(GmPane):
             return f"No note change of this session to {action}."
         return None
 
-    def show_status(self, text: object, error: bool = False) -> None:
-        status = self.query_one("#journal-status", Static)
-        status.set_class(error, "error")
-        status.update(str(text))
-
     # -- notes ------------------------------------------------------------------------------
     def action_edit_note(self) -> None:
         from gmtool.tui.tabs.journal.dialogs import NoteDialog
@@ -175,9 +167,8 @@ class JournalPane(GmPane):
         session_id = self.session_id
 
         def typed(text: str | None) -> None:
-            if text is None:
-                return
-            self._note_change(lambda: journal.edit_note(self.campaign, session_id, note.id, text))
+            if text is not None:
+                self._note_change(journal.edit_note, session_id, note.id, text)
 
         self.app.push_screen(
             NoteDialog(f"Note {note.id} (Enter saves, Esc cancels):", note.text), typed
@@ -187,22 +178,20 @@ class JournalPane(GmPane):
         note = self.note_under_cursor()
         if note is None or self.session_id is None:
             return
-        session_id = self.session_id
-        self._note_change(lambda: journal.delete_note(self.campaign, session_id, note.id))
+        self._note_change(journal.delete_note, self.session_id, note.id)
 
     def action_undo(self) -> None:
         if self.session_id is not None:
-            session_id = self.session_id
-            self._note_change(lambda: journal.undo_note(self.campaign, session_id))
+            self._note_change(journal.undo_note, self.session_id)
 
     def action_redo(self) -> None:
         if self.session_id is not None:
-            session_id = self.session_id
-            self._note_change(lambda: journal.redo_note(self.campaign, session_id))
+            self._note_change(journal.redo_note, self.session_id)
 
-    def _note_change(self, change: Any) -> None:
+    def _note_change(self, change: Callable[..., journal.NoteChanged], *args: Any) -> None:
+        """One note change through its action, said on the status line (or its refusal)."""
         try:
-            done: journal.NoteChanged = change()
+            done = change(self.campaign, *args)
         except ActionRefused as exc:
             self.show_status(f"Not done: {exc}", error=True)
             return
