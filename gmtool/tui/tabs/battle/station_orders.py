@@ -41,6 +41,13 @@ def _name(state: BattleState, character_id: str) -> str:
     return state.character(character_id).name
 
 
+def _who_is_where(state: BattleState, aboard: list[Assignment]) -> list[tuple[str, str]]:
+    """Characters to pick from, each with where aboard they are."""
+    return [
+        (a.character_id, f"{_name(state, a.character_id)}: {where_words(state, a)}") for a in aboard
+    ]
+
+
 async def move_order(
     app: App[Any], campaign: Campaign, state: BattleState, say: Say
 ) -> rq.Request | None:
@@ -103,13 +110,7 @@ async def take_over_order(app: App[Any], state: BattleState, say: Say) -> rq.Req
         say(f"Nobody else aboard {state.ship(ship_id).name} can take it over.")
         return None
     who = await app.push_screen_wait(
-        ChoiceDialog(
-            f"Who takes over from {_name(state, occupant)}?",
-            [
-                (a.character_id, f"{_name(state, a.character_id)}: {where_words(state, a)}")
-                for a in others
-            ],
-        )
+        ChoiceDialog(f"Who takes over from {_name(state, occupant)}?", _who_is_where(state, others))
     )
     return None if who is None else rq.TakeOver(who, occupant)
 
@@ -121,13 +122,7 @@ async def leave_order(app: App[Any], state: BattleState, say: Say) -> rq.Request
         say("Nobody is aboard the battle's ships.")
         return None
     who = await app.push_screen_wait(
-        ChoiceDialog(
-            "Who leaves the ship?",
-            [
-                (a.character_id, f"{_name(state, a.character_id)}: {where_words(state, a)}")
-                for a in aboard
-            ],
-        )
+        ChoiceDialog("Who leaves the ship?", _who_is_where(state, aboard))
     )
     return None if who is None else rq.LeaveShip(who)
 
@@ -215,16 +210,3 @@ def undone_text(undone: StepUndone) -> str:
     if undone.stations_restored:
         lines.append("The stations are back as they were (Stations tab).")
     return " ".join(lines)
-
-
-__all__ = [
-    "commander_order",
-    "gunner_order",
-    "knock_out_order",
-    "leave_order",
-    "move_order",
-    "take_over_order",
-    "undone_text",
-    "where_words",
-    "written_back_text",
-]
