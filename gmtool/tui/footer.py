@@ -1,9 +1,7 @@
-"""The footer: every key the GM can press right now, wrapped onto more lines when the
-terminal is too narrow for one.
+"""The footer: every key the GM can press right now, wrapped onto more lines when needed.
 
-Textual's own Footer keeps to one line and cuts off what does not fit, so at 80 columns a
-busy tab (Battle, Torga IV) lost its last keys, often the very ones a GM looks for (New,
-Open, Help). This footer shows the same keys the same way, and wraps instead.
+Textual's own Footer keeps to one line and cuts off what does not fit: at 80 columns a busy
+tab (Battle, Torga IV) lost the very keys a GM looks for (New, Open, Help).
 """
 
 from __future__ import annotations
@@ -159,11 +157,9 @@ class KeyFooter(Widget):
         self.refresh(layout=rows != self.size.height)
 
     def _rows(self, items: list[FooterItem], width: int) -> int:
-        """The rows the footer takes: as many as the keys need; on a tall terminal, the most
-        they needed since the tab was shown at this width. There the cursor moving between
-        a list and its view (a row of keys more, then less) no longer makes the whole tab
-        jump a line, and lay itself out again, at every move; on a short one (below
-        KEEP_ROWS_FROM lines) every line of the tab counts more."""
+        """The rows the keys need; on a tall terminal, the most they needed since the tab was
+        shown at this width, so that the cursor moving between a list and its view does not
+        make the whole tab jump a line (on a short one every line of the tab counts more)."""
         needed = len(wrap_items(items, width))
         if self.app.size.height < KEEP_ROWS_FROM:
             self._most_rows = {}

@@ -2,10 +2,9 @@
 gunner at a weapon, c a side's commander, k a system knocked out; and the lines that say
 what a battle's end (or its undo) wrote back to the campaign.
 
-Each order asks its choices in a list (names, never ids), given the app and the battle as
-values, and returns the typed request (requests.py) or None. m, t and l go through
-`gmtool.actions.battle_stations`: the campaign's stations change, the battle logs the move,
-and ctrl+z in the battle takes both back. The battle follows the stations from its next roll.
+Each order asks its choices by name and returns the typed request (requests.py) or None.
+m, t and l change the campaign's stations too (`actions.battle_stations`), so ctrl+z in
+the battle takes both back; the battle follows the stations from its next roll.
 """
 
 from __future__ import annotations
