@@ -182,7 +182,6 @@ class DamageScreen(GmDialog["DamageEntry | None"]):
         target.update(text)
         target.set_class(ours, "ours")
 
-    @on(Input.Submitted)
     def action_apply(self) -> None:
         field = self.query_one("#damage-amount", NumberField)
         amount = field.number  # typed wrong, the save's check of the field has said so
