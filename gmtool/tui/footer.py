@@ -188,19 +188,9 @@ class KeyFooter(Widget):
         last_group: Binding.Group | None = None  # the group the last item stands for
         for key, active in in_table_order(self.screen.active_bindings):
             binding = active.binding
-            if key == app.COMMAND_PALETTE_BINDING and app.ENABLE_COMMAND_PALETTE:
-                palette = FooterItem(
-                    binding.key,
-                    app.get_key_display(binding),
-                    binding.description,
-                    active.enabled,
-                    palette=True,
-                    actions=(binding.action,),
-                )
+            is_palette = key == app.COMMAND_PALETTE_BINDING and app.ENABLE_COMMAND_PALETTE
+            if not is_palette and (not binding.show or binding.action in seen_actions):
                 continue
-            if not binding.show or binding.action in seen_actions:
-                continue
-            seen_actions.add(binding.action)
             item = FooterItem(
                 binding.key,
                 app.get_key_display(binding),
@@ -208,6 +198,10 @@ class KeyFooter(Widget):
                 active.enabled,
                 actions=(binding.action,),
             )
+            if is_palette:
+                palette = replace(item, palette=True)
+                continue
+            seen_actions.add(binding.action)
             group = binding.group
             if group is not None and group == last_group:
                 item = _joined(found.pop(), item, group)
