@@ -1,9 +1,7 @@
-"""The footer: every key the GM can press right now, wrapped onto more lines when the
-terminal is too narrow for one.
+"""The footer: every key the GM can press right now, wrapped onto more lines when needed.
 
-Textual's own Footer keeps to one line and cuts off what does not fit, so at 80 columns a
-busy tab (Battle, Torga IV) lost its last keys, often the very ones a GM looks for (New,
-Open, Help). This footer shows the same keys the same way, and wraps instead.
+Textual's own Footer keeps to one line and cuts off what does not fit: at 80 columns a busy
+tab (Battle, Torga IV) lost the very keys a GM looks for (New, Open, Help).
 """
 
 from __future__ import annotations
@@ -159,11 +157,9 @@ class KeyFooter(Widget):
         self.refresh(layout=rows != self.size.height)
 
     def _rows(self, items: list[FooterItem], width: int) -> int:
-        """The rows the footer takes: as many as the keys need; on a tall terminal, the most
-        they needed since the tab was shown at this width. There the cursor moving between
-        a list and its view (a row of keys more, then less) no longer makes the whole tab
-        jump a line, and lay itself out again, at every move; on a short one (below
-        KEEP_ROWS_FROM lines) every line of the tab counts more."""
+        """The rows the keys need; on a tall terminal, the most they needed since the tab was
+        shown at this width, so that the cursor moving between a list and its view does not
+        make the whole tab jump a line (on a short one every line of the tab counts more)."""
         needed = len(wrap_items(items, width))
         if self.app.size.height < KEEP_ROWS_FROM:
             self._most_rows = {}
@@ -192,19 +188,9 @@ class KeyFooter(Widget):
         last_group: Binding.Group | None = None  # the group the last item stands for
         for key, active in in_table_order(self.screen.active_bindings):
             binding = active.binding
-            if key == app.COMMAND_PALETTE_BINDING and app.ENABLE_COMMAND_PALETTE:
-                palette = FooterItem(
-                    binding.key,
-                    app.get_key_display(binding),
-                    binding.description,
-                    active.enabled,
-                    palette=True,
-                    actions=(binding.action,),
-                )
+            is_palette = key == app.COMMAND_PALETTE_BINDING and app.ENABLE_COMMAND_PALETTE
+            if not is_palette and (not binding.show or binding.action in seen_actions):
                 continue
-            if not binding.show or binding.action in seen_actions:
-                continue
-            seen_actions.add(binding.action)
             item = FooterItem(
                 binding.key,
                 app.get_key_display(binding),
@@ -212,6 +198,10 @@ class KeyFooter(Widget):
                 active.enabled,
                 actions=(binding.action,),
             )
+            if is_palette:
+                palette = replace(item, palette=True)
+                continue
+            seen_actions.add(binding.action)
             group = binding.group
             if group is not None and group == last_group:
                 item = _joined(found.pop(), item, group)

@@ -46,7 +46,8 @@ from gmtool.tui.tabs.battle.order_dialogs import BoardScreen
 from gmtool.tui.tabs.battle.pane import BattlePane
 from gmtool.tui.tabs.battle.report import SummaryScreen
 from gmtool.tui.tabs.battle.setup_dialog import BattleSetupScreen, SetupFormStart
-from gmtool.tui.tabs.battle.ship_table import ShipTable, fit_name, table_layout, track_cell
+from gmtool.tui.tabs.battle.ship_table import ShipTable, table_layout, track_cell
+from gmtool.tui.widgets.names import cut_name
 from tests.tui.conftest import footer_keys
 
 LARGE = (120, 36)
@@ -627,10 +628,10 @@ def test_track_cell_shows_marked_boxes_as_a_bar() -> None:
 
 
 def test_ship_names_are_cut_only_when_they_must_be_and_keep_their_start() -> None:
-    assert fit_name("CSS Meridian", 12) == "CSS Meridian"
-    assert fit_name("Raider Gorgon", 13) == "Raider Gorgon"
-    assert fit_name("Raider Gorgon", 12) == "Raider Gorg…"  # never 'Gorgon': one name
-    assert fit_name("Dreadnought Invincible", 8) == "Dreadno…"
+    assert cut_name("CSS Meridian", 12) == "CSS Meridian"
+    assert cut_name("Raider Gorgon", 13) == "Raider Gorgon"
+    assert cut_name("Raider Gorgon", 12) == "Raider Gorg…"  # never 'Gorgon': one name
+    assert cut_name("Dreadnought Invincible", 8) == "Dreadno…"
 
 
 def big_battle(campaign: Campaign) -> BattleState:
@@ -691,7 +692,7 @@ def test_the_table_cuts_names_last_and_all_alike() -> None:
     # ... and only then are the names cut, every one to the same width.
     tight = table_layout(state.ships, now.width - 2, wide=False)
     assert tight.width <= now.width - 2 and tight.name_width == len("Raider Gorgon") - 2
-    assert [fit_name(s.name, tight.name_width) for s in state.ships] == [
+    assert [cut_name(s.name, tight.name_width) for s in state.ships] == [
         "CSS Meridi…",
         "Raider Gor…",
     ]

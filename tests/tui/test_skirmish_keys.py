@@ -17,8 +17,8 @@ from gmtool.tui.footer import KEEP_ROWS_FROM, KeyFooter, wrap_items
 from gmtool.tui.tabs.torga.map import SkirmishMap
 from gmtool.tui.tabs.torga.pane import MOVING, PICKING, SkirmishPane
 from gmtool.tui.tabs.torga.replay import ReplayScreen
-from gmtool.tui.tabs.torga.rows import share_rows, text_rows
 from gmtool.tui.tabs.torga.sweep import SweepScreen
+from gmtool.tui.tabs.torga.widgets import share_rows, text_rows
 from tests.tui.conftest import footer_keys
 from tests.tui.test_skirmish_referee_tab import set_table
 from tests.tui.test_skirmish_tab import open_tab, shown, start, status

@@ -11,6 +11,7 @@ from gmtool.rules.skirmish import simulate, torga_iv
 from gmtool.rules.skirmish.variants import with_settings
 from gmtool.tui.app import GmApp
 from gmtool.tui.tabs.torga.chart import SimulationChart
+from gmtool.tui.tabs.torga.simulation import SimulationPanel
 from gmtool.tui.tabs.torga.sweep import SweepResult, SweepScreen, sweep_text
 from tests.tui.test_skirmish_tab import open_tab, shown, status
 
@@ -30,7 +31,7 @@ async def test_a_sweep_runs_in_a_worker_and_plots_the_win_rate_per_value(
         box.value = "victory.turn=2,3"
         await pilot.press("enter")
         await pilot.pause()
-        worker = pane._simulation_worker
+        worker = pane.query_one(SimulationPanel).worker
         assert worker is not None and worker._thread_worker
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -61,7 +62,7 @@ async def test_a_bad_setting_is_refused_in_the_dialog(app_factory: Callable[...,
         assert "no setting 'turns' in victory" in error
         await pilot.press("escape")
         await pilot.pause()
-        assert pane._simulation_worker is None
+        assert pane.query_one(SimulationPanel).worker is None
 
 
 def test_the_plot_has_a_row_per_value_with_its_interval() -> None:

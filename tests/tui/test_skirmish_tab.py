@@ -40,6 +40,7 @@ from gmtool.tui.tabs.torga.map import (
 )
 from gmtool.tui.tabs.torga.new_game import NewGameScreen
 from gmtool.tui.tabs.torga.pane import TAB_ID, SkirmishPane
+from gmtool.tui.tabs.torga.simulation import SimulationPanel
 from gmtool.tui.tabs.torga.view import MOVING, PICKING, parse_point
 from tests.tui.conftest import footer_keys
 
@@ -362,7 +363,7 @@ async def test_simulation_runs_in_a_worker_and_draws_its_chart(
         pane = await open_tab(app, pilot)
         pane.simulation_games = 60
         await pilot.press("s")
-        worker = pane._simulation_worker
+        worker = pane.query_one(SimulationPanel).worker
         assert worker is not None and worker._thread_worker
         await app.workers.wait_for_complete()
         await pilot.pause()

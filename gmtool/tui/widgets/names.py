@@ -13,6 +13,11 @@ def untitled(name: str) -> str:
     return " ".join(words[-2:]) if len(words) > 2 else name
 
 
+def cut_name(name: str, width: int) -> str:
+    """A name whole when it fits, else its start and '…', so it still reads as that name."""
+    return name if len(name) <= width else name[: max(width - 1, 1)] + "…"
+
+
 def fit_names(names: Sequence[str], width: int, whole: bool | None = None) -> list[str]:
     """Names for one column `width` cells wide, by one rule for every row: all whole when
     all fit; else every name without its title (so one row never drops a rank the next
@@ -23,4 +28,4 @@ def fit_names(names: Sequence[str], width: int, whole: bool | None = None) -> li
     if whole:
         return list(names)
     shorter = [untitled(name) for name in names]
-    return [n if len(n) <= width else n[: max(width - 1, 1)] + "…" for n in shorter]
+    return [cut_name(name, width) for name in shorter]

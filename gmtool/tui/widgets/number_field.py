@@ -12,11 +12,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from textual.validation import ValidationResult, Validator
 from textual.widgets import Input
 
 from gmtool.rules.errors import excerpt
 from gmtool.rules.limits import MAX_NUMBER_DIGITS, number_words
+from gmtool.tui.widgets.text_field import ProblemCheck
 
 _WHOLE = re.compile(r"[+-]?[0-9]+")
 
@@ -54,16 +54,6 @@ def number_problem(text: str, minimum: int | None, maximum: int | None) -> str |
     return None
 
 
-class _InRange(Validator):
-    def __init__(self, field: NumberField) -> None:
-        super().__init__()
-        self.field = field
-
-    def validate(self, value: str) -> ValidationResult:
-        problem = number_problem(value, self.field.minimum, self.field.maximum)
-        return self.success() if problem is None else self.failure(problem)
-
-
 class NumberField(Input):
     """A whole number from `minimum` to `maximum` (either may be None: unbounded)."""
 
@@ -81,7 +71,9 @@ class NumberField(Input):
     ) -> None:
         self.minimum = minimum
         self.maximum = maximum
-        super().__init__(value, validators=[_InRange(self)], valid_empty=True, **kwargs)
+        super().__init__(
+            value, validators=[ProblemCheck(self._problem_of)], valid_empty=True, **kwargs
+        )
 
     @property
     def number(self) -> int | None:
@@ -93,19 +85,10 @@ class NumberField(Input):
     @property
     def problem(self) -> str | None:
         """What is wrong with the text, in words; None when it is right or empty."""
-        return number_problem(self.value, self.minimum, self.maximum)
+        return self._problem_of(self.value)
 
-    @property
-    def bounds_text(self) -> str:
-        """The field's bounds in words ("a whole number from 1 to 100,000")."""
-        low, high = self.minimum, self.maximum
-        if low is not None and high is not None:
-            return f"a whole number from {low:,} to {high:,}"
-        if low is not None:
-            return f"a whole number of at least {low:,}"
-        if high is not None:
-            return f"a whole number of at most {high:,}"
-        return "a whole number"
+    def _problem_of(self, text: str) -> str | None:
+        return number_problem(text, self.minimum, self.maximum)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         # the refusal in words where the pointer and the dialog's save find it

@@ -8,6 +8,7 @@ the text's length, so a key costs the same in a field of 5 characters or 5,000.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from textual.validation import ValidationResult, Validator
@@ -37,13 +38,15 @@ def length_note(length: int, limit: int) -> str | None:
     return None
 
 
-class _FitsLimit(Validator):
-    def __init__(self, field: TextField) -> None:
+class ProblemCheck(Validator):
+    """Textual's check of a kit field, refusing in the field's own words."""
+
+    def __init__(self, problem: Callable[[str], str | None]) -> None:
         super().__init__()
-        self.field = field
+        self.problem = problem
 
     def validate(self, value: str) -> ValidationResult:
-        problem = length_problem(len(value), self.field.limit)
+        problem = self.problem(value)
         return self.success() if problem is None else self.failure(problem)
 
 
@@ -56,7 +59,11 @@ class TextField(Input):
 
     def __init__(self, value: str | None = None, *, limit: int = MAX_TEXT_CHARS, **kwargs: Any):
         self.limit = limit
-        super().__init__(value, validators=[_FitsLimit(self)], **kwargs)
+        super().__init__(
+            value,
+            validators=[ProblemCheck(lambda text: length_problem(len(text), self.limit))],
+            **kwargs,
+        )
 
     @property
     def problem(self) -> str | None:

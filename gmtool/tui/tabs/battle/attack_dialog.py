@@ -123,6 +123,3 @@ class AttackScreen(GmDialog["FireOrder | None"]):
         target = options.get_option_at_index(options.highlighted).id
         assert target is not None
         self.dismiss(FireOrder(target, roll_damage))
-
-
-__all__ = ["AttackScreen", "FireOrder", "damage_text", "fire_hint", "option_text", "steps_text"]

@@ -14,9 +14,8 @@ from textual.widgets import Input, Label, Select, Static
 
 from gmtool.rules.armor import armor_table
 from gmtool.rules.battle import BattleShip
-from gmtool.rules.errors import excerpt
 from gmtool.rules.hit_stations import hit_station_table, on_station_rule, place_name, places_aboard
-from gmtool.rules.limits import MAX_HULL_POINTS, MAX_TEXT_CHARS, number_words
+from gmtool.rules.limits import MAX_HULL_POINTS, MAX_TEXT_CHARS
 from gmtool.rules.ship_damage import track_ids
 from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.dialogs.base import save_action
@@ -183,20 +182,14 @@ class DamageScreen(GmDialog["DamageEntry | None"]):
         target.update(text)
         target.set_class(ours, "ours")
 
-    @on(Input.Submitted)
     def action_apply(self) -> None:
-        text = self.query_one("#damage-amount", Input).value.strip()
-        try:
-            amount = int(text) if text.isdigit() else -1
-        except ValueError:  # more digits than Python turns into a number
-            amount = -1
-        if not 1 <= amount <= MAX_HULL_POINTS:
-            shown = number_words(amount) if amount > 0 else excerpt(text, 24)
+        field = self.query_one("#damage-amount", NumberField)
+        amount = field.number  # typed wrong, the save's check of the field has said so
+        if amount is None:
             self.query_one("#damage-error", Static).update(
-                f"Not applied: the points are a whole number from 1 to {MAX_HULL_POINTS:,}, "
-                f"not {shown}"
+                f"Not applied: type the points, a whole number from 1 to {MAX_HULL_POINTS:,}"
             )
-            self.query_one("#damage-amount", Input).focus()
+            field.focus()
             return
         place = str(self.query_one("#damage-place", Select).value)
         self.dismiss(
@@ -209,6 +202,3 @@ class DamageScreen(GmDialog["DamageEntry | None"]):
                 None if place in (ROLL_PLACE, RULE_OFF) else place,
             )
         )
-
-
-__all__ = ["DamageEntry", "DamageScreen", "ship_choice"]

@@ -219,22 +219,8 @@ ACTIONS: tuple[TabAction, ...] = (
 # Keys that play a battle on: hidden once it is over, which leaves s, r, ctrl+z (takes the
 # ending back), x, n and o.
 PLAY_ACTIONS = frozenset(
-    {
-        "play_on",
-        "play_round",
-        "who_plays",
-        "do_highlighted",
-        "advance",
-        "attack",
-        "damage",
-        "end",
-        "gunner",
-        "knock_out",
-        "commander",
-        "move_station",
-        "take_over",
-        "leave_ship",
-    }
+    {a.action for a in ACTIONS if a.group in (PLAY, ORDERS)}
+    | {"who_plays", "do_highlighted", "attack", "damage", "end"}
 )
 # Keys that only mean something in a battle: hidden while none is open, so an empty tab
 # offers just n (new) and o (open).

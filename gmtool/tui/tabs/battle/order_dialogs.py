@@ -202,6 +202,3 @@ class RamScreen(GmDialog[bool]):
 
     def action_ram(self) -> None:
         self.dismiss(True)
-
-
-__all__ = ["BoardOrder", "BoardScreen", "RamScreen", "odds_text", "ram_lines", "strength_text"]

@@ -1,13 +1,10 @@
 """How the Battle tab asks for an action of the list, a shot, damage typed in, the ending.
 
-Every order is read from the battle as it stands when the key is pressed: the action, its
-ship and its choices are taken then. An order that needs no answer is a request at once
-(`at_once`), done in the key's own handler, so the next key already sees the battle after
-it. An order that asks (a heading, a target, a ram's confirmation) is one of the `ask_*`
-coroutines here: given the app and the battle as values, it opens its dialogs and returns
-the typed request (requests.py), or None when the GM gave none. The pane runs it as a
-worker and refuses the request if the action list was rebuilt meanwhile (a key pressed
-before the dialog came up): it never lands on another ship.
+An order that needs no answer is a request at once (`at_once`), done in the key's own
+handler, so the next key already sees the battle after it. One that asks is an `ask_*`
+coroutine, given the app and the battle as values, returning the typed request or None;
+the pane refuses its request if the action list was rebuilt meanwhile (a key pressed before
+the dialog came up), so it never lands on another ship.
 """
 
 from __future__ import annotations

@@ -27,16 +27,6 @@ from gmtool.tui.widgets.number_field import NumberField
 from gmtool.tui.widgets.text_field import TextField
 
 
-def _number(text: str, what: str) -> int | None:
-    stripped = text.strip()
-    if not stripped:
-        return None
-    try:
-        return int(stripped)
-    except ValueError:
-        raise RulesError(f"{what} is a whole number, not {stripped!r}") from None
-
-
 def quick_hull_points(ship_class: str) -> str:
     """The quick enemy form's hull points for a class (tables/battle.yaml, quick_ship)."""
     return str(battle_table().quick_hull_points[ship_class])
@@ -186,13 +176,11 @@ class QuickShipScreen(GmDialog["ShipSpec | None"]):
         name = self.query_one("#quick-name", Input).value.strip()
         if not name:
             raise RulesError("the ship needs a name")
-        hull = _number(self.query_one("#quick-hull", Input).value, "hull points")
+        # a number field typed wrong never gets here: the save's check of the fields says so
+        hull = self.query_one("#quick-hull", NumberField).number
         if hull is None:
             raise RulesError("type the hull points")
-        tracks = {
-            t: _number(self.query_one(f"#quick-{t}", Input).value, f"the {t} track")
-            for t in track_ids()
-        }
+        tracks = {t: self.query_one(f"#quick-{t}", NumberField).number for t in track_ids()}
         given = {t: v for t, v in tracks.items() if v is not None}
         if given and len(given) != len(tracks):
             raise RulesError("give all four tracks, or none (they come from the hull points)")
@@ -200,7 +188,7 @@ class QuickShipScreen(GmDialog["ShipSpec | None"]):
             name,
             str(self.query_one("#quick-class", Select).value),
             hull,
-            acceleration=_number(self.query_one("#quick-accel", Input).value, "acceleration"),
+            acceleration=self.query_one("#quick-accel", NumberField).number,
             crew_quality=str(self.query_one("#quick-crew", Select).value),
             durability=given or None,
             weapons=self.weapons,
@@ -213,10 +201,6 @@ class QuickShipScreen(GmDialog["ShipSpec | None"]):
             self.query_one("#quick-error", Static).update(f"Not kept: {exc}")
             return
         self.dismiss(spec)
-
-    @on(Input.Submitted)
-    def _submitted(self) -> None:
-        self.action_keep()
 
 
 class QuickWeaponScreen(SystemDialog):

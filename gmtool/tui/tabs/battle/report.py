@@ -61,6 +61,3 @@ class SummaryScreen(GmDialog[None]):
 
     def on_mount(self) -> None:
         self.query_one("#summary-scroll").focus()
-
-
-__all__ = ["ReportScreen", "SummaryScreen"]

@@ -16,6 +16,7 @@ from textual.widgets import DataTable
 from gmtool.rules.battle import BattleShip, BattleState, likely_target
 from gmtool.rules.crew_losses import casualties
 from gmtool.rules.ship_damage import track_ids
+from gmtool.tui.widgets.names import cut_name
 from gmtool.tui.widgets.scaled_bar import scaled_bar
 
 STATE_STYLE = {
@@ -49,14 +50,6 @@ def losses_text(losses: dict[str, int], total: bool = True) -> str:
 
 def losses_cell(ship: BattleShip, total: bool = True) -> str:
     return losses_text(ship.crew_losses, total)
-
-
-def fit_name(name: str, width: int) -> str:
-    """A ship's name as the table shows it: whole when it fits, else its start and '…', so
-    it still reads as the name used everywhere else."""
-    if len(name) <= width:
-        return name
-    return name[: max(width - 1, 1)] + "…"
 
 
 BAR = 3  # cells of a track's bar in the wide table
@@ -139,7 +132,7 @@ def ship_row(state: BattleState, ship: BattleShip, layout: TableLayout) -> list[
     fate = ship.fate
     cells: list[Any] = [
         Text(state.side(ship.side).id.upper(), style="bold"),
-        Text(fit_name(ship.name, layout.name_width), style="strike dim" if ship.destroyed else ""),
+        Text(cut_name(ship.name, layout.name_width), style="strike dim" if ship.destroyed else ""),
     ]
     if layout.show_class:
         cells.append(CLASS_SHORT.get(ship.spec.ship_class, ship.spec.ship_class))

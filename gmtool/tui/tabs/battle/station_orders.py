@@ -2,10 +2,9 @@
 gunner at a weapon, c a side's commander, k a system knocked out; and the lines that say
 what a battle's end (or its undo) wrote back to the campaign.
 
-Each order asks its choices in a list (names, never ids), given the app and the battle as
-values, and returns the typed request (requests.py) or None. m, t and l go through
-`gmtool.actions.battle_stations`: the campaign's stations change, the battle logs the move,
-and ctrl+z in the battle takes both back. The battle follows the stations from its next roll.
+Each order asks its choices by name and returns the typed request (requests.py) or None.
+m, t and l change the campaign's stations too (`actions.battle_stations`), so ctrl+z in
+the battle takes both back; the battle follows the stations from its next roll.
 """
 
 from __future__ import annotations
@@ -39,6 +38,13 @@ def where_words(state: BattleState, assignment: Assignment) -> str:
 
 def _name(state: BattleState, character_id: str) -> str:
     return state.character(character_id).name
+
+
+def _who_is_where(state: BattleState, aboard: list[Assignment]) -> list[tuple[str, str]]:
+    """Characters to pick from, each with where aboard they are."""
+    return [
+        (a.character_id, f"{_name(state, a.character_id)}: {where_words(state, a)}") for a in aboard
+    ]
 
 
 async def move_order(
@@ -103,13 +109,7 @@ async def take_over_order(app: App[Any], state: BattleState, say: Say) -> rq.Req
         say(f"Nobody else aboard {state.ship(ship_id).name} can take it over.")
         return None
     who = await app.push_screen_wait(
-        ChoiceDialog(
-            f"Who takes over from {_name(state, occupant)}?",
-            [
-                (a.character_id, f"{_name(state, a.character_id)}: {where_words(state, a)}")
-                for a in others
-            ],
-        )
+        ChoiceDialog(f"Who takes over from {_name(state, occupant)}?", _who_is_where(state, others))
     )
     return None if who is None else rq.TakeOver(who, occupant)
 
@@ -121,13 +121,7 @@ async def leave_order(app: App[Any], state: BattleState, say: Say) -> rq.Request
         say("Nobody is aboard the battle's ships.")
         return None
     who = await app.push_screen_wait(
-        ChoiceDialog(
-            "Who leaves the ship?",
-            [
-                (a.character_id, f"{_name(state, a.character_id)}: {where_words(state, a)}")
-                for a in aboard
-            ],
-        )
+        ChoiceDialog("Who leaves the ship?", _who_is_where(state, aboard))
     )
     return None if who is None else rq.LeaveShip(who)
 
@@ -215,16 +209,3 @@ def undone_text(undone: StepUndone) -> str:
     if undone.stations_restored:
         lines.append("The stations are back as they were (Stations tab).")
     return " ".join(lines)
-
-
-__all__ = [
-    "commander_order",
-    "gunner_order",
-    "knock_out_order",
-    "leave_order",
-    "move_order",
-    "take_over_order",
-    "undone_text",
-    "where_words",
-    "written_back_text",
-]

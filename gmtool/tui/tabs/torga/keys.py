@@ -20,6 +20,9 @@ HALF_KEYS = Binding.Group("½ in", compact=True)
 SIMULATION_KEYS = Binding.Group("Odds")  # the balance simulation and a sweep
 LOG_KEYS = Binding.Group("Log", compact=True)  # pg↑↓: page back, page on
 
+# The arrows that move a move's destination: an inch, or half an inch with shift.
+ARROWS = {"left": (-1, 0, "←"), "right": (1, 0, "→"), "up": (0, -1, "↑"), "down": (0, 1, "↓")}
+
 CONFIRM = TabAction("enter", "confirm", "Confirm", "Moving or picking: play the move or the pick")
 
 ACTIONS: tuple[TabAction, ...] = (
@@ -89,51 +92,28 @@ ACTIONS: tuple[TabAction, ...] = (
     ),
     CONFIRM,
     TabAction("escape", "cancel", "Cancel", "Cancel a move or a pick", palette=False),
-    TabAction(
-        "left", "cursor(-1, 0)", "Left", "Moving: an inch left", palette=False, group=POINT_KEYS
+    *(
+        TabAction(
+            key,
+            f"cursor({dx}, {dy})",
+            key.title(),
+            f"Moving: an inch {key}",
+            palette=False,
+            group=POINT_KEYS,
+        )
+        for key, (dx, dy, _arrow) in ARROWS.items()
     ),
-    TabAction(
-        "right", "cursor(1, 0)", "Right", "Moving: an inch right", palette=False, group=POINT_KEYS
-    ),
-    TabAction("up", "cursor(0, -1)", "Up", "Moving: an inch up", palette=False, group=POINT_KEYS),
-    TabAction(
-        "down", "cursor(0, 1)", "Down", "Moving: an inch down", palette=False, group=POINT_KEYS
-    ),
-    TabAction(
-        "shift+left",
-        "cursor(-0.5, 0)",
-        "Left half",
-        "Moving: half an inch left",
-        key_display="⇧←",
-        palette=False,
-        group=HALF_KEYS,
-    ),
-    TabAction(
-        "shift+right",
-        "cursor(0.5, 0)",
-        "Right half",
-        "Moving: half an inch right",
-        key_display="⇧→",
-        palette=False,
-        group=HALF_KEYS,
-    ),
-    TabAction(
-        "shift+up",
-        "cursor(0, -0.5)",
-        "Up half",
-        "Moving: half an inch up",
-        key_display="⇧↑",
-        palette=False,
-        group=HALF_KEYS,
-    ),
-    TabAction(
-        "shift+down",
-        "cursor(0, 0.5)",
-        "Down half",
-        "Moving: half an inch down",
-        key_display="⇧↓",
-        palette=False,
-        group=HALF_KEYS,
+    *(
+        TabAction(
+            f"shift+{key}",
+            f"cursor({dx / 2:g}, {dy / 2:g})",
+            f"{key.title()} half",
+            f"Moving: half an inch {key}",
+            key_display=f"⇧{arrow}",
+            palette=False,
+            group=HALF_KEYS,
+        )
+        for key, (dx, dy, arrow) in ARROWS.items()
     ),
     TabAction(
         "tab",

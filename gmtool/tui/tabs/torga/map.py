@@ -23,6 +23,7 @@ from gmtool.rules.skirmish import GameState, Scenario
 from gmtool.rules.skirmish.geometry import point_in_piece
 from gmtool.rules.skirmish.scenario import TerrainPiece
 from gmtool.tui.styles import tab_css
+from gmtool.tui.tabs.torga.standing import fit_words
 from gmtool.tui.widgets.steady import KeepsSize
 
 # Scales tried, finest first: inches of table per column (a row is twice as many).
@@ -198,11 +199,10 @@ def _line_cells(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]
     """Cells on the straight line from a to b, both ends left out."""
     (x0, y0), (x1, y1) = a, b
     steps = max(abs(x1 - x0), abs(y1 - y0))
-    cells = []
-    for i in range(1, steps):
-        t = i / steps
-        cells.append((round(x0 + (x1 - x0) * t), round(y0 + (y1 - y0) * t)))
-    return cells
+    return [
+        (round(x0 + (x1 - x0) * (i / steps)), round(y0 + (y1 - y0) * (i / steps)))
+        for i in range(1, steps)
+    ]
 
 
 _NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1))
@@ -248,8 +248,8 @@ def draw(view: MapView, scale: float) -> list[list[Cell]]:
             style = style + Style(underline=True)
         grid[row][col] = (DROPPED[0], style)
     selected = state.figure(view.selected) if view.selected else None
+    colour = "#5fd75f" if view.cursor_ok else "#ff5f5f"  # the move's cursor and its path
     if view.cursor is not None and selected is not None:
-        colour = "#5fd75f" if view.cursor_ok else "#ff5f5f"
         start = at(selected.x, selected.y)
         end = at(*view.cursor)
         for col, row in _line_cells(start, end):
@@ -259,14 +259,8 @@ def draw(view: MapView, scale: float) -> list[list[Cell]]:
         for col, row in _line_cells(at(selected.x, selected.y), at(target.x, target.y)):
             glyph = grid[row][col][0]
             # the line runs over open ground; terrain it crosses keeps its glyph, lit up
-            grid[row][col] = (
-                (FIRE_LINE[0], FIRE_LINE[1])
-                if glyph in (" ", GRID_DOT[0])
-                else (
-                    glyph,
-                    Style(color="black", bgcolor="#ffd700"),
-                )
-            )
+            lit = (glyph, Style(color="black", bgcolor="#ffd700"))
+            grid[row][col] = FIRE_LINE if glyph in (" ", GRID_DOT[0]) else lit
     symbols = figure_symbols(scenario)
 
     # Figures drawn last, the one the tab points at first: where two would share a cell (on
@@ -304,7 +298,6 @@ def draw(view: MapView, scale: float) -> list[list[Cell]]:
                 break
     if view.cursor is not None:
         col, row = at(*view.cursor)
-        colour = "#5fd75f" if view.cursor_ok else "#ff5f5f"
         glyph = grid[row][col][0]
         if glyph in (" ", "·", GRID_DOT[0]):
             glyph = "+"
@@ -322,15 +315,15 @@ def legend(scenario: Scenario, scale: float, width: int) -> str:
     cell = f"cell {scale:g}x{2 * scale:g} in"
     cost = f"{scenario.movement.obstacle_cost:+g} in"
     grid = f"{grid_inches(scale):g} in"
-    keys = (
+    keys = [
         f"█ rock  ▓ wreck  ▒ cover {cost}  × weapon  ¹ wounds  · {grid}  {cell}",
         f"█ rock  ▓ wreck  ▒ cover {cost}  × weapon  ¹ wounds  · {grid}",
         f"█rock ▓wreck ▒cover {cost} ×weapon ¹wounds ·{grid}",
         "█rock ▓wreck ▒cover ×weapon ¹wounds",
         "█rock ▓wreck ▒cover ×weapon",
         "█rock ▓wreck ▒cover",
-    )
-    return next((key for key in keys if len(key) <= width), keys[-1])
+    ]
+    return fit_words(keys, width)
 
 
 class SkirmishMap(KeepsSize, Widget, can_focus=True):

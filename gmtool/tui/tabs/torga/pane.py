@@ -1,10 +1,8 @@
 """Torga IV tab: the ground skirmish played on a map in the terminal.
 
-The pane holds the saved game and what the GM is doing with it (a figure selected, a move
-being placed, a target picked); each key asks one `actions.skirmish` call and the pane draws
-the result. Which keys work is `offered.py`'s, what each play key asks `orders.py`'s, what
-is drawn `view.py`'s (plain functions of values); the chart beside the map runs the balance
-simulation in a worker thread (`simulation.py`).
+The pane holds the saved game and what the GM is doing with it; each key asks one
+`actions.skirmish` call. Which keys work (`offered.py`), what a play key asks (`orders.py`)
+and what is drawn (`view.py`) are plain functions of values, tested without the app.
 """
 
 from __future__ import annotations
@@ -17,7 +15,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
-from textual.worker import Worker
 
 from gmtool.actions import history
 from gmtool.actions import skirmish as game_actions
@@ -55,8 +52,6 @@ class SkirmishPane(GmPane):
     TAB_ID = TAB_ID
     TITLE = TITLE
     HELP = HELP
-    # Every key that works now is in the footer (check_action hides the rest), at 80x24 as
-    # at 120x36: related keys share one footer item (a Binding.Group) to make room.
     ACTIONS = ACTIONS
     DEFAULT_CSS = tab_css(__file__, "torga.tcss")
 
@@ -357,8 +352,7 @@ class SkirmishPane(GmPane):
     def action_new_game(self) -> None:
         self.app.push_screen(NewGameScreen(), self._new_game_chosen)
 
-    def action_start_again(self) -> None:
-        """n once the game is over: the footer says it starts again (same dialog)."""
+    def action_start_again(self) -> None:  # n at game over, named so in the footer
         self.action_new_game()
 
     def _new_game_chosen(self, choice: NewGameChoice | None) -> None:
@@ -455,11 +449,6 @@ class SkirmishPane(GmPane):
         self.refresh_bindings()
 
     # -- simulations --------------------------------------------------------------------------
-    @property
-    def _simulation_worker(self) -> Worker[simulation.Result] | None:
-        """The worker of the simulation last started (None: none yet)."""
-        return self.query_one(SimulationPanel).worker
-
     def _busy(self) -> bool:
         running = self.query_one(SimulationPanel).running
         if running:

@@ -16,6 +16,7 @@ from gmtool.rules.skirmish.fire import (
 from gmtool.rules.skirmish.referee import WOUNDED, MeleePreview
 from gmtool.rules.skirmish.state import GameState
 from gmtool.tui.tabs.torga.map import short_name
+from gmtool.tui.tabs.torga.standing import fit_words
 
 SHORT_MODIFIER_WORDS = {AIMED: "aimed", TARGET_IN_OPEN: "open", SHOOTER_WOUNDED: "wounded"}
 
@@ -26,10 +27,6 @@ def percent(odds: Fraction) -> str:
     if value.denominator == 1:
         return f"{value.numerator}%"
     return f"{float(value):.1f}%"
-
-
-def _fit(choices: list[str], width: int) -> str:
-    return next((text for text in choices if len(text) <= width), choices[-1])
 
 
 def _wounds(n: int) -> str:
@@ -51,7 +48,7 @@ def fire_details(shot: Shot, state: GameState, width: int) -> str:
     short_cover = ", cover" if shot.cover else ""
     rng = f"{shot.range_inches:.1f} in"
     roll = f"d{shot.die} ≤ {shot.needed}: {percent(shot.odds)} to hit"
-    return _fit(
+    return fit_words(
         [
             f"{target}: {rng} ({shot.band_label}), {weapon} {shot.hit_on}{long_mods}{cover}"
             f" → {roll}, {_wounds(shot.wounds)}",
@@ -94,5 +91,5 @@ def melee_lines(preview: MeleePreview, state: GameState, width: int) -> tuple[st
         else:
             long_parts.append(f"draw {chance}")
             short_parts.append(f"draw {chance}")
-    outcomes = _fit([" · ".join(long_parts), " · ".join(short_parts)], width)
+    outcomes = fit_words([" · ".join(long_parts), " · ".join(short_parts)], width)
     return mods, outcomes

@@ -28,8 +28,8 @@ class ReplayScreen(GmDialog[None]):
     ACTIONS = (
         TabAction("left", "step(-1)", "Back", "The step before"),
         TabAction("right", "step(1)", "On", "The step after"),
-        TabAction("home", "first", "First", "The first step"),
-        TabAction("end", "last", "Last", "The last step"),
+        TabAction("home", "go(0)", "First", "The first step"),
+        TabAction("end", "go(-1)", "Last", "The last step"),
     )
 
     def __init__(self, steps: list[ReplayStep], players: dict[str, str]) -> None:
@@ -64,13 +64,9 @@ class ReplayScreen(GmDialog[None]):
         self.query_one("#rp-lines", Static).update(Text("\n").join(lines))
 
     def action_step(self, delta: int) -> None:
-        self.index = min(max(self.index + delta, 0), len(self.steps) - 1)
-        self.show_step()
+        self.action_go(min(max(self.index + delta, 0), len(self.steps) - 1))
 
-    def action_first(self) -> None:
-        self.index = 0
-        self.show_step()
-
-    def action_last(self) -> None:
-        self.index = len(self.steps) - 1
+    def action_go(self, index: int) -> None:
+        """Show the step at `index` (-1: the last)."""
+        self.index = index % len(self.steps)
         self.show_step()

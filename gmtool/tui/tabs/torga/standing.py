@@ -13,7 +13,7 @@ from gmtool.rules.skirmish.outcome import Ending, EndReason, Standing
 from gmtool.rules.skirmish.scenario import Scenario
 
 
-def _fit(choices: list[str], width: int) -> str:
+def fit_words(choices: list[str], width: int) -> str:
     """The first of the wordings that fits the width (the last one whatever its length)."""
     return next((text for text in choices if len(text) <= width), choices[-1])
 
@@ -26,7 +26,7 @@ def ending_text(ending: Ending, scenario: Scenario, width: int = 80) -> str:
     arrival = rule.arrival or "the end"
     count = f"{ending.standing} {mine} standing ({ending.needed} needed)"
     if ending.reason == EndReason.HELD_OUT:
-        return _fit(
+        return fit_words(
             [
                 f"Turn {rule.turn} began with {count}: {arrival} came in time.",
                 f"Turn {rule.turn} began with {count}.",
@@ -34,7 +34,7 @@ def ending_text(ending: Ending, scenario: Scenario, width: int = 80) -> str:
             width,
         )
     if ending.reason == EndReason.FELL_SHORT:
-        return _fit(
+        return fit_words(
             [
                 f"Turn {rule.turn} began with only {count}: {arrival} came too late.",
                 f"Turn {rule.turn} began with only {count}.",
@@ -44,7 +44,7 @@ def ending_text(ending: Ending, scenario: Scenario, width: int = 80) -> str:
     if ending.reason == EndReason.WIPED_OUT:
         return f"Every {mine} figure has fallen (turn {ending.turn})."
     verdict = "enough" if ending.reason == EndReason.ENEMY_WIPED_OUT else "too few"
-    return _fit(
+    return fit_words(
         [
             f"Every {theirs} figure has fallen (turn {ending.turn}), with {count}: {verdict}.",
             f"Every {theirs} figure has fallen, with {count}: {verdict}.",
@@ -61,7 +61,7 @@ def standing_text(
     names = {side.id: side.name for side in scenario.sides}
     if line.ending is not None:
         winner = names[line.ending.winner]
-        first = _fit(
+        first = fit_words(
             [
                 f"Game over at turn {line.ending.turn}: {winner} win · n starts a new game, "
                 "ctrl+z takes back the last action",
@@ -80,7 +80,7 @@ def standing_text(
         who = players.get(line.side_to_act, "GM")
         acting = f"{names[line.side_to_act]} to act ({who}), action point {line.tier}"
     arrival = scenario.victory.arrival
-    first = _fit(
+    first = fit_words(
         [
             f"{turn} · {acting} · {arrival} arrives when turn {line.victory_turn} begins",
             f"{turn} · {acting}",
@@ -96,7 +96,7 @@ def standing_text(
         for side, count in line.counts
         if side != line.victory_side
     )
-    second = _fit(
+    second = fit_words(
         [
             f"{mine} {line.standing} standing, needs {line.needed} {when}{lost} · {others}"
             for when in (f"when turn {line.victory_turn} begins", f"at turn {line.victory_turn}")

@@ -113,18 +113,10 @@ def action_text(game: SkirmishGame | None, play: Play, kinds: list[str], width: 
 
 def roster_row(state: GameState, selected: str | None) -> int | None:
     """The roster's row of the selected figure (each side's row above its figures)."""
-    if selected is None:
-        return None
-    row = 0
+    rows: list[str | None] = []
     for side in state.scenario.sides:
-        row += 1
-        for fig in state.figures:
-            if fig.side != side.id:
-                continue
-            if fig.id == selected:
-                return row
-            row += 1
-    return None
+        rows += [None, *(fig.id for fig in state.figures if fig.side == side.id)]
+    return rows.index(selected) if selected is not None and selected in rows else None
 
 
 def played_words(played: Played, mode: str) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.console import RenderableType
+from rich.console import Console, RenderableType
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -18,11 +18,38 @@ from textual.widgets import ContentSwitcher, Input, Static
 from gmtool.tui.action_table import bindings
 from gmtool.tui.tabs.torga.keys import DESTINATION_KEYS
 from gmtool.tui.tabs.torga.log import GameLog
-from gmtool.tui.tabs.torga.rows import share_rows, text_rows
 from gmtool.tui.tabs.torga.view import parse_point
 
 TABLE = "sk-table"
 CHART = "sk-sim"
+
+
+def text_rows(text: str | Text, width: int, console: Console) -> int:
+    """Rows the text takes wrapped at `width` (0 for no text)."""
+    content = text if isinstance(text, Text) else Text(text)
+    if not content.plain:
+        return 0
+    return len(content.wrap(console, max(width, 1)))
+
+
+def share_rows(
+    room: int, panel: int, status: int, panel_yields: bool, limit: int = 2
+) -> tuple[int, int]:
+    """(rows for the panel, rows for the status) out of `room`, each at most `limit`.
+
+    The status keeps at least one row; a panel that may yield (the selected figure's line,
+    which the roster and the standing line repeat) gives its rows to a long status first,
+    otherwise the status is cut to what is left, and then the panel.
+    """
+    panel = min(panel, limit)
+    status = min(max(status, 1), limit)
+    if panel + status <= room:
+        return panel, status
+    if panel_yields:
+        panel = max(0, room - status)
+    if panel + status > room:
+        status = max(1, room - panel)
+    return max(0, min(panel, room - status)), status
 
 
 class DestinationInput(Input):
@@ -80,7 +107,8 @@ class SidePanel(ContentSwitcher):
 
 class UnderMap(Vertical):
     """The action panel, and the status line with the destination box beside it: the rows
-    left under the map are shared between the panel and the status (rows.py)."""
+    left under the map are shared between the panel and the status (`share_rows`) so that
+    at 80x24 the map never gives up a row and the newest message is read whole."""
 
     class Destination(Message):
         """A destination typed (`point` None: not two numbers), or `entered` with Enter."""
