@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual import events
-from textual.widget import Widget
 from textual.widgets import Tree
 
 from gmtool.rules.crew import SECTIONS, Manifest
@@ -20,27 +19,16 @@ class ManifestTree(KeepsSize, Tree[str]):
 
     _width_seen: int | None = None  # the width of the last Resize Tree's own handler took
 
-    def notify_style_update(self) -> None:
-        """Restyled (the cursor coming or going, a theme): the lines are drawn again in the
-        new colours. Textual's Tree also forgets its lines and lays itself out again, though
-        no line changes width: on a 5,000-crew ship, a third of a key's time. (Replaces
-        Tree.notify_style_update, pinned version.)"""
-        Widget.notify_style_update(self)
-        self._updates += 1  # in the key of each drawn line
-        self._clear_line_cache()
-        self.refresh()
-
-    def _on_resize(self, event: events.Resize) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         """A new height alone (the status line above taking a row more or less): the lines
         are the same, and the frame that laid the tree out drew them at that height (Textual
         sends the Resize after it). Textual's Tree forgets its lines and lays itself out
-        again, a frame more after the key that changed the status. (Runs before
-        Tree._on_resize, which it stops when the width is the same; pinned version.)"""
+        again, a frame more after the key that changed the status: this handler runs before
+        Tree's own, which it stops when the width is the same."""
         if event.size.width != self._width_seen:
             self._width_seen = event.size.width
             return  # Tree's own
         event.prevent_default()
-        self._line_cache.grow(event.size.height)
 
 
 def crew_summary(spec: ShipSpec, manifest: Manifest, side: str) -> Text:
