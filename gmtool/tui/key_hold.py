@@ -89,7 +89,10 @@ class HoldsKeys(_AppMixin):
         held, self._frames_held = self._frames_held, None
         if held is not None:
             held.__exit__(None, None, None)
-            self.screen.check_idle()  # the screen draws what it was asked for meanwhile
+            # Each screen draws what it was asked for meanwhile: the dialog, and the tab
+            # behind it (dimmed through the dialog), which saw the key's answer too.
+            for screen in self.screen_stack:
+                screen.check_idle()
 
     def hold_keys(self) -> None:
         """Hold the keys pressed from now until `release_keys` ends this hold."""
