@@ -24,10 +24,10 @@ from gmtool.tui.footer import KeyFooter
 from gmtool.tui.key_hold import HoldsKeys
 from gmtool.tui.table_notes import TableNotes
 from gmtool.tui.tabs import TAB_CLASSES, TabSpec
-from gmtool.tui.widgets.steady import ReportsCrashes, place_underline
+from gmtool.tui.widgets.steady import RepaintsFocusOnly, ReportsCrashes, place_underline
 
 
-class MainScreen(Screen[None]):
+class MainScreen(RepaintsFocusOnly, Screen[None]):
     """The screen of the tabs. While a dialog is on top its footer is hidden: the dialog's
     own footer says which keys work, and the tabs' footer showing through behind a shorter
     one (dimmed, a line above it) read as keys of the dialog."""

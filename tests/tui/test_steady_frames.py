@@ -15,12 +15,14 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.color import Color
 from textual.css.query import NoMatches
+from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static, Tabs
 
 from gmtool.tui.app import GmApp
 from gmtool.tui.dialogs import ConfirmDialog
 from gmtool.tui.footer import KeyFooter
-from gmtool.tui.widgets.steady import KeepsSize
+from gmtool.tui.key_hold import HoldsKeys
+from gmtool.tui.widgets.steady import KeepsSize, RepaintsFocusOnly
 
 from .drawn import DrawnTerminal, settled
 
@@ -284,3 +286,74 @@ async def test_a_kept_dialog_shown_again_takes_a_theme_changed_meanwhile() -> No
         light = box.styles.border_top[1]
         assert light != dark
         assert light == Color.parse(app.get_css_variables()["warning"])
+
+
+class _Changes(ConfirmDialog):
+    """A dialog whose x changes the screen behind it, as a hazard rolled in its dialog
+    changes the Injuries tab's status line."""
+
+    BINDINGS = [("x", "change_behind")]
+
+    def action_change_behind(self) -> None:
+        self.app.screen_stack[0].query_one("#behind", Static).update("changed by the dialog")
+
+
+class _KeysApp(HoldsKeys, App[None]):
+    def compose(self) -> ComposeResult:
+        yield Static("before the dialog", id="behind")
+
+
+async def test_what_a_dialogs_key_changes_behind_it_shows_through() -> None:
+    """A key's frames are held until its widgets have handled it: released, the tab behind
+    the dialog draws its change too (dimmed), not at its next frame of its own."""
+    app = _KeysApp()
+    terminal = DrawnTerminal(app)
+    async with app.run_test(size=(80, 20)) as pilot:
+        await pilot.pause()
+        app.push_screen(_Changes("Sure?"))
+        await settled(pilot)
+        await pilot.press("x")
+        await settled(pilot)
+        assert "changed by the dialog" in terminal.text()
+        assert not terminal.stale_cells()
+
+
+class _Fields(Screen[None]):
+    def compose(self) -> ComposeResult:
+        yield Input(id="first")
+        yield Input(id="second")
+
+
+class _FocusOnly(RepaintsFocusOnly, _Fields):
+    pass
+
+
+class _FramesApp(App[None]):
+    def __init__(self, screen: type[Screen[None]]) -> None:
+        super().__init__()
+        self.first_screen = screen
+        self.updates: list[str] = []
+
+    def on_mount(self) -> None:
+        self.push_screen(self.first_screen())
+
+    def _display(self, screen: Screen[Any], renderable: Any) -> None:
+        if renderable is not None:
+            self.updates.append(type(renderable).__name__)
+        super()._display(screen, renderable)
+
+
+@pytest.mark.parametrize("screen, full_frames", [(_FocusOnly, 0), (_Fields, 1)])
+async def test_the_cursor_moving_draws_the_two_widgets_not_the_whole_screen(
+    screen: type[Screen[None]], full_frames: int
+) -> None:
+    app = _FramesApp(screen)
+    terminal = DrawnTerminal(app)
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        app.updates.clear()
+        await pilot.press("tab")
+        await settled(pilot)
+        assert app.updates  # the two fields restyled
+        assert app.updates.count("LayoutUpdate") == full_frames  # Textual's: the whole screen
+        assert not terminal.stale_cells()

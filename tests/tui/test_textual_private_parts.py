@@ -16,6 +16,7 @@ import pytest
 import textual
 from textual.app import App, ComposeResult
 from textual.message_pump import MessagePump
+from textual.reactive import Reactive
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Input
@@ -126,6 +127,8 @@ def _overrides() -> Iterator[tuple[str, str]]:
                 for name in vars(klass):
                     if not _private(name) or name in _SET_ON_EVERY_CLASS:
                         continue
+                    if isinstance(vars(klass).get(name.removeprefix("_default_")), Reactive):
+                        continue  # what a public reactive declared again keeps (Reactive does)
                     if any(name in vars(base) for base in textual_bases):
                         yield klass.__module__, name
 

@@ -39,7 +39,7 @@ from textual.widgets.button import ButtonVariant
 from gmtool.tui.action_table import TabAction, bindings
 from gmtool.tui.widgets.form_errors import field_label
 from gmtool.tui.widgets.number_field import NumberField
-from gmtool.tui.widgets.steady import mount_ahead
+from gmtool.tui.widgets.steady import RepaintsFocusOnly, mount_ahead
 from gmtool.tui.widgets.text_field import TextField
 
 R = TypeVar("R")
@@ -129,7 +129,7 @@ def set_field_value(widget: Widget, value: Any) -> None:
         raise TypeError(f"{type(widget).__name__} fields cannot be put back")
 
 
-class GmDialog(ModalScreen[R]):
+class GmDialog(RepaintsFocusOnly, ModalScreen[R]):
     """A modal screen with the app's keys. Subclasses set `CANCEL_RESULT` (what Escape
     returns) and, when their fields are not all there is to lose, override
     `unsaved_changes`."""

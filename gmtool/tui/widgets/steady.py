@@ -1,8 +1,8 @@
 """Where the app reaches below Textual's public API: three names, each for what no public
 API does. `tests/tui/test_textual_private_parts.py` holds them to Textual's current code (an
 upgrade that changes one fails there, not in a GM's session) and counts the private names
-used under `gmtool/tui` and `gmtool/player`. Also here, on the public API: `KeepsSize` and
-`place_underline`.
+used under `gmtool/tui` and `gmtool/player`. Also here, on the public API: `KeepsSize`,
+`RepaintsFocusOnly` and `place_underline`.
 
 A dialog built ahead. Textual makes a screen's widgets as it is first pushed; the battle
 set-up form's take the n that opens it past 100 ms. `mount_ahead` makes them while the GM
@@ -26,6 +26,8 @@ from textual import events
 from textual.app import App
 from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import Reactive
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Tabs
 
@@ -34,9 +36,11 @@ from gmtool.rules.errors import RulesError
 
 if TYPE_CHECKING:
     _Mixin = Widget
+    _ScreenMixin = Screen[Any]
     _AppMixin = App[Any]
 else:
     _Mixin = object  # not a widget: Textual takes a widget's CSS from its first widget base
+    _ScreenMixin = object
     _AppMixin = object
 
 
@@ -54,6 +58,14 @@ class KeepsSize(_Mixin):
                 return False
             self._handled_size = size
         return super().check_message_enabled(message)
+
+
+class RepaintsFocusOnly(_ScreenMixin):
+    """Mixed into a screen (before Screen): the cursor moving to another widget restyles
+    the two widgets, which repaint themselves; Textual's `Screen.focused` also repaints the
+    whole screen, a full frame for nothing (a tab's, a form's)."""
+
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
 
 def place_underline(bar: Tabs) -> None:

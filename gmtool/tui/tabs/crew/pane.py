@@ -275,6 +275,9 @@ class CrewPane(GmPane):
             self._add_roster_page(table)
         self._show_roster_count(table)
 
+    def on_roster_table_resized(self, _message: RosterTable.Resized) -> None:
+        self._check_post_width()
+
     def _check_post_width(self) -> None:
         """The roster laid out: fill it again if its post column should be another width."""
         self._roster_check_waits = False
