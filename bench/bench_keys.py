@@ -51,6 +51,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import gmtool.tui  # noqa: F401  (first: it sets Textual's frame rate, as the gmtool command does)
+
+# isort: split
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Input

@@ -12,10 +12,8 @@ from textual import events
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.css.query import NoMatches
-from textual.errors import NoWidget
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
-from textual.widget import Widget
 from textual.widgets import Header, TabbedContent, TabPane, Tabs
 
 from gmtool.actions.errors import StoreError
@@ -26,15 +24,10 @@ from gmtool.tui.footer import KeyFooter
 from gmtool.tui.key_hold import HoldsKeys
 from gmtool.tui.table_notes import TableNotes
 from gmtool.tui.tabs import TAB_CLASSES, TabSpec
-from gmtool.tui.widgets.steady import (
-    DrawsWhenSettled,
-    LaysOutOnce,
-    ReportsCrashes,
-    place_underline,
-)
+from gmtool.tui.widgets.steady import RepaintsFocusOnly, ReportsCrashes, place_underline
 
 
-class MainScreen(DrawsWhenSettled, Screen[None]):
+class MainScreen(RepaintsFocusOnly, Screen[None]):
     """The screen of the tabs. While a dialog is on top its footer is hidden: the dialog's
     own footer says which keys work, and the tabs' footer showing through behind a shorter
     one (dimmed, a line above it) read as keys of the dialog."""
@@ -47,23 +40,6 @@ class MainScreen(DrawsWhenSettled, Screen[None]):
         for footer in self.query(KeyFooter):
             footer.visible = True
 
-    def _reset_focus(self, widget: Widget, avoiding: list[Widget] | None = None) -> None:
-        """Where the cursor goes when its widget loses it. Textual's choice for a widget that
-        was hidden (its tab switched away) is a neighbour of it: in the hidden tab, which
-        then switches the tabs back, or the tab bar, where the tab's keys do nothing; and
-        that blur can land after the new tab took the cursor. The shown tab's starting
-        widget takes it instead. (Overrides Textual's Screen._reset_focus, pinned version.)"""
-        if self.focused is widget and not avoiding:
-            try:
-                self.find_widget(widget)
-            except NoWidget:  # not on screen: hidden
-                self.set_focus(None)
-                app = self.app
-                if isinstance(app, GmApp):
-                    app.focus_shown_tab()
-                return
-        super()._reset_focus(widget, avoiding)
-
 
 # Refreshes to wait for a newly built tab's widgets before focusing one.
 FOCUS_TRIES = 20
@@ -71,7 +47,7 @@ FOCUS_TRIES = 20
 IDLE_AFTER = 2.0
 
 
-class GmApp(ReportsCrashes, LaysOutOnce, HoldsKeys, App[None]):
+class GmApp(ReportsCrashes, HoldsKeys, App[None]):
     CSS_PATH = "gmtool.tcss"
     TITLE = "gmtool"
     ENABLE_COMMAND_PALETTE = True
@@ -327,7 +303,13 @@ class GmApp(ReportsCrashes, LaysOutOnce, HoldsKeys, App[None]):
     # -- navigation -------------------------------------------------------------------------
     def show_tab(self, tab_id: str) -> None:
         self.hold_keys()  # until the tab has the cursor: they are its keys (key_hold.py)
-        self.query_one(TabbedContent).active = f"tab-{tab_id}"
+        # The cursor leaves the tab now hidden before it goes: left there, Textual moves it,
+        # once hidden, to a neighbour (in that tab, which shows it again, or the tab bar),
+        # maybe after the shown tab took it. The shown tab's starting widget takes it below.
+        tabs = self.query_one(TabbedContent)
+        if tabs.active != f"tab-{tab_id}" and not isinstance(self.screen, ModalScreen):
+            self.screen.set_focus(None)
+        tabs.active = f"tab-{tab_id}"
         self._place_underline()
         # now, so a tab built before has the cursor in the same frame as it is shown
         self._focus_when_built(self.ensure_tab_built(tab_id), FOCUS_TRIES)

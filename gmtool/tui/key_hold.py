@@ -16,6 +16,7 @@ key stops it (`HandedOnKey.stop`), and a key no widget handles comes back to the
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
 from textual import events
@@ -34,6 +35,10 @@ else:
 HOLD_AT_MOST = 1.0
 # ...or after this many more such waits at most.
 SAFETY_WAITS = 30
+# Frames are held while widgets have messages queued, looked at every FRAME_HOLD_TICK seconds
+# and for FRAME_HOLD_TICKS ticks at most (a widget never idle cannot hold the screen).
+FRAME_HOLD_TICK = 0.003
+FRAME_HOLD_TICKS = 10
 
 
 class HandedOnKey(events.Key):
@@ -64,6 +69,30 @@ class HoldsKeys(_AppMixin):
     _travelling: events.Key | None = None  # a held key handed on, not yet handled
     _replay_queued = False
     _safety_waits = 0
+    _frames_held: AbstractContextManager[None] | None = None
+    _frame_ticks = 0
+
+    def hold_frames(self) -> None:
+        """Draw nothing until the widgets have handled what they were given (a few ticks
+        at most), then draw it all in one frame."""
+        self._frame_ticks = 0
+        if self._frames_held is None:
+            self._frames_held = self.batch_update()
+            self._frames_held.__enter__()
+            self.set_timer(FRAME_HOLD_TICK, self._release_frames_when_settled)
+
+    def _release_frames_when_settled(self) -> None:
+        self._frame_ticks += 1
+        if self._frame_ticks < FRAME_HOLD_TICKS and self._still_working():
+            self.set_timer(FRAME_HOLD_TICK, self._release_frames_when_settled)
+            return
+        held, self._frames_held = self._frames_held, None
+        if held is not None:
+            held.__exit__(None, None, None)
+            # Each screen draws what it was asked for meanwhile: the dialog, and the tab
+            # behind it (dimmed through the dialog), which saw the key's answer too.
+            for screen in self.screen_stack:
+                screen.check_idle()
 
     def hold_keys(self) -> None:
         """Hold the keys pressed from now until `release_keys` ends this hold."""
@@ -116,6 +145,7 @@ class HoldsKeys(_AppMixin):
         pressed since, wait until it is handled, as a key that shows a tab or opens a
         dialog needs."""
         self.hold_keys()
+        self.hold_frames()
         assert self._keys_held is not None
         self._keys_held[:0] = waiting
         handed_on = HandedOnKey(key, self._stopped)
@@ -144,6 +174,7 @@ class HoldsKeys(_AppMixin):
     def push_screen(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
         """Textual's push_screen; keys wait until the new screen is drawn."""
         self.hold_keys()
+        self.hold_frames()
         pushed = super().push_screen(*args, **kwargs)
         # two refreshes: the first draws the screen, its first field takes the cursor after
         self.call_after_refresh(self.call_after_refresh, self.release_keys)

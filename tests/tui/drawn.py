@@ -1,7 +1,7 @@
 """What a terminal running the app shows: every frame the app draws, applied cell by cell.
 
-The screens draw a key's answer in as few frames as they can (tui/widgets/steady.py): some
-frames Textual would draw are merged or put off. A frame left out wrongly leaves old cells
+A key's frames are held until the widgets have handled it (tui/key_hold.py), and some
+widgets skip a refill (tui/widgets/steady.py). A frame left out wrongly leaves old cells
 on the GM's terminal that no snapshot sees (a snapshot renders the whole screen afresh).
 `DrawnTerminal` keeps the cells the frames drew; `stale_cells` compares them with the
 screen rendered afresh.

@@ -1,5 +1,5 @@
-"""What the GM's terminal shows after each key is the screen as it is: the frames the screens
-merge or put off (tui/widgets/steady.py) leave no old cells behind. A snapshot cannot see
+"""What the GM's terminal shows after each key is the screen as it is: the frames a key draws
+(some widgets skip a refill: tui/widgets/steady.py) leave no old cells behind. A snapshot cannot see
 this (it renders the screen afresh), so every frame is applied to a model terminal and,
 once the key settled, compared cell by cell with the screen rendered from scratch."""
 

@@ -39,7 +39,7 @@ from textual.widgets.button import ButtonVariant
 from gmtool.tui.action_table import TabAction, bindings
 from gmtool.tui.widgets.form_errors import field_label
 from gmtool.tui.widgets.number_field import NumberField
-from gmtool.tui.widgets.steady import DimsBackdrop, DrawsWhenSettled
+from gmtool.tui.widgets.steady import RepaintsFocusOnly, mount_ahead
 from gmtool.tui.widgets.text_field import TextField
 
 R = TypeVar("R")
@@ -129,7 +129,7 @@ def set_field_value(widget: Widget, value: Any) -> None:
         raise TypeError(f"{type(widget).__name__} fields cannot be put back")
 
 
-class GmDialog(DimsBackdrop, DrawsWhenSettled, ModalScreen[R]):
+class GmDialog(RepaintsFocusOnly, ModalScreen[R]):
     """A modal screen with the app's keys. Subclasses set `CANCEL_RESULT` (what Escape
     returns) and, when their fields are not all there is to lose, override
     `unsaved_changes`."""
@@ -168,8 +168,9 @@ class GmDialog(DimsBackdrop, DrawsWhenSettled, ModalScreen[R]):
     _fields_at_start: tuple[tuple[str, Any], ...] | None = None
     _styled_in_theme: str | None = None  # the theme the dialog's widgets were last styled in
 
-    def _on_screen_resume(self, event: events.ScreenResume) -> None:
-        # Runs before Textual's own handler (which reads the flag). Textual styles every
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        # Runs before Textual's own handler (which reads the flag: GmDialog comes before
+        # Screen in the classes Textual looks for handlers in). Textual styles every
         # widget of a pushed screen again; a dialog's widgets were styled as they were
         # mounted (a moment ago, or the first time a kept dialog was shown) and have kept
         # their styles since, as a class or focus change restyles its widget at once. Only
@@ -353,13 +354,11 @@ def kept_dialog(
 def build_ahead(app: App[Any], name: str, make: Callable[[], GmDialog[Any]]) -> None:
     """Build a dialog `kept_dialog` keeps under `name` before it is first asked for, while
     the GM is not pressing keys (a tab calls this once it is drawn): its widgets are made
-    and styled now, so even its first opening only lays it out and draws it. (Textual's
-    App._get_screen, pinned version: what push_screen does first with a new screen.)"""
+    and styled now, so even its first opening only lays it out and draws it."""
     if app.is_screen_installed(name):
         return
-    dialog = make()
-    app.install_screen(dialog, name)
-    app._get_screen(name)
+    app.install_screen(make(), name)
+    mount_ahead(app, name)
 
 
 class ConfirmDialog(GmDialog[bool]):

@@ -226,6 +226,5 @@ class ShipTable(DataTable[Any]):
         super().action_scroll_bottom()
         self._moved()
 
-    async def _on_click(self, event: events.Click) -> None:
-        await super()._on_click(event)
-        self._moved()
+    def on_click(self, _event: events.Click) -> None:
+        self._moved()  # (DataTable's own handler moves the cursor after this one)

@@ -19,28 +19,32 @@ class ManifestTree(KeepsSize, Tree[str]):
     """The manifest: sections, departments, posts. A tab shown again keeps its lines."""
 
     _width_seen: int | None = None  # the width of the last Resize Tree's own handler took
+    _styled_in_theme: str | None = None  # the theme its lines were last drawn in
 
     def notify_style_update(self) -> None:
-        """Restyled (the cursor coming or going, a theme): the lines are drawn again in the
-        new colours. Textual's Tree also forgets its lines and lays itself out again, though
-        no line changes width: on a 5,000-crew ship, a third of a key's time. (Replaces
-        Tree.notify_style_update, pinned version.)"""
-        Widget.notify_style_update(self)
-        self._updates += 1  # in the key of each drawn line
-        self._clear_line_cache()
-        self.refresh()
+        """Restyled by the cursor coming or going: the lines are drawn again in the new
+        colours (Tree keeps each line under the widget's focus and hover state, so the
+        lines kept are the other state's). Textual's Tree also forgets its lines and lays
+        itself out again, though no line changes width: on a 5,000-crew ship, a third of a
+        key's time. A new theme (the same states, new colours) is Tree's own."""
+        if self._styled_in_theme in (None, self.app.theme):
+            self._styled_in_theme = self.app.theme
+            Widget.notify_style_update(self)
+            self.refresh()
+            return
+        self._styled_in_theme = self.app.theme
+        super().notify_style_update()
 
-    def _on_resize(self, event: events.Resize) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         """A new height alone (the status line above taking a row more or less): the lines
         are the same, and the frame that laid the tree out drew them at that height (Textual
         sends the Resize after it). Textual's Tree forgets its lines and lays itself out
-        again, a frame more after the key that changed the status. (Runs before
-        Tree._on_resize, which it stops when the width is the same; pinned version.)"""
+        again, a frame more after the key that changed the status: this handler runs before
+        Tree's own, which it stops when the width is the same."""
         if event.size.width != self._width_seen:
             self._width_seen = event.size.width
             return  # Tree's own
         event.prevent_default()
-        self._line_cache.grow(event.size.height)
 
 
 def crew_summary(spec: ShipSpec, manifest: Manifest, side: str) -> Text:

@@ -262,16 +262,16 @@ class CrewPane(GmPane):
             self._add_roster_page(table)
         self._show_roster_count(table)
 
+    @on(RosterTable.Resized)
     def _check_post_width(self) -> None:
-        """The roster laid out: fill it again if its post column should be another width."""
+        """The roster laid out (or resized): fill it again if its post column should be
+        another width, or if it has room for more rows than it was filled with."""
         self._roster_check_waits = False
         if not self._roster_visible():
             return
-        table = self.query_one("#roster-table", DataTable)
-        widths = self._post_width(self._roster_members)
-        if widths != self.query_one(RosterTable).fitted_widths() or table.row_count < min(
-            len(self._roster_members), table.size.height
-        ):
+        roster, members = self.query_one(RosterTable), self._roster_members
+        rows = min(len(members), roster.size.height)
+        if self._post_width(members) != roster.fitted_widths() or roster.row_count < rows:
             self._fill_roster(True)
 
     def _fill_roster(self, force: bool = False) -> None:

@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from textual import events
 from textual.binding import Binding
+from textual.message import Message
 from textual.widgets import DataTable
 from textual.widgets.data_table import ColumnKey
 
@@ -21,6 +23,13 @@ class RosterTable(DataTable[Any]):
     ]
 
     show_all: Callable[[], None] | None = None
+
+    class Resized(Message):
+        """The roster was given a new size: the rows shown may no longer fill it (the
+        first page is cut to the height it was to have before it was laid out)."""
+
+    def on_resize(self, _event: events.Resize) -> None:
+        self.post_message(self.Resized())
 
     def add_roster_columns(self, post_width: int) -> None:
         """Rank, name, condition, post and department (keyed "post" and "department":
