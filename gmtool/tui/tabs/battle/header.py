@@ -29,7 +29,8 @@ def step_words(state: BattleState) -> str:
 def header_text(state: BattleState | None) -> Text:
     """The battle's name, round, phase and step, then the range and both sides' headings."""
     if state is None:
-        return Text.assemble(("No battle open", "bold"), "\nn: set up a new battle · o: open one")
+        # How to start one is the status line's to say, once.
+        return Text.assemble(("No battle open", "bold"), "\nits round, range and headings show here")
     if state.finished:
         line = Text.assemble(
             (state.name, "bold"),
