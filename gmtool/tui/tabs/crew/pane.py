@@ -143,7 +143,7 @@ class CrewPane(GmPane):
 
     def reload(self, select: str | None = None, crew: ship_reads.ShipCrew | None = None) -> None:
         """Read the ships again and show `select` (else the ship shown, else the first); `crew`,
-        as an action just saved it, is shown without reading it back (5,000 take a while)."""
+        as an action just saved it, is shown without reading it back."""
         read = read_ships(self.campaign)
         if read.problem is not None:
             self.show_status(read.problem, error=True)
