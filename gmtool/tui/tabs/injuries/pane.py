@@ -352,7 +352,7 @@ class InjuriesPane(GmPane):
         self.round_text = "" if round_number is None else str(round_number)
 
     def action_hazard(self) -> None:
-        """The hazard form, kept between openings (building it was most of what h did)."""
+        """The hazard form, kept between openings: building it is most of h's time."""
         if not self._need_party("hazard roll"):
             return
         from gmtool.tui.tabs.injuries.hazard_dialog import HazardDialog, HazardFormStart
