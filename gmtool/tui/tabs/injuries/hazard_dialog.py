@@ -102,8 +102,8 @@ class HazardCharacters(DataTable[Any]):
 
 
 class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
-    """Returns every entry saved while it was open; Escape asks first when anything (ticks and
-    postures too) changed since the last roll."""
+    """Returns every entry saved while it was open; ticks and postures count as changes
+    for Escape's question."""
 
     DEFAULT_CSS = tab_css(__file__, "hazard_dialog.tcss")
 

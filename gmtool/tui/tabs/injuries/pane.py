@@ -343,7 +343,6 @@ class InjuriesPane(GmPane):
             return []
 
     def _ship_of_highlighted(self, ships: list[ShipRecord]) -> str | None:
-        """The ship of the highlighted character, else the first ship with anyone aboard."""
         return ship_of(self.party, self.highlighted_character_id(), {s.id for s in ships})
 
     def _typed_battle(self, battle: str | None, round_number: int | None) -> None:
