@@ -207,7 +207,6 @@ class CrewPane(GmPane):
         return crew_roster.post_width(longest, others, room, padding)
 
     def _condition_cells(self, members: Sequence[CrewMember]) -> set[str]:
-        """The different condition cells of `members` (measured once for the same rows)."""
         return self.standings.cells(members)
 
     def _column_widths(self, members: Sequence[CrewMember]) -> tuple[int, int, int]:
@@ -322,7 +321,6 @@ class CrewPane(GmPane):
         self.query_one("#roster-count", Static).update(text)
 
     def action_filter_crew(self) -> None:
-        """Step the roster's filter: all, fit, wounded, dead."""
         self.crew_filter = crew_roster.next_filter(self.crew_filter)
         self._show_view(roster=True)
         self.query_one("#roster-table", DataTable).focus()
