@@ -225,7 +225,7 @@ class PlayerApp(App[None]):
         edge.update(picture.edge_and_headings(battle))
         ladder.update(picture.range_ladder(battle, width - 4 if narrow else 48))
         ships.update(picture.fleets(battle, width - 4 if narrow else width - 54))
-        # The round's log: under the ladder beside the ships, or after them on a phone.
+        # both places get the log; the CSS shows one (wide-only, narrow-only)
         log = log_text(battle.log[-LOG_LINES:])
         lines.update(log)
         below.update(log)

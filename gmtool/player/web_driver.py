@@ -1,14 +1,12 @@
 """The players' view's driver under `gmtool serve`: it ends when its server is gone.
 
-textual's `WebDriver` talks to textual-serve over the process's stdin and stdout, and when
-either closes it carries on as if nothing happened: the input thread returns quietly on end
-of file, and a write to a closed pipe raises in the middle of a frame. A visitor whose
-server has died (killed, its terminal closed) was left running for as long as the laptop was
-on. This driver treats each sign that the server is gone as the end of the visit: stdin at
-end of file, a write that fails, the parent process gone (the kernel's parent-death signal
-where there is one, and the parent id checked twice a second where there is not). It asks
-the app to exit and, should the app not manage it within `HARD_EXIT_SECONDS` (its loop
-stuck, a thread hung), ends the process outright: nobody is watching any more.
+Textual's `WebDriver` carries on when textual-serve closes its stdin or stdout (the input
+thread returns quietly at end of file; a write to a closed pipe raises mid-frame), so a
+visitor whose server died (killed, its terminal closed) would run as long as the laptop is
+on. This driver ends the visit at each sign the server is gone: stdin at end of file, a
+failed write, the parent process gone (the kernel's parent-death signal where there is one,
+else the parent id checked twice a second). It asks the app to exit and, past
+`HARD_EXIT_SECONDS` (its loop stuck, a thread hung), ends the process outright.
 """
 
 from __future__ import annotations

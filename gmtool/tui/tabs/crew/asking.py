@@ -86,8 +86,7 @@ def ask_export(
     export: Callable[[dialogs.ExportRequest], None],
     say: Say,
 ) -> None:
-    """What to export (`what` first), the format and the file; `export` writes it (its
-    refusal raises, and the dialog says why and stays open)."""
+    """What to export (`what` first), the format and the file; `export` writes it."""
 
     def done(request: dialogs.ExportRequest | None) -> None:
         if request is not None:
@@ -122,7 +121,7 @@ def ask_regenerate(app: App[Any], crew: ship_reads.ShipCrew, then: Then, say: Sa
 
 
 def ask_repair(app: App[Any], view: cond.ConditionView, then: Then) -> None:
-    """Days and where; a refusal keeps the dialog open."""
+    """Days and where, in the repair dialog."""
 
     def repair(days: int, where: str) -> str | None:
         return then(orders.RepairShip(view.ship_id, days, where))

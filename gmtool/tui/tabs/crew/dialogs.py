@@ -199,7 +199,7 @@ CHANGED_MARK = "*"
 
 
 def changed_text(check: ManifestCheck) -> Text:
-    """The status line for a ship whose saved crew no longer matches today's crew rules."""
+    """The status line for a ship whose saved crew does not match today's crew rules."""
     return Text.assemble(
         (CHANGED_MARK, "bold yellow"),
         f" The crew rules now give {check.saved.ship} {check.current.total_crew} crew; its "

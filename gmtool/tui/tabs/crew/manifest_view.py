@@ -22,11 +22,10 @@ class ManifestTree(KeepsSize, Tree[str]):
     _styled_in_theme: str | None = None  # the theme its lines were last drawn in
 
     def notify_style_update(self) -> None:
-        """Restyled by the cursor coming or going: the lines are drawn again in the new
-        colours (Tree keeps each line under the widget's focus and hover state, so the
-        lines kept are the other state's). Textual's Tree also forgets its lines and lays
-        itself out again, though no line changes width: on a 5,000-crew ship, a third of a
-        key's time. A new theme (the same states, new colours) is Tree's own."""
+        """The cursor coming or going restyles the tree: its lines are redrawn in the new
+        colours (Tree keeps them per focus and hover state), without Tree's own relayout,
+        as no line changes width (a third of a key's time on a 5,000-crew ship). A new
+        theme goes to Tree's own."""
         if self._styled_in_theme in (None, self.app.theme):
             self._styled_in_theme = self.app.theme
             Widget.notify_style_update(self)
@@ -36,11 +35,9 @@ class ManifestTree(KeepsSize, Tree[str]):
         super().notify_style_update()
 
     def on_resize(self, event: events.Resize) -> None:
-        """A new height alone (the status line above taking a row more or less): the lines
-        are the same, and the frame that laid the tree out drew them at that height (Textual
-        sends the Resize after it). Textual's Tree forgets its lines and lays itself out
-        again, a frame more after the key that changed the status: this handler runs before
-        Tree's own, which it stops when the width is the same."""
+        """A new height alone (the status line taking a row more or less) changes no line,
+        and the layout frame before this Resize drew them already: Tree's own handler, a
+        relayout costing a frame more after the key, runs only on a new width."""
         if event.size.width != self._width_seen:
             self._width_seen = event.size.width
             return  # Tree's own

@@ -143,7 +143,7 @@ class CrewPane(GmPane):
 
     def reload(self, select: str | None = None, crew: ship_reads.ShipCrew | None = None) -> None:
         """Read the ships again and show `select` (else the ship shown, else the first); `crew`,
-        as an action just saved it, is shown without reading it back (5,000 take a while)."""
+        as an action just saved it, is shown without reading it back."""
         read = read_ships(self.campaign)
         if read.problem is not None:
             self.show_status(read.problem, error=True)
@@ -207,7 +207,6 @@ class CrewPane(GmPane):
         return crew_roster.post_width(longest, others, room, padding)
 
     def _condition_cells(self, members: Sequence[CrewMember]) -> set[str]:
-        """The different condition cells of `members` (measured once for the same rows)."""
         return self.standings.cells(members)
 
     def _column_widths(self, members: Sequence[CrewMember]) -> tuple[int, int, int]:
@@ -322,7 +321,6 @@ class CrewPane(GmPane):
         self.query_one("#roster-count", Static).update(text)
 
     def action_filter_crew(self) -> None:
-        """Step the roster's filter: all, fit, wounded, dead."""
         self.crew_filter = crew_roster.next_filter(self.crew_filter)
         self._show_view(roster=True)
         self.query_one("#roster-table", DataTable).focus()

@@ -25,8 +25,8 @@ class RosterTable(DataTable[Any]):
     show_all: Callable[[], None] | None = None
 
     class Resized(Message):
-        """The roster was given a new size: the rows shown may no longer fill it (the
-        first page is cut to the height it was to have before it was laid out)."""
+        """The roster's size changed: the rows shown may not fill it (the first page is
+        cut to the height expected before layout)."""
 
     def on_resize(self, _event: events.Resize) -> None:
         self.post_message(self.Resized())

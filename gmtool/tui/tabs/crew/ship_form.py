@@ -85,8 +85,7 @@ def spec_defaults(spec: ShipSpec) -> ShipSpec:
 
 
 class SystemsTable(DataTable[str]):
-    """The form's systems; letter keys work here (the table has focus, not a text field) and
-    run the form's actions."""
+    """The form's systems, where letter keys run the form's actions."""
 
     BINDINGS = bindings(SYSTEM_ACTIONS)  # type: ignore[assignment]
 
@@ -116,8 +115,8 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
         return super().unsaved_changes() or self.systems != self._systems_at_start
 
     def renew(self, save: ShipSave | None) -> None:
-        """Make a kept new-ship form blank again before it is shown once more (the Crew tab
-        keeps one: building this form is the slowest thing its n key did)."""
+        """Make the kept new-ship form blank before it is shown again (kept because building
+        it is the slowest part of n)."""
         if self.spec is not None:
             raise ValueError("only a new-ship form is kept to be shown again")
         self.saver = save

@@ -52,8 +52,8 @@ class ShipList(DataTable[Any]):
 
 
 class ShipSide(Vertical):
-    """The ships list, put aside below 100 columns while the cursor is on the right (its own
-    class: set on the tab, it restyled every widget, 10-20 ms a move with a big roster)."""
+    """The ships list, put aside below 100 columns while the cursor is on the right (the class
+    is set here: on the tab it would restyle every widget, 10-20 ms a move with a big roster)."""
 
     def __init__(self, *children: DataTable[Any]) -> None:
         super().__init__(*children, id="ship-side")

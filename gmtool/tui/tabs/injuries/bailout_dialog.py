@@ -55,7 +55,7 @@ def describe_bailout(record: BailoutRecord) -> str:
 
 class BailoutDialog(SavesWhileOpen[BailoutRecord | None]):
     """Shows the last evacuation; ctrl+r gives a new order. Returns the newest order given
-    while it was open (None if none); Escape asks first when a field was changed since."""
+    while it was open (None if none)."""
 
     DEFAULT_CSS = tab_css(__file__, "bailout_dialog.tcss")
 

@@ -1,12 +1,6 @@
-"""Form pieces shared by the Injuries tab's dialogs (hazard roll, bail-out, direct damage).
-
-The hazard and bail-out dialogs save while they stay open (ctrl+r rolls again); they share
-`SavesWhileOpen`, whose Escape closes with what was saved.
-
-`BailoutOrder` is the bail-out dialog's request, which the tab gives. The ship-and-class row
-of the hazard and bail-out dialogs, and the optional Round field of the hazard and direct
-damage dialogs, are built and read here so they look and check the same.
-"""
+"""Form pieces shared by the Injuries tab's dialogs, so they look and check the same: the
+base of the hazard and bail-out dialogs (they save while open; ctrl+r rolls again), the
+bail-out request, the ship-and-class row and the optional Round field."""
 
 from __future__ import annotations
 
@@ -44,10 +38,8 @@ NO_SHIP = "-"
 def ship_class_row(
     ships: Mapping[str, ShipRecord], ship_id: str | None, start_class: str, id_prefix: str
 ) -> ComposeResult:
-    """A row with the Ship Select (`#<prefix>-ship`) and the Class Select (`#<prefix>-class`).
-
-    The class can be chosen only while no ship is: a ship brings its own class.
-    """
+    """The Ship (`#<prefix>-ship`) and Class (`#<prefix>-class`) Selects; the class can be
+    chosen only while no ship is, as a ship brings its own."""
     with Horizontal(classes="dialog-row"):
         yield Label("Ship", classes="field-label")
         yield Select(
@@ -98,9 +90,8 @@ def round_number(text: str) -> int | None:
 
 
 class SavesWhileOpen(GmDialog[R]):
-    """A dialog that saves and stays open: Escape closes it with what it saved (`kept`,
-    read when it closes), asking first when a field was changed since the last save (which
-    calls `remember_fields`)."""
+    """A dialog that saves and stays open: Escape closes it with what it saved (`kept`),
+    asking first when a field changed since the last save (which calls `remember_fields`)."""
 
     def __init__(self, kept: Callable[[], R]) -> None:
         super().__init__()

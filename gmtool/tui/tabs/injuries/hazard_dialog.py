@@ -102,8 +102,8 @@ class HazardCharacters(DataTable[Any]):
 
 
 class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
-    """Returns every entry saved while it was open; Escape asks first when anything (ticks and
-    postures too) changed since the last roll."""
+    """Returns every entry saved while it was open; ticks and postures count as changes
+    for Escape's question."""
 
     DEFAULT_CSS = tab_css(__file__, "hazard_dialog.tcss")
 
@@ -130,11 +130,10 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
         self._ticks_at_start: tuple[dict[str, bool], dict[str, str]] | None = None
 
     def renew(self, start: HazardFormStart) -> None:
-        """Make a kept form what a new one from `start` would be, before it is shown again
-        (the Injuries tab keeps one: building it was most of what h did)."""
+        """Make the kept form what a new one from `start` would be, before it is shown again."""
         self._start(start)
-        # set here as a new form has them: the handlers of their changes would fill the
-        # list again (twice: a select's new choices pick the first one before the ship)
+        # set quietly: their change handlers would fill the list again, twice (new choices
+        # pick the first ship before this one)
         with self.prevent(Select.Changed):
             ship = self.query_one("#hazard-ship", Select)
             ship.set_options(ship_options(self.ships))

@@ -36,8 +36,8 @@ def fill_table(
     rows: Sequence[tuple[str, Sequence[Text | str]]],
 ) -> None:
     """Put `rows` (key, cells) in `table` under `columns` (label, key), each as wide as its
-    widest cell: DataTable's auto width is measured only when idle, and lines drawn before
-    (a filter chosen, a resize) stayed cached crushed to their labels until redrawn."""
+    widest cell: DataTable measures auto widths only when idle, so lines drawn before (a
+    filter chosen, a resize) would stay cached crushed to their labels."""
     widths = [cell_len(label) for label, _ in columns]
     for _, cells in rows:
         for index, cell in enumerate(cells):

@@ -238,14 +238,13 @@ def fit_history_columns(natural: Mapping[str, int], room: int) -> dict[str, int]
 
 
 TYPED_IN = "damage typed in"
-"""The cause an older gmtool gave an injury from damage the GM typed in on the Battle tab
-(followed by ': ' and the GM's note); entries saved since say so in typed fields."""
+"""The cause older campaigns' entries give damage the GM typed in on the Battle tab (then
+': ' and the GM's note); newer entries say so in typed fields."""
 
 
 def _typed_in_note(entry: Mapping[str, Any]) -> str | None:
     """The GM's note of damage typed in on the Battle tab ("" without one); None for any
-    other cause. Entries carry `typed_in` and `note`; only entries an older gmtool saved
-    are read from their cause's words."""
+    other cause."""
     if "typed_in" in entry:
         return str(entry.get("note") or "") if entry["typed_in"] else None
     cause = str(entry.get("cause") or "")

@@ -343,7 +343,6 @@ class InjuriesPane(GmPane):
             return []
 
     def _ship_of_highlighted(self, ships: list[ShipRecord]) -> str | None:
-        """The ship of the highlighted character, else the first ship with anyone aboard."""
         return ship_of(self.party, self.highlighted_character_id(), {s.id for s in ships})
 
     def _typed_battle(self, battle: str | None, round_number: int | None) -> None:
@@ -352,7 +351,7 @@ class InjuriesPane(GmPane):
         self.round_text = "" if round_number is None else str(round_number)
 
     def action_hazard(self) -> None:
-        """The hazard form, kept between openings (building it was most of what h did)."""
+        """The hazard form, kept between openings: building it is most of h's time."""
         if not self._need_party("hazard roll"):
             return
         from gmtool.tui.tabs.injuries.hazard_dialog import HazardDialog, HazardFormStart

@@ -2,9 +2,7 @@
 
 Treatment gives points back to one track (first aid, surgery, a week's rest) with the GM's
 note, and can stabilize a dying character. Direct damage is the GM's own ruling (a fall, a
-console blast): a number, or dice such as `d6+1w` that are rolled and logged. Both check what
-was typed before anything is saved; a refused value leaves the campaign as it was and the
-dialog open with the reason.
+console blast): a number, or dice such as `d6+1w` that are rolled and logged.
 """
 
 from __future__ import annotations
@@ -43,10 +41,9 @@ ROLL_KEY = save_action("save", "Roll", "Roll and save", ("ctrl+r",))
 
 class SavingDialog(GmDialog[Saved | None], Generic[Request, Saved]):
     """A form that saves through an action: its save key (ctrl+s, or ctrl+r where it rolls)
-    or Enter in a field turns it into a request (`ask`, the form's own reading of its fields;
-    a ValueError says what to fix) and hands it to `save`; what was saved is returned, or the
-    reason for refusing is shown in the dialog's message line and the dialog stays open.
-    Escape closes it, saving nothing (asking first once something was typed)."""
+    or Enter reads the fields into a request (`ask`; a ValueError says what to fix) and hands
+    it to `save`. What was saved is returned; a refusal is shown in the dialog, which stays
+    open, so nothing is saved until every value is accepted."""
 
     DEFAULT_CSS = tab_css(__file__, "dialogs.tcss")
 

@@ -1,13 +1,11 @@
-"""The character editor: a dialog for a player character or named NPC.
+"""The character editor for a player character or named NPC: name, kind, player, the six
+abilities, skills, and the damage on the durability tracks (derived from Constitution, shown
+as the GM types).
 
-Name, kind, player, the six abilities, skills with their scores, and the current damage on
-the durability tracks (derived from Constitution and shown as the GM types). Nothing is
-checked here that the rules do not check: `character_from_dict` validates the whole form, and
-its refusal is put in the GM's words for the field it names (`form_problem`), shown at the top
-of the dialog with the cursor in that field. The form then asks for its typed request (a
-character added or edited) and hands it to the tab's `save`, which carries it out; a refusal
-raised there is shown in the form, which stays open with what the GM typed and closes once
-the character is saved.
+Nothing is checked here that the rules do not check: `character_from_dict` validates the
+whole form, and `form_problem` puts its refusal in the GM's words at the top, with the
+cursor in the field it names. The typed request goes to the tab's `save`; a refusal there
+keeps the form open with what the GM typed.
 """
 
 from __future__ import annotations
@@ -38,8 +36,7 @@ from gmtool.tui.widgets.number_field import NumberField
 from gmtool.tui.widgets.text_field import TextField
 
 SaveCharacter = Callable[[CharacterRequest], object]
-"""Carries out the form's request; raises RulesError or StoreError to refuse it (the dialog
-then stays open with the message)."""
+"""Carries out the form's request; raises RulesError or StoreError to refuse it."""
 
 STATE_STYLE = {"ok": "green", "knocked_out": "yellow", "dying": "bold red", "dead": "bold red"}
 
@@ -105,8 +102,7 @@ class SkillTable(DataTable[Any]):
 
 
 class CharacterForm(GmDialog[CharacterRequest | None]):
-    """Create or edit one character; returns the request saved, or None when cancelled
-    (Escape on a form with changes asks first: the base dialog)."""
+    """Create or edit one character; returns the request saved, or None when cancelled."""
 
     DEFAULT_CSS = tab_css(__file__, "character_form.tcss")
 

@@ -1,11 +1,6 @@
-"""The Stations tab's one table of keys, and its help.
-
-The pane's bindings, the footer, the command palette and the F1 help are built from
-`ACTIONS`; the board's Enter comes from the same entry (`ROLL`). Which keys are offered
-depends on where the cursor is (the pane's `check_action`): the board offers the station
-keys for its highlighted row, the party list the character keys, so the footer stays within
-two rows at 80 columns.
-"""
+"""The Stations tab's one table of keys (the board's Enter too, as `ROLL`), and its help.
+Each place of the cursor offers only its own keys, so the footer stays within two rows at
+80 columns."""
 
 from __future__ import annotations
 

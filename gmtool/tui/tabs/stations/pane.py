@@ -1,11 +1,7 @@
-"""The Stations tab: the party at battle stations on one ship, and the party's characters.
-
-Each key asks one action (`actions.party`; `actions.station_rolls` for Enter's roll of a
-row's check; `actions.history` for undo and redo), saved as one commit. A key or a dialog
-gives a typed request (orders.py for the stations, party_orders.py for the characters, the
-party file and undo); the pane carries it out with `_carry_out` or `save`. The pane holds the
-tab's state; its words, choices, fitting and offered keys are plain functions beside it.
-"""
+"""The Stations tab's pane, the only holder of its state. A key or a dialog gives a typed
+request (orders.py, party_orders.py); `_carry_out` or `save` carries it out with one action
+(`actions.party`; `actions.station_rolls` for Enter's roll; `actions.history` for undo and
+redo), saved as one commit."""
 
 from __future__ import annotations
 

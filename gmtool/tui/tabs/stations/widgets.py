@@ -1,7 +1,6 @@
 """The Stations tab's widgets: the ship row, the board, the party list and the note shown
 when the party does not read. They draw the values the tab gives them and tell it of a
-resize, a ship chosen and the board's Enter (the tab's roll, from its one key table) by
-message; the tab tells the board whether Enter rolls now (`can_roll`)."""
+resize, a ship chosen and the board's Enter by message."""
 
 from __future__ import annotations
 
