@@ -2,9 +2,9 @@
 gunner at a weapon, c a side's commander, k a system knocked out; and the lines that say
 what a battle's end (or its undo) wrote back to the campaign.
 
-Each order asks its choices by name and returns the typed request (requests.py) or None.
-m, t and l change the campaign's stations too (`actions.battle_stations`), so ctrl+z in
-the battle takes both back; the battle follows the stations from its next roll.
+Each order asks its choices by name and returns the typed request or None. m, t and l
+change the campaign's stations too, so ctrl+z in the battle takes both back; the battle
+follows the stations from its next roll.
 """
 
 from __future__ import annotations
