@@ -1,9 +1,5 @@
-"""The Battle tab's special order dialogs: boarding (target, boarding strength, the leaders'
-choice) and ramming (what will be rolled, confirmed before it is).
-
-Both show what the rules will count before anything is rolled; the action the tab calls
-makes the rolls.
-"""
+"""The Battle tab's boarding and ramming dialogs: both show what the rules will count
+before anything is rolled; the action the tab calls makes the rolls."""
 
 from __future__ import annotations
 
