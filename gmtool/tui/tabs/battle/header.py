@@ -30,7 +30,9 @@ def header_text(state: BattleState | None) -> Text:
     """The battle's name, round, phase and step, then the range and both sides' headings."""
     if state is None:
         # How to start one is the status line's to say, once.
-        return Text.assemble(("No battle open", "bold"), "\nits round, range and headings show here")
+        return Text.assemble(
+            ("No battle open", "bold"), "\nits round, range and headings show here"
+        )
     if state.finished:
         line = Text.assemble(
             (state.name, "bold"),
