@@ -1,9 +1,8 @@
 """One table of a tab's actions, from which its key bindings, footer, palette and help come.
 
-A tab lists each thing a GM can do as a `TabAction`: the key, the Textual action it runs,
-the short name the footer shows, the sentence the help and the palette show, and whether
-it is offered now (the pane's `check_action`). The bindings are built from the table, so a
-key cannot work without being shown, or be shown and described without working.
+A tab lists each thing a GM can do as a `TabAction`; its bindings are built from the
+table, so a key cannot work without being shown, or be shown and described without working.
+Whether it is offered now is the pane's `check_action`.
 """
 
 from __future__ import annotations
@@ -18,12 +17,10 @@ class TabAction(msgspec.Struct, frozen=True):
     """One thing a GM can do on a tab.
 
     `key` is Textual's key name ("n", "ctrl+z", "question_mark"); `keys` adds other keys for
-    the same action, shown beside it. `action` is the action string Textual runs on the
-    pane ("undo", "focus_field('dice-expr')"). `show` False keeps a key out of the footer:
-    only for keys that a widget already shows (a list's arrows, Enter on a field) or that
-    only make sense in one widget. `palette` puts it in the command palette. `group`: the
-    footer shows neighbouring entries of one group as one item, their keys side by side under
-    the group's description (the help still lists each).
+    the same action. `action` is what Textual runs on the pane ("focus_field('dice-expr')").
+    `show` False keeps it out of the footer: only for keys a widget already shows (a list's
+    arrows, Enter on a field) or that only make sense in one widget. The footer shows
+    neighbouring entries of one `group` as one item (the help still lists each).
     """
 
     key: str

@@ -28,9 +28,8 @@ from gmtool.tui.widgets.steady import RepaintsFocusOnly, ReportsCrashes, place_u
 
 
 class MainScreen(RepaintsFocusOnly, Screen[None]):
-    """The screen of the tabs. While a dialog is on top its footer is hidden: the dialog's
-    own footer says which keys work, and the tabs' footer showing through behind a shorter
-    one (dimmed, a line above it) read as keys of the dialog."""
+    """The screen of the tabs. Its footer hides under a dialog: showing through, dimmed,
+    above the dialog's shorter footer, it reads as the dialog's keys."""
 
     def on_screen_suspend(self) -> None:
         for footer in self.query(KeyFooter):
@@ -69,8 +68,8 @@ class GmApp(ReportsCrashes, HoldsKeys, App[None]):
         self.tabs: list[TabSpec] = list(TAB_CLASSES)
         # run once the app has drawn its first frame (the CLI resumes garbage collection)
         self.first_frame_hooks: list[Callable[[], None]] = []
-        # run once a tab built for the first time is drawn, and once the GM has pressed no
-        # key for IDLE_AFTER seconds (the CLI collects garbage out of the way: collector.py)
+        # run when a new tab is drawn and after IDLE_AFTER seconds without a key (the CLI
+        # collects garbage then, out of the GM's way: collector.py)
         self.tab_built_hooks: list[Callable[[], None]] = []
         self.idle_hooks: list[Callable[[], None]] = []
         self._idle_timer: Timer | None = None
@@ -81,8 +80,8 @@ class GmApp(ReportsCrashes, HoldsKeys, App[None]):
 
     # -- errors -----------------------------------------------------------------------------
     def show_data_error(self, error: StoreError | RulesError) -> None:
-        """A damaged file or a refused rule that no tab caught: said (once, however many
-        handlers met it at the same moment), and the app goes on."""
+        """A damaged file or a refused rule no tab caught: said once however many handlers
+        met it, and the app goes on."""
         message = str(error)
         now = time.monotonic()
         if now - self._data_errors_said.get(message, -60.0) < 20:  # still on screen
@@ -104,7 +103,7 @@ class GmApp(ReportsCrashes, HoldsKeys, App[None]):
         return MainScreen()
 
     def compose(self) -> ComposeResult:
-        # where the GM left off, read before the first tab is shown (and would be remembered)
+        # read before the first tab is shown, which would be remembered over it
         self._left_on = last_tab(self.campaign)
         self._remembering = False
         yield Header(show_clock=False, icon="⚔")
@@ -112,8 +111,8 @@ class GmApp(ReportsCrashes, HoldsKeys, App[None]):
             for index, tab in enumerate(self.tabs):
                 # the tab's key before its name: 1-6 switch tabs from anywhere but a field
                 with TabPane(f"{index + 1} {tab.TITLE}", id=f"tab-{tab.TAB_ID}"):
-                    # Only the first tab is built at start-up: the others are built the
-                    # first time they are shown, so start-up does not grow with every tab.
+                    # the others are built when first shown: start-up stays the same
+                    # however many tabs there are
                     if index == 0:
                         yield tab.load()(id=tab.TAB_ID)
         yield KeyFooter()
@@ -161,8 +160,8 @@ class GmApp(ReportsCrashes, HoldsKeys, App[None]):
         self.campaign.changed_elsewhere.append(self._changed_elsewhere)
         self.show_campaign_title()
         self.call_after_refresh(self.report_damaged_files)
-        # a key pressed as the app starts waits until the first tab has the cursor: handled
-        # sooner, the tab bar's own start-up showed the first tab again over the one it chose
+        # keys wait for the first tab's cursor: handled sooner, the tab bar's own start-up
+        # showed the first tab again over the one a key chose
         self.hold_keys()
         first = self.ensure_tab_built(self.tabs[0].TAB_ID)
         self.call_after_refresh(self._focus_when_built, first, FOCUS_TRIES)
@@ -170,8 +169,8 @@ class GmApp(ReportsCrashes, HoldsKeys, App[None]):
             self.call_after_refresh(hook)
 
     def report_damaged_files(self) -> None:
-        """Just after the first frame: one alert naming every damaged campaign file and its
-        newest good backup, so the GM hears of it at once, not on the tab that reads it."""
+        """One alert naming every damaged file and its newest good backup, just after the
+        first frame: the GM hears of it at once, not on the tab that reads it."""
         from gmtool.actions.errors import StoreError
 
         try:
@@ -273,8 +272,8 @@ class GmApp(ReportsCrashes, HoldsKeys, App[None]):
 
     # -- quitting ---------------------------------------------------------------------------
     async def action_quit(self) -> None:
-        """ctrl+q: everything is saved as it happens, except a dialog's fields still being
-        typed; with such a dialog open, ask before they are lost."""
+        """Everything is saved as it happens except a dialog's typed fields: ask first if
+        there are any."""
         from textual.widgets import Input
 
         from gmtool.tui.dialogs import ConfirmDialog, GmDialog
@@ -303,15 +302,15 @@ class GmApp(ReportsCrashes, HoldsKeys, App[None]):
     # -- navigation -------------------------------------------------------------------------
     def show_tab(self, tab_id: str) -> None:
         self.hold_keys()  # until the tab has the cursor: they are its keys (key_hold.py)
-        # The cursor leaves the tab now hidden before it goes: left there, Textual moves it,
-        # once hidden, to a neighbour (in that tab, which shows it again, or the tab bar),
-        # maybe after the shown tab took it. The shown tab's starting widget takes it below.
+        # Take the cursor out of the tab being hidden: left there, Textual moves it to a
+        # neighbour once hidden (showing that tab again, or onto the tab bar), maybe after
+        # the shown tab took it.
         tabs = self.query_one(TabbedContent)
         if tabs.active != f"tab-{tab_id}" and not isinstance(self.screen, ModalScreen):
             self.screen.set_focus(None)
         tabs.active = f"tab-{tab_id}"
         self._place_underline()
-        # now, so a tab built before has the cursor in the same frame as it is shown
+        # now: a tab built before has the cursor in the frame that shows it
         self._focus_when_built(self.ensure_tab_built(tab_id), FOCUS_TRIES)
 
     def _place_underline(self) -> None:
@@ -319,10 +318,9 @@ class GmApp(ReportsCrashes, HoldsKeys, App[None]):
             place_underline(self.query_one("TabbedContent > ContentTabs", Tabs))
 
     def _focus_when_built(self, pane: Any, tries: int) -> None:
-        """Put the cursor on the tab's starting widget. A tab built just now may not have its
-        widgets after one refresh (on a busy machine), or not laid out yet so the focus does
-        not take: then again after the next refresh, until the cursor is in the tab. The
-        keys held meanwhile are handled then (or when it stops trying)."""
+        """Put the cursor on the tab's starting widget, again after each refresh until it is
+        in the tab: on a busy machine a new tab may lack its widgets or layout for a while.
+        The held keys are handled then (or when the tries run out)."""
         if tries > 0 and self._tab_still_wants_cursor(pane):
             with suppress(NoMatches):  # its widgets are not there yet
                 pane.focus_default()
@@ -345,7 +343,7 @@ class GmApp(ReportsCrashes, HoldsKeys, App[None]):
             self.show_tab(self.tabs[number - 1].TAB_ID)
 
     def focus_shown_tab(self) -> None:
-        """Put the cursor on the shown tab's starting widget (once its widgets are there)."""
+        """Put the cursor on the shown tab's starting widget, if it has its widgets yet."""
         found = self.query(f"#{self.current_tab().TAB_ID}")
         if found:
             pane: Any = found.first()  # the tab's GmPane
@@ -353,8 +351,8 @@ class GmApp(ReportsCrashes, HoldsKeys, App[None]):
                 pane.focus_default()
 
     def _changed_elsewhere(self) -> None:
-        """Another process saved since this screen read the campaign (its save was refused):
-        the tab on screen reads it again once the refusal has been shown."""
+        """Another process saved since (a save here was refused): the tab on screen reads
+        again once the refusal has been shown."""
         found = self.query(f"#{self.current_tab().TAB_ID}")
         if found:
             pane: Any = found.first()
@@ -372,7 +370,7 @@ class GmApp(ReportsCrashes, HoldsKeys, App[None]):
         spec = self.current_tab()
         tab = spec.load()
         found = self.query(f"#{spec.TAB_ID}")
-        built: Any = found.first() if found else None  # the tab's pane (tab.load())
+        built: Any = found.first() if found else None
         # a tab still being built has only its HELP and keys
         text = built.help_text() if isinstance(built, tab) else tab.HELP
         self.push_screen(HelpScreen(tab.TITLE, text, [t.title for t in self.tabs]))
@@ -424,8 +422,8 @@ def make_app(
 ) -> GmApp:
     """Build the app on a campaign (the demo campaign without a path).
 
-    Opening happens here, before the TUI starts, so a locked or damaged campaign is reported
-    as one clear message instead of a half-drawn screen.
+    The campaign opens before the TUI starts, so a locked or damaged one is one clear
+    message, not a half-drawn screen.
     """
     if campaign is not None:
         return GmApp(campaign, owns_campaign=False)

@@ -1,7 +1,7 @@
 """The footer: every key the GM can press right now, wrapped onto more lines when needed.
 
-Textual's own Footer keeps to one line and cuts off what does not fit: at 80 columns a busy
-tab (Battle, Torga IV) lost the very keys a GM looks for (New, Open, Help).
+Textual's own Footer keeps to one line and cuts what does not fit: at 80 columns a busy
+tab (Battle, Torga IV) would lose the very keys a GM looks for (New, Open, Help).
 """
 
 from __future__ import annotations
@@ -24,10 +24,9 @@ if TYPE_CHECKING:
 class FooterItem(msgspec.Struct, frozen=True):
     """One key in the footer: what to press, what it is called, what it does.
 
-    A binding group (Textual's `Binding.Group`: the arrows that move a point, the keys that
-    page a log) is one item: its keys side by side under the group's description. `key`
-    is the first (a click presses it); `others` the rest, and `actions` every action the
-    item stands for.
+    A `Binding.Group` (the arrows that move a point, the keys that page a log) is one item,
+    its keys side by side under the group's description: `key` is the first (a click
+    presses it), `others` the rest, `actions` every action it stands for.
     """
 
     key: str
@@ -78,19 +77,18 @@ KEEP_ROWS_FROM = 30
 
 
 def in_table_order(active: dict[str, ActiveBinding]) -> list[tuple[str, ActiveBinding]]:
-    """The active bindings with each node's own in the order its BINDINGS declare them.
+    """The active bindings, each node's own in the order its BINDINGS declare them.
 
-    Textual lists a key where it was first bound along the focus chain: a tab's priority
-    `enter` took the place of the focused list's own, so "Do it" came before the keys the tab
-    lists first (its play-on keys). A node's declared bindings are put back in declared order
-    into the places they hold; every other binding keeps its place."""
+    Textual lists a key where it is first bound along the focus chain: a tab's priority
+    `enter` takes the focused list's place, and "Do it" would come before the tab's first
+    keys. Each node's bindings are put back in declared order into the places they hold."""
     entries = list(active.items())
     declared: dict[int, dict[tuple[str, str], int]] = {}  # node -> (key, action) -> position
     places: dict[int, list[int]] = {}  # node -> the places its declared bindings hold
     order: dict[int, int] = {}  # place -> the binding's position in its node's BINDINGS
     for place, (key, entry) in enumerate(entries):
         node = id(entry.node)
-        if node not in declared:  # read once per node, not once per binding
+        if node not in declared:
             bindings = (b for b in getattr(entry.node, "BINDINGS", ()) if isinstance(b, Binding))
             declared[node] = {}
             for index, b in enumerate(bindings):
@@ -108,7 +106,7 @@ def in_table_order(active: dict[str, ActiveBinding]) -> list[tuple[str, ActiveBi
 
 class KeyFooter(Widget):
     """The keys of the focused widget, its tab and the app, as Textual's Footer shows them,
-    over as many lines as the width needs. Clicking a key presses it."""
+    on as many lines as the width needs. Clicking a key presses it."""
 
     COMPONENT_CLASSES = {"key-footer--key", "key-footer--description"}
     DEFAULT_CSS = """
@@ -133,8 +131,8 @@ class KeyFooter(Widget):
         super().__init__()
         # (row, first column, last column + 1, key) of each key drawn, for clicks
         self._hit_boxes: list[tuple[int, int, int, FooterItem]] = []
-        # the keys and width last drawn: a change of focus that leaves them as they are
-        # (Textual tells the footer again a refresh after each) draws nothing new
+        # the keys and width last drawn: Textual signals again a refresh after each focus
+        # change, which then draws nothing new
         self._drawn: tuple[list[FooterItem], int] | None = None
         # the most rows the keys took in (the tab with the cursor, the width)
         self._most_rows: dict[tuple[str | None, int], int] = {}
@@ -148,8 +146,7 @@ class KeyFooter(Widget):
     def _bindings_changed(self, screen: Screen[object]) -> None:
         if not (self.is_attached and screen is self.screen):
             return
-        # A new layout of the whole screen only when the footer's number of rows changes;
-        # keys changing within its rows (a tab switch, a cursor move) repaint it alone.
+        # the whole screen is laid out again only when the footer's row count changes
         items = self.items()
         if self._drawn == (items, self.size.width):
             return
@@ -157,9 +154,9 @@ class KeyFooter(Widget):
         self.refresh(layout=rows != self.size.height)
 
     def _rows(self, items: list[FooterItem], width: int) -> int:
-        """The rows the keys need; on a tall terminal, the most they needed since the tab was
-        shown at this width, so that the cursor moving between a list and its view does not
-        make the whole tab jump a line (on a short one every line of the tab counts more)."""
+        """The rows the keys need; on a tall terminal the most they needed in this tab at
+        this width, so the cursor moving from a list to its view does not make the tab jump
+        a line (on a short one every line counts more)."""
         needed = len(wrap_items(items, width))
         if self.app.size.height < KEEP_ROWS_FROM:
             self._most_rows = {}
@@ -174,7 +171,7 @@ class KeyFooter(Widget):
         if focused is None:
             return None
         for node in focused.ancestors_with_self:
-            tab = getattr(node, "TAB_ID", None)  # a tab's pane (tui/pane.py)
+            tab = getattr(node, "TAB_ID", None)  # a GmPane
             if tab:
                 return str(tab)
         return None

@@ -1,16 +1,14 @@
 """Keys pressed while the app is not ready for them are held, then handled in order.
 
-A tab shown for the first time takes a fifth of a second or more to build, and even a built
-tab gets the cursor a moment after the key that showed it. A key pressed in between went to
-the widget that had the cursor before (in the tab just hidden, or nowhere) and was lost: a
-GM typing "2n" got the Crew tab and no ship form. Now the app holds such keys until the
-shown tab has the cursor, then handles them as if just pressed. A dialog being opened holds
-them the same way, until it is drawn, so what is typed lands in its first field.
+A new tab takes a fifth of a second or more to build, and even a built tab gets the cursor
+a moment after the key that showed it; a key pressed in between would go to the widget
+that had the cursor (in the hidden tab, or nowhere): "2n" would show the Crew tab and no
+ship form. So keys are held until the shown tab has the cursor, or an opened dialog is
+drawn, then handled as if just pressed.
 
-Keys are handled one at a time: the next waits until the widgets (or the app's bindings)
-have handled the one before, so keys that arrive together (a fast typist, a terminal
-multiplexer sending a string) do what they would do typed slowly: a widget that handles a
-key stops it (`HandedOnKey.stop`), and a key no widget handles comes back to the app.
+They are handled one at a time, each once the one before is handled (a widget stops it,
+`HandedOnKey.stop`, or the app's bindings get it back), so keys arriving together (a fast
+typist, a multiplexer sending a string) do what they would typed slowly.
 """
 
 from __future__ import annotations
@@ -30,20 +28,20 @@ if TYPE_CHECKING:
 else:
     _AppMixin = object
 
-# A hold never ended lets its keys through after this many seconds, once the app has no
-# messages left to handle (on a busy machine a tab takes longer to build: the keys are its)...
+# A hold never ended lets its keys through after this many seconds once no messages are
+# queued (on a busy machine a tab builds longer: the keys are its), or after SAFETY_WAITS
+# such waits.
 HOLD_AT_MOST = 1.0
-# ...or after this many more such waits at most.
 SAFETY_WAITS = 30
-# Frames are held while widgets have messages queued, looked at every FRAME_HOLD_TICK seconds
-# and for FRAME_HOLD_TICKS ticks at most (a widget never idle cannot hold the screen).
+# Frames are held while widgets have messages queued, for FRAME_HOLD_TICKS ticks at most,
+# so a widget never idle cannot hold the screen.
 FRAME_HOLD_TICK = 0.003
 FRAME_HOLD_TICKS = 10
 
 
 class HandedOnKey(events.Key):
-    """A key as the app hands it on to the widgets: the widget that handles it stops it
-    there (`stop`), and that is when the keys after it may follow."""
+    """A key handed on to the widgets: the one that handles it stops it, and then the keys
+    after it may follow."""
 
     def __init__(self, key: events.Key, when_stopped: Callable[[HandedOnKey], None]) -> None:
         super().__init__(key.key, key.character)
@@ -60,8 +58,8 @@ HandedOnKey.handler_name = events.Key.handler_name  # its handlers are a key's
 
 
 class HoldsKeys(_AppMixin):
-    """Mixed into the App (before App): `hold_keys` starts a hold, `release_keys` ends it;
-    keys are handled once every hold has ended (or `HOLD_AT_MOST` after the first)."""
+    """Mixed into the App, before App: keys are handled once every `hold_keys` has had its
+    `release_keys` (or `HOLD_AT_MOST` after the first)."""
 
     _keys_held: list[events.Key] | None = None
     _holds = 0
@@ -74,7 +72,7 @@ class HoldsKeys(_AppMixin):
 
     def hold_frames(self) -> None:
         """Draw nothing until the widgets have handled what they were given (a few ticks
-        at most), then draw it all in one frame."""
+        at most), then all of it in one frame."""
         self._frame_ticks = 0
         if self._frames_held is None:
             self._frames_held = self.batch_update()
@@ -89,8 +87,7 @@ class HoldsKeys(_AppMixin):
         held, self._frames_held = self._frames_held, None
         if held is not None:
             held.__exit__(None, None, None)
-            # Each screen draws what it was asked for meanwhile: the dialog, and the tab
-            # behind it (dimmed through the dialog), which saw the key's answer too.
+            # every screen: the tab dimmed behind a dialog saw the key's answer too
             for screen in self.screen_stack:
                 screen.check_idle()
 
@@ -102,8 +99,8 @@ class HoldsKeys(_AppMixin):
             self._safety = self.set_timer(HOLD_AT_MOST, self._stop_holding)
 
     def release_keys(self) -> None:
-        """End one hold; with none left, handle the held keys in the order pressed, after
-        what is queued now (the focus a key just moved, above all)."""
+        """End one hold; with none left, handle the held keys in order, after what is queued
+        now (above all a focus a key just moved)."""
         self._holds = max(self._holds - 1, 0)
         if self._holds or self._keys_held is None or self._replay_queued:
             return
@@ -126,7 +123,7 @@ class HoldsKeys(_AppMixin):
         self.release_keys()
 
     def _still_working(self) -> bool:
-        """Messages still queued on the screen shown: what holds the keys is under way."""
+        """Messages queued on the shown screen: what holds the keys is still under way."""
         screen = self.screen
         if self.message_queue_size or screen.message_queue_size:
             return True
@@ -141,9 +138,8 @@ class HoldsKeys(_AppMixin):
             await self._handle(held[0], held[1:])
 
     async def _handle(self, key: events.Key, waiting: Sequence[events.Key] = ()) -> None:
-        """Hand the key on (Textual's App.on_event); the keys `waiting` after it, and those
-        pressed since, wait until it is handled, as a key that shows a tab or opens a
-        dialog needs."""
+        """Hand the key on; the keys `waiting` and those pressed since wait until it is
+        handled, as a key that shows a tab or opens a dialog needs."""
         self.hold_keys()
         self.hold_frames()
         assert self._keys_held is not None
@@ -157,22 +153,20 @@ class HoldsKeys(_AppMixin):
                 self._handled(handed_on)
 
     def _stopped(self, key: HandedOnKey) -> None:
-        """Called as a widget stops the key. The screen stops every key it hands back here
-        for the app's bindings, and hands it on just after this call: the key's end waits
-        two turns of the app's queue, for that key to be handled here first (then this
-        finds it handled) and for what the bindings' actions queued (a focus change)."""
+        """A widget stops the key. The screen also stops each key it hands back for the
+        app's bindings, just before handing it: waiting two turns of the queue lets the
+        bindings handle it first, and what their actions queued (a focus change) run."""
         self.call_later(self.call_later, self._handled, key)
 
     def _handled(self, key: events.Key) -> None:
-        """End the hold on the keys after `key`: handled by a priority binding here (never
-        handed on), by the widget that stopped it, or back here, unhandled by the widgets,
-        by the app's own bindings (`on_event`)."""
+        """End the hold on the keys after `key`, handled by a priority binding, a widget,
+        or the app's own bindings."""
         if self._travelling is key:
             self._travelling = None
             self.release_keys()
 
     def push_screen(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
-        """Textual's push_screen; keys wait until the new screen is drawn."""
+        """Keys wait until the new screen is drawn."""
         self.hold_keys()
         self.hold_frames()
         pushed = super().push_screen(*args, **kwargs)

@@ -29,10 +29,9 @@ MOVING_KEYS = frozenset(
 
 
 class GmPane(AnswersAfterDataErrors, KeepsSize, Vertical):
-    """A tab. `ACTIONS` is the tab's one table of actions: its bindings are built from it,
-    the footer shows them, the palette and the F1 help list them (`HELP` is the prose above
-    the keys). A handler of the tab that meets a damaged file or a refused rule says so and
-    the tab keeps working (`AnswersAfterDataErrors`)."""
+    """A tab. `ACTIONS` is its one table of actions, from which its bindings, footer,
+    palette and F1 help come (`HELP` is the prose above the keys). A handler that meets a
+    damaged file or a refused rule says so and the tab goes on (`AnswersAfterDataErrors`)."""
 
     TAB_ID: ClassVar[str] = ""
     TITLE: ClassVar[str] = ""
@@ -51,8 +50,7 @@ class GmPane(AnswersAfterDataErrors, KeepsSize, Vertical):
 
     @classmethod
     def palette_commands(cls) -> list[tuple[str, str, str]]:
-        """(title, description, action) of the palette's entries for this tab: the actions
-        of its table, run on the pane."""
+        """(title, description, action) of this tab's palette entries."""
         return [(e.name, e.description, e.action) for e in palette_entries(cls.ACTIONS)]
 
     @property
@@ -65,12 +63,11 @@ class GmPane(AnswersAfterDataErrors, KeepsSize, Vertical):
 
     @classmethod
     def keys_help(cls) -> str:
-        """The help's table of this tab's keys, from its action table."""
+        """The help's table of this tab's keys."""
         return f"## Keys\n\n{keys_markdown(cls.ACTIONS)}" if cls.ACTIONS else ""
 
     def help_text(self) -> str:
-        """What F1 shows for this tab: its HELP and its keys, or more where the tab knows
-        more (the Torga IV tab adds the rules card of the scenario in play)."""
+        """What F1 shows: HELP and the keys; a tab may add more (Torga IV: its rules card)."""
         return "\n\n".join(part for part in (self.HELP, self.keys_help()) if part)
 
     def show_status(self, text: str | Text, error: bool = False) -> None:
@@ -84,15 +81,14 @@ class GmPane(AnswersAfterDataErrors, KeepsSize, Vertical):
         status.update(text)
 
     def why_not(self, action: str) -> str | None:
-        """Why the table's `action` cannot act now, in the GM's words (None: say nothing).
-        A tab whose keys hide while they cannot act says why here."""
+        """Why the table's `action` cannot act now, in the GM's words (None: say nothing)."""
         if action in ("undo", "redo"):
             return f"Nothing to {action} on this tab."
         return None
 
     def on_key(self, event: events.Key) -> None:
-        """A key of the tab's table pressed while its action cannot act (its binding is off,
-        so nothing else took the key): the status line says why instead of nothing."""
+        """A key of the tab's table whose action cannot act now: the status line says why,
+        not nothing."""
         if event.key in MOVING_KEYS or event.key in self.screen.active_bindings:
             return  # something will act on it (the bindings are tried after this handler)
         entry = next((e for e in self.ACTIONS if event.key in e.all_keys), None)
@@ -104,8 +100,7 @@ class GmPane(AnswersAfterDataErrors, KeepsSize, Vertical):
         self.show_status(why, error=True)
 
     def read_again(self) -> None:
-        """Read the campaign again and show it as it is (another process saved since this
-        tab read it): the tab's own re-reading when shown, made to run now."""
+        """Read the campaign again now, as when shown (another process saved since)."""
         self.forget_read()
         shown = getattr(self, "on_show", None)
         if self.is_mounted and callable(shown):
@@ -120,8 +115,8 @@ class GmPane(AnswersAfterDataErrors, KeepsSize, Vertical):
         self._read_at = None
 
     def saved_since_read(self) -> bool:
-        """Whether anything was saved (or its last read failed) since the tab last read the
-        campaign: a tab that reads again when shown skips it otherwise."""
+        """Whether anything was saved (or the last read failed) since the tab read: a tab
+        shown again reads only then."""
         return self._read_at != self.campaign.change_count
 
     def focus_default(self) -> None:

@@ -13,9 +13,8 @@ DEGREE_STYLE = {
 
 
 def tab_css(anchor: str, name: str) -> str:
-    """The text of a `.tcss` file beside a module (`tab_css(__file__, "battle.tcss")`), for
-    a class's DEFAULT_CSS: each tab keeps its styles in its own package, read when the tab
-    is first imported, not at start-up."""
+    """A `.tcss` file beside a module, for a class's DEFAULT_CSS: each tab's styles live in
+    its package and are read when the tab is first imported, not at start-up."""
     from pathlib import Path
 
     return (Path(anchor).parent / name).read_text(encoding="utf-8")

@@ -96,8 +96,8 @@ class TableNotes:
             self.app.push_screen(RecapDialog("Previously (Escape closes)", text))
 
     def journal_saved(self) -> None:
-        """A session or a note was saved by the app's own keys: the Journal tab, if it is on
-        screen, shows it at once (shown later, it reads what changed then)."""
+        """A session or note saved by the app's keys shows at once in the Journal tab if it
+        is on screen (shown later, it reads what changed then)."""
         if self.host.current_tab().TAB_ID != "journal":
             return
         found = self.app.query("#journal")

@@ -1,8 +1,5 @@
-"""Every modal screen of the app: one base (`GmDialog`) and the shared dialogs built on it.
-
-A tab's own dialogs live in its package (`gmtool.tui.tabs.<tab>`); they derive from
-`GmDialog` too.
-"""
+"""The base of every modal screen (`GmDialog`) and the dialogs the tabs share; a tab's own
+dialogs live in its package."""
 
 from gmtool.tui.dialogs.base import ConfirmDialog, GmDialog, build_ahead, kept_dialog
 from gmtool.tui.dialogs.choice import ChoiceDialog

@@ -1,15 +1,11 @@
-"""The one base of every modal screen: one convention for its keys, its fields and its
-refusals. The yes/no question it asks with (`ConfirmDialog`, two buttons) lives beside it.
+"""The one base of every modal screen (`GmDialog`), so keys, fields and refusals work the
+same in every dialog; `ConfirmDialog`, the yes/no question, lives beside it.
 
-Every dialog of the app (a question, a list to choose from, a form) derives from `GmDialog`,
-so the keys mean the same everywhere. A dialog's keys come from its `ACTIONS` table (the
-same `TabAction` type as the tabs'), never from hand-written bindings. A form names its
-saving action with `save_action`: ctrl+s runs it from anywhere, and Enter from any field
-(a text or number field, a closed choice list, a checkbox); Enter on a button, a list or a
-table keeps its own meaning there. Before the form's own save runs, every field of the
-field kit is checked: one out of bounds keeps the dialog open with all that was typed, puts
-the cursor on it and says what it needs. Escape cancels; on a form whose fields were changed
-it asks before the typing is thrown away.
+A dialog's keys come from its `ACTIONS` table, as a tab's do. A form's `save_action` runs
+on ctrl+s anywhere and Enter in a field; Enter on a button, a list or a table keeps its
+own meaning. Before the form's save, every kit field is checked: one out of bounds keeps
+the dialog open with all that was typed, the cursor on it, saying what it needs. Escape
+cancels, asking first on a form whose fields were changed.
 """
 
 from __future__ import annotations
@@ -57,8 +53,7 @@ FIELD_TYPES: tuple[type[Widget], ...] = (
 
 DISCARD_QUESTION = "Close without saving? What you typed in this form is lost."
 
-# Where Enter saves the form: the fields a GM types in or picks from. Anywhere else (a
-# button, a list, a table, a radio set) Enter keeps the meaning it has there.
+# Where Enter saves the form; elsewhere (a button, a list, a radio set) it keeps its meaning.
 ENTER_SAVES_ON: tuple[type[Widget], ...] = (Input, Select, Checkbox, Switch)
 
 # The line a dialog says its refusals on (the first there is); without one, a notification.
@@ -66,8 +61,7 @@ MESSAGE_LINES = (
     ".dialog-error, .error, .form-error, .setup-error, .dialog-message, "
     "#bailout-message, #hazard-message, #file-status"
 )
-# Of those, the lines that also hold hints and results: red (class "error") only while they
-# refuse. The others are red always.
+# Of those, the lines that also hold hints and results: red only while they refuse.
 HINT_LINE_IDS = frozenset({"bailout-message", "hazard-message", "file-status"})
 
 
@@ -86,9 +80,8 @@ ENTER = TabAction(
 
 
 def save_action(action: str, name: str, description: str, keys: tuple[str, ...] = ()) -> TabAction:
-    """A form's saving key: ctrl+s from anywhere, Enter from any field (the footer shows
-    both), and `keys` beside them (ctrl+r where saving rolls). `action` is the dialog's own
-    action; it runs once every kit field is right."""
+    """A form's saving key: ctrl+s anywhere, Enter in a field, and `keys` beside them
+    (ctrl+r where saving rolls); `action` runs once every kit field is right."""
     return TabAction(
         "ctrl+s",
         f"checked_save({action!r})",
@@ -131,8 +124,7 @@ def set_field_value(widget: Widget, value: Any) -> None:
 
 class GmDialog(RepaintsFocusOnly, ModalScreen[R]):
     """A modal screen with the app's keys. Subclasses set `CANCEL_RESULT` (what Escape
-    returns) and, when their fields are not all there is to lose, override
-    `unsaved_changes`."""
+    returns) and override `unsaved_changes` when their fields are not all there is to lose."""
 
     DEFAULT_CSS = """
     GmDialog { align: center middle; }
@@ -169,13 +161,10 @@ class GmDialog(RepaintsFocusOnly, ModalScreen[R]):
     _styled_in_theme: str | None = None  # the theme the dialog's widgets were last styled in
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
-        # Runs before Textual's own handler (which reads the flag: GmDialog comes before
-        # Screen in the classes Textual looks for handlers in). Textual styles every
-        # widget of a pushed screen again; a dialog's widgets were styled as they were
-        # mounted (a moment ago, or the first time a kept dialog was shown) and have kept
-        # their styles since, as a class or focus change restyles its widget at once. Only
-        # a theme changed since (the palette can) makes them stale. Styling a big form
-        # again took a third of the time to open it.
+        # Runs before Screen's handler, which reads the flag. Textual restyles every widget
+        # of a pushed screen, a third of a big form's opening time; a dialog's widgets
+        # keep the styles they got when mounted (a class or focus change restyles at once),
+        # so only a theme changed since (the palette can) needs it.
         theme = self.app.theme
         if self._styled_in_theme == theme or self._styled_in_theme is None:
             event.refresh_styles = False
@@ -199,14 +188,13 @@ class GmDialog(RepaintsFocusOnly, ModalScreen[R]):
         return tuple((key, field_value(widget)) for key, widget in self.fields())
 
     def remember_fields(self) -> None:
-        """Take what the fields hold now as the saved state (called once the dialog is
-        drawn, and by a form after it saved and stays open)."""
+        """Take what the fields hold now as the saved state (once drawn, and after a save
+        that keeps the form open)."""
         self._fields_at_start = self.field_values()
 
     def restore_fields(self) -> None:
-        """Put every field back to what it held when the dialog was first drawn: a dialog
-        kept to be shown again (building a big form takes a quarter of a second) starts
-        as it did the first time."""
+        """Put every field back to what it held when first drawn, so a kept dialog starts
+        again as it did the first time."""
         start = dict(self._fields_at_start or ())
         for key, widget in self.fields():
             if key in start:
@@ -231,8 +219,8 @@ class GmDialog(RepaintsFocusOnly, ModalScreen[R]):
         await self.run_action(self.SAVES)
 
     async def action_checked_save(self, action: str) -> None:
-        """Run the form's own save `action` once every kit field is right; else keep the
-        dialog as it is, cursor on the first field at fault, and say what it needs."""
+        """Run the form's save `action` once every kit field is right; else put the cursor
+        on the first field at fault and say what it needs."""
         for _key, widget in self.fields():
             problem = None if widget.disabled else field_problem(widget)
             if problem is not None:
@@ -242,8 +230,7 @@ class GmDialog(RepaintsFocusOnly, ModalScreen[R]):
         await self.run_action(action)
 
     def label_of(self, widget: Widget) -> str:
-        """A field as the GM reads it on the form: its label, else its name (a field with no
-        label beside it), else its id in words."""
+        """A field as the GM reads it: its label, else its name, else its id in words."""
         label = field_label(widget) or widget.name
         if label:
             return label
@@ -258,17 +245,16 @@ class GmDialog(RepaintsFocusOnly, ModalScreen[R]):
         return None
 
     def say_refusal(self, text: str) -> None:
-        """Say why the form was not saved, on its message line and in a notification (a
-        form taller than the screen may have its line out of sight); the line's refusal goes
-        when a choice of the form changes."""
+        """Say why the form was not saved on its message line and in a notification (a tall
+        form's line may be out of sight); it goes when a choice of the form changes."""
         self.notify(text, severity="error")
         line = self.message_line()
         if line is not None:
             self._show_note(line, text, error=True)
 
     def _show_note(self, line: Static, text: str, *, error: bool) -> None:
-        """Put a field's note or a refusal on the message line, keeping what the dialog had
-        written there to put back when the note goes."""
+        """Put a field's note or a refusal on the message line, keeping what it held to put
+        back when the note goes."""
         if self._note_shown is None or str(line.content) != self._note_shown:
             self._line_before = (line.content, line.has_class("error"))
         if is_hint_line(line):
@@ -334,10 +320,10 @@ D = TypeVar("D", bound=GmDialog[Any])
 def kept_dialog(
     app: App[Any], name: str, kind: type[D], make: Callable[[], D], renew: Callable[[D], None]
 ) -> D:
-    """A dialog built the first time it is asked for and kept after (installed under `name`,
-    so closing it does not take it apart), made new again by `renew` each time after that.
-    Building a form's widgets was most of the time its key took; one still open (asked for
-    again from inside itself) is not touched: a new one is built beside it."""
+    """A dialog built when first asked for and kept (installed under `name`, so closing does
+    not take it apart), made new by `renew` each time after: building a form's widgets is
+    most of the time its key takes. One still open (asked for from inside itself) is left
+    alone and a new one built beside it."""
     if app.is_screen_installed(name):
         dialog = app.get_screen(name)
         if dialog in app.screen_stack:
@@ -352,9 +338,8 @@ def kept_dialog(
 
 
 def build_ahead(app: App[Any], name: str, make: Callable[[], GmDialog[Any]]) -> None:
-    """Build a dialog `kept_dialog` keeps under `name` before it is first asked for, while
-    the GM is not pressing keys (a tab calls this once it is drawn): its widgets are made
-    and styled now, so even its first opening only lays it out and draws it."""
+    """Build a `kept_dialog` before it is first asked for, while the GM is not pressing keys
+    (a tab calls this once drawn), so even its first opening only lays it out and draws it."""
     if app.is_screen_installed(name):
         return
     app.install_screen(make(), name)
@@ -362,9 +347,8 @@ def build_ahead(app: App[Any], name: str, make: Callable[[], GmDialog[Any]]) -> 
 
 
 class ConfirmDialog(GmDialog[bool]):
-    """Asks one question. The focus starts on the safe answer when the yes cannot be taken
-    back (`danger`), so Enter pressed out of habit keeps things as they are; otherwise on
-    yes. y and n answer whatever has the focus; Escape is no."""
+    """Asks one question. When the yes cannot be taken back (`danger`) the cursor starts on
+    no, so Enter out of habit changes nothing. y and n answer anywhere; Escape is no."""
 
     DEFAULT_CSS = """
     ConfirmDialog > .dialog-box { width: 64; border: thick $warning; padding: 1 2; }

@@ -20,8 +20,8 @@ R = TypeVar("R")
 
 
 class FileDialog(GmDialog[R | None], Generic[R]):
-    """Enter (or ctrl+s) hands `save` the request `ask` makes of the path and the box, and
-    closes with it; a refusal (raised by `save`) is shown and the dialog stays."""
+    """Saving hands `save` the request `ask` makes of the path and the box, and closes with
+    it; a refusal `save` raises is shown and the dialog stays."""
 
     DEFAULT_CSS = """
     FileDialog > .dialog-box { width: 76; }

@@ -1,9 +1,8 @@
 """A form's refusal in the GM's words: the field by its label on screen, and what it needs.
 
-The rules check what a form holds the way they check a YAML file, with one TableError whose
-message names a file and a key ("key 'hull_points' expected this key to be present"). At a
-form the GM needs the field instead ("Hull points: fill this in"), the cursor put on it, and
-the message where it can be seen even when the form is taller than an 80x24 screen.
+The rules check a form as they check a YAML file, with a TableError naming a key ("key
+'hull_points' expected this key to be present"). A GM needs the field ("Hull points: fill
+this in"), the cursor on it, and the message in sight even on a form taller than 80x24.
 """
 
 from __future__ import annotations
@@ -59,8 +58,8 @@ def field_label(widget: Widget) -> str | None:
 
 
 def show_refusal(screen: Screen[Any], exc: TableError, id_prefix: str) -> str:
-    """Put the cursor on the field the rules refused (`#<id_prefix><key>`), say why in a
-    notification, and return the message (for the form's own error line)."""
+    """Put the cursor on the refused field (`#<id_prefix><key>`), say why in a
+    notification, and return the message for the form's own error line."""
     key = field_key(exc)
     found = screen.query(f"#{id_prefix}{key}") if key.isidentifier() else None
     label = key.replace("_", " ").capitalize() if key else "the form"

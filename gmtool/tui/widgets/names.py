@@ -19,10 +19,9 @@ def cut_name(name: str, width: int) -> str:
 
 
 def fit_names(names: Sequence[str], width: int, whole: bool | None = None) -> list[str]:
-    """Names for one column `width` cells wide, by one rule for every row: all whole when
-    all fit; else every name without its title (so one row never drops a rank the next
-    keeps), and one still too long ends in '…'. `whole` decides for a column that must
-    read like another one (the Stations tab's board and list)."""
+    """Names for a column `width` cells wide: all whole when all fit, else all without
+    their titles (so no row drops a rank the next keeps), one still too long ending in '…'.
+    `whole` decides for a column that must read like another (the Stations board and list)."""
     if whole is None:
         whole = all(len(name) <= width for name in names)
     if whole:

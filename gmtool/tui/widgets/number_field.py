@@ -1,10 +1,9 @@
 """The whole-number field every form uses.
 
-Textual's `Input(type="integer")` drops what is not a digit as it is typed: "1e400" became
-1400 hull points, saved without a word. This field keeps the text exactly as typed and marks
-it at once (red, its refusal in words as its tooltip) while it is not a plain whole number
-within its bounds; the dialog's save then says what the field needs and puts the cursor on
-it. Bounds come from `rules/limits.py` or the rules tables, never from here.
+Textual's `Input(type="integer")` drops non-digits as they are typed, so "1e400" would
+save as 1400 hull points without a word. This field keeps the text as typed and marks it
+red at once (its refusal as its tooltip) while it is not a plain whole number in bounds.
+Bounds come from `rules/limits.py` or the rules tables, never from here.
 """
 
 from __future__ import annotations
@@ -31,9 +30,8 @@ def parsed_number(text: str) -> int | None:
 
 
 def number_problem(text: str, minimum: int | None, maximum: int | None) -> str | None:
-    """What is wrong with `text` as a whole number from `minimum` to `maximum`, in words
-    ("at least 1", "at most 100,000 (this is 99,999,999,999,999,999,999)"); None when
-    it is right. An empty field is left to the form (some may stay empty)."""
+    """What is wrong with `text` as a whole number from `minimum` to `maximum` ("at least
+    1"); None when right. Empty is left to the form: some fields may stay empty."""
     shown = text.strip()
     if not shown:
         return None

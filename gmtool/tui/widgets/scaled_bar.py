@@ -1,8 +1,6 @@
-"""Damage bars drawn to scale: to an eighth of a cell, so a short bar still tells 2 boxes of
-80 from 30 (whole cells would draw 2 of 80 on a three-cell bar as a third of it).
-
-Any damage shows (an eighth at least) and only a full track fills the bar. The GM's Battle
-tab, the Injuries tab and the players' screen draw their track bars with it.
+"""Damage bars drawn to an eighth of a cell, so a short bar still tells 2 boxes of 80 from
+30 (whole cells would draw 2 of 80 on three cells as a third). Any damage shows, and only a
+full track fills the bar.
 """
 
 from __future__ import annotations

@@ -1,9 +1,8 @@
 """The text field every form uses: a name, a note, a cause, bounded by `rules/limits.py`.
 
-Near its limit it says how long it is ("480 of 500 characters"); past it, it is marked
-red at once and refuses in words ("at most 500 characters (this is 5,002)"), keeping all
-that was typed so a pasted page can be cut down rather than lost. Its check reads only
-the text's length, so a key costs the same in a field of 5 characters or 5,000.
+Near its limit it says its length ("480 of 500 characters"); past it, it is red and
+refuses in words but keeps all that was typed, so a pasted page can be cut down, not lost.
+Its check reads only the length: a key costs the same at 5 characters or 5,000.
 """
 
 from __future__ import annotations
@@ -28,8 +27,7 @@ def length_problem(length: int, limit: int) -> str | None:
 
 
 def length_note(length: int, limit: int) -> str | None:
-    """What a field of `length` characters says about its length: nothing while it is far
-    from its limit, "480 of 500 characters" near it, the refusal past it."""
+    """Nothing far from the limit, "480 of 500 characters" near it, the refusal past it."""
     problem = length_problem(length, limit)
     if problem is not None:
         return problem

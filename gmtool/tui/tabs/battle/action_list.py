@@ -1,8 +1,7 @@
 """The Battle tab's list of what the GM can do now (`rules.battle.available_actions`).
 
-Each rebuild of the list gets a new generation: an option carries it in its id, so a
-selection made on a list since rebuilt (a click that arrived after a step) is recognised as
-stale and never acts on the new list's action of the same place.
+Each rebuild is a new generation, carried in every option's id, so a selection made on an
+older list (a click that arrived after a step) never acts on the new list's action there.
 """
 
 from __future__ import annotations

@@ -38,8 +38,8 @@ def damage_text(option: AttackOption) -> str:
 
 
 def fire_hint(option: AttackOption) -> str:
-    """What enter and t do in the attack dialog: enter rolls the damage only when the weapon
-    has a damage roll; for a degree without one the GM types the damage in."""
+    """What enter and t do: enter rolls the damage only when the weapon has a damage roll;
+    for a degree without one the GM types it in."""
     degrees = ship_spec_table().damage_degrees
     if not option.damage:
         return "enter fires; the weapon has no damage roll, so on a hit you type the damage in"
@@ -59,7 +59,7 @@ def steps_text(steps: AttackSteps) -> str:
 
 def option_text(option: AttackOption) -> Text:
     """One weapon that can fire: who rolls what, each target's steps, and its damage; a ship
-    hit earlier in the sub-phase says why it still fires as it was (simultaneous fire)."""
+    hit earlier in the sub-phase says it still fires as it was (simultaneous fire)."""
     text = Text.assemble(
         (f"{option.ship_name}: {option.weapon_name}", "bold"),
         f" (class {option.weapon_class}, {fire_words(option.mode)})\n",
@@ -74,9 +74,8 @@ def option_text(option: AttackOption) -> Text:
 
 
 class AttackScreen(GmDialog["FireOrder | None"]):
-    """Fire one weapon: pick the target (each with every step modifier of the attack);
-    enter rolls the attack and the damage, t rolls the attack and leaves the damage to the
-    GM."""
+    """Fire one weapon at the picked target: enter rolls the attack and the damage, t the
+    attack only, leaving the damage to the GM."""
 
     DEFAULT_CSS = tab_css(__file__, "attack_dialog.tcss")
     ACTIONS = (

@@ -1,8 +1,7 @@
 """How the Battle tab asks for its battles: set one up (n), open another (o), delete the
-open one (x). Each asker takes the app and the campaign as values and returns the typed
-request the GM gave (or None); the pane carries it out with `carry_out`, one action of
-`actions.battles` each, and shows the battle it leaves open and the words of `MenuDone`. The
-set-up form hands its request to the pane while it is open, to show a refusal and stay."""
+open one (x). Each asker returns the typed request (or None), which the pane carries out
+with `carry_out`; the set-up form hands its request over while open, to show a refusal
+and stay."""
 
 from __future__ import annotations
 
@@ -56,8 +55,8 @@ SETUP_FORM = "battle-setup-form"
 
 
 def delete_question(record: BattleRecord, readable: bool = True) -> str:
-    """What x asks before a battle is deleted: which one, and what stays. `readable`: the
-    battle opens (else its files are gone and ctrl+z cannot take its steps back)."""
+    """What x asks before a battle is deleted. `readable` False: its files are gone, and
+    ctrl+z cannot take its steps back."""
     stays = (
         "Its rolls stay in the roll log and the injuries it did stay on the characters "
         "(and in the injury history)"
@@ -111,8 +110,7 @@ def set_up(campaign: Campaign, choice: SetupChoice) -> BattleState:
 async def ask_new_battle(
     app: App[Any], campaign: Campaign, say: Say, save: Callable[[MenuRequest], object]
 ) -> MenuRequest | None:
-    """The set-up form (kept between openings), which hands its request to `save` (the
-    pane) while open; None once it is closed: the request was carried out, or none given."""
+    """The kept set-up form, handing its request to `save` while open; None once closed."""
     try:
         ships, party, name = setup_inputs(campaign)
     except (StoreError, RulesError) as exc:
@@ -159,8 +157,8 @@ async def ask_open_battle(
 async def ask_delete(
     app: App[Any], campaign: Campaign, battle_id: str | None, readable: bool, say: Say, told: Say
 ) -> MenuRequest | None:
-    """The request to delete the open battle, once the GM said yes (else None: `say` says
-    why it cannot be, `told` that the GM kept it)."""
+    """The request to delete the open battle once the GM said yes; else None, after `say`
+    said why not or `told` that it was kept."""
     if battle_id is None:
         say("No battle open: nothing to delete (o opens one).")
         return None
@@ -178,8 +176,7 @@ async def ask_delete(
 
 
 def carry_out(campaign: Campaign, request: MenuRequest) -> MenuDone:
-    """Set up, open or delete the battle with its one action (refusals raise as the action
-    does)."""
+    """Set up, open or delete the battle with its one action; refusals raise."""
     match request:
         case SetupChoice():
             state = set_up(campaign, request)

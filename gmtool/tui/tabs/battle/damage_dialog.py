@@ -63,9 +63,8 @@ def place_choices() -> list[tuple[str, str]]:
 
 
 class DamageScreen(GmDialog["DamageEntry | None"]):
-    """Damage the GM types in: which ship, how many points, on which track, why, its damage
-    type (what the characters' armor stops) and, under the optional rule "characters on
-    station", the station or place it struck (or roll it)."""
+    """Damage the GM types in; under the optional rule "characters on station", also the
+    place aboard it struck (or roll it)."""
 
     DEFAULT_CSS = tab_css(__file__, "damage_dialog.tcss")
     ACTIONS = (save_action("apply", "Apply damage", "Apply the damage typed to the ship"),)
@@ -135,7 +134,7 @@ class DamageScreen(GmDialog["DamageEntry | None"]):
                 )
             with Horizontal(classes="line"):
                 yield Label("Why")
-                # compact: a bordered Input is three lines high and showed nothing in the
+                # compact: a bordered Input is three lines high and shows nothing in the
                 # form's one-line rows
                 yield TextField(
                     self.note,
@@ -184,7 +183,7 @@ class DamageScreen(GmDialog["DamageEntry | None"]):
 
     def action_apply(self) -> None:
         field = self.query_one("#damage-amount", NumberField)
-        amount = field.number  # typed wrong, the save's check of the field has said so
+        amount = field.number  # never wrong here: the save's check said so
         if amount is None:
             self.query_one("#damage-error", Static).update(
                 f"Not applied: type the points, a whole number from 1 to {MAX_HULL_POINTS:,}"

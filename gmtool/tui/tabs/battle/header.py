@@ -30,7 +30,9 @@ def header_text(state: BattleState | None) -> Text:
     """The battle's name, round, phase and step, then the range and both sides' headings."""
     if state is None:
         # How to start one is the status line's to say, once.
-        return Text.assemble(("No battle open", "bold"), "\nits round, range and headings show here")
+        return Text.assemble(
+            ("No battle open", "bold"), "\nits round, range and headings show here"
+        )
     if state.finished:
         line = Text.assemble(
             (state.name, "bold"),
@@ -58,9 +60,8 @@ def header_text(state: BattleState | None) -> Text:
 
 
 def heading_words(state: BattleState, side_id: str) -> str:
-    """A side's heading as the header shows it: the one declared this round ('holding,
-    port arc'), 'drifting' for a fleet with no ship that can act, else 'no heading yet' (last
-    round's heading is not this round's)."""
+    """The heading declared this round ('holding, port arc'), 'drifting' for a fleet with no
+    ship that can act, else 'no heading yet' (last round's is not this round's)."""
     side = state.side(side_id)
     if not any(s.in_battle for s in state.ships_of(side_id)):
         return "no ship left"

@@ -1,8 +1,5 @@
-"""The words of the Battle tab's ctrl+z and ctrl+y: the step taken back, naming it and what
-came back with it (rolls marked undone, injuries given back, stations and ships restored),
-and the step done again as it was saved (its rolls unmarked, nothing rolled).
-
-The pane asks `actions.history` for the step; these render its typed result or refusal."""
+"""The words of the Battle tab's ctrl+z and ctrl+y, from the typed result or refusal of
+`actions.history`: the step and what came back with it."""
 
 from __future__ import annotations
 

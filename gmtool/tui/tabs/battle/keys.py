@@ -1,9 +1,7 @@
 """The Battle tab's one table of keys, and the help's prose above it.
 
-The pane's bindings, the footer, the command palette and F1 are all built from `ACTIONS`;
-the pane's `check_action` offers a key only when it applies (a weapon can fire, a step can
-be taken back or done again, a battle is open and still being fought), so the footer stays
-within two rows at 80 columns.
+A key is offered only when it applies (a weapon can fire, a step can be taken back, a
+battle is open and still being fought), so the footer stays within two rows at 80 columns.
 """
 
 from __future__ import annotations
@@ -75,9 +73,8 @@ Once a battle is over only s, r, ctrl+z (takes the ending back), x, n and o are 
 
 """ + "\n".join(AUTOPILOT_HELP)
 
-# Footer groups: the keys that play on, the orders about a ship and who is where aboard, and
-# the keys about the battle as a whole, each shown as one item (their keys side by side), so
-# the footer keeps to two rows at 80 columns. F1 lists every key with what it does.
+# Footer groups, each one item with its keys side by side, keep the footer to two rows at
+# 80 columns; F1 lists every key.
 PLAY = Binding.Group("Play on")
 ORDERS = Binding.Group("Orders")
 BATTLES = Binding.Group("Battle")

@@ -1,5 +1,5 @@
-"""The Battle tab's log: every step of the battle with its dice, newest first. It wraps (no
-line is cut) and scrolls; it keeps the rows the tab leaves it, at 80x24 too."""
+"""The Battle tab's log: every step with its dice, newest first, wrapped (no line is cut)
+and scrolled in the rows the tab leaves it, at 80x24 too."""
 
 from __future__ import annotations
 

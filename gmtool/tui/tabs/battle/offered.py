@@ -1,8 +1,5 @@
-"""Which of the Battle tab's keys are offered now, and why one is not: from the battle
-shown, the actions of its list and what ctrl+z and ctrl+y would do.
-
-A key of the battle (keys.py: BATTLE_ONLY_ACTIONS) is off without a battle, and a key that
-plays (PLAY_ACTIONS) is off once the battle is over."""
+"""Which of the Battle tab's keys are offered now, and why one is not: BATTLE_ONLY_ACTIONS
+are off without a battle, PLAY_ACTIONS once it is over."""
 
 from __future__ import annotations
 
@@ -79,7 +76,7 @@ def idle_words(state: BattleState | None) -> str:
 def why_not(action: str, state: BattleState | None) -> str | None:
     """Why a key pressed while it is off does nothing (None: the default words)."""
     if state is None or (state.finished and action in PLAY_ACTIONS):
-        return idle_words(state)  # what the idle line says: no battle, or it is over
+        return idle_words(state)  # no battle, or it is over
     if action == "attack":
         return no_fire_text(state)
     if action in ("undo", "redo"):

@@ -1,9 +1,5 @@
-"""The Battle tab's special order dialogs: boarding (target, boarding strength, the leaders'
-choice) and ramming (what will be rolled, confirmed before it is).
-
-Both show what the rules will count before anything is rolled; enter gives the order,
-escape takes it back. The rolls themselves are made by the action the tab calls.
-"""
+"""The Battle tab's boarding and ramming dialogs: both show what the rules will count
+before anything is rolled; the action the tab calls makes the rolls."""
 
 from __future__ import annotations
 
@@ -65,8 +61,8 @@ def odds_text(state: BattleState, odds: BoardingOdds) -> str:
 
 
 class BoardScreen(GmDialog["BoardOrder | None"]):
-    """Send a boarding party: pick the target (each with its defenders' strength); l
-    switches our leader's choice, d the defending leader's; enter boards."""
+    """Send a boarding party at the picked target; l switches our leader's choice, d the
+    defending leader's."""
 
     DEFAULT_CSS = tab_css(__file__, "order_dialogs.tcss")
 

@@ -1,10 +1,9 @@
 """How the Battle tab asks for an action of the list, a shot, damage typed in, the ending.
 
 An order that needs no answer is a request at once (`at_once`), done in the key's own
-handler, so the next key already sees the battle after it. One that asks is an `ask_*`
-coroutine, given the app and the battle as values, returning the typed request or None;
-the pane refuses its request if the action list was rebuilt meanwhile (a key pressed before
-the dialog came up), so it never lands on another ship.
+handler so the next key sees the battle after it. One that asks is an `ask_*` coroutine
+returning the typed request or None; the pane refuses it if the action list was rebuilt
+meanwhile (a key pressed before the dialog came up), so it never lands on another ship.
 """
 
 from __future__ import annotations
@@ -275,8 +274,8 @@ async def ask_end(app: App[Any], state: BattleState) -> rq.Request | None:
 async def ask_listed(
     app: App[Any], state: BattleState, now: Sequence[ActionInfo], info: ActionInfo, say: Say
 ) -> rq.Request | None:
-    """The dialog of an action of the list that asks (one of ASKED or ASKED_IF_ALLOWED);
-    `now`: the list it is on (a shot's weapon is found by its place there)."""
+    """The dialog of an action of the list that asks; `now` is the list it is on (a shot's
+    weapon is found by its place there)."""
     match info.action:
         case "roll_attack":
             option = attack_option(state, now, info)

@@ -1,11 +1,8 @@
 """Battle tab: a narrative space battle played round by round through the sequence of play.
 
-The tab shows the saved battle: where the round is, both fleets with their damage tracks
-and crew losses, what the GM can do now, the weapons that can fire with every modifier, and
-the log with its dice. A key or an action of the list gives a typed request (requests.py),
-at once or after its dialog (orders.py, station_orders.py, battle_menu.py); the pane
+A key or an action of the list gives a typed request, at once or after its dialog; the pane
 carries it out with one action and rebuilds everything from the battle that action saved,
-so the next key acts on the battle as it now is. Which keys act now: offered.py.
+so the next key acts on the battle as it now is.
 """
 
 from __future__ import annotations
@@ -97,7 +94,6 @@ class BattlePane(GmPane):
 
     def on_show(self) -> None:
         # another tab may have changed the characters (treatment) or the ships
-        # (nothing saved since the last read: the battle is as it was)
         if self.is_mounted and self.battle_id is not None and self.saved_since_read():
             self.reload(keep_status=True)
 
@@ -195,8 +191,8 @@ class BattlePane(GmPane):
         self.show_status(text, error=True)
 
     def do_step(self, request: rq.Request, at: int | None = None) -> StepOutcome | None:
-        """Carry out `request` with its one action and show it; a refusal saves nothing, and
-        a request given on an older action list (`at`) is refused: the battle moved on."""
+        """Carry out `request` and show it; one given on an older action list (`at`) is
+        refused: the battle moved on."""
         if self.battle_id is None:
             self.say("No battle open: n sets one up, o opens one.")
             return None
@@ -218,14 +214,14 @@ class BattlePane(GmPane):
 
     def ask(self, asking: Asking | None, at: int | None = None) -> None:
         """Run an order that asks (a newer one replaces it), then carry out its request if
-        the action list is still the one it was given on (`at`; None: the one shown now)."""
+        the action list is still the one of `at` (None: the one shown now)."""
         if asking is not None:
             given_on = self.generation if at is None else at
             self.run_worker(self._asked(asking, given_on), exclusive=True, group="battle-dialog")
 
     async def _asked(self, asking: Asking, at: int) -> None:
-        """The request carried out, then the damage form after a hit, a ram or a blast that
-        leaves damage to type in, the summary after the ending."""
+        """The request carried out, then the damage form for damage left to type in, or the
+        summary after the ending."""
         request = await asking
         outcome = None if request is None else self.do_step(request, at)
         if outcome is None:
@@ -253,8 +249,7 @@ class BattlePane(GmPane):
         return orders.ask_damage(self.app, state, ship_id, self.say, note, damage_type)
 
     async def _type_damage_due(self, ships: Sequence[str], cause: str) -> None:
-        """The damage form on each of `ships` still afloat, one after another, noted with
-        what caused it; stops at the first the GM escapes from."""
+        """The damage form on each of `ships` still afloat in turn, until the GM escapes."""
         for ship_id in ships:
             state = self.battle
             if state is None or ship_id not in state.damage_due:
@@ -280,8 +275,7 @@ class BattlePane(GmPane):
 
     @on(OptionList.OptionSelected, "#battle-actions")
     def _selected(self, event: OptionList.OptionSelected) -> None:
-        """A click on the list (enter is the table's do_highlighted): only on the list as
-        it is now, never on an older one's place."""
+        """A click on the list acts only on the list as it is now (enter is the table's)."""
         event.stop()
         index = self.query_one("#battle-actions", ActionList).index_of(event.option.id)
         if index is not None and 0 <= index < len(self.now):
@@ -332,8 +326,8 @@ class BattlePane(GmPane):
         self._play("round")
 
     def _play(self, until: Until) -> None:
-        """Play on with `play_on`; every step it played is saved, so a refusal part-way
-        shows the battle as far as it got, and why it stopped."""
+        """Play on; each step is saved as played, so a refusal part-way shows the battle as
+        far as it got, and why it stopped."""
         if self.need_open_battle() is None or self.battle_id is None:
             return
         try:
@@ -457,8 +451,8 @@ class BattlePane(GmPane):
                 self.say(battle_menu.refused_words(request, exc))
 
     def carry_out_menu(self, request: battle_menu.MenuRequest) -> None:
-        """Set up, open or delete a battle with its one action, then show the battle open
-        after it. A refusal raises: the set-up form shows it and stays open."""
+        """Set up, open or delete a battle, then show the one open after. A refusal raises:
+        the set-up form shows it and stays open."""
         done = battle_menu.carry_out(self.campaign, request)
         self.battle_id = done.battle_id
         self.reload(keep_status=done.words is not None)

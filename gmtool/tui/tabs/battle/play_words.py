@@ -1,8 +1,7 @@
 """What the Battle tab says after a step or playing on, and where it puts the cursor.
 
-Play-on (`actions.battle_next.play_on`) stops at a decision of a side the GM plays; the tab
-then says in the GM's words what is asked, with gmtool's own choice beside it, and puts the
-cursor of the action list on the action that answers it. Pure: the pane renders these.
+Play-on stops at a decision of a side the GM plays: the tab says what is asked, with
+gmtool's own choice beside it, and puts the list's cursor on the action that answers it.
 """
 
 from __future__ import annotations
@@ -30,8 +29,7 @@ ANSWERS = {
 
 def first_fresh(state: BattleState | None, now: Sequence[ActionInfo]) -> int:
     """Where the cursor goes on a new list: the first action that is not a change of mind
-    about a heading already declared (a declaration once made is not offered again as the
-    cursor's item, so enter never declares it twice)."""
+    about a heading already declared, so enter never declares it twice."""
     for index, info in enumerate(now):
         redeclare = (
             state is not None
@@ -126,8 +124,8 @@ def played_words(state: BattleState, played: PlayOn) -> str:
 
 
 def outcome_text(outcome: StepOutcome) -> Text:
-    """A step's headline (its first and last line when longer than two) and the hazard
-    rolls it made for the characters aboard."""
+    """A step's headline (first and last line when longer) and its hazard rolls for the
+    characters aboard."""
     lines = [ln for line in outcome.result.headline for ln in line.splitlines()]
     shown = lines if len(lines) <= 2 else [lines[0], "… " + lines[-1]]
     text = Text("\n".join(shown))
@@ -160,8 +158,8 @@ def round_undone_words(undone: RoundUndone) -> str:
 
 
 def step_text(done: StepDone, folder: Path) -> Text:
-    """What a step did (outcome_text), with the report it saved (under `folder`, the
-    campaign's) and what its ending wrote back to the campaign's ships."""
+    """What a step did, the report it saved under `folder` and what its ending wrote back
+    to the campaign's ships."""
     text = outcome_text(done.outcome)
     if done.report is not None:
         where = done.report.relative_to(folder)

@@ -48,8 +48,7 @@ def _weapon_text(weapon: dict[str, Any]) -> str:
 
 
 class QuickShipScreen(GmDialog["ShipSpec | None"]):
-    """The short form: name, class, hull points, acceleration, crew quality, durability and
-    weapons; blanks take the spec format's defaults. Returns a validated spec."""
+    """The short form; blanks take the spec format's defaults. Returns a validated spec."""
 
     DEFAULT_CSS = tab_css(__file__, "setup_dialog.tcss")
     ACTIONS = (
@@ -176,7 +175,7 @@ class QuickShipScreen(GmDialog["ShipSpec | None"]):
         name = self.query_one("#quick-name", Input).value.strip()
         if not name:
             raise RulesError("the ship needs a name")
-        # a number field typed wrong never gets here: the save's check of the fields says so
+        # never a number typed wrong here: the save's check of the fields said so
         hull = self.query_one("#quick-hull", NumberField).number
         if hull is None:
             raise RulesError("type the hull points")
@@ -204,9 +203,8 @@ class QuickShipScreen(GmDialog["ShipSpec | None"]):
 
 
 class QuickWeaponScreen(SystemDialog):
-    """A weapon of a quick enemy ship: the ship form's system dialog, offering weapon types
-    only, its damage fields filled with tables/battle.yaml's quick-ship damage (what is shown
-    is kept; a cleared field shows 'none': no damage roll, the GM types such a hit in)."""
+    """A weapon of a quick enemy ship: the system dialog with weapon types only, its damage
+    filled from tables/battle.yaml (a cleared field is 'none': the GM types such hits in)."""
 
     ACTIONS = (save_action("submit", "Keep weapon", "Check the weapon and add it"),)
 

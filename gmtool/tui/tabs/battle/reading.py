@@ -1,6 +1,5 @@
 """What the Battle tab reads from the campaign: the open battle, what ctrl+z and ctrl+y
-would take back or do again, and why a battle does not read, in words. Functions of the
-campaign, never of the pane."""
+would do, and why a battle does not read. Functions of the campaign, never of the pane."""
 
 from __future__ import annotations
 
@@ -27,8 +26,7 @@ class BattleRead(NamedTuple):
 
 
 def battle_name(campaign: Campaign, battle_id: str) -> str:
-    """'The battle Ambush at Tarsus': its name from the campaign's list, for messages (the
-    id only when the list does not read)."""
+    """'The battle Ambush at Tarsus', for messages (its id when the list does not read)."""
     try:
         return f"The battle {get_battle_record(campaign, battle_id).name}"
     except StoreError:
@@ -46,8 +44,8 @@ def read_battle(campaign: Campaign, battle_id: str) -> BattleRead:
 
 
 def history_labels(campaign: Campaign, battle_id: str) -> tuple[str | None, str | None]:
-    """What ctrl+z would take back and ctrl+y do again now (None: nothing, or the history
-    does not read: the keys then say why when pressed)."""
+    """What ctrl+z would take back and ctrl+y do again (None: nothing, or the history does
+    not read, which the keys say when pressed)."""
     try:
         undo = last_step_label(campaign, battle_id) if can_undo(campaign, battle_id) else None
         return undo, next_redo_label(campaign, battle_id)

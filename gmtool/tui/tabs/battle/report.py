@@ -1,6 +1,5 @@
-"""The Battle tab's reading screens: the battle summary (damage, crew losses, what each
-character did) and the Markdown report of the battle as saved under the campaign
-(`reports/<battle id>.md`), rendered for reading at the table."""
+"""The Battle tab's reading screens: the battle summary and the Markdown report saved
+under the campaign (`reports/<battle id>.md`)."""
 
 from __future__ import annotations
 

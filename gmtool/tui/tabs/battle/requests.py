@@ -1,8 +1,6 @@
 """What a Battle tab key or dialog asks for, as typed requests, and the one action of
-`gmtool.actions` that carries each out (as the CLI calls it, so the actions' typed
-refusals, `BoardRefused` among them, reach the status line).
-
-The pane checks the request was given on the action list shown, then calls `carry_out`."""
+`gmtool.actions` that carries each out, as the CLI calls it, so typed refusals such as
+`BoardRefused` reach the status line."""
 
 from __future__ import annotations
 
@@ -161,7 +159,7 @@ Request = (
 
 
 def carry_out(campaign: Campaign, battle_id: str, request: Request) -> StepDone:
-    """Do `request` on the battle with its one action; refusals raise as the action does."""
+    """Do `request` on the battle with its one action; refusals raise."""
     match request:
         case RollEdge():
             return battle_actions.do_roll_edge(campaign, battle_id)

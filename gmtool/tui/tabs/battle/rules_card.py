@@ -1,6 +1,5 @@
-"""The rules card under the Battle tab's help (F1): which reading of the disputed rules the
-battle follows, written from the tables in use, so a house-ruled copy shows its own
-reading (like the Torga IV tab's card)."""
+"""The rules card under the Battle tab's help (F1): the reading of the disputed rules,
+written from the tables in use so a house-ruled copy shows its own."""
 
 from __future__ import annotations
 

@@ -1,9 +1,8 @@
 """The Battle tab's set-up dialogs: a new battle (name, starting range, the two fleets and
 their commanders) and a ship read from a spec file (the quick enemy form: quick_ship.py).
 
-The set-up dialog asks for its typed request (`SetupChoice`) and hands it to the tab's `save`,
-which sets the battle up with its one action; a refused set-up (no ship on a side, a bad
-commander) shows its message in the dialog, which stays open with what the GM chose.
+The set-up dialog hands its `SetupChoice` to the tab's `save`; a refused set-up (no ship on
+a side, a bad commander) is shown in the dialog, which stays open with what the GM chose.
 """
 
 from __future__ import annotations
@@ -49,10 +48,9 @@ def auto_value(auto: Sequence[str]) -> str:
 
 
 class SetupChoice(msgspec.Struct, frozen=True):
-    """What the GM chose in the set-up dialog, the request to set the battle up: campaign
-    ships by id on each side, the quick or spec-file ships of side B as (id, spec), each
-    side's commander (None: auto) and its flagship as a position among its ships, campaign
-    ships first (None: the first)."""
+    """The request to set the battle up: campaign ships by id, side B's quick or spec-file
+    ships in `extra_b`; a commander None is auto; a flagship is a position among the side's
+    ships, campaign ships first (None: the first)."""
 
     name: str
     starting_range: str
@@ -79,8 +77,8 @@ def chosen_text(names: list[str]) -> str:
 
 
 class SetupFormStart(msgspec.Struct, frozen=True):
-    """What a set-up form opens on, new or kept and made new again: the campaign's ships,
-    the party, the name offered and what carries out the set-up (its refusal raises)."""
+    """What a set-up form opens on, new or kept; `save` carries the set-up out and raises
+    its refusal."""
 
     ships: Sequence[ShipRecord]
     party: Party
@@ -114,8 +112,7 @@ class BattleSetupScreen(GmDialog[SetupChoice | None]):
         self.extra: list[tuple[str, ShipSpec]] = []
 
     def renew(self, start: SetupFormStart) -> None:
-        """Make a kept form what a new one from `start` would be, before it is shown again
-        (the Battle tab keeps one: building it was most of what n did)."""
+        """Make a kept form what a new one from `start` would be, before it is shown again."""
         self._start(start)
         # set here as a new form has them: no handler of their changes need run
         with self.prevent(Select.Changed, SelectionList.SelectedChanged):
@@ -293,8 +290,7 @@ class BattleSetupScreen(GmDialog[SetupChoice | None]):
         )
 
         def flagship(side: str, picked: list[str]) -> int | None:
-            """Its place among the side's ships as the battle lists them: campaign ships,
-            then the ships made for this battle."""
+            """Its place among the side's ships, campaign ships first."""
             value = self.query_one(f"#setup-{side}-flagship", Select).value
             if value == AUTO or value == Select.NULL or value not in picked:
                 return None

@@ -1,6 +1,5 @@
-"""The Battle tab's ship table: both fleets, a ship a row, with its state, its damage tracks
-and its crew losses, laid out to fit the width the tab has (names cut only when they must be).
-"""
+"""The Battle tab's ship table: both fleets, a ship a row, laid out to fit the tab's width
+(names cut only when they must be)."""
 
 from __future__ import annotations
 
@@ -34,8 +33,7 @@ TRACK_STYLE = {"stun": "yellow", "wound": "dark_orange", "mortal": "red", "criti
 
 
 def track_cell(marked: int, points: int, bar: int) -> Text:
-    """'██▌ 68/80': the boxes marked as a short bar, to scale to an eighth of a cell (bar 0:
-    the numbers only)."""
+    """'██▌ 68/80': the boxes marked as a scaled bar (bar 0: the numbers only)."""
     if bar <= 0 or points <= 0:
         return Text(f"{marked}/{points}")
     filled, empty = scaled_bar(marked, points, bar)
@@ -61,9 +59,9 @@ TABLE_ROWS = 7  # ships the table shows before it scrolls (its max-height less t
 
 
 class TableLayout(msgspec.Struct, frozen=True):
-    """How the ship table fits the width it has: (heading, width) of each column, whether
-    the tracks have bars and the class column shows (wide), whether the casualties column
-    leads with the total, and the width a ship's name is cut to (only when it must be)."""
+    """How the ship table fits its width: each column's (heading, width), whether it is
+    wide (track bars, class column), whether casualties lead with the total, and the width
+    names are cut to."""
 
     columns: tuple[tuple[str, int], ...]
     bar: int
@@ -80,8 +78,8 @@ class TableLayout(msgspec.Struct, frozen=True):
 def _layout(
     ships: Sequence[BattleShip], bar: int, show_class: bool, losses_total: bool, worst: bool = True
 ) -> TableLayout:
-    """Columns wide enough for every cell the battle can come to (`worst`: the layout holds
-    however the damage grows), or for the cells as they stand now."""
+    """Columns wide enough for every cell the battle can come to (`worst`, so the layout
+    holds however the damage grows), or for the cells as they stand now."""
     names = max((len(s.name) for s in ships), default=4)
     columns: list[tuple[str, int]] = [("", 1), ("Ship", max(names, 4))]
     if show_class:
@@ -109,10 +107,9 @@ def _layout(
 
 
 def table_layout(ships: Sequence[BattleShip], width: int, wide: bool) -> TableLayout:
-    """The fullest table that fits `width` cells: wide, with bars and the class column, when
-    there is room; else the numbers only, then the casualties without their total (the sum of
-    the three), then columns as wide as the numbers are now rather than as they can grow (big
-    ships' four-digit tracks), and only then ship names cut short, every one the same way."""
+    """The fullest table that fits `width` cells, giving up in turn: the bars and class
+    column, the casualties' total, room for the numbers to grow (big ships' four-digit
+    tracks), and only then the ship names, all cut the same way."""
     tries = [(BAR, True, True, True), (0, True, True, True)] if wide else []
     tries += [(0, False, True, True), (0, False, False, True), (0, False, False, False)]
     for bar, show_class, total, worst in tries:
@@ -147,8 +144,8 @@ def ship_row(state: BattleState, ship: BattleShip, layout: TableLayout) -> list[
 
 
 class ShipTable(DataTable[Any]):
-    """Both fleets, a ship a row. `moved_by_gm` says the GM has moved the cursor (keys or
-    mouse) since the battle was shown: the ship under it is then the one they mean."""
+    """Both fleets, a ship a row. `moved_by_gm`: the GM moved the cursor since the battle
+    was shown, so the ship under it is the one they mean."""
 
     moved_by_gm = False
     fit = TableLayout((), 0, False, True, MIN_NAME)  # how the columns fit the width
@@ -156,7 +153,7 @@ class ShipTable(DataTable[Any]):
 
     def show(self, state: BattleState | None, width: int, wide: bool) -> None:
         """Lay the table out for `width` cells and fill it; the cursor stays on the ship the
-        GM moved to (another battle starts without one)."""
+        GM moved to."""
         ships = state.ships if state is not None else ()
         picked = self.ship_under_cursor(state) if self.moved_by_gm else None
         if state is None or state.id != self.shown_battle:
@@ -182,9 +179,8 @@ class ShipTable(DataTable[Any]):
             self.move_cursor(row=[s.id for s in state.ships].index(picked), scroll=False)
 
     def damage_target(self, state: BattleState | None) -> str | None:
-        """The ship d and k act on unless the GM picks another: the one they moved to in the
-        table, else the likely target (the ship just hit, else the flagship of the side the
-        GM does not play: their enemy, not their own)."""
+        """The ship d and k act on: the one the GM moved to, else the likely target (the
+        ship just hit, else the enemy flagship)."""
         if state is None:
             return None
         if self.moved_by_gm:
@@ -193,7 +189,7 @@ class ShipTable(DataTable[Any]):
         return likely_target(state, gm_sides[0] if gm_sides else None)
 
     def ship_under_cursor(self, state: BattleState | None) -> str | None:
-        """The ship of the row under the cursor, read from the battle shown (by row key)."""
+        """The ship of the row under the cursor, by row key."""
         if state is None or self.row_count == 0 or self.shown_battle != state.id:
             return None
         key = self.coordinate_to_cell_key(self.cursor_coordinate).row_key.value

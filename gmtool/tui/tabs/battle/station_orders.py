@@ -1,10 +1,9 @@
-"""The Battle tab's orders about who is where: m move, t take over, l leave the ship, g a
-gunner at a weapon, c a side's commander, k a system knocked out; and the lines that say
-what a battle's end (or its undo) wrote back to the campaign.
+"""The Battle tab's orders about who is where (m, t, l, g, c, k), and the lines that say
+what a battle's end or undo wrote back to the campaign.
 
-Each order asks its choices by name and returns the typed request (requests.py) or None.
-m, t and l change the campaign's stations too (`actions.battle_stations`), so ctrl+z in
-the battle takes both back; the battle follows the stations from its next roll.
+Each order asks its choices by name and returns the typed request or None. m, t and l
+change the campaign's stations too, so ctrl+z in the battle takes both back; the battle
+follows the stations from its next roll.
 """
 
 from __future__ import annotations

@@ -23,8 +23,7 @@ def bar(fraction: float, width: int) -> str:
 
 
 def rate_bar(rate: float, low: float, high: float, width: int) -> Text:
-    """A 0-100% track: solid up to the interval's low end, shaded across the interval (the
-    rate lies in it), light for the rest."""
+    """A 0-100% track: solid up to the interval's low end, shaded across it, light after."""
     low_cells = round(low * width)
     high_cells = max(round(high * width), low_cells + 1) if high > low else low_cells
     high_cells = min(high_cells, width)

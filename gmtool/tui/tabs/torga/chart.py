@@ -19,8 +19,8 @@ def chart_text(summary: SimulationSummary, width: int, needed: int | None = None
     side must stand for it to win (those bars in its colour, the others grey)."""
     width = max(width, 24)
     text = Text(no_wrap=True, overflow="ellipsis")
-    # One line each for the heading and the footnote: the whole chart fits the 15 rows the
-    # panel has at 80x24 (the seed, to replay it, goes at the end).
+    # one line each for the heading and the footnote (the seed last): the whole chart fits
+    # the panel's 15 rows at 80x24
     text.append(f"Balance: {summary.games} games", "bold")
     text.append(" (▒ = 95% range)\n", MUTED)
     label_width = max(len(name) for name in summary.side_names)

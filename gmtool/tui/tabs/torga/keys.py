@@ -1,9 +1,8 @@
 """The Torga IV tab's one action table: its keys, footer, palette and help are built from it.
 
-The footer shows a key only while it applies (the pane's `check_action`): fire, aim,
-hand-to-hand and pick up only when the acting figure can, the log's page keys only when
-the log is longer than its rows. Related keys share one footer item (a Binding.Group), so
-that at 80 columns the keys of a usual moment fit in two rows.
+The footer shows a key only while it applies (fire only when the acting figure can, the
+log's page keys only when it overflows), and related keys share one item, so the keys of
+a usual moment fit in two rows at 80 columns.
 """
 
 from __future__ import annotations
@@ -153,8 +152,8 @@ ACTIONS: tuple[TabAction, ...] = (
         "Options",
         "Settings: wound effects, who acts first, which sides the app plays (undoable)",
     ),
-    # r and e do the same in play and at game over (the replay so far, the log so far); at
-    # game over they come first in the footer
+    # r and e also work in play (the replay and the log so far); at game over they come
+    # first in the footer
     TabAction(
         "r", "replay", "Replay", "Replay the game step by step from the deployment (← → home end)"
     ),

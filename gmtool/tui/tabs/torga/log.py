@@ -36,13 +36,12 @@ def log_text(line: LogLine) -> Text:
 class GameLog(Widget):
     """The newest lines of the game log, filling its height from the bottom.
 
-    A RichLog would redo the whole screen's layout on every line written (its scroll area
-    grows); this draws only itself. The mouse wheel or pgup/pgdn page back through it;
-    `overflows` says whether there is anything to page to (the tab offers the keys then).
+    A RichLog would lay the whole screen out again on every line written (its scroll area
+    grows); this draws only itself. `overflows`: there is something to page back to.
     """
 
     class Overflowed(Message):
-        """The log has come to hold more rows than it shows, or no longer does."""
+        """The log now holds more rows than it shows, or now fits."""
 
         def __init__(self, overflows: bool) -> None:
             super().__init__()

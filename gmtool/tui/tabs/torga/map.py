@@ -1,10 +1,9 @@
 """The skirmish table drawn in the terminal: terrain, figures, dropped weapons and a cursor.
 
-The table is scaled into character cells: one column is `scale` inches across and one row
-twice that (a terminal cell is about twice as tall as it is wide), so the map keeps its
-shape. The scale is the finest that fits the terminal: 1 inch a column at 120x36, 2 inches
-at 80x24. The drawing is worked out from a `MapView` (the game state plus what the tab is
-pointing at); the widget only paints it.
+A column is `scale` inches across and a row twice that (a terminal cell is about twice as
+tall as wide), so the map keeps its shape; the scale is the finest that fits (1 inch a
+column at 120x36, 2 at 80x24). The drawing is worked out from a `MapView`; the widget only
+paints it.
 """
 
 from __future__ import annotations
@@ -143,10 +142,10 @@ def short_name(name: str) -> str:
 
 @functools.lru_cache(maxsize=16)
 def figure_symbols(scenario: Scenario) -> dict[str, str]:
-    """One character per figure, unique over the whole table, so figures are told apart
-    without colour: the first side's are capitals and digits (the number a name ends with,
-    else a letter of its short name), the second side's small letters (the number a name
-    ends with as a letter of the alphabet, 1 is a, else a letter of its short name)."""
+    """One character per figure, unique on the table, so figures are told apart without
+    colour: the first side's capitals and digits (a name's number, else a letter of its short
+    name), the second side's small letters (a name's number as a letter, 1 is a, else a
+    letter of its short name)."""
     symbols: dict[str, str] = {}
     used: set[str] = set()
     first_side = scenario.sides[0].id
@@ -212,10 +211,9 @@ _WALL_GLYPHS = (ROCK_WALL[0], WRECK_WALL[0])
 def _free_cell(
     cell: tuple[int, int], occupied: set[tuple[int, int]], grid: list[list[Cell]]
 ) -> tuple[int, int]:
-    """The cell itself if no figure is drawn there and it is not a wall, else the nearest
-    neighbour that holds neither a figure nor a wall (else the cell itself after all). On a
-    coarse map a figure beside a wall shares its cell with the wall: drawn in it, it looked
-    to stand inside the rock."""
+    """The cell if it holds no figure and no wall, else the nearest neighbour that holds
+    neither (else the cell after all): on a coarse map a figure beside a wall, drawn in the
+    wall's cell, looks to stand inside the rock."""
     col, row = cell
     if cell not in occupied and grid[row][col][0] not in _WALL_GLYPHS:
         return cell
@@ -310,8 +308,8 @@ LEGEND_EDGES = 4
 
 
 def legend(scenario: Scenario, scale: float, width: int) -> str:
-    """The map's key for its bottom border, the fullest that fits in `width` columns (the
-    obstacle cost is the scenario's): a key cut off mid-word told the GM nothing."""
+    """The map's key for its bottom border, the fullest that fits in `width` columns: a key
+    cut off mid-word tells the GM nothing."""
     cell = f"cell {scale:g}x{2 * scale:g} in"
     cost = f"{scenario.movement.obstacle_cost:+g} in"
     grid = f"{grid_inches(scale):g} in"

@@ -30,8 +30,8 @@ class NewGameChoice(NamedTuple):
 
 
 class NewGameScreen(GmDialog[NewGameChoice | None]):
-    """Who plays which side, and which scenario: the Torga IV table or a GM's own file.
-    Escape closes at once unless the GM chose another mode or typed a file: then it asks."""
+    """Who plays which side, and which scenario. Escape asks first only once the GM chose
+    another mode or typed a file."""
 
     DEFAULT_CSS = tab_css(__file__, "new_game.tcss")
 

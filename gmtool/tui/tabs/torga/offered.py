@@ -1,6 +1,5 @@
 """Which of the Torga IV tab's keys work at a moment of play, and why one does not: pure
-functions of a `Moment` (what the pane holds and shows), so that the footer, the keys and
-the status line's refusals always agree."""
+functions of a `Moment`, so the footer, the keys and the status line always agree."""
 
 from __future__ import annotations
 

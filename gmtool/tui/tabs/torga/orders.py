@@ -1,6 +1,6 @@
-"""What the Torga IV tab's play keys ask for, decided from the game and what the GM is doing
-(`view.Play`): an engine `Action` to play, a pick to open, a move to place, or a refusal
-to say. The pane carries each out (an `Action` with one `actions.skirmish` call)."""
+"""What the Torga IV tab's play keys ask for, from the game and what the GM is doing: an
+engine `Action` to play (one `actions.skirmish` call), a pick to open, a move to place, or
+a refusal to say."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """Torga IV tab: the ground skirmish played on a map in the terminal.
 
 The pane holds the saved game and what the GM is doing with it; each key asks one
-`actions.skirmish` call. Which keys work (`offered.py`), what a play key asks (`orders.py`)
-and what is drawn (`view.py`) are plain functions of values, tested without the app.
+`actions.skirmish` call. Which keys work, what a play key asks and what is drawn are plain
+functions of values (offered.py, orders.py, view.py), tested without the app.
 """
 
 from __future__ import annotations
@@ -124,8 +124,7 @@ class SkirmishPane(GmPane):
             self.show_status(view.loaded_words(self.game))
 
     def _reload(self) -> bool:
-        """Read the game back (after an undo or redo too); False (and said) when it does
-        not read."""
+        """Read the game back; False, and said, when it does not read."""
         problem = None
         try:
             self.game = load_game(self.campaign)
@@ -186,7 +185,7 @@ class SkirmishPane(GmPane):
         width = self.query_one("#sk-action", Static).size.width or 78
         self.query_one(UnderMap).show_panel(view.action_text(self.game, play, kinds, width))
         self._fit_rows()
-        # The footer redraws all its keys when asked (slow): only when what they do changes.
+        # the footer redraws all its keys when asked (slow): only when what they do changes
         keys_state = (self.mode, self.pick_kind, self.state is None, state.over, self.kinds,
                       self.undo_label is None, self.redo_label is None, len(ready) > 1)  # fmt: skip
         if keys_state != self._keys_state:
@@ -224,8 +223,8 @@ class SkirmishPane(GmPane):
 
     # -- playing ------------------------------------------------------------------------------
     def _carry_out(self, order: orders.Order | None) -> None:
-        """A play key's order: an action played with one `actions.skirmish` call, a pick
-        opened or turned, a move to place, or why not."""
+        """A play key's order: an action played, a pick opened or turned, a move to place,
+        or why not."""
         if isinstance(order, orders.Refusal):
             self._refuse(order.text)
         elif isinstance(order, Action):

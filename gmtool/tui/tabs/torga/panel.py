@@ -1,5 +1,5 @@
-"""What the Torga IV tab writes beside and under the map: the roster (the map's legend), the
-acting figure's line, a move's cost and a pick's choices. Pure text, drawn by the view."""
+"""What the Torga IV tab writes beside and under the map: the roster, the acting figure's
+line, a move's cost and a pick's choices. Pure text."""
 
 from __future__ import annotations
 
@@ -88,9 +88,8 @@ def roster_table(
 def figure_line(
     state: GameState, game: SkirmishGame, selected: str | None, kinds: list[str], width: int
 ) -> Text:
-    """One line on the selected figure: who, what it carries, what it can do now (the keys
-    are in the footer). Long names and details give way at 80 columns. `kinds`: the kinds
-    of the figure's legal actions."""
+    """One line on the selected figure: who, what it carries, what it can do now (`kinds`,
+    the keys being in the footer). Long names and details give way at 80 columns."""
     if selected is None:
         return Text("Nobody can act.")
     fig = state.figure(selected)
@@ -153,8 +152,8 @@ def move_line(state: GameState, selected: str, cursor: tuple[float, float]) -> T
 
 
 def pick_text(kind: str, options: list[Choice], index: int) -> Text:
-    """The choices on the first line, the picked one's details on the second (a detail of
-    two lines puts its first after the choices: hand-to-hand's modifiers)."""
+    """The choices on the first line, the picked one's details on the second (a two-line
+    detail, hand-to-hand's, puts its first after the choices)."""
     text = Text()
     verb = PICK_VERBS.get(kind, "Pick")
     text.append(f"{verb}: ", "bold")

@@ -1,6 +1,5 @@
-"""The choices of a pick in the Torga IV tab: the targets in range (f), the enemies in base
-contact (h), the dropped weapons within reach (p), each with its short text and the
-referee's details (the odds) for the action panel."""
+"""The choices of a pick in the Torga IV tab (f targets, h enemies in contact, p dropped
+weapons), each with its short text and the referee's odds for the action panel."""
 
 from __future__ import annotations
 

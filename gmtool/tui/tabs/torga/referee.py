@@ -1,6 +1,6 @@
-"""The referee's words before a shot or a hand-to-hand attack, from the rules' typed previews
-(`fire.Shot`, `referee.MeleePreview`): range as measured, band, every modifier and the exact
-chance of each outcome, worded to fit the action panel's width rather than be cut."""
+"""The referee's words before a shot or a hand-to-hand attack, from the rules' typed
+previews: every modifier and the exact chance of each outcome, worded to fit the action
+panel's width, not cut."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
-"""Replaying a skirmish game step by step (r in the Torga IV tab): the map, the standing line
-and what the log said, for each saved step from the deployment to the end. Nothing is
-played or saved: the steps are read from the game's replay file."""
+"""Replaying a skirmish game step by step (r in the Torga IV tab), read from the game's
+replay file: nothing is played or saved."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
-"""The rules card shown under the Torga IV tab's help (F1): forces, fire table, modifiers,
-hand-to-hand and victory, written from the scenario in play (or the Torga IV file), so a
-house-ruled copy shows its own numbers."""
+"""The rules card under the Torga IV tab's help (F1), written from the scenario in play so
+a house-ruled copy shows its own numbers."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
-"""The Torga IV tab's settings dialog: the scenario's options for the game in play (wound
-effects, the side that acts first in each tier, and which sides the app plays: nobody, either
-side in solo play, or both). The tab saves the choice with the game as one undoable step."""
+"""The Torga IV tab's settings dialog: the options of the game in play. The tab saves the
+choice with the game as one undoable step."""
 
 from __future__ import annotations
 
@@ -61,8 +60,7 @@ def stepped(scenario: Scenario, options: GameOptions, setting: str) -> GameOptio
 
 
 class SettingsScreen(GmDialog[GameOptions | None]):
-    """Enter changes the highlighted setting; ctrl+s keeps them all; escape changes nothing
-    (and asks first when a setting was changed)."""
+    """Enter changes the highlighted setting; ctrl+s keeps them all."""
 
     DEFAULT_CSS = tab_css(__file__, "settings.tcss")
     ACTIONS = (

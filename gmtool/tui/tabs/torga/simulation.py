@@ -1,6 +1,5 @@
-"""The Torga IV tab's simulations: many games with both sides automatic (s), or a sweep of
-a scenario setting (S), one batch of games per value, run in a worker thread by the chart
-that draws them (`SimulationPanel`), which posts `Simulated` up to the tab when they end."""
+"""The Torga IV tab's simulations (s) and sweeps (S), run in a worker thread by the chart
+that draws them, which posts `Simulated` to the tab when they end."""
 
 from __future__ import annotations
 
@@ -33,7 +32,7 @@ class SimulationProgress(Message):
 
 
 class SimulationCancelled(Exception):
-    """Raised inside the worker to stop a simulation nobody waits for any more."""
+    """Raised inside the worker to stop a simulation nobody waits for."""
 
 
 class SimulationPanel(SimulationChart):

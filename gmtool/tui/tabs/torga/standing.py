@@ -1,8 +1,8 @@
 """The standing line under the map: the turn against the victory turn, who acts, who stands,
 what the victory side needs, and why the game ended once it has.
 
-Two lines, always shown, written from `rules.skirmish.outcome.Standing` (typed values, never
-the log's words). The words shorten on a narrow screen rather than being cut.
+Written from `rules.skirmish.outcome.Standing` (typed values, never the log's words), in
+words that shorten on a narrow screen instead of being cut.
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 (the same `KEY=V1,V2,...` as `gmtool skirmish simulate --sweep`), drawn as a plot of the
 victory side's win rate per value with its 95% interval.
 
-The plot is drawn with the simulation chart's own bars rather than a plotting library: one
-row per value reads at 80x24 and costs no import at start-up.
+It is drawn with the simulation chart's bars, not a plotting library: a row per value
+reads at 80x24 and costs no import at start-up.
 """
 
 from __future__ import annotations
@@ -103,8 +103,7 @@ def sweep_text(result: SweepResult, width: int) -> Text:
 
 
 class SweepScreen(GmDialog[Sweep | None]):
-    """Type the setting and its values; enter checks them all and starts the sweep; escape
-    closes (asking first once the example was changed)."""
+    """Type the setting and its values; enter checks them all and starts the sweep."""
 
     DEFAULT_CSS = tab_css(__file__, "sweep.tcss")
     ACTIONS = (save_action("start", "Start", "Start the sweep of the settings typed"),)

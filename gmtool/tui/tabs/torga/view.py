@@ -1,6 +1,5 @@
 """What the Torga IV tab shows, as plain functions of the game and of what the GM is doing
-(`Play`): the map's view, the action panel's text, the figures that may act, the words of
-a played action and of a finished simulation. The pane draws what these return."""
+(`Play`); the pane draws what these return."""
 
 from __future__ import annotations
 
@@ -83,8 +82,8 @@ def players(game: SkirmishGame) -> dict[str, str]:
 
 
 def map_view(state: GameState, ready: frozenset[str], has_game: bool, play: Play) -> MapView:
-    """The map: the selected figure and those `ready`, a move's destination (and whether
-    it is allowed), or a pick's target among the others (with the line of fire)."""
+    """The map: the selected figure and those `ready`, a move's destination, or a pick's
+    target among the others."""
     view = MapView(state, play.selected, ready)
     if play.mode == MOVING and play.selected and has_game:
         plan = plan_move(state, play.selected, *play.cursor)

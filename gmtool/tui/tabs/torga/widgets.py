@@ -1,6 +1,5 @@
-"""The Torga IV tab's own widgets around the map: the side panel (roster and log, the log
-alone, or the simulation chart), and under the map the action panel, the status line and
-the box where a move's destination is typed."""
+"""The Torga IV tab's own widgets around the map: the side panel, and under the map the
+action panel, the status line and the box where a move's destination is typed."""
 
 from __future__ import annotations
 
@@ -37,9 +36,9 @@ def share_rows(
 ) -> tuple[int, int]:
     """(rows for the panel, rows for the status) out of `room`, each at most `limit`.
 
-    The status keeps at least one row; a panel that may yield (the selected figure's line,
-    which the roster and the standing line repeat) gives its rows to a long status first,
-    otherwise the status is cut to what is left, and then the panel.
+    The status keeps at least one row. A panel that may yield (the selected figure's line,
+    which the roster and standing line repeat) gives its rows to a long status first;
+    otherwise the status is cut to what is left, then the panel.
     """
     panel = min(panel, limit)
     status = min(max(status, 1), limit)
@@ -88,8 +87,8 @@ class SidePanel(ContentSwitcher):
             self.current = CHART
 
     def show_roster(self, roster: RenderableType, rows: int, selected: int | None) -> None:
-        """The roster (`rows` long: a new layout only when that changes), scrolled (when it
-        has fewer rows, at 80x24) to the `selected` figure's row."""
+        """The roster (`rows` long: a new layout only when that changes), scrolled to the
+        `selected` figure's row when it has fewer rows (at 80x24)."""
         self.query_one("#sk-roster", Static).update(roster, layout=rows != self._roster_rows)
         self._roster_rows = rows
         box = self.query_one("#sk-roster-box", VerticalScroll)
@@ -106,9 +105,9 @@ class SidePanel(ContentSwitcher):
 
 
 class UnderMap(Vertical):
-    """The action panel, and the status line with the destination box beside it: the rows
-    left under the map are shared between the panel and the status (`share_rows`) so that
-    at 80x24 the map never gives up a row and the newest message is read whole."""
+    """The action panel, and the status line with the destination box beside it. They share
+    the rows left under the map, so at 80x24 the map never gives up a row and the newest
+    message is read whole."""
 
     class Destination(Message):
         """A destination typed (`point` None: not two numbers), or `entered` with Enter."""
