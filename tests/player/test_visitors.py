@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import shutil
 import signal
 import time
 from pathlib import Path
@@ -30,13 +31,29 @@ from tests.player.serving import (
 WebSocket = aiohttp.ClientWebSocketResponse
 ROUNDS = 20
 VISITORS = 10
-WATCHED_EVERY = 5  # every fifth round the visitors see their screen before they drop
+# every tenth round the visitors see their screen before they drop: two rounds of ten whole
+# starts, the costly part, are enough for that path; the other rounds drop while starting
+WATCHED_EVERY = 10
+IDLE_SECONDS = 6.0  # the awake visitor's CPU is counted over this long (5% of it: 300 ms)
 MEMORY_SLACK_KIB = 8 * 1024  # the server's growth allowed over all the rounds
 
 
+@pytest.fixture(scope="module")
+def _table_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("table-template")
+
+
 @pytest.fixture
-def campaign(tmp_path: Path) -> Path:
-    return battle_campaign(tmp_path)
+def campaign(tmp_path: Path, _table_template: Path) -> Path:
+    """The battle campaign the CLI made, made once per worker (inside a test, where the
+    quiet environment holds) and copied to a path of the test's own, by which its visitors
+    are found."""
+    made = _table_template / "table.campaign"
+    if not (made / "campaign.json").exists():
+        battle_campaign(_table_template)
+    copy = tmp_path / made.name
+    shutil.copytree(made, copy, ignore=shutil.ignore_patterns(".lock"))
+    return copy
 
 
 def no_visitors(campaign: Path) -> bool:
@@ -118,7 +135,7 @@ def test_a_silent_visitor_is_ended_and_an_idle_one_costs_little(
             await asyncio.sleep(2)  # the awake one settles after the other's start
             used, measured = cpu_seconds(idle), time.monotonic()
             gone = await asyncio.to_thread(wait_for, lambda: visitor_pids(campaign) == [idle])
-            await asyncio.sleep(max(0.0, 10 - (time.monotonic() - measured)))
+            await asyncio.sleep(max(0.0, IDLE_SECONDS - (time.monotonic() - measured)))
             share = (cpu_seconds(idle) - used) / (time.monotonic() - measured)
             reader.cancel()
             drop(awake)

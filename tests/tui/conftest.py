@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
@@ -27,18 +29,48 @@ def _steady_cursor(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
 
 
+@pytest.fixture(autouse=True)
+def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The screen tests are about what is shown and saved, not about surviving a power cut
+    (the store tests hold the fsyncs): a save here skips them, as the action tests do."""
+    monkeypatch.setattr(os, "fsync", lambda _fd: None)
+
+
+@pytest.fixture(scope="session")
+def _demo_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where each worker keeps the demo campaign it seeded once; the tests get copies."""
+    return tmp_path_factory.mktemp("demo-template") / "demo.campaign"
+
+
+def seed_test_demo(target: Path) -> None:
+    from gmtool.store import open_campaign
+
+    c = open_campaign(target, name=DEMO_NAME, seed=TEST_SEED, clock=fixed_clock)
+    seed_demo(c)
+    c.close()
+
+
+def seeded_demo(template: Path, target: Path) -> None:
+    """`target` becomes the demo campaign, as `seed_demo` writes it with the tests' seed and
+    clock. It is seeded once (inside a test, so the quiet environment holds) and copied after:
+    the same files, without paying the seeding in every test that opens the demo. A test on
+    its own rule tables gets a demo seeded under them, never the shared copy."""
+    if os.environ.get("GMTOOL_TABLES"):
+        seed_test_demo(target)
+        return
+    if not (template / "campaign.json").exists():
+        seed_test_demo(template)
+    shutil.copytree(template, target, ignore=shutil.ignore_patterns(".lock"), dirs_exist_ok=True)
+
+
 @pytest.fixture
-def app_factory(tmp_path: Path) -> Callable[..., GmApp]:
+def app_factory(tmp_path: Path, _demo_template: Path) -> Callable[..., GmApp]:
     """`app_factory(path=None, demo=False)`: an app on a fresh (or given) campaign."""
 
     def factory(path: Path | None = None, demo: bool = False) -> GmApp:
         target = path or tmp_path / ("demo.campaign" if demo else "test.campaign")
         if demo and not (target / "campaign.json").exists():
-            from gmtool.store import open_campaign
-
-            c = open_campaign(target, name=DEMO_NAME, seed=TEST_SEED, clock=fixed_clock)
-            seed_demo(c)
-            c.close()
+            seeded_demo(_demo_template, target)
         return make_app(target, seed=TEST_SEED, clock=fixed_clock)
 
     return factory

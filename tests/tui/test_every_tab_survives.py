@@ -6,7 +6,6 @@ app is still running and wrote no crash report."""
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -28,11 +27,6 @@ SIZE = (80, 24)
 # tab's simulation (a worker playing many games: slow by design, not by data).
 NOT_PRESSED = {"ctrl+q", "ctrl+c", "f1", "question_mark", "ctrl+p"}
 NOT_PRESSED_ON = {"torga": {"s"}}
-
-
-@pytest.fixture(autouse=True)
-def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(os, "fsync", lambda _fd: None)
 
 
 def tab_keys(tab: Any) -> list[str]:
