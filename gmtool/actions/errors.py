@@ -8,7 +8,7 @@ from contextlib import contextmanager
 
 from gmtool.rules.errors import RulesError
 from gmtool.store.errors import StoreError as StoreError
-from gmtool.store.undo_history import NotRedone
+from gmtool.store.records import NotRedone  # not undo_history: the CLI and app load this first
 
 
 class ActionRefused(RulesError):
@@ -52,7 +52,7 @@ NOT_REDONE_WORDS: dict[NotRedone, str] = {
 
 
 class RedoRefused(ActionRefused):
-    """Nothing was redone; `why` says which reason (store/undo_history.NotRedone)."""
+    """Nothing was redone; `why` says which reason (store/records.NotRedone)."""
 
     def __init__(self, why: NotRedone) -> None:
         super().__init__(NOT_REDONE_WORDS[why])

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from gmtool.rules.checks import CheckResult, checks_table
-from gmtool.rules.dice import DiceRoll, parse
-from gmtool.rules.hazards import hazard_table
+from gmtool.rules.dice import parse
 
 if TYPE_CHECKING:
+    from gmtool.rules.checks import CheckResult
+    from gmtool.rules.dice import DiceRoll
     from gmtool.rules.hazards import HazardOutcome
 
 RollRecord = dict[str, Any]
@@ -88,6 +88,11 @@ def values_record(
 
 def hazard_records(outcome: HazardOutcome, name: str, source: str) -> list[RollRecord]:
     """The hazard die, the Personality feat and the injury dice of one hazard roll."""
+    # The tables load here, not with the module: the roll log's readers (the app's first
+    # tab, `gmtool log`) import this module for DRAW_KIND and need no rule table.
+    from gmtool.rules.checks import checks_table
+    from gmtool.rules.hazards import hazard_table
+
     records: list[RollRecord] = []
     if outcome.hazard_roll is not None:  # None: endangered outright, no hazard die
         records.append(

@@ -11,7 +11,6 @@ The side files are then removed. Run again after a crash, it gives the same file
 
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 from typing import Any
@@ -149,6 +148,8 @@ def _fold_battle(folder: Path, side: Path, tracker: Path) -> None:
 
 def _stamp(folder: Path, bailout: dict[str, Any] | None, next_entry: int) -> str:
     """The stamp injury-redo.json was kept under when nothing was saved since."""
+    import hashlib  # only an old campaign's migration needs it, not every opening
+
     if bailout is None:
         bailout = {"state": None, "undo": []}
     digest = hashlib.sha256(json.dumps(bailout, sort_keys=True).encode()).hexdigest()[:16]

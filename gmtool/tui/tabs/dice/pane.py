@@ -17,7 +17,6 @@ from gmtool.actions.errors import ActionRefused, StoreError
 from gmtool.actions.reads.rolls import RollEntry
 from gmtool.rules.errors import RulesError
 from gmtool.rules.session_facts import RollMark
-from gmtool.tui.dialogs import ConfirmDialog
 from gmtool.tui.pane import GmPane
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.dice.keys import ACTIONS, FIELD_KEYS, HELP
@@ -257,6 +256,8 @@ class DiceLogPane(GmPane):
         def answered(yes: bool | None) -> None:
             if yes:
                 self._step_rolls(redo=False)
+
+        from gmtool.tui.dialogs import ConfirmDialog  # loaded on the first undo, not at start-up
 
         when = last.time[:16].replace("T", " ")
         where = "not in the log as filtered" if not self.shows_roll(first) else "from before"
