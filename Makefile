@@ -27,7 +27,7 @@ lint: $(VENV)/.installed-test
 
 # Snapshot tests need animations off before pytest starts, and NO_COLOR unset.
 pytest: $(VENV)/.installed-test
-	env -u NO_COLOR TEXTUAL_ANIMATIONS=none $(BIN)/python -m pytest -n 2 -q
+	env -u NO_COLOR TEXTUAL_ANIMATIONS=none $(BIN)/python -m pytest -n 2 --dist worksteal -q
 
 test: lint pytest
 
