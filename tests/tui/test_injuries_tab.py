@@ -36,6 +36,7 @@ from gmtool.tui.tabs.injuries.injury_text import (
 from gmtool.tui.tabs.injuries.pane import InjuriesPane
 from gmtool.tui.tabs.injuries.treatment_dialog import DamageDialog, TreatmentDialog
 from tests.tui.conftest import footer_keys
+from tests.tui.drawn import done
 from tests.tui.test_stations_tab import damaged_party_campaign
 
 LARGE = (120, 36)
@@ -830,7 +831,7 @@ async def test_entries_from_elsewhere_show_when_the_tab_is_shown(
         # as the Battle tab does: straight through the store, with no roll
         injuries.record_damage(app.campaign, "jory-fenn", 3, "stun", injuries.Context("a brawl"))
         app.show_tab("injuries")
-        await pilot.pause()
+        await done(pilot)  # the tab reads again once shown: a pause may return before
         assert pane.query_one("#injury-history", DataTable).row_count == 1
         row = pane.query_one("#injury-characters", DataTable).get_row("jory-fenn")
         assert "3/10" in str(row[2])
