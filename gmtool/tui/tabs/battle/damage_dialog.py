@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-import msgspec
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -21,6 +20,7 @@ from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
+from gmtool.tui.tabs.battle.requests import ApplyDamage
 from gmtool.tui.widgets.number_field import NumberField
 from gmtool.tui.widgets.text_field import TextField
 
@@ -32,15 +32,6 @@ def ship_choice(ship: BattleShip) -> str:
     """A ship as the damage form lists it: 'Raider Gorgon (enemy, side B), operational'."""
     side = f"{SIDE_WORDS.get(ship.side, 'side')}, side {ship.side.upper()}"
     return f"{ship.name} ({side}), {ship.fate}"
-
-
-class DamageEntry(msgspec.Struct, frozen=True):
-    ship_id: str
-    amount: int
-    track: str
-    note: str
-    damage_type: str  # what the characters' armor protects against (tables/armor.yaml)
-    hit_place: str | None = None  # the place struck ("characters on station"); None: rolled
 
 
 ROLL_PLACE = "roll"  # the place-struck choice that rolls it on tables/hit_stations.yaml
@@ -62,7 +53,7 @@ def place_choices() -> list[tuple[str, str]]:
     return rolled + [(place_name(p), p) for p in places_aboard()]
 
 
-class DamageScreen(GmDialog["DamageEntry | None"]):
+class DamageScreen(GmDialog["ApplyDamage | None"]):
     """Damage the GM types in; under the optional rule "characters on station", also the
     place aboard it struck (or roll it)."""
 
@@ -192,7 +183,7 @@ class DamageScreen(GmDialog["DamageEntry | None"]):
             return
         place = str(self.query_one("#damage-place", Select).value)
         self.dismiss(
-            DamageEntry(
+            ApplyDamage(
                 str(self.query_one("#damage-ship", Select).value),
                 amount,
                 str(self.query_one("#damage-track", Select).value),
