@@ -122,17 +122,15 @@ class BattleSetupScreen(GmDialog[SetupChoice | None]):
             self.query_one("#setup-auto", Select).value = auto_value(DEFAULT_AUTO)
             for side, fleet in (("a", OUR_FLEET), ("b", ENEMY_FLEET)):
                 self.query_one(f"#setup-{side}-name", Input).value = fleet
-                commander = self.query_one(f"#setup-{side}-commander", Select)
-                commander.set_options([(AUTO_COMMANDER, AUTO)])
-                commander.value = AUTO
+                for field, nobody in (("commander", AUTO_COMMANDER), ("flagship", FIRST_SHIP)):
+                    select = self.query_one(f"#setup-{side}-{field}", Select)
+                    select.set_options([(nobody, AUTO)])
+                    select.value = AUTO
                 ships_list = self.query_one(f"#setup-{side}-ships", SelectionList)
                 ships_list.clear_options()
                 ships_list.add_options(self._ship_options(side))
                 ships_list.highlighted = 0 if ships_list.option_count else None
                 self.query_one(f"#setup-{side}-chosen", Static).update(chosen_text([]))
-                flagship = self.query_one(f"#setup-{side}-flagship", Select)
-                flagship.set_options([(FIRST_SHIP, AUTO)])
-                flagship.value = AUTO
         self._error("")
         self.query_one("#setup-name", Input).focus()
         self.remember_fields()
