@@ -4,6 +4,9 @@ actions' typed refusals reach the status line: a boarding the rules refuse comes
 
 from __future__ import annotations
 
+import inspect
+from typing import get_args
+
 import pytest
 
 from gmtool.actions import battles as act
@@ -35,3 +38,12 @@ def test_a_request_is_one_step_of_the_battle(demo: Campaign) -> None:
     done = rq.carry_out(demo, state.id, rq.Advance())
     assert done.action == "advance"
     assert len(stored.load_battle(demo, state.id).events) == len(state.events) + 1
+
+
+def test_every_request_binds_to_its_action_by_field_name() -> None:
+    """`carry_out` hands a request's fields to its action by name: each field must be a
+    parameter of that action, and the action must need nothing the request lacks."""
+    for request_type, action in rq.STEP_ACTIONS.items():
+        fields = dict.fromkeys(request_type._fields, None)
+        inspect.signature(action).bind(None, "battle", **fields)
+    assert set(rq.STEP_ACTIONS) == set(get_args(rq.Request))

@@ -3,7 +3,6 @@ modifier of the attack; and the words for a weapon that can fire (the tab's deta
 
 from __future__ import annotations
 
-import msgspec
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -17,13 +16,7 @@ from gmtool.tui.action_table import TabAction
 from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
-
-
-class FireOrder(msgspec.Struct, frozen=True):
-    """The target, and whether the app rolls the weapon's damage (False: the GM types it)."""
-
-    target: str
-    roll_damage: bool
+from gmtool.tui.tabs.battle.requests import Fire
 
 
 def damage_text(option: AttackOption) -> str:
@@ -73,7 +66,7 @@ def option_text(option: AttackOption) -> Text:
     return text
 
 
-class AttackScreen(GmDialog["FireOrder | None"]):
+class AttackScreen(GmDialog["Fire | None"]):
     """Fire one weapon at the picked target: enter rolls the attack and the damage, t the
     attack only, leaving the damage to the GM."""
 
@@ -121,4 +114,4 @@ class AttackScreen(GmDialog["FireOrder | None"]):
             return
         target = options.get_option_at_index(options.highlighted).id
         assert target is not None
-        self.dismiss(FireOrder(target, roll_damage))
+        self.dismiss(Fire(self.option.ship_id, self.option.weapon, target, roll_damage))

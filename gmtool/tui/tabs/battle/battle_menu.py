@@ -26,10 +26,9 @@ from gmtool.actions.reads.ships import ShipRecord, list_ships
 from gmtool.rules.battle import BattleState
 from gmtool.rules.characters import Party
 from gmtool.rules.errors import RulesError
-from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog, build_ahead, kept_dialog
+from gmtool.tui.dialogs import ConfirmDialog, build_ahead, kept_dialog
+from gmtool.tui.tabs.battle.orders import Asker
 from gmtool.tui.tabs.battle.setup_dialog import BattleSetupScreen, SetupChoice, SetupFormStart
-
-Say = Callable[[str], None]  # says why nothing was asked, on the status line
 
 
 class OpenBattle(NamedTuple):
@@ -107,38 +106,33 @@ def set_up(campaign: Campaign, choice: SetupChoice) -> BattleState:
     )
 
 
-async def ask_new_battle(
-    app: App[Any], campaign: Campaign, say: Say, save: Callable[[MenuRequest], object]
-) -> MenuRequest | None:
-    """The kept set-up form, handing its request to `save` while open; None once closed."""
+async def ask_new_battle(ask: Asker, save: Callable[[MenuRequest], object]) -> None:
+    """The kept set-up form, handing its request to `save` while open."""
     try:
-        ships, party, name = setup_inputs(campaign)
+        ships, party, name = setup_inputs(ask.campaign)
     except (StoreError, RulesError) as exc:
-        say(f"Cannot set up a battle: {exc}")
-        return None
+        ask.say(f"Cannot set up a battle: {exc}")
+        return
     start = SetupFormStart(ships, party, name, save)
     form = kept_dialog(
-        app,
+        ask.app,
         SETUP_FORM,
         BattleSetupScreen,
         lambda: BattleSetupScreen(start),
         lambda kept: kept.renew(start),
     )
-    await app.push_screen_wait(form)
-    return None
+    await ask.app.push_screen_wait(form)
 
 
-async def ask_open_battle(
-    app: App[Any], campaign: Campaign, open_id: str | None, say: Say
-) -> MenuRequest | None:
+async def ask_open_battle(ask: Asker, open_id: str | None) -> MenuRequest | None:
     """Which of the campaign's battles to open (`open_id` highlighted), or None."""
     try:
-        battles = list_battles(campaign)
+        battles = list_battles(ask.campaign)
     except StoreError as exc:
-        say(f"The battles do not read: {exc}")
+        ask.say(f"The battles do not read: {exc}")
         return None
     if not battles:
-        say("The campaign has no battle yet: n sets one up.")
+        ask.say("The campaign has no battle yet: n sets one up.")
         return None
     options = [
         (
@@ -148,26 +142,24 @@ async def ask_open_battle(
         )
         for b in battles
     ]
-    choice: str | None = await app.push_screen_wait(
-        ChoiceDialog("Open which battle?", options, open_id)
-    )
+    choice = await ask.choose("Open which battle?", options, open_id)
     return None if choice is None else OpenBattle(choice)
 
 
 async def ask_delete(
-    app: App[Any], campaign: Campaign, battle_id: str | None, readable: bool, say: Say, told: Say
+    ask: Asker, battle_id: str | None, readable: bool, told: Callable[[str], None]
 ) -> MenuRequest | None:
     """The request to delete the open battle once the GM said yes; else None, after `say`
     said why not or `told` that it was kept."""
     if battle_id is None:
-        say("No battle open: nothing to delete (o opens one).")
+        ask.say("No battle open: nothing to delete (o opens one).")
         return None
     try:
-        record = get_battle_record(campaign, battle_id)
+        record = get_battle_record(ask.campaign, battle_id)
     except StoreError as exc:
-        say(f"Not deleted: {exc}")
+        ask.say(f"Not deleted: {exc}")
         return None
-    if await app.push_screen_wait(
+    if await ask.app.push_screen_wait(
         ConfirmDialog(escape(delete_question(record, readable)), danger=True)
     ):
         return DeleteBattle(record)
@@ -180,13 +172,18 @@ def carry_out(campaign: Campaign, request: MenuRequest) -> MenuDone:
     match request:
         case SetupChoice():
             state = set_up(campaign, request)
-            return MenuDone(state.id, set_up_words(state), True)
+            begin = "space plays on to your first decision, enter rolls the edge"
+            return MenuDone(state.id, f"{state.name} is set up: {begin}.", True)
         case OpenBattle(battle_id):
             battle_actions.open_battle(campaign, battle_id)
             return MenuDone(battle_id, None, True)
         case DeleteBattle(record):
             battle_actions.delete(campaign, record.id)
-            return MenuDone(None, deleted_words(record), False)
+            words = (
+                f"Deleted {record.name} ({record.status}, round {record.round}); no battle "
+                "open. Its rolls stay in the roll log, its injuries on the characters."
+            )
+            return MenuDone(None, words, False)
         case _:
             assert_never(request)
 
@@ -194,14 +191,3 @@ def carry_out(campaign: Campaign, request: MenuRequest) -> MenuDone:
 def refused_words(request: MenuRequest, why: Exception) -> str:
     verb = {SetupChoice: "set up", OpenBattle: "opened"}.get(type(request), "deleted")
     return f"Not {verb}: {why}"
-
-
-def deleted_words(record: BattleRecord) -> str:
-    return (
-        f"Deleted {record.name} ({record.status}, round {record.round}); no battle open. "
-        "Its rolls stay in the roll log, its injuries on the characters."
-    )
-
-
-def set_up_words(state: BattleState) -> str:
-    return f"{state.name} is set up: space plays on to your first decision, enter rolls the edge."

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-import msgspec
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -21,6 +20,8 @@ from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
+from gmtool.tui.tabs.battle.requests import ApplyDamage
+from gmtool.tui.tabs.crew.dialogs import choice, number_field
 from gmtool.tui.widgets.number_field import NumberField
 from gmtool.tui.widgets.text_field import TextField
 
@@ -34,22 +35,8 @@ def ship_choice(ship: BattleShip) -> str:
     return f"{ship.name} ({side}), {ship.fate}"
 
 
-class DamageEntry(msgspec.Struct, frozen=True):
-    ship_id: str
-    amount: int
-    track: str
-    note: str
-    damage_type: str  # what the characters' armor protects against (tables/armor.yaml)
-    hit_place: str | None = None  # the place struck ("characters on station"); None: rolled
-
-
 ROLL_PLACE = "roll"  # the place-struck choice that rolls it on tables/hit_stations.yaml
 RULE_OFF = "everyone"  # the one choice while the optional rule is off
-
-
-def damage_type_choices() -> list[tuple[str, str]]:
-    """(label, id) of each damage type: 'energy', 'high impact'."""
-    return [(name, key) for key, name in armor_table().damage_types.items()]
 
 
 def place_choices() -> list[tuple[str, str]]:
@@ -62,7 +49,7 @@ def place_choices() -> list[tuple[str, str]]:
     return rolled + [(place_name(p), p) for p in places_aboard()]
 
 
-class DamageScreen(GmDialog["DamageEntry | None"]):
+class DamageScreen(GmDialog["ApplyDamage | None"]):
     """Damage the GM types in; under the optional rule "characters on station", also the
     place aboard it struck (or roll it)."""
 
@@ -72,23 +59,19 @@ class DamageScreen(GmDialog["DamageEntry | None"]):
     def __init__(
         self,
         ships: Sequence[BattleShip],
-        ship_id: str | None = None,
-        track: str = "wound",
-        note: str = "",
-        side_names: Mapping[str, str] | None = None,
-        damage_type: str | None = None,
+        ship_id: str | None,
+        note: str,
+        side_names: Mapping[str, str],
+        damage_type: str | None,
     ) -> None:
         """`damage_type`: the type of the weapon that hit, when known; else the type of
         damage no weapon caused (tables/armor.yaml)."""
         super().__init__()
         self.damage_type = damage_type or armor_table().other_damage_type
         self.ships = list(ships)
-        self.ship_id: str = (
-            ship_id if ship_id is not None and any(s.id == ship_id for s in ships) else ships[0].id
-        )
-        self.track = track
+        self.ship_id = next((s.id for s in ships if s.id == ship_id), ships[0].id)
         self.note = note
-        self.side_names = dict(side_names or {})
+        self.side_names = side_names
 
     def target_text(self, ship_id: str) -> tuple[str, bool]:
         """The line naming the ship the damage goes to, and whether it is one of ours."""
@@ -104,34 +87,15 @@ class DamageScreen(GmDialog["DamageEntry | None"]):
             box.border_title = "Type damage in"
             with Horizontal(classes="line"):
                 yield Label("Ship")
-                yield Select(
-                    [(ship_choice(s), s.id) for s in self.ships],
-                    value=self.ship_id,
-                    allow_blank=False,
-                    id="damage-ship",
-                    compact=True,
-                )
+                ships = [(ship_choice(s), s.id) for s in self.ships]
+                yield choice(ships, self.ship_id, "damage-ship")
             text, ours = self.target_text(self.ship_id)
             yield Static(text, id="damage-target", classes="ours" if ours else "")
             with Horizontal(classes="line"):
                 yield Label("Points")
-                yield NumberField(
-                    "",
-                    id="damage-amount",
-                    classes="amount",
-                    minimum=1,
-                    maximum=MAX_HULL_POINTS,
-                    compact=True,
-                )
+                yield number_field("", "damage-amount", 1, MAX_HULL_POINTS)
                 yield Label("track", classes="gap")
-                yield Select(
-                    [(t, t) for t in track_ids()],
-                    value=self.track,
-                    allow_blank=False,
-                    id="damage-track",
-                    classes="track",
-                    compact=True,
-                )
+                yield choice([(t, t) for t in track_ids()], "wound", "damage-track")
             with Horizontal(classes="line"):
                 yield Label("Why")
                 # compact: a bordered Input is three lines high and shows nothing in the
@@ -145,14 +109,8 @@ class DamageScreen(GmDialog["DamageEntry | None"]):
                 )
             with Horizontal(classes="line"):
                 yield Label("Type")
-                yield Select(
-                    damage_type_choices(),
-                    value=self.damage_type,
-                    allow_blank=False,
-                    id="damage-type",
-                    classes="kind",
-                    compact=True,
-                )
+                kinds = [(name, key) for key, name in armor_table().damage_types.items()]
+                yield choice(kinds, self.damage_type, "damage-type")
                 yield Label("struck", classes="gap")
                 places = place_choices()
                 yield Select(
@@ -192,7 +150,7 @@ class DamageScreen(GmDialog["DamageEntry | None"]):
             return
         place = str(self.query_one("#damage-place", Select).value)
         self.dismiss(
-            DamageEntry(
+            ApplyDamage(
                 str(self.query_one("#damage-ship", Select).value),
                 amount,
                 str(self.query_one("#damage-track", Select).value),

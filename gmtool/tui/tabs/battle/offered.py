@@ -51,15 +51,13 @@ def offered(action: str, now: BattleNow) -> bool:
         return True
     if not now.shown or (now.finished and action in PLAY_ACTIONS):
         return False
-    if action == "do_highlighted":
-        return now.has_actions
-    if action == "attack":  # only while a weapon can fire
-        return now.can_fire
-    if action == "undo":
-        return now.can_undo
-    if action == "redo":
-        return now.can_redo
-    return True
+    only_while = {
+        "do_highlighted": now.has_actions,
+        "attack": now.can_fire,
+        "undo": now.can_undo,
+        "redo": now.can_redo,
+    }
+    return only_while.get(action, True)
 
 
 def idle_words(state: BattleState | None) -> str:

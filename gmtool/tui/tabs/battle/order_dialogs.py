@@ -3,7 +3,6 @@ before anything is rolled; the action the tab calls makes the rolls."""
 
 from __future__ import annotations
 
-import msgspec
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -12,26 +11,23 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from gmtool.rules.battle import BattleState, RamPreview
-from gmtool.rules.battle.boarding import BoardingOdds, BoardingStrength, boarding_odds
+from gmtool.rules.battle.boarding import (
+    BoardingOdds,
+    BoardingStrength,
+    boarding_name,
+    boarding_odds,
+)
 from gmtool.tui.action_table import TabAction
 from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
+from gmtool.tui.tabs.battle.requests import Board, Ram
 
 CHOICE_WORDS = {
     "own": "a bonus to the check of {own}",
     "enemy": "a penalty to the check of {enemy}",
 }
 OTHER_CHOICE = {"own": "enemy", "enemy": "own"}
-
-
-class BoardOrder(msgspec.Struct, frozen=True):
-    """The target, and each leader's choice: 'own' (a bonus to their side's check) or
-    'enemy' (a penalty to the other side's)."""
-
-    target: str
-    leader_choice: str
-    defender_leader_choice: str
 
 
 def strength_text(state: BattleState, strength: BoardingStrength) -> str:
@@ -60,9 +56,10 @@ def odds_text(state: BattleState, odds: BoardingOdds) -> str:
     return text
 
 
-class BoardScreen(GmDialog["BoardOrder | None"]):
+class BoardScreen(GmDialog["Board | None"]):
     """Send a boarding party at the picked target; l switches our leader's choice, d the
-    defending leader's."""
+    defending leader's: 'own' (a bonus to their side's check) or 'enemy' (a penalty to the
+    other side's)."""
 
     DEFAULT_CSS = tab_css(__file__, "order_dialogs.tcss")
 
@@ -74,12 +71,12 @@ class BoardScreen(GmDialog["BoardOrder | None"]):
     )  # fmt: skip
 
     def __init__(
-        self, state: BattleState, ship_id: str, method_name: str, targets: tuple[str, ...]
+        self, state: BattleState, ship_id: str, method: str, targets: tuple[str, ...]
     ) -> None:
         super().__init__()
         self.state = state
         self.ship_id = ship_id
-        self.method_name = method_name
+        self.method = method
         self.odds = {t: boarding_odds(state, ship_id, t) for t in targets}
         self.choices = {"leader": "own", "defender": "own"}
 
@@ -95,7 +92,7 @@ class BoardScreen(GmDialog["BoardOrder | None"]):
         ship = self.state.ship(self.ship_id)
         first = next(iter(self.odds.values()))
         with Vertical(classes="dialog-box") as box:
-            box.border_title = f"{ship.name} boards by {self.method_name}"
+            box.border_title = f"{ship.name} boards by {boarding_name(self.method)}"
             yield Static(
                 f"Boarders: {strength_text(self.state, first.boarders)}.", id="board-boarders"
             )
@@ -142,7 +139,8 @@ class BoardScreen(GmDialog["BoardOrder | None"]):
         self._show_leaders()
 
     def action_board(self) -> None:
-        self.dismiss(BoardOrder(self.target, self.choices["leader"], self.choices["defender"]))
+        choices = self.choices["leader"], self.choices["defender"]
+        self.dismiss(Board(self.ship_id, self.target, self.method, *choices))
 
 
 def ram_lines(state: BattleState, preview: RamPreview) -> list[str]:
@@ -168,11 +166,10 @@ def ram_lines(state: BattleState, preview: RamPreview) -> list[str]:
     return lines
 
 
-class RamScreen(GmDialog[bool]):
+class RamScreen(GmDialog["Ram | None"]):
     """A ram, confirmed: the checks and the damage it will roll; enter rams."""
 
     DEFAULT_CSS = tab_css(__file__, "order_dialogs.tcss")
-    CANCEL_RESULT = False
 
     ACTIONS = (
         TabAction("enter", "ram", "Ram", "Ram the target", priority=True),
@@ -197,4 +194,4 @@ class RamScreen(GmDialog[bool]):
         yield KeyFooter()
 
     def action_ram(self) -> None:
-        self.dismiss(True)
+        self.dismiss(Ram(self.preview.ship_id, self.preview.target_id))

@@ -9,18 +9,17 @@ meanwhile (a key pressed before the dialog came up), so it never lands on anothe
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from textual.app import App
 
+from gmtool.actions.reads.campaign import Campaign
 from gmtool.rules.battle import (
     CREW,
     ActionInfo,
     AttackOption,
     BattleState,
     attack_options,
-    battle_summary,
-    boarding_name,
     heading_outcomes,
     no_fire_reason,
     ram_preview,
@@ -30,13 +29,31 @@ from gmtool.rules.narrative import arcs_for_heading, hold_arc_choices, range_nam
 from gmtool.rules.ship_damage import track_ids
 from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog
 from gmtool.tui.tabs.battle import requests as rq
-from gmtool.tui.tabs.battle.attack_dialog import AttackScreen, FireOrder
-from gmtool.tui.tabs.battle.damage_dialog import DamageEntry, DamageScreen
+from gmtool.tui.tabs.battle.attack_dialog import AttackScreen
+from gmtool.tui.tabs.battle.damage_dialog import DamageScreen
 from gmtool.tui.tabs.battle.detail import attack_option
-from gmtool.tui.tabs.battle.order_dialogs import BoardOrder, BoardScreen, RamScreen
-from gmtool.tui.tabs.battle.report import SummaryScreen
+from gmtool.tui.tabs.battle.order_dialogs import BoardScreen, RamScreen
 
-Say = Callable[[str], None]  # says why an order cannot be given, on the status line
+
+class Asker(NamedTuple):
+    """What an order asks through: the app's dialogs, the campaign it reads, and `say`,
+    which puts why nothing was asked on the status line."""
+
+    app: App[Any]
+    campaign: Campaign
+    say: Callable[[str], None]
+
+    async def choose(
+        self, title: str, options: Sequence[tuple[str, str]], initial: str | None = None
+    ) -> str | None:
+        """One pick of a ChoiceDialog (None: escaped)."""
+        choice: str | None = await self.app.push_screen_wait(ChoiceDialog(title, options, initial))
+        return choice
+
+    async def confirm(self, question: str) -> bool:
+        return bool(await self.app.push_screen_wait(ConfirmDialog(question)))
+
+
 ALWAYS_BEARING = {"all", "turret"}  # arcs_for_heading lists these with every heading
 CONFIRM = {
     "self_destruct": "Blow up {ship}? Enemy ships very close or close are caught in the blast.",
@@ -65,17 +82,12 @@ def at_once(info: ActionInfo) -> rq.Request | None:
     return None
 
 
-def summary_screen(state: BattleState) -> SummaryScreen:
-    """s, and what the ending shows: the battle's summary."""
-    return SummaryScreen(f"{state.name}: summary", battle_summary(state).text())
-
-
 def no_fire_text(state: BattleState) -> str:
     """Why `a` fires nothing now, as the status line says it."""
     return f"No weapon can fire now: {no_fire_reason(state)}."
 
 
-async def ask_who_plays(app: App[Any], state: BattleState) -> rq.Request | None:
+async def ask_who_plays(ask: Asker, state: BattleState) -> rq.Request | None:
     """Which sides gmtool plays (None: cancelled, or as it was)."""
     options = [
         (AUTO_NONE, "You play both sides"),
@@ -84,23 +96,13 @@ async def ask_who_plays(app: App[Any], state: BattleState) -> rq.Request | None:
         ("ab", "gmtool plays both sides"),
     ]
     now = "".join(state.auto) or AUTO_NONE
-    answer = await app.push_screen_wait(ChoiceDialog("Who plays each side", options, now))
+    answer = await ask.choose("Who plays each side", options, now)
     if answer is None or answer == now:
         return None
     return rq.SetAuto(() if answer == AUTO_NONE else tuple(answer))
 
 
-async def _choose_ship(
-    app: App[Any], state: BattleState, title: str, ship_ids: tuple[str, ...]
-) -> str | None:
-    if len(ship_ids) == 1:
-        return ship_ids[0]
-    options = [(s, f"{state.ship(s).name} ({state.ship(s).fate})") for s in ship_ids]
-    choice: str | None = await app.push_screen_wait(ChoiceDialog(title, options))
-    return choice
-
-
-async def ask_heading(app: App[Any], state: BattleState, info: ActionInfo) -> rq.Request | None:
+async def ask_heading(ask: Asker, state: BattleState, info: ActionInfo) -> rq.Request | None:
     assert info.side is not None
     fleet = state.side(info.side)
     outcomes = heading_outcomes(state, info.side)
@@ -117,72 +119,51 @@ async def ask_heading(app: App[Any], state: BattleState, info: ActionInfo) -> rq
     if fleet.declared and fleet.heading is not None:
         initial = fleet.heading if fleet.heading != "hold" else f"hold:{fleet.held_arc}"
     where = range_name(state.range).lower()
-    choice = await app.push_screen_wait(
-        ChoiceDialog(f"Heading of {fleet.name} ({where} range)", options, initial)
-    )
+    choice = await ask.choose(f"Heading of {fleet.name} ({where} range)", options, initial)
     if choice is None:
         return None
     heading, _, arc = choice.partition(":")
     return rq.DeclareHeading(info.side, heading, arc or None)
 
 
-async def ask_fire(app: App[Any], option: AttackOption) -> rq.Request | None:
-    """The attack dialog on one weapon: its target, and whether to roll the damage."""
-    order: FireOrder | None = await app.push_screen_wait(AttackScreen(option))
-    if order is None:
-        return None
-    words = f"{option.ship_name}'s {option.weapon_name}"
-    return rq.Fire(option.ship_id, option.weapon, order.target, order.roll_damage, words)
-
-
 async def ask_attack(
-    app: App[Any], state: BattleState, option: AttackOption | None, say: Say
+    ask: Asker, state: BattleState, option: AttackOption | None
 ) -> rq.Request | None:
-    """a: `option` (the highlighted weapon), else the only one that can fire, else a choice."""
-    if option is not None:
-        return await ask_fire(app, option)
-    options = attack_options(state)
+    """a: `option` (the highlighted weapon), else the only one that can fire, else a choice;
+    then the attack dialog on it: its target, and whether to roll the damage."""
+    options = [option] if option is not None else attack_options(state)
     if not options:
-        say(no_fire_text(state))
+        ask.say(no_fire_text(state))
         return None
-    option = options[0]
+    picked: str | None = "0"
     if len(options) > 1:
         choices = [
             (str(i), f"{o.ship_name}: {o.weapon_name} ({o.roller.name} rolls {o.score})")
             for i, o in enumerate(options)
         ]
-        picked = await app.push_screen_wait(ChoiceDialog("Fire which weapon?", choices))
-        if picked is None:
-            return None
-        option = options[int(picked)]
-    return await ask_fire(app, option)
+        picked = await ask.choose("Fire which weapon?", choices)
+    if picked is None:
+        return None
+    fire: rq.Fire | None = await ask.app.push_screen_wait(AttackScreen(options[int(picked)]))
+    return fire
 
 
 async def ask_damage(
-    app: App[Any],
-    state: BattleState,
-    ship_id: str | None,
-    say: Say,
-    note: str = "",
-    damage_type: str | None = None,
+    ask: Asker, state: BattleState, ship_id: str | None, note: str = "", kind: str | None = None
 ) -> rq.Request | None:
-    """The damage form; `damage_type` is the type of the weapon that hit, when known."""
+    """The damage form; `kind` is the damage type of the weapon that hit, when known."""
     ships = [s for s in state.ships if not s.destroyed]
     if not ships:
-        say("Every ship is destroyed: there is nothing left to damage.")
+        ask.say("Every ship is destroyed: there is nothing left to damage.")
         return None
     names = {side.id: side.name for side in state.sides}
-    entry: DamageEntry | None = await app.push_screen_wait(
-        DamageScreen(ships, ship_id, note=note, side_names=names, damage_type=damage_type)
+    entry: rq.ApplyDamage | None = await ask.app.push_screen_wait(
+        DamageScreen(ships, ship_id, note=note, side_names=names, damage_type=kind)
     )
-    if entry is None:
-        return None
-    return rq.ApplyDamage(
-        entry.ship_id, entry.amount, entry.track, entry.note, entry.damage_type, entry.hit_place
-    )
+    return entry
 
 
-async def ask_repair(app: App[Any], state: BattleState, info: ActionInfo) -> rq.Request | None:
+async def ask_repair(ask: Asker, state: BattleState, info: ActionInfo) -> rq.Request | None:
     assert info.ship_id is not None
     ship = state.ship(info.ship_id)
     names = {m.key: m.name for m in ship.mounts()}
@@ -190,9 +171,8 @@ async def ask_repair(app: App[Any], state: BattleState, info: ActionInfo) -> rq.
         (c, f"{c} damage ({ship.damage.marked[c]} marked)" if c in track_ids() else names[c])
         for c in info.choices
     ]
-    choice = options[0][0] if len(options) == 1 else None
-    if choice is None:
-        choice = await app.push_screen_wait(ChoiceDialog(f"{info.label}: what?", options))
+    one = len(options) == 1
+    choice = options[0][0] if one else await ask.choose(f"{info.label}: what?", options)
     if choice is None:
         return None
     by = info.character_id if info.character_id is not None else CREW
@@ -201,93 +181,68 @@ async def ask_repair(app: App[Any], state: BattleState, info: ActionInfo) -> rq.
     return rq.RollRepair(info.ship_id, by, None, choice)
 
 
-async def ask_ram(
-    app: App[Any], state: BattleState, info: ActionInfo, say: Say
-) -> rq.Request | None:
+async def ask_ram(ask: Asker, state: BattleState, info: ActionInfo) -> rq.Request | None:
     """Pick the target, see what the ram will roll (checks and damage), enter rams."""
     assert info.ship_id is not None
-    target = await _choose_ship(app, state, "Ram which ship?", info.choices)
+    options = [(s, f"{state.ship(s).name} ({state.ship(s).fate})") for s in info.choices]
+    one = len(options) == 1
+    target = info.choices[0] if one else await ask.choose("Ram which ship?", options)
     if target is None:
         return None
     try:
         preview = ram_preview(state, info.ship_id, target)
     except RulesError as exc:
-        say(f"Not done: {exc}")
+        ask.say(f"Not done: {exc}")
         return None
-    if await app.push_screen_wait(RamScreen(state, preview)):
-        return rq.Ram(info.ship_id, target)
-    return None
+    ram: rq.Ram | None = await ask.app.push_screen_wait(RamScreen(state, preview))
+    return ram
 
 
-async def ask_board(app: App[Any], state: BattleState, info: ActionInfo) -> rq.Request | None:
-    """The boarding dialog: target, both sides' strength, the leaders' choices."""
-    assert info.ship_id is not None and info.method is not None
-    method = boarding_name(info.method)
-    order: BoardOrder | None = await app.push_screen_wait(
-        BoardScreen(state, info.ship_id, method, info.choices)
-    )
-    if order is None:
-        return None
-    return rq.Board(
-        info.ship_id, order.target, info.method, order.leader_choice, order.defender_leader_choice
-    )
-
-
-async def ask_self_destruct(
-    app: App[Any], state: BattleState, info: ActionInfo
-) -> rq.Request | None:
-    assert info.ship_id is not None
-    ship = state.ship(info.ship_id)
-    aboard = [
-        state.character(a.character_id).name
-        for a in state.aboard(ship.id)
-        if state.character(a.character_id).state != "dead"
-    ]
-    question = CONFIRM["self_destruct"].format(ship=ship.name)
-    if aboard:
-        question += f"\n{', '.join(aboard)} still aboard go down with her."
-    if await app.push_screen_wait(ConfirmDialog(question)):
-        return rq.SelfDestruct(ship.id)
-    return None
-
-
-async def ask_confirmed(app: App[Any], state: BattleState, info: ActionInfo) -> rq.Request | None:
-    """Abandon ship and withdraw: asked once, then done."""
-    ship = state.ship(info.ship_id).name if info.ship_id else ""
+async def ask_confirmed(ask: Asker, state: BattleState, info: ActionInfo) -> rq.Request | None:
+    """Self-destruct (naming who goes down with her), abandon ship and withdraw: asked
+    once, then done."""
+    ship = state.ship(info.ship_id) if info.ship_id else None
     side = state.side(info.side).name if info.side else ""
-    if not await app.push_screen_wait(
-        ConfirmDialog(CONFIRM[info.action].format(ship=ship, side=side))
-    ):
+    question = CONFIRM[info.action].format(ship=ship.name if ship else "", side=side)
+    if info.action == "self_destruct" and ship is not None:
+        aboard = [state.character(a.character_id) for a in state.aboard(ship.id)]
+        alive = [c.name for c in aboard if c.state != "dead"]
+        question += f"\n{', '.join(alive)} still aboard go down with her." if alive else ""
+    if not await ask.confirm(question):
         return None
-    if info.action == "abandon_ship" and info.ship_id is not None:
-        return rq.AbandonShip(info.ship_id)
+    if info.action == "self_destruct" and ship is not None:
+        return rq.SelfDestruct(ship.id)
+    if info.action == "abandon_ship" and ship is not None:
+        return rq.AbandonShip(ship.id)
     if info.action == "withdraw" and info.side is not None:
         return rq.Withdraw(info.side)
     return None
 
 
-async def ask_end(app: App[Any], state: BattleState) -> rq.Request | None:
+async def ask_end(ask: Asker, state: BattleState) -> rq.Request | None:
     question = f"End {state.name} now, in round {state.round}?"
-    return rq.EndBattle() if await app.push_screen_wait(ConfirmDialog(question)) else None
+    return rq.EndBattle() if await ask.confirm(question) else None
 
 
 async def ask_listed(
-    app: App[Any], state: BattleState, now: Sequence[ActionInfo], info: ActionInfo, say: Say
+    ask: Asker, state: BattleState, now: Sequence[ActionInfo], info: ActionInfo
 ) -> rq.Request | None:
     """The dialog of an action of the list that asks; `now` is the list it is on (a shot's
     weapon is found by its place there)."""
     match info.action:
         case "roll_attack":
             option = attack_option(state, now, info)
-            return None if option is None else await ask_fire(app, option)
+            return None if option is None else await ask_attack(ask, state, option)
         case "declare_heading":
-            return await ask_heading(app, state, info)
+            return await ask_heading(ask, state, info)
         case "roll_repair":
-            return await ask_repair(app, state, info)
+            return await ask_repair(ask, state, info)
         case "ram":
-            return await ask_ram(app, state, info, say)
+            return await ask_ram(ask, state, info)
         case "board":
-            return await ask_board(app, state, info)
-        case "self_destruct":
-            return await ask_self_destruct(app, state, info)
-    return await ask_confirmed(app, state, info)
+            assert info.ship_id is not None and info.method is not None
+            board: rq.Board | None = await ask.app.push_screen_wait(
+                BoardScreen(state, info.ship_id, info.method, info.choices)
+            )
+            return board
+    return await ask_confirmed(ask, state, info)

@@ -27,6 +27,7 @@ from gmtool.rules.battle import (
     BattleState,
     advance_blocker,
     available_actions,
+    battle_summary,
 )
 from gmtool.rules.errors import RulesError
 from gmtool.tui.pane import GmPane
@@ -36,15 +37,16 @@ from gmtool.tui.tabs.battle import requests as rq
 from gmtool.tui.tabs.battle.action_list import ActionList
 from gmtool.tui.tabs.battle.detail import attack_option, detail_text
 from gmtool.tui.tabs.battle.header import header_text
-from gmtool.tui.tabs.battle.history import redone_words, refused_words, undone_words
 from gmtool.tui.tabs.battle.keys import ACTIONS, HELP
 from gmtool.tui.tabs.battle.log_view import log_text
+from gmtool.tui.tabs.battle.orders import Asker
 from gmtool.tui.tabs.battle.reading import history_labels, read_battle
-from gmtool.tui.tabs.battle.report import ReportScreen
+from gmtool.tui.tabs.battle.report import ReportScreen, SummaryScreen
 from gmtool.tui.tabs.battle.rules_card import readings_card
 from gmtool.tui.tabs.battle.ship_table import ShipTable, TableLayout
 
-Asking = Coroutine[Any, Any, rq.Request | None]  # an order that asks, then gives its request
+# an order that asks, then gives its request (a battle's step, or one to open or delete)
+Asking = Coroutine[Any, Any, rq.Request | battle_menu.MenuRequest | None]
 WIDE_WIDTH = 100  # narrower: the track columns drop their bars, the class column goes
 SHORT_HEIGHT = 28  # lower: no blank lines between the parts
 
@@ -182,13 +184,14 @@ class BattlePane(GmPane):
     def damage_target(self) -> str | None:
         return self.query_one("#battle-ships", ShipTable).damage_target(self.battle)
 
-    def ship_under_cursor(self) -> str | None:
-        return self.query_one("#battle-ships", ShipTable).ship_under_cursor(self.battle)
-
     # -- doing a step ---------------------------------------------------------------------
     def say(self, text: str) -> None:
         """Say why an order cannot be given or was not done (the askers' `say`)."""
         self.show_status(text, error=True)
+
+    @property
+    def asker(self) -> Asker:
+        return Asker(self.app, self.campaign, self.say)
 
     def do_step(self, request: rq.Request, at: int | None = None) -> StepOutcome | None:
         """Carry out `request` and show it; one given on an older action list (`at`) is
@@ -223,13 +226,22 @@ class BattlePane(GmPane):
         """The request carried out, then the damage form for damage left to type in, or the
         summary after the ending."""
         request = await asking
+        if isinstance(request, battle_menu.MenuRequest):
+            try:
+                self.carry_out_menu(request)
+            except (StoreError, ActionRefused) as exc:
+                self.say(battle_menu.refused_words(request, exc))
+            return
         outcome = None if request is None else self.do_step(request, at)
         if outcome is None:
             return
         due = outcome.result.damage_to_type_in
         if isinstance(request, rq.Fire) and request.target in due:
-            kind = outcome.state.ship(request.ship_id).mount(request.weapon).system.damage_type
-            form = self.damage_form(request.target, request.weapon_words, kind)
+            ship = outcome.state.ship(request.ship_id)
+            weapon = ship.mount(request.weapon)
+            form = self.damage_form(
+                request.target, f"{ship.name}'s {weapon.name}", weapon.system.damage_type
+            )
             if form is not None:
                 await self._asked(form, self.generation)
         elif isinstance(request, rq.Ram | rq.SelfDestruct) and due:
@@ -246,7 +258,7 @@ class BattlePane(GmPane):
         state = self.need_open_battle()
         if state is None:
             return None
-        return orders.ask_damage(self.app, state, ship_id, self.say, note, damage_type)
+        return orders.ask_damage(self.asker, state, ship_id, note, damage_type)
 
     async def _type_damage_due(self, ships: Sequence[str], cause: str) -> None:
         """The damage form on each of `ships` still afloat in turn, until the GM escapes."""
@@ -290,7 +302,7 @@ class BattlePane(GmPane):
         if request is not None:
             self.do_step(request)
         elif action in orders.ASKED or (action in orders.ASKED_IF_ALLOWED and not info.refused):
-            self.ask(orders.ask_listed(self.app, state, self.now, info, self.say))
+            self.ask(orders.ask_listed(self.asker, state, self.now, info))
         elif info.refused:
             self.say(f"Not now: {info.refused}.")
         elif action == "leave_ship" and info.character_id is not None:
@@ -361,31 +373,42 @@ class BattlePane(GmPane):
         self.reload(keep_status=True)
         self.show_status(play_words.round_undone_words(undone))
 
-    def _ask_on_open(self, asking: Callable[[BattleState], Asking]) -> None:
+    def _ask_on_open(self, order: Callable[[Asker, BattleState], Asking]) -> None:
         """An order asked on the battle, if it can still be played on."""
         state = self.need_open_battle()
-        self.ask(None if state is None else asking(state))
+        self.ask(None if state is None else order(self.asker, state))
+
+    def _ask_on_ship(
+        self, ship_id: str | None, none: str, order: Callable[[Asker, BattleState, str], Asking]
+    ) -> None:
+        """An order on the ship `ship_id` of the open battle (None: say `none`)."""
+        state = self.need_open_battle()
+        if state is not None and ship_id is None:
+            self.say(none)
+        elif state is not None and ship_id is not None:
+            self.ask(order(self.asker, state, ship_id))
 
     def action_who_plays(self) -> None:
-        self._ask_on_open(lambda state: orders.ask_who_plays(self.app, state))
+        self._ask_on_open(orders.ask_who_plays)
 
     def action_attack(self) -> None:
         state, info = self.need_open_battle(), self.highlighted_action()
         if state is not None:
             fire = info is not None and info.action == "roll_attack"
             option = attack_option(state, self.now, info) if info and fire else None
-            self.ask(orders.ask_attack(self.app, state, option, self.say))
+            self.ask(orders.ask_attack(self.asker, state, option))
 
     def action_damage(self) -> None:
         self.ask(self.damage_form(self.damage_target()))
 
     def action_end(self) -> None:
-        self._ask_on_open(lambda state: orders.ask_end(self.app, state))
+        self._ask_on_open(orders.ask_end)
 
     def action_summary(self) -> None:
         state = self.need_battle()
         if state is not None:
-            self.app.push_screen(orders.summary_screen(state))
+            summary = battle_summary(state).text()
+            self.app.push_screen(SummaryScreen(f"{state.name}: summary", summary))
 
     def action_report(self) -> None:
         """Save the report as the battle stands now and show it."""
@@ -407,7 +430,7 @@ class BattlePane(GmPane):
         self._history(redo=True)
 
     def _history(self, redo: bool) -> None:
-        """ctrl+z takes the last step back, ctrl+y does it again as saved (history.py)."""
+        """ctrl+z takes the last step back, ctrl+y does it again as saved."""
         if self.battle_id is None:
             self.say(f"No battle open: nothing to {'redo' if redo else 'undo'}.")
             return
@@ -418,37 +441,22 @@ class BattlePane(GmPane):
             self.say(f"Not {'redone' if redo else 'undone'}: {exc}")
             return
         if isinstance(result, history.Refused):
-            self.say(refused_words(result))
+            self.say(play_words.refused_words(result))
             return
         self.reload(keep_status=True)
         can_redo = self.redo_label is not None
-        self.show_status(redone_words(result) if redo else undone_words(result, can_redo))
+        words = play_words.redone_words(result) if redo else None
+        self.show_status(words or play_words.undone_words(result, can_redo))
 
     def action_new_battle(self) -> None:
-        ask = battle_menu.ask_new_battle
-        self._menu(ask(self.app, self.campaign, self.say, self.carry_out_menu))
+        self.ask(battle_menu.ask_new_battle(self.asker, self.carry_out_menu))
 
     def action_open_battle(self) -> None:
-        self._menu(battle_menu.ask_open_battle(self.app, self.campaign, self.battle_id, self.say))
+        self.ask(battle_menu.ask_open_battle(self.asker, self.battle_id))
 
     def action_delete_battle(self) -> None:
-        readable, tell = self.battle is not None, self.show_status
-        self._menu(
-            battle_menu.ask_delete(
-                self.app, self.campaign, self.battle_id, readable, self.say, tell
-            )
-        )
-
-    def _menu(self, asking: battle_menu.MenuAsking) -> None:
-        self.run_worker(self._menu_asked(asking), exclusive=True, group="battle-dialog")
-
-    async def _menu_asked(self, asking: battle_menu.MenuAsking) -> None:
-        request = await asking
-        if request is not None:
-            try:
-                self.carry_out_menu(request)
-            except (StoreError, ActionRefused) as exc:
-                self.say(battle_menu.refused_words(request, exc))
+        readable = self.battle is not None
+        self.ask(battle_menu.ask_delete(self.asker, self.battle_id, readable, self.show_status))
 
     def carry_out_menu(self, request: battle_menu.MenuRequest) -> None:
         """Set up, open or delete a battle, then show the one open after. A refusal raises:
@@ -462,31 +470,25 @@ class BattlePane(GmPane):
             self.focus_default()
 
     def action_gunner(self) -> None:
-        state, ship_id = self.need_open_battle(), self.ship_under_cursor()
-        if state is not None and ship_id is None:
-            self.say("No ship in the table: move the cursor onto one.")
-        elif state is not None and ship_id is not None:
-            self.ask(station_orders.gunner_order(self.app, state, ship_id, self.say))
+        no_ship = "No ship in the table: move the cursor onto one."
+        ship_id = self.query_one("#battle-ships", ShipTable).ship_under_cursor(self.battle)
+        self._ask_on_ship(ship_id, no_ship, station_orders.gunner_order)
 
     def action_knock_out(self) -> None:
-        state, ship_id = self.need_open_battle(), self.damage_target()
-        if state is not None and ship_id is None:
-            self.say("No ship left to knock a system out on.")
-        elif state is not None and ship_id is not None:
-            self.ask(station_orders.knock_out_order(self.app, state, ship_id))
+        no_ship = "No ship left to knock a system out on."
+        self._ask_on_ship(self.damage_target(), no_ship, station_orders.knock_out_order)
 
     def action_commander(self) -> None:
-        self._ask_on_open(lambda state: station_orders.commander_order(self.app, state))
+        self._ask_on_open(station_orders.commander_order)
 
     def action_move_station(self) -> None:
-        ask = station_orders.move_order
-        self._ask_on_open(lambda state: ask(self.app, self.campaign, state, self.say))
+        self._ask_on_open(station_orders.move_order)
 
     def action_take_over(self) -> None:
-        self._ask_on_open(lambda state: station_orders.take_over_order(self.app, state, self.say))
+        self._ask_on_open(station_orders.take_over_order)
 
     def action_leave_ship(self) -> None:
-        self._ask_on_open(lambda state: station_orders.leave_order(self.app, state, self.say))
+        self._ask_on_open(station_orders.leave_order)
 
 
 __all__ = ["BattlePane"]

@@ -1,4 +1,5 @@
-"""What the Battle tab says after a step or playing on, and where it puts the cursor.
+"""What the Battle tab says after a step, playing on, ctrl+z and ctrl+y, and where it puts
+the cursor.
 
 Play-on stops at a decision of a side the GM plays: the tab says what is asked, with
 gmtool's own choice beside it, and puts the list's cursor on the action that answers it.
@@ -11,13 +12,13 @@ from pathlib import Path
 
 from rich.text import Text
 
+from gmtool.actions import history
 from gmtool.actions.battle_next import Decision, PlayOn
-from gmtool.actions.battles import RoundUndone, StepDone
+from gmtool.actions.battles import RoundUndone, StepDone, StepUndone
 from gmtool.actions.reads.battles import StepOutcome
 from gmtool.rules.battle import ActionInfo, BattleState
 from gmtool.rules.errors import RulesError
 from gmtool.rules.narrative import heading_name
-from gmtool.tui.tabs.battle.station_orders import written_back_text
 
 # The action of the list that answers each kind of decision.
 ANSWERS = {
@@ -110,10 +111,14 @@ def decision_words(state: BattleState, decision: Decision) -> str:
     )
 
 
+def counted(count: int, noun: str) -> str:
+    """'1 step', '3 steps'."""
+    return f"{count} {noun}{'s' if count != 1 else ''}"
+
+
 def played_words(state: BattleState, played: PlayOn) -> str:
     """What a play-on did and where it stopped."""
-    count = len(played.steps)
-    steps = f"{count} step{'s' if count != 1 else ''} played"
+    steps = f"{counted(len(played.steps), 'step')} played"
     if played.finished:
         return f"{steps}: the battle is over after round {played.round}; s shows the summary."
     if played.decision is not None:
@@ -131,30 +136,9 @@ def outcome_text(outcome: StepOutcome) -> Text:
     text = Text("\n".join(shown))
     if outcome.injuries:
         hurt = sum(1 for e in outcome.injuries if any(e.get("marked", {}).values()))
-        text.append(
-            f"\n{len(outcome.injuries)} hazard roll{'s' if len(outcome.injuries) != 1 else ''}"
-            f" for characters aboard, {hurt} hurt (in the Injuries tab).",
-            style="bold",
-        )
+        rolls = counted(len(outcome.injuries), "hazard roll")
+        text.append(f"\n{rolls} for characters aboard, {hurt} hurt (in the Injuries tab).", "bold")
     return text
-
-
-def missing_words(name: str, missing: Sequence[str]) -> str:
-    """Why the battle `name` cannot open: which of its saved files are gone."""
-    files = "file" if len(missing) == 1 else "files"
-    are = "is" if len(missing) == 1 else "are"
-    return (
-        f"{name} cannot open: its saved {files} {', '.join(missing)} {are} missing. "
-        "x deletes it from the list (backups/ may hold copies)."
-    )
-
-
-def round_undone_words(undone: RoundUndone) -> str:
-    count = len(undone.steps)
-    return (
-        f"Undone: round {undone.round}, {count} step{'s' if count != 1 else ''} "
-        "taken back (their rolls marked undone, injuries given back)."
-    )
 
 
 def step_text(done: StepDone, folder: Path) -> Text:
@@ -164,8 +148,11 @@ def step_text(done: StepDone, folder: Path) -> Text:
     if done.report is not None:
         where = done.report.relative_to(folder)
         text.append(f"\nBattle report saved as {where} (r shows it).", style="bold")
-    if done.written_back:
-        text.append(f"\n{written_back_text(done)}", style="bold")
+    if done.written_back:  # the ending's state, now the campaign ships'
+        ships = [done.state.ship(ship_id) for ship_id in done.written_back]
+        lost = [(s, s.crew_losses["dead"] + s.crew_losses["badly_wounded"]) for s in ships]
+        fates = "; ".join(f"{s.name} {s.fate}, {dead} crew lost" for s, dead in lost)
+        text.append(f"\nEnd state written to the campaign's ships (Crew tab): {fates}.", "bold")
     return text
 
 
@@ -175,3 +162,37 @@ def over_words(state: BattleState) -> str:
         f"{state.name} is over (it ended in round {state.round}): s shows its summary; "
         "ctrl+z takes the ending back."
     )
+
+
+def round_undone_words(undone: RoundUndone) -> str:
+    return (
+        f"Undone: round {undone.round}, {counted(len(undone.steps), 'step')} "
+        "taken back (their rolls marked undone, injuries given back)."
+    )
+
+
+def undone_words(done: history.Done, can_redo: bool) -> str:
+    """'Undone: <step> (2 rolls marked undone, 1 injury entries given back).', then what came
+    back outside the battle."""
+    undone = done.detail
+    assert isinstance(undone, StepUndone)
+    text = f"Undone: {undone.label} ({counted(len(undone.roll_ids), 'roll')} marked undone"
+    if undone.injury_ids:
+        text += f", {len(undone.injury_ids)} injury entries given back"
+    text += ")."
+    if undone.ships_restored:
+        text += " The campaign's ships are back as they were before the battle ended."
+    if undone.stations_restored:
+        text += " The stations are back as they were (Stations tab)."
+    return text + (" ctrl+y does it again." if can_redo else "")
+
+
+def redone_words(done: history.Done) -> str:
+    """'Redone: <step> (as saved: 2 rolls back in the log, nothing rolled again).'"""
+    rolls = counted(done.rolls, "roll")
+    return f"Redone: {done.label} (as saved: {rolls} back in the log, nothing rolled again)."
+
+
+def refused_words(refused: history.Refused) -> str:
+    """The history's refusal as a sentence."""
+    return f"{refused.text[:1].upper()}{refused.text[1:]}."

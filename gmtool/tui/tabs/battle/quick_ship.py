@@ -22,6 +22,7 @@ from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
+from gmtool.tui.tabs.crew.dialogs import choice, number_field
 from gmtool.tui.tabs.crew.system_dialog import SystemDialog
 from gmtool.tui.widgets.number_field import NumberField
 from gmtool.tui.widgets.text_field import TextField
@@ -76,7 +77,6 @@ class QuickShipScreen(GmDialog["ShipSpec | None"]):
         self.hull_default = new_default
 
     def compose(self) -> ComposeResult:
-        qualities = list(checks_table().crew_quality)
         with Vertical(classes="dialog-box") as box:
             box.border_title = "A quick enemy ship"
             with Horizontal(classes="setup-line"):
@@ -89,55 +89,22 @@ class QuickShipScreen(GmDialog["ShipSpec | None"]):
                     compact=True,
                 )
                 yield Label("Class", classes="gap")
-                yield Select(
-                    [(c, c) for c in class_ids()],
-                    value=self.ship_class,
-                    allow_blank=False,
-                    id="quick-class",
-                    classes="narrow",
-                    compact=True,
-                )
+                yield choice([(c, c) for c in class_ids()], self.ship_class, "quick-class")
             with Horizontal(classes="setup-line"):
                 yield Label("Hull pts", classes="first")
-                yield NumberField(
-                    self.hull_default,
-                    id="quick-hull",
-                    classes="short",
-                    minimum=1,
-                    maximum=MAX_HULL_POINTS,
-                    compact=True,
-                )
+                yield number_field(self.hull_default, "quick-hull", 1, MAX_HULL_POINTS)
                 yield Label("Accel", classes="gap")
                 yield NumberField(
-                    "",
-                    placeholder="class",
-                    id="quick-accel",
-                    minimum=0,
-                    classes="short",
-                    compact=True,
+                    "", placeholder="class", id="quick-accel", minimum=0, compact=True
                 )
                 yield Label("Crew", classes="gap")
-                yield Select(
-                    [(q, q) for q in qualities],
-                    value=ship_spec_table().crew_quality,
-                    allow_blank=False,
-                    id="quick-crew",
-                    classes="narrow",
-                    compact=True,
-                )
-            with Horizontal(classes="setup-line"):
+                crew = [(q, q) for q in checks_table().crew_quality]
+                yield choice(crew, ship_spec_table().crew_quality, "quick-crew")
+            with Horizontal(classes="setup-line quick-tracks"):
                 yield Label("Tracks", classes="first")
                 for track in track_ids():
                     yield Label(track, classes="gap")
-                    yield NumberField(
-                        "",
-                        placeholder="hull",
-                        id=f"quick-{track}",
-                        minimum=0,
-                        maximum=MAX_HULL_POINTS,
-                        classes="short",
-                        compact=True,
-                    )
+                    yield number_field("", f"quick-{track}", 0, MAX_HULL_POINTS, "hull")
             yield Static("Weapons: none yet", id="quick-weapons", classes="setup-hint")
             yield Static(
                 "The hull points follow the class until you type your own. Blank tracks come "

@@ -3,6 +3,7 @@ would do, and why a battle does not read. Functions of the campaign, never of th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from gmtool.actions.errors import StoreError
@@ -17,7 +18,6 @@ from gmtool.actions.reads.battles import (
 from gmtool.actions.reads.campaign import Campaign
 from gmtool.rules.battle import BattleState
 from gmtool.rules.errors import RulesError
-from gmtool.tui.tabs.battle.play_words import missing_words
 
 
 class BattleRead(NamedTuple):
@@ -51,3 +51,13 @@ def history_labels(campaign: Campaign, battle_id: str) -> tuple[str | None, str 
         return undo, next_redo_label(campaign, battle_id)
     except StoreError:
         return None, None
+
+
+def missing_words(name: str, missing: Sequence[str]) -> str:
+    """Why the battle `name` cannot open: which of its saved files are gone."""
+    files = "file" if len(missing) == 1 else "files"
+    are = "is" if len(missing) == 1 else "are"
+    return (
+        f"{name} cannot open: its saved {files} {', '.join(missing)} {are} missing. "
+        "x deletes it from the list (backups/ may hold copies)."
+    )

@@ -4,7 +4,8 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple, assert_never
+from collections.abc import Callable
+from typing import NamedTuple
 
 from gmtool.actions import battle_stations
 from gmtool.actions import battles as battle_actions
@@ -48,16 +49,15 @@ class Fire(NamedTuple):
     weapon: str
     target: str
     roll_damage: bool
-    weapon_words: str  # "CSS Meridian's Phaser bank": the note of damage typed in after
 
 
 class ApplyDamage(NamedTuple):
-    ship_id: str
+    target: str
     amount: int
     track: str
     note: str
-    damage_type: str | None
-    hit_place: str | None
+    damage_type: str | None  # what the characters' armor protects against (tables/armor.yaml)
+    hit_place: str | None  # the place struck ("characters on station"); None: rolled
 
 
 class RollRepair(NamedTuple):
@@ -82,6 +82,7 @@ class Board(NamedTuple):
 
 class SelfDestruct(NamedTuple):
     ship_id: str
+    characters_go_down: bool = True  # the tab asks first, naming who goes down with her
 
 
 class AbandonShip(NamedTuple):
@@ -97,7 +98,7 @@ class EndBattle(NamedTuple):
 
 
 class SetAuto(NamedTuple):
-    sides: tuple[str, ...]
+    auto: tuple[str, ...]  # the sides gmtool plays
 
 
 class AssignGunner(NamedTuple):
@@ -158,81 +159,35 @@ Request = (
 )
 
 
+# The one action of each request, called with the request's fields by name as the CLI
+# calls it (tests/tui/test_battle_requests.py binds every request to its action's signature).
+STEP_ACTIONS: dict[type[Request], Callable[..., StepDone]] = {
+    RollEdge: battle_actions.do_roll_edge,
+    SetPower: battle_actions.do_set_power,
+    RollSensors: battle_actions.do_roll_sensors,
+    ResolveMovement: battle_actions.do_resolve_movement,
+    RollLeadership: battle_actions.do_roll_leadership,
+    Advance: battle_actions.do_advance,
+    DeclareHeading: battle_actions.do_declare_heading,
+    Fire: battle_actions.do_fire,
+    ApplyDamage: battle_actions.do_apply_damage,
+    RollRepair: battle_actions.do_roll_repair,
+    Ram: battle_actions.do_ram,
+    Board: battle_actions.do_board,
+    SelfDestruct: battle_actions.do_self_destruct,
+    AbandonShip: battle_actions.do_abandon_ship,
+    Withdraw: battle_actions.do_withdraw,
+    EndBattle: battle_actions.do_end_battle,
+    SetAuto: battle_actions.do_set_auto,
+    AssignGunner: battle_actions.do_assign_gunner,
+    KnockOut: battle_actions.do_knock_out_system,
+    SetCommander: battle_actions.do_set_commander,
+    MoveToStation: battle_stations.move_to_station,
+    TakeOver: battle_stations.take_over,
+    LeaveShip: battle_stations.leave_ship,
+}
+
+
 def carry_out(campaign: Campaign, battle_id: str, request: Request) -> StepDone:
     """Do `request` on the battle with its one action; refusals raise."""
-    match request:
-        case RollEdge():
-            return battle_actions.do_roll_edge(campaign, battle_id)
-        case SetPower(ship_id, by):
-            return battle_actions.do_set_power(campaign, battle_id, ship_id, by=by)
-        case RollSensors(ship_id):
-            return battle_actions.do_roll_sensors(campaign, battle_id, ship_id)
-        case ResolveMovement():
-            return battle_actions.do_resolve_movement(campaign, battle_id)
-        case RollLeadership(character_id):
-            return battle_actions.do_roll_leadership(campaign, battle_id, character_id)
-        case Advance():
-            return battle_actions.do_advance(campaign, battle_id)
-        case DeclareHeading(side, heading, held_arc):
-            return battle_actions.do_declare_heading(campaign, battle_id, side, heading, held_arc)
-        case Fire(ship_id, weapon, target, roll_damage, _):
-            return battle_actions.do_fire(
-                campaign, battle_id, ship_id, weapon, target, roll_damage=roll_damage
-            )
-        case ApplyDamage(ship_id, amount, track, note, damage_type, hit_place):
-            return battle_actions.do_apply_damage(
-                campaign,
-                battle_id,
-                ship_id,
-                amount,
-                track,
-                note,
-                damage_type=damage_type,
-                hit_place=hit_place,
-            )
-        case RollRepair(ship_id, by, track, system):
-            return battle_actions.do_roll_repair(
-                campaign, battle_id, ship_id, by=by, track=track, system=system
-            )
-        case Ram(ship_id, target):
-            return battle_actions.do_ram(campaign, battle_id, ship_id, target)
-        case Board(ship_id, target, method, leader_choice, defender_leader_choice):
-            return battle_actions.do_board(
-                campaign,
-                battle_id,
-                ship_id,
-                target,
-                method,
-                leader_choice=leader_choice,
-                defender_leader_choice=defender_leader_choice,
-            )
-        case SelfDestruct(ship_id):
-            return battle_actions.do_self_destruct(
-                campaign, battle_id, ship_id, characters_go_down=True
-            )
-        case AbandonShip(ship_id):
-            return battle_actions.do_abandon_ship(campaign, battle_id, ship_id)
-        case Withdraw(side):
-            return battle_actions.do_withdraw(campaign, battle_id, side)
-        case EndBattle():
-            return battle_actions.do_end_battle(campaign, battle_id)
-        case SetAuto(sides):
-            return battle_actions.do_set_auto(campaign, battle_id, sides)
-        case AssignGunner(ship_id, weapon, character_id):
-            return battle_actions.do_assign_gunner(
-                campaign, battle_id, ship_id, weapon, character_id
-            )
-        case KnockOut(ship_id, system):
-            return battle_actions.do_knock_out_system(campaign, battle_id, ship_id, system)
-        case SetCommander(side, character_id):
-            return battle_actions.do_set_commander(campaign, battle_id, side, character_id)
-        case MoveToStation(character_id, ship_id, place):
-            return battle_stations.move_to_station(
-                campaign, battle_id, character_id, ship_id, place
-            )
-        case TakeOver(character_id, occupant_id):
-            return battle_stations.take_over(campaign, battle_id, character_id, occupant_id)
-        case LeaveShip(character_id):
-            return battle_stations.leave_ship(campaign, battle_id, character_id)
-        case _:
-            assert_never(request)
+    return STEP_ACTIONS[type(request)](campaign, battle_id, **request._asdict())

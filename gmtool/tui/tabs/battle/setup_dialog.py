@@ -30,6 +30,7 @@ from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.battle.quick_ship import QuickShipScreen
+from gmtool.tui.tabs.crew.dialogs import choice
 from gmtool.tui.widgets.text_field import TextField
 
 AUTO = "@auto"  # the commander: whoever is at the flagship's command station; the first ship
@@ -121,17 +122,15 @@ class BattleSetupScreen(GmDialog[SetupChoice | None]):
             self.query_one("#setup-auto", Select).value = auto_value(DEFAULT_AUTO)
             for side, fleet in (("a", OUR_FLEET), ("b", ENEMY_FLEET)):
                 self.query_one(f"#setup-{side}-name", Input).value = fleet
-                commander = self.query_one(f"#setup-{side}-commander", Select)
-                commander.set_options([(AUTO_COMMANDER, AUTO)])
-                commander.value = AUTO
+                for field, nobody in (("commander", AUTO_COMMANDER), ("flagship", FIRST_SHIP)):
+                    select = self.query_one(f"#setup-{side}-{field}", Select)
+                    select.set_options([(nobody, AUTO)])
+                    select.value = AUTO
                 ships_list = self.query_one(f"#setup-{side}-ships", SelectionList)
                 ships_list.clear_options()
                 ships_list.add_options(self._ship_options(side))
                 ships_list.highlighted = 0 if ships_list.option_count else None
                 self.query_one(f"#setup-{side}-chosen", Static).update(chosen_text([]))
-                flagship = self.query_one(f"#setup-{side}-flagship", Select)
-                flagship.set_options([(FIRST_SHIP, AUTO)])
-                flagship.value = AUTO
         self._error("")
         self.query_one("#setup-name", Input).focus()
         self.remember_fields()
@@ -153,23 +152,11 @@ class BattleSetupScreen(GmDialog[SetupChoice | None]):
                     self.default_name, id="setup-name", limit=MAX_NAME_CHARS, compact=True
                 )
                 yield Label("Range", classes="gap")
-                yield Select(
-                    [(range_name(r), r) for r in range_ids()],
-                    value=starting_range(),
-                    allow_blank=False,
-                    id="setup-range",
-                    classes="narrow",
-                    compact=True,
-                )
+                ranges = [(range_name(r), r) for r in range_ids()]
+                yield choice(ranges, starting_range(), "setup-range")
                 yield Label("gmtool plays", classes="gap")
-                yield Select(
-                    [(label, value or NO_SIDE) for label, value in AUTO_OPTIONS],
-                    value=auto_value(DEFAULT_AUTO),
-                    allow_blank=False,
-                    id="setup-auto",
-                    classes="narrow",
-                    compact=True,
-                )
+                sides = [(label, value or NO_SIDE) for label, value in AUTO_OPTIONS]
+                yield choice(sides, auto_value(DEFAULT_AUTO), "setup-auto")
             # side, its default name
             for side, fleet in (("a", OUR_FLEET), ("b", ENEMY_FLEET)):
                 with Horizontal(classes="setup-line"):
@@ -178,24 +165,12 @@ class BattleSetupScreen(GmDialog[SetupChoice | None]):
                         fleet, id=f"setup-{side}-name", limit=MAX_NAME_CHARS, compact=True
                     )
                     yield Label("commander", classes="gap")
-                    yield Select(
-                        [(AUTO_COMMANDER, AUTO)],
-                        value=AUTO,
-                        allow_blank=False,
-                        id=f"setup-{side}-commander",
-                        compact=True,
-                    )
+                    yield choice([(AUTO_COMMANDER, AUTO)], AUTO, f"setup-{side}-commander")
                 yield SelectionList[str](*self._ship_options(side), id=f"setup-{side}-ships")
                 with Horizontal(classes="setup-flag-line"):
                     yield Static(chosen_text([]), id=f"setup-{side}-chosen", classes="setup-chosen")
                     yield Label("flagship")
-                    yield Select(
-                        [(FIRST_SHIP, AUTO)],
-                        value=AUTO,
-                        allow_blank=False,
-                        id=f"setup-{side}-flagship",
-                        compact=True,
-                    )
+                    yield choice([(FIRST_SHIP, AUTO)], AUTO, f"setup-{side}-flagship")
             yield Static(
                 f"Range starts at {range_name(starting_range())}, an open-space encounter "
                 "(tables/narrative.yaml); pick closer for an ambush or an approach to a planet.",
@@ -218,26 +193,20 @@ class BattleSetupScreen(GmDialog[SetupChoice | None]):
     def _ships_changed(self, event: SelectionList.SelectedChanged[str]) -> None:
         side = "a" if event.selection_list.id == "setup-a-ships" else "b"
         self._offer_commanders(side)
-        self._show_chosen(side)
-        self._offer_flagships(side)
+        self._show_picked(side)
 
-    def _offer_flagships(self, side: str) -> None:
-        """The flagship is one of the ships ticked (by name); the first unless the GM picks."""
+    def _show_picked(self, side: str) -> None:
+        """The ships ticked in words (the ticks differ only by colour), and the flagship
+        offered among them by name: the first unless the GM picks."""
         names = {s.id: s.spec.name for s in self.ships}
         names.update({f"extra:{n}": name for n, (name, _spec) in enumerate(self.extra)})
         picked = [str(i) for i in self.query_one(f"#setup-{side}-ships", SelectionList).selected]
+        chosen = chosen_text([names.get(k, k) for k in picked])
+        self.query_one(f"#setup-{side}-chosen", Static).update(chosen)
         select = self.query_one(f"#setup-{side}-flagship", Select)
         current = select.value
         select.set_options([(FIRST_SHIP, AUTO), *[(names.get(k, k), k) for k in picked]])
         select.value = current if current in picked else AUTO
-
-    def _show_chosen(self, side: str) -> None:
-        """The ticks differ only by colour: say in words which ships are in."""
-        names = {s.id: s.spec.name for s in self.ships}
-        names.update({f"extra:{n}": name for n, (name, _spec) in enumerate(self.extra)})
-        picked = self.query_one(f"#setup-{side}-ships", SelectionList).selected
-        chosen = [names.get(str(i), str(i)) for i in picked]
-        self.query_one(f"#setup-{side}-chosen", Static).update(chosen_text(chosen))
 
     def _offer_commanders(self, side: str) -> None:
         chosen = set(self.query_one(f"#setup-{side}-ships", SelectionList).selected)
@@ -264,8 +233,7 @@ class BattleSetupScreen(GmDialog[SetupChoice | None]):
         self.extra.append((spec.name, spec))
         ships = self.query_one("#setup-b-ships", SelectionList)
         ships.add_option((ship_label(spec, "this battle only"), key, True))
-        self._show_chosen("b")
-        self._offer_flagships("b")
+        self._show_picked("b")
         self._error("")
 
     def action_quick_ship(self) -> None:
@@ -278,7 +246,7 @@ class BattleSetupScreen(GmDialog[SetupChoice | None]):
     def _error(self, text: str) -> None:
         self.query_one("#setup-error", Static).update(text)
 
-    def choice(self) -> SetupChoice:
+    def request(self) -> SetupChoice:
         def commander(side: str) -> str | None:
             value = self.query_one(f"#setup-{side}-commander", Select).value
             return None if value == AUTO or value == Select.NULL else str(value)
@@ -314,17 +282,13 @@ class BattleSetupScreen(GmDialog[SetupChoice | None]):
         )
 
     def action_create(self) -> None:
-        choice = self.choice()
+        request = self.request()
         try:
-            self.save(choice)
+            self.save(request)
         except (RulesError, StoreError) as exc:
             self._error(f"Not set up: {exc}")
             return
-        self.dismiss(choice)
-
-    @on(Input.Submitted)
-    def _submitted(self) -> None:
-        self.action_create()
+        self.dismiss(request)
 
     def unsaved_changes(self) -> bool:
         """A ship made for this battle (quick form, spec file) is lost with the form too."""

@@ -46,10 +46,6 @@ def losses_text(losses: dict[str, int], total: bool = True) -> str:
     return f"{losses['total']}: {split}" if total else split
 
 
-def losses_cell(ship: BattleShip, total: bool = True) -> str:
-    return losses_text(ship.crew_losses, total)
-
-
 BAR = 3  # cells of a track's bar in the wide table
 CLASS_SHORT = {"super-heavy": "s-heavy"}
 STATE_WIDTH = max(len(s) for s in STATE_STYLE)  # 'operational'
@@ -139,7 +135,7 @@ def ship_row(state: BattleState, ship: BattleShip, layout: TableLayout) -> list[
         if ship.damage.marked[track]:
             cell.stylize(TRACK_STYLE[track], 0, layout.bar or len(cell))
         cells.append(cell)
-    cells.append(losses_cell(ship, layout.losses_total))
+    cells.append(losses_text(ship.crew_losses, layout.losses_total))
     return cells
 
 
