@@ -78,31 +78,12 @@ ACTIONS: tuple[TabAction, ...] = (
 
 # What each place of the cursor offers (the rest of the table is greyed out there).
 BOARD_KEYS = frozenset(
-    {
-        "roll_check",
-        "assign",
-        "move",
-        "off_station",
-        "posture",
-        "lead",
-        "unassign",
-        "next_ship",
-        "new_character",
-        "edit_character",
-    }
+    {"roll_check", "assign", "move", "off_station", "posture", "lead", "unassign"}
+    | {"next_ship", "new_character", "edit_character"}
 )
 LIST_KEYS = frozenset(
-    {
-        "assign",
-        "move",
-        "off_station",
-        "posture",
-        "new_character",
-        "edit_character",
-        "delete_character",
-        "import",
-        "export",
-    }
+    {"assign", "move", "off_station", "posture", "new_character", "edit_character"}
+    | {"delete_character", "import", "export"}
 )
 OTHER_KEYS = frozenset({"next_ship", "new_character", "import", "export"})
 EVERYWHERE = frozenset({"undo", "redo"})
