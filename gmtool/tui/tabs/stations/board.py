@@ -273,15 +273,8 @@ def board_rows(board: StationBoard, party: Party) -> list[BoardRow]:
         place = table.off_station[assignment.place]
         name = names.get(assignment.character_id, assignment.character_id)
         hazard = "rolls for hazards aboard" if place.aboard else "not aboard: no hazard rolls"
-        rows.append(
-            BoardRow(
-                key=f"off:{assignment.character_id}",
-                place=assignment.place,
-                character_id=assignment.character_id,
-                cells=(Text(place.name, style="italic"), name, "", "", "", assignment.posture),
-                detail=Text.assemble(
-                    (place.name, "bold"), f": {name}, {assignment.posture}; {hazard}."
-                ),
-            )
-        )
+        cells = (Text(place.name, style="italic"), name, "", "", "", assignment.posture)
+        said = Text.assemble((place.name, "bold"), f": {name}, {assignment.posture}; {hazard}.")
+        character = assignment.character_id
+        rows.append(BoardRow(f"off:{character}", assignment.place, character, cells, said))
     return rows
