@@ -19,6 +19,7 @@ from gmtool.tui.tabs.crew.ship_form import ShipFormScreen
 
 Then = Callable[[orders.ShipOrder], "str | None"]
 Say = Callable[[str], None]
+Names = tuple[str, ...]
 NEW_SHIP_FORM = "crew-new-ship-form"  # the name the blank ship form is kept under
 
 
@@ -41,17 +42,9 @@ def if_none(say: Say, words: str) -> Callable[[Any], None]:
 
 def ask_new_ship(app: App[Any], then: Then, say: Say) -> None:
     """The blank ship form: built the first time, then kept and made blank again."""
-
-    def add(spec: ShipSpec) -> str | None:
-        return then(orders.AddShip(spec))
-
-    form = kept_dialog(
-        app,
-        NEW_SHIP_FORM,
-        ShipFormScreen,
-        lambda: ShipFormScreen(None, add),
-        lambda kept: kept.renew(add),
-    )
+    add = lambda spec: then(orders.AddShip(spec))  # noqa: E731
+    new_form = lambda: ShipFormScreen(None, add)  # noqa: E731
+    form = kept_dialog(app, NEW_SHIP_FORM, ShipFormScreen, new_form, lambda f: f.renew(add))
     app.push_screen(form, if_none(say, "No ship added."))
 
 
@@ -80,11 +73,7 @@ def ask_import(app: App[Any], then: Then, say: Say, after: Callable[[], None]) -
 
 
 def ask_export(
-    app: App[Any],
-    record: ship_reads.ShipRecord,
-    what: str,
-    export: Callable[[dialogs.ExportRequest], None],
-    say: Say,
+    app: App[Any], record: ship_reads.ShipRecord, what: str, export: dialogs.Export, say: Say
 ) -> None:
     """What to export (`what` first), the format and the file; `export` writes it."""
 
@@ -98,19 +87,18 @@ def ask_export(
 def ask_delete(
     app: App[Any],
     record: ship_reads.ShipRecord,
-    aboard: tuple[str, ...],
-    battles: tuple[str, ...],
+    aboard: Names,
+    battles: Names,
     then: Then,
     say: Say,
 ) -> None:
     """Asked first; with characters aboard or a battle open, it says they go with it."""
     order = orders.DeleteShip(record.id, record.name, bool(aboard), bool(battles))
     answered = if_yes(order, then, say, f"{record.name} is kept.")
-
-    def done(answer: bool | str | None) -> None:
-        answered(answer is True or answer == dialogs.DELETE_AND_UNASSIGN)
-
-    app.push_screen(dialogs.delete_question(record.name, aboard, battles), done)
+    question = dialogs.delete_question(record.name, aboard, battles)
+    app.push_screen(
+        question, lambda yes: answered(yes is True or yes == dialogs.DELETE_AND_UNASSIGN)
+    )
 
 
 def ask_regenerate(app: App[Any], crew: ship_reads.ShipCrew, then: Then, say: Say) -> None:
@@ -120,20 +108,19 @@ def ask_regenerate(app: App[Any], crew: ship_reads.ShipCrew, then: Then, say: Sa
     app.push_screen(asked, if_yes(order, then, say, f"The crew of {crew.record.name} is kept."))
 
 
-def ask_repair(app: App[Any], view: cond.ConditionView, then: Then) -> None:
-    """Days and where, in the repair dialog."""
-
-    def repair(days: int, where: str) -> str | None:
-        return then(orders.RepairShip(view.ship_id, days, where))
-
-    app.push_screen(RepairDialog(view.name, repair))
-
-
-def ask_restore(app: App[Any], view: cond.ConditionView, then: Then, say: Say) -> None:
-    order = orders.RestoreShip(view.ship_id)
-    app.push_screen(restore_question(view), if_yes(order, then, say, "Nothing changed."))
-
-
-def ask_scrap(app: App[Any], view: cond.ConditionView, then: Then, say: Say) -> None:
-    order = orders.ScrapShip(view.ship_id)
-    app.push_screen(scrap_question(view), if_yes(order, then, say, "Nothing changed."))
+def ask_condition(
+    app: App[Any], action: str, view: cond.ConditionView, then: Then, say: Say
+) -> None:
+    """A key that mends a ship: days and where for a repair, new crew at once, and restore
+    or scrap asked first."""
+    ship = view.ship_id
+    if action == "repair_ship":
+        repair = lambda days, where: then(orders.RepairShip(ship, days, where))  # noqa: E731
+        app.push_screen(RepairDialog(view.name, repair))
+    elif action == "replace_crew":
+        then(orders.ReplaceCrew(ship))
+    else:
+        scrap = action == "scrap_ship"
+        order = orders.ScrapShip(ship) if scrap else orders.RestoreShip(ship)
+        question = scrap_question(view) if scrap else restore_question(view)
+        app.push_screen(question, if_yes(order, then, say, "Nothing changed."))

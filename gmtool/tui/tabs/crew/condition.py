@@ -4,20 +4,16 @@ means nothing is not offered)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from rich.text import Text
-from textual import on
-from textual.app import ComposeResult
-from textual.containers import Vertical
-from textual.widgets import Input, Select, Static
+from textual.widget import Widget
 
 from gmtool.actions import ship_condition as cond
 from gmtool.rules.condition_text import WHERE_WORDS, event_text, tracks_text
 from gmtool.rules.limits import MAX_REPAIR_DAYS
 from gmtool.rules.ship_condition import WHERE
 from gmtool.tui.dialogs.base import ConfirmDialog, save_action
-from gmtool.tui.footer import KeyFooter
 from gmtool.tui.tabs.crew.dialogs import CrewDialog, choice, dialog_row, number_field
 
 STATUS_STYLE = {
@@ -90,37 +86,25 @@ class RepairDialog(CrewDialog[bool]):
 
     CANCEL_RESULT = False
     ACTIONS = (save_action("submit", "Repair", "Repair the ship for the days typed"),)
+    NAME, FIRST = "repair", "days"
+    HINT = "Rates per day: tables/repairs.yaml. Enter repairs, Escape cancels."
 
     def __init__(self, name: str, attempt: RepairAttempt) -> None:
         super().__init__()
-        self.ship_name = name
+        self.heading = f"Repair {name}"
         self.attempt = attempt
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog-box"):
-            yield Static(f"Repair {self.ship_name}", classes="dialog-title")
-            yield dialog_row("Days", number_field("1", "repair-days", 1, MAX_REPAIR_DAYS))
-            where = [(WHERE_WORDS[w], w) for w in WHERE]
-            yield dialog_row("Where", choice(where, WHERE[0], "repair-where"))
-            yield Static(
-                "Rates per day: tables/repairs.yaml. Enter repairs, Escape cancels.",
-                classes="dialog-hint",
-            )
-            yield Static("", id="repair-error", classes="dialog-error")
-        yield KeyFooter()
+    def rows(self) -> Iterable[Widget]:
+        yield dialog_row("Days", number_field("1", "repair-days", 1, MAX_REPAIR_DAYS))
+        yield dialog_row(
+            "Where", choice([(WHERE_WORDS[w], w) for w in WHERE], WHERE[0], "repair-where")
+        )
 
-    def on_mount(self) -> None:
-        self.query_one("#repair-days", Input).focus()
-
-    @on(Input.Submitted, "#repair-days")
     def action_submit(self) -> None:
-        error = self.query_one("#repair-error", Static)
-        text = self.query_one("#repair-days", Input).value.strip()
+        text = self.value("days")
         if not text.isdigit() or len(text) > len(str(MAX_REPAIR_DAYS)):
-            error.update(f"Not repaired: days are a whole number from 1 to {MAX_REPAIR_DAYS}.")
-            return
-        message = self.attempt(int(text), str(self.query_one("#repair-where", Select).value))
-        if message is None:
+            self.refuse(f"Not repaired: days are a whole number from 1 to {MAX_REPAIR_DAYS}.")
+        elif (refusal := self.attempt(int(text), self.value("where"))) is None:
             self.dismiss(True)
         else:
-            error.update(f"Not repaired: {message}")
+            self.refuse(f"Not repaired: {refusal}")

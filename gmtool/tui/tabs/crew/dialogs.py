@@ -19,7 +19,7 @@ from gmtool.actions.errors import StoreError
 from gmtool.actions.reads.ships import ManifestCheck
 from gmtool.rules.errors import RulesError
 from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog, GmDialog
-from gmtool.tui.dialogs.base import save_action
+from gmtool.tui.dialogs.base import field_value, save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
 from gmtool.tui.widgets.number_field import NumberField
@@ -46,16 +46,41 @@ def dialog_row(label: str, field: Widget) -> Horizontal:
 
 
 class CrewDialog(GmDialog[R]):
-    """The base of the Crew tab's small forms: their shared look (dialogs.tcss)."""
+    """The base of the Crew tab's small forms: a title, a field a row, a hint and the line
+    that says why not, in one look (dialogs.tcss). A field's id is `NAME`-key."""
 
     SCOPED_CSS = False  # the rules name CrewDialog themselves
     DEFAULT_CSS = tab_css(__file__, "dialogs.tcss")
+    NAME = ""
+    FIRST = ""  # the key of the field the cursor starts in
+    HINT = ""
+    heading = ""
+
+    def rows(self) -> Iterable[Widget]:
+        """The dialog's fields, a row each."""
+        return ()
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box"):
+            yield Static(self.heading, classes="dialog-title")
+            yield from self.rows()
+            yield Static(self.HINT, classes="dialog-hint")
+            yield Static("", id=f"{self.NAME}-error", classes="dialog-error")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.query_one(f"#{self.NAME}-{self.FIRST}").focus()
+
+    def value(self, key: str) -> str:
+        """What a field holds: a choice's value, or the text typed without its edges."""
+        field = self.query_one(f"#{self.NAME}-{key}")
+        return str(field.value) if isinstance(field, Select) else field_value(field).strip()
+
+    def refuse(self, text: str) -> None:
+        self.query_one(f"#{self.NAME}-error", Static).update(text)
 
 
 SIDE_OPTIONS = [("ours (a campaign ship)", "campaign"), ("enemy", "enemy")]
-
-
-# -- import -------------------------------------------------------------------------------------
 
 # Tries an import; returns None when it worked, else the message to show.
 ImportAttempt = Callable[[Path, str], "str | None"]
@@ -67,44 +92,29 @@ class ImportDialog(CrewDialog[bool]):
 
     CANCEL_RESULT = False
     ACTIONS = (save_action("submit", "Import", "Import the ship spec file"),)
+    NAME, FIRST, heading = "import", "path", "Import a ship spec file"
+    HINT = (
+        "A YAML spec: name, class, hull_points and systems (see gmtool crew --help). "
+        "Enter imports, Escape cancels."
+    )
 
     def __init__(self, attempt: ImportAttempt) -> None:
         super().__init__()
         self.attempt = attempt
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog-box"):
-            yield Static("Import a ship spec file", classes="dialog-title")
-            path = Input(placeholder="ships/kestrel.yaml", id="import-path", compact=True)
-            yield dialog_row("File", path)
-            yield dialog_row("Side", choice(SIDE_OPTIONS, "campaign", "import-side"))
-            yield Static(
-                "A YAML spec: name, class, hull_points and systems (see gmtool crew --help). "
-                "Enter imports, Escape cancels.",
-                classes="dialog-hint",
-            )
-            yield Static("", id="import-error", classes="dialog-error")
-        yield KeyFooter()
+    def rows(self) -> Iterable[Widget]:
+        yield dialog_row(
+            "File", Input(placeholder="ships/kestrel.yaml", id="import-path", compact=True)
+        )
+        yield dialog_row("Side", choice(SIDE_OPTIONS, "campaign", "import-side"))
 
-    def on_mount(self) -> None:
-        self.query_one("#import-path", Input).focus()
-
-    @on(Input.Submitted, "#import-path")
     def action_submit(self) -> None:
-        text = self.query_one("#import-path", Input).value.strip()
-        error = self.query_one("#import-error", Static)
-        if not text:
-            error.update("Not imported: type the path of a ship spec file.")
-            return
-        side = str(self.query_one("#import-side", Select).value)
-        message = self.attempt(Path(text).expanduser(), side)
-        if message is None:
+        if not (text := self.value("path")):
+            self.refuse("Not imported: type the path of a ship spec file.")
+        elif (refusal := self.attempt(Path(text).expanduser(), self.value("side"))) is None:
             self.dismiss(True)
         else:
-            error.update(f"Not imported: {message}")
-
-
-# -- export -------------------------------------------------------------------------------------
+            self.refuse(f"Not imported: {refusal}")
 
 
 class ExportRequest(msgspec.Struct, frozen=True):
@@ -113,6 +123,7 @@ class ExportRequest(msgspec.Struct, frozen=True):
     path: Path
 
 
+Export = Callable[[ExportRequest], None]
 EXTENSIONS = {"markdown": "md", "csv": "csv"}
 
 
@@ -125,73 +136,54 @@ class ExportDialog(CrewDialog["ExportRequest | None"]):
     """Ask what to export (manifest or roster), in which format, and where."""
 
     ACTIONS = (save_action("submit", "Export", "Write the file"),)
+    NAME, FIRST = "export", "path"
+    HINT = (
+        "A relative path is in the directory gmtool was started from. "
+        "Enter exports (an existing file is replaced), Escape cancels."
+    )
 
-    def __init__(
-        self, ship_id: str, ship_name: str, what: str, write: Callable[[ExportRequest], None]
-    ) -> None:
+    def __init__(self, ship_id: str, ship_name: str, what: str, write: Export) -> None:
         """`write` writes the file (OSError when it cannot): the dialog stays open on a path
         that cannot be written, with the reason, so the GM fixes the path, not retypes it."""
         super().__init__()
         self.ship_id = ship_id
-        self.ship_name = ship_name
+        self.heading = f"Export the crew of {ship_name}"
         self.what = what
         self.write = write
         self._offered = default_export_name(ship_id, what, "markdown")
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog-box"):
-            yield Static(f"Export the crew of {self.ship_name}", classes="dialog-title")
-            lists = [("crew manifest", "manifest"), ("named roster", "roster")]
-            yield dialog_row("What", choice(lists, self.what, "export-what"))
-            formats = [("Markdown", "markdown"), ("CSV", "csv")]
-            yield dialog_row("Format", choice(formats, "markdown", "export-format"))
-            yield dialog_row("File", Input(self._offered, id="export-path", compact=True))
-            yield Static(
-                "A relative path is in the directory gmtool was started from. "
-                "Enter exports (an existing file is replaced), Escape cancels.",
-                classes="dialog-hint",
-            )
-            yield Static("", id="export-error", classes="dialog-error")
-        yield KeyFooter()
-
-    def on_mount(self) -> None:
-        self.query_one("#export-path", Input).focus()
+    def rows(self) -> Iterable[Widget]:
+        lists = [("crew manifest", "manifest"), ("named roster", "roster")]
+        yield dialog_row("What", choice(lists, self.what, "export-what"))
+        yield dialog_row(
+            "Format",
+            choice([("Markdown", "markdown"), ("CSV", "csv")], "markdown", "export-format"),
+        )
+        yield dialog_row("File", Input(self._offered, id="export-path", compact=True))
 
     @on(Select.Changed)
     def _choice_changed(self) -> None:
         """Offer the default name for the new choice, unless the GM typed a name of their own."""
         path_input = self.query_one("#export-path", Input)
-        what = str(self.query_one("#export-what", Select).value)
-        fmt = str(self.query_one("#export-format", Select).value)
-        offered = default_export_name(self.ship_id, what, fmt)
+        offered = default_export_name(self.ship_id, self.value("what"), self.value("format"))
         if path_input.value.strip() in ("", self._offered):
             path_input.value = offered
         self._offered = offered
 
-    @on(Input.Submitted, "#export-path")
     def action_submit(self) -> None:
-        text = self.query_one("#export-path", Input).value.strip()
-        if not text:
-            self.query_one("#export-error", Static).update("Type a file name to export to.")
+        if not (text := self.value("path")):
+            self.refuse("Type a file name to export to.")
             return
-        request = ExportRequest(
-            what=str(self.query_one("#export-what", Select).value),
-            format=str(self.query_one("#export-format", Select).value),
-            path=Path(text).expanduser(),
-        )
+        request = ExportRequest(self.value("what"), self.value("format"), Path(text).expanduser())
         try:
             self.write(request)
-        except OSError as exc:
-            self._refused(f"cannot write {request.path} ({exc.strerror or exc})")
-        except (RulesError, StoreError) as exc:
-            self._refused(str(exc))
+        except (OSError, RulesError, StoreError) as exc:
+            why = str(exc)
+            if isinstance(exc, OSError):
+                why = f"cannot write {request.path} ({exc.strerror or exc})"
+            self.refuse(f"Not exported: {why}. Change the path, or Escape.")
         else:
             self.dismiss(request)
-
-    def _refused(self, why: str) -> None:
-        self.query_one("#export-error", Static).update(
-            f"Not exported: {why}. Change the path, or Escape."
-        )
 
 
 # After a ship's crew count in the ships list: today's crew rules give it another manifest.

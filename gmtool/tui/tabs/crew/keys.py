@@ -19,62 +19,30 @@ ACTIONS = (
     TabAction("n", "new_ship", "New", "New ship: the ship form"),
     TabAction("e", "edit_ship", "Edit", "Edit the selected ship in the ship form"),
     TabAction("i", "import", "Import", "Import a ship spec file (asks for the path and the side)"),
-    TabAction(
-        "x",
-        "delete_ship",
-        "Delete",
-        "Delete the selected ship (asks first; with characters aboard, offers to take them "
-        "off their stations; ctrl+z brings both back)",
-    ),
-    TabAction(
-        "r",
-        "regenerate",
-        "Regen",
-        "Regenerate: work the manifest out again and name a new crew (asks first)",
-    ),
+    TabAction("x", "delete_ship", "Delete", "Delete the selected ship (asks first; with characters "
+              "aboard, offers to take them off their stations; ctrl+z brings both back)"),
+    TabAction("r", "regenerate", "Regen",
+              "Regenerate: work the manifest out again and name a new crew (asks first)"),
     TabAction("R", "roster", "Roster", "Show the named roster"),
     TabAction("m", "manifest", "Manifest", "Show the crew manifest"),
     TabAction("slash", "search", "Search", "Search the roster by name, rank, post or department"),
-    TabAction(
-        "p",
-        "repair_ship",
-        "Repair",
-        "Repair: days in port or at sea (tables/repairs.yaml); care for the wounded too",
-    ),
-    TabAction(
-        "c",
-        "replace_crew",
-        "Hands",
-        "New crew for the dead and badly wounded: newly named hands take their posts",
-    ),
-    TabAction(
-        "o",
-        "restore_ship",
-        "Restore",
-        "Restore a destroyed, abandoned or scrapped ship: rebuilt and crewed (asks first)",
-    ),
-    TabAction(
-        "X", "scrap_ship", "Scrap", "Scrap the ship: out of service, kept on the list (asks first)"
-    ),
-    TabAction(
-        "f", "filter_crew", "Filter", "Filter the roster: all, the fit, the wounded, the dead"
-    ),
+    TabAction("p", "repair_ship", "Repair",
+              "Repair: days in port or at sea (tables/repairs.yaml); care for the wounded too"),
+    TabAction("c", "replace_crew", "Hands",
+              "New crew for the dead and badly wounded: newly named hands take their posts"),
+    TabAction("o", "restore_ship", "Restore",
+              "Restore a destroyed, abandoned or scrapped ship: rebuilt and crewed (asks first)"),
+    TabAction("X", "scrap_ship", "Scrap",
+              "Scrap the ship: out of service, kept on the list (asks first)"),
+    TabAction("f", "filter_crew", "Filter",
+              "Filter the roster: all, the fit, the wounded, the dead"),
     TabAction("ctrl+e", "export", "Export", "Export the manifest or the roster as Markdown or CSV"),
-    TabAction(
-        "escape",
-        "leave_list",
-        "Ships",
-        "Back to the ships list (from the search field: to the roster)",
-        key_display="esc",
-    ),
-    TabAction(
-        "ctrl+z",
-        "undo",
-        "Undo",
-        "Undo the last change to the ships (the status line names it)",
-    ),
+    TabAction("escape", "leave_list", "Ships",
+              "Back to the ships list (from the search field: to the roster)", key_display="esc"),
+    TabAction("ctrl+z", "undo", "Undo",
+              "Undo the last change to the ships (the status line names it)"),
     TabAction("ctrl+y", "redo", "Redo", "Redo the change ctrl+z took back"),
-)
+)  # fmt: skip
 
 HELP = """\
 The campaign's ships with their crews. Pick a ship on the left; the right shows its class,

@@ -83,12 +83,6 @@ REFUSED = {
     RestoreShip: "Not restored",
     ScrapShip: "Not scrapped",
 }
-CONDITION_DOING = {
-    RepairShip: "repaired",
-    ReplaceCrew: "crewed",
-    RestoreShip: "restored",
-    ScrapShip: "scrapped",
-}
 
 
 def refused_words(order: ShipOrder, why: str) -> str:
@@ -99,10 +93,15 @@ def refused_words(order: ShipOrder, why: str) -> str:
 def done_words(order: ShipOrder, done: Done) -> str:
     """The status line after the order was carried out."""
     if isinstance(done, cond.ConditionChanged):
-        doing = CONDITION_DOING[type(order)]
+        doing = REFUSED[type(order)].removeprefix("Not ")
         return f"{done.view.name} {doing} (its last line above); ctrl+z undoes it."
     if isinstance(done, ship_actions.ShipDeleted):
-        return deleted_words(done)
+        off = ""
+        if done.unassigned:
+            off = f" {', '.join(done.unassigned)} left their stations with it."
+        if done.left_battles:
+            off += f" It left the battle {', '.join(done.left_battles)}."
+        return f"Deleted {done.name}.{off} ctrl+z brings it back with its crew."
     crew = done.total_crew
     if isinstance(order, ImportShip):
         return f"Imported {done.name} from {order.path} as {done.ship_id}: {crew} crew."
@@ -114,16 +113,6 @@ def done_words(order: ShipOrder, done: Done) -> str:
     if isinstance(order, RegenerateCrew):
         return f"Named a new crew for {done.name} ({crew}); ctrl+z brings the old names back."
     return f"Added {done.name}: {crew} crew, all named."
-
-
-def deleted_words(gone: ship_actions.ShipDeleted) -> str:
-    """The ship gone, and who and what went with it."""
-    off = ""
-    if gone.unassigned:
-        off = f" {', '.join(gone.unassigned)} left their stations with it."
-    if gone.left_battles:
-        off += f" It left the battle {', '.join(gone.left_battles)}."
-    return f"Deleted {gone.name}.{off} ctrl+z brings it back with its crew."
 
 
 def refusal_words(why: str) -> str:

@@ -11,6 +11,7 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.widget import Widget
 from textual.widgets import ContentSwitcher, DataTable, Input, Static, Tree
 
 from gmtool.actions import history
@@ -32,8 +33,7 @@ from gmtool.tui.tabs.crew.offered import CrewNow, offered, why_not
 from gmtool.tui.tabs.crew.reading import read_ship, read_ships
 from gmtool.tui.tabs.crew.roster_table import RosterTable
 from gmtool.tui.tabs.crew.rules_card import readings_card
-from gmtool.tui.tabs.crew.ship_list import COLUMNS, ShipList, ShipSide, ship_row
-from gmtool.tui.tabs.crew.views import CrewViews
+from gmtool.tui.tabs.crew.views import COLUMNS, CrewViews, ShipList, ShipSide, ship_row
 
 NARROW = 100
 NO_SHIPS = "No ships yet: press n for a new ship, or i to import a spec file."
@@ -110,16 +110,16 @@ class CrewPane(GmPane):
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         # Below 100 columns the list with the cursor takes the whole width (Escape goes back
         # to the ships), so no column is cut and the roster shows many rows.
-        in_list = self.has_class("-narrow") and any(
-            node.id == "crew-side" for node in event.widget.ancestors_with_self
-        )
-        if self.query_one(ShipSide).set_aside(in_list):
+        if self.query_one(ShipSide).set_aside(
+            self.has_class("-narrow") and self._in_list(event.widget)
+        ):
             # the post column fits the width, once laid out
             self.call_after_refresh(self.call_after_refresh, self._check_post_width)
 
-    def _in_list(self) -> bool:
-        """Whether the cursor is in the manifest or the roster (else on the ships list)."""
-        focused = self.screen.focused if self.is_attached else None
+    def _in_list(self, focused: Widget | None = None) -> bool:
+        """Whether the cursor (on `focused`) is in the manifest or the roster (else on the
+        ships list)."""
+        focused = focused or (self.screen.focused if self.is_attached else None)
         return focused is not None and any(
             node.id == "crew-side" for node in focused.ancestors_with_self
         )
@@ -131,7 +131,7 @@ class CrewPane(GmPane):
             has_ship=self.crew is not None,
             roster_shown=roster_shown,
             filtering=roster_shown
-            and (self.crew_filter != "all" or self.standings.counts_text() != ""),
+            and (self.crew_filter != "all" or self.standings.counts_text != ""),
             condition=self.condition,
             can_undo=self._undo_label is not None,
             can_redo=self._redo_label is not None,
@@ -227,16 +227,16 @@ class CrewPane(GmPane):
         width = view.width + self.query_one(ShipSide).width_given_back()
         return self.query_one(RosterTable).cells_room(width, view.height, rows)
 
-    def _roster_height(self) -> int:
-        """The roster's height for rows: as laid out, or (just shown) as it will be."""
-        view = self.query_one("#crew-switcher", ContentSwitcher).content_region
-        return self.query_one(RosterTable).rows_room(view.height)
-
     def _add_roster_page(self, table: DataTable[Any]) -> None:
         """The next page of the roster's matching members below the rows shown."""
-        widths = self.query_one(RosterTable).fitted_widths()
+        roster = self.query_one(RosterTable)
+        # as many rows as the roster has room for: as laid out, or (just shown) as it will be
+        room = roster.rows_room(
+            self.query_one("#crew-switcher", ContentSwitcher).content_region.height
+        )
         start = table.row_count
-        page = self._roster_members[start : start + max(ROSTER_PAGE, self._roster_height())]
+        page = self._roster_members[start : start + max(ROSTER_PAGE, room)]
+        widths = roster.fitted_widths()
         # Text cells, not str: a name is never read as markup.
         table.add_rows(
             [
@@ -280,13 +280,8 @@ class CrewPane(GmPane):
         needle = self.query_one("#roster-search", Input).value
         shown = None
         if self.crew is not None:
-            shown = (
-                self.crew.record.id,
-                self.crew.record.roster_rev,
-                needle,
-                self.crew_filter,
-                self.crew.record.condition.casualties,
-            )
+            ship = self.crew.record
+            shown = (ship.id, ship.roster_rev, needle, self.crew_filter, ship.condition.casualties)
         if shown == self._roster_shown_for and not force:
             return
         self._roster_shown_for = shown
@@ -310,20 +305,13 @@ class CrewPane(GmPane):
         """The line above the roster: how many, and how many are shown so far."""
         if self.crew is None:
             return
+        total, matching = len(self.crew.roster.members), len(self._roster_members)
+        needle = self.query_one("#roster-search", Input).value
+        counts = self.standings.counts_text
         text = crew_roster.roster_count_text(
-            total=len(self.crew.roster.members),
-            matching=len(self._roster_members),
-            shown=table.row_count,
-            needle=self.query_one("#roster-search", Input).value,
-            crew_filter=self.crew_filter,
-            counts=self.standings.counts_text(),
+            total, matching, table.row_count, needle, self.crew_filter, counts
         )
         self.query_one("#roster-count", Static).update(text)
-
-    def action_filter_crew(self) -> None:
-        self.crew_filter = crew_roster.next_filter(self.crew_filter)
-        self._show_view(roster=True)
-        self.query_one("#roster-table", DataTable).focus()
 
     @on(DataTable.RowHighlighted, "#ship-list")
     def _ship_highlighted(self, event: DataTable.RowHighlighted) -> None:
@@ -338,10 +326,7 @@ class CrewPane(GmPane):
     @on(DataTable.RowSelected, "#ship-list")
     def _ship_selected(self) -> None:
         """Enter on a ship: go to its manifest or roster."""
-        if self._roster_visible():
-            self.query_one("#roster-table", DataTable).focus()
-        else:
-            self.query_one("#manifest-tree", Tree).focus()
+        self.query_one("#roster-table" if self._roster_visible() else "#manifest-tree").focus()
 
     @on(Input.Changed, "#roster-search")
     def _search_changed(self) -> None:
@@ -355,28 +340,31 @@ class CrewPane(GmPane):
         self._fill_roster()
         self.refresh_bindings()
 
-    def _show_view(self, roster: bool) -> None:
+    def _show_view(self, roster: bool, focus: str) -> None:
+        """The manifest or the roster in view, the cursor on `focus` there."""
         self.query_one(ShipSide).set_aside(self.has_class("-narrow"))  # the cursor goes to the view
         self.query_one(CrewViews).show_view(roster)
         self._fill_roster()
         self.refresh_bindings()
+        self.query_one(focus).focus()
 
     def action_manifest(self) -> None:
-        self._show_view(roster=False)
-        self.query_one("#manifest-tree", Tree).focus()
+        self._show_view(False, "#manifest-tree")
 
     def action_roster(self) -> None:
-        self._show_view(roster=True)
-        self.query_one("#roster-table", DataTable).focus()
+        self._show_view(True, "#roster-table")
 
     def action_search(self) -> None:
-        self._show_view(roster=True)
-        self.query_one("#roster-search", Input).focus()
+        self._show_view(True, "#roster-search")
+
+    def action_filter_crew(self) -> None:
+        self.crew_filter = crew_roster.next_filter(self.crew_filter)
+        self._show_view(True, "#roster-table")
 
     def action_leave_list(self) -> None:
         """Escape: from the search field to the roster, from a list back to the ships."""
         if self.query_one("#roster-search", Input).has_focus:
-            self.query_one("#roster-table", DataTable).focus()
+            self.query_one("#roster-table").focus()
         else:
             self.focus_default()
 
@@ -468,18 +456,18 @@ class CrewPane(GmPane):
         )
 
     # -- the ship's condition -------------------------------------------------------------------
+    def _mend(self, action: str) -> None:
+        if self.condition is not None:
+            asking.ask_condition(self.app, action, self.condition, self.carry_out, self.show_status)
+
     def action_repair_ship(self) -> None:
-        if (view := self.condition) is not None:
-            asking.ask_repair(self.app, view, self.carry_out)
+        self._mend("repair_ship")
 
     def action_replace_crew(self) -> None:
-        if (view := self.condition) is not None:
-            self.carry_out(orders.ReplaceCrew(view.ship_id))
+        self._mend("replace_crew")
 
     def action_restore_ship(self) -> None:
-        if (view := self.condition) is not None:
-            asking.ask_restore(self.app, view, self.carry_out, self.show_status)
+        self._mend("restore_ship")
 
     def action_scrap_ship(self) -> None:
-        if (view := self.condition) is not None:
-            asking.ask_scrap(self.app, view, self.carry_out, self.show_status)
+        self._mend("scrap_ship")

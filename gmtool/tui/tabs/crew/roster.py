@@ -47,19 +47,17 @@ class RosterStandings:
         by_member = {m.member.id: m for m in standing.members} if standing else {}
         return cls(standing, by_member)
 
+    def _of(self, member_id: str) -> tuple[str, str | None]:
+        found = self.by_member.get(member_id)
+        return (found.condition, found.battle) if found else ("fit", None)
+
     def cell(self, member_id: str) -> str:
         """ "fit", or "dead, Ambush": the condition and the battle that hurt them."""
-        found = self.by_member.get(member_id)
-        return self._cell(found.condition, found.battle) if found else self._cell("fit", None)
+        return self._cell(*self._of(member_id))
 
     def cells(self, members: Iterable[CrewMember]) -> set[str]:
         """The different condition cells of `members`: a few, however big the crew."""
-        by_member = self.by_member
-        pairs = {
-            (found.condition, found.battle) if (found := by_member.get(m.id)) else ("fit", None)
-            for m in members
-        }
-        return {self._cell(condition, battle) for condition, battle in pairs}
+        return {self._cell(*pair) for pair in {self._of(m.id) for m in members}}
 
     def _cell(self, condition: str, battle_id: str | None) -> str:
         word = condition.replace("_", " ")
@@ -80,13 +78,10 @@ class RosterStandings:
             if (s := self.by_member.get(m.id)) is not None and s.condition in wanted
         ]
 
-    def counts_text(self) -> str:
-        """ ": 80 fit, 10 lightly wounded, ..." once anyone is hurt."""
-        return self._counts
-
     @cached_property
-    def _counts(self) -> str:
-        # counted once: the keys on offer ask for it at every move of the cursor
+    def counts_text(self) -> str:
+        """ ": 80 fit, 10 lightly wounded, ..." once anyone is hurt; counted once, as the keys
+        on offer ask for it at every move of the cursor."""
         if self.standing is None:
             return ""
         counts = self.standing.counts()

@@ -12,7 +12,8 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Checkbox, DataTable, Input, Label, Select, Static
+from textual.widget import Widget
+from textual.widgets import Button, Checkbox, DataTable, Input, Select, Static
 
 from gmtool.rules.checks import checks_table
 from gmtool.rules.classes import class_ids
@@ -35,6 +36,7 @@ from gmtool.tui.tabs.crew.system_dialog import (
     FORM_CSS,
     FORM_FILE,
     SystemDialog,
+    form_line,
     int_or_text,
     system_summary,
 )
@@ -133,71 +135,48 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
         spec = self.spec
         defaults = spec_defaults(spec) if spec is not None else None
 
-        def unless_default(key: str) -> str:
-            """What the spec gives, blank where it is the default (a dotted key)."""
-            if spec is None or defaults is None:
-                return ""
-            value = attrgetter(key)(spec)
-            return "" if value == attrgetter(key)(defaults) else str(value)
+        def number(key: str, least: int, most: int, blank: str, defaulted: bool = False) -> Widget:
+            """The field of a (dotted) key: blank for a new ship, and where `defaulted` and
+            the spec gives the default."""
+            value = "" if spec is None else str(attrgetter(key)(spec))
+            if defaulted and defaults is not None and value == str(attrgetter(key)(defaults)):
+                value = ""
+            return number_field(value, f"form-{key.rpartition('.')[2]}", least, most, blank)
 
-        title = f"Edit {spec.name}" if spec else "A new ship"
+        name = TextField(spec.name if spec else "", placeholder="CSS Example", id="form-name",
+                         limit=MAX_NAME_CHARS, classes="wide", compact=True)  # fmt: skip
+        classes = choice([(c, c) for c in class_ids()], spec.ship_class if spec else "light",
+                         "form-class")  # fmt: skip
+        quality = Input(str(spec.crew_quality) if spec else "", id="form-crew_quality",
+                        placeholder=ship_spec_table().crew_quality, classes="quality",
+                        compact=True)  # fmt: skip
+        hull = number("hull_points", 1, MAX_HULL_POINTS, "200")
+        acceleration = number("acceleration", 0, MAX_HULL_POINTS, "class", defaulted=True)
+        size = number("target_size_step", -MAX_STEP, MAX_STEP, "class", defaulted=True)
+        durability: list[str | Widget] = ["Durability"]
+        for track in TRACKS:
+            durability += [track, number(f"durability.{track}", 1, MAX_HULL_POINTS, "auto", True)]
         with Vertical(id="form-box"):
             with VerticalScroll(id="form-body", can_focus=False):
-                yield Static(title, classes="form-title")
-                with Horizontal(classes="form-line"):
-                    yield Label("Name", classes="first")
-                    yield TextField(
-                        spec.name if spec else "",
-                        placeholder="CSS Example",
-                        id="form-name",
-                        limit=MAX_NAME_CHARS,
-                        classes="wide",
-                        compact=True,
-                    )
-                with Horizontal(classes="form-line"):
-                    yield Label("Class", classes="first")
-                    classes = [(c, c) for c in class_ids()]
-                    yield choice(classes, spec.ship_class if spec else "light", "form-class")
-                    yield Label("Hull points", classes="gap")
-                    hull = str(spec.hull_points) if spec else ""
-                    yield number_field(hull, "form-hull_points", 1, MAX_HULL_POINTS, "200")
-                with Horizontal(classes="form-line"):
-                    yield Label("Crew quality", classes="first")
-                    yield Input(
-                        str(spec.crew_quality) if spec else "",
-                        placeholder=ship_spec_table().crew_quality,
-                        id="form-crew_quality",
-                        classes="quality",
-                        compact=True,
-                    )
-                    yield Label("Acceleration", classes="gap")
-                    acceleration = unless_default("acceleration")
-                    yield number_field(
-                        acceleration, "form-acceleration", 0, MAX_HULL_POINTS, "class"
-                    )
-                    yield Label("Target size", classes="gap")
-                    size = unless_default("target_size_step")
-                    yield number_field(size, "form-target_size_step", -MAX_STEP, MAX_STEP, "class")
-                with Horizontal(classes="form-line"):
-                    yield Label("Durability", classes="first")
-                    for track in TRACKS:
-                        yield Label(track, classes="gap")
-                        value = unless_default(f"durability.{track}")
-                        yield number_field(value, f"form-{track}", 1, MAX_HULL_POINTS, "auto")
+                yield Static(f"Edit {spec.name}" if spec else "A new ship", classes="form-title")
+                yield form_line("Name", name)
+                yield form_line("Class", classes, "Hull points", hull)
+                yield form_line(
+                    "Crew quality", quality, "Acceleration", acceleration, "Target size", size
+                )
+                yield form_line(*durability)
                 for label, flags in (("Flags", FLAG_KEYS[:3]), ("", FLAG_KEYS[3:])):
-                    with Horizontal(classes="form-line"):
-                        yield Label(label, classes="first")
-                        for flag in flags:
-                            on = bool(getattr(spec, flag)) if spec else False
-                            yield Checkbox(
-                                flag_label(flag, on), on, id=f"form-{flag}", compact=True
-                            )
+                    ticked = [(f, bool(getattr(spec, f)) if spec else False) for f in flags]
+                    boxes = [
+                        Checkbox(flag_label(f, on), on, id=f"form-{f}", compact=True)
+                        for f, on in ticked
+                    ]
+                    yield form_line(label, *boxes)
                 for keys in (COUNT_KEYS[:3], COUNT_KEYS[3:]):
-                    with Horizontal(classes="form-line"):
-                        for index, key in enumerate(keys):
-                            yield Label(words(key), classes="gap" if index else "first")
-                            count = str(getattr(spec, key)) if spec else ""
-                            yield number_field(count, f"form-{key}", 0, MAX_CREW_COUNT, "0")
+                    counts: list[str | Widget] = []
+                    for key in keys:
+                        counts += [words(key), number(key, 0, MAX_CREW_COUNT, "0")]
+                    yield form_line(*counts)
                 yield Static(
                     "Crew quality: "
                     + ", ".join(checks_table().crew_quality)
@@ -209,8 +188,7 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
                     "Systems (ctrl+t): a add, e or Enter edit, x remove",
                     classes="form-title form-line",
                 )
-                systems = SystemsTable(id="form-systems", cursor_type="row", zebra_stripes=True)
-                yield systems
+                yield SystemsTable(id="form-systems", cursor_type="row", zebra_stripes=True)
                 yield Static("", id="form-error", classes="form-error")
                 with Horizontal(classes="form-buttons"):
                     yield Button("Save (ctrl+s)", id="form-save", variant="primary", compact=True)
@@ -242,10 +220,7 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
         table.focus()
         table.scroll_visible()
 
-    @on(DataTable.RowSelected, "#form-systems")
-    def _row_selected(self) -> None:
-        self.action_edit_system()
-
+    @on(Button.Pressed, "#form-add-system")
     def action_add_system(self) -> None:
         def added(system: dict[str, Any] | None) -> None:
             if system is not None:
@@ -255,12 +230,18 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
 
         self.app.push_screen(SystemDialog(self.ship_class), added)
 
-    def action_edit_system(self) -> None:
-        table = self.query_one("#form-systems", SystemsTable)
+    def _system_row(self, none: str) -> int | None:
+        """The row of the systems list's cursor; None (and `none` said) when it is empty."""
         if not self.systems:
-            self._error("No system to edit: press a to add one.")
+            self._error(none)
+            return None
+        return self.query_one("#form-systems", SystemsTable).cursor_row
+
+    @on(DataTable.RowSelected, "#form-systems")
+    def action_edit_system(self) -> None:
+        if (row := self._system_row("No system to edit: press a to add one.")) is None:
             return
-        row = table.cursor_row
+        table = self.query_one("#form-systems", SystemsTable)
 
         def edited(system: dict[str, Any] | None) -> None:
             if system is not None:
@@ -271,23 +252,15 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
         self.app.push_screen(SystemDialog(self.ship_class, self.systems[row]), edited)
 
     def action_remove_system(self) -> None:
-        table = self.query_one("#form-systems", SystemsTable)
-        if not self.systems:
-            self._error("No system to remove.")
-            return
-        row = table.cursor_row
-        self.systems.pop(row)
-        self._fill_systems(cursor=row)
+        if (row := self._system_row("No system to remove.")) is not None:
+            self.systems.pop(row)
+            self._fill_systems(cursor=row)
 
     @on(Checkbox.Changed)
     def _flag_changed(self, event: Checkbox.Changed) -> None:
         flag = (event.checkbox.id or "").removeprefix("form-")
         if flag in FLAG_KEYS:
             event.checkbox.label = flag_label(flag, event.value)
-
-    @on(Button.Pressed, "#form-add-system")
-    def _add_pressed(self) -> None:
-        self.action_add_system()
 
     # -- the whole ship ----------------------------------------------------------------------
     def spec_dict(self) -> dict[str, Any]:
@@ -315,6 +288,7 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
     def _error(self, message: str) -> None:
         self.query_one("#form-error", Static).update(Text(message))
 
+    @on(Button.Pressed, "#form-save")
     def action_save(self) -> None:
         data = self.spec_dict()
         try:
@@ -329,11 +303,6 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
                 self.query_one("#form-name", Input).focus()
                 return
         self.dismiss(spec)
-
-    @on(Input.Submitted)
-    @on(Button.Pressed, "#form-save")
-    def _save_pressed(self) -> None:
-        self.action_save()
 
     @on(Button.Pressed, "#form-cancel")
     def _cancel_pressed(self) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
+from textual.widget import Widget
 from textual.widgets import Input, Label, Select, Static
 
 from gmtool.rules.errors import TableError
@@ -38,6 +39,18 @@ def int_or_text(text: str) -> int | str:
 
 def blank(value: int | None) -> str:
     return "" if value is None else str(value)
+
+
+def form_line(*parts: str | Widget) -> Horizontal:
+    """A row of a form: a string is a label (the row's first in the first column), anything
+    else a field."""
+    return Horizontal(
+        *(
+            Label(part, classes="gap" if index else "first") if isinstance(part, str) else part
+            for index, part in enumerate(parts)
+        ),
+        classes="form-line",
+    )
 
 
 def system_summary(system: dict[str, Any]) -> tuple[str, ...]:
@@ -82,54 +95,31 @@ class SystemDialog(GmDialog["dict[str, Any] | None"]):
         table = ship_spec_table()
         s = self.system
         damage = s.get("damage") or {}
+        types = [(f"{name} ({type_id})", type_id) for type_id, name in table.system_types.items()]
+        name = TextField(str(s.get("name", "")), id="sys-name", limit=MAX_NAME_CHARS,
+                         classes="wide", compact=True)  # fmt: skip
+        least = least_count(s.get("type") in table.weapon_types)
+        firepower = Select([(table.firepower_names[f], f) for f in table.firepowers],
+                           value=s.get("firepower", Select.NULL), prompt="by class",
+                           id="sys-firepower", compact=True)  # fmt: skip
+        arc = Select([(a, a) for a in table.arcs], value=s.get("arc", Select.NULL),
+                     prompt="default", id="sys-arc", compact=True)  # fmt: skip
+        degrees: list[str | Widget] = ["Damage"]
+        for degree in table.damage_degrees:
+            value = str(damage.get(degree, ""))
+            degrees += [degree, Input(value, id=f"sys-damage-{degree}", compact=True)]
         with VerticalScroll(id="system-box", can_focus=False):
             yield Static("A system of the ship", classes="form-title")
-            with Horizontal(classes="form-line"):
-                yield Label("Type", classes="first")
-                types = [
-                    (f"{name} ({type_id})", type_id) for type_id, name in table.system_types.items()
-                ]
-                yield choice(types, s.get("type", "engine"), "sys-type")
-                yield Label("Name", classes="gap")
-                yield TextField(
-                    str(s.get("name", "")),
-                    id="sys-name",
-                    limit=MAX_NAME_CHARS,
-                    classes="wide",
-                    compact=True,
-                )
-            with Horizontal(classes="form-line"):
-                yield Label("Count", classes="first")
-                least = least_count(s.get("type") in table.weapon_types)
-                yield number_field(blank(s.get("count")), "sys-count", least, MAX_SYSTEM_COUNT)
-                yield Label("hull points each", classes="gap")
-                yield number_field(blank(s.get("hp")), "sys-hp", 0, MAX_HULL_POINTS)
-                yield Label("beds each", classes="gap")
-                yield number_field(blank(s.get("beds")), "sys-beds", 0, MAX_CREW_COUNT)
-            with Horizontal(classes="form-line"):
-                yield Label("Firepower", classes="first")
-                yield Select(
-                    [(table.firepower_names[f], f) for f in table.firepowers],
-                    value=s.get("firepower", Select.NULL),
-                    prompt="by class",
-                    id="sys-firepower",
-                    compact=True,
-                )
-                yield Label("Arc", classes="gap")
-                yield Select(
-                    [(a, a) for a in table.arcs],
-                    value=s.get("arc", Select.NULL),
-                    prompt="default",
-                    id="sys-arc",
-                    compact=True,
-                )
-            with Horizontal(classes="form-line"):
-                yield Label("Damage", classes="first")
-                for degree in table.damage_degrees:
-                    yield Label(degree, classes="gap")
-                    yield Input(
-                        str(damage.get(degree, "")), id=f"sys-damage-{degree}", compact=True
-                    )
+            yield form_line(
+                "Type", choice(types, s.get("type", "engine"), "sys-type"), "Name", name
+            )
+            yield form_line(
+                "Count", number_field(blank(s.get("count")), "sys-count", least, MAX_SYSTEM_COUNT),
+                "hull points each", number_field(blank(s.get("hp")), "sys-hp", 0, MAX_HULL_POINTS),
+                "beds each", number_field(blank(s.get("beds")), "sys-beds", 0, MAX_CREW_COUNT),
+            )  # fmt: skip
+            yield form_line("Firepower", firepower, "Arc", arc)
+            yield form_line(*degrees)
             yield Static(
                 "Blank count and hull points mean 1 and 0. Beds are for sick bays; firepower, "
                 "arc and damage (dice and a track letter, such as d6+1w; blank: none) for "
@@ -168,8 +158,7 @@ class SystemDialog(GmDialog["dict[str, Any] | None"]):
         table = ship_spec_table()
         system_type = str(self.query_one("#sys-type", Select).value)
         data: dict[str, Any] = {"type": system_type}
-        name = self.query_one("#sys-name", Input).value.strip()
-        if name:
+        if name := self.query_one("#sys-name", Input).value.strip():
             data["name"] = name
         for key in ("count", "hp", "beds"):
             field = self.query_one(f"#sys-{key}", Input)
@@ -184,8 +173,7 @@ class SystemDialog(GmDialog["dict[str, Any] | None"]):
                 degree: self.query_one(f"#sys-damage-{degree}", Input).value.strip()
                 for degree in table.damage_degrees
             }
-            damage = {k: v for k, v in damage.items() if v}
-            if damage:
+            if damage := {d: typed for d, typed in damage.items() if typed}:
                 data["damage"] = damage
         return {**data, **self._kept(system_type)}
 
@@ -201,7 +189,6 @@ class SystemDialog(GmDialog["dict[str, Any] | None"]):
         }
         return {k: self.system[k] for k, ok in allowed.items() if ok and k in self.system}
 
-    @on(Input.Submitted)
     def action_submit(self) -> None:
         system = self.system_dict()
         probe = {"name": "system check", "class": self.ship_class, "hull_points": 1}

@@ -64,14 +64,6 @@ def short_place(name: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def short_skill(skill_id: str | None) -> str:
-    """'Space combat' for tactics-space_combat; a broad skill by its own name."""
-    if skill_id is None:
-        return ""
-    skill = character_table().skill(skill_id)
-    return skill.name
-
-
 def ladder_rung(step: int) -> int | None:
     """The rung a check at `step` is rolled at when the step is below the ladder (as
     `CheckResult.ladder_step` says of a rolled one); None when it is on the ladder."""
@@ -217,10 +209,14 @@ def _better_of(board: StationBoard, occ: Occupant) -> ScoreChoice | None:
     return None
 
 
-def _choice_text(choice: ScoreChoice) -> str:
-    """'in battle the better of System Operation—weapons 10 and the crew check 12: the
-    crew check rolls'."""
-    return f"in battle {choice.describe()}: {choice.rolls} rolls"
+def _station_row(
+    rows: list[BoardRow], line: StationLine, key: str, cells: tuple[Any, ...], detail: Text,
+    who: str | None = None, check: StationCheck | None = None,
+) -> None:  # fmt: skip
+    """A row of the station on `line`, its name on the station's first row only."""
+    station = line.station_id
+    name = Text("" if rows and rows[-1].place == station else line.name, style="bold")
+    rows.append(BoardRow(f"{station}:{key}", station, who, (name, *cells), detail, check))
 
 
 def board_rows(board: StationBoard, party: Party) -> list[BoardRow]:
@@ -233,98 +229,52 @@ def board_rows(board: StationBoard, party: Party) -> list[BoardRow]:
     dim = "dim"
     for line in board.lines:
         summary = _station_summary(line, names, board.crew_score)
-        first = True
-
-        def station_cell(line: StationLine = line) -> Text:
-            nonlocal first
-            cell = Text(line.name if first else "", style="bold")
-            first = False
-            return cell
-
         for index, occ in enumerate(line.occupants):
             task = TASK_TEXT[occ.task]
             if occ.task == "leading" and occ.target not in (None, occ.station_id):
                 task = f"leads {place_name(occ.target or '')}"
             style = "red" if occ.task == "out_of_action" else ""
-            skill: Text | str = short_skill(occ.skill)
+            skill: Text | str = (
+                character_table().skill(occ.skill).name if occ.skill is not None else ""
+            )
             if occ.skill is None and occ.note:
                 skill = Text(occ.note, style=dim)
             check = row_check(board, line.station_id, occ.character_id)
             score = score_text(check.score, check.step) if check is not None else ""
-            choice = _better_of(board, occ)
             detail = _occupant_detail(occ)
-            if choice is not None:
-                detail += f"; {_choice_text(choice)}"
+            if (choice := _better_of(board, occ)) is not None:
+                detail += f"; in battle {choice.describe()}: {choice.rolls} rolls"
             if check is not None and check.crew_check:
                 skill = Text(f"crew check (own {check.own_score})", style="italic")
-            rows.append(
-                BoardRow(
-                    key=f"{line.station_id}:{index}",
-                    place=line.station_id,
-                    character_id=occ.character_id,
-                    cells=(
-                        station_cell(),
-                        Text(occ.name, style=style),
-                        Text(task, style=style),
-                        skill,
-                        score,
-                        occ.posture,
-                    ),
-                    detail=Text.assemble(summary, "\n", detail),
-                    check=check,
-                )
-            )
+            who, doing_now = Text(occ.name, style=style), Text(task, style=style)
+            cells: tuple[Any, ...] = (who, doing_now, skill, score, occ.posture)
+            whole = Text.assemble(summary, "\n", detail)
+            _station_row(rows, line, str(index), cells, whole, occ.character_id, check)
         crew_rolls = [r for r in line.rolls if r.roller is None]
         for roll in crew_rolls:
-            crew_check = row_check(board, line.station_id, None)
-            rows.append(
-                BoardRow(
-                    key=f"{line.station_id}:crew",
-                    place=line.station_id,
-                    character_id=None,
-                    cells=(
-                        station_cell(),
-                        Text("crew", style="italic dim"),
-                        Text("led" if roll.led_by else "", style=dim),
-                        Text("crew check", style=dim),
-                        score_text(roll.score, roll.step),
-                        "",
-                    ),
-                    detail=summary,
-                    check=crew_check,
-                )
+            crew, led = (
+                Text("crew", style="italic dim"),
+                Text("led" if roll.led_by else "", style=dim),
             )
+            cells = (
+                crew,
+                led,
+                Text("crew check", style=dim),
+                score_text(roll.score, roll.step),
+                "",
+            )
+            check = row_check(board, line.station_id, None)
+            _station_row(rows, line, "crew", cells, summary, None, check)
         if not line.occupants and not crew_rolls:
-            rows.append(
-                BoardRow(
-                    key=f"{line.station_id}:empty",
-                    place=line.station_id,
-                    character_id=None,
-                    cells=(
-                        station_cell(),
-                        Text("—", style=dim),
-                        "",
-                        Text(line.note, style=dim),
-                        "",
-                        "",
-                    ),
-                    detail=summary,
-                )
-            )
+            cells = (Text("—", style=dim), "", Text(line.note, style=dim), "", "")
+            _station_row(rows, line, "empty", cells, summary)
     table = station_table()
     for assignment in board.off_station:
         place = table.off_station[assignment.place]
         name = names.get(assignment.character_id, assignment.character_id)
         hazard = "rolls for hazards aboard" if place.aboard else "not aboard: no hazard rolls"
-        rows.append(
-            BoardRow(
-                key=f"off:{assignment.character_id}",
-                place=assignment.place,
-                character_id=assignment.character_id,
-                cells=(Text(place.name, style="italic"), name, "", "", "", assignment.posture),
-                detail=Text.assemble(
-                    (place.name, "bold"), f": {name}, {assignment.posture}; {hazard}."
-                ),
-            )
-        )
+        cells = (Text(place.name, style="italic"), name, "", "", "", assignment.posture)
+        said = Text.assemble((place.name, "bold"), f": {name}, {assignment.posture}; {hazard}.")
+        character = assignment.character_id
+        rows.append(BoardRow(f"off:{character}", assignment.place, character, cells, said))
     return rows

@@ -17,6 +17,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widget import Widget
 from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
 
 from gmtool.actions.errors import StoreError
@@ -79,26 +80,25 @@ def form_problem(exc: RulesError) -> tuple[str | None, str]:
     return None, f"{field}: {needs_text(exc)}."
 
 
+def char_row(*parts: str | Widget) -> Horizontal:
+    """A row of the form: a string is a label, anything else a field."""
+    return Horizontal(
+        *(Label(p, classes="field-label") if isinstance(p, str) else p for p in parts),
+        classes="char-row",
+    )
+
+
 class SkillTable(DataTable[Any]):
-    """The character's skills; enter edits the highlighted one, delete removes it."""
+    """The character's skills; enter edits the highlighted one, delete removes it (the form
+    does both)."""
 
     BINDINGS = bindings(  # type: ignore[assignment]
         (
-            TabAction("enter", "edit_skill", "Edit skill", "Edit the highlighted skill"),
-            TabAction("delete", "remove_skill", "Remove skill", "Remove the highlighted skill",
-                      keys=("backspace",)),
+            TabAction("enter", "screen.edit_skill", "Edit skill", "Edit the highlighted skill"),
+            TabAction("delete", "screen.remove_skill", "Remove skill",
+                      "Remove the highlighted skill", keys=("backspace",)),
         )
     )  # fmt: skip
-
-    def action_edit_skill(self) -> None:
-        form = self.screen
-        if isinstance(form, CharacterForm):
-            form.edit_highlighted_skill()
-
-    def action_remove_skill(self) -> None:
-        form = self.screen
-        if isinstance(form, CharacterForm):
-            form.remove_highlighted_skill()
 
 
 class CharacterForm(GmDialog[CharacterRequest | None]):
@@ -121,6 +121,32 @@ class CharacterForm(GmDialog[CharacterRequest | None]):
         table = character_table()
         c = self.character
         kinds = [(kind_id.upper(), kind_id) for kind_id in table.kinds]
+        name = TextField(c.name if c else "", id="char-name", limit=MAX_NAME_CHARS, compact=True)
+        kind = Select(kinds, value=c.kind if c else "pc", allow_blank=False, id="char-kind",
+                      compact=True)  # fmt: skip
+        player = TextField((c.player or "") if c else "", placeholder="who plays",
+                           id="char-player", limit=MAX_NAME_CHARS, compact=True)  # fmt: skip
+        abilities: list[str | Widget] = []
+        for ability_id, ability in table.abilities.items():
+            value = c.abilities.get(ability_id) if c else None
+            field = NumberField("" if value is None else str(value), id=f"ability-{ability_id}",
+                                classes="ability", minimum=table.ability_min,
+                                maximum=table.ability_max, compact=True,
+                                tooltip=ability.name)  # fmt: skip
+            abilities += [f"{ability.short}{'*' if ability.required else ''}", field]
+        damage: list[str | Widget] = ["Damage"]
+        for track in damage_rules().tracks:
+            marked = str(c.damage.get(track, 0) if c else 0)
+            damage += [track, NumberField(marked, id=f"damage-{track}", classes="damage",
+                                          minimum=0, compact=True)]  # fmt: skip
+        stabilized = Checkbox("stabilized", c.stabilized if c else False, id="char-stabilized",
+                              compact=True)  # fmt: skip
+        skill = Input(placeholder="type a skill: Tac… → takes it", id="skill-choice",
+                      suggester=skill_suggester(), compact=True)  # fmt: skip
+        score = NumberField(placeholder=f"{table.skill_min}-{table.skill_max}", id="skill-score",
+                            minimum=table.skill_min, maximum=table.skill_max,
+                            compact=True)  # fmt: skip
+        notes = TextField(c.notes if c else "", id="char-notes", limit=MAX_TEXT_CHARS, compact=True)
         with Vertical(id="character-box", classes="dialog-box") as box:
             box.border_title = f"Edit {c.name}" if c else "New character"
             # at the top, where it is seen on any screen: what went wrong, or how to save
@@ -129,91 +155,21 @@ class CharacterForm(GmDialog[CharacterRequest | None]):
                 id="form-error",
             )
             with VerticalScroll(id="character-body", can_focus=False):
-                with Horizontal(classes="char-row"):
-                    yield Label("Name", classes="field-label")
-                    yield TextField(
-                        c.name if c else "", id="char-name", limit=MAX_NAME_CHARS, compact=True
-                    )
-                    yield Label(" Kind", classes="field-label")
-                    yield Select(
-                        kinds,
-                        value=c.kind if c else "pc",
-                        allow_blank=False,
-                        id="char-kind",
-                        compact=True,
-                    )
-                    yield Label("Player", classes="field-label")
-                    yield TextField(
-                        (c.player or "") if c else "",
-                        placeholder="who plays",
-                        id="char-player",
-                        limit=MAX_NAME_CHARS,
-                        compact=True,
-                    )
-                with Horizontal(classes="char-row"):
-                    for ability_id, ability in table.abilities.items():
-                        value = c.abilities.get(ability_id) if c else None
-                        mark = "*" if ability.required else ""
-                        yield Label(f"{ability.short}{mark}", classes="field-label")
-                        yield NumberField(
-                            "" if value is None else str(value),
-                            id=f"ability-{ability_id}",
-                            classes="ability",
-                            minimum=table.ability_min,
-                            maximum=table.ability_max,
-                            compact=True,
-                            tooltip=ability.name,
-                        )
+                yield char_row("Name", name, " Kind", kind, "Player", player)
+                yield char_row(*abilities)
                 yield Static(id="durability")
-                with Horizontal(classes="char-row"):
-                    yield Label("Damage", classes="field-label")
-                    for track in damage_rules().tracks:
-                        marked = c.damage.get(track, 0) if c else 0
-                        yield Label(track, classes="field-label")
-                        yield NumberField(
-                            str(marked),
-                            id=f"damage-{track}",
-                            classes="damage",
-                            minimum=0,
-                            compact=True,
-                        )
-                    yield Checkbox(
-                        "stabilized",
-                        c.stabilized if c else False,
-                        id="char-stabilized",
-                        compact=True,
-                    )
+                yield char_row(*damage, stabilized)
                 with Horizontal(id="skills-row"):
-                    skills: SkillTable = SkillTable(id="char-skills", cursor_type="row")
-                    yield skills
+                    yield SkillTable(id="char-skills", cursor_type="row")
                     with Vertical(id="skill-editor"):
-                        with Horizontal(classes="char-row"):
-                            yield Label("Skill", classes="field-label")
-                            yield Input(
-                                placeholder="type a skill: Tac… → takes it",
-                                id="skill-choice",
-                                suggester=skill_suggester(),
-                                compact=True,
-                            )
-                        with Horizontal(classes="char-row"):
-                            yield Label("Score", classes="field-label")
-                            yield NumberField(
-                                placeholder=f"{table.skill_min}-{table.skill_max}",
-                                id="skill-score",
-                                minimum=table.skill_min,
-                                maximum=table.skill_max,
-                                compact=True,
-                            )
+                        yield char_row("Skill", skill)
+                        yield char_row("Score", score)
                         yield Static(
                             f"Enter in Score adds or sets the skill ({table.skill_min}-"
                             f"{table.skill_max}). In the list: enter edits, delete removes.",
                             id="skill-hint",
                         )
-                with Horizontal(classes="char-row"):
-                    yield Label("Notes", classes="field-label")
-                    yield TextField(
-                        c.notes if c else "", id="char-notes", limit=MAX_TEXT_CHARS, compact=True
-                    )
+                yield char_row("Notes", notes)
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -235,13 +191,10 @@ class CharacterForm(GmDialog[CharacterRequest | None]):
         if highlight in self.skills:
             table.move_cursor(row=table.get_row_index(highlight))
 
+    @on(Select.Changed, "#char-kind")
     def _refresh_player(self) -> None:
         is_npc = self.query_one("#char-kind", Select).value == "npc"
         self.query_one("#char-player", Input).disabled = is_npc
-
-    @on(Select.Changed, "#char-kind")
-    def _kind_changed(self) -> None:
-        self._refresh_player()
 
     @on(Input.Changed, ".ability")
     @on(Input.Changed, ".damage")
@@ -256,22 +209,16 @@ class CharacterForm(GmDialog[CharacterRequest | None]):
             return
         parts: list[Any] = [("Durability ", "bold")]
         parts.append("  ".join(f"{t} {size}" for t, size in tracks.items()))
-        damage = {t: self._int_or_none(f"#damage-{t}") for t in tracks}
+        damage = {t: self._number(f"#damage-{t}") for t in tracks}
         stabilized = self.query_one("#char-stabilized", Checkbox).value
         try:
-            state = character_state(tracks, {t: d or 0 for t, d in damage.items()}, stabilized)
+            marked = {t: d if isinstance(d, int) else 0 for t, d in damage.items()}
+            state = character_state(tracks, marked, stabilized)
         except RulesError:
             parts.append(("   damage past a track", "yellow"))
         else:
             parts += ["   state ", state_text(state)]
         line.update(Text.assemble(*parts))
-
-    def _int_or_none(self, selector: str) -> int | None:
-        text = self.query_one(selector, Input).value.strip()
-        try:
-            return int(text)
-        except ValueError:
-            return None
 
     def _show(self, message: str, error: bool = True) -> None:
         status = self.query_one("#form-error", Static)
@@ -297,9 +244,12 @@ class CharacterForm(GmDialog[CharacterRequest | None]):
     @on(Input.Submitted, "#skill-choice")
     def _skill_chosen(self) -> None:
         """Enter in the Skill field: on to its score (the saved one, when it has one)."""
-        skill_id = self._typed_skill()
-        if skill_id is None:
-            return
+        if (skill_id := self._typed_skill()) is not None:
+            self._to_score(skill_id)
+
+    def _to_score(self, skill_id: str) -> None:
+        """The skill named in the Skill field, the cursor in its score (the saved one, when
+        it has one)."""
         self.query_one("#skill-choice", Input).value = skill_label(skill_id)
         score = self.query_one("#skill-score", Input)
         if skill_id in self.skills:
@@ -312,12 +262,11 @@ class CharacterForm(GmDialog[CharacterRequest | None]):
         choice = self._typed_skill()
         if choice is None:
             return
-        text = self.query_one("#skill-score", Input).value.strip()
-        try:
-            score = int(text)
-        except ValueError:
-            score = -1
-        if not table.skill_min <= score <= table.skill_max:
+        text, score = (
+            self.query_one("#skill-score", Input).value.strip(),
+            self._number("#skill-score"),
+        )
+        if not isinstance(score, int) or not table.skill_min <= score <= table.skill_max:
             self._show(
                 f"Not added: {skill_label(choice)} needs a score from {table.skill_min} to "
                 f"{table.skill_max}, not {text or 'nothing'}."
@@ -337,16 +286,11 @@ class CharacterForm(GmDialog[CharacterRequest | None]):
         key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
         return key if key in self.skills else None
 
-    def edit_highlighted_skill(self) -> None:
-        skill_id = self._highlighted_skill()
-        if skill_id is None:
-            return
-        self.query_one("#skill-choice", Input).value = skill_label(skill_id)
-        score = self.query_one("#skill-score", Input)
-        score.value = str(self.skills[skill_id])
-        score.focus()
+    def action_edit_skill(self) -> None:
+        if (skill_id := self._highlighted_skill()) is not None:
+            self._to_score(skill_id)
 
-    def remove_highlighted_skill(self) -> None:
+    def action_remove_skill(self) -> None:
         skill_id = self._highlighted_skill()
         if skill_id is None:
             self._show("No skill to remove.")
@@ -359,17 +303,12 @@ class CharacterForm(GmDialog[CharacterRequest | None]):
     def form_data(self) -> dict[str, Any]:
         """The form as a character mapping, for the rules to validate."""
         table = character_table()
-        data: dict[str, Any] = {}
-        if self.character is not None:
-            data["id"] = self.character.id
+        data: dict[str, Any] = {"id": self.character.id} if self.character is not None else {}
         data["name"] = self.query_one("#char-name", Input).value.strip()
-        kind = self.query_one("#char-kind", Select).value
-        data["kind"] = kind
+        data["kind"] = kind = self.query_one("#char-kind", Select).value
         player = self.query_one("#char-player", Input).value.strip()
         data["player"] = player if kind == "pc" and player else None
-        abilities: dict[str, Any] = {}
-        for ability_id in table.abilities:
-            abilities[ability_id] = self._number(f"#ability-{ability_id}")
+        abilities = {a: self._number(f"#ability-{a}") for a in table.abilities}
         data["abilities"] = {k: v for k, v in abilities.items() if v is not None}
         data["skills"] = dict(self.skills)
         data["damage"] = {t: self._number(f"#damage-{t}") or 0 for t in damage_rules().tracks}

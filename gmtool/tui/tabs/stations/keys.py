@@ -38,71 +38,35 @@ ROLL = TabAction(
 
 ACTIONS: tuple[TabAction, ...] = (
     ROLL,
-    TabAction(
-        "a",
-        "assign",
-        "Assign",
-        "on the board: choose who goes to this station; in the list: choose a place",
-    ),
-    TabAction(
-        "m",
-        "move",
-        "Move",
-        "move the highlighted character to a place you choose (on a crew row: choose who)",
-    ),
+    TabAction("a", "assign", "Assign",
+              "on the board: choose who goes to this station; in the list: choose a place"),
+    TabAction("m", "move", "Move",
+              "move the highlighted character to a place you choose (on a crew row: choose who)"),
     TabAction("o", "off_station", "Off", "off station: brig, sickbay or away from the ship"),
     TabAction("p", "posture", "Posture", "posture: secure / vulnerable"),
-    TabAction(
-        "l",
-        "lead",
-        "Lead",
-        "leading / hands-on (from Command or Combat information: choose the team to lead)",
-    ),
+    TabAction("l", "lead", "Lead", "leading / hands-on (from Command or Combat information: "
+              "choose the team to lead)"),
     TabAction("u", "unassign", "Unassign", "unassign: take the character off their station"),
     TabAction("s", "next_ship", "Ship", "switch to the next ship"),
     TabAction("n", "new_character", "New", "new character"),
-    TabAction(
-        "e", "edit_character", "Edit", "edit the highlighted character (abilities, skills, damage)"
-    ),
+    TabAction("e", "edit_character", "Edit",
+              "edit the highlighted character (abilities, skills, damage)"),
     TabAction("x", "delete_character", "Delete", "delete the highlighted character (asks first)"),
-    TabAction(
-        "i",
-        "import",
-        "Import",
-        "import a party YAML file (characters and stations; nothing changes if it has a mistake)",
-    ),
+    TabAction("i", "import", "Import", "import a party YAML file (characters and stations; "
+              "nothing changes if it has a mistake)"),
     TabAction("ctrl+e", "export", "Export", "export the party as YAML"),
     TabAction("ctrl+z", "undo", "Undo", "undo the last change made to the party (says what)"),
     TabAction("ctrl+y", "redo", "Redo", "redo the change ctrl+z took back"),
-)
+)  # fmt: skip
 
 # What each place of the cursor offers (the rest of the table is greyed out there).
 BOARD_KEYS = frozenset(
-    {
-        "roll_check",
-        "assign",
-        "move",
-        "off_station",
-        "posture",
-        "lead",
-        "unassign",
-        "next_ship",
-        "new_character",
-        "edit_character",
-    }
+    {"roll_check", "assign", "move", "off_station", "posture", "lead", "unassign"}
+    | {"next_ship", "new_character", "edit_character"}
 )
 LIST_KEYS = frozenset(
-    {
-        "assign",
-        "move",
-        "off_station",
-        "posture",
-        "new_character",
-        "edit_character",
-        "delete_character",
-        "import",
-        "export",
-    }
+    {"assign", "move", "off_station", "posture", "new_character", "edit_character"}
+    | {"delete_character", "import", "export"}
 )
 OTHER_KEYS = frozenset({"next_ship", "new_character", "import", "export"})
 EVERYWHERE = frozenset({"undo", "redo"})

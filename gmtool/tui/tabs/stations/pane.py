@@ -6,7 +6,6 @@ redo), saved as one commit."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -35,12 +34,14 @@ from gmtool.tui.tabs.stations.character_form import CharacterForm
 from gmtool.tui.tabs.stations.keys import ACTIONS, HELP
 from gmtool.tui.tabs.stations.offered import LIST, Moment, offered
 from gmtool.tui.tabs.stations.orders import Leave, Put, Refusal, SetPosture, SetTask, next_posture
-from gmtool.tui.tabs.stations.party_dialogs import export_dialog, import_dialog, undo_question
 from gmtool.tui.tabs.stations.party_orders import (
     DeleteCharacter,
     PartyRequest,
     RedoChange,
     UndoChange,
+    export_dialog,
+    import_dialog,
+    undo_question,
 )
 from gmtool.tui.tabs.stations.questions import Order, Question, Shown
 from gmtool.tui.tabs.stations.widgets import BoardTable, PartyList, ProblemNote, ShipRow
@@ -51,6 +52,7 @@ class StationsPane(GmPane):
     TITLE = "Stations"
     HELP = HELP
     ACTIONS: ClassVar[tuple[TabAction, ...]] = ACTIONS
+    STATUS_LINE = "stations-status"
     DEFAULT_CSS = tab_css(__file__, "stations.tcss")
 
     NARROW = 110  # below this width the side list is narrower
@@ -90,11 +92,6 @@ class StationsPane(GmPane):
 
     def focus_default(self) -> None:
         self.query_one("#board" if self.party_problem is None else "#party-problem").focus()
-
-    def show_status(self, text: str | Text, error: bool = False) -> None:
-        status = self.query_one("#stations-status", Static)
-        status.set_class(error, "error")
-        status.update(text)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The keys offered where the cursor is (offered.py)."""
@@ -194,10 +191,6 @@ class StationsPane(GmPane):
         self.query_one("#board", BoardTable).can_roll = can_roll
         self.refresh_bindings()
 
-    @on(BoardTable.RollAsked)
-    def _roll_asked(self) -> None:
-        self.action_roll_check()
-
     @on(Select.Changed, "#ship-select")
     def _ship_chosen(self, event: Select.Changed) -> None:
         if isinstance(event.value, str) and event.value != self.ship_id:
@@ -273,39 +266,35 @@ class StationsPane(GmPane):
         """An order of a key or a dialog's answer: a question is put to the GM, a refusal
         said, a request carried out with one action."""
         campaign = self.campaign
-        if isinstance(order, Refusal):
-            self.show_status(order.text, error=True)
-        elif isinstance(order, Question):
-            question = order
+        match order:
+            case Refusal(text):
+                self.show_status(text, error=True)
+            case Question(title, options, initial):
 
-            def answered(answer: str | None) -> None:
-                if answer is not None:
-                    self._carry_out(question.request(answer))
+                def answered(answer: str | None) -> None:
+                    if answer is not None:
+                        self._carry_out(order.request(answer))
 
-            dialog = ChoiceDialog(order.title, list(order.options), order.initial)
-            self.app.push_screen(dialog, answered)
-        elif isinstance(order, Put):
-            plan = questions.put_plan(self._shown(), order)
-            if plan.already is not None:
-                self.show_status(plan.already)
-                return
-            put = party_actions.assign_station if plan.assign else party_actions.move_to_station
-            self._change(
-                partial(put, campaign, order.who, order.ship_id, order.place),
-                done=None if plan.assign else lambda _changed: plan.said,
-            )
-        elif isinstance(order, SetTask):
-            task = partial(party_actions.set_task, campaign, order.who, order.task, order.leads)
-            request = order  # the board drawn after the change says what it chose
-            self._change(
-                task,
-                done=lambda done: places.task_words(self.party, self.board, request, done.label),
-            )
-        elif isinstance(order, SetPosture):
-            posture = order.posture
-            self._change(partial(party_actions.set_station_posture, campaign, order.who, posture))
-        elif isinstance(order, Leave):
-            self._change(partial(party_actions.leave_station, campaign, order.who))
+                self.app.push_screen(ChoiceDialog(title, list(options), initial), answered)
+            case Put(who, ship_id, place):
+                plan = questions.put_plan(self._shown(), order)
+                if plan.already is not None:
+                    self.show_status(plan.already)
+                    return
+                put = party_actions.assign_station if plan.assign else party_actions.move_to_station
+                self._change(
+                    lambda: put(campaign, who, ship_id, place),
+                    done=None if plan.assign else lambda _changed: plan.said,
+                )
+            case SetTask(who, task, leads):  # the board drawn after the change says its choice
+                self._change(
+                    lambda: party_actions.set_task(campaign, who, task, leads),
+                    done=lambda done: places.task_words(self.party, self.board, order, done.label),
+                )
+            case SetPosture(who, posture):
+                self._change(lambda: party_actions.set_station_posture(campaign, who, posture))
+            case Leave(who):
+                self._change(lambda: party_actions.leave_station(campaign, who))
 
     # -- the station keys -------------------------------------------------------------------
     def action_assign(self) -> None:
@@ -322,24 +311,20 @@ class StationsPane(GmPane):
             self._carry_out(questions.placing(self._shown(), listed, row, who, moving))
 
     def action_off_station(self) -> None:
-        who = self._need_character("send off station")
-        if who is not None:
+        if who := self._need_character("send off station"):
             self._carry_out(questions.off_station(self._shown(), who))
 
     def action_posture(self) -> None:
-        who = self._need_character("change posture of")
-        if who is not None:
+        if who := self._need_character("change posture of"):
             new = next_posture(assignment_of(self.party.assignments, who))
             self._carry_out(SetPosture(who, new))
 
     def action_lead(self) -> None:
-        who = self._need_character("lead with")
-        if who is not None:
+        if who := self._need_character("lead with"):
             self._carry_out(questions.leading(self._shown(), who))
 
     def action_unassign(self) -> None:
-        who = self._need_character("unassign")
-        if who is not None:
+        if who := self._need_character("unassign"):
             self._carry_out(Leave(who))
 
     def action_next_ship(self) -> None:
@@ -351,6 +336,7 @@ class StationsPane(GmPane):
         self._set_ship(places.next_ship(self.ships, self.ship_id))
         self.show_status(f"Showing {places.ship_name(self.ships, self.ship_id or '')}.")
 
+    @on(BoardTable.RollAsked)
     def action_roll_check(self) -> None:
         """Enter on a board row: roll exactly the check the row shows, into the log."""
         if self._refused() or not self.rows or self.ship_id is None:
@@ -379,12 +365,7 @@ class StationsPane(GmPane):
         elif self.made_here and self.made_here[-1] == label:
             self._order(UndoChange())
         else:
-            self.app.push_screen(
-                undo_question(label),
-                lambda yes: (
-                    self._order(UndoChange()) if yes else self.show_status(f"Not undone: {label}.")
-                ),
-            )
+            self._ask_first(undo_question(label), UndoChange(), f"Not undone: {label}.")
 
     def action_redo(self) -> None:
         """ctrl+y: do again what ctrl+z took back (its rolls count again, never re-rolled)."""
@@ -415,29 +396,24 @@ class StationsPane(GmPane):
         except (RulesError, StoreError) as exc:
             self.show_status(party_orders.not_done(request, exc), error=True)
 
+    def _ask_first(self, question: ConfirmDialog, request: PartyRequest, kept: str) -> None:
+        """The request carried out once the GM says yes; `kept` said otherwise."""
+        said = self.show_status
+        self.app.push_screen(question, lambda yes: self._order(request) if yes else said(kept))
+
     def action_new_character(self) -> None:
         if not self._refused():
             self.app.push_screen(CharacterForm(self.save))
 
     def action_edit_character(self) -> None:
-        who = self._need_character("edit")
-        if who is not None:
+        if who := self._need_character("edit"):
             self.app.push_screen(CharacterForm(self.save, self.party.character(who)))
 
     def action_delete_character(self) -> None:
-        who = self._need_character("delete")
-        if who is None:
-            return
-        name = places.char_name(self.party, who)
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self._order(DeleteCharacter(who, name))
-            else:
-                self.show_status(f"{name} was not deleted.")
-
-        question = f"Delete {name} and their station from the campaign?"
-        self.app.push_screen(ConfirmDialog(question), answered)
+        if who := self._need_character("delete"):
+            name = places.char_name(self.party, who)
+            question = ConfirmDialog(f"Delete {name} and their station from the campaign?")
+            self._ask_first(question, DeleteCharacter(who, name), f"{name} was not deleted.")
 
     def action_import(self) -> None:
         if not self._refused():

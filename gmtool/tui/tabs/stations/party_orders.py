@@ -1,11 +1,13 @@
 """What the Stations tab's party keys and dialogs ask for, as typed requests: a character
 added, edited or deleted, the party file imported or exported, the last change undone or
-done again. `act` carries each out with its one action and says what it did, in `PartyDone`;
-a refusal raises as the action does (a dialog shows it and stays open with what the GM
-typed), except undo's and redo's, which `history` returns typed."""
+done again; and the file dialogs and the question that ask for them. `act` carries each out
+with its one action and says what it did, in `PartyDone`; a refusal raises as the action
+does (a dialog shows it and stays open with what the GM typed), except undo's and redo's,
+which `history` returns typed."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import assert_never
 
@@ -15,6 +17,8 @@ from gmtool.actions import history
 from gmtool.actions import party as party_actions
 from gmtool.actions.reads.campaign import Campaign
 from gmtool.rules.characters import Character
+from gmtool.tui.dialogs import ConfirmDialog
+from gmtool.tui.dialogs.file_path import FileDialog
 
 
 class AddCharacter(msgspec.Struct, frozen=True):
@@ -125,3 +129,41 @@ def refused_words(refused: history.Refused) -> str:
 
 def capitalized(message: str) -> str:
     return message[0].upper() + message[1:]
+
+
+Save = Callable[[PartyRequest], object]
+
+
+def import_dialog(save: Save) -> FileDialog[ImportParty]:
+    return FileDialog(
+        "Import a party YAML file",
+        "",
+        "Replace the whole party",
+        "Enter imports. Characters in the file are added, or replace the character with "
+        "the same id (tick the box to replace the whole party instead). A file with any "
+        "mistake changes nothing.",
+        ImportParty,
+        save,
+    )
+
+
+def export_dialog(save: Save) -> FileDialog[ExportParty]:
+    return FileDialog(
+        "Export the party as YAML",
+        str(Path.cwd() / "party.yaml"),
+        "Overwrite the file if it exists",
+        "Enter writes the file: the characters and their battle stations.",
+        ExportParty,
+        save,
+    )
+
+
+def undo_question(label: str) -> ConfirmDialog:
+    """Asked before undoing a change not made on this tab just now (an injury, an earlier
+    session's): it is taken back from the saved party all the same."""
+    return ConfirmDialog(
+        f"Undo “{label}”?",
+        detail="It was not done on this tab just now: undo takes it back from the saved party.",
+        yes="Undo",
+        no="Keep it",
+    )

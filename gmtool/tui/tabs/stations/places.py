@@ -121,17 +121,9 @@ def character_options(
             continue
         now = now_words(assignment, ships, shown)
         here = assignment.ship_id == shown and assignment.place == place
-        options.append(
-            (
-                character.id,
-                Text.assemble(
-                    character.name,
-                    "\n  ",
-                    (f"now {now}", "dim"),
-                    (" · already here" if here else " · moves here", "dim italic"),
-                ),
-            )
-        )
+        moves = " · already here" if here else " · moves here"
+        text = Text.assemble(character.name, "\n  ", (f"now {now}", "dim"), (moves, "dim italic"))
+        options.append((character.id, text))
     return options
 
 

@@ -79,11 +79,8 @@ class BoardTable(KeepsSize, DataTable[Any]):
     def show(self, columns: Sequence[tuple[str, int]], rows: Sequence[RowCells]) -> None:
         """Draw `rows` (key, cells) under `columns`, the cursor staying on the row of the
         same key (else at the same place)."""
-        old_key = (
-            self.coordinate_to_cell_key(self.cursor_coordinate).row_key.value
-            if (self.row_count)
-            else None
-        )
+        cursor = self.coordinate_to_cell_key(self.cursor_coordinate) if self.row_count else None
+        old_key = cursor.row_key.value if cursor else None
         old_index = self.cursor_row
         self.clear(columns=True)
         for label, width in columns:
