@@ -27,7 +27,8 @@ from gmtool.rules.skirmish.engine import AIM, FIRE, HAND_TO_HAND, HOLD, PICK_UP,
 from gmtool.rules.skirmish.turn_modes import settings_text
 from gmtool.tui.pane import GmPane
 from gmtool.tui.styles import tab_css
-from gmtool.tui.tabs.torga import orders, simulation, view
+from gmtool.tui.tabs.torga import chart, orders, view
+from gmtool.tui.tabs.torga.chart import SimulationPanel
 from gmtool.tui.tabs.torga.keys import ACTIONS, HELP
 from gmtool.tui.tabs.torga.log import GameLog, log_text
 from gmtool.tui.tabs.torga.map import SkirmishMap
@@ -36,7 +37,6 @@ from gmtool.tui.tabs.torga.offered import Moment, moment, offered, why_not
 from gmtool.tui.tabs.torga.panel import Choice, roster_table
 from gmtool.tui.tabs.torga.replay import ReplayScreen
 from gmtool.tui.tabs.torga.settings import SettingsScreen
-from gmtool.tui.tabs.torga.simulation import SimulationPanel
 from gmtool.tui.tabs.torga.sweep import Sweep, SweepScreen
 from gmtool.tui.tabs.torga.view import BROWSE, MOVING, PICKING, Play
 from gmtool.tui.tabs.torga.widgets import SidePanel, UnderMap
@@ -70,9 +70,9 @@ class SkirmishPane(GmPane):
         # what ctrl+z would take back and ctrl+y do again (read after each change)
         self.undo_label: str | None = None
         self.redo_label: str | None = None
-        self.simulation_games = simulation.DEFAULT_SIMULATION_GAMES
-        self.sweep_games = simulation.DEFAULT_SWEEP_GAMES
-        self.simulation: simulation.Result | None = None  # the last one that ended
+        self.simulation_games = chart.DEFAULT_SIMULATION_GAMES
+        self.sweep_games = chart.DEFAULT_SWEEP_GAMES
+        self.simulation: chart.Result | None = None  # the last one that ended
         self._keys_state: tuple[object, ...] = ()
 
     def compose(self) -> ComposeResult:
