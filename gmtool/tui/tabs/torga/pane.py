@@ -437,7 +437,7 @@ class SkirmishPane(GmPane):
 
     def action_simulate(self) -> None:
         if not self._busy():
-            scenario = self.game.scenario if self.game is not None else torga_iv()
+            scenario = self._shown_state().scenario  # Torga IV's deployment when no game
             self.query_one(SidePanel).show_chart()
             self.show_status(view.simulating_words(scenario, self.simulation_games))
             panel = self.query_one(SimulationPanel)
@@ -445,7 +445,7 @@ class SkirmishPane(GmPane):
 
     def action_sweep(self) -> None:
         if not self._busy():
-            scenario = self.game.scenario if self.game is not None else torga_iv()
+            scenario = self._shown_state().scenario
             self.app.push_screen(SweepScreen(scenario, self.sweep_games), self._sweep_chosen)
 
     def _sweep_chosen(self, sweep: Sweep | None) -> None:
