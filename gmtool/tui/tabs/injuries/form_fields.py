@@ -1,10 +1,10 @@
 """Form pieces shared by the Injuries tab's dialogs, so they look and check the same: their
 compact fields, the base of the hazard and bail-out dialogs (they save while open; ctrl+r
-rolls again), the bail-out request and the ship-and-class row."""
+rolls again), the bail-out request, the ship-and-class row and the ship a form starts on."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any, TypeVar
 
 import msgspec
@@ -13,8 +13,10 @@ from textual.containers import Horizontal
 from textual.widgets import Label, Select
 
 from gmtool.actions.reads.ships import ShipRecord
+from gmtool.rules.characters import Party
 from gmtool.rules.classes import class_ids
 from gmtool.rules.limits import MAX_TEXT_CHARS
+from gmtool.rules.stations import assignment_of
 from gmtool.tui.dialogs import ConfirmDialog, GmDialog
 from gmtool.tui.dialogs.base import DISCARD_QUESTION
 from gmtool.tui.widgets.number_field import NumberField
@@ -124,3 +126,16 @@ class SavesWhileOpen(GmDialog[R]):
             ConfirmDialog(DISCARD_QUESTION, yes="Discard", no="Keep editing", danger=True),
             answered,
         )
+
+
+def ship_of(party: Party, character_id: str | None, ship_ids: Collection[str]) -> str | None:
+    """The ship a hazard roll starts on: the highlighted character's, else the first ship
+    with anyone aboard (None: no ship of `ship_ids` has)."""
+    if character_id is not None:
+        assignment = assignment_of(party.assignments, character_id)
+        if assignment is not None and assignment.ship_id in ship_ids:
+            return assignment.ship_id
+    for assignment in party.assignments:
+        if assignment.ship_id in ship_ids:
+            return assignment.ship_id
+    return None
