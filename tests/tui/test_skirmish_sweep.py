@@ -10,9 +10,8 @@ from textual.widgets import Input, Static
 from gmtool.rules.skirmish import simulate, torga_iv
 from gmtool.rules.skirmish.variants import with_settings
 from gmtool.tui.app import GmApp
-from gmtool.tui.tabs.torga.chart import SimulationChart
-from gmtool.tui.tabs.torga.simulation import SimulationPanel
-from gmtool.tui.tabs.torga.sweep import SweepResult, SweepScreen, sweep_text
+from gmtool.tui.tabs.torga.chart import SimulationPanel, sweep_text
+from gmtool.tui.tabs.torga.sweep import SweepResult, SweepScreen
 from tests.tui.test_skirmish_tab import open_tab, shown, status
 
 
@@ -36,7 +35,7 @@ async def test_a_sweep_runs_in_a_worker_and_plots_the_win_rate_per_value(
         await app.workers.wait_for_complete()
         await pilot.pause()
         await pilot.pause()
-        chart = pane.query_one("#sk-sim", SimulationChart)
+        chart = pane.query_one("#sk-sim", SimulationPanel)
         assert isinstance(chart.sweep, SweepResult)
         assert chart.sweep.values == (2, 3) and [s.games for s in chart.sweep.summaries] == [30, 30]
         # the same numbers as the simulator gives for each variant

@@ -26,8 +26,7 @@ from gmtool.store.skirmish import (
 from gmtool.tui.app import GmApp
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.tabs import TAB_CLASSES
-from gmtool.tui.tabs.torga.bars import bar
-from gmtool.tui.tabs.torga.chart import chart_text, progress_text
+from gmtool.tui.tabs.torga.chart import SimulationPanel, bar, chart_text, progress_text
 from gmtool.tui.tabs.torga.log import GameLog, log_text
 from gmtool.tui.tabs.torga.map import (
     MapView,
@@ -40,7 +39,6 @@ from gmtool.tui.tabs.torga.map import (
 )
 from gmtool.tui.tabs.torga.new_game import NewGameScreen
 from gmtool.tui.tabs.torga.pane import TAB_ID, SkirmishPane
-from gmtool.tui.tabs.torga.simulation import SimulationPanel
 from gmtool.tui.tabs.torga.view import MOVING, PICKING, parse_point
 from tests.tui.conftest import footer_keys
 

@@ -31,6 +31,7 @@ from gmtool.tui.tabs.injuries.form_fields import (
     BailoutOrder,
     SavesWhileOpen,
     chosen_ship,
+    number_field,
     ship_class_row,
 )
 from gmtool.tui.widgets.number_field import NumberField
@@ -101,13 +102,8 @@ class BailoutDialog(SavesWhileOpen[BailoutRecord | None]):
             yield from ship_class_row(self.ships, self._ship_id, start_class, "bailout")
             with Horizontal(classes="dialog-row -sourced"):
                 yield Label("Survivors", classes="field-label")
-                yield NumberField(
-                    str(self.last.bailout.survivors) if self.last else self._crew_count(),
-                    id="bailout-survivors",
-                    minimum=0,
-                    maximum=MAX_TOTAL_CREW,
-                    compact=True,
-                )
+                survivors = str(self.last.bailout.survivors) if self.last else self._crew_count()
+                yield number_field("bailout-survivors", 0, MAX_TOTAL_CREW, survivors, classes="")
                 yield Label("Cannot get out %", classes="field-label")
                 yield Input(
                     placeholder=(
@@ -214,15 +210,11 @@ class BailoutDialog(SavesWhileOpen[BailoutRecord | None]):
         if not isinstance(ship_class, str):
             self._message("Not ordered: choose a ship or a class.", error=True)
             return
-        survivors_text = self.query_one("#bailout-survivors", Input).value.strip()
-        try:
-            survivors = int(survivors_text)
-        except ValueError:
-            survivors = -1
-        if survivors < 0:
+        survivors = self.query_one("#bailout-survivors", NumberField).number
+        if survivors is None:  # left blank: the field refuses anything else before the order
             self._message(
                 "Not ordered: Survivors is the number of people aboard and alive, a whole number "
-                f"from 0 up, not {survivors_text or 'nothing'!r}.",
+                "from 0 up, not 'nothing'.",
                 error=True,
             )
             self.query_one("#bailout-survivors", Input).focus()
@@ -240,16 +232,9 @@ class BailoutDialog(SavesWhileOpen[BailoutRecord | None]):
                 )
                 self.query_one("#bailout-trapped", Input).focus()
                 return
+        ship_id, ship_name = (ship.id, ship.spec.name) if ship else (None, None)
         try:
-            record = self.order(
-                BailoutOrder(
-                    ship_class,
-                    survivors,
-                    ship_id=ship.id if ship else None,
-                    ship_name=ship.spec.name if ship else None,
-                    trapped_percent=trapped,
-                )
-            )
+            record = self.order(BailoutOrder(ship_class, survivors, ship_id, ship_name, trapped))
         except (RulesError, StoreError) as exc:
             self._message(f"Not ordered: {exc}.", error=True)
             return

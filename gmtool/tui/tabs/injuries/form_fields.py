@@ -1,11 +1,11 @@
-"""Form pieces shared by the Injuries tab's dialogs, so they look and check the same: the
-base of the hazard and bail-out dialogs (they save while open; ctrl+r rolls again), the
-bail-out request, the ship-and-class row and the optional Round field."""
+"""Form pieces shared by the Injuries tab's dialogs, so they look and check the same: their
+compact fields, the base of the hazard and bail-out dialogs (they save while open; ctrl+r
+rolls again), the bail-out request, the ship-and-class row and the ship a form starts on."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TypeVar
+from collections.abc import Callable, Collection, Iterable, Mapping
+from typing import Any, TypeVar
 
 import msgspec
 from textual.app import ComposeResult
@@ -13,11 +13,53 @@ from textual.containers import Horizontal
 from textual.widgets import Label, Select
 
 from gmtool.actions.reads.ships import ShipRecord
+from gmtool.rules.characters import Party
 from gmtool.rules.classes import class_ids
+from gmtool.rules.limits import MAX_TEXT_CHARS
+from gmtool.rules.stations import assignment_of
 from gmtool.tui.dialogs import ConfirmDialog, GmDialog
 from gmtool.tui.dialogs.base import DISCARD_QUESTION
+from gmtool.tui.widgets.number_field import NumberField
+from gmtool.tui.widgets.text_field import TextField
 
 R = TypeVar("R")
+
+
+def choice(
+    options: Iterable[tuple[str, Any]],
+    value: Any,
+    field_id: str,
+    tip: str | None = None,
+    *,
+    classes: str | None = None,
+    disabled: bool = False,
+) -> Select[Any]:
+    """A compact choice list holding one of `options`, with what it asks for; `value` None:
+    nothing chosen yet, and only then may it stay blank."""
+    blank = value is None
+    return Select(options, value=Select.BLANK if blank else value, allow_blank=blank, id=field_id,
+                  classes=classes, disabled=disabled, tooltip=tip, compact=True)  # fmt: skip
+
+
+def number_field(
+    field_id: str,
+    minimum: int | None,
+    maximum: int | None = None,
+    value: str = "",
+    placeholder: str = "",
+    classes: str = "number",
+) -> NumberField:
+    """A compact whole-number field, its bounds from the rules."""
+    return NumberField(value, placeholder=placeholder, id=field_id, minimum=minimum,
+                       maximum=maximum, classes=classes, compact=True)  # fmt: skip
+
+
+def note_field(
+    field_id: str, placeholder: str, value: str = "", classes: str = "wide"
+) -> TextField:
+    """A compact one-line note (a cause, a treatment), bounded like every note."""
+    return TextField(value, placeholder=placeholder, id=field_id, limit=MAX_TEXT_CHARS,
+                     classes=classes, compact=True)  # fmt: skip
 
 
 class BailoutOrder(msgspec.Struct, frozen=True):
@@ -42,22 +84,10 @@ def ship_class_row(
     chosen only while no ship is, as a ship brings its own."""
     with Horizontal(classes="dialog-row"):
         yield Label("Ship", classes="field-label")
-        yield Select(
-            ship_options(ships),
-            value=ship_id or NO_SHIP,
-            allow_blank=False,
-            id=f"{id_prefix}-ship",
-            compact=True,
-        )
+        yield choice(ship_options(ships), ship_id or NO_SHIP, f"{id_prefix}-ship")
         yield Label("Class", classes="field-label")
-        yield Select(
-            [(c, c) for c in class_ids()],
-            value=start_class,
-            allow_blank=False,
-            id=f"{id_prefix}-class",
-            compact=True,
-            disabled=ship_id is not None,
-        )
+        classes = [(c, c) for c in class_ids()]
+        yield choice(classes, start_class, f"{id_prefix}-class", disabled=ship_id is not None)
 
 
 def ship_options(ships: Mapping[str, ShipRecord]) -> list[tuple[str, str]]:
@@ -73,20 +103,6 @@ def ship_options(ships: Mapping[str, ShipRecord]) -> list[tuple[str, str]]:
 def chosen_ship(value: object) -> str | None:
     """The ship id a Ship Select's value names, or None for no ship."""
     return value if isinstance(value, str) and value != NO_SHIP else None
-
-
-def round_number(text: str) -> int | None:
-    """An optional Round field: None when blank; ValueError says what to fix."""
-    text = text.strip()
-    if not text:
-        return None
-    try:
-        number = int(text)
-    except ValueError:
-        number = 0
-    if number < 1:
-        raise ValueError(f"Round: a whole number from 1 up (or blank), not {text!r}")
-    return number
 
 
 class SavesWhileOpen(GmDialog[R]):
@@ -110,3 +126,16 @@ class SavesWhileOpen(GmDialog[R]):
             ConfirmDialog(DISCARD_QUESTION, yes="Discard", no="Keep editing", danger=True),
             answered,
         )
+
+
+def ship_of(party: Party, character_id: str | None, ship_ids: Collection[str]) -> str | None:
+    """The ship a hazard roll starts on: the highlighted character's, else the first ship
+    with anyone aboard (None: no ship of `ship_ids` has)."""
+    if character_id is not None:
+        assignment = assignment_of(party.assignments, character_id)
+        if assignment is not None and assignment.ship_id in ship_ids:
+            return assignment.ship_id
+    for assignment in party.assignments:
+        if assignment.ship_id in ship_ids:
+            return assignment.ship_id
+    return None

@@ -23,7 +23,6 @@ from gmtool.rules.characters import Character, Party
 from gmtool.rules.classes import class_ids
 from gmtool.rules.errors import RulesError
 from gmtool.rules.hazards import default_posture, hazard_table
-from gmtool.rules.limits import MAX_TEXT_CHARS
 from gmtool.rules.stations import aboard, assignment_of, station_table
 from gmtool.tui.action_table import TabAction, bindings
 from gmtool.tui.dialogs.base import save_action
@@ -32,15 +31,17 @@ from gmtool.tui.styles import DEGREE_STYLE, tab_css
 from gmtool.tui.tabs.injuries.form_fields import (
     NO_SHIP,
     SavesWhileOpen,
+    choice,
     chosen_ship,
-    round_number,
+    note_field,
+    number_field,
     ship_class_row,
     ship_options,
 )
+from gmtool.tui.tabs.injuries.history_view import highlighted_key
 from gmtool.tui.tabs.injuries.injury_text import character_state_text, marked_text
 from gmtool.tui.widgets.names import fit_names
 from gmtool.tui.widgets.number_field import NumberField
-from gmtool.tui.widgets.text_field import TextField
 
 DEFAULT_TRACK = "wound"
 UNKNOWN_WEAPON = "-"
@@ -51,11 +52,6 @@ NARROW_NAME = 16
 
 # Rolls and saves; raises RulesError or StoreError to refuse (the dialog shows why).
 RollHazard = Callable[[HazardRequest], list[InjuryEntry]]
-
-
-def choice(options: list[tuple[str, str]], value: str, field_id: str, tip: str) -> Select[str]:
-    """A compact choice list that always holds one of `options`, with what it asks for."""
-    return Select(options, value=value, allow_blank=False, id=field_id, compact=True, tooltip=tip)
 
 
 class HazardFormStart(msgspec.Struct, frozen=True):
@@ -174,19 +170,13 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
                     "the damage type of the weapon that hit: what armor protects against",
                 )  # fmt: skip
                 yield Label("Cause", classes="field-label")
-                yield TextField(
-                    self._cause,
-                    placeholder="what hit the ship",
-                    id="hazard-cause",
-                    limit=MAX_TEXT_CHARS,
-                    compact=True,
-                )
+                yield note_field("hazard-cause", "what hit the ship", self._cause, classes="")
             with Horizontal(classes="dialog-row"):
                 yield Label("Battle", classes="field-label")
                 yield Input(self._battle, placeholder="optional", id="hazard-battle", compact=True)
                 yield Label("Round", classes="field-label")
-                yield NumberField(
-                    self._round, placeholder="—", id="hazard-round", minimum=1, compact=True
+                yield number_field(
+                    "hazard-round", 1, value=self._round, placeholder="—", classes=""
                 )
                 yield Label("Hit by", classes="field-label")
                 yield choice(
@@ -283,11 +273,7 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
             )
 
     def _highlighted(self) -> Character | None:
-        table = self.query_one(HazardCharacters)
-        if table.row_count == 0:
-            return None
-        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
-        return self.party.find(key)
+        return self.party.find(highlighted_key(self.query_one(HazardCharacters)))
 
     def action_tick(self) -> None:
         character = self._highlighted()
@@ -334,7 +320,7 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
         damage_type = self.query_one("#hazard-type", Select).value
         if not isinstance(ship_class, str) or not isinstance(track, str):
             raise ValueError("choose a ship or a class, and the track the hit marked")
-        round_ = round_number(self.query_one("#hazard-round", Input).value)
+        round_ = self.query_one("#hazard-round", NumberField).number
         characters = tuple(
             (c.id, self.postures[c.id]) for c in self.party.characters if self.chosen[c.id]
         )
@@ -357,12 +343,8 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
     def action_roll(self) -> None:
         try:
             request = self.request()
-        except ValueError as exc:
-            self._message(f"Not rolled: {exc}", error=True)
-            return
-        try:
             entries = self._roll(request)
-        except (RulesError, StoreError) as exc:
+        except (ValueError, RulesError, StoreError) as exc:
             self._message(f"Not rolled: {exc}", error=True)
             return
         self.saved.extend(entries)

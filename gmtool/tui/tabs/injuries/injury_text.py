@@ -1,18 +1,22 @@
-"""How the Injuries tab and its dialogs put injuries into words: track bars, states, and the
-cells of one injury-history entry. Pure functions of saved data, so tests can read them."""
+"""How the Injuries tab and its dialogs put injuries into words: track bars, states, the
+characters table's rows, and the cells of one injury-history entry. Pure functions of saved
+data, so tests can read them."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.text import Text
 
-from gmtool.rules.characters import Character
+from gmtool.rules.characters import Character, Party
 from gmtool.rules.durability import damage_rules
+from gmtool.tui.widgets.names import fit_names
 from gmtool.tui.widgets.scaled_bar import scaled_bar
 
 BAR_WIDTH = 8
+NARROW_BAR = 5  # on a screen narrower than the pane's NARROW_BELOW
+NARROW_NAME = 22
 TRACK_STYLE = {"stun": "yellow", "wound": "dark_orange", "mortal": "red"}
 STATE_STYLE = {"ok": "green", "knocked_out": "yellow", "dying": "bold red", "dead": "bold red"}
 
@@ -58,6 +62,28 @@ def tracks_line(character: Character) -> Text:
 
 def slash(values: Mapping[str, Any]) -> str:
     return "/".join(str(values.get(t, 0)) for t in tracks())
+
+
+def character_columns() -> list[tuple[str, str]]:
+    """The characters table's columns (label, key): name, state, then a bar per track."""
+    return [("Character", "name"), ("State", "state")] + [
+        (track.capitalize(), track) for track in tracks()
+    ]
+
+
+def character_rows(party: Party, narrow: bool) -> list[tuple[str, Sequence[Text | str]]]:
+    """A row (character id, cells) per character: narrower bars and names on a small
+    screen, the names shortened by one rule for all, as on the Stations tab."""
+    width = NARROW_BAR if narrow else BAR_WIDTH
+    names = [c.name for c in party.characters]
+    if narrow:
+        names = fit_names(names, NARROW_NAME)
+    rows: list[tuple[str, Sequence[Text | str]]] = []
+    for character, name in zip(party.characters, names, strict=True):
+        sizes = character.tracks
+        bars = [track_bar(t, character.damage.get(t, 0), sizes[t], width) for t in tracks()]
+        rows.append((character.id, [name, character_state_text(character), *bars]))
+    return rows
 
 
 # -- history entries ----------------------------------------------------------------------

@@ -18,6 +18,7 @@ from gmtool.rules.errors import RulesError
 from gmtool.rules.healing import doctor_skill, healing_table, rest_refusal
 from gmtool.rules.limits import MAX_STEP
 from gmtool.tui.footer import KeyFooter
+from gmtool.tui.tabs.injuries.form_fields import choice, number_field
 from gmtool.tui.tabs.injuries.treatment_dialog import (
     ROLL_KEY,
     SAVE_KEY,
@@ -27,17 +28,6 @@ from gmtool.tui.tabs.injuries.treatment_dialog import (
 from gmtool.tui.widgets.number_field import NumberField
 
 WHOLE_PARTY = "*"
-
-
-def _step(text: str) -> int:
-    """The situation step typed in; ValueError names the field."""
-    text = text.strip()
-    if not text:
-        return 0
-    try:
-        return int(text)
-    except ValueError:
-        raise ValueError(f"Step: a whole number such as -1 or +2, not {text!r}") from None
 
 
 def best_doctor(party: Party, procedure: str) -> str | None:
@@ -66,7 +56,7 @@ class MedicalTreatmentDialog(CharacterDialog[TreatmentRequest]):
         save: Callable[[TreatmentRequest], InjuryEntry],
         character_id: str | None = None,
     ) -> None:
-        super().__init__(self.request, party, save, character_id)
+        super().__init__(party, save, character_id)
         self.procedure = procedures()[0][0]
         self.doctor_id = best_doctor(party, self.procedure)
 
@@ -76,31 +66,14 @@ class MedicalTreatmentDialog(CharacterDialog[TreatmentRequest]):
             yield from self.character_row()
             with Horizontal(classes="dialog-row"):
                 yield Label("Doctor", classes="field-label")
-                yield Select(
-                    [(c.name, c.id) for c in self.party.characters],
-                    value=self.doctor_id if self.doctor_id else Select.BLANK,
-                    allow_blank=self.doctor_id is None,
-                    id="treat-doctor",
-                    compact=True,
-                )
+                doctors = [(c.name, c.id) for c in self.party.characters]
+                yield choice(doctors, self.doctor_id, "treat-doctor")
             with Horizontal(classes="dialog-row"):
                 yield Label("Procedure", classes="field-label")
-                yield Select(
-                    [(name, pid) for pid, name in procedures()],
-                    value=self.procedure,
-                    allow_blank=False,
-                    id="treat-procedure",
-                    compact=True,
-                )
+                options = [(name, pid) for pid, name in procedures()]
+                yield choice(options, self.procedure, "treat-procedure")
                 yield Label("Step", classes="field-label")
-                yield NumberField(
-                    placeholder="0",
-                    id="treat-step",
-                    minimum=-MAX_STEP,
-                    maximum=MAX_STEP,
-                    classes="number",
-                    compact=True,
-                )
+                yield number_field("treat-step", -MAX_STEP, MAX_STEP, placeholder="0")
             yield Static(id="treat-skill")
             yield Static(classes="dialog-message")
         yield KeyFooter()
@@ -151,7 +124,7 @@ class MedicalTreatmentDialog(CharacterDialog[TreatmentRequest]):
             raise ValueError("choose the patient")
         if self.doctor_id is None:
             raise ValueError("choose the doctor")
-        step = _step(self.query_one("#treat-step", Input).value)
+        step = self.query_one("#treat-step", NumberField).number or 0  # blank: no step
         return TreatmentRequest(self.doctor_id, patient.id, self.procedure, step)
 
 
@@ -179,7 +152,7 @@ class RestDialog(SavingDialog[RestRequest, Rested]):
         save: Callable[[RestRequest], Rested],
         character_id: str | None = None,
     ) -> None:
-        super().__init__(self.request, save)
+        super().__init__(save)
         self.party = party
         self.who = character_id if character_id in party.ids else WHOLE_PARTY
 
@@ -188,25 +161,13 @@ class RestDialog(SavingDialog[RestRequest, Rested]):
             box.border_title = "Rest"
             with Horizontal(classes="dialog-row"):
                 yield Label("Who", classes="field-label")
-                yield Select(
-                    [
-                        ("the whole party", WHOLE_PARTY),
-                        *((c.name, c.id) for c in self.party.characters),
-                    ],
-                    value=self.who,
-                    allow_blank=False,
-                    id="rest-who",
-                    compact=True,
-                )
+                who = [
+                    ("the whole party", WHOLE_PARTY),
+                    *((c.name, c.id) for c in self.party.characters),
+                ]
+                yield choice(who, self.who, "rest-who")
                 yield Label("Days", classes="field-label")
-                yield NumberField(
-                    "1",
-                    id="rest-days",
-                    classes="number",
-                    minimum=1,
-                    maximum=healing_table().max_rest_days,
-                    compact=True,
-                )
+                yield number_field("rest-days", 1, healing_table().max_rest_days, value="1")
             yield Static(classes="dialog-message")
         yield KeyFooter()
 
@@ -232,13 +193,8 @@ class RestDialog(SavingDialog[RestRequest, Rested]):
             self._show_hint()
 
     def request(self) -> RestRequest:
-        text = self.query_one("#rest-days", Input).value.strip()
-        try:
-            days = int(text)
-        except ValueError:
-            raise ValueError(f"Days: a whole number of days, not {text!r}") from None
-        most = healing_table().max_rest_days
-        if not 1 <= days <= most:
-            raise ValueError(f"Days: from 1 to {most}, not {days}")
+        days = self.query_one("#rest-days", NumberField).number
+        if days is None:  # left blank: the field refuses anything else before the save
+            raise ValueError("Days: a whole number of days, not ''")
         who = () if self.who == WHOLE_PARTY else (self.who,)
         return RestRequest(days, who)

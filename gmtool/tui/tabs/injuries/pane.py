@@ -33,14 +33,9 @@ from gmtool.tui.pane import GmPane
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.injuries import history_view as history
 from gmtool.tui.tabs.injuries import status_words as words
-from gmtool.tui.tabs.injuries.characters_view import (
-    PartyProblem,
-    character_columns,
-    character_rows,
-    ship_of,
-)
-from gmtool.tui.tabs.injuries.form_fields import BailoutOrder
+from gmtool.tui.tabs.injuries.form_fields import BailoutOrder, ship_of
 from gmtool.tui.tabs.injuries.history_view import ALL, FilterBar, HistoryTable, fill_table
+from gmtool.tui.tabs.injuries.injury_text import character_columns, character_rows
 from gmtool.tui.tabs.injuries.keys import ACTIONS, HELP
 from gmtool.tui.tabs.injuries.reading import read_injuries
 
@@ -52,6 +47,10 @@ DETAIL_ROWS = 3
 HAZARD_FORM = "injuries-hazard-form"  # the name the hazard form is kept under
 DEFAULT_FOCUS = ("injury-characters", "injury-party-problem")
 """Where the cursor starts (focus_default): Escape (Back) is offered everywhere else."""
+
+
+class PartyProblem(Static, can_focus=True):
+    """Why the party cannot be read, in place of the character table; it takes the focus."""
 
 
 class InjuriesPane(GmPane):

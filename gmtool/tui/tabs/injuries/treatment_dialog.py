@@ -21,15 +21,14 @@ from gmtool.actions.injuries import DamageRequest, TreatmentRequest, damage_amou
 from gmtool.actions.reads.injuries import InjuryEntry
 from gmtool.rules.characters import Character, Party
 from gmtool.rules.errors import RulesError
-from gmtool.rules.limits import MAX_HULL_POINTS, MAX_TEXT_CHARS
+from gmtool.rules.limits import MAX_HULL_POINTS
 from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
-from gmtool.tui.tabs.injuries.form_fields import round_number
+from gmtool.tui.tabs.injuries.form_fields import choice, note_field, number_field
 from gmtool.tui.tabs.injuries.injury_text import tracks, tracks_line
 from gmtool.tui.widgets.number_field import NumberField
-from gmtool.tui.widgets.text_field import TextField
 
 Request = TypeVar("Request")
 Saved = TypeVar("Saved")
@@ -41,15 +40,15 @@ ROLL_KEY = save_action("save", "Roll", "Roll and save", ("ctrl+r",))
 
 class SavingDialog(GmDialog[Saved | None], Generic[Request, Saved]):
     """A form that saves through an action: its save key (ctrl+s, or ctrl+r where it rolls)
-    or Enter reads the fields into a request (`ask`; a ValueError says what to fix) and hands
-    it to `save`. What was saved is returned; a refusal is shown in the dialog, which stays
-    open, so nothing is saved until every value is accepted."""
+    or Enter reads the fields into a request (`request`; a ValueError says what to fix) and
+    hands it to `save`. What was saved is returned; a refusal is shown in the dialog, which
+    stays open, so nothing is saved until every value is accepted."""
 
     DEFAULT_CSS = tab_css(__file__, "dialogs.tcss")
+    request: Callable[[], Request]  # each form reads its own fields
 
-    def __init__(self, ask: Callable[[], Request], save: Callable[[Request], Saved]) -> None:
+    def __init__(self, save: Callable[[Request], Saved]) -> None:
         super().__init__()
-        self._ask = ask
         self._save = save
 
     def message(self, text: str, *, error: bool = False) -> None:
@@ -59,13 +58,8 @@ class SavingDialog(GmDialog[Saved | None], Generic[Request, Saved]):
 
     def action_save(self) -> None:
         try:
-            request = self._ask()
-        except ValueError as exc:
-            self.message(f"Not saved: {exc}.", error=True)
-            return
-        try:
-            saved = self._save(request)
-        except (RulesError, StoreError) as exc:
+            saved = self._save(self.request())
+        except (ValueError, RulesError, StoreError) as exc:
             self.message(f"Not saved: {exc}.", error=True)
             return
         self.dismiss(saved)
@@ -79,12 +73,11 @@ class CharacterDialog(SavingDialog[Request, InjuryEntry]):
 
     def __init__(
         self,
-        ask: Callable[[], Request],
         party: Party,
         save: Callable[[Request], InjuryEntry],
-        character_id: str | None,
+        character_id: str | None = None,
     ) -> None:
-        super().__init__(ask, save)
+        super().__init__(save)
         self.party = party
         ids = [c.id for c in party.characters]
         self.character_id = character_id if character_id in ids else (ids[0] if ids else None)
@@ -92,14 +85,8 @@ class CharacterDialog(SavingDialog[Request, InjuryEntry]):
     def character_row(self) -> ComposeResult:
         with Horizontal(classes="dialog-row"):
             yield Label(self.CHARACTER_LABEL, classes="field-label")
-            yield Select(
-                [(c.name, c.id) for c in self.party.characters],
-                value=self.character_id if self.character_id else Select.BLANK,
-                allow_blank=self.character_id is None,
-                id="dialog-character",
-                classes="who",
-                compact=True,
-            )
+            options = [(c.name, c.id) for c in self.party.characters]
+            yield choice(options, self.character_id, "dialog-character", classes="who")
         yield Static(id="dialog-tracks", classes="tracks-line")
 
     @property
@@ -126,47 +113,20 @@ class TreatmentDialog(CharacterDialog[TreatmentRequest]):
 
     ACTIONS = (SAVE_KEY,)
 
-    def __init__(
-        self,
-        party: Party,
-        save: Callable[[TreatmentRequest], InjuryEntry],
-        character_id: str | None = None,
-    ) -> None:
-        super().__init__(self.request, party, save, character_id)
-
     def compose(self) -> ComposeResult:
         with Vertical(id="treatment-box", classes="dialog-box") as box:
             box.border_title = "Healing by ruling"
             yield from self.character_row()
             with Horizontal(classes="dialog-row"):
                 yield Label("Track", classes="field-label")
-                yield Select(
-                    [(t, t) for t in tracks()],
-                    value=self._worst_track(),
-                    allow_blank=False,
-                    id="treat-track",
-                    classes="small-select",
-                    compact=True,
-                )
+                options = [(t, t) for t in tracks()]
+                yield choice(options, self._worst_track(), "treat-track", classes="small-select")
                 yield Label("Points", classes="field-label")
-                yield NumberField(
-                    placeholder="0",
-                    id="treat-points",
-                    minimum=0,
-                    maximum=MAX_HULL_POINTS,
-                    classes="number",
-                    compact=True,
-                )
+                yield number_field("treat-points", 0, MAX_HULL_POINTS, placeholder="0")
                 yield Checkbox("stabilize", False, id="treat-stabilize", compact=True)
             with Horizontal(classes="dialog-row"):
                 yield Label("Note", classes="field-label")
-                yield TextField(
-                    placeholder="first aid, surgery, a week's rest ...",
-                    id="treat-note",
-                    limit=MAX_TEXT_CHARS,
-                    classes="wide",
-                    compact=True,
-                )
+                yield note_field("treat-note", "first aid, surgery, a week's rest ...")
             yield Static(classes="dialog-message")
         yield KeyFooter()
 
@@ -197,15 +157,10 @@ class TreatmentDialog(CharacterDialog[TreatmentRequest]):
         track = self.query_one("#treat-track", Select).value
         if not isinstance(track, str):
             raise ValueError("choose the track to heal")
-        text = self.query_one("#treat-points", Input).value.strip()
+        # the field takes only a number from 0 up before the save runs; blank is none
+        points = self.query_one("#treat-points", NumberField).number or 0
         stabilize = self.query_one("#treat-stabilize", Checkbox).value
-        try:
-            points = int(text) if text else 0
-        except ValueError:
-            raise ValueError(f"Points: a whole number of points to restore, not {text!r}") from None
         marked = character.damage.get(track, 0)
-        if points < 0:
-            raise ValueError(f"Points: at least 0, not {points}")
         if points > marked:
             raise ValueError(
                 f"Points: {character.name} has {marked} {track} marked, so at most {marked} "
@@ -231,7 +186,7 @@ class DamageDialog(CharacterDialog[DamageRequest]):
         battle: str = "",
         round_text: str = "",
     ) -> None:
-        super().__init__(self.request, party, save, character_id)
+        super().__init__(party, save, character_id)
         self._battle = battle
         self._round = round_text
 
@@ -243,23 +198,12 @@ class DamageDialog(CharacterDialog[DamageRequest]):
                 yield Label("Amount", classes="field-label")
                 yield Input(placeholder="5 or d6+1w", id="damage-amount", compact=True)
                 yield Label("Kind", classes="field-label")
-                yield Select(
-                    [(t, t) for t in tracks()],
-                    value="wound" if "wound" in tracks() else tracks()[0],
-                    allow_blank=False,
-                    id="damage-kind",
-                    classes="small-select",
-                    compact=True,
-                )
+                kind = "wound" if "wound" in tracks() else tracks()[0]
+                kinds = [(t, t) for t in tracks()]
+                yield choice(kinds, kind, "damage-kind", classes="small-select")
             with Horizontal(classes="dialog-row"):
                 yield Label("Cause", classes="field-label")
-                yield TextField(
-                    placeholder="a fall, a console blast ...",
-                    id="damage-cause",
-                    limit=MAX_TEXT_CHARS,
-                    classes="wide",
-                    compact=True,
-                )
+                yield note_field("damage-cause", "a fall, a console blast ...")
             with Horizontal(classes="dialog-row"):
                 yield Label("Battle", classes="field-label")
                 yield Input(
@@ -270,14 +214,7 @@ class DamageDialog(CharacterDialog[DamageRequest]):
                     compact=True,
                 )
                 yield Label("Round", classes="field-label")
-                yield NumberField(
-                    self._round,
-                    placeholder="—",
-                    id="damage-round",
-                    minimum=1,
-                    classes="number",
-                    compact=True,
-                )
+                yield number_field("damage-round", 1, value=self._round, placeholder="—")
             yield Static(classes="dialog-message")
         yield KeyFooter()
 
@@ -299,7 +236,7 @@ class DamageDialog(CharacterDialog[DamageRequest]):
             raise ValueError("choose the kind of damage")
         amount = self.query_one("#damage-amount", Input).value.strip()
         damage_amount(amount, kind)  # refuses a bad amount before anything is rolled
-        round_ = round_number(self.query_one("#damage-round", Input).value)
+        round_ = self.query_one("#damage-round", NumberField).number
         cause = self.query_one("#damage-cause", Input).value.strip() or "direct damage"
         battle = self.query_one("#damage-battle", Input).value.strip() or None
         return DamageRequest(character.id, amount, kind, cause, battle, round_)

@@ -39,10 +39,7 @@ ACTIONS: tuple[TabAction, ...] = (
         palette=False,
     ),
     TabAction(
-        "f",
-        "fire",
-        "Fire",
-        "Fire: cycle the targets in range (f, the arrows or tab); Enter shoots",
+        "f", "fire", "Fire", "Fire: cycle the targets in range (f, the arrows or tab); Enter shoots"
     ),
     TabAction("m", "move", "Move", "Move: place the destination with the arrows and see its cost"),
     TabAction(
@@ -54,11 +51,7 @@ ACTIONS: tuple[TabAction, ...] = (
     TabAction("p", "pick_up", "Pick", "Pick up a dropped weapon within reach (pick one)"),
     TabAction("space", "hold", "Hold", "Hold: spend the action point doing nothing"),
     TabAction(
-        "g",
-        "automatic",
-        "Auto",
-        "Let the automatic player take this activation",
-        group=AUTO_KEYS,
+        "g", "automatic", "Auto", "Let the automatic player take this activation", group=AUTO_KEYS
     ),
     TabAction(
         "G",
@@ -67,13 +60,7 @@ ACTIONS: tuple[TabAction, ...] = (
         "Let the automatic players take every activation left this turn (one undo step)",
         group=AUTO_KEYS,
     ),
-    TabAction(
-        "tab",
-        "next_figure",
-        "Next",
-        "The next figure that may act now",
-        group=FIGURE_KEYS,
-    ),
+    TabAction("tab", "next_figure", "Next", "The next figure that may act now", group=FIGURE_KEYS),
     TabAction(
         "shift+tab",
         "previous_figure",

@@ -13,6 +13,8 @@ from gmtool.actions.reads.skirmish import LOG_LIMIT
 from gmtool.rules.skirmish.turn_modes import LogLine
 from gmtool.tui.styles import tab_css
 
+LINE_STYLES = {"fall": "bold #ff5f5f", "solo_order": "italic", "hold": "#808080", "aim": "#808080"}
+
 
 def log_text(line: LogLine) -> Text:
     """One line of the game log, styled by what happened."""
@@ -21,13 +23,7 @@ def log_text(line: LogLine) -> Text:
     if line.kind == "victory":
         return Text(f"★ {line.text}", style="bold reverse")
     prefix = "▸ " if line.auto else "• "
-    style = {
-        "fall": "bold #ff5f5f",
-        "solo_order": "italic",
-        "hold": "#808080",
-        "aim": "#808080",
-    }.get(line.kind, "")
-    text = Text(prefix + line.text, style=style)
+    text = Text(prefix + line.text, style=LINE_STYLES.get(line.kind, ""))
     text.highlight_regex(r"hit, \d+ wounds?|takes \d+ wounds?", "bold #ffaf00")
     text.highlight_regex(r"\bmiss\b|a draw", "#808080")
     return text

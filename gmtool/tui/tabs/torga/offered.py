@@ -17,38 +17,12 @@ ABLE_WORDS = {"fire": "fire", "hand_to_hand": "fight hand to hand", "pick_up": "
               "aim": "aim"}  # fmt: skip
 
 # Keys that need a game: hidden from the footer until one is started (n).
-GAME_ONLY_ACTIONS = frozenset(
-    {
-        "fire",
-        "move",
-        "aim",
-        "hand_to_hand",
-        "pick_up",
-        "hold",
-        "automatic",
-        "automatic_turn",
-        "next_figure",
-        "previous_figure",
-        "type_destination",
-        "settings",
-    }
-)
+GAME_ONLY_ACTIONS = frozenset({"fire", "move", "aim", "hand_to_hand", "pick_up", "hold",
+    "automatic", "automatic_turn", "next_figure", "previous_figure", "type_destination",
+    "settings"})  # fmt: skip
 # Keys of the browsing mode only (not while a move or a pick is open).
-BROWSE_ONLY_ACTIONS = frozenset(
-    {
-        "settings",
-        "aim",
-        "hold",
-        "automatic",
-        "automatic_turn",
-        "simulate",
-        "sweep",
-        "toggle_view",
-        "move",
-        "undo",
-        "redo",
-    }
-)
+BROWSE_ONLY_ACTIONS = frozenset({"settings", "aim", "hold", "automatic", "automatic_turn",
+    "simulate", "sweep", "toggle_view", "move", "undo", "redo"})  # fmt: skip
 
 
 class Moment(msgspec.Struct, frozen=True):

@@ -1,15 +1,25 @@
 """What the Torga IV tab's play keys ask for, from the game and what the GM is doing: an
-engine `Action` to play (one `actions.skirmish` call), a pick to open, a move to place, or
-a refusal to say."""
+engine `Action` to play (one `actions.skirmish` call), a pick to open (its choices with the
+referee's odds), a move to place, or a refusal to say."""
 
 from __future__ import annotations
 
 import msgspec
 
-from gmtool.rules.skirmish import Action, GameState, move_allowance, plan_move
+from gmtool.rules.skirmish import (
+    Action,
+    GameState,
+    enemies_in_contact,
+    legal_actions,
+    move_allowance,
+    plan_move,
+    shots,
+)
 from gmtool.rules.skirmish.engine import FIRE, HAND_TO_HAND, MOVE, PICK_UP
+from gmtool.rules.skirmish.referee import melee_preview
+from gmtool.tui.tabs.torga.map import short_name
 from gmtool.tui.tabs.torga.panel import Choice
-from gmtool.tui.tabs.torga.picks import fire_choices, melee_choices, pick_up_choices
+from gmtool.tui.tabs.torga.referee import fire_choice, fire_details, melee_lines
 from gmtool.tui.tabs.torga.view import MOVING, PICKING, Play, ready_ids
 
 NO_GAME = "there is no game yet; press n to start one"
@@ -75,15 +85,39 @@ def pick(state: GameState | None, play: Play, kind: str, width: int) -> Order:
     assert state is not None  # a figure acts only in a game
     if play.mode == PICKING and play.pick_kind == kind:
         return NextChoice()
-    if kind == FIRE:
-        options = fire_choices(state, who, width)
-    elif kind == HAND_TO_HAND:
-        options = melee_choices(state, who, width)
-    else:
-        options = pick_up_choices(state, who)
+    options = choices(state, who, kind, width)
     if not options:
         return Refusal(none.format(name=state.figure(who).name))
     return Pick(kind, options)
+
+
+def choices(state: GameState, who: str, kind: str, width: int) -> list[Choice]:
+    """A pick's choices, each with its short text and the referee's odds in `width`: the
+    targets in range (f), the enemies in base contact (h) or the dropped weapons in reach (p)."""
+    fig = state.figure(who)
+    if kind == FIRE:
+        return [
+            (Action(FIRE, who, s.target), fire_choice(s, state), fire_details(s, state, width))
+            for s in shots(state, who)
+        ]
+    found: list[Choice] = []
+    if kind == HAND_TO_HAND:
+        for enemy in enemies_in_contact(state, fig):
+            mods, outcomes = melee_lines(melee_preview(state, who, enemy.id), state, width)
+            action = Action(HAND_TO_HAND, who, enemy.id)
+            found.append((action, short_name(enemy.name), f"{mods}\n{outcomes}"))
+        return found
+    weapons = {item.id: item for item in state.dropped}
+    for action in legal_actions(state, who):
+        if action.kind == PICK_UP and action.target in weapons:
+            item = weapons[action.target]
+            name = state.scenario.weapon(item.weapon).name
+            details = (
+                f"the {name} at ({item.x:.1f}, {item.y:.1f}); "
+                f"{fig.name} leaves the {state.scenario.weapon(fig.weapon).name} there"
+            )
+            found.append((action, name, details))
+    return found
 
 
 def place_move(state: GameState | None, selected: str | None) -> Order:

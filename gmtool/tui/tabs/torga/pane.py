@@ -8,6 +8,7 @@ functions of values (offered.py, orders.py, view.py), tested without the app.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partialmethod
 from typing import Any
 
 from rich.text import Text
@@ -26,7 +27,8 @@ from gmtool.rules.skirmish.engine import AIM, FIRE, HAND_TO_HAND, HOLD, PICK_UP,
 from gmtool.rules.skirmish.turn_modes import settings_text
 from gmtool.tui.pane import GmPane
 from gmtool.tui.styles import tab_css
-from gmtool.tui.tabs.torga import orders, simulation, view
+from gmtool.tui.tabs.torga import chart, orders, view
+from gmtool.tui.tabs.torga.chart import SimulationPanel
 from gmtool.tui.tabs.torga.keys import ACTIONS, HELP
 from gmtool.tui.tabs.torga.log import GameLog, log_text
 from gmtool.tui.tabs.torga.map import SkirmishMap
@@ -35,7 +37,6 @@ from gmtool.tui.tabs.torga.offered import Moment, moment, offered, why_not
 from gmtool.tui.tabs.torga.panel import Choice, roster_table
 from gmtool.tui.tabs.torga.replay import ReplayScreen
 from gmtool.tui.tabs.torga.settings import SettingsScreen
-from gmtool.tui.tabs.torga.simulation import SimulationPanel
 from gmtool.tui.tabs.torga.sweep import Sweep, SweepScreen
 from gmtool.tui.tabs.torga.view import BROWSE, MOVING, PICKING, Play
 from gmtool.tui.tabs.torga.widgets import SidePanel, UnderMap
@@ -69,9 +70,9 @@ class SkirmishPane(GmPane):
         # what ctrl+z would take back and ctrl+y do again (read after each change)
         self.undo_label: str | None = None
         self.redo_label: str | None = None
-        self.simulation_games = simulation.DEFAULT_SIMULATION_GAMES
-        self.sweep_games = simulation.DEFAULT_SWEEP_GAMES
-        self.simulation: simulation.Result | None = None  # the last one that ended
+        self.simulation_games = chart.DEFAULT_SIMULATION_GAMES
+        self.sweep_games = chart.DEFAULT_SWEEP_GAMES
+        self.simulation: chart.Result | None = None  # the last one that ended
         self._keys_state: tuple[object, ...] = ()
 
     def compose(self) -> ComposeResult:
@@ -147,11 +148,8 @@ class SkirmishPane(GmPane):
             self.preview = deployment_preview(torga_iv())
         self._browse_anew()
         self.query_one("#sk-log", GameLog).show(view.log_lines(self.game))
-        self._read_history()
-        self.refresh_view()
-
-    def _read_history(self) -> None:
         self.undo_label, self.redo_label = game_actions.history(self.campaign)
+        self.refresh_view()
 
     def _shown_state(self) -> GameState:
         """The game's state, or the deployment shown while there is no game."""
@@ -255,23 +253,17 @@ class SkirmishPane(GmPane):
         self.game = played.game
         self._browse_anew()
         self.query_one("#sk-log", GameLog).add([log_text(line) for line in played.lines])
-        self._read_history()
+        self.undo_label, self.redo_label = game_actions.history(self.campaign)
         if self.query_one(SidePanel).chart_shown:
             self.query_one(SidePanel).show_table()
         self.show_status(view.played_words(played, self.game.mode))
         self.refresh_view()
 
-    def action_aim(self) -> None:
-        self._carry_out(orders.simple(self.state, self.selected, AIM, "aimed"))
+    def _simple(self, kind: str, what: str) -> None:
+        self._carry_out(orders.simple(self.state, self.selected, kind, what))
 
-    def action_hold(self) -> None:
-        self._carry_out(orders.simple(self.state, self.selected, HOLD, "held"))
-
-    def action_automatic(self) -> None:
-        self._app_plays(game_actions.let_the_app_play)
-
-    def action_automatic_turn(self) -> None:
-        self._app_plays(game_actions.play_rest_of_turn)
+    action_aim = partialmethod(_simple, AIM, "aimed")
+    action_hold = partialmethod(_simple, HOLD, "held")
 
     def _app_plays(self, play: Callable[[Any, SkirmishGame], Played]) -> None:
         who = orders.actor(self.state, self.selected, "played")
@@ -281,6 +273,9 @@ class SkirmishPane(GmPane):
         elif game is not None:
             self._played(lambda: play(self.campaign, game))
 
+    action_automatic = partialmethod(_app_plays, game_actions.let_the_app_play)
+    action_automatic_turn = partialmethod(_app_plays, game_actions.play_rest_of_turn)
+
     def action_next_figure(self, step: int = 1) -> None:
         who = orders.next_figure(self.state, self.selected, step)
         if isinstance(who, orders.Refusal):
@@ -289,8 +284,7 @@ class SkirmishPane(GmPane):
             self.selected = who
             self._set_mode(BROWSE)
 
-    def action_previous_figure(self) -> None:
-        self.action_next_figure(-1)
+    action_previous_figure = partialmethod(action_next_figure, -1)
 
     def action_choose(self, step: int) -> None:
         """The next (or previous) target or weapon while picking."""
@@ -303,14 +297,9 @@ class SkirmishPane(GmPane):
         width = self.query_one("#sk-action", Static).size.width or self.app.size.width
         self._carry_out(orders.pick(self.state, self._play_now(), kind, width))
 
-    def action_fire(self) -> None:
-        self._pick(FIRE)
-
-    def action_hand_to_hand(self) -> None:
-        self._pick(HAND_TO_HAND)
-
-    def action_pick_up(self) -> None:
-        self._pick(PICK_UP)
+    action_fire = partialmethod(_pick, FIRE)
+    action_hand_to_hand = partialmethod(_pick, HAND_TO_HAND)
+    action_pick_up = partialmethod(_pick, PICK_UP)
 
     def action_move(self) -> None:
         self._carry_out(orders.place_move(self.state, self.selected))
@@ -351,8 +340,7 @@ class SkirmishPane(GmPane):
     def action_new_game(self) -> None:
         self.app.push_screen(NewGameScreen(), self._new_game_chosen)
 
-    def action_start_again(self) -> None:  # n at game over, named so in the footer
-        self.action_new_game()
+    action_start_again = action_new_game  # n at game over, named so in the footer
 
     def _new_game_chosen(self, choice: NewGameChoice | None) -> None:
         if choice is None:
@@ -400,12 +388,6 @@ class SkirmishPane(GmPane):
             return
         self.app.push_screen(ReplayScreen(steps, view.players(self.game)))
 
-    def action_replay_in_play(self) -> None:
-        self.action_replay()
-
-    def action_export_in_play(self) -> None:
-        self.action_export_log()
-
     def action_export_log(self) -> None:
         if self.game is None:
             self._refuse(f"Nothing to export: {orders.NO_GAME}.")
@@ -417,19 +399,15 @@ class SkirmishPane(GmPane):
             return
         self.show_status(f"The game's log is in {path}.")
 
-    def action_undo(self) -> None:
-        """Take back the last saved action (with the app's reply in solo play) and its dice."""
-        self._history_step(lambda: history.undo(self.campaign, history.SKIRMISH), undone=True)
+    action_replay_in_play = action_replay  # r and e in play: the game so far
+    action_export_in_play = action_export_log
 
-    def action_redo(self) -> None:
-        """Do the action last undone again as it was saved (the same dice, not rolled)."""
-        self._history_step(lambda: history.redo(self.campaign, history.SKIRMISH), undone=False)
-
-    def _history_step(
-        self, step: Callable[[], history.Done | history.Refused], undone: bool
-    ) -> None:
+    def _history_step(self, undone: bool) -> None:
+        """ctrl+z takes back the last saved action (with the app's reply in solo play) and
+        its dice; ctrl+y does it again as it was saved (the same dice, not rolled)."""
+        step = history.undo if undone else history.redo
         try:
-            done = step()
+            done = step(self.campaign, history.SKIRMISH)
         except StoreError as exc:
             self._refuse(f"Not {'undone' if undone else 'redone'}: {exc}")
             return
@@ -437,6 +415,9 @@ class SkirmishPane(GmPane):
             self._refuse(f"{done.text[:1].upper()}{done.text[1:]}.")
         elif self._reload():
             self.show_status(view.history_words(done.label, done.rolls, undone))
+
+    action_undo = partialmethod(_history_step, True)
+    action_redo = partialmethod(_history_step, False)
 
     def action_scroll_log(self, pages: int) -> None:
         log = self.query_one("#sk-log", GameLog)
@@ -456,7 +437,7 @@ class SkirmishPane(GmPane):
 
     def action_simulate(self) -> None:
         if not self._busy():
-            scenario = self.game.scenario if self.game is not None else torga_iv()
+            scenario = self._shown_state().scenario  # Torga IV's deployment when no game
             self.query_one(SidePanel).show_chart()
             self.show_status(view.simulating_words(scenario, self.simulation_games))
             panel = self.query_one(SimulationPanel)
@@ -464,7 +445,7 @@ class SkirmishPane(GmPane):
 
     def action_sweep(self) -> None:
         if not self._busy():
-            scenario = self.game.scenario if self.game is not None else torga_iv()
+            scenario = self._shown_state().scenario
             self.app.push_screen(SweepScreen(scenario, self.sweep_games), self._sweep_chosen)
 
     def _sweep_chosen(self, sweep: Sweep | None) -> None:

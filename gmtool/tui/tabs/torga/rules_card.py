@@ -4,6 +4,7 @@ a house-ruled copy shows its own numbers."""
 from __future__ import annotations
 
 from gmtool.rules.skirmish.scenario import Scenario
+from gmtool.rules.skirmish.scenario_parts import MarginWounds
 from gmtool.rules.skirmish.state import GameOptions
 
 
@@ -43,6 +44,13 @@ def _fire_table(scenario: Scenario, options: GameOptions) -> list[str]:
     return lines
 
 
+def _margins(steps: tuple[MarginWounds, ...], who: str) -> str:
+    return "; ".join(
+        f"by {m.margin}+: {m.wounds} wound{'s' if m.wounds != 1 else ''} to the {who}"
+        for m in steps
+    )
+
+
 def rules_card(scenario: Scenario, options: GameOptions | None = None) -> str:
     """The card in Markdown."""
     options = options or GameOptions.from_scenario(scenario)
@@ -53,59 +61,39 @@ def rules_card(scenario: Scenario, options: GameOptions | None = None) -> str:
     other = scenario.side(scenario.other_side(rule.side)).name
     moves = ", ".join(f"{side.name} {side.move:g} in" for side in scenario.sides)
     wounded = "on" if options.wound_effects else "off (wounds change nothing until a figure falls)"
-    attacker = "; ".join(
-        f"by {m.margin}+: {m.wounds} wound{'s' if m.wounds != 1 else ''} to the defender"
-        for m in h2h.attacker_wounds
-    )
-    defender = "; ".join(
-        f"by {m.margin}+: {m.wounds} wound{'s' if m.wounds != 1 else ''} to the attacker"
-        for m in h2h.defender_wounds
-    )
+    attacker = _margins(h2h.attacker_wounds, "defender")
+    defender = _margins(h2h.defender_wounds, "attacker")
     arrival = f" ({rule.arrival} arrives)" if rule.arrival else ""
-    lines = [
+    sections = [
         f"## Rules card: {scenario.name}",
-        "",
         f"From `{scenario.source}`. Action points are also the wounds a figure can take.",
-        "",
         "### Forces",
-        "",
-        *_forces(scenario),
-        "",
+        "\n".join(_forces(scenario)),
         "### Fire",
-        "",
         f"Roll d{fire.die} plus the modifiers: a hit (and its wounds) when the total is at "
         "most the weapon's number for the range band. Ranges are read to a tenth of an inch; "
         "an edge belongs to the shorter band. `~`: no shot.",
-        "",
-        *_fire_table(scenario, options),
-        "",
+        "\n".join(_fire_table(scenario, options)),
         "### Modifiers",
-        "",
         f"- aimed shot {_signed(fire.aimed)} (an aim earlier this turn, lost if the figure "
-        "moves; not with the last action point)",
+        "moves; not with the last action point)\n"
         f"- target in the open {_signed(fire.target_in_open)} (no obstacle across the line "
-        f"within {fire.cover_within:g} in of the target)",
-        f"- shooter wounded {_signed(fire.shooter_wounded)}",
+        f"within {fire.cover_within:g} in of the target)\n"
+        f"- shooter wounded {_signed(fire.shooter_wounded)}\n"
         f"- wound effects: {wounded}",
-        "",
         "### Moves",
-        "",
         f"{moves} per action point; wounded {_signed(scenario.movement.wounded)} in; "
         f"crossing an obstacle costs {scenario.movement.obstacle_cost:g} in; walls cannot "
         "be crossed.",
-        "",
         "### Hand-to-hand",
-        "",
         f"In base contact ({scenario.base_contact:g} in). Both roll d{h2h.die} plus their "
         f"modifier (wounded {_signed(h2h.wounded)}); only the attacker spends an action "
         f"point. Attacker higher {attacker}. Defender higher {defender}; otherwise a draw.",
-        "",
         "### Victory",
-        "",
         f"When turn {rule.turn} begins{arrival}, the {victory_side} win with {rule.standing} "
         f"or more figures standing, otherwise the {other} win. A side wiped out ends the "
         "game at once: the "
         f"{victory_side} wiped out lose; the {other} wiped out, the count decides as if "
         f"turn {rule.turn} had begun.",
     ]
-    return "\n".join(lines)
+    return "\n\n".join(sections)

@@ -25,33 +25,17 @@ def ending_text(ending: Ending, scenario: Scenario, width: int = 80) -> str:
     theirs = scenario.side(scenario.other_side(rule.side)).name
     arrival = rule.arrival or "the end"
     count = f"{ending.standing} {mine} standing ({ending.needed} needed)"
-    if ending.reason == EndReason.HELD_OUT:
-        return fit_words(
-            [
-                f"Turn {rule.turn} began with {count}: {arrival} came in time.",
-                f"Turn {rule.turn} began with {count}.",
-            ],
-            width,
-        )
-    if ending.reason == EndReason.FELL_SHORT:
-        return fit_words(
-            [
-                f"Turn {rule.turn} began with only {count}: {arrival} came too late.",
-                f"Turn {rule.turn} began with only {count}.",
-            ],
-            width,
-        )
+    if ending.reason in (EndReason.HELD_OUT, EndReason.FELL_SHORT):
+        held = ending.reason == EndReason.HELD_OUT
+        began = f"Turn {rule.turn} began with {'' if held else 'only '}{count}"
+        came = "in time" if held else "too late"
+        return fit_words([f"{began}: {arrival} came {came}.", f"{began}."], width)
     if ending.reason == EndReason.WIPED_OUT:
         return f"Every {mine} figure has fallen (turn {ending.turn})."
     verdict = "enough" if ending.reason == EndReason.ENEMY_WIPED_OUT else "too few"
-    return fit_words(
-        [
-            f"Every {theirs} figure has fallen (turn {ending.turn}), with {count}: {verdict}.",
-            f"Every {theirs} figure has fallen, with {count}: {verdict}.",
-            f"{theirs} wiped out; {count}: {verdict}.",
-        ],
-        width,
-    )
+    fallen, tail = f"Every {theirs} figure has fallen", f"{count}: {verdict}."
+    wordings = [f"{fallen} (turn {ending.turn}), with {tail}", f"{fallen}, with {tail}"]
+    return fit_words([*wordings, f"{theirs} wiped out; {tail}"], width)
 
 
 def standing_text(
@@ -61,15 +45,9 @@ def standing_text(
     names = {side.id: side.name for side in scenario.sides}
     if line.ending is not None:
         winner = names[line.ending.winner]
-        first = fit_words(
-            [
-                f"Game over at turn {line.ending.turn}: {winner} win · n starts a new game, "
-                "ctrl+z takes back the last action",
-                f"Game over at turn {line.ending.turn}: {winner} win · n starts a new game",
-                f"Game over: {winner} win · n new game",
-            ],
-            width,
-        )
+        over = f"Game over at turn {line.ending.turn}: {winner} win · n starts a new game"
+        short = f"Game over: {winner} win · n new game"
+        first = fit_words([f"{over}, ctrl+z takes back the last action", over, short], width)
         text = Text(first, style="bold reverse")
         text.append("\n")
         text.append(ending_text(line.ending, scenario, width), style="bold")
@@ -79,31 +57,15 @@ def standing_text(
     if line.side_to_act is not None:
         who = players.get(line.side_to_act, "GM")
         acting = f"{names[line.side_to_act]} to act ({who}), action point {line.tier}"
-    arrival = scenario.victory.arrival
-    first = fit_words(
-        [
-            f"{turn} · {acting} · {arrival} arrives when turn {line.victory_turn} begins",
-            f"{turn} · {acting}",
-        ]
-        if arrival
-        else [f"{turn} · {acting}"],
-        width,
-    )
+    arrival, now = scenario.victory.arrival, f"{turn} · {acting}"
+    arrives = f"{now} · {arrival} arrives when turn {line.victory_turn} begins"
+    first = fit_words([arrives, now] if arrival else [now], width)
     mine = names[line.victory_side]
     lost = "" if line.can_still_win else ": cannot win now"
-    others = ", ".join(
-        f"{names[side]} {count} standing"
-        for side, count in line.counts
-        if side != line.victory_side
-    )
-    second = fit_words(
-        [
-            f"{mine} {line.standing} standing, needs {line.needed} {when}{lost} · {others}"
-            for when in (f"when turn {line.victory_turn} begins", f"at turn {line.victory_turn}")
-        ]
-        + [f"{mine} {line.standing} standing, needs {line.needed}{lost} · {others}"],
-        width,
-    )
+    others = ", ".join(f"{names[s]} {n} standing" for s, n in line.counts if s != line.victory_side)
+    needs = f"{mine} {line.standing} standing, needs {line.needed}"
+    whens = (f" when turn {line.victory_turn} begins", f" at turn {line.victory_turn}", "")
+    second = fit_words([f"{needs}{when}{lost} · {others}" for when in whens], width)
     text = Text(first, style="bold")
     text.append("\n")
     text.append(second, style="" if line.can_still_win else "bold")

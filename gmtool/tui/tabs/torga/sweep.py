@@ -1,25 +1,18 @@
 """A sweep in the Torga IV tab: one batch of simulated games per value of a scenario setting
-(the same `KEY=V1,V2,...` as `gmtool skirmish simulate --sweep`), drawn as a plot of the
-victory side's win rate per value with its 95% interval.
-
-It is drawn with the simulation chart's bars, not a plotting library: a row per value
-reads at 80x24 and costs no import at start-up.
-"""
+(the same `KEY=V1,V2,...` as `gmtool skirmish simulate --sweep`); chart.py draws it as a plot
+of the victory side's win rate per value with its 95% interval."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import msgspec
-from rich.style import Style
-from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Input, Static
 
 from gmtool.rules.errors import RulesError
-from gmtool.rules.skirmish.outcome import END_REASONS, EndReason
 from gmtool.rules.skirmish.scenario import Scenario
 from gmtool.rules.skirmish.simulate import SimulationSummary
 from gmtool.rules.skirmish.variants import parse_sweep, with_settings
@@ -27,8 +20,6 @@ from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
-from gmtool.tui.tabs.torga.bars import MUTED, rate_bar
-from gmtool.tui.tabs.torga.map import SIDE_COLOURS
 
 EXAMPLE = "victory.turn=8,10,12"
 MAX_VALUES = 12  # rows the plot has room for at 80x24
@@ -55,51 +46,6 @@ def read_sweep(text: str, scenario: Scenario) -> Sweep:
         raise RulesError(f"sweep at most {MAX_VALUES} values at a time (got {len(values)})")
     scenarios = tuple(with_settings(scenario, [(key, value)]) for value in values)
     return Sweep(key, tuple(values), scenarios)
-
-
-def _ending_short(reason: EndReason) -> str:
-    return {
-        EndReason.HELD_OUT: "held",
-        EndReason.FELL_SHORT: "short",
-        EndReason.WIPED_OUT: "wiped",
-        EndReason.ENEMY_WIPED_OUT: "won",
-        EndReason.ENEMY_WIPED_OUT_TOO_FEW: "won<",
-    }[reason]
-
-
-def sweep_text(result: SweepResult, width: int) -> Text:
-    """The plot: a row per value with the win rate, its bar (▒ the 95% interval) and the
-    ending most games had."""
-    width = max(width, 30)
-    first = result.summaries[0]
-    name = first.side_names[0]
-    text = Text(no_wrap=True, overflow="ellipsis")
-    text.append(f"{name} win rate by {result.key}\n", "bold")
-    text.append(f"{first.games} games a value, seed {first.seed} (▒ = 95% range)\n", MUTED)
-    labels = [str(value) for value in result.values]
-    label_width = max(len(label) for label in labels)
-    bar_width = max(width - label_width - 8, 6)
-    colour = Style(color=SIDE_COLOURS[0], bold=True)
-    for label, summary in zip(labels, result.summaries, strict=True):
-        low, high = summary.interval(0)
-        text.append(f"{label:>{label_width}} ", colour)
-        text.append(f"{summary.win_rate(0):6.1%} ")
-        text.append_text(rate_bar(summary.win_rate(0), low, high, bar_width))
-        text.append("\n")
-    text.append("How the games ended:\n", "bold")
-    for label, summary in zip(labels, result.summaries, strict=True):
-        parts = [
-            f"{_ending_short(r)} {summary.endings[r]}" for r in END_REASONS if summary.endings[r]
-        ]
-        text.append(f"{label:>{label_width}} ", colour)
-        text.append(" ".join(parts) + "\n")
-    mine, theirs = first.side_names
-    text.append(
-        f"held/short: the time came, {mine} enough/too few\n"
-        f"wiped: {mine} gone; won/won<: {theirs} gone, {mine} enough/too few",
-        MUTED,
-    )
-    return text
 
 
 class SweepScreen(GmDialog[Sweep | None]):

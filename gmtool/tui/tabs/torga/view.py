@@ -100,9 +100,9 @@ def map_view(state: GameState, ready: frozenset[str], has_game: bool, play: Play
 
 def action_text(game: SkirmishGame | None, play: Play, kinds: list[str], width: int) -> str | Text:
     """The action panel: a move's cost, a pick's choices, or the selected figure's line."""
-    state = game.state if game is not None else None
-    if state is None or state.over or game is None:
+    if game is None or game.state.over:
         return ""
+    state = game.state
     if play.mode == MOVING and play.selected is not None:
         return move_line(state, play.selected, play.cursor)
     if play.mode == PICKING and play.options:
