@@ -12,7 +12,7 @@ from textual.app import App
 from gmtool.actions import ship_condition as cond
 from gmtool.actions.reads import ships as ship_reads
 from gmtool.rules.ships import ShipSpec
-from gmtool.tui.dialogs import kept_dialog
+from gmtool.tui.dialogs import build_ahead, kept_dialog
 from gmtool.tui.tabs.crew import dialogs, orders
 from gmtool.tui.tabs.crew.condition import RepairDialog, restore_question, scrap_question
 from gmtool.tui.tabs.crew.ship_form import ShipFormScreen
@@ -38,6 +38,11 @@ def if_yes(order: orders.ShipOrder, then: Then, say: Say, kept: str) -> Callable
 def if_none(say: Say, words: str) -> Callable[[Any], None]:
     """A dialog's answer: `words` said when it was cancelled."""
     return lambda answer: None if answer else say(words)
+
+
+def build_new_ship_form_ahead(app: App[Any]) -> None:
+    """The blank ship form built while the GM reads the tab: n then only shows it."""
+    build_ahead(app, NEW_SHIP_FORM, lambda: ShipFormScreen(None, None))
 
 
 def ask_new_ship(app: App[Any], then: Then, say: Say) -> None:

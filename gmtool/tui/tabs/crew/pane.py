@@ -80,6 +80,7 @@ class CrewPane(GmPane):
         self.query_one("#ship-list", DataTable).add_columns(*COLUMNS)
         self.query_one(RosterTable).add_roster_columns(crew_roster.POST_WIDTH)
         self.reload()
+        self.call_after_refresh(asking.build_new_ship_form_ahead, self.app)
 
     def on_resize(self) -> None:
         narrow = self.size.width < NARROW

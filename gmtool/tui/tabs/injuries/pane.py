@@ -28,7 +28,7 @@ from gmtool.actions.reads.party import campaign_ships
 from gmtool.actions.reads.ships import ShipRecord
 from gmtool.rules.characters import Party
 from gmtool.rules.errors import RulesError
-from gmtool.tui.dialogs import kept_dialog
+from gmtool.tui.dialogs import build_ahead, kept_dialog
 from gmtool.tui.pane import GmPane
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.injuries import history_view as history
@@ -97,6 +97,15 @@ class InjuriesPane(GmPane):
                 "h rolls a hazard; t treats, r rests, d damages the highlighted character."
             )
         self.focus_default()
+        self.call_after_refresh(self._build_hazard_form_ahead)
+
+    def _build_hazard_form_ahead(self) -> None:
+        """h's form built while the GM reads the tab: h then only makes it new and shows it."""
+        from gmtool.tui.tabs.injuries.hazard_dialog import HazardDialog, HazardFormStart
+
+        if self.party.characters:
+            start = HazardFormStart((), self.party, self.roll_hazard)
+            build_ahead(self.app, HAZARD_FORM, lambda: HazardDialog(start))
 
     def on_injuries_pane_rolls_saved(self, _message: RollsSaved) -> None:
         if not self._reload_pending:
