@@ -298,15 +298,19 @@ class GmDialog(RepaintsFocusOnly, ModalScreen[R]):
         self._clear_note()
 
     # -- closing --------------------------------------------------------------------------
+    def cancel_result(self) -> Any:
+        """What Escape closes the dialog with."""
+        return self.CANCEL_RESULT
+
     def action_cancel(self) -> None:
         """Escape: close, asking first when there is typing to lose."""
         if not self.unsaved_changes():
-            self.dismiss(self.CANCEL_RESULT)
+            self.dismiss(self.cancel_result())
             return
 
         def answered(discard: bool | None) -> None:
             if discard:
-                self.dismiss(self.CANCEL_RESULT)
+                self.dismiss(self.cancel_result())
 
         self.app.push_screen(
             ConfirmDialog(DISCARD_QUESTION, yes="Discard", no="Keep editing", danger=True),

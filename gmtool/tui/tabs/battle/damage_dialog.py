@@ -21,7 +21,7 @@ from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.battle.requests import ApplyDamage
-from gmtool.tui.tabs.crew.dialogs import choice, number_field
+from gmtool.tui.widgets.compact import choice, number_field
 from gmtool.tui.widgets.number_field import NumberField
 from gmtool.tui.widgets.text_field import TextField
 
@@ -93,7 +93,7 @@ class DamageScreen(GmDialog["ApplyDamage | None"]):
             yield Static(text, id="damage-target", classes="ours" if ours else "")
             with Horizontal(classes="line"):
                 yield Label("Points")
-                yield number_field("", "damage-amount", 1, MAX_HULL_POINTS)
+                yield number_field("damage-amount", 1, MAX_HULL_POINTS)
                 yield Label("track", classes="gap")
                 yield choice([(t, t) for t in track_ids()], "wound", "damage-track")
             with Horizontal(classes="line"):

@@ -22,8 +22,8 @@ from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
-from gmtool.tui.tabs.crew.dialogs import choice, number_field
 from gmtool.tui.tabs.crew.system_dialog import SystemDialog
+from gmtool.tui.widgets.compact import choice, number_field
 from gmtool.tui.widgets.number_field import NumberField
 from gmtool.tui.widgets.text_field import TextField
 
@@ -92,7 +92,7 @@ class QuickShipScreen(GmDialog["ShipSpec | None"]):
                 yield choice([(c, c) for c in class_ids()], self.ship_class, "quick-class")
             with Horizontal(classes="setup-line"):
                 yield Label("Hull pts", classes="first")
-                yield number_field(self.hull_default, "quick-hull", 1, MAX_HULL_POINTS)
+                yield number_field("quick-hull", 1, MAX_HULL_POINTS, self.hull_default)
                 yield Label("Accel", classes="gap")
                 yield NumberField(
                     "", placeholder="class", id="quick-accel", minimum=0, compact=True
@@ -104,7 +104,7 @@ class QuickShipScreen(GmDialog["ShipSpec | None"]):
                 yield Label("Tracks", classes="first")
                 for track in track_ids():
                     yield Label(track, classes="gap")
-                    yield number_field("", f"quick-{track}", 0, MAX_HULL_POINTS, "hull")
+                    yield number_field(f"quick-{track}", 0, MAX_HULL_POINTS, placeholder="hull")
             yield Static("Weapons: none yet", id="quick-weapons", classes="setup-hint")
             yield Static(
                 "The hull points follow the class until you type your own. Blank tracks come "

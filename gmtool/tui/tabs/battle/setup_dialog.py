@@ -30,7 +30,7 @@ from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.battle.quick_ship import QuickShipScreen
-from gmtool.tui.tabs.crew.dialogs import choice
+from gmtool.tui.widgets.compact import choice
 from gmtool.tui.widgets.text_field import TextField
 
 AUTO = "@auto"  # the commander: whoever is at the flagship's command station; the first ship

@@ -22,22 +22,9 @@ from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog, GmDialog
 from gmtool.tui.dialogs.base import field_value, save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
-from gmtool.tui.widgets.number_field import NumberField
+from gmtool.tui.widgets.compact import choice
 
 R = TypeVar("R")
-
-
-def choice(options: Iterable[tuple[str, str]], value: str, field_id: str) -> Select[str]:
-    """A compact choice list that always holds one of `options`."""
-    return Select(options, value=value, allow_blank=False, id=field_id, compact=True)
-
-
-def number_field(
-    value: str, field_id: str, minimum: int, maximum: int, placeholder: str = ""
-) -> NumberField:
-    return NumberField(
-        value, placeholder=placeholder, id=field_id, minimum=minimum, maximum=maximum, compact=True
-    )
 
 
 def dialog_row(label: str, field: Widget) -> Horizontal:

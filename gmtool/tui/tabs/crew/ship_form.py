@@ -31,7 +31,6 @@ from gmtool.tui.action_table import TabAction, bindings
 from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
-from gmtool.tui.tabs.crew.dialogs import choice, number_field
 from gmtool.tui.tabs.crew.system_dialog import (
     FORM_CSS,
     FORM_FILE,
@@ -40,6 +39,7 @@ from gmtool.tui.tabs.crew.system_dialog import (
     int_or_text,
     system_summary,
 )
+from gmtool.tui.widgets.compact import choice, number_field
 from gmtool.tui.widgets.form_errors import show_refusal
 from gmtool.tui.widgets.text_field import TextField
 
@@ -141,7 +141,7 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
             value = "" if spec is None else str(attrgetter(key)(spec))
             if defaulted and defaults is not None and value == str(attrgetter(key)(defaults)):
                 value = ""
-            return number_field(value, f"form-{key.rpartition('.')[2]}", least, most, blank)
+            return number_field(f"form-{key.rpartition('.')[2]}", least, most, value, blank)
 
         name = TextField(spec.name if spec else "", placeholder="CSS Example", id="form-name",
                          limit=MAX_NAME_CHARS, classes="wide", compact=True)  # fmt: skip

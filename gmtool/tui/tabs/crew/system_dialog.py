@@ -19,7 +19,7 @@ from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
-from gmtool.tui.tabs.crew.dialogs import choice, number_field
+from gmtool.tui.widgets.compact import choice, number_field
 from gmtool.tui.widgets.number_field import NumberField
 from gmtool.tui.widgets.text_field import TextField
 
@@ -114,9 +114,9 @@ class SystemDialog(GmDialog["dict[str, Any] | None"]):
                 "Type", choice(types, s.get("type", "engine"), "sys-type"), "Name", name
             )
             yield form_line(
-                "Count", number_field(blank(s.get("count")), "sys-count", least, MAX_SYSTEM_COUNT),
-                "hull points each", number_field(blank(s.get("hp")), "sys-hp", 0, MAX_HULL_POINTS),
-                "beds each", number_field(blank(s.get("beds")), "sys-beds", 0, MAX_CREW_COUNT),
+                "Count", number_field("sys-count", least, MAX_SYSTEM_COUNT, blank(s.get("count"))),
+                "hull points each", number_field("sys-hp", 0, MAX_HULL_POINTS, blank(s.get("hp"))),
+                "beds each", number_field("sys-beds", 0, MAX_CREW_COUNT, blank(s.get("beds"))),
             )  # fmt: skip
             yield form_line("Firepower", firepower, "Arc", arc)
             yield form_line(*degrees)

@@ -31,9 +31,9 @@ from gmtool.tui.tabs.injuries.form_fields import (
     BailoutOrder,
     SavesWhileOpen,
     chosen_ship,
-    number_field,
     ship_class_row,
 )
+from gmtool.tui.widgets.compact import number_field
 from gmtool.tui.widgets.number_field import NumberField
 
 
@@ -103,7 +103,7 @@ class BailoutDialog(SavesWhileOpen[BailoutRecord | None]):
             with Horizontal(classes="dialog-row -sourced"):
                 yield Label("Survivors", classes="field-label")
                 survivors = str(self.last.bailout.survivors) if self.last else self._crew_count()
-                yield number_field("bailout-survivors", 0, MAX_TOTAL_CREW, survivors, classes="")
+                yield number_field("bailout-survivors", 0, MAX_TOTAL_CREW, survivors)
                 yield Label("Cannot get out %", classes="field-label")
                 yield Input(
                     placeholder=(

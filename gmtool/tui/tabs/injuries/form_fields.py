@@ -1,65 +1,25 @@
-"""Form pieces shared by the Injuries tab's dialogs, so they look and check the same: their
-compact fields, the base of the hazard and bail-out dialogs (they save while open; ctrl+r
+"""Form pieces shared by the Injuries tab's dialogs, so they look and check the same: the
+base of the hazard and bail-out dialogs (they save while open; ctrl+r
 rolls again), the bail-out request, the ship-and-class row and the ship a form starts on."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping
-from typing import Any, TypeVar
+from collections.abc import Callable, Collection, Mapping
+from typing import TypeVar
 
 import msgspec
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import Label, Select
+from textual.widgets import Label
 
 from gmtool.actions.reads.ships import ShipRecord
 from gmtool.rules.characters import Party
 from gmtool.rules.classes import class_ids
-from gmtool.rules.limits import MAX_TEXT_CHARS
 from gmtool.rules.stations import assignment_of
-from gmtool.tui.dialogs import ConfirmDialog, GmDialog
-from gmtool.tui.dialogs.base import DISCARD_QUESTION
-from gmtool.tui.widgets.number_field import NumberField
-from gmtool.tui.widgets.text_field import TextField
+from gmtool.tui.dialogs import GmDialog
+from gmtool.tui.widgets.compact import choice
 
 R = TypeVar("R")
-
-
-def choice(
-    options: Iterable[tuple[str, Any]],
-    value: Any,
-    field_id: str,
-    tip: str | None = None,
-    *,
-    classes: str | None = None,
-    disabled: bool = False,
-) -> Select[Any]:
-    """A compact choice list holding one of `options`, with what it asks for; `value` None:
-    nothing chosen yet, and only then may it stay blank."""
-    blank = value is None
-    return Select(options, value=Select.BLANK if blank else value, allow_blank=blank, id=field_id,
-                  classes=classes, disabled=disabled, tooltip=tip, compact=True)  # fmt: skip
-
-
-def number_field(
-    field_id: str,
-    minimum: int | None,
-    maximum: int | None = None,
-    value: str = "",
-    placeholder: str = "",
-    classes: str = "number",
-) -> NumberField:
-    """A compact whole-number field, its bounds from the rules."""
-    return NumberField(value, placeholder=placeholder, id=field_id, minimum=minimum,
-                       maximum=maximum, classes=classes, compact=True)  # fmt: skip
-
-
-def note_field(
-    field_id: str, placeholder: str, value: str = "", classes: str = "wide"
-) -> TextField:
-    """A compact one-line note (a cause, a treatment), bounded like every note."""
-    return TextField(value, placeholder=placeholder, id=field_id, limit=MAX_TEXT_CHARS,
-                     classes=classes, compact=True)  # fmt: skip
 
 
 class BailoutOrder(msgspec.Struct, frozen=True):
@@ -113,19 +73,8 @@ class SavesWhileOpen(GmDialog[R]):
         super().__init__()
         self.kept = kept
 
-    def action_cancel(self) -> None:
-        if not self.unsaved_changes():
-            self.dismiss(self.kept())
-            return
-
-        def answered(discard: bool | None) -> None:
-            if discard:
-                self.dismiss(self.kept())
-
-        self.app.push_screen(
-            ConfirmDialog(DISCARD_QUESTION, yes="Discard", no="Keep editing", danger=True),
-            answered,
-        )
+    def cancel_result(self) -> R:
+        return self.kept()
 
 
 def ship_of(party: Party, character_id: str | None, ship_ids: Collection[str]) -> str | None:

@@ -31,15 +31,13 @@ from gmtool.tui.styles import DEGREE_STYLE, tab_css
 from gmtool.tui.tabs.injuries.form_fields import (
     NO_SHIP,
     SavesWhileOpen,
-    choice,
     chosen_ship,
-    note_field,
-    number_field,
     ship_class_row,
     ship_options,
 )
 from gmtool.tui.tabs.injuries.history_view import highlighted_key
 from gmtool.tui.tabs.injuries.injury_text import character_state_text, marked_text
+from gmtool.tui.widgets.compact import choice, note_field, number_field
 from gmtool.tui.widgets.names import fit_names
 from gmtool.tui.widgets.number_field import NumberField
 
@@ -175,9 +173,7 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
                 yield Label("Battle", classes="field-label")
                 yield Input(self._battle, placeholder="optional", id="hazard-battle", compact=True)
                 yield Label("Round", classes="field-label")
-                yield number_field(
-                    "hazard-round", 1, value=self._round, placeholder="—", classes=""
-                )
+                yield number_field("hazard-round", 1, None, self._round, "—")
                 yield Label("Hit by", classes="field-label")
                 yield choice(
                     self._weapon_options(), UNKNOWN_WEAPON, "hazard-weapon",

@@ -1,5 +1,6 @@
 """The Injuries tab's history: the filters and their choices, the entries they let through
-laid out to the table's width, and the highlighted entry's detail below."""
+laid out to the table's width, the highlighted entry's detail below, and the line that
+stands in for the characters table when the party does not read."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
-from textual.widgets import DataTable, Label, Select
+from textual.widgets import DataTable, Label, Select, Static
 
 from gmtool.actions.reads.injuries import InjuryEntry
 from gmtool.rules.characters import Party
@@ -56,6 +57,10 @@ def highlighted_key(table: DataTable[Any]) -> str | None:
         return None
     key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
     return None if key is None else str(key)
+
+
+class PartyProblem(Static, can_focus=True):
+    """Why the party cannot be read, in place of the character table; it takes the focus."""
 
 
 class HistoryTable(KeepsSize, DataTable[Any]):

@@ -18,13 +18,13 @@ from gmtool.rules.errors import RulesError
 from gmtool.rules.healing import doctor_skill, healing_table, rest_refusal
 from gmtool.rules.limits import MAX_STEP
 from gmtool.tui.footer import KeyFooter
-from gmtool.tui.tabs.injuries.form_fields import choice, number_field
 from gmtool.tui.tabs.injuries.treatment_dialog import (
     ROLL_KEY,
     SAVE_KEY,
     CharacterDialog,
     SavingDialog,
 )
+from gmtool.tui.widgets.compact import choice, number_field
 from gmtool.tui.widgets.number_field import NumberField
 
 WHOLE_PARTY = "*"
@@ -73,7 +73,7 @@ class MedicalTreatmentDialog(CharacterDialog[TreatmentRequest]):
                 options = [(name, pid) for pid, name in procedures()]
                 yield choice(options, self.procedure, "treat-procedure")
                 yield Label("Step", classes="field-label")
-                yield number_field("treat-step", -MAX_STEP, MAX_STEP, placeholder="0")
+                yield number_field("treat-step", -MAX_STEP, MAX_STEP, "", "0", "number")
             yield Static(id="treat-skill")
             yield Static(classes="dialog-message")
         yield KeyFooter()
@@ -167,7 +167,7 @@ class RestDialog(SavingDialog[RestRequest, Rested]):
                 ]
                 yield choice(who, self.who, "rest-who")
                 yield Label("Days", classes="field-label")
-                yield number_field("rest-days", 1, healing_table().max_rest_days, value="1")
+                yield number_field("rest-days", 1, healing_table().max_rest_days, "1", "", "number")
             yield Static(classes="dialog-message")
         yield KeyFooter()
 

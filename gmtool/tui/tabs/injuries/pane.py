@@ -49,10 +49,6 @@ DEFAULT_FOCUS = ("injury-characters", "injury-party-problem")
 """Where the cursor starts (focus_default): Escape (Back) is offered everywhere else."""
 
 
-class PartyProblem(Static, can_focus=True):
-    """Why the party cannot be read, in place of the character table; it takes the focus."""
-
-
 class InjuriesPane(GmPane):
     TAB_ID = "injuries"
     TITLE = "Injuries"
@@ -82,7 +78,7 @@ class InjuriesPane(GmPane):
     def compose(self) -> ComposeResult:
         yield FilterBar(id="injury-filters")
         yield DataTable(id="injury-characters", cursor_type="row")
-        yield PartyProblem(id="injury-party-problem")
+        yield history.PartyProblem(id="injury-party-problem")
         yield Static(id="injury-status")
         yield HistoryTable(id="injury-history", cursor_type="row", zebra_stripes=True)
         yield Static(id="injury-detail")
@@ -210,7 +206,7 @@ class InjuriesPane(GmPane):
         self.party_problem = problem
         if problem is not None:
             self.party = Party(())
-            self.query_one("#injury-party-problem", PartyProblem).update(
+            self.query_one("#injury-party-problem", history.PartyProblem).update(
                 Text(words.unreadable_party_text(problem))
             )
             self.show_status(

@@ -26,8 +26,8 @@ from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
-from gmtool.tui.tabs.injuries.form_fields import choice, note_field, number_field
 from gmtool.tui.tabs.injuries.injury_text import tracks, tracks_line
+from gmtool.tui.widgets.compact import choice, note_field, number_field
 from gmtool.tui.widgets.number_field import NumberField
 
 Request = TypeVar("Request")
@@ -122,7 +122,7 @@ class TreatmentDialog(CharacterDialog[TreatmentRequest]):
                 options = [(t, t) for t in tracks()]
                 yield choice(options, self._worst_track(), "treat-track", classes="small-select")
                 yield Label("Points", classes="field-label")
-                yield number_field("treat-points", 0, MAX_HULL_POINTS, placeholder="0")
+                yield number_field("treat-points", 0, MAX_HULL_POINTS, "", "0", "number")
                 yield Checkbox("stabilize", False, id="treat-stabilize", compact=True)
             with Horizontal(classes="dialog-row"):
                 yield Label("Note", classes="field-label")
@@ -214,7 +214,7 @@ class DamageDialog(CharacterDialog[DamageRequest]):
                     compact=True,
                 )
                 yield Label("Round", classes="field-label")
-                yield number_field("damage-round", 1, value=self._round, placeholder="—")
+                yield number_field("damage-round", 1, None, self._round, "—", "number")
             yield Static(classes="dialog-message")
         yield KeyFooter()
 
