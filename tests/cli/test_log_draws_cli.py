@@ -11,6 +11,7 @@ from textual.widgets import DataTable, Static
 
 from gmtool.tui.app import make_app
 from tests.cli.helpers import run
+from tests.tui.drawn import done
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -54,12 +55,12 @@ async def test_the_log_tab_names_whom_the_draw_under_the_cursor_hit(
     app = make_app(Path(fought))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("escape")
-        await pilot.pause()
+        await done(pilot)  # the log built and read
         table = app.query_one("#roll-log", DataTable)
         table.focus()
         ids = [str(table.get_row_at(r)[0]).rstrip("*✓ ") for r in range(table.row_count)]
         table.move_cursor(row=ids.index(str(draw["id"])))
-        await pilot.pause()
+        await done(pilot)
         shown = str(app.query_one("#last-roll", Static).render())
         names = draw["drawn"]
         assert isinstance(names, list)

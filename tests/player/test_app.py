@@ -13,6 +13,7 @@ from gmtool.player.app import POLL_SECONDS, PlayerApp, make_player_app
 from gmtool.store import open_campaign
 from tests.conftest import fixed_clock
 from tests.player.conftest import BATTLE
+from tests.tui.drawn import done
 
 # Polls a test waits for the players' app to read a save: never reached by a working app.
 POLLS_AT_MOST = 300
@@ -53,7 +54,7 @@ async def test_keys_change_nothing(battle_campaign: Callable[..., Path]) -> None
         for key in ("1", "2", "3", "n", "x", "u", "ctrl+z", "enter", "space", "r", "g", "d"):
             await pilot.press(key)
         await pilot.press("delete", "escape", "tab", "shift+tab", "ctrl+p", "escape")
-        await pilot.pause()
+        await done(pilot)
         assert app.model is not None
     assert {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()} == files
 
@@ -69,7 +70,7 @@ async def test_number_keys_switch_tabs(battle_campaign: Callable[..., Path]) -> 
 async def test_a_missing_campaign_says_so(tmp_path: Path) -> None:
     app = make_player_app(tmp_path / "nothing-here", poll=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await done(pilot)
         status = str(app.query_one("#status").render())
         assert "cannot read the campaign" in status and "nothing-here" in status
 
@@ -116,18 +117,18 @@ async def test_the_keys_scroll_the_tab_shown_to_the_ships_below(
     and End reach them, on whichever tab is shown."""
     app = make_player_app(battle_campaign(25), poll=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await done(pilot)
         scroll = app.query_one("#battle-scroll")
         assert scroll.max_scroll_y > 0 and scroll.scroll_y == 0
         await pilot.press("end")
-        await pilot.pause()
+        await done(pilot)
         assert scroll.scroll_y == scroll.max_scroll_y
         await pilot.press("home")
-        await pilot.pause()
+        await done(pilot)
         assert scroll.scroll_y == 0
         await pilot.press("2")
-        await pilot.pause()
+        await done(pilot)
         assert app.focused is app.query_one("#party-pane")
         await pilot.press("1")
-        await pilot.pause()
+        await done(pilot)
         assert app.focused is scroll

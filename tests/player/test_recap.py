@@ -17,6 +17,7 @@ from gmtool.player.model import player_model
 from gmtool.store import open_campaign
 from gmtool.store.demo import seed_demo
 from tests.conftest import TEST_SEED, fixed_clock
+from tests.tui.drawn import done
 
 
 @pytest.fixture(autouse=True)
@@ -64,6 +65,6 @@ async def test_the_screen_shows_it(tmp_path: Path) -> None:
     folder = campaign_with_session(tmp_path / "c", end_battle=True)
     app = make_player_app(folder, poll=False)
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
+        await done(pilot)
         shown = str(app.query_one("#battle-recap").render())
         assert "The ambush (session 1)" in shown and "GM ONLY" not in shown

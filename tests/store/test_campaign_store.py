@@ -23,6 +23,7 @@ from gmtool.store import (
 )
 from gmtool.store import backups as backups_module
 from gmtool.store import campaign as campaign_module
+from gmtool.store import lock as lock_module
 from gmtool.store.tracker import Tracker
 
 
@@ -103,11 +104,34 @@ def test_second_writer_is_refused_naming_holder(campaign: Campaign) -> None:
     assert info.value.holder.startswith("gmtool (pid ") and info.value.waited == 0
 
 
-def test_a_writer_waits_as_long_as_asked(campaign: Campaign) -> None:
-    started = time.monotonic()
+class _LockClock:
+    """The lock's clock, moved only by its own sleeps: how long it waited is counted in the
+    seconds it asked to sleep, whatever else the machine is doing."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+        self.sleeps: list[float] = []
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.sleeps.append(seconds)
+        self.now += seconds
+
+    strftime = staticmethod(time.strftime)
+
+
+def test_a_writer_waits_as_long_as_asked(
+    campaign: Campaign, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock = _LockClock()
+    monkeypatch.setattr(lock_module, "time", clock)
     with pytest.raises(CampaignLocked) as info:
         open_campaign(campaign.folder, lock_wait=0.3)
-    assert time.monotonic() - started >= 0.3 and info.value.waited == 0.3
+    assert info.value.waited == 0.3
+    # it kept trying until the wait was over, and gave up at the first try after it
+    assert sum(clock.sleeps) >= 0.3 and sum(clock.sleeps[:-1]) < 0.3
 
 
 def test_reader_works_while_writer_holds_lock(campaign: Campaign) -> None:

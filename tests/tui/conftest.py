@@ -16,6 +16,7 @@ from textual.widgets import Input
 from gmtool.store.demo import DEMO_NAME, seed_demo
 from gmtool.tui.app import GmApp, make_app
 from tests.conftest import TEST_SEED, fixed_clock
+from tests.tui.drawn import done
 
 SIZES = {"small": (80, 24), "large": (120, 36)}
 
@@ -87,7 +88,7 @@ def footer_keys(app: GmApp) -> set[str]:
 async def open_dialog(app: GmApp, pilot: Pilot[None], key: str, kind: type[D]) -> D:
     """Press `key` and return the dialog it opened, checked to be a `kind`."""
     await pilot.press(key)
-    await pilot.pause()
+    await done(pilot)  # a dialog holds the keys until it is drawn
     dialog = app.screen
     assert isinstance(dialog, kind), f"{key} opened {dialog!r}, not a {kind.__name__}"
     return dialog

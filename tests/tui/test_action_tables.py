@@ -12,6 +12,7 @@ from gmtool.tui.action_table import bindings, key_label
 from gmtool.tui.app import GmApp
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.tabs import TAB_CLASSES
+from tests.tui.drawn import done
 
 TABLED = [spec for spec in TAB_CLASSES if spec.load().ACTIONS]
 
@@ -57,8 +58,7 @@ async def test_every_key_offered_now_is_in_the_footer(
     tab_id = spec.tab_id  # type: ignore[attr-defined]
     async with app.run_test(size=size) as pilot:
         app.show_tab(tab_id)
-        await pilot.pause()
-        await pilot.pause()
+        await done(pilot)  # the tab built, read and with the cursor: what the footer follows
         pane = app.ensure_tab_built(tab_id)
         footer = app.screen.query_one(KeyFooter)
         shown = {key for item in footer.items() for key in item.keys}

@@ -8,6 +8,7 @@ import pytest
 
 from gmtool.tui.app import GmApp
 from gmtool.tui.tabs import TAB_CLASSES
+from tests.tui.drawn import done
 
 
 @pytest.mark.parametrize("spec", TAB_CLASSES, ids=lambda s: s.tab_id)
@@ -23,10 +24,10 @@ async def test_number_keys_and_help_reach_every_tab(app_factory: Callable[..., G
         for number, spec in enumerate(TAB_CLASSES, start=1):
             app.set_focus(None)
             await pilot.press(str(number))
-            await pilot.pause()
+            await done(pilot)
             assert app.current_tab().tab_id == spec.tab_id
             await pilot.press("f1")
-            await pilot.pause()
+            await done(pilot)
             assert app.screen.__class__.__name__ == "HelpScreen"
             await pilot.press("escape")
             await pilot.pause()
@@ -38,7 +39,7 @@ async def test_digits_do_not_switch_tabs_under_a_dialog(app_factory: Callable[..
         await pilot.press("f1")
         await pilot.pause()
         app.action_show_tab_number(2)
-        await pilot.pause()
+        await done(pilot)
         assert app.current_tab().tab_id == "dice"
 
 
@@ -59,7 +60,7 @@ async def test_first_frame_hooks_run_once_the_app_is_drawn(
     ran: list[str] = []
     app.first_frame_hooks.append(lambda: ran.append("drawn"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await done(pilot)
         assert ran == ["drawn"]
 
 
@@ -69,13 +70,13 @@ async def test_quit_with_a_form_open_asks_first(app_factory: Callable[..., GmApp
     app = app_factory(demo=True)
     async with app.run_test(size=(80, 24)) as pilot:
         app.show_tab("stations")
-        await pilot.pause()
+        await done(pilot)
         await pilot.press("n")  # the character editor
-        await pilot.pause()
+        await done(pilot)
         editor = app.screen
         await pilot.press(*"Half")  # something typed: quitting would lose it
         await pilot.press("ctrl+q")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, ConfirmDialog)
         await pilot.press("n")  # back to the form, still open
         await pilot.pause()
@@ -102,7 +103,7 @@ async def test_help_names_the_tab_keys_there_are(app_factory: Callable[..., GmAp
     app = app_factory()
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.press("f1")
-        await pilot.pause()
+        await done(pilot)
         text = app.screen.query_one(Markdown).source
         assert f"| 1 ... {len(TAB_CLASSES)} |" in text and "1 ... 9" not in text
         assert "1 Dice & Log" in text and f"{len(TAB_CLASSES)} {TAB_CLASSES[-1].title}" in text
@@ -116,8 +117,7 @@ async def test_damaged_files_are_reported_once_at_open(app_factory: Callable[...
     ships.write_text("[1, 2, 3]")
     app = app_factory(path=folder)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.pause()
+        await done(pilot)
         alerts = [n for n in app._notifications if n.severity == "error"]
         assert len(alerts) == 1
         assert "ships.json" in alerts[0].message and "1 damaged campaign file" in alerts[0].title
@@ -127,8 +127,7 @@ async def test_damaged_files_are_reported_once_at_open(app_factory: Callable[...
 async def test_no_alert_for_a_sound_campaign(app_factory: Callable[..., GmApp]) -> None:
     app = app_factory(demo=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.pause()
+        await done(pilot)
         assert not [n for n in app._notifications if n.severity == "error"]
 
 
@@ -140,14 +139,14 @@ async def test_under_a_dialog_only_the_dialogs_keys_show(
     app = app_factory(demo=True)
     async with app.run_test(size=(80, 24)) as pilot:
         app.show_tab("stations")
-        await pilot.pause()
+        await done(pilot)
         main_footer = app.screen.query_one(KeyFooter)
         await pilot.press("n")  # the character editor, with a footer of its own
-        await pilot.pause()
+        await done(pilot)
         assert not main_footer.visible
         assert "ctrl+s" in {i.key for i in app.screen.query_one(KeyFooter).items()}
         await pilot.press("escape")
-        await pilot.pause()
+        await done(pilot)
         assert main_footer.visible
 
 
@@ -187,18 +186,18 @@ async def test_escape_on_a_typed_session_title_asks_and_untyped_closes(
         await pilot.press("f2")
         await pilot.pause()
         await pilot.press("escape")
-        await pilot.pause()
+        await done(pilot)
         assert not isinstance(app.screen, SessionDialog)
         await pilot.press("f2")
         await pilot.pause()
         await pilot.press(*"Tarsus", "escape")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, ConfirmDialog)
         await pilot.press("enter")  # keep editing
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, SessionDialog)
         await pilot.press("enter")  # start it
-        await pilot.pause()
+        await done(pilot)
         assert app.campaign.current_session is not None
 
 
@@ -212,15 +211,14 @@ async def test_a_late_blur_of_the_old_tab_leaves_the_cursor_in_the_new_one(
     app = app_factory(demo=True)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.press("escape", "5")  # Injuries: two tables side by side
-        await pilot.pause()
+        await done(pilot)
         old = app.screen.focused
         assert old is not None and old.id == "injury-characters"
         await pilot.press("6")
-        await pilot.pause()
+        await done(pilot)
         assert not old.has_focus
         old.blur()  # a blur arriving late
-        await pilot.pause()
-        await pilot.pause()
+        await done(pilot)
         assert app.current_tab().tab_id == "torga"
         focused = app.screen.focused
         assert focused is not None and focused.id == "sk-map"

@@ -16,6 +16,7 @@ from gmtool.tui.app import GmApp
 from gmtool.tui.tabs.battle.attack_dialog import AttackScreen
 from gmtool.tui.tabs.battle.damage_dialog import DamageScreen
 from tests.rules.test_hit_stations import ABOARD, rule_on
+from tests.tui.drawn import done
 from tests.tui.test_battle_report_tab import _fought
 from tests.tui.test_battle_tab import (
     BATTLE,
@@ -65,7 +66,7 @@ async def test_the_gm_names_the_type_and_the_place_struck(
             *TO_MERIDIAN, "6", *TO_TYPE, "space", "down", "enter"
         )  # high impact -> energy
         await pilot.press("tab", "space", *["down"] * 8, "enter")  # roll it -> Engineering
-        await pilot.pause()
+        await done(pilot)
         assert app.screen.query_one("#damage-type", Select).value == "energy"
         assert app.screen.query_one("#damage-place", Select).value == "engineering"
         await pilot.press("ctrl+s")

@@ -12,6 +12,7 @@ from gmtool.store import Campaign
 from gmtool.store.battles import create_battle, fleet_setup, load_battle
 from gmtool.tui.app import GmApp
 from gmtool.tui.tabs.battle.order_dialogs import BoardScreen, RamScreen
+from tests.tui.drawn import done
 from tests.tui.test_battle_tab import (
     BATTLE,
     LARGE,
@@ -63,6 +64,7 @@ async def test_the_board_dialog_shows_the_strength_and_switches_the_leaders_choi
         )
         assert "chooses a bonus to the check of CSS Meridian's boarders" in text
         await pilot.press("l")
+        await done(pilot)
         assert "chooses a penalty to the check of Raider Gorgon's defenders" in dialog_text(app)
         events = len(pane.battle.events)  # type: ignore[union-attr]
         await pilot.press("enter")
@@ -180,7 +182,7 @@ async def test_editing_a_system_keeps_its_energy_screen_flag_and_power(
         app.screen.query_one("#sys-type").value = "engine"  # type: ignore[attr-defined]
         await pilot.pause()
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await done(pilot)
     assert kept[0] == {**screen, "energy_screen": True}
     assert kept[1] == {
         "type": "engine",

@@ -17,6 +17,7 @@ from gmtool.tui.footer import KeyFooter
 from gmtool.tui.tabs.battle.damage_dialog import DamageScreen
 from gmtool.tui.tabs.battle.setup_dialog import BattleSetupScreen
 from tests.tui.conftest import footer_keys
+from tests.tui.drawn import done
 from tests.tui.test_battle_tab import (
     BATTLE,
     SMALL,
@@ -56,7 +57,7 @@ async def test_space_plays_on_to_the_gms_heading_and_enter_takes_gmtools_choice(
         assert highlighted.side == "a"
         # space again at the decision plays nothing: the decision is the GM's
         await pilot.press("space")
-        await pilot.pause()
+        await done(pilot)
         assert len(load_battle(app.campaign, BATTLE).events) == len(state.events)
         await pilot.press("enter")
         await settle(pilot, lambda: isinstance(app.screen, ChoiceDialog))
@@ -123,8 +124,7 @@ async def test_a_declared_heading_is_not_the_cursors_item_and_damage_goes_to_the
         # the change of mind is still offered, but the cursor is on what comes next
         assert highlighted is None or highlighted.action != "declare_heading"
         await pilot.press("enter")
-        await pilot.pause()
-        await pilot.pause()
+        await done(pilot)
         state = load_battle(app.campaign, BATTLE)
         said = [e.text for e in state.events[events:] if e.action == "declare_heading"]
         assert said == []  # enter did not declare the heading a second time
@@ -147,7 +147,7 @@ async def test_the_campaign_reopens_on_the_tab_and_battle_left_on_screen(
         (again.campaign.folder / VIEW_FILE).write_text("{not json", encoding="utf-8")
     third = app_factory(demo=True)
     async with third.run_test(size=SMALL) as pilot:
-        await pilot.pause()
+        await done(pilot)
         assert third.query_one(TabbedContent).active == "tab-dice"
 
 
@@ -184,7 +184,7 @@ async def test_a_damage_past_the_limit_keeps_the_form_open_with_what_was_typed(
             amount = app.screen.query_one("#damage-amount", Input)
             amount.value = typed
             await pilot.press("enter")
-            await pilot.pause()
+            await done(pilot)
             assert isinstance(app.screen, DamageScreen), typed
             assert amount.value == typed and amount.has_focus
             error = str(app.screen.query_one("#damage-error", Static).render())
@@ -250,7 +250,7 @@ async def test_play_on_stops_at_blast_damage_due_and_opens_the_form(
         await settle(pilot, lambda: isinstance(app.screen, DamageScreen))
         assert app.screen.query_one("#damage-ship", Select).value == "meridian"
         await pilot.press("escape")  # left for d later: nothing applied
-        await pilot.pause()
+        await done(pilot)
         assert load_battle(app.campaign, BATTLE).damage_due == ("meridian",)
 
 
@@ -261,7 +261,7 @@ async def test_a_key_that_cannot_act_now_says_why(app_factory: Callable[..., GmA
         await open_battle_tab(app, pilot)
         assert "a" not in footer_keys(app)  # no weapon can fire in the edge phase
         await pilot.press("a")
-        await pilot.pause()
+        await done(pilot)
         assert status_text(app).startswith("No weapon can fire now:")
 
 

@@ -13,6 +13,7 @@ from gmtool.actions.battles import do_knock_out_system
 from gmtool.rules.battle import attack_options
 from gmtool.store.battles import load_battle
 from gmtool.tui.app import GmApp
+from tests.tui.drawn import done
 from tests.tui.test_battle_tab import (
     BATTLE,
     LARGE,
@@ -66,14 +67,13 @@ async def test_the_power_check_shows_the_budget_and_then_its_bonus(
     async with app.run_test(size=LARGE) as pilot:
         pane = await open_battle_tab(app, pilot)
         await move_to(pilot, pane, "advance", "")
-        await pilot.pause()
+        await done(pilot)
         assert "Power: " not in detail(app)  # nothing gated, no check made yet
         await move_to(pilot, pane, "set_power", "Meridian")
-        await pilot.pause()
+        await done(pilot)
         assert "Power: CSS Meridian: 40 power points for 32 needed: every system" in detail(app)
         await pilot.press("enter")  # the power distribution check
-        await pilot.pause()
-        await pilot.pause()
+        await done(pilot)
         bonus = load_battle(app.campaign, BATTLE).ship("meridian").power_bonus
         assert bonus is not None
         words = f"(engineering +{bonus}%: " if bonus else "(engineering check: no boost)"

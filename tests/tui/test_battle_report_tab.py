@@ -18,6 +18,7 @@ from gmtool.tui.dialogs import ConfirmDialog
 from gmtool.tui.tabs.battle.damage_dialog import DamageScreen
 from gmtool.tui.tabs.battle.report import ReportScreen
 from tests.tui.conftest import footer_keys
+from tests.tui.drawn import done
 from tests.tui.test_battle_tab import (
     BATTLE,
     LARGE,
@@ -81,6 +82,7 @@ async def test_the_why_field_can_be_read_in_the_damage_form(
         why = app.screen.query_one("#damage-note", Input)
         assert why.region.height == 1 and why.content_region.height == 1
         await pilot.press("3", "tab", "tab", *"ram")  # points, track, then the Why field
+        await done(pilot)  # keys typed as the form opens are held until it is drawn
         assert why.value == "ram"
         assert "ram" in str(why.render_line(0).text)
 

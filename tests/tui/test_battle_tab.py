@@ -49,6 +49,7 @@ from gmtool.tui.tabs.battle.setup_dialog import BattleSetupScreen, SetupFormStar
 from gmtool.tui.tabs.battle.ship_table import ShipTable, table_layout, track_cell
 from gmtool.tui.widgets.names import cut_name
 from tests.tui.conftest import footer_keys
+from tests.tui.drawn import DONE_PAUSES, done
 
 LARGE = (120, 36)
 SMALL = (80, 24)
@@ -72,7 +73,7 @@ def battle_keys(app: GmApp) -> list[str]:
 
 async def open_battle_tab(app: GmApp, pilot: Pilot[None]) -> BattlePane:
     await pilot.press(*battle_keys(app))
-    await pilot.pause()
+    await done(pilot)  # the tab built, read and with the cursor
     pane = app.query_one(BattlePane)
     assert app.focused is app.query_one("#battle-actions")
     return pane
@@ -112,19 +113,19 @@ def action_labels(app: GmApp) -> list[str]:
 
 
 async def wait(pilot: Pilot[None]) -> None:
-    """Let dialogs open and the dialog workers go on (a worker waits for its dialog, so
-    waiting for the workers to complete would wait for ever)."""
-    for _ in range(3):
-        await pilot.pause()
+    """Let dialogs open and the dialog workers go on, until the app has settled (a worker
+    waits for its dialog, so waiting for the workers to complete would wait for ever)."""
+    await done(pilot)
 
 
-async def settle(pilot: Pilot[None], done: Callable[[], bool]) -> None:
-    """Pause until `done()` holds (a worker finishing a step, a dialog opening)."""
-    for _ in range(20):
-        if done():
+async def settle(pilot: Pilot[None], reached: Callable[[], bool]) -> None:
+    """Pause until `reached()` holds (a worker finishing a step, a dialog opening): as many
+    pauses as a busy machine needs, not a count that a quiet one does."""
+    for _ in range(DONE_PAUSES):
+        if reached():
             return
         await pilot.pause()
-    assert done(), status_text(pilot.app)  # type: ignore[arg-type]
+    assert reached(), status_text(pilot.app)  # type: ignore[arg-type]
 
 
 async def set_up_by_keys(app: GmApp, pilot: Pilot[None]) -> None:
@@ -153,7 +154,7 @@ async def pick_ship(app: GmApp, pilot: Pilot[None], ship_id: str) -> None:
     app.query_one("#battle-ships", ShipTable).focus()
     await pilot.press("ctrl+home", *["down"] * row)
     app.query_one("#battle-actions").focus()
-    await pilot.pause()
+    await done(pilot)
 
 
 class Gm:
@@ -312,7 +313,7 @@ async def test_three_rounds_quit_mid_round_reopen_and_finish(
         assert summary.startswith("Ambush at Tarsus: ended after 3 rounds")
         assert "CSS Meridian (A)" in summary and "Captain Ines Calloway" in summary
         await pilot.press("escape")
-        await pilot.pause()
+        await done(pilot)
         assert "over after round 3" in header(again)
     record = read(path, lambda c: get_battle_record(c, BATTLE))
     assert record.status == FINISHED and record.summary == summary  # type: ignore[union-attr]
@@ -876,7 +877,7 @@ async def test_a_finished_battle_offers_only_summary_undo_delete_new_open(
         # ctrl+z takes the ending back: the keys that play on come back with it.
         await pilot.press("ctrl+z")
         await settle(pilot, lambda: pane.battle is not None and not pane.battle.finished)
-        await pilot.pause()
+        await done(pilot)
         assert {"space", "d", "e"} <= footer_keys(app)
         await pilot.press("e")
         await settle(pilot, lambda: isinstance(app.screen, ConfirmDialog))
@@ -896,7 +897,7 @@ async def test_set_up_names_each_commanders_ship_not_its_id(
         await pilot.press("n")
         await settle(pilot, lambda: isinstance(app.screen, BattleSetupScreen))
         await pilot.press("tab", "tab", "tab", "tab", "tab", "down", "space")  # side A: Meridian
-        await pilot.pause()
+        await done(pilot)
         select = app.screen.query_one("#setup-a-commander", Select)
         labels = [str(text) for text, _ in select._options]
         assert "Captain Ines Calloway (CSS Meridian)" in labels
@@ -990,16 +991,17 @@ async def test_the_quick_enemy_form_keeps_what_it_shows(app_factory: Callable[..
         assert name.value == "" and name.placeholder.startswith("e.g. ")
         assert hull.value == "100"  # a light ship's, shown as a value because it is one
         await pilot.press(*"Raider Jackal", "tab", "space", "down", "enter")  # medium
-        await pilot.pause()
+        await done(pilot)
         assert form.query_one("#quick-class", Select).value == "medium"
         assert hull.value == str(battle_table().quick_hull_points["medium"])
         hull.focus()
         await pilot.press("end", "backspace", "backspace", "backspace", *"250")
+        await done(pilot)
         assert hull.value == "250"
 
         await pilot.press("ctrl+w")
         await settle(pilot, lambda: isinstance(app.screen, QuickWeaponScreen))
-        await pilot.pause()
+        await done(pilot)
         keys = footer_keys(app)
         assert "ctrl+s" in keys and not keys & {"ctrl+w", "ctrl+r"}  # its own keys
         damage = battle_table().quick_weapon_damage
@@ -1063,7 +1065,7 @@ async def test_the_log_shows_the_newest_entry_after_every_step(
         box = app.query_one("#battle-log-box", VerticalScroll)
         box.focus()
         await pilot.press("end")
-        await pilot.pause()
+        await done(pilot)
         assert box.scroll_y > 0
         await pilot.press("e")
         await settle(pilot, lambda: isinstance(app.screen, ConfirmDialog))

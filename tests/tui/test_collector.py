@@ -74,7 +74,7 @@ async def test_the_app_freezes_what_start_up_and_a_tab_built_and_collects_when_i
     collector.collect_out_of_the_way(app)
     app.tab_built_hooks.append(lambda: counts.append(gc.get_freeze_count()))
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
+        await settled(pilot)  # the first frame drawn and its hooks run
         assert gc.isenabled() and gc.get_threshold() == collector.GC_THRESHOLDS
         assert gc.get_freeze_count() > 10_000  # the app as started
         built = len(counts)

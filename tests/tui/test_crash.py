@@ -26,6 +26,7 @@ from gmtool.tui.tabs.crew.pane import CrewPane
 from gmtool.tui.tabs.dice.pane import DiceLogPane
 from tests.conftest import FIXED_TIME
 from tests.store.records_helpers import injury_entry
+from tests.tui.drawn import done
 
 SIZE = (100, 30)
 
@@ -58,9 +59,9 @@ async def test_a_damaged_injury_entry_is_shown_not_a_crash(
     damaged = chunk.read_bytes()
     async with app.run_test(size=SIZE) as pilot:
         app.show_tab("injuries")
-        await pilot.pause()
+        await done(pilot)
         await pilot.press("tab", "down", "f", "down", "enter")
-        await pilot.pause()
+        await done(pilot)
         assert app.is_running
         status = str(app.query_one("#injury-status", Static).render())
         assert "injuries-00000.json" in status and "record 1" in status
@@ -81,9 +82,9 @@ async def test_a_tab_handler_meeting_a_damaged_file_says_so_and_goes_on(
     app = app_factory(demo=True)
     async with app.run_test(size=SIZE) as pilot:
         app.show_tab("crew")
-        await pilot.pause()
+        await done(pilot)
         await pilot.press("r")
-        await pilot.pause()
+        await done(pilot)
         assert app.is_running
         assert any("ships.json" in str(n.message) for n in app._notifications)
         await pilot.press("m")  # the tab still answers its keys
@@ -107,9 +108,9 @@ async def test_a_refused_rule_in_a_message_handler_keeps_the_tab_alive(
     app = app_factory(demo=True)
     async with app.run_test(size=SIZE) as pilot:
         app.show_tab("crew")
-        await pilot.pause()
+        await done(pilot)
         await pilot.press("slash", "a", "b")
-        await pilot.pause()
+        await done(pilot)
         assert app.is_running and calls[-2:] == ["a", "ab"]  # the second key was handled too
 
 

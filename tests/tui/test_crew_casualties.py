@@ -14,6 +14,7 @@ from textual.widgets import DataTable, Static
 from gmtool.tui.app import GmApp
 from tests.conftest import TEST_SEED, fixed_clock
 from tests.tui.conftest import footer_keys
+from tests.tui.drawn import done
 from tests.tui.test_crew_condition import fought, saved_condition, show_ship
 
 __all__ = ["fought"]  # the fixture: the demo after a battle that hurt the Meridian's crew
@@ -43,7 +44,7 @@ async def _roster(pilot: Pilot[None]) -> None:
     assert isinstance(app, GmApp)
     await show_ship(app, pilot, "meridian")
     await pilot.press("R")
-    await pilot.pause()
+    await done(pilot)
 
 
 async def test_the_roster_shows_each_members_condition_and_f_filters_it(
@@ -63,28 +64,28 @@ async def test_the_roster_shows_each_members_condition_and_f_filters_it(
         assert all(battle == "Ambush" for _, cond, battle in rows if cond != "fit")
         assert "f" in footer_keys(app)
         await pilot.press("f")  # the fit
-        await pilot.pause()
+        await done(pilot)
         assert {c for _, c, _ in _rows(app)} == {"fit"}
         assert len(_rows(app)) == 259 - len(hurt)
         await pilot.press("f")  # the wounded
-        await pilot.pause()
+        await done(pilot)
         wounded = {n for n, c in hurt.items() if c != "dead"}
         assert {n for n, _, _ in _rows(app)} == wounded
         await pilot.press("f")  # the dead
-        await pilot.pause()
+        await done(pilot)
         dead = {n for n, c in hurt.items() if c == "dead"}
         assert {n for n, _, _ in _rows(app)} == dead
         count = str(app.query_one("#roster-count", Static).render())
         assert f"{len(dead)} of 259 crew are dead" in count
         await pilot.press("f")  # everyone again
-        await pilot.pause()
+        await done(pilot)
         assert len({c for _, c, _ in _rows(app)}) > 1
 
 
 async def _dead_of_meridian(pilot: Pilot[None]) -> None:
     await _roster(pilot)
     await pilot.press("f", "f")  # the wounded
-    await pilot.pause()
+    await done(pilot)
 
 
 def test_snapshot_crew_casualties_small(snap_compare, fought: Path) -> None:
@@ -109,6 +110,6 @@ async def test_f_on_a_roster_where_everyone_is_fit_says_why(
         await _roster(pilot)
         assert "f" not in footer_keys(app)
         await pilot.press("f")
-        await pilot.pause()
+        await done(pilot)
         status = str(app.query_one("#crew-status", Static).render())
         assert status.startswith("Everyone aboard is fit")

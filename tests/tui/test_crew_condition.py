@@ -21,6 +21,7 @@ from gmtool.tui.dialogs import ConfirmDialog
 from gmtool.tui.tabs.crew.condition import RepairDialog
 from tests.conftest import TEST_SEED, fixed_clock
 from tests.tui.conftest import footer_keys
+from tests.tui.drawn import done
 
 SMALL = (80, 24)
 
@@ -58,12 +59,12 @@ def summary(app: GmApp) -> str:
 
 async def show_ship(app: GmApp, pilot: Pilot[None], ship_id: str) -> None:
     app.show_tab("crew")
-    await pilot.pause()
+    await done(pilot)
     ids = [r.id for r in ship_store.list_ships(app.campaign)]
     table = app.query_one("#ship-list", DataTable)
     table.focus()
     table.move_cursor(row=ids.index(ship_id))
-    await pilot.pause()
+    await done(pilot)
 
 
 async def test_a_damaged_ship_shows_its_condition_and_its_keys(
@@ -91,15 +92,15 @@ async def test_p_repairs_for_days_in_port_and_ctrl_z_takes_it_back(
     async with app.run_test(size=SMALL) as pilot:
         await show_ship(app, pilot, "meridian")
         await pilot.press("p")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, RepairDialog)
         app.screen.query_one("#repair-days", Input).value = "0"
         await pilot.press("enter")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, RepairDialog)  # refused: stays open with the reason
         app.screen.query_one("#repair-days", Input).value = "1"
         await pilot.press("enter")
-        await pilot.pause()
+        await done(pilot)
         assert not isinstance(app.screen, RepairDialog)
         port = repair_rules().percent_per_day["port"]
         wound_left = max(0, 30 - -(-80 * port["wound"] // 100))
@@ -107,7 +108,7 @@ async def test_p_repairs_for_days_in_port_and_ctrl_z_takes_it_back(
         assert marked.get("wound", 0) == wound_left
         assert f"wound {wound_left}/80" in summary(app)
         await pilot.press("ctrl+z")
-        await pilot.pause()
+        await done(pilot)
         assert saved_condition(app, "meridian").condition.marked["wound"] == 30
 
 
@@ -120,17 +121,17 @@ async def test_c_replaces_the_crew_and_ctrl_z_takes_it_back(
         before = saved_condition(app, "meridian").condition
         assert before.dead > 0
         await pilot.press("c")
-        await pilot.pause()
+        await done(pilot)
         after = saved_condition(app, "meridian").condition
         assert after.dead == 0 and after.badly_wounded == 0
         assert "crew 259/259" in summary(app)
         assert "c" not in footer_keys(app)
         await pilot.press("ctrl+z")
-        await pilot.pause()
+        await done(pilot)
         assert saved_condition(app, "meridian").condition.dead == before.dead
         # and one more ctrl+z would take the battle's end: refused, with where to do it
         await pilot.press("ctrl+z")
-        await pilot.pause()
+        await done(pilot)
         said = str(app.query_one("#crew-status", Static).render())
         assert "undo the battle's last step" in said
         assert saved_condition(app, "meridian").condition.dead == before.dead
@@ -143,22 +144,22 @@ async def test_shift_x_scraps_and_o_restores_each_asking_first(
     async with app.run_test(size=SMALL) as pilot:
         await show_ship(app, pilot, "kestrel")
         await pilot.press("X")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, ConfirmDialog)
         await pilot.press("n")
-        await pilot.pause()
+        await done(pilot)
         assert saved_condition(app, "kestrel").condition.lost is None
         await pilot.press("X", "y")
-        await pilot.pause()
+        await done(pilot)
         assert saved_condition(app, "kestrel").condition.lost == "scrapped"
         assert "Scrapped" in summary(app)
         keys = footer_keys(app)
         assert "o" in keys and "X" not in keys
         await pilot.press("o", "y")
-        await pilot.pause()
+        await done(pilot)
         assert saved_condition(app, "kestrel").condition.lost is None
         await pilot.press("ctrl+z")
-        await pilot.pause()
+        await done(pilot)
         assert saved_condition(app, "kestrel").condition.lost == "scrapped"
 
 
@@ -166,7 +167,7 @@ async def _damaged_meridian(pilot: Pilot[None]) -> None:
     app = pilot.app
     assert isinstance(app, GmApp)
     await show_ship(app, pilot, "meridian")
-    await pilot.pause()  # the footer follows the ship's condition keys a refresh later
+    await done(pilot)  # the footer follows the ship's condition keys a refresh later
 
 
 def test_snapshot_crew_damaged_ship_small(snap_compare, fought: Path) -> None:

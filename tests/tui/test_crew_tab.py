@@ -28,7 +28,7 @@ from gmtool.tui.tabs.crew.ship_form import ShipFormScreen, flag_label
 from gmtool.tui.tabs.crew.short_words import class_short, post_cell
 from gmtool.tui.tabs.crew.system_dialog import SystemDialog
 from tests.tui.conftest import footer_keys, open_dialog
-from tests.tui.drawn import DrawnTerminal
+from tests.tui.drawn import DrawnTerminal, done
 
 SIZE = (120, 36)
 
@@ -78,13 +78,13 @@ def roster_names(app: GmApp) -> dict[str, str]:
 
 async def open_crew(app: GmApp, pilot: Pilot[None], ship_id: str | None = None) -> None:
     app.show_tab("crew")
-    await pilot.pause()
+    await done(pilot)
     if ship_id is not None:
         ids = [r.id for r in ship_store.list_ships(app.campaign)]
         table = app.query_one("#ship-list", DataTable)
         table.focus()
         table.move_cursor(row=ids.index(ship_id))
-        await pilot.pause()
+        await done(pilot)
         assert pane(app).ship_id == ship_id
 
 
@@ -108,11 +108,11 @@ async def type_into(pilot: Pilot[None], field: Input, text: str) -> None:
 async def import_file(app: GmApp, pilot: Pilot[None], path: Path) -> None:
     """i, the path, Enter."""
     await pilot.press("i")
-    await pilot.pause()
+    await done(pilot)
     assert isinstance(app.screen, ImportDialog)
     await type_into(pilot, app.screen.query_one("#import-path", Input), str(path))
     await pilot.press("enter")
-    await pilot.pause()
+    await done(pilot)
 
 
 # -- import -----------------------------------------------------------------------------------
@@ -178,7 +178,7 @@ async def test_bad_spec_file_shows_one_message_and_imports_nothing(
         await pilot.press("escape")  # a path was typed: it asks first
         await pilot.pause()
         await pilot.press("y")
-        await pilot.pause()
+        await done(pilot)
         assert "Nothing imported" in status(app)
         with saved(app.campaign.folder) as c:
             assert [r.to_dict() for r in ship_store.list_ships(c)] == before
@@ -209,32 +209,32 @@ async def test_edit_adds_a_system_changes_the_manifest_and_keeps_names(
         assert before_crew is not None
         before = roster_names(app)
         await pilot.press("e")
-        await pilot.pause()
+        await done(pilot)
         form = app.screen
         assert isinstance(form, ShipFormScreen)
         assert form.query_one("#form-name", Input).value == "CSS Kestrel"
         # a lab section, added in the systems list
         form.query_one("#form-systems", DataTable).focus()
         await pilot.press("a")
-        await pilot.pause()
+        await done(pilot)
         dialog = app.screen
         assert isinstance(dialog, SystemDialog)
         # its own footer; a weapon's blank damage says what it means ("none"), not an example
         assert {i.key for i in dialog.query_one(KeyFooter).items()} >= {"ctrl+s", "escape"}
         dialog.query_one("#sys-type", Select).value = "beam"
-        await pilot.pause()
+        await done(pilot)
         assert dialog.query_one("#sys-damage-ordinary", Input).placeholder == "none"
         dialog.query_one("#sys-type", Select).value = "lab_section"
         await pilot.pause()
         await type_into(pilot, dialog.query_one("#sys-count", Input), "2")
         await pilot.press("enter")
-        await pilot.pause()
+        await done(pilot)
         assert app.screen is form
         assert form.systems[-1] == {"type": "lab_section", "count": 2}
         # and more marines, typed in the form
         await type_into(pilot, form.query_one("#form-marines", Input), "6")
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await done(pilot)
         assert not isinstance(app.screen, ShipFormScreen)
         after_crew = pane(app).crew
         assert after_crew is not None
@@ -264,14 +264,14 @@ async def test_a_number_field_keeps_what_was_typed_and_marks_it_at_once(
     async with app.run_test(size=SIZE) as pilot:
         await open_crew(app, pilot, "meridian")
         await pilot.press("e")
-        await pilot.pause()
+        await done(pilot)
         form = app.screen
         hull = form.query_one("#form-hull_points", Input)
         await type_into(pilot, hull, "1e400")
         assert hull.value == "1e400"
         assert hull.has_class("-invalid")  # marked as typed, before any save
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await done(pilot)
         assert app.screen is form and app.focused is hull and hull.value == "1e400"
         message = str(form.query_one("#form-error", Static).render())
         assert message == "Not saved: Hull points: a whole number, digits only (this is '1e400')."
@@ -290,11 +290,11 @@ async def test_invalid_form_shows_the_message_and_saves_nothing(
     async with app.run_test(size=SIZE) as pilot:
         await open_crew(app, pilot, "meridian")
         await pilot.press("e")
-        await pilot.pause()
+        await done(pilot)
         form = app.screen
         await type_into(pilot, form.query_one("#form-hull_points", Input), "0")
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await done(pilot)
         assert app.screen is form, "the form stays open"
         message = str(form.query_one("#form-error", Static).render())
         assert message == "Not saved: Hull points: at least 1 (this is 0)."
@@ -303,7 +303,7 @@ async def test_invalid_form_shows_the_message_and_saves_nothing(
         await type_into(pilot, form.query_one("#form-crew_quality", Input), "legendary")
         await type_into(pilot, form.query_one("#form-hull_points", Input), "400")
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await done(pilot)
         message = str(form.query_one("#form-error", Static).render())
         assert "Crew quality" in message and "green" in message
         await pilot.press("escape", "y")  # discard the typing (Escape asks first)
@@ -321,18 +321,18 @@ async def test_system_dialog_checks_its_line(app_factory: Callable[..., GmApp]) 
         await pilot.pause()
         app.screen.query_one("#form-systems", DataTable).focus()
         await pilot.press("a")
-        await pilot.pause()
+        await done(pilot)
         dialog = app.screen
         dialog.query_one("#sys-type", Select).value = "beam"
         await pilot.pause()
         await type_into(pilot, dialog.query_one("#sys-damage-ordinary", Input), "d6+1")
         await pilot.press("enter")
-        await pilot.pause()
+        await done(pilot)
         assert app.screen is dialog
         message = str(dialog.query_one("#sys-error", Static).render())
         assert "damage.ordinary" in message and "track letter" in message
         await pilot.press("escape", "y")  # discard the typing (Escape asks first)
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, ShipFormScreen)
 
 
@@ -345,7 +345,7 @@ async def test_new_ship_through_the_form(app_factory: Callable[..., GmApp]) -> N
         form.query_one("#form-class", Select).value = "medium"
         await type_into(pilot, form.query_one("#form-hull_points", Input), "300")
         await pilot.press("enter")  # Enter in a field saves the form
-        await pilot.pause()
+        await done(pilot)
         assert not isinstance(app.screen, ShipFormScreen)
         assert "Added CSS Wren" in status(app)
         with saved(app.campaign.folder) as c:
@@ -372,14 +372,14 @@ async def test_the_new_ship_form_opens_again_blank(app_factory: Callable[..., Gm
         await type_into(pilot, form.query_one("#form-hull_points", Input), "0")
         form.systems.append({"type": "engine", "hp": 6})
         await pilot.press("ctrl+s")  # refused: hull points
-        await pilot.pause()
+        await done(pilot)
         assert str(form.query_one("#form-error", Static).render()).startswith("Not saved")
         await pilot.press("escape", "y")  # discard
-        await pilot.pause()
+        await done(pilot)
         assert not isinstance(app.screen, ShipFormScreen)
 
         await pilot.press("n")
-        await pilot.pause()
+        await done(pilot)
         assert app.screen is form  # the same form, kept
         assert form.field_values() == blank
         assert form.systems == [] and form.query_one("#form-systems", DataTable).row_count == 0
@@ -390,7 +390,7 @@ async def test_the_new_ship_form_opens_again_blank(app_factory: Callable[..., Gm
         assert app.focused is form.query_one("#form-name", Input)
         assert not form.unsaved_changes()
         await pilot.press("escape")  # untouched: closes at once
-        await pilot.pause()
+        await done(pilot)
         assert "No ship added" in status(app)
 
         await pilot.press("n")  # and a ship saved through it leaves it blank next time
@@ -398,15 +398,15 @@ async def test_the_new_ship_form_opens_again_blank(app_factory: Callable[..., Gm
         await type_into(pilot, form.query_one("#form-name", Input), "CSS Wren")
         await type_into(pilot, form.query_one("#form-hull_points", Input), "300")
         await pilot.press("enter")
-        await pilot.pause()
+        await done(pilot)
         assert "Added CSS Wren" in status(app)
         await pilot.press("n")
-        await pilot.pause()
+        await done(pilot)
         assert app.screen is form and form.field_values() == blank
         await type_into(pilot, form.query_one("#form-name", Input), "CSS Wren")
         await type_into(pilot, form.query_one("#form-hull_points", Input), "300")
         await pilot.press("enter")  # the second Wren is refused by the one saved
-        await pilot.pause()
+        await done(pilot)
         assert app.screen is form
         assert "CSS Wren" in str(form.query_one("#form-error", Static).render())
         with saved(app.campaign.folder) as c:
@@ -424,17 +424,17 @@ async def test_regenerate_names_a_new_crew_and_undo_brings_the_old_one_back(
         await open_crew(app, pilot, "gorgon")
         before = roster_names(app)
         await pilot.press("r")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, ConfirmDialog)  # it asks first
         await pilot.press("y")
-        await pilot.pause()
+        await done(pilot)
         after = roster_names(app)
         assert after.keys() == before.keys() and after != before
         assert "Named a new crew" in status(app)
         with saved(app.campaign.folder) as c:
             assert ship_store.get_ship(c, "gorgon").regenerations == 1
         await pilot.press("ctrl+z")
-        await pilot.pause()
+        await done(pilot)
         assert roster_names(app) == before
         assert "Undone: regenerate the crew of Raider Gorgon" in status(app)
         with saved(app.campaign.folder) as c:
@@ -460,7 +460,7 @@ async def test_a_crew_just_saved_is_shown_without_reading_it_back(
         await pilot.press("r")
         await pilot.pause()
         await pilot.press("y")
-        await pilot.pause()
+        await done(pilot)
         assert read_back == []
         pane = app.query_one(CrewPane)
         assert pane.crew is not None and pane.ship_id == "gorgon"
@@ -486,17 +486,17 @@ async def test_a_new_crew_keeps_the_manifest_and_its_cursor(
     async with app.run_test(size=SIZE) as pilot:
         await open_crew(app, pilot, "tenacity")
         await pilot.press("enter", "down", "down", "down", "escape")
-        await pilot.pause()
+        await done(pilot)
         tree = app.query_one("#manifest-tree", Tree)
         cursor = tree.cursor_line
         assert cursor > 0
         filled.clear()
         await pilot.press("r", "y")
-        await pilot.pause()
+        await done(pilot)
         assert "Named a new crew" in status(app)
         assert filled == [] and tree.cursor_line == cursor
         await pilot.press("up")  # another ship, another manifest
-        await pilot.pause()
+        await done(pilot)
         assert len(filled) == 1 and pane(app).ship_id != "tenacity"
 
 
@@ -533,16 +533,16 @@ async def test_a_crew_the_rules_changed_is_kept_marked_and_regenerated_on_reques
         assert str(table.get_cell("kestrel", table.ordered_columns[2].key)).endswith("*")
         assert f"saved roster has {saved_total}" in status(app)
         await pilot.press("r", "n")
-        await pilot.pause()
+        await done(pilot)
         assert pane(app).crew is not None and roster_names(app)  # nothing changed
         with saved(app.campaign.folder) as c:
             assert ship_store.get_ship(c, "kestrel").regenerations == 0
         await pilot.press("r")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, ConfirmDialog)
         assert "the saved roster has" in " ".join(str(s.render()) for s in app.screen.query(Static))
         await pilot.press("y")
-        await pilot.pause()
+        await done(pilot)
         crew = pane(app).crew
         assert crew is not None and crew.manifest.total_crew == saved_total + 1  # 4 deckhands
         assert not str(table.get_cell("kestrel", table.ordered_columns[2].key)).endswith("*")
@@ -560,14 +560,14 @@ async def test_roster_view_and_search(
         crew = pane(app).crew
         assert crew is not None
         await pilot.press("R")
-        await pilot.pause()
+        await done(pilot)
         table = app.query_one("#roster-table", DataTable)
         assert table.row_count == crew.manifest.total_crew
         await pilot.press("slash")
-        await pilot.pause()
+        await done(pilot)
         assert app.query_one("#roster-search", Input).has_focus
         await pilot.press(*"helm")
-        await pilot.pause()
+        await done(pilot)
         helm = crew.manifest.count("helm_operators")
         assert 0 < table.row_count < crew.manifest.total_crew
         assert table.row_count >= helm
@@ -575,13 +575,14 @@ async def test_roster_view_and_search(
         assert f"{table.row_count} of {crew.manifest.total_crew} crew match 'helm'" in count_line
         someone = crew.roster.members[-1]
         await type_into(pilot, app.query_one("#roster-search", Input), someone.name)
-        await pilot.pause()
+        await done(pilot)
         names = [str(table.get_row_at(i)[1]) for i in range(table.row_count)]
         assert someone.name in names
         await pilot.press("escape")
+        await done(pilot)
         assert app.query_one("#roster-table", DataTable).has_focus
         await pilot.press("m")
-        await pilot.pause()
+        await done(pilot)
         assert app.query_one("#manifest-tree", Tree).has_focus
 
 
@@ -597,7 +598,7 @@ async def test_a_search_that_matches_nobody_shows_an_empty_roster(
         assert app.query_one("#roster-table", DataTable).row_count == 0
         assert "0 of" in str(app.query_one("#roster-count", Static).render())
         await pilot.press("backspace", "backspace", "backspace", "backspace")
-        await pilot.pause()
+        await done(pilot)
         assert app.query_one("#roster-table", DataTable).row_count > 0
 
 
@@ -609,7 +610,7 @@ async def test_a_big_roster_shows_its_first_rows_and_the_search_narrows_it(
     async with app.run_test(size=SIZE) as pilot:
         await open_crew(app, pilot, "tenacity")
         await pilot.press("R")
-        await pilot.pause()
+        await done(pilot)
         table = app.query_one("#roster-table", DataTable)
         page = max(10, table.size.height)  # a page fills the table's height at least
         assert 10 < page < 717
@@ -620,13 +621,13 @@ async def test_a_big_roster_shows_its_first_rows_and_the_search_narrows_it(
         )
         table.focus()
         await pilot.press("ctrl+end")  # the cursor on the last row: the next page below it
-        await pilot.pause()
+        await done(pilot)
         assert table.row_count == 2 * page
         await pilot.press("ctrl+end")
-        await pilot.pause()
+        await done(pilot)
         assert table.row_count == 3 * page
         await pilot.press("slash", *"chap")
-        await pilot.pause()
+        await done(pilot)
         assert 0 < table.row_count < 10
         assert "Chaplain" in [str(table.get_row_at(i)[3]) for i in range(table.row_count)]
 
@@ -680,13 +681,11 @@ async def test_the_roster_is_filled_again_only_when_its_width_changes(
         table = app.query_one("#roster-table", DataTable)
         filled = len(pages)
         await pilot.resize_terminal(120, 32)
-        await pilot.pause()
-        await pilot.pause()
+        await done(pilot)
         assert len(pages) == filled, "a change of height alone refilled the roster"
         assert table.row_count >= table.size.height  # the view is still full
         await pilot.resize_terminal(150, 32)
-        await pilot.pause()
-        await pilot.pause()
+        await done(pilot)
         assert len(pages) > filled, "a new width is not fitted"
         pane = app.query_one(CrewPane)
         room = table.scrollable_content_region.width
@@ -721,13 +720,12 @@ async def test_the_roster_measures_its_columns_once_whatever_room_it_is_given(
         await open_crew(app, pilot, "tenacity")
         measured.clear()
         await pilot.press("R")
-        await pilot.pause()
-        await pilot.pause()
+        await done(pilot)
         table = app.query_one("#roster-table", DataTable)
         assert rooms and rooms[-1] == table.scrollable_content_region.width  # laid out
         assert len(measured) == 1
         await pilot.press("slash", "a")  # a search: other rows, measured
-        await pilot.pause()
+        await done(pilot)
         assert len(measured) == 2 and measured[1] < measured[0]
 
 
@@ -753,14 +751,14 @@ async def test_the_manifest_gives_up_the_cursor_without_laying_itself_out_again(
     async with app.run_test(size=SIZE) as pilot:
         await open_crew(app, pilot, "tenacity")
         await pilot.press("enter")  # to the manifest
-        await pilot.pause()
+        await done(pilot)
         tree = app.query_one("#manifest-tree", Tree)
         assert tree.has_focus
         cursor_y = tree.cursor_line - round(tree.scroll_y)
         focused_line = tree.render_line(cursor_y)
         layouts = tree_refreshes(monkeypatch)
         await pilot.press("escape")
-        await pilot.pause()
+        await done(pilot)
         assert not tree.has_focus
         assert layouts and not any(layouts)  # drawn again, not laid out again
         assert tree.render_line(cursor_y) != focused_line  # in its unfocused colours
@@ -785,7 +783,7 @@ async def test_the_manifest_made_taller_or_shorter_keeps_its_lines(
         layouts = tree_refreshes(monkeypatch)
         await pilot.resize_terminal(*size)
         for _ in range(3):
-            await pilot.pause()
+            await done(pilot)
         assert tree.size != before and (tree.size.width == before.width) is not lays_out
         assert any(layouts) is lays_out
         assert not terminal.stale_cells()
@@ -799,26 +797,26 @@ async def test_export_manifest_and_roster(
     async with app.run_test(size=SIZE) as pilot:
         await open_crew(app, pilot, "kestrel")
         await pilot.press("enter", "ctrl+e")  # export is a key of the manifest or roster
-        await pilot.pause()
+        await done(pilot)
         dialog = app.screen
         assert isinstance(dialog, ExportDialog)
         assert dialog.query_one("#export-path", Input).value == "kestrel-manifest.md"
         await pilot.press("enter")
-        await pilot.pause()
+        await done(pilot)
         manifest_md = (tmp_path / "kestrel-manifest.md").read_text(encoding="utf-8")
         assert manifest_md.startswith("# Crew manifest: CSS Kestrel")
         assert "Exported the manifest" in status(app)
         # the roster as CSV: the offered file name follows the choices
         await pilot.press("R", "ctrl+e")
-        await pilot.pause()
+        await done(pilot)
         dialog = app.screen
         assert dialog.query_one("#export-what", Select).value == "roster"
         dialog.query_one("#export-format", Select).value = "csv"
-        await pilot.pause()
+        await done(pilot)
         assert dialog.query_one("#export-path", Input).value == "kestrel-roster.csv"
         dialog.query_one("#export-path", Input).focus()
         await pilot.press("enter")
-        await pilot.pause()
+        await done(pilot)
         lines = (tmp_path / "kestrel-roster.csv").read_text(encoding="utf-8").splitlines()
         crew = pane(app).crew
         assert crew is not None
@@ -826,17 +824,17 @@ async def test_export_manifest_and_roster(
         assert len(lines) == 1 + crew.manifest.total_crew
         # a path that cannot be written says so, and the dialog stays open to fix it
         await pilot.press("ctrl+e")
-        await pilot.pause()
+        await done(pilot)
         dialog = app.screen
         await type_into(pilot, dialog.query_one("#export-path", Input), "no/such/dir/x.md")
         await pilot.press("enter")
-        await pilot.pause()
+        await done(pilot)
         assert app.screen is dialog
         shown = str(dialog.query_one("#export-error", Static).render())
         assert "Not exported" in shown and "no/such/dir/x.md" in shown
         await type_into(pilot, dialog.query_one("#export-path", Input), "x.md")
         await pilot.press("enter")
-        await pilot.pause()
+        await done(pilot)
         assert app.screen is not dialog and (tmp_path / "x.md").exists()
 
 
@@ -851,7 +849,7 @@ async def test_delete_asks_first_and_undo_brings_the_ship_back(
         await open_crew(app, pilot, "vex")
         names = roster_names(app)
         await pilot.press("x")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, ConfirmDialog)
         await pilot.press("n")
         await pilot.pause()
@@ -860,7 +858,7 @@ async def test_delete_asks_first_and_undo_brings_the_ship_back(
         await pilot.press("x")
         await pilot.pause()
         await pilot.press("y")
-        await pilot.pause()
+        await done(pilot)
         assert "Deleted Marauder Vex" in status(app)
         with saved(app.campaign.folder) as c:
             assert "vex" not in [r.id for r in ship_store.list_ships(c)]
@@ -873,7 +871,7 @@ async def test_delete_asks_first_and_undo_brings_the_ship_back(
         # the demo's own set-up is not undone: ctrl+z is no longer offered
         assert "ctrl+z" not in footer_keys(app)
         await pilot.press("ctrl+z")
-        await pilot.pause()
+        await done(pilot)
         assert app.query_one("#ship-list", DataTable).row_count == 5
 
 
@@ -886,7 +884,7 @@ async def test_with_nothing_to_undo_or_edit_those_keys_are_not_offered(
         keys = footer_keys(app)
         assert "n" in keys and not keys & {"ctrl+z", "ctrl+y", "e", "x", "r"}
         await pilot.press("ctrl+z", "e")
-        await pilot.pause()
+        await done(pilot)
         assert not isinstance(app.screen, ShipFormScreen)
 
 
@@ -912,7 +910,7 @@ async def test_restart_finds_ships_edits_and_names(
         assert ids == ["kestrel", "meridian", "tenacity", "gorgon", "vex", "night-owl"]
         assert again.query_one("#ship-list", DataTable).row_count == 6
         await pilot.press("ctrl+z")  # undo survives the restart too
-        await pilot.pause()
+        await done(pilot)
         assert roster_names(again) != tenacity
 
 
@@ -921,7 +919,7 @@ async def test_help_and_palette_list_the_crew_keys(app_factory: Callable[..., Gm
     async with app.run_test(size=SIZE) as pilot:
         await open_crew(app, pilot)
         await pilot.press("f1")
-        await pilot.pause()
+        await done(pilot)
         assert app.screen.__class__.__name__ == "HelpScreen"
         await pilot.press("escape")
         keys = {b.key for b in CrewPane.BINDINGS}
@@ -938,8 +936,7 @@ async def _show_crew(pilot: Pilot[None]) -> None:
     app = pilot.app
     assert isinstance(app, GmApp)
     app.show_tab("crew")
-    await pilot.pause()
-    await pilot.pause()  # the footer follows the ship's condition keys a refresh later
+    await done(pilot)  # the footer follows the ship's condition keys a refresh later
 
 
 def test_snapshot_crew_manifest_large(snap_compare, app_factory: Callable[..., GmApp]) -> None:
@@ -969,11 +966,11 @@ async def test_a_new_ship_with_blank_fields_names_the_field(
     async with app.run_test(size=(80, 24)) as pilot:
         await open_crew(app, pilot, "meridian")
         await pilot.press("n")
-        await pilot.pause()
+        await done(pilot)
         form = app.screen
         await type_into(pilot, form.query_one("#form-name", Input), "CSS Harrow")
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await done(pilot)
         message = str(form.query_one("#form-error", Static).render())
         assert message == "Not saved: Hull points: fill this in."
         assert app.focused is form.query_one("#form-hull_points", Input)
@@ -1094,13 +1091,13 @@ async def test_a_demo_roster_saved_under_the_first_reading_is_kept_until_regener
         assert "The crew rules now give CSS Kestrel 98 crew" in status(app)
         assert "saved roster has 101" in status(app)
         await pilot.press("r")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, ConfirmDialog)
         assert "Today's crew rules give 98 crew; the saved roster has 101" in " ".join(
             str(s.render()) for s in app.screen.query(Static)
         )
         await pilot.press("y")
-        await pilot.pause()
+        await done(pilot)
         crew = pane(app).crew
         assert crew is not None and crew.manifest.total_crew == 98
         assert crew.manifest.count("operations_petty_officers") == 2
@@ -1127,18 +1124,18 @@ async def test_the_roster_is_a_list_a_gm_knows(app_factory: Callable[..., GmApp]
         table.focus()
         first_page = table.row_count
         table.move_cursor(row=first_page - 1)  # paging down past the rows shown
-        await pilot.pause()
+        await done(pilot)
         assert table.row_count > first_page
         assert f"({table.row_count} shown, more below)" in str(count.render())
         await pilot.press("end")
-        await pilot.pause()
+        await done(pilot)
         assert table.row_count == total and table.cursor_row == total - 1
         assert str(count.render()) == f"{total} crew."
         await pilot.press("home")
-        await pilot.pause()
+        await done(pilot)
         assert table.cursor_row == 0
         await pilot.press("slash")
         await pilot.pause()
         await pilot.press("tab")
-        await pilot.pause()
+        await done(pilot)
         assert app.focused is table

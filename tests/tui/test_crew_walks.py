@@ -25,6 +25,7 @@ from gmtool.tui.tabs.crew.dialogs import DELETE_AND_UNASSIGN, ImportDialog
 from gmtool.tui.tabs.crew.ship_form import ShipFormScreen
 from gmtool.tui.tabs.crew.system_dialog import SystemDialog
 from tests.tui.conftest import footer_keys
+from tests.tui.drawn import done
 from tests.tui.test_crew_condition import fought, show_ship
 from tests.tui.test_crew_tab import open_crew, saved, status, type_into
 
@@ -55,10 +56,10 @@ async def test_escape_on_an_untouched_ship_form_closes_it_at_once(
     async with app.run_test(size=LARGE) as pilot:
         await open_crew(app, pilot, "kestrel")
         await pilot.press("e")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, ShipFormScreen)
         await pilot.press("escape")
-        await pilot.pause()
+        await done(pilot)
         assert not isinstance(app.screen, (ShipFormScreen, ConfirmDialog))
         assert "CSS Kestrel is unchanged" in status(app)
 
@@ -70,19 +71,19 @@ async def test_escape_on_a_half_filled_ship_form_asks_before_losing_it(
     async with app.run_test(size=LARGE) as pilot:
         await open_crew(app, pilot)
         await pilot.press("n")
-        await pilot.pause()
+        await done(pilot)
         form = app.screen
         assert isinstance(form, ShipFormScreen)
         await type_into(pilot, form.query_one("#form-name", Input), "CSS Half Done")
         await pilot.press("escape")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, ConfirmDialog), "Escape asks first"
         await pilot.press("enter")  # the focus is on "Keep editing"
-        await pilot.pause()
+        await done(pilot)
         assert app.screen is form
         assert form.query_one("#form-name", Input).value == "CSS Half Done"
         await pilot.press("escape", "y")
-        await pilot.pause()
+        await done(pilot)
         assert not isinstance(app.screen, (ShipFormScreen, ConfirmDialog))
         assert "No ship added" in status(app)
         with saved(app.campaign.folder) as c:
@@ -95,17 +96,17 @@ async def test_a_system_added_counts_as_unsaved_typing(app_factory: Callable[...
     async with app.run_test(size=LARGE) as pilot:
         await open_crew(app, pilot, "kestrel")
         await pilot.press("e")
-        await pilot.pause()
+        await done(pilot)
         form = app.screen
         form.query_one("#form-systems", DataTable).focus()
         await pilot.press("a")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, SystemDialog)
         await pilot.press("ctrl+s")  # an engine, as offered
-        await pilot.pause()
+        await done(pilot)
         assert app.screen is form
         await pilot.press("escape")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, ConfirmDialog)
 
 
@@ -120,13 +121,13 @@ async def test_regenerate_asks_first_and_no_keeps_the_names(
         await open_crew(app, pilot, "kestrel")
         before = ship_store.ship_crew(app.campaign, "kestrel").roster
         await pilot.press("r")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, ConfirmDialog)
         assert "Name a new crew for CSS Kestrel?" in str(
             app.screen.query_one("#confirm-question", Static).render()
         )
         await pilot.press("enter")  # the focus starts on No
-        await pilot.pause()
+        await done(pilot)
         assert "The crew of CSS Kestrel is kept" in status(app)
         with saved(app.campaign.folder) as c:
             assert ship_store.ship_crew(c, "kestrel").roster == before
@@ -142,14 +143,14 @@ async def test_delete_with_characters_aboard_offers_a_choice_and_undo_brings_bot
     async with app.run_test(size=LARGE) as pilot:
         await open_crew(app, pilot, "meridian")
         await pilot.press("x")
-        await pilot.pause()
+        await done(pilot)
         dialog = app.screen
         assert isinstance(dialog, ChoiceDialog)
         assert f"{MERIDIAN_ABOARD} characters aboard CSS Meridian" in dialog.title_text
         options = dialog.query_one(OptionList)
         assert options.highlighted == 0  # "Keep the ship" first: Enter out of habit keeps it
         await pilot.press("enter")
-        await pilot.pause()
+        await done(pilot)
         assert "CSS Meridian is kept" in status(app)
         with saved(app.campaign.folder) as c:
             assert "meridian" in [r.id for r in ship_store.list_ships(c)]
@@ -157,7 +158,7 @@ async def test_delete_with_characters_aboard_offers_a_choice_and_undo_brings_bot
         await pilot.press("x")
         await pilot.pause()
         await pilot.press("down", "enter")  # delete and take them off their stations
-        await pilot.pause()
+        await done(pilot)
         assert "Deleted CSS Meridian" in status(app)
         assert "Captain Ines Calloway" in status(app)
         with saved(app.campaign.folder) as c:
@@ -165,15 +166,14 @@ async def test_delete_with_characters_aboard_offers_a_choice_and_undo_brings_bot
             party = party_store.load_party_state(c)
             assert not [a for a in party.assignments if a.ship_id == "meridian"]
         app.show_tab("stations")
-        await pilot.pause()
-        await pilot.pause()
+        await done(pilot)
         assert "no such ship" not in app.export_screenshot()
 
         app.show_tab("crew")
-        await pilot.pause()
+        await done(pilot)
         app.query_one("#ship-list", DataTable).focus()
         await pilot.press("ctrl+z")
-        await pilot.pause()
+        await done(pilot)
         assert "Undone: delete CSS Meridian" in status(app)
         assert "back at their stations" in status(app)
         with saved(app.campaign.folder) as c:
@@ -193,13 +193,13 @@ async def test_deleting_a_ship_in_an_open_battle_warns_and_she_leaves_it(
         ).id
         await open_crew(app, pilot, "meridian")
         await pilot.press("x")
-        await pilot.pause()
+        await done(pilot)
         dialog = app.screen
         assert isinstance(dialog, ChoiceDialog)
         delete_label = dict(dialog.options)[DELETE_AND_UNASSIGN]
         assert "CSS Meridian is in the open battle Ambush" in str(delete_label)
         await pilot.press("down", "enter")
-        await pilot.pause()
+        await done(pilot)
         assert "It left the battle Ambush" in status(app)
         with saved(app.campaign.folder) as c:
             assert battle_store.load_battle(c, battle).ship("meridian").left
@@ -215,12 +215,12 @@ async def test_a_new_ship_with_another_ships_name_is_refused_in_the_form(
     async with app.run_test(size=LARGE) as pilot:
         await open_crew(app, pilot)
         await pilot.press("n")
-        await pilot.pause()
+        await done(pilot)
         form = app.screen
         await type_into(pilot, form.query_one("#form-name", Input), "css  KESTREL")
         await type_into(pilot, form.query_one("#form-hull_points", Input), "100")
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await done(pilot)
         assert app.screen is form, "the form stays open with what was typed"
         message = str(form.query_one("#form-error", Static).render())
         assert message.startswith("Not added:") and "'CSS Kestrel' (kestrel)" in message
@@ -236,11 +236,11 @@ async def test_editing_a_ship_to_another_ships_name_is_refused(
     async with app.run_test(size=LARGE) as pilot:
         await open_crew(app, pilot, "kestrel")
         await pilot.press("e")
-        await pilot.pause()
+        await done(pilot)
         form = app.screen
         await type_into(pilot, form.query_one("#form-name", Input), "Raider Gorgon")
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await done(pilot)
         assert app.screen is form
         assert "'Raider Gorgon' (gorgon)" in str(form.query_one("#form-error", Static).render())
         with saved(app.campaign.folder) as c:
@@ -256,12 +256,12 @@ async def test_importing_a_ship_already_there_is_refused_in_the_dialog(
     async with app.run_test(size=LARGE) as pilot:
         await open_crew(app, pilot)
         await pilot.press("i")
-        await pilot.pause()
+        await done(pilot)
         dialog = app.screen
         assert isinstance(dialog, ImportDialog)
         await type_into(pilot, dialog.query_one("#import-path", Input), str(copy))
         await pilot.press("enter")
-        await pilot.pause()
+        await done(pilot)
         assert app.screen is dialog
         message = str(dialog.query_one("#import-error", Static).render())
         assert "Not imported:" in message and "'Raider Gorgon' (gorgon)" in message
@@ -279,19 +279,19 @@ async def test_undo_names_the_change_and_ctrl_y_does_it_again(
         assert not {"ctrl+z", "ctrl+y"} & footer_keys(app)
         names = {m.id: m.name for m in ship_store.ship_crew(app.campaign, "gorgon").roster.members}
         await pilot.press("r", "y")
-        await pilot.pause()
+        await done(pilot)
         regenerated = ship_store.ship_crew(app.campaign, "gorgon").roster
         assert "ctrl+z" in footer_keys(app) and "ctrl+y" not in footer_keys(app)
         await open_crew(app, pilot, "kestrel")  # the change is on another ship than shown
         await pilot.press("ctrl+z")
-        await pilot.pause()
+        await done(pilot)
         assert "Undone: regenerate the crew of Raider Gorgon" in status(app)
         assert app.query_one("#ship-list", DataTable).cursor_row == 3  # Gorgon is shown
         back = ship_store.ship_crew(app.campaign, "gorgon").roster.members
         assert {m.id: m.name for m in back} == names
         assert "ctrl+y" in footer_keys(app)
         await pilot.press("ctrl+y")
-        await pilot.pause()
+        await done(pilot)
         assert "Redone: regenerate the crew of Raider Gorgon" in status(app)
         with saved(app.campaign.folder) as c:
             crew = ship_store.ship_crew(c, "gorgon")
@@ -311,16 +311,16 @@ async def test_at_80x24_the_footer_keeps_to_three_rows_and_the_roster_shows_many
     app = make_app(fought, seed=TEST_SEED, clock=fixed_clock)
     async with app.run_test(size=SMALL) as pilot:
         await show_ship(app, pilot, "meridian")  # damaged: repair, new crew and scrap apply
-        await pilot.pause()
+        await done(pilot)
         assert {"p", "c", "X"} <= footer_keys(app)
         assert footer_rows(app) <= 3  # the note key, offered on every tab, can take a third row
         await pilot.press("r", "y", "ctrl+z")  # now both undo and redo apply
-        await pilot.pause()
+        await done(pilot)
         assert {"ctrl+z", "ctrl+y"} <= footer_keys(app)
         # with undo, redo and the table-wide note key all offered, a third row is allowed
         assert footer_rows(app) <= 3
         await pilot.press("R")  # the roster, cursor in it
-        await pilot.pause()
+        await done(pilot)
         assert footer_rows(app) <= 3  # the note key, offered on every tab, can take a third row
         roster = app.query_one("#roster-table", DataTable)
         assert roster.scrollable_content_region.height >= 7
@@ -328,7 +328,7 @@ async def test_at_80x24_the_footer_keeps_to_three_rows_and_the_roster_shows_many
         assert not app.query_one("#ship-side").display  # the ships list is put aside
         assert roster.region.width >= SMALL[0] - 4  # the roster takes the width
         await pilot.press("escape")  # back on the ships list, roster shown
-        await pilot.pause()
+        await done(pilot)
         assert app.focused is app.query_one("#ship-list", DataTable)
         assert app.query_one("#ship-side").display
         assert {"p", "c", "X", "ctrl+z", "ctrl+y", "m", "slash"} <= footer_keys(app)

@@ -18,6 +18,7 @@ from gmtool.tui.dialogs import ConfirmDialog, GmDialog
 from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.widgets.number_field import NumberField
 from gmtool.tui.widgets.text_field import TextField
+from tests.tui.drawn import done
 
 
 def every_dialog_class() -> list[type[GmDialog[Any]]]:
@@ -107,7 +108,7 @@ async def test_enter_saves_from_a_number_field() -> None:
     async with app.run_test() as pilot:
         app.screen.query_one("#days").focus()
         await pilot.press("backspace", "3", "enter")
-        await pilot.pause()
+        await done(pilot)
         assert app.results == [{"who": "all", "days": 3, "note": ""}]
 
 
@@ -117,13 +118,13 @@ async def test_enter_saves_from_a_closed_choice_list_and_space_opens_it() -> Non
         who = app.screen.query_one("#who", Select)
         who.focus()
         await pilot.press("space")
-        await pilot.pause()
+        await done(pilot)
         assert who.expanded and app.results == []
         await pilot.press("down", "enter")  # Enter in the open list chooses
-        await pilot.pause()
+        await done(pilot)
         assert not who.expanded and who.value == "bram" and app.results == []
         await pilot.press("enter")  # on the closed list: saves
-        await pilot.pause()
+        await done(pilot)
         assert app.results == [{"who": "bram", "days": 1, "note": ""}]
 
 
@@ -132,7 +133,7 @@ async def test_enter_on_a_button_presses_it() -> None:
     async with app.run_test() as pilot:
         app.screen.query_one("#cancel").focus()
         await pilot.press("enter")
-        await pilot.pause()
+        await done(pilot)
         assert app.results == [None]
 
 
@@ -146,7 +147,7 @@ async def test_a_refused_field_keeps_all_typed_and_gets_the_cursor() -> None:
         await pilot.press("backspace", *"99999999999999999999")
         form.query_one("#note").focus()
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await done(pilot)
         assert app.results == [] and app.screen is form
         days = form.query_one("#days", NumberField)
         assert form.focused is days and days.value == "99999999999999999999"
@@ -161,11 +162,11 @@ async def test_a_long_text_says_its_length_then_refuses_in_words() -> None:
         form = app.screen
         form.query_one("#note").focus()
         await pilot.press(*"x" * 19)
-        await pilot.pause()
+        await done(pilot)
         line = form.query_one(".dialog-message", Static)
         assert str(line.content) == "Note: 19 of 20 characters"
         await pilot.press("y", "y", "enter")
-        await pilot.pause()
+        await done(pilot)
         assert app.results == []
         assert str(line.content) == "Not saved: Note: at most 20 characters (this is 21)."
 
@@ -176,12 +177,12 @@ async def test_a_refusal_goes_when_a_choice_changes() -> None:
         form = app.screen
         form.query_one("#days").focus()
         await pilot.press("backspace", "0", "enter")
-        await pilot.pause()
+        await done(pilot)
         line = form.query_one(".dialog-message", Static)
         assert str(line.content) == "Not saved: Days: at least 1 (this is 0)."
         assert line.has_class("error")
         form.query_one("#who", Select).value = "bram"
-        await pilot.pause()
+        await done(pilot)
         assert str(line.content) == HINT and not line.has_class("error")  # the hint is back
 
 
@@ -190,5 +191,5 @@ async def test_escape_asks_once_something_changed() -> None:
     async with app.run_test() as pilot:
         app.screen.query_one("#note").focus()
         await pilot.press("a", "escape")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, ConfirmDialog) and app.results == []

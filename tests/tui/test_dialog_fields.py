@@ -17,6 +17,7 @@ from gmtool.tui.tabs.battle.damage_dialog import DamageScreen
 from gmtool.tui.tabs.battle.quick_ship import QuickShipScreen, QuickWeaponScreen
 from gmtool.tui.tabs.battle.setup_dialog import BattleSetupScreen
 from gmtool.tui.tabs.injuries.medical_dialog import RestDialog
+from tests.tui.drawn import done
 from tests.tui.test_battle_report_tab import _fought
 from tests.tui.test_battle_tab import SMALL, open_battle_tab, settle
 from tests.tui.test_healing_keys import hurt_ines
@@ -39,7 +40,7 @@ async def test_damage_past_the_hull_limit_keeps_the_form_and_the_typing(
         form = app.screen
         await pilot.press(*"99999999999999999999", "tab", "tab", *"a ram")
         await pilot.press("enter")  # from the Why field
-        await pilot.pause()
+        await done(pilot)
         assert app.screen is form
         points = form.query_one("#damage-amount", Input)
         assert form.focused is points and points.value == "99999999999999999999"
@@ -47,7 +48,7 @@ async def test_damage_past_the_hull_limit_keeps_the_form_and_the_typing(
         said = str(form.query_one("#damage-error", Static).content)
         assert said == "Not saved: Points: at most 100,000 (this is 99,999,999,999,999,999,999)."
         await pilot.press("escape")  # something typed: asks
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, ConfirmDialog)
         await pilot.press("n")
         await pilot.pause()
@@ -65,12 +66,12 @@ async def test_enter_on_the_closed_who_list_saves_the_rest(
     async with app.run_test(size=SMALL) as pilot:
         await show_injuries(app, pilot)
         await pilot.press("r")
-        await pilot.pause()
+        await done(pilot)
         dialog = app.screen
         assert isinstance(dialog, RestDialog)
         dialog.query_one("#rest-who", Select).focus()
         await pilot.press("enter")
-        await pilot.pause()
+        await done(pilot)
         assert not isinstance(app.screen, RestDialog)
     with saved(app.campaign.folder) as c:
         assert [e["kind"] for e in injuries.history(c)].count("rest") == 1
@@ -92,7 +93,7 @@ async def test_a_quick_enemy_weapon_counts_at_least_one(
         count = dialog.query_one("#sys-count", Input)
         count.focus()
         await pilot.press("0", "enter")
-        await pilot.pause()
+        await done(pilot)
         assert app.screen is dialog and dialog.focused is count and count.value == "0"
         said = str(dialog.query_one("#sys-error", Static).content)
         assert said == "Not saved: Count: at least 1 (this is 0)."
@@ -119,13 +120,13 @@ async def test_an_injuries_dialog_keeps_a_number_out_of_bounds_and_points_at_it(
     async with app.run_test(size=SMALL) as pilot:
         await show_injuries(app, pilot)
         await pilot.press(key)
-        await pilot.pause()
+        await done(pilot)
         dialog = app.screen
         field = dialog.query_one(field_id, Input)
         field.value = typed
         dialog.set_focus(None)
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await done(pilot)
         assert app.screen is dialog, "the dialog stays open"
         assert dialog.focused is field and field.value == typed
         assert isinstance(dialog, GmDialog)
@@ -140,12 +141,12 @@ async def test_injuries_damage_past_any_track_keeps_the_form(
     async with app.run_test(size=SMALL) as pilot:
         await show_injuries(app, pilot)
         await pilot.press("d")
-        await pilot.pause()
+        await done(pilot)
         dialog = app.screen
         amount = dialog.query_one("#damage-amount", Input)
         amount.value = "99999999999999999999"
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await done(pilot)
         assert app.screen is dialog and amount.value == "99999999999999999999"
         assert isinstance(dialog, GmDialog)
         line = dialog.message_line()

@@ -11,6 +11,7 @@ from textual.pilot import Pilot
 from gmtool.tui.app import GmApp
 from gmtool.tui.dialogs import ChoiceDialog
 from gmtool.tui.tabs.journal.dialogs import NoteDialog, RecapDialog
+from tests.tui.drawn import done
 
 SMALL = (80, 24)
 NOTE = "Kress took the bridge while the captain slept; " * 10  # 470 characters
@@ -20,7 +21,7 @@ async def _note_near_its_limit(pilot: Pilot[Any]) -> None:
     pilot.app.push_screen(NoteDialog("New note (Enter saves, Esc cancels):", NOTE))
     await pilot.pause()
     await pilot.press("end", *"the end.")
-    await pilot.pause()
+    await done(pilot)
 
 
 def test_snapshot_note_dialog_near_its_limit(
@@ -43,7 +44,7 @@ RECAP = "\n".join(
 
 async def _recap(pilot: Pilot[Any]) -> None:
     pilot.app.push_screen(RecapDialog("Session 2 recap (Escape closes)", RECAP))
-    await pilot.pause()
+    await done(pilot)
 
 
 def test_snapshot_recap_dialog(snap_compare: Any, app_factory: Callable[..., GmApp]) -> None:
@@ -54,7 +55,7 @@ def test_snapshot_recap_dialog(snap_compare: Any, app_factory: Callable[..., GmA
 async def _choice(pilot: Pilot[Any]) -> None:
     places = [("bridge", "Bridge"), ("engineering", "Engineering"), ("guns", "Gun deck")]
     pilot.app.push_screen(ChoiceDialog("Where does Halvard Rusk go?", places, "engineering"))
-    await pilot.pause()
+    await done(pilot)
 
 
 def test_snapshot_choice_dialog(snap_compare: Any, app_factory: Callable[..., GmApp]) -> None:

@@ -8,6 +8,7 @@ from textual.containers import Vertical
 from textual.widgets import Input
 
 from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog, GmDialog
+from tests.tui.drawn import done
 
 
 class NameForm(GmDialog[str | None]):
@@ -34,7 +35,7 @@ async def test_escape_on_an_untouched_form_closes_at_once() -> None:
         app.push_screen(NameForm(), app.answer)
         await pilot.pause()
         await pilot.press("escape")
-        await pilot.pause()
+        await done(pilot)
         assert app.results == [None] and not isinstance(app.screen, GmDialog)
 
 
@@ -45,16 +46,16 @@ async def test_escape_on_a_changed_form_asks_and_keeps_it() -> None:
         await pilot.pause()
         await pilot.press("x")  # typed over the name
         await pilot.press("escape")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, ConfirmDialog)
         await pilot.press("enter")  # the safe answer has the focus: keep editing
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, NameForm) and app.results == []
         assert app.screen.query_one(Input).value == "x"
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("y")  # discard
-        await pilot.pause()
+        await done(pilot)
         assert app.results == [None] and not isinstance(app.screen, GmDialog)
 
 
@@ -73,7 +74,7 @@ async def test_enter_presses_the_focused_answer() -> None:
         app.push_screen(ConfirmDialog("Go?"), app.answer)
         await pilot.pause()
         await pilot.press("escape")
-        await pilot.pause()
+        await done(pilot)
         assert app.results == [True, False, True, False]
 
 
@@ -87,5 +88,5 @@ async def test_a_choice_returns_the_highlighted_entry_or_none() -> None:
         app.push_screen(ChoiceDialog("Where?", options), app.answer)
         await pilot.pause()
         await pilot.press("down", "escape")  # moving the highlight is not typing: no question
-        await pilot.pause()
+        await done(pilot)
         assert app.results == ["sensors", None]

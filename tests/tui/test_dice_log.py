@@ -9,8 +9,7 @@ from textual.widgets import DataTable, Input, Static
 
 from gmtool.store import open_campaign
 from gmtool.tui.app import GmApp
-
-from .drawn import settled
+from tests.tui.drawn import done, settled
 
 
 def saved_rolls(path: Path) -> list[dict]:
@@ -31,7 +30,7 @@ async def test_dice_roll_is_saved_with_its_purpose(
         await pilot.press(*"torpedo damage")
         await pilot.click("#dice-expr")
         await pilot.press(*"2d6+1w", "enter")
-        await pilot.pause()
+        await done(pilot)
         shown = str(app.query_one("#last-roll", Static).render())
         assert "2d6+1w" in shown
         rolls = saved_rolls(path)
@@ -48,7 +47,7 @@ async def test_check_is_saved_with_degree(app_factory: Callable[..., GmApp]) -> 
         await settled(pilot)  # started: the log takes the cursor as it is built
         await pilot.click("#check-score")
         await pilot.press("1", "4", "tab", "backspace", "+", "2", "enter")
-        await pilot.pause()
+        await done(pilot)
         rolls = saved_rolls(app.campaign.folder)
         assert rolls[0]["kind"] == "check"
         assert rolls[0]["score"] == 14 and rolls[0]["step"] == 2
@@ -63,7 +62,7 @@ async def test_bad_expression_says_why_and_saves_nothing(app_factory: Callable[.
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         await pilot.press("d", *"2x6", "enter")
-        await pilot.pause()
+        await done(pilot)
         status = app.query_one("#last-roll", Static)
         assert "Not rolled" in str(status.render())
         assert status.has_class("error")
@@ -76,7 +75,7 @@ async def test_undo_marks_last_roll_undone(app_factory: Callable[..., GmApp]) ->
         await pilot.pause()
         await pilot.press("d", *"d20", "enter")
         await pilot.press("ctrl+z")
-        await pilot.pause()
+        await done(pilot)
         rolls = saved_rolls(app.campaign.folder)
         assert len(rolls) == 1 and rolls[0]["undone"] is True
         status = app.query_one("#last-roll", Static)
@@ -85,7 +84,7 @@ async def test_undo_marks_last_roll_undone(app_factory: Callable[..., GmApp]) ->
             f"Undone: roll #1, 1d20 = {total}, is marked undone (ctrl+y brings it back)."
         )
         await pilot.press("ctrl+z")
-        await pilot.pause()
+        await done(pilot)
         assert str(status.render()) == "Nothing to undo: no roll of this tab is left."
         assert status.has_class("error")
 
@@ -115,7 +114,7 @@ async def test_log_survives_restart_and_filters(
         assert table.row_count == 2
         await pilot.click("#log-filter")
         await pilot.press(*"shield")
-        await pilot.pause()
+        await done(pilot)
         assert table.row_count == 1
 
 
@@ -123,10 +122,10 @@ async def test_help_opens_and_closes(app_factory: Callable[..., GmApp]) -> None:
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("f1")
-        await pilot.pause()
+        await done(pilot)
         assert app.screen.__class__.__name__ == "HelpScreen"
         await pilot.press("escape")
-        await pilot.pause()
+        await done(pilot)
         assert app.screen.__class__.__name__ != "HelpScreen"
 
 
@@ -154,13 +153,13 @@ async def test_f2_starts_and_ends_a_session(app_factory: Callable[..., GmApp]) -
         await pilot.press("f2")
         await pilot.pause()
         await pilot.press(*"Ambush at Tolliver", "enter")
-        await pilot.pause()
+        await done(pilot)
         assert "Ambush at Tolliver (session 1)" in app.sub_title
         await pilot.press("d", *"d6", "enter")
-        await pilot.pause()
+        await done(pilot)
         assert saved_rolls(app.campaign.folder)[0]["session"] == 1
         await pilot.press("f2")
-        await pilot.pause()
+        await done(pilot)
         assert app.campaign.current_session is None
         assert "session" not in app.sub_title
 
@@ -182,7 +181,7 @@ async def test_a_long_purpose_leaves_total_and_result_on_screen_at_80_columns(
     app = app_factory()
     _log_a_long_purpose_check(app)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await done(pilot)
         table = app.query_one("#roll-log", DataTable)
         labels = [str(c.label) for c in table.ordered_columns]
         assert labels[-1] == "For"
@@ -190,7 +189,7 @@ async def test_a_long_purpose_leaves_total_and_result_on_screen_at_80_columns(
         assert before_for <= table.size.width
         # On the log, the row under the cursor is shown whole above it.
         await pilot.press("escape")
-        await pilot.pause()
+        await done(pilot)
         assert table.has_focus
         shown = str(app.query_one("#last-roll", Static).render())
         assert LONG_PURPOSE in shown and "#1" in shown
@@ -210,14 +209,14 @@ async def test_a_check_with_many_dice_keeps_total_and_result_on_screen(
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.click("#check-score")
         await pilot.press(*"12", "tab", "ctrl+a", "ctrl+k", *"+100", "enter")
-        await pilot.pause()
+        await done(pilot)
         [entry] = saved_rolls(app.campaign.folder)
         assert len(entry["dice"]) > 90
         table = app.query_one("#roll-log", DataTable)
         before_for = sum(c.get_render_width(table) for c in table.ordered_columns[:-1])
         assert before_for <= table.size.width
         await pilot.press("escape")
-        await pilot.pause()
+        await done(pilot)
         shown = str(app.query_one("#last-roll", Static).render())
         assert str(entry["total"]) in shown and shown.count(" ") > 90  # every die, above
 
@@ -227,7 +226,7 @@ async def test_enter_in_for_goes_on_to_the_dice(app_factory: Callable[..., GmApp
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.click("#purpose")
         await pilot.press(*"boarding", "enter")
-        await pilot.pause()
+        await done(pilot)
         assert app.focused is not None and app.focused.id == "dice-expr"
 
 
@@ -253,10 +252,10 @@ async def test_tab_keys_work_from_start_up(app_factory: Callable[..., GmApp]) ->
         await pilot.pause()
         await pilot.pause()
         await pilot.press("3")
-        await pilot.pause()
+        await done(pilot)
         assert app.current_tab().tab_id == "stations"
         await pilot.press("1")
-        await pilot.pause()
+        await done(pilot)
         assert app.current_tab().tab_id == "dice"
         assert saved_rolls(app.campaign.folder) == []
 
@@ -268,15 +267,15 @@ async def test_field_keys_are_shown_outside_the_fields_and_typed_inside(
 
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await done(pilot)
         assert {"d", "c", "f", "slash", "ctrl+z", "ctrl+y"} <= footer_keys(app)
         await pilot.press("c")
-        await pilot.pause()
+        await done(pilot)
         assert app.focused is not None and app.focused.id == "check-score"
         assert not {"d", "c", "f", "slash"} & footer_keys(app)
         assert "escape" in footer_keys(app)
         await pilot.press("escape", "slash", *"dc")
-        await pilot.pause()
+        await done(pilot)
         assert app.query_one("#log-filter", Input).value == "dc"
 
 
@@ -287,22 +286,22 @@ async def test_redo_brings_the_undone_roll_back_as_rolled(
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         await pilot.press("d", *"3d6", "enter", "ctrl+z")
-        await pilot.pause()
+        await done(pilot)
         [before] = saved_rolls(app.campaign.folder)
         assert before["undone"] is True
         await pilot.press("ctrl+y")
-        await pilot.pause()
+        await done(pilot)
         [after] = saved_rolls(app.campaign.folder)
         assert after["undone"] is False and after["dice"] == before["dice"]
         status = str(app.query_one("#last-roll", Static).render())
         assert status == f"Redone: roll #1, 3d6 = {after['total']}, is back."
         await pilot.press("ctrl+y")
-        await pilot.pause()
+        await done(pilot)
         assert "Nothing to redo" in str(app.query_one("#last-roll", Static).render())
         await pilot.press("ctrl+z", "enter")  # a new roll after an undo: nothing to redo
         await pilot.pause()
         await pilot.press("ctrl+y")
-        await pilot.pause()
+        await done(pilot)
         assert "Nothing to redo" in str(app.query_one("#last-roll", Static).render())
 
 
@@ -319,17 +318,17 @@ async def test_undo_of_a_roll_out_of_sight_asks_first(
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+z")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, ConfirmDialog)
         assert "Undo roll #1, 2d8 = " in app.screen.question
         assert "an old roll" in app.screen.question
         await pilot.press("n")
-        await pilot.pause()
+        await done(pilot)
         assert not saved_rolls(app.campaign.folder)[0].get("undone")
         await pilot.press("ctrl+z")
         await pilot.pause()
         await pilot.press("y")
-        await pilot.pause()
+        await done(pilot)
         assert saved_rolls(app.campaign.folder)[0]["undone"] is True
 
 
@@ -338,7 +337,7 @@ async def test_a_step_below_the_ladder_is_said(app_factory: Callable[..., GmApp]
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         await pilot.press("c", *"12", "tab", "ctrl+a", "ctrl+k", *"-9", "enter")
-        await pilot.pause()
+        await done(pilot)
         shown = str(app.query_one("#last-roll", Static).render())
         assert "step -9, below the ladder: rolled at -5" in shown
 
@@ -353,15 +352,15 @@ async def test_a_long_log_shows_a_page_and_the_next_at_its_end(
     for number in range(PAGE_ROWS + 30):
         dice_actions.roll_dice(app.campaign, "d6", f"roll {number}", source="test")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await done(pilot)
         table = app.query_one("#roll-log", DataTable)
         assert table.row_count == PAGE_ROWS
         assert table.has_focus
         await pilot.press("ctrl+end")
-        await pilot.pause()
+        await done(pilot)
         assert table.row_count == PAGE_ROWS + 30
         await pilot.press("slash", *"roll 1", "escape")  # roll 1, roll 10-19, ...
-        await pilot.pause()
+        await done(pilot)
         matching = [n for n in range(PAGE_ROWS + 30) if str(n).startswith("1")]
         assert table.row_count == min(len(matching), PAGE_ROWS)
 
@@ -401,31 +400,31 @@ async def test_m_marks_the_roll_under_the_cursor_and_ctrl_z_takes_it_back(
         return [r.get("marked") for r in saved_rolls(path)]
 
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await done(pilot)
         table = app.query_one("#roll-log", DataTable)
         assert table.has_focus and table.cursor_row == 0  # the newest roll: #2
         await pilot.press("m")
-        await pilot.pause()
+        await done(pilot)
         assert marks() == ["players", None]
         assert str(table.get_cell_at((0, 0))) == "2*"
         assert str(app.query_one("#last-roll", Static).render()).endswith("(marked)")
         await pilot.press("down", "m")
-        await pilot.pause()
+        await done(pilot)
         assert marks() == ["players", "players"]
         await pilot.press("m")  # again: behind the screen
-        await pilot.pause()
+        await done(pilot)
         assert marks() == ["players", "gm"]
         await pilot.press("ctrl+z")
-        await pilot.pause()
+        await done(pilot)
         assert marks() == ["players", "players"]
         await pilot.press("ctrl+y")
-        await pilot.pause()
+        await done(pilot)
         assert marks() == ["players", "gm"]
         await pilot.press("m")  # once more: the mark comes off
-        await pilot.pause()
+        await done(pilot)
         assert marks() == ["players", None]
         await pilot.press(*["ctrl+z"] * 4)  # every mark of the sitting back
-        await pilot.pause()
+        await done(pilot)
         assert marks() == [None, None]
         assert not any(r.get("undone") for r in saved_rolls(path))
 

@@ -21,6 +21,7 @@ from gmtool.store.ships import add_ship
 from gmtool.tui.app import GmApp
 from gmtool.tui.tabs import TAB_CLASSES
 from tests.conftest import TEST_SEED, fixed_clock
+from tests.tui.drawn import done
 
 SIZE = (80, 24)
 # Keys that leave the app or open the system's own screens are not pressed, nor the Torga IV
@@ -103,9 +104,10 @@ async def test_every_key_on_every_tab_leaves_the_app_alive(
         main = app.screen
         for tab in TAB_CLASSES:
             app.show_tab(tab.TAB_ID)
-            await pilot.pause()
+            await done(pilot)
             for key in tab_keys(tab):
                 await pilot.press(key)
+                await done(pilot)  # a dialog the key opens is open now, not a moment later
                 if app.screen is not main:  # a dialog opened: close it
                     await pilot.press("escape")
             await pilot.press("tab", "down", "enter", "escape")

@@ -11,6 +11,7 @@ from gmtool.rules.limits import MAX_HULL_POINTS, MAX_TEXT_CHARS
 from gmtool.tui.widgets import text_field
 from gmtool.tui.widgets.number_field import NumberField, number_problem, parsed_number
 from gmtool.tui.widgets.text_field import TextField, length_note, length_problem
+from tests.tui.drawn import done
 
 
 @pytest.mark.parametrize(
@@ -59,12 +60,12 @@ async def test_the_number_field_keeps_the_text_and_marks_it_at_once() -> None:
         field = app.query_one("#hull", NumberField)
         field.focus()
         await pilot.press(*"1e400")
-        await pilot.pause()
+        await done(pilot)
         assert field.value == "1e400"  # never edited behind the GM's back
         assert field.has_class("-invalid") and field.number is None
         assert field.problem == "a whole number, digits only (this is '1e400')"
         await pilot.press(*["backspace"] * 5, *"1400")
-        await pilot.pause()
+        await done(pilot)
         assert not field.has_class("-invalid") and field.number == 1400
 
 
@@ -90,7 +91,7 @@ async def test_typing_into_a_long_text_costs_the_same_per_key(
         checked.clear()
         keys = 40
         await pilot.press(*["y"] * keys)
-        await pilot.pause()
+        await done(pilot)
         assert len(field.value) == MAX_TEXT_CHARS * 10 + keys
         # one check of the validator and one of the note for each key, each given a length
         assert len(checked) <= 3 * keys

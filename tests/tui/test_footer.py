@@ -10,6 +10,7 @@ from gmtool.tui.app import GmApp
 from gmtool.tui.footer import FooterItem, KeyFooter, wrap_items
 from gmtool.tui.tabs import TAB_CLASSES
 from tests.tui.conftest import footer_keys
+from tests.tui.drawn import done
 
 
 def item(key: str, description: str) -> FooterItem:
@@ -32,8 +33,7 @@ async def test_every_tab_shows_all_its_keys_at_80_columns(
     app = app_factory(demo=True)
     async with app.run_test(size=(80, 24)) as pilot:
         app.show_tab(spec.tab_id)
-        await pilot.pause()
-        await pilot.pause()
+        await done(pilot)
         footer = app.screen.query_one(KeyFooter)
         shown = {
             active.binding.action
@@ -55,8 +55,7 @@ async def test_an_empty_battle_tab_offers_only_new_and_open(
     app = app_factory(demo=True)
     async with app.run_test(size=(80, 24)) as pilot:
         app.show_tab("battle")
-        await pilot.pause()
-        await pilot.pause()
+        await done(pilot)
         keys = footer_keys(app)
         assert {"n", "o", "f1"} <= keys
         assert not keys & {"space", "a", "d", "e", "s", "enter"}
@@ -69,7 +68,7 @@ async def test_clicking_a_key_presses_it(app_factory: Callable[..., GmApp]) -> N
         footer = app.screen.query_one(KeyFooter)
         row, start, _end, _item = next(b for b in footer._hit_boxes if b[3].key == "f1")
         await pilot.click(KeyFooter, offset=(start + 1, row))
-        await pilot.pause()
+        await done(pilot)
         assert app.screen.__class__.__name__ == "HelpScreen"
 
 
@@ -92,10 +91,10 @@ async def test_on_a_tall_terminal_the_footer_keeps_its_rows_within_a_tab(
         on_list = len(wrap_items(footer.items(), width))
         assert footer.size.height == on_list
         await pilot.press("R")
-        await pilot.pause()
+        await done(pilot)
         on_roster = len(wrap_items(footer.items(), width))
         assert on_roster < on_list  # the roster's keys take a row less
         assert footer.size.height == (on_list if kept else on_roster)
         await pilot.press("escape", "3")  # another tab: the footer fits its keys again
-        await pilot.pause()
+        await done(pilot)
         assert footer.size.height == len(wrap_items(footer.items(), width))

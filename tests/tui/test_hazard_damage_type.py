@@ -16,6 +16,7 @@ from gmtool.store import injuries
 from gmtool.store.party import load_party_state
 from gmtool.tui.app import GmApp
 from gmtool.tui.tabs.injuries.hazard_dialog import HazardDialog
+from tests.tui.drawn import done
 from tests.tui.test_injuries_tab import LARGE, show_injuries
 
 WEARER = "bram-adeyemi"  # vulnerable with the boarding party: the seed hurts him
@@ -36,7 +37,7 @@ def armored(app: GmApp) -> None:
 async def roll_critical(app: GmApp, pilot: object, weapon: str | None) -> HazardDialog:
     """h, a critical hit on the Meridian by `weapon` (its label) or none named, ctrl+r."""
     await pilot.press("h")  # type: ignore[attr-defined]
-    await pilot.pause()  # type: ignore[attr-defined]
+    await done(pilot)  # type: ignore[attr-defined]
     dialog = app.screen
     assert isinstance(dialog, HazardDialog)
     assert dialog.query_one("#hazard-type", Select).value == "high_impact"  # none named yet
@@ -46,7 +47,7 @@ async def roll_critical(app: GmApp, pilot: object, weapon: str | None) -> Hazard
         dialog.query_one("#hazard-weapon", Select).value = choice
     await pilot.pause()  # type: ignore[attr-defined]
     await pilot.press("ctrl+r")  # type: ignore[attr-defined]
-    await pilot.pause()  # type: ignore[attr-defined]
+    await done(pilot)  # type: ignore[attr-defined]
     return dialog
 
 

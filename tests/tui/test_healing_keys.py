@@ -17,6 +17,7 @@ from gmtool.store.party import load_party_state
 from gmtool.tui.app import GmApp
 from gmtool.tui.tabs.injuries.medical_dialog import WHOLE_PARTY, MedicalTreatmentDialog, RestDialog
 from tests.tui.conftest import footer_keys
+from tests.tui.drawn import done
 from tests.tui.test_injuries_tab import LARGE, SMALL, saved, show_injuries, status_text
 
 
@@ -33,7 +34,7 @@ def hurt_ines(app: GmApp) -> None:
 async def open_treatment(app: GmApp, pilot: Pilot[Any]) -> MedicalTreatmentDialog:
     await show_injuries(app, pilot)
     await pilot.press("t")
-    await pilot.pause()
+    await done(pilot)
     dialog = app.screen
     assert isinstance(dialog, MedicalTreatmentDialog)
     return dialog
@@ -53,7 +54,7 @@ async def test_t_rolls_the_doctors_check_and_saves_what_it_did(
         skill = str(dialog.query_one("#treat-skill", Static).render())
         assert "Doctor Priya Salo rolls Medical Science—treatment 17 at +0" in skill
         await pilot.press("ctrl+r")
-        await pilot.pause()
+        await done(pilot)
         assert not isinstance(app.screen, MedicalTreatmentDialog)
         pane = app.ensure_tab_built("injuries")
         assert {"t", "r"} <= footer_keys(app)
@@ -76,18 +77,18 @@ async def test_a_doctor_without_the_skill_is_refused_in_the_dialog(
     async with app.run_test(size=LARGE) as pilot:
         dialog = await open_treatment(app, pilot)
         dialog.query_one("#treat-doctor", Select).value = "dorran-vek"
-        await pilot.pause()
+        await done(pilot)
         skill = str(dialog.query_one("#treat-skill", Static).render())
         assert "Lieutenant Dorran Vek has neither Medical Science—treatment" in skill
         await pilot.press("ctrl+r")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, MedicalTreatmentDialog)
         message = app.screen.query_one(".dialog-message", Static)
         assert message.has_class("error") and "Not saved" in str(message.render())
         dialog.query_one("#treat-doctor", Select).value = "priya-salo"
         dialog.query_one("#treat-step", Input).value = "two"
         await pilot.press("ctrl+r")
-        await pilot.pause()
+        await done(pilot)
         assert "Step: a whole number" in str(message.render())
         await pilot.press("escape")
         await pilot.pause()
@@ -105,19 +106,19 @@ async def test_r_rests_the_whole_party_and_ctrl_z_takes_it_all_back(
     async with app.run_test(size=SMALL) as pilot:
         pane = await show_injuries(app, pilot)
         await pilot.press("r")
-        await pilot.pause()
+        await done(pilot)
         dialog = app.screen
         assert isinstance(dialog, RestDialog)
         dialog.query_one("#rest-who", Select).value = WHOLE_PARTY
         await pilot.press("backspace", "7", "ctrl+s")
-        await pilot.pause()
+        await done(pilot)
         assert not isinstance(app.screen, RestDialog)
         party = load_party_state(app.campaign)
         assert status_text(pane).startswith(f"Rest saved: {len(party.characters)} rested")
         assert party.character("ines-calloway").damage == {"stun": 0, "wound": 4, "mortal": 0}
         assert party.character("jory-fenn").damage["stun"] == 0
         await pilot.press("ctrl+z")
-        await pilot.pause()
+        await done(pilot)
         assert status_text(pane).startswith(f"Undone: {len(party.characters)} entries of one rest")
     with saved(app.campaign.folder) as c:
         party = load_party_state(c)
@@ -131,10 +132,10 @@ async def test_r_refuses_bad_days_and_saves_nothing(app_factory: Callable[..., G
     async with app.run_test(size=SMALL) as pilot:
         await show_injuries(app, pilot)
         await pilot.press("r")
-        await pilot.pause()
+        await done(pilot)
         assert app.screen.query_one("#rest-who", Select).value == "ines-calloway"
         await pilot.press("backspace", *"0", "ctrl+s")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, RestDialog)
         said = str(app.screen.query_one(".dialog-message").render())
         assert said == "Not saved: Days: at least 1 (this is 0)."
@@ -151,7 +152,7 @@ async def _treatment_open(pilot: Pilot[Any]) -> None:
     hurt_ines(app)
     await open_treatment(app, pilot)
     await pilot.wait_for_scheduled_animations()
-    await pilot.pause()
+    await done(pilot)
 
 
 def test_snapshot_treatment_dialog_small(
@@ -177,18 +178,18 @@ async def test_enter_saves_a_rest_and_a_refusal_goes_with_the_choice(
     async with app.run_test(size=SMALL) as pilot:
         await show_injuries(app, pilot)
         await pilot.press("r")
-        await pilot.pause()
+        await done(pilot)
         dialog = app.screen
         assert isinstance(dialog, RestDialog)
         message = dialog.query_one(".dialog-message", Static)
         dialog.query_one("#rest-who", Select).value = "jory-fenn"
-        await pilot.pause()
+        await done(pilot)
         assert "Jory Fenn is dead" in str(message.render())
         dialog.query_one("#rest-who", Select).value = "ines-calloway"
-        await pilot.pause()
+        await done(pilot)
         assert "Jory" not in str(message.render())  # said of Jory, gone with the choice
         await pilot.press("backspace", "2", "enter")  # Enter in the days field saves
-        await pilot.pause()
+        await done(pilot)
         assert not isinstance(app.screen, RestDialog)
     with saved(app.campaign.folder) as c:
         assert [e["kind"] for e in injuries.history(c)].count("rest") == 1

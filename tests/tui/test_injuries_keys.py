@@ -23,6 +23,7 @@ from gmtool.tui.tabs.injuries.hazard_dialog import HazardDialog, HazardFormStart
 from gmtool.tui.tabs.injuries.medical_dialog import MedicalTreatmentDialog, RestDialog
 from gmtool.tui.tabs.injuries.treatment_dialog import DamageDialog, TreatmentDialog
 from tests.tui.conftest import footer_keys, open_dialog
+from tests.tui.drawn import done
 from tests.tui.test_injuries_tab import (
     LARGE,
     SMALL,
@@ -63,24 +64,24 @@ async def test_escape_asks_on_a_changed_form_and_closes_an_untouched_one(
     async with app.run_test(size=SMALL) as pilot:
         await show_injuries(app, pilot)
         await pilot.press(key)
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, dialog_type) and isinstance(app.screen, GmDialog)
         await pilot.press("escape")
-        await pilot.pause()
+        await done(pilot)
         assert not isinstance(app.screen, GmDialog), "an untouched form closes at once"
         await pilot.press(key)
         await pilot.pause()
         app.screen.query_one(field, Input).value = "7"
         await pilot.pause()
         await pilot.press("escape")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, ConfirmDialog), "a changed form asks first"
         await pilot.press("n")  # keep editing
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, dialog_type)
         assert app.screen.query_one(field, Input).value == "7"
         await pilot.press("escape", "y")
-        await pilot.pause()
+        await done(pilot)
         assert not isinstance(app.screen, GmDialog)
 
 
@@ -99,14 +100,14 @@ async def test_a_hazard_tick_counts_and_a_roll_saves_the_form(
         dialog.query_one("#hazard-characters", DataTable).focus()
         await pilot.press("space")  # untick the captain: a change to lose
         await pilot.press("escape")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, ConfirmDialog)
         await pilot.press("n")
         await pilot.pause()
         await pilot.press("ctrl+r")
         await pilot.pause()
         await pilot.press("escape")  # rolled and saved: nothing to lose, it closes
-        await pilot.pause()
+        await done(pilot)
         assert app.screen is app.screen_stack[0]
         assert "Hazards saved" in status_text(pane)
 
@@ -148,10 +149,10 @@ async def test_the_kept_hazard_form_opens_again_as_a_new_one_would(
         first.query_one("#hazard-cause", Input).value = "a plasma burst"
         first.query_one("#hazard-characters", DataTable).focus()
         await pilot.press("space", "p", "ctrl+r")  # untick, switch a posture, roll: saved
-        await pilot.pause()
+        await done(pilot)
         assert first.saved and first.results
         await pilot.press("escape")
-        await pilot.pause()
+        await done(pilot)
         assert app.screen is app.screen_stack[0]
         again = await open_hazard_form(app, pilot)
         assert again is first, "the form is kept, not built again"
@@ -169,7 +170,7 @@ async def test_the_kept_hazard_form_opens_again_as_a_new_one_would(
             )
         )
         await app.push_screen(fresh)
-        await pilot.pause()
+        await done(pilot)
         assert again.field_values() == fresh.field_values()
         assert hazard_rows(again) == hazard_rows(fresh)
         assert (again.chosen, again.postures) == (fresh.chosen, fresh.postures)
@@ -187,13 +188,13 @@ async def test_ctrl_y_redoes_what_ctrl_z_took_back(app_factory: Callable[..., Gm
         await direct_damage(app, pilot, "4", "a fall")
         assert "ctrl+z" in footer_keys(app) and "ctrl+y" not in footer_keys(app)
         await pilot.press("ctrl+z")
-        await pilot.pause()
+        await done(pilot)
         assert "Undone: #1 damage of" in status_text(pane)
         assert "Ines Calloway (a fall)" in status_text(pane)
         assert "ctrl+y" in footer_keys(app)
         assert load_party_state(app.campaign).character("ines-calloway").damage["wound"] == 0
         await pilot.press("ctrl+y")
-        await pilot.pause()
+        await done(pilot)
         assert "Redone: #1 damage of" in status_text(pane)
         assert "Ines Calloway (a fall)" in status_text(pane)
         assert load_party_state(app.campaign).character("ines-calloway").damage["wound"] == 4
@@ -212,14 +213,14 @@ async def test_a_party_rest_is_redone_whole(app_factory: Callable[..., GmApp]) -
         app.screen.query_one("#rest-who", Select).value = "*"
         await pilot.pause()
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await done(pilot)
         rested = [e for e in injuries.history(app.campaign) if e["kind"] == "rest"]
         assert len(rested) > 1
         await pilot.press("ctrl+z")
-        await pilot.pause()
+        await done(pilot)
         assert all(e["undone"] for e in injuries.history(app.campaign) if e["kind"] == "rest")
         await pilot.press("ctrl+y")
-        await pilot.pause()
+        await done(pilot)
         assert f"Redone: {len(rested)} entries of one rest" in status_text(pane)
         assert not any(e["undone"] for e in injuries.history(app.campaign))
 
@@ -234,7 +235,7 @@ async def test_undo_says_whose_and_what_when_the_entry_is_filtered_out(
         pane.query_one("#filter-character", Select).value = "dorran-vek"
         await pilot.pause()
         await pilot.press("ctrl+z")
-        await pilot.pause()
+        await done(pilot)
         text = status_text(pane)
         assert "hidden by the filters" in text
         assert "Jory Fenn (a brawl)" in text and "3 stun" in text
@@ -247,17 +248,17 @@ async def test_the_bail_out_is_undone_and_redone(app_factory: Callable[..., GmAp
         await pilot.press("b")
         await pilot.pause()
         await pilot.press("ctrl+r")
-        await pilot.pause()
+        await done(pilot)
         order = load_bailout(app.campaign)
         assert order is not None
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("ctrl+z")
-        await pilot.pause()
+        await done(pilot)
         assert "Undone: the order to abandon" in status_text(pane)
         assert load_bailout(app.campaign) is None
         await pilot.press("ctrl+y")
-        await pilot.pause()
+        await done(pilot)
         assert "Redone: the order to abandon" in status_text(pane)
         assert load_bailout(app.campaign) == order
 
@@ -282,7 +283,7 @@ async def test_the_footer_keeps_to_two_rows_and_the_history_scrolls_at_80x24(
         await pilot.pause()
         history = pane.query_one("#injury-history", DataTable)
         history.focus()  # Back offered
-        await pilot.pause()
+        await done(pilot)
         assert {"ctrl+z", "ctrl+y", "a", "escape"} <= footer_keys(app)
         assert footer_rows(app) <= 2
         assert history.size.height >= 4  # the header and at least three entries
@@ -290,11 +291,11 @@ async def test_the_footer_keeps_to_two_rows_and_the_history_scrolls_at_80x24(
         await pilot.press("ctrl+end")
         await pilot.pause()
         await pilot.wait_for_scheduled_animations()
-        await pilot.pause()
+        await done(pilot)
         assert history.cursor_row == history.row_count - 1
         assert history.scroll_y > 0
         await pilot.press("escape")
-        await pilot.pause()
+        await done(pilot)
         assert app.screen.focused is pane.query_one("#injury-characters")
 
 
@@ -306,7 +307,7 @@ async def test_no_field_of_a_dialog_is_cut_at_80x24(
     async with app.run_test(size=SMALL) as pilot:
         await show_injuries(app, pilot)
         await pilot.press(key)
-        await pilot.pause()
+        await done(pilot)
         screen = app.screen
         for field in screen.query("Input, Select"):
             region = field.region

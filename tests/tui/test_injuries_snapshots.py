@@ -14,6 +14,7 @@ from textual.widgets import Input, Select
 
 from gmtool.store import injuries
 from gmtool.tui.app import GmApp
+from tests.tui.drawn import done
 from tests.tui.test_injuries_tab import LARGE, SMALL, hazard_by_hand, show_injuries
 
 SIZES = pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "120x36"])
@@ -37,7 +38,7 @@ def hurt_some(app: GmApp) -> None:
 async def settle(pilot: Pilot[Any]) -> None:
     await pilot.pause()
     await pilot.wait_for_scheduled_animations()
-    await pilot.pause()
+    await done(pilot)
 
 
 def opened(key: str, *, fill: Callable[[GmApp], None] | None = None) -> Any:

@@ -80,10 +80,9 @@ def ambush_at_tarsus(app: GmApp) -> BattleState:
 
 async def show_injuries(app: GmApp, pilot: Pilot[Any]) -> InjuriesPane:
     app.show_tab("injuries")
-    await pilot.pause()
+    await done(pilot)  # built, read and with the cursor: a pause may return before
     pane = app.ensure_tab_built("injuries")
     assert isinstance(pane, InjuriesPane)
-    await pilot.pause()
     return pane
 
 
@@ -98,7 +97,7 @@ def dialog_message(app: GmApp) -> Static:
 async def hazard_by_hand(app: GmApp, pilot: Pilot[Any], track: str = "critical") -> HazardDialog:
     """h on the first character (Captain Calloway, aboard the Meridian), then ctrl+r."""
     await pilot.press("h")
-    await pilot.pause()
+    await done(pilot)
     dialog = app.screen
     assert isinstance(dialog, HazardDialog)
     dialog.query_one("#hazard-track", Select).value = track
@@ -109,16 +108,16 @@ async def hazard_by_hand(app: GmApp, pilot: Pilot[Any], track: str = "critical")
     # the result message changes the dialog's height: let its new layout settle (on a busy
     # machine a snapshot taken at once could catch the Round field mid-resize)
     await pilot.wait_for_scheduled_animations()
-    await pilot.pause()
+    await done(pilot)
     return dialog
 
 
 async def direct_damage(app: GmApp, pilot: Pilot[Any], amount: str, cause: str = "fall") -> None:
     await pilot.press("d")
-    await pilot.pause()
+    await done(pilot)
     assert isinstance(app.screen, DamageDialog)
     await pilot.press(*amount, "tab", "tab", *cause, "ctrl+s")
-    await pilot.pause()
+    await done(pilot)
 
 
 # -- hazards by hand ----------------------------------------------------------------------
@@ -132,7 +131,7 @@ async def test_hazard_by_hand_is_saved_and_found_after_restart(
     async with app.run_test(size=LARGE) as pilot:
         pane = await show_injuries(app, pilot)
         await pilot.press("h")
-        await pilot.pause()
+        await done(pilot)
         dialog = app.screen
         assert isinstance(dialog, HazardDialog)
         # the ship of the highlighted character, and everyone aboard it, with their postures
@@ -142,12 +141,12 @@ async def test_hazard_by_hand_is_saved_and_found_after_restart(
         assert dialog.postures["priya-salo"] == "vulnerable"
         assert dialog.postures["ines-calloway"] == "secure"
         await pilot.press("escape")
-        await pilot.pause()
+        await done(pilot)
         rolled = await hazard_by_hand(app, pilot)
         assert "Saved" in str(rolled.query_one("#hazard-message", Static).render())
         assert set(rolled.results) == set(MERIDIAN_CREW)
         await pilot.press("escape")
-        await pilot.pause()
+        await done(pilot)
         assert pane.query_one("#injury-history", DataTable).row_count == len(MERIDIAN_CREW)
         assert "Hazards saved: 6 rolls" in status_text(pane)
 
@@ -188,15 +187,15 @@ async def test_hazard_needs_someone_ticked(app_factory: Callable[..., GmApp]) ->
     async with app.run_test(size=LARGE) as pilot:
         await show_injuries(app, pilot)
         await pilot.press("h")
-        await pilot.pause()
+        await done(pilot)
         dialog = app.screen
         assert isinstance(dialog, HazardDialog)
         dialog.query_one("#hazard-ship", Select).value = "-"  # no ship: nobody is ticked
-        await pilot.pause()
+        await done(pilot)
         assert not any(dialog.chosen.values())
         assert dialog.query_one("#hazard-class", Select).disabled is False
         await pilot.press("ctrl+r")
-        await pilot.pause()
+        await done(pilot)
         message = dialog.query_one("#hazard-message", Static)
         assert message.has_class("error") and "nobody is ticked" in str(message.render())
         # tick Jory Fenn (the last row) by hand, make him secure, and roll for a small ship
@@ -205,7 +204,7 @@ async def test_hazard_needs_someone_ticked(app_factory: Callable[..., GmApp]) ->
         table.focus()
         table.move_cursor(row=table.row_count - 1)
         await pilot.press("space", "p", "ctrl+r")
-        await pilot.pause()
+        await done(pilot)
         assert dialog.postures["jory-fenn"] == "secure"
         assert list(dialog.results) == ["jory-fenn"]
         await pilot.press("escape")
@@ -224,7 +223,7 @@ async def test_bad_round_rolls_nothing(app_factory: Callable[..., GmApp]) -> Non
         await pilot.pause()
         await pilot.click("#hazard-round")
         await pilot.press(*"two", "ctrl+r")
-        await pilot.pause()
+        await done(pilot)
         message = app.screen.query_one("#hazard-message", Static)
         assert message.has_class("error") and "Round" in str(message.render())
     with saved(app.campaign.folder) as c:
@@ -243,12 +242,12 @@ async def test_direct_damage_then_healing_by_ruling(app_factory: Callable[..., G
         await direct_damage(app, pilot, "6", "console blast")
         assert "Damage saved" in status_text(pane)
         await pilot.press("g")
-        await pilot.pause()
+        await done(pilot)
         dialog = app.screen
         assert isinstance(dialog, TreatmentDialog)
         assert dialog.query_one("#treat-track", Select).value == "wound"  # the worst one hurt
         await pilot.press("3", "tab", "tab", *"first aid", "ctrl+s")
-        await pilot.pause()
+        await done(pilot)
         assert not isinstance(app.screen, TreatmentDialog)
         assert "Treatment saved" in status_text(pane)
     with saved(path) as c:
@@ -293,12 +292,12 @@ async def test_bad_healing_points_change_nothing(app_factory: Callable[..., GmAp
         await pilot.press("g")
         await pilot.pause()
         await pilot.press(*"abc", "ctrl+s")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, TreatmentDialog)
         message = dialog_message(app)
         assert message.has_class("error") and "'abc'" in str(message.render())
         await pilot.press("backspace", "backspace", "backspace", *"9", "ctrl+s")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, TreatmentDialog)
         assert "at most 4" in str(dialog_message(app).render())
         await pilot.press("escape")
@@ -315,18 +314,18 @@ async def test_undo_takes_back_the_last_entry(app_factory: Callable[..., GmApp])
         await direct_damage(app, pilot, "4", "first")
         await direct_damage(app, pilot, "2", "second")
         await pilot.press("ctrl+z")
-        await pilot.pause()
+        await done(pilot)
         assert "Undone: #2 damage" in status_text(pane)
         history_table = pane.query_one("#injury-history", DataTable)
         assert "undone" in str(history_table.get_row("2")[7])
         with saved(app.campaign.folder) as c:
             assert load_party_state(c).character("ines-calloway").damage["wound"] == 4
         await pilot.press("ctrl+z")
-        await pilot.pause()
+        await done(pilot)
         assert "Undone: #1 damage" in status_text(pane)
         assert "ctrl+z" not in footer_keys(app)  # nothing left: not offered, and says so
         await pilot.press("ctrl+z")
-        await pilot.pause()
+        await done(pilot)
         assert status_text(pane) == "Nothing to undo on this tab."
     with saved(app.campaign.folder) as c:
         entries = injuries.history(c)
@@ -349,28 +348,28 @@ async def test_filters_by_character_battle_and_session(app_factory: Callable[...
         app.campaign.start_session("Night two")
         await hazard_by_hand(app, pilot, track="wound")
         await pilot.press("escape")
-        await pilot.pause()
+        await done(pilot)
         history_table = pane.query_one("#injury-history", DataTable)
         assert history_table.row_count == 7
         pane.query_one("#filter-battle", Select).value = "Tolliver"
-        await pilot.pause()
+        await done(pilot)
         assert history_table.row_count == 6
         await pilot.press("a")
         await pilot.pause()
         pane.query_one("#filter-session", Select).value = 1
-        await pilot.pause()
+        await done(pilot)
         assert history_table.row_count == 6
         # enter on a character shows only theirs: what happened to Ines last session
         pane.focus_default()
         await pilot.press("enter")
-        await pilot.pause()
+        await done(pilot)
         assert pane.query_one("#filter-character", Select).value == "ines-calloway"
         assert history_table.row_count == 1
         await pilot.press("a")
-        await pilot.pause()
+        await done(pilot)
         assert history_table.row_count == 7
         await pilot.press("f")
-        await pilot.pause()
+        await done(pilot)
         assert app.focused is pane.query_one("#filter-character", Select)
 
 
@@ -397,7 +396,7 @@ async def test_filtering_and_resizing_keep_the_columns_readable(
         await three_hazards(app, pilot)
         # f, enter, Chief Engineer Halvard Rusk (the fourth name), enter: as a GM does
         await pilot.press("f", "enter", "down", "down", "down", "down", "enter")
-        await pilot.pause()
+        await done(pilot)
         assert pane.query_one("#filter-character", Select).value == "halvard-rusk"
         history_table = pane.query_one("#injury-history", DataTable)
         lines = shown_lines(history_table)
@@ -408,13 +407,13 @@ async def test_filtering_and_resizing_keep_the_columns_readable(
         assert [line.split()[0] for line in lines[1:4]] == ["16", "10", "4"]
 
         await pilot.press("f", "enter", "home", "enter")  # back to everyone
-        await pilot.pause()
+        await done(pilot)
         lines = shown_lines(history_table)
         assert lines[1].split()[:3] == ["18", "Bram", "Adeyemi"]
         assert history_table.virtual_size.width <= history_table.size.width
 
         await pilot.resize_terminal(*LARGE)
-        await pilot.pause()
+        await done(pilot)
         characters = shown_lines(pane.query_one("#injury-characters", DataTable))
         assert characters[1].split()[:4] == ["Captain", "Ines", "Calloway", "ok"]
         assert "Chief Engineer Halvard Rusk" in characters[4]
@@ -451,7 +450,7 @@ async def test_history_columns_fit_120_columns_and_typed_in_damage_says_the_hit(
         assert "typed in on the Battle tab" in detail or note in detail
 
         await pilot.resize_terminal(*SMALL)  # and at 80 columns, after a resize
-        await pilot.pause()
+        await done(pilot)
         assert table.virtual_size.width <= table.size.width
         assert shown_lines(table)[0].split()[-1] == "Dice"
 
@@ -507,7 +506,7 @@ async def test_a_saved_entry_is_highlighted_in_view(app_factory: Callable[..., G
         assert pane.highlighted_entry()["cause"] == "console blast"  # type: ignore[index]
         assert shown_lines(history_table)[1].split()[0] == "19"  # on screen, at the top
         await pilot.press("g", "1", "ctrl+s")
-        await pilot.pause()
+        await done(pilot)
         assert shown_lines(history_table)[1].split()[:4] == ["20", "Ines", "Calloway", "treatment"]
         assert pane.highlighted_entry()["kind"] == "treatment"  # type: ignore[index]
         # a new entry the filters hide: said so, and a shows it
@@ -558,7 +557,7 @@ async def test_a_bigger_party_scrolls_with_the_cursor_in_view(
         # at 80 columns names lose their titles, all alike, as on the Stations tab
         assert " Lisle Oduya " in "".join(shown_lines(table))
         await pilot.press("d", *"2", "ctrl+s")
-        await pilot.pause()
+        await done(pilot)
         assert pane.highlighted_character_id() == "yeoman-lisle-oduya"
         assert " Lisle Oduya " in "".join(shown_lines(table))
 
@@ -603,7 +602,7 @@ async def test_bailout_survivors_are_the_crew_left_after_a_battle(
     async with app.run_test(size=SMALL) as pilot:
         await show_injuries(app, pilot)
         await pilot.press("b")
-        await pilot.pause()
+        await done(pilot)
         dialog = app.screen
         assert isinstance(dialog, BailoutDialog)
         survivors = ship.crew_total - losses["dead"]
@@ -613,7 +612,7 @@ async def test_bailout_survivors_are_the_crew_left_after_a_battle(
         assert f"= {survivors}" in source
         # a ship no battle has touched keeps its whole crew, and says so
         dialog.query_one("#bailout-ship", Select).value = "tenacity"
-        await pilot.pause()
+        await done(pilot)
         source = str(dialog.query_one("#bailout-source", Static).render())
         assert "the whole crew" in source and "no battle" in source
 
@@ -624,13 +623,13 @@ async def test_bailout_rolled_once_kept_and_undone(app_factory: Callable[..., Gm
     async with app.run_test(size=LARGE) as pilot:
         pane = await show_injuries(app, pilot)
         await pilot.press("b")
-        await pilot.pause()
+        await done(pilot)
         dialog = app.screen
         assert isinstance(dialog, BailoutDialog)
         survivors = dialog.query_one("#bailout-survivors")
         assert survivors.value.isdigit()  # type: ignore[attr-defined]
         await pilot.press(*"x", "ctrl+r")
-        await pilot.pause()
+        await done(pilot)
         message = dialog.query_one("#bailout-message", Static)
         assert message.has_class("error") and "Survivors" in str(message.render())
         with saved(path) as c:
@@ -650,20 +649,20 @@ async def test_bailout_rolled_once_kept_and_undone(app_factory: Callable[..., Gm
         cleared = sum(int(str(rounds.get_row_at(i)[1])) for i in range(rounds.row_count))
         assert cleared + record.bailout.trapped == 100
         await pilot.press("escape")
-        await pilot.pause()
+        await done(pilot)
         assert "Bail-out ordered" in status_text(pane)
 
     again = app_factory(path=path)
     async with again.run_test(size=LARGE) as pilot:
         pane = await show_injuries(again, pilot)
         await pilot.press("b")
-        await pilot.pause()
+        await done(pilot)
         rounds = again.screen.query_one("#bailout-rounds", DataTable)
         assert rounds.row_count == record.bailout.rounds  # the same order, not rolled again
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("ctrl+z")
-        await pilot.pause()
+        await done(pilot)
         assert "Undone: the order to abandon CSS Meridian" in status_text(pane)
     with saved(path) as c:
         assert load_bailout(c) is None
@@ -753,12 +752,12 @@ async def test_an_unreadable_party_says_so_and_refuses_hazards_treatment_and_dam
     app = app_factory(path=party_file.parent.parent)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.press("escape", str([t.TAB_ID for t in app.tabs].index("injuries") + 1))
-        await pilot.pause()
+        await done(pilot)
         pane = app.query_one(InjuriesPane)
         assert not {"h", "t", "r", "d", "b", "ctrl+z"} & footer_keys(app)
         for key in ("h", "t", "r", "g", "d", "b", "ctrl+z"):
             await pilot.press(key)
-            await pilot.pause()
+            await done(pilot)
             assert app.screen is app.screen_stack[0], key
         problem = pane.query_one("#injury-party-problem", Static)
         assert problem.display and problem.region.height > 0
@@ -770,7 +769,7 @@ async def test_an_unreadable_party_says_so_and_refuses_hazards_treatment_and_dam
         assert any("cannot be read" in line for line in shown)  # on screen at 80x24
         assert "f" in footer_keys(app)  # the filters and the history still work
         pane.action_hazard()  # as the palette does
-        await pilot.pause()
+        await done(pilot)
         assert app.screen is app.screen_stack[0]
         assert "cannot be read" in status_text(pane)
     assert party_file.read_bytes() == damaged
@@ -789,7 +788,7 @@ async def _after_a_hazard(pilot: Pilot[Any]) -> None:
     await show_injuries(app, pilot)
     await hazard_by_hand(app, pilot)
     await pilot.press("escape")
-    await pilot.pause()
+    await done(pilot)
 
 
 def test_snapshot_injuries_tab_large(snap_compare: Any, app_factory: Callable[..., GmApp]) -> None:
@@ -827,7 +826,7 @@ async def test_entries_from_elsewhere_show_when_the_tab_is_shown(
     async with app.run_test(size=LARGE) as pilot:
         pane = await show_injuries(app, pilot)
         app.show_tab("dice")
-        await pilot.pause()
+        await done(pilot)  # the Injuries tab hidden before the entry is recorded
         # as the Battle tab does: straight through the store, with no roll
         injuries.record_damage(app.campaign, "jory-fenn", 3, "stun", injuries.Context("a brawl"))
         app.show_tab("injuries")
@@ -842,7 +841,7 @@ async def test_help_and_palette_name_every_action(app_factory: Callable[..., GmA
     async with app.run_test(size=SMALL) as pilot:
         await show_injuries(app, pilot)
         await pilot.press("f1")
-        await pilot.pause()
+        await done(pilot)
         assert app.screen.__class__.__name__ == "HelpScreen"
         assert getattr(app.screen, "help_title", "") == "Injuries"
         await pilot.press("escape")
@@ -869,5 +868,5 @@ async def test_battle_filter_names_the_battle_tab_battles(
         select = pane.query_one("#filter-battle", Select)
         assert ("Ambush at Tarsus", battle.id) in [(str(p), v) for p, v in select._options]
         select.value = battle.id
-        await pilot.pause()
+        await done(pilot)
         assert pane.query_one("#injury-history", DataTable).row_count == 1

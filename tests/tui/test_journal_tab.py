@@ -62,7 +62,7 @@ def app_on(folder: Path) -> GmApp:
 async def settle(pilot: Pilot[Any]) -> None:
     await pilot.pause()
     await pilot.wait_for_scheduled_animations()
-    await pilot.pause()
+    await done(pilot)
 
 
 def timeline(app: GmApp) -> list[str]:
@@ -101,7 +101,7 @@ async def test_the_tab_lists_sessions_newest_first_with_the_timeline(tmp_path: P
         for _ in range(50):
             if pane.session_id == 1:
                 break
-            await pilot.pause()
+            await done(pilot)
         assert pane.session_id == 1 and any("Clash 1" in line for line in timeline(app))
 
 

@@ -17,6 +17,7 @@ from gmtool.tui.tabs.battle.setup_dialog import BattleSetupScreen
 from gmtool.tui.tabs.injuries.medical_dialog import MedicalTreatmentDialog as TreatDialog
 from gmtool.tui.tabs.journal.dialogs import NoteDialog, RecapDialog
 from gmtool.tui.tabs.journal.pane import JournalPane
+from tests.tui.drawn import done
 from tests.tui.test_battle_tab import SMALL, _no_fsync, open_battle_tab, settle
 
 __all__ = ["_no_fsync"]  # a fixture the tests use
@@ -56,7 +57,7 @@ async def test_a_session_from_f2_to_f2_lands_whole_in_the_journal(
 
         deal_damage(app.campaign, DamageRequest("halvard-rusk", "4", "wound", "a console"))
         await pilot.press("5")
-        await pilot.pause()
+        await done(pilot)  # the Injuries tab built and read: the damage dealt just now shown
         roster = app.query_one("#injury-characters", DataTable)
         roster.focus()
         roster.move_cursor(row=PATIENT_ROW)
@@ -68,7 +69,7 @@ async def test_a_session_from_f2_to_f2_lands_whole_in_the_journal(
         await pilot.press("1")  # the Dice & Log tab: the newest roll, the treatment's, marked
         await settle(pilot, lambda: app.query_one("#roll-log", DataTable).has_focus)
         await pilot.press("m")
-        await pilot.pause()
+        await done(pilot)
 
         await pilot.press("ctrl+j")
         await settle(pilot, lambda: isinstance(app.screen, NoteDialog))

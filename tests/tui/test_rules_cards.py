@@ -17,6 +17,7 @@ from gmtool.tui.app import GmApp
 from gmtool.tui.dialogs.help import HelpScreen
 from gmtool.tui.tabs.battle import rules_card as battle_card
 from gmtool.tui.tabs.crew import rules_card as crew_card
+from tests.tui.drawn import done
 
 
 @pytest.fixture
@@ -84,9 +85,9 @@ async def test_f1_on_the_battle_and_crew_tabs_shows_the_cards(
     async with app.run_test(size=(120, 36)) as pilot:
         for tab, rule in (("battle", "Starting range"), ("crew", "Cargo handlers")):
             app.show_tab(tab)
-            await pilot.pause()
+            await done(pilot)
             await pilot.press("f1")
-            await pilot.pause()
+            await done(pilot)
             assert isinstance(app.screen, HelpScreen)
             assert "## Rules card: readings in use" in app.screen.help_text
             assert f"| {rule} |" in app.screen.help_text

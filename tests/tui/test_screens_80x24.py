@@ -20,6 +20,7 @@ from gmtool.tui.app import GmApp
 from gmtool.tui.tabs.battle.ship_table import ShipTable
 from tests.conftest import TEST_SEED, fixed_clock
 from tests.test_bench_keys import load_bench
+from tests.tui.drawn import done
 
 SMALL = (80, 24)
 
@@ -60,7 +61,7 @@ async def test_the_stations_no_ships_hint_is_whole_at_80_columns(
     app = app_factory()
     async with app.run_test(size=SMALL) as pilot:
         await pilot.press("escape", _tab_key(app, "stations"))
-        await pilot.pause()
+        await done(pilot)
         hint = app.query_one("#crew-info", Label)
         text = str(hint.render())
         assert text.startswith("No ships yet") and "Crew" in text
@@ -73,7 +74,7 @@ async def test_a_big_ship_in_a_battle_at_80_columns_keeps_every_name_and_column(
     app = app_factory(big_campaign)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.press("escape", _tab_key(app, "battle"))
-        await pilot.pause()
+        await done(pilot)
         table = app.query_one("#battle-ships", ShipTable)
         names = [str(table.get_row_at(r)[1]) for r in range(table.row_count)]
         assert names == ["CSS Leviathan", "CSS Kestrel", "Raider Gorgon", "Marauder Vex"]
@@ -101,7 +102,7 @@ def test_snapshot_big_campaign_crew_roster(
         table.move_cursor(row=table.row_count - 1)  # the Leviathan, added last
         await pilot.pause()
         await pilot.press("enter", "R")
-        await pilot.pause()
+        await done(pilot)
 
     assert snap_compare(app, terminal_size=SMALL, run_before=open_roster)
 
@@ -121,7 +122,7 @@ async def test_the_roster_at_80_columns_keeps_every_department_whole(
         table = app.query_one("#roster-table", DataTable)
         table.focus()
         await pilot.press("end")
-        await pilot.pause()
+        await done(pilot)
         assert table.virtual_size.width <= table.scrollable_content_region.width
         departments = {str(table.get_row_at(r)[4]) for r in range(table.row_count)}
         assert {"Administration", "Aux eng", "Engineering"} <= departments

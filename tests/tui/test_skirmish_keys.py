@@ -20,6 +20,7 @@ from gmtool.tui.tabs.torga.replay import ReplayScreen
 from gmtool.tui.tabs.torga.sweep import SweepScreen
 from gmtool.tui.tabs.torga.widgets import share_rows, text_rows
 from tests.tui.conftest import footer_keys
+from tests.tui.drawn import done
 from tests.tui.test_skirmish_referee_tab import set_table
 from tests.tui.test_skirmish_tab import open_tab, shown, start, status
 
@@ -39,6 +40,7 @@ async def _in_play(pilot: Pilot) -> SkirmishPane:
 async def _moving(pilot: Pilot) -> SkirmishPane:
     pane = await _in_play(pilot)
     await pilot.press("m", "right")
+    await done(pilot)
     assert pane.mode == MOVING
     return pane
 
@@ -55,6 +57,7 @@ async def _firing(pilot: Pilot) -> SkirmishPane:
     set_table(pane, sisko=(36.0, 37.0), soldier_5=(50.5, 38.5), soldier_4=(48.0, 30.0))
     await pilot.pause()
     await pilot.press("f")
+    await done(pilot)
     assert pane.mode == PICKING
     return pane
 
@@ -129,26 +132,25 @@ async def test_in_play_at_80x24_the_keys_the_footer_lacked_work(
     folder: Path = app.campaign.folder
     async with app.run_test(size=(80, 24)) as pilot:
         pane = await _in_play(pilot)
-        await pilot.pause()
+        await done(pilot)
         assert {"G", "S", "r", "e", "shift+tab"} <= footer_keys(app)
         # the log's page keys come once it holds more than it shows
         assert not {"pageup", "pagedown"} & footer_keys(app)
         await pilot.press("G")  # the rest of turn 1, both sides
-        await pilot.pause()
-        await pilot.pause()
+        await done(pilot)
         assert pane.game is not None and pane.game.state.turn == 2
         assert {"pageup", "pagedown"} <= footer_keys(app)
         await pilot.press("e")
-        await pilot.pause()
+        await done(pilot)
         exported = list((folder / "exports").glob("*.md"))
         assert len(exported) == 1 and "Turn 2 begins" in exported[0].read_text(encoding="utf-8")
         await pilot.press("r")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, ReplayScreen)
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("S")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, SweepScreen)
 
 
@@ -162,8 +164,7 @@ async def test_a_long_message_at_80x24_is_read_whole_and_the_map_keeps_its_rows(
         set_table(pane, sisko=(30.0, 37.0), soldier_5=(43.0, 38.0))
         await pilot.pause()
         await pilot.press("f", "enter")
-        await pilot.pause()
-        await pilot.pause()
+        await done(pilot)
         message = shown(status(pane))
         assert "fires the phaser rifle" in message
         assert status(pane).region.height == 2  # the shot and its result, on two rows
@@ -171,8 +172,7 @@ async def test_a_long_message_at_80x24_is_read_whole_and_the_map_keeps_its_rows(
         table = pane.query_one("#sk-map", SkirmishMap)
         assert table.region.height == table.wanted_height
         await pilot.press("space")  # a short message: the figure's line is back
-        await pilot.pause()
-        await pilot.pause()
+        await done(pilot)
         assert pane.query_one("#sk-action", Static).region.height == 1
 
 
@@ -197,8 +197,11 @@ async def test_while_picking_tab_and_the_arrows_cycle_the_choice(
         pane = await _firing(pilot)
         assert len(pane.pick_options) == 2
         await pilot.press("tab")
+        await done(pilot)
         assert pane.pick_index == 1 and app.focused is pane.query_one("#sk-map")
         await pilot.press("shift+tab", "down", "right")
+        await done(pilot)
         assert pane.pick_index == 0 and pane.mode == PICKING
         await pilot.press("up")
+        await done(pilot)
         assert pane.pick_index == 1

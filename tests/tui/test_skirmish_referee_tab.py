@@ -16,6 +16,7 @@ from gmtool.tui.app import GmApp
 from gmtool.tui.tabs.torga.map import FIRE_LINE, SkirmishMap, draw
 from gmtool.tui.tabs.torga.pane import PICKING, SkirmishPane
 from tests.tui.conftest import footer_keys
+from tests.tui.drawn import done
 from tests.tui.test_skirmish_tab import open_tab, saved_game, shown, start
 
 
@@ -47,7 +48,7 @@ async def test_fire_preview_shows_range_band_modifiers_chance_and_the_line(
         set_table(pane, sisko=(36.0, 37.0), soldier_5=(50.5, 38.5))
         await pilot.pause()
         await pilot.press("f")
-        await pilot.pause()
+        await done(pilot)
         assert pane.mode == PICKING
         text = panel(pane)
         assert "soldier 5 70%" in text
@@ -73,14 +74,14 @@ async def test_cover_counts_only_near_the_target_and_at_80_columns_nothing_is_cu
         set_table(pane, sisko=(38.0, 38.0), soldier_5=(50.0, 38.0))
         await pilot.pause()
         await pilot.press("f")
-        await pilot.pause()
+        await done(pilot)
         assert "open -1" in panel(pane) and "cover" not in panel(pane)
         await pilot.press("escape")
         # soldier 5 crouched just behind the boulder (1.5 in from it): in cover
         set_table(pane, sisko=(30.0, 38.0), soldier_5=(43.0, 38.0))
         await pilot.pause()
         await pilot.press("f")
-        await pilot.pause()
+        await done(pilot)
         lines = panel(pane).split("\n")
         assert "cover" in lines[1] and "open" not in lines[1]
         assert "13.0 in (12-18 in)" in lines[1] and "d10 ≤ 6: 60% to hit" in lines[1]
@@ -99,7 +100,7 @@ async def test_hand_to_hand_preview_counts_wounds_and_gives_every_chance(
         set_table(pane, sisko=(50.0, 38.5, 1), soldier_5=(50.9, 38.5))
         await pilot.pause()
         await pilot.press("h")
-        await pilot.pause()
+        await done(pilot)
         text = panel(pane)
         assert "Sisko d10 +1, wounded -2 = -1 against soldier 5 d10 +1" in text
         # every one of the hundred pairs of dice, through the scenario's table
@@ -126,12 +127,12 @@ async def test_aim_with_the_last_action_point_is_refused(
         # the figures hold in roster order until O'Brien (2 AP) is to act in tier 2
         while not (pane.game.state.tier == 2 and pane.selected == "obrien"):
             await pilot.press("space")
-            await pilot.pause()
+            await done(pilot)
         assert "O'Brien" in panel(pane) and "may aim" not in panel(pane)
         before = saved_game(path)[0]
         assert "a" not in footer_keys(app)  # aiming is not offered ...
         await pilot.press("a")  # ... and does nothing
-        await pilot.pause()
+        await done(pilot)
         after = saved_game(path)[0]
         assert before is not None and after is not None
         assert after.to_dict() == before.to_dict()
@@ -145,7 +146,7 @@ async def _fire_preview(pilot) -> None:  # type: ignore[no-untyped-def]
     set_table(pane, worf=(30.0, 38.0, 1), soldier_5=(43.0, 38.0))
     await pilot.pause()
     await pilot.press("space", "space", "f")
-    await pilot.pause()
+    await done(pilot)
 
 
 def test_snapshot_fire_preview_large(snap_compare, app_factory: Callable[..., GmApp]) -> None:

@@ -11,6 +11,7 @@ from gmtool.store.skirmish import AUTOMATIC, MANUAL
 from gmtool.tui.app import GmApp
 from gmtool.tui.tabs.torga.replay import ReplayScreen
 from tests.tui.conftest import footer_keys
+from tests.tui.drawn import done
 from tests.tui.test_skirmish_tab import open_tab, shown, start, status
 
 
@@ -23,28 +24,30 @@ async def test_a_finished_game_replays_step_by_step_and_exports(
         await start(pilot, AUTOMATIC)
         while pane.game is not None and not pane.game.state.over:
             await pilot.press("G")
-        await pilot.pause()
+        await done(pilot)
         assert {"r", "e"} <= footer_keys(app)
         await pilot.press("r")
-        await pilot.pause()
+        await done(pilot)
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
         assert screen.index == 0 and screen.steps[0].state.turn == 1
         head = shown(screen.query_one("#rp-head", Static))
         assert head.startswith(f"Replay: step 1 of {len(screen.steps)}: New game")
         await pilot.press("right", "right")
+        await done(pilot)
         assert screen.index == 2
         await pilot.press("end")
-        await pilot.pause()
+        await done(pilot)
         assert screen.steps[screen.index].state.over
         assert "Game over" in shown(screen.query_one("#rp-standing", Static))
         await pilot.press("home", "left")
+        await done(pilot)
         assert screen.index == 0
         await pilot.press("escape")
-        await pilot.pause()
+        await done(pilot)
         assert not isinstance(app.screen, ReplayScreen)
         await pilot.press("e")
-        await pilot.pause()
+        await done(pilot)
         path = app.campaign.folder / "exports" / f"skirmish-{pane.game.game_id}.md"
         assert str(path) in shown(status(pane)) and path.is_file()
         assert "## Turn 1 begins." in path.read_text(encoding="utf-8")
@@ -59,16 +62,17 @@ async def test_replay_works_in_play_too(app_factory: Callable[..., GmApp]) -> No
         assert line.startswith("Turn 1 of 10 · Federation to act (GM), action point 1")
         assert "Federation 7 standing, needs 4 when turn 10 begins · Jem'Hadar 6 standing" in line
         await pilot.press("space", "space")
+        await done(pilot)
         assert {"r", "e"} <= footer_keys(app)  # in play as at game over
         await pilot.press("r")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, ReplayScreen) and len(app.screen.steps) == 3
 
 
 async def _in_play(pilot) -> None:  # type: ignore[no-untyped-def]
     await open_tab(pilot.app, pilot)
     await start(pilot, MANUAL)
-    await pilot.pause()
+    await done(pilot)
 
 
 def test_snapshot_in_play_small(snap_compare, app_factory: Callable[..., GmApp]) -> None:
@@ -85,7 +89,7 @@ async def _replaying(pilot) -> None:  # type: ignore[no-untyped-def]
     while pane.game is not None and not pane.game.state.over:
         await pilot.press("G")
     await pilot.press("r", "right", "right")
-    await pilot.pause()
+    await done(pilot)
 
 
 def test_snapshot_replay_small(snap_compare, app_factory: Callable[..., GmApp]) -> None:

@@ -12,6 +12,7 @@ from gmtool.tui.app import GmApp
 from gmtool.tui.dialogs.help import HelpScreen
 from gmtool.tui.tabs.torga.rules_card import rules_card
 from gmtool.tui.tabs.torga.settings import SettingsScreen
+from tests.tui.drawn import done
 from tests.tui.test_skirmish_tab import open_tab, saved_game, start
 
 
@@ -24,11 +25,11 @@ async def test_settings_are_saved_with_the_game_and_undone(
         pane = await open_tab(app, pilot)
         await start(pilot, MANUAL)
         await pilot.press("o")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, SettingsScreen)
         # wound effects off; the Jem'Hadar first; the app plays the Jem'Hadar (solo play)
         await pilot.press("enter", "down", "enter", "down", "enter", "ctrl+s")
-        await pilot.pause()
+        await done(pilot)
         saved, rolls = saved_game(path)
         assert saved is not None
         options = saved.state.options
@@ -40,7 +41,7 @@ async def test_settings_are_saved_with_the_game_and_undone(
         assert saved.state.solo_order is not None and rolls
         assert "the app plays Jem'Hadar" in str(pane.query_one("#sk-status").render())
         await pilot.press("ctrl+z")
-        await pilot.pause()
+        await done(pilot)
         saved, _ = saved_game(path)
         assert saved is not None and saved.state.options.wound_effects
         assert saved.state.options.automatic == ()
@@ -54,7 +55,7 @@ async def test_escape_changes_nothing(app_factory: Callable[..., GmApp]) -> None
         await start(pilot, MANUAL)
         before = saved_game(path)[0]
         await pilot.press("o", "enter", "escape")
-        await pilot.pause()
+        await done(pilot)
         after = saved_game(path)[0]
         assert before is not None and after is not None
         assert after.to_dict() == before.to_dict()
@@ -65,7 +66,7 @@ async def test_f1_shows_the_rules_card_of_the_game(app_factory: Callable[..., Gm
     async with app.run_test(size=(120, 36)) as pilot:
         await open_tab(app, pilot)
         await pilot.press("f1")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, HelpScreen)
         text = app.screen.help_text
         assert "## Rules card: Torga IV: the crashed ship" in text
@@ -93,7 +94,7 @@ def test_snapshot_settings_small(snap_compare, app_factory: Callable[..., GmApp]
         await open_tab(pilot.app, pilot)
         await start(pilot, MANUAL)
         await pilot.press("o", "down", "down", "enter")
-        await pilot.pause()
+        await done(pilot)
 
     assert snap_compare(app_factory(), terminal_size=(80, 24), run_before=settings)
 
@@ -103,6 +104,6 @@ def test_snapshot_settings_large(snap_compare, app_factory: Callable[..., GmApp]
         await open_tab(pilot.app, pilot)
         await start(pilot, MANUAL)
         await pilot.press("o", "down", "down", "enter")
-        await pilot.pause()
+        await done(pilot)
 
     assert snap_compare(app_factory(), terminal_size=(120, 36), run_before=settings)

@@ -18,6 +18,7 @@ from gmtool.tui.tabs.torga.pane import SkirmishPane
 from gmtool.tui.tabs.torga.standing import standing_text
 from tests.rules.test_skirmish_outcome import fell, play_to_the_victory_turn
 from tests.tui.conftest import footer_keys
+from tests.tui.drawn import done
 from tests.tui.test_skirmish_tab import open_tab, shown, start
 
 
@@ -73,7 +74,7 @@ async def test_the_tab_says_how_the_game_ended_and_locks_the_board(
         await start(pilot, AUTOMATIC, quick)
         assert _line(pane)[0] == "Turn 1 of 2 · Federation to act (app), action point 1"
         await pilot.press("G")
-        await pilot.pause()
+        await done(pilot)
         assert pane.game is not None and pane.game.state.over
         end = ending(pane.game.state)
         assert end is not None and end.reason in (EndReason.HELD_OUT, EndReason.FELL_SHORT)
@@ -87,6 +88,7 @@ async def test_the_tab_says_how_the_game_ended_and_locks_the_board(
         assert {"n", "r", "e", "ctrl+z"} <= keys
         assert not keys & {"f", "m", "a", "h", "p", "space", "g", "G", "tab", "o"}
         await pilot.press("f", "m", "space")  # nothing happens on a locked board
+        await done(pilot)
         assert pane.game.state.over and _line(pane)[0] == first
 
 
@@ -104,7 +106,7 @@ async def test_below_the_count_the_line_says_so_whole_at_80x24(
                 figure["wounds"], figure["fallen"] = figure["action_points"], True
         skirmish_tracker(pane.campaign).save(data, "four Federation figures fall")
         pane.load()
-        await pilot.pause()
+        await done(pilot)
         widget = pane.query_one("#sk-standing", Static)
         second = _line(pane)[1]
         assert second.startswith("Federation 3 standing, needs 4") and "cannot win now" in second

@@ -12,6 +12,7 @@ from gmtool.rules.skirmish.variants import with_settings
 from gmtool.tui.app import GmApp
 from gmtool.tui.tabs.torga.chart import SimulationPanel, sweep_text
 from gmtool.tui.tabs.torga.sweep import SweepResult, SweepScreen
+from tests.tui.drawn import done
 from tests.tui.test_skirmish_tab import open_tab, shown, status
 
 
@@ -23,18 +24,17 @@ async def test_a_sweep_runs_in_a_worker_and_plots_the_win_rate_per_value(
         pane = await open_tab(app, pilot)
         pane.sweep_games = 30
         await pilot.press("S")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, SweepScreen)
         box = app.screen.query_one("#sw-input", Input)
         assert box.value == "victory.turn=8,10,12"
         box.value = "victory.turn=2,3"
         await pilot.press("enter")
-        await pilot.pause()
+        await done(pilot)
         worker = pane.query_one(SimulationPanel).worker
         assert worker is not None and worker._thread_worker
         await app.workers.wait_for_complete()
-        await pilot.pause()
-        await pilot.pause()
+        await done(pilot)
         chart = pane.query_one("#sk-sim", SimulationPanel)
         assert isinstance(chart.sweep, SweepResult)
         assert chart.sweep.values == (2, 3) and [s.games for s in chart.sweep.summaries] == [30, 30]
@@ -55,12 +55,12 @@ async def test_a_bad_setting_is_refused_in_the_dialog(app_factory: Callable[...,
         await pilot.pause()
         app.screen.query_one("#sw-input", Input).value = "victory.turns=8,10"
         await pilot.press("enter")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, SweepScreen)
         error = shown(app.screen.query_one("#sw-error", Static))
         assert "no setting 'turns' in victory" in error
         await pilot.press("escape")
-        await pilot.pause()
+        await done(pilot)
         assert pane.query_one(SimulationPanel).worker is None
 
 
@@ -84,8 +84,7 @@ async def _swept(pilot) -> None:  # type: ignore[no-untyped-def]
     await pilot.pause()
     await pilot.press("enter")
     await app.workers.wait_for_complete()
-    await pilot.pause()
-    await pilot.pause()
+    await done(pilot)
 
 
 def test_snapshot_sweep_small(snap_compare, app_factory: Callable[..., GmApp]) -> None:

@@ -41,15 +41,15 @@ from gmtool.tui.tabs.torga.new_game import NewGameScreen
 from gmtool.tui.tabs.torga.pane import TAB_ID, SkirmishPane
 from gmtool.tui.tabs.torga.view import MOVING, PICKING, parse_point
 from tests.tui.conftest import footer_keys
+from tests.tui.drawn import done
 
 MODE_INDEX = {SOLO: 0, MANUAL: 1, AUTOMATIC: 2}
 
 
 async def open_tab(app: GmApp, pilot: Pilot) -> SkirmishPane:
     app.show_tab(TAB_ID)
-    await pilot.pause()
+    await done(pilot)  # the tab built, read and with the cursor
     pane = app.ensure_tab_built(TAB_ID)
-    await pilot.pause()
     assert isinstance(pane, SkirmishPane)
     return pane
 
@@ -57,7 +57,7 @@ async def open_tab(app: GmApp, pilot: Pilot) -> SkirmishPane:
 async def start(pilot: Pilot, mode: str, scenario_file: Path | None = None) -> None:
     """n, choose who plays (and a file), enter."""
     await pilot.press("n")
-    await pilot.pause()
+    await done(pilot)
     assert isinstance(pilot.app.screen, NewGameScreen)
     for _ in range(MODE_INDEX[mode]):
         await pilot.press("down")
@@ -67,7 +67,7 @@ async def start(pilot: Pilot, mode: str, scenario_file: Path | None = None) -> N
         await pilot.press("tab")
         pilot.app.screen.query_one("#ng-file", Input).value = str(scenario_file)
         await pilot.press("enter")
-    await pilot.pause()
+    await done(pilot)
 
 
 def status(pane: SkirmishPane) -> Static:
@@ -119,13 +119,14 @@ async def test_full_game_quit_mid_game_resume_and_finish(
         assert pane.game is not None and pane.game.mode == AUTOMATIC
         # a manual move first: three inches east with the cursor
         await pilot.press("m", "right", "right", "right")
+        await done(pilot)
         assert pane.mode == MOVING and "allowed" in shown(pane.query_one("#sk-action", Static))
         await pilot.press("enter")
-        await pilot.pause()
+        await done(pilot)
         assert pane.game.state.figure("sisko").x == 27.0
         for _ in range(25):
             await pilot.press("g")
-        await pilot.pause()
+        await done(pilot)
         middle = pane.game.to_dict()
         assert not pane.game.state.over
         log_lines = len(pane.query_one("#sk-log", GameLog).lines)
@@ -148,7 +149,7 @@ async def test_full_game_quit_mid_game_resume_and_finish(
             assert presses < 12
             assert pane.game.state.turn > turn or pane.game.state.over
             assert "Automatic play to the end of turn" in shown(status(pane))
-        await pilot.pause()
+        await done(pilot)
         line = shown(pane.query_one("#sk-standing", Static))
         winner = pane.game.state.scenario.side(pane.game.state.winner).name
         assert f"{winner} win" in line and "n starts a new game" in line
@@ -159,7 +160,7 @@ async def test_full_game_quit_mid_game_resume_and_finish(
         assert [i.description for i in footer.items() if i.key == "n"] == ["New game: start again"]
         ended = pane.game.to_dict()
         await pilot.press("g", "f", "space")
-        await pilot.pause()
+        await done(pilot)
         assert pane.game.to_dict() == ended
     saved, rolls = saved_game(path)
     assert saved is not None and saved.state.over and saved.log[-1].kind == "victory"
@@ -176,11 +177,11 @@ async def test_manual_moves_typed_and_fire_at_a_target(app_factory: Callable[...
         # typed destination: the figure's position is offered, typing replaces it
         await pilot.press("m", "t")
         await pilot.press(*"26,34")
-        await pilot.pause()
+        await done(pilot)
         assert pane.cursor == (26.0, 34.0)
         assert "2.2 in" in shown(pane.query_one("#sk-action", Static))
         await pilot.press("enter")
-        await pilot.pause()
+        await done(pilot)
         assert (pane.game.state.figure("sisko").x, pane.game.state.figure("sisko").y) == (26, 34)
         assert pane.mode != MOVING
         # let the automatic players close in until the acting figure has a shot
@@ -192,14 +193,14 @@ async def test_manual_moves_typed_and_fire_at_a_target(app_factory: Callable[...
             assert presses < 200 and not pane.game.state.over
         shooter = pane.game.state.figure(pane.selected)
         await pilot.press("f")
-        await pilot.pause()
+        await done(pilot)
         assert pane.mode == PICKING
         panel = shown(pane.query_one("#sk-action", Static))
         first = shots(pane.game.state, shooter.id)[0]
         assert f"d10 ≤ {first.needed}: {round(first.chance * 100)}% to hit" in panel
         rolls_before = len(saved_game(path)[1])
         await pilot.press("enter")
-        await pilot.pause()
+        await done(pilot)
     saved, rolls = saved_game(path)
     assert saved is not None
     fire = next(line for line in saved.log if line.kind == "fire" and shooter.name in line.text)
@@ -224,12 +225,12 @@ async def test_hand_to_hand_and_picking_up_a_weapon(app_factory: Callable[..., G
         await pilot.pause()
         rolls_before = len(saved_game(path)[1])
         await pilot.press("h")
-        await pilot.pause()
+        await done(pilot)
         assert pane.mode == PICKING and "Sisko d10 +1 against First d10 +2" in shown(
             pane.query_one("#sk-action", Static)
         )
         await pilot.press("enter")
-        await pilot.pause()
+        await done(pilot)
         saved, rolls = saved_game(path)
         assert len(rolls) == rolls_before + 2
         assert rolls[1]["for"].endswith("(attacker's die)")
@@ -237,13 +238,13 @@ async def test_hand_to_hand_and_picking_up_a_weapon(app_factory: Callable[..., G
         assert any(line.kind == "hand_to_hand" for line in saved.log)
         # the Jem'Hadar hold, then Worf picks up the rifle
         await pilot.press("space")
-        await pilot.pause()
+        await done(pilot)
         assert pane.selected == "worf"
         await pilot.press("p")
-        await pilot.pause()
+        await done(pilot)
         assert "energy rifle" in shown(pane.query_one("#sk-action", Static))
         await pilot.press("enter")
-        await pilot.pause()
+        await done(pilot)
         assert pane.game.state.figure("worf").weapon == "energy_rifle"
         assert [d.weapon for d in pane.game.state.dropped] == ["phaser_rifle"]
 
@@ -256,22 +257,22 @@ async def test_refusals_say_why_and_save_nothing(app_factory: Callable[..., GmAp
         # With no game, the keys that need one are not offered, and pressed they say why.
         assert {"n", "s", "v"} <= footer_keys(app) and "f" not in footer_keys(app)
         await pilot.press("f")
-        await pilot.pause()
+        await done(pilot)
         assert pane.state is None and shown(status(pane)) == "No game in play: n starts one."
         await start(pilot, MANUAL)
         before = saved_game(path)
         await pilot.press("m", "t", *"80,10", "enter")
-        await pilot.pause()
+        await done(pilot)
         assert "Not moved: that is off the table" in shown(status(pane))
         await pilot.press("escape", "escape")
-        await pilot.pause()
+        await done(pilot)
         assert pane.mode != MOVING
         # nobody in range, in contact or near a dropped weapon: f, h, p are not offered,
         # and pressed they say why and pick nothing
         assert not {"f", "h", "p"} & footer_keys(app)
         for key in ("f", "h", "p"):
             await pilot.press(key)
-            await pilot.pause()
+            await done(pilot)
             assert pane.mode != PICKING
             assert "cannot" in shown(status(pane)) and status(pane).has_class("error")
         assert saved_game(path) == before
@@ -284,20 +285,20 @@ async def test_undo_steps_back_one_action_at_a_time(app_factory: Callable[..., G
         pane = await open_tab(app, pilot)
         await start(pilot, SOLO)
         await pilot.press("space")  # Sisko holds; the Jem'Hadar answer at once
-        await pilot.pause()
+        await done(pilot)
         assert pane.game is not None
         assert any(line.auto for line in pane.game.log)
         assert pane.game.state.side_to_act == "federation"
         held = saved_game(path)
         await pilot.press("ctrl+z")
-        await pilot.pause()
+        await done(pilot)
         assert "Undone: Captain Benjamin Sisko holds" in shown(status(pane))
         assert pane.game.state.figure("sisko").spent == 0
         _, rolls = saved_game(path)
         assert len(rolls) == len(held[1])  # the dice stay in the log ...
         assert all(not r.get("undone") for r in rolls)  # (the hold rolled none)
         await pilot.press("ctrl+z")
-        await pilot.pause()
+        await done(pilot)
         assert pane.game is None
         assert "No game" in shown(pane.query_one("#sk-standing", Static))
         _, rolls = saved_game(path)
@@ -305,7 +306,7 @@ async def test_undo_steps_back_one_action_at_a_time(app_factory: Callable[..., G
         # nothing left to take back: ctrl+z is no longer offered, and pressed it says so
         assert "ctrl+z" not in footer_keys(app)
         await pilot.press("ctrl+z")
-        await pilot.pause()
+        await done(pilot)
         assert shown(status(pane)) == "Nothing to undo here." and pane.game is None
 
 
@@ -325,7 +326,7 @@ async def test_a_bad_scenario_file_gives_the_message_and_changes_nothing(
         error = shown(app.screen.query_one("#ng-error", Static))
         assert "Not started" in error and "broken.yaml" in error
         await pilot.press("escape", "y")  # a file was typed: Escape asks first
-        await pilot.pause()
+        await done(pilot)
         assert not isinstance(app.screen, NewGameScreen)
         assert "unchanged" in shown(status(pane))
         assert saved_game(path) == before
@@ -364,15 +365,14 @@ async def test_simulation_runs_in_a_worker_and_draws_its_chart(
         worker = pane.query_one(SimulationPanel).worker
         assert worker is not None and worker._thread_worker
         await app.workers.wait_for_complete()
-        await pilot.pause()
-        await pilot.pause()
+        await done(pilot)
         chart = pane.query_one("#sk-sim")
         assert chart.summary is not None and chart.summary.games == 60
         assert "Balance: 60 games" in str(chart.render())
         assert "Simulation done" in shown(status(pane))
         # the game goes on: the tab still answers keys, and v brings the roster back
         await pilot.press("v")
-        await pilot.pause()
+        await done(pilot)
         assert pane.query_one("#sk-side").current == "sk-table"
 
 
@@ -388,20 +388,20 @@ async def test_side_panel_views_and_log_paging(app_factory: Callable[..., GmApp]
         log = pane.query_one("#sk-log", GameLog)
         assert roster.display and side.current == "sk-table"
         await pilot.press("v")  # the log alone: room for it at 80x24
-        await pilot.pause()
+        await done(pilot)
         assert not roster.display and log.size.height > 10
         newest = str(log.render())
         await pilot.press("pageup")
-        await pilot.pause()
+        await done(pilot)
         assert log.back > 0 and "more below (pgdn)" in str(log.render())
         await pilot.press("pagedown")
-        await pilot.pause()
+        await done(pilot)
         assert log.back == 0 and str(log.render()) == newest
         await pilot.press("v")
-        await pilot.pause()
+        await done(pilot)
         assert side.current == "sk-sim"
         await pilot.press("v")
-        await pilot.pause()
+        await done(pilot)
         assert side.current == "sk-table" and roster.display
 
 
@@ -504,7 +504,7 @@ async def _solo_game_with_a_move_planned(pilot: Pilot) -> None:
     await open_tab(app, pilot)
     await start(pilot, SOLO)
     await pilot.press("space", "m", "right", "right", "up")
-    await pilot.pause()
+    await done(pilot)
 
 
 def test_snapshot_torga_tab_large(snap_compare, app_factory: Callable[..., GmApp]) -> None:
@@ -524,7 +524,7 @@ async def _automatic_game_played_out(pilot: Pilot) -> None:
     await start(pilot, AUTOMATIC)
     while pane.game is not None and not pane.game.state.over:
         await pilot.press("G")
-    await pilot.pause()
+    await done(pilot)
 
 
 def test_snapshot_torga_game_over_large(snap_compare, app_factory: Callable[..., GmApp]) -> None:

@@ -18,6 +18,7 @@ from gmtool.tui.dialogs import ConfirmDialog
 from gmtool.tui.tabs.stations.character_form import CharacterForm
 from gmtool.tui.tabs.stations.pane import StationsPane
 from tests.tui.conftest import footer_keys
+from tests.tui.drawn import done
 
 LARGE = (120, 36)
 SMALL = (80, 24)
@@ -25,11 +26,10 @@ SMALL = (80, 24)
 
 async def open_stations(app: GmApp, pilot: Pilot[None]) -> StationsPane:
     app.show_tab("stations")
-    await pilot.pause()
-    await pilot.pause()
+    await done(pilot)
     pane = app.query_one(StationsPane)
     pane.focus_default()
-    await pilot.pause()
+    await done(pilot)
     return pane
 
 
@@ -69,27 +69,27 @@ async def test_escape_on_a_half_filled_form_asks_first(app_factory: Callable[...
     async with app.run_test(size=SMALL) as pilot:
         await open_stations(app, pilot)
         await pilot.press("n")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, CharacterForm)
         await pilot.press(*"Half Done")
         await pilot.press("escape")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, ConfirmDialog)  # asks, the typing is still there
         await pilot.press("n")  # keep editing
-        await pilot.pause()
+        await done(pilot)
         form = app.screen
         assert isinstance(form, CharacterForm)
         assert form.query_one("#char-name", Input).value == "Half Done"
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("y")  # discard
-        await pilot.pause()
+        await done(pilot)
         assert not isinstance(app.screen, (CharacterForm, ConfirmDialog))
         # an untouched form closes at once
         await pilot.press("n")
         await pilot.pause()
         await pilot.press("escape")
-        await pilot.pause()
+        await done(pilot)
         assert not isinstance(app.screen, (CharacterForm, ConfirmDialog))
     assert party_names(path) == before
 
@@ -105,14 +105,14 @@ async def test_enter_rolls_the_check_the_row_shows_and_keeps_the_ship(
         ships = [s.id for s in pane.ships]
         other = next(s for s in ships if s != pane.ship_id)
         pane.query_one("#ship-select", Select).value = other
-        await pilot.pause()
+        await done(pilot)
         assert pane.ship_id == other
         pane.focus_default()
         await pilot.pause()
         table = pane.query_one("#board", DataTable)
         row = next(i for i, r in enumerate(pane.rows) if r.check is not None)
         table.move_cursor(row=row)
-        await pilot.pause()
+        await done(pilot)
         shown = str(table.get_row_at(row)[-2])  # the Score cell: "12 +1"
         check = pane.rows[row].check
         assert check is not None and shown == f"{check.score} {check.step:+d}"
@@ -122,7 +122,7 @@ async def test_enter_rolls_the_check_the_row_shows_and_keeps_the_ship(
         said = status(app)
         # after the roll, a change elsewhere and a return to the tab: still on that ship
         await pilot.press("1")
-        await pilot.pause()
+        await done(pilot)
         await open_stations(app, pilot)
         assert pane.ship_id == other
         assert pane.query_one("#ship-select", Select).value == other
@@ -146,19 +146,19 @@ async def test_undo_names_the_roll_and_redo_brings_it_back(
         pane = await open_stations(app, pilot)
         row = next(i for i, r in enumerate(pane.rows) if r.check is not None)
         pane.query_one("#board", DataTable).move_cursor(row=row)
-        await pilot.pause()
+        await done(pilot)
         assert "ctrl+y" not in footer_keys(app)  # nothing undone yet: no redo offered
         await pilot.press("enter")
-        await pilot.pause()
+        await done(pilot)
         label = pane.undo_state.undo
         assert label is not None and label.startswith("roll ")
         await pilot.press("ctrl+z")  # made here just now: undone at once, named
-        await pilot.pause()
+        await done(pilot)
         assert status(app) == f"Undone: {label}. (ctrl+y redoes)"
         assert saved_rolls(path)[0].get("undone")
         assert "ctrl+y" in footer_keys(app)
         await pilot.press("ctrl+y")
-        await pilot.pause()
+        await done(pilot)
         assert status(app) == f"Redone: {label}. (ctrl+z undoes)"
         assert not saved_rolls(path)[0].get("undone")
         assert tracker_labels(path) == (label, None)
@@ -174,17 +174,17 @@ async def test_undo_of_a_change_not_made_here_asks_first(
     async with app.run_test(size=LARGE) as pilot:
         await open_stations(app, pilot)
         await pilot.press("ctrl+z")
-        await pilot.pause()
+        await done(pilot)
         dialog = app.screen
         assert isinstance(dialog, ConfirmDialog)
         assert before[0] in dialog.question
         await pilot.press("n")
-        await pilot.pause()
+        await done(pilot)
         assert tracker_labels(path) == before  # kept
         await pilot.press("ctrl+z")
         await pilot.pause()
         await pilot.press("y")
-        await pilot.pause()
+        await done(pilot)
         assert status(app).startswith(f"Undone: {before[0]}.")
     assert tracker_labels(path)[1] == before[0]
 
@@ -197,7 +197,7 @@ async def test_a_duplicate_name_is_refused_in_the_form(app_factory: Callable[...
     async with app.run_test(size=LARGE) as pilot:
         await open_stations(app, pilot)
         await pilot.press("n")
-        await pilot.pause()
+        await done(pilot)
         form = app.screen
         assert isinstance(form, CharacterForm)
         await pilot.press(*f"  {taken.upper()} ")
@@ -207,7 +207,7 @@ async def test_a_duplicate_name_is_refused_in_the_form(app_factory: Callable[...
         await pilot.press(*"10")
         await pilot.click("#ability-personality")
         await pilot.press(*"10", "ctrl+s")
-        await pilot.pause()
+        await done(pilot)
         assert app.screen is form
         error = str(form.query_one("#form-error", Static).render())
         assert f"there is already a character named {taken.upper()}" in error.replace("\n", " ")
@@ -220,22 +220,21 @@ async def test_the_skill_field_offers_the_whole_list(app_factory: Callable[..., 
     async with app.run_test(size=LARGE) as pilot:
         await open_stations(app, pilot)
         await pilot.press("n")
-        await pilot.pause()
+        await done(pilot)
         form = app.screen
         assert isinstance(form, CharacterForm)
         field = form.query_one("#skill-choice", Input)
         await pilot.click("#skill-choice")
         await pilot.press(*"zero")  # a specialty by its own name, any case
-        await pilot.pause()
-        await pilot.pause()
+        await done(pilot)
         assert field._suggestion == "Zero-g training (Acrobatics)"
         await pilot.press("enter", *"11", "enter")
         await pilot.pause()
         await pilot.press(*"street smart", "enter", *"9", "enter")  # a broad skill
-        await pilot.pause()
+        await done(pilot)
         assert form.skills == {"acrobatics-zero_g_training": 11, "street_smart": 9}
         await pilot.press(*"Basket weaving", "enter")
-        await pilot.pause()
+        await done(pilot)
         error = str(form.query_one("#form-error", Static).render())
         assert error == "Not added: no skill named “Basket weaving” in the skill list."
         assert form.skills == {"acrobatics-zero_g_training": 11, "street_smart": 9}

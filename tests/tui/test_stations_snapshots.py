@@ -9,6 +9,7 @@ import pytest
 from textual.pilot import Pilot
 
 from gmtool.tui.app import GmApp
+from tests.tui.drawn import done
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 36), id="120x36")]
 
@@ -56,6 +57,6 @@ def test_snapshot_skill_type_ahead(
         await pilot.pause()
         await pilot.click("#skill-choice")
         await pilot.press(*"space c")  # the field suggests "Space combat (Tactics)"
-        await pilot.pause()
+        await done(pilot)
 
     assert snap_compare(app, terminal_size=size, run_before=type_skill)

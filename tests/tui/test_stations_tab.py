@@ -33,6 +33,7 @@ from gmtool.tui.tabs.stations.widgets import party_title
 from gmtool.tui.widgets.names import fit_names
 from tests.conftest import TEST_SEED, fixed_clock
 from tests.tui.conftest import footer_keys
+from tests.tui.drawn import done
 
 LARGE = (120, 36)
 SMALL = (80, 24)
@@ -84,7 +85,7 @@ async def open_stations(app: GmApp, pilot: Pilot[None]) -> StationsPane:
     """Leave the first tab's field and press the Stations tab's number, as a GM would."""
     number = [t.TAB_ID for t in app.tabs].index("stations") + 1
     await pilot.press("escape", str(number))
-    await pilot.pause()
+    await done(pilot)  # the tab built, read and with the cursor
     pane = app.query_one(StationsPane)
     assert app.focused is app.query_one("#board")
     return pane
@@ -108,7 +109,7 @@ async def choose(pilot: Pilot[None], option_id: str) -> None:
     current = options.highlighted or 0
     key = "down" if target >= current else "up"
     await pilot.press(*[key] * abs(target - current), "enter")
-    await pilot.pause()
+    await done(pilot)
 
 
 async def go_to_row(app: GmApp, pilot: Pilot[None], key: str) -> None:
@@ -116,6 +117,7 @@ async def go_to_row(app: GmApp, pilot: Pilot[None], key: str) -> None:
     target = table.get_row_index(key)
     steps = target - table.cursor_row
     await pilot.press(*["down" if steps > 0 else "up"] * abs(steps))
+    await done(pilot)
     assert table.cursor_row == target
 
 
@@ -147,7 +149,7 @@ async def test_create_assign_posture_and_restart(
     async with app.run_test(size=LARGE) as pilot:
         await open_stations(app, pilot)
         await pilot.press("n")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, CharacterForm)
         await pilot.press(*"Mara Voss")
         await pilot.click("#char-player")
@@ -164,10 +166,10 @@ async def test_create_assign_posture_and_restart(
         await pilot.press("enter")
         await pilot.pause()
         await pilot.press(*"16", "enter")
-        await pilot.pause()
+        await done(pilot)
         assert app.screen.skills == {"vehicle_operation-spacecraft": 16}
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await done(pilot)
         assert not isinstance(app.screen, CharacterForm)
 
         # the new character is highlighted in the list; a: choose the bridge
@@ -176,7 +178,7 @@ async def test_create_assign_posture_and_restart(
         await pilot.pause()
         await choose(pilot, "bridge")
         await pilot.press("p")
-        await pilot.pause()
+        await done(pilot)
         assert "Mara Voss | hands-on | Spacecraft | 16 +0 | vulnerable" in board_text(app)[1]
 
     party = saved_party(path)
@@ -212,7 +214,7 @@ async def test_demo_board_shows_scores_tasks_and_the_crew(
             app.query_one("#station-detail", Static).render()
         )
         await pilot.press("s")
-        await pilot.pause()
+        await done(pilot)
         assert pane.ship_id == "tenacity"
         assert board_text(app)[0].startswith("Command | Ysolde Marrak")
 
@@ -228,7 +230,7 @@ async def test_the_assign_list_says_where_people_are_and_moves_them(
         await open_stations(app, pilot)
         await go_to_row(app, pilot, "combat_information:empty")
         await pilot.press("a")
-        await pilot.pause()
+        await done(pilot)
         screen = app.screen
         assert isinstance(screen, ChoiceDialog)
         options = {key: str(label) for key, label in screen.options}
@@ -249,7 +251,7 @@ async def test_the_assign_list_says_where_people_are_and_moves_them(
         before = saved_tracker(path)
         await go_to_row(app, pilot, "bridge:0")
         await pilot.press("a")
-        await pilot.pause()
+        await done(pilot)
         screen = app.screen
         assert isinstance(screen, ChoiceDialog)
         assert "already here" in str(dict(screen.options)["dorran-vek"])
@@ -274,7 +276,7 @@ async def test_refusals_name_people_and_ships(app_factory: Callable[..., GmApp])
         )
         # a on a placed character in the list offers a move, saying from where
         await pilot.press("tab", "a")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, ChoiceDialog)
         assert app.screen.title_text == "Where to move Captain Ines Calloway, now at Command?"
 
@@ -285,7 +287,7 @@ async def test_move_posture_lead_and_undo(app_factory: Callable[..., GmApp]) -> 
     async with app.run_test(size=LARGE) as pilot:
         await open_stations(app, pilot)
         await pilot.press("p")  # Ines, at Command
-        await pilot.pause()
+        await done(pilot)
         assert saved_party(path).assignments[0].posture == "vulnerable"
 
         await pilot.press("m")
@@ -299,12 +301,12 @@ async def test_move_posture_lead_and_undo(app_factory: Callable[..., GmApp]) -> 
         assert "led" in board_text(app)[5]  # the Sensors crew roll is led
 
         await pilot.press("ctrl+z", "ctrl+z")
-        await pilot.pause()
+        await done(pilot)
         ines = saved_party(path).assignments[0]
         assert (ines.place, ines.posture, ines.task) == ("command", "vulnerable", "auto")
         assert "Undone: move Captain Ines Calloway" in str(status(app).render())
         await pilot.press("ctrl+z")
-        await pilot.pause()
+        await done(pilot)
         assert saved_party(path).assignments[0].posture == "secure"
 
 
@@ -383,7 +385,7 @@ async def test_off_station_and_unassign_show_who_is_unassigned(
         assert (dorran.place, dorran.posture) == ("sickbay", "vulnerable")
         await go_to_row(app, pilot, "off:dorran-vek")
         await pilot.press("u")
-        await pilot.pause()
+        await done(pilot)
         assert "dorran-vek" not in {a.character_id for a in saved_party(path).assignments}
         title = app.query_one("#party-title")
         assert "1 unassigned" in str(title.render()) and title.has_class("unassigned")
@@ -396,7 +398,7 @@ async def test_changes_made_elsewhere_show_when_the_tab_is_shown_again(
     async with app.run_test(size=LARGE) as pilot:
         await open_stations(app, pilot)
         await pilot.press("1")  # away to the Dice & Log tab
-        await pilot.pause()
+        await done(pilot)
         # another tab (hazards, the battle) hurts a character through the party store
         ines = load_party_state(app.campaign).character("ines-calloway")
         hurt = ines.with_damage({"stun": ines.tracks["stun"]}, stabilized=False)
@@ -416,13 +418,13 @@ async def test_an_unreadable_party_says_so_and_changes_nothing(
     async with app.run_test(size=SMALL) as pilot:
         number = [t.TAB_ID for t in app.tabs].index("stations") + 1
         await pilot.press("escape", str(number))
-        await pilot.pause()
+        await done(pilot)
         pane = app.query_one(StationsPane)
         # every key that changes the party is off: not in the footer, and does nothing
         assert not set(PARTY_KEYS) & footer_keys(app)
         for key in PARTY_KEYS:
             await pilot.press(key)
-            await pilot.pause()
+            await done(pilot)
             assert app.screen is app.screen_stack[0], key
         problem = pane.query_one("#party-problem", Static)
         assert problem.display and problem.region.height > 0
@@ -443,7 +445,7 @@ async def test_an_unreadable_party_says_so_and_changes_nothing(
         pane.action_new_character()
         pane.action_import()
         pane.action_undo()
-        await pilot.pause()
+        await done(pilot)
         assert app.screen is app.screen_stack[0]
         assert status(app).has_class("error")
         assert "cannot be read" in str(status(app).render())
@@ -470,14 +472,14 @@ async def test_editor_refuses_bad_values_and_saves_nothing(
     async with app.run_test(size=LARGE) as pilot:
         await open_stations(app, pilot)
         await pilot.press("e")  # Ines, highlighted on the board
-        await pilot.pause()
+        await done(pilot)
         form = app.screen
         assert isinstance(form, CharacterForm)
         await pilot.click("#skill-choice")
         await pilot.press(*"leadership", "enter")
         await pilot.pause()
         await pilot.press("ctrl+u", *"31", "enter")
-        await pilot.pause()
+        await done(pilot)
         error = form.query_one("#form-error", Static)
         assert error.has_class("error")
         assert "from 1 to 30, not 31" in str(error.render())
@@ -486,7 +488,7 @@ async def test_editor_refuses_bad_values_and_saves_nothing(
 
         await pilot.click("#ability-constitution")
         await pilot.press("end", "backspace", "backspace", "ctrl+s")
-        await pilot.pause()
+        await done(pilot)
         assert app.screen is form  # still open
         assert str(error.render()) == (
             "Not saved. Constitution: type a score from 1 to 20 (every character needs one)."
@@ -495,7 +497,7 @@ async def test_editor_refuses_bad_values_and_saves_nothing(
         await pilot.press("escape")  # the form was changed: it asks, and y discards
         await pilot.pause()
         await pilot.press("y")
-        await pilot.pause()
+        await done(pilot)
         assert not isinstance(app.screen, CharacterForm)
     assert saved_tracker(path) == before
 
@@ -510,11 +512,11 @@ async def test_the_editor_says_what_to_fix_at_the_top(app_factory: Callable[...,
     async with app.run_test(size=SMALL) as pilot:
         await open_stations(app, pilot)
         await pilot.press("e")
-        await pilot.pause()
+        await done(pilot)
         form = app.screen
         assert isinstance(form, CharacterForm)
         await pilot.press("ctrl+u", "ctrl+s")  # the name, emptied
-        await pilot.pause()
+        await done(pilot)
         error = form.query_one("#form-error", Static)
         assert str(error.render()) == "Not saved. Name: type the character's name."
         assert error.has_class("error")
@@ -526,14 +528,14 @@ async def test_the_editor_says_what_to_fix_at_the_top(app_factory: Callable[...,
         await pilot.press(*"Ines")
         await pilot.click("#damage-stun")
         await pilot.press("end", "backspace", *"12", "ctrl+s")
-        await pilot.pause()
+        await done(pilot)
         assert str(error.render()) == (
             "Not saved. Damage, stun: a whole number from 0 to 10 (the stun track holds 10), "
             "not 12."
         )
         assert app.focused is form.query_one("#damage-stun")
         await pilot.press("escape")
-        await pilot.pause()
+        await done(pilot)
     assert saved_tracker(path) == before
 
 
@@ -546,10 +548,10 @@ async def test_editing_damage_shows_state_and_saves(app_factory: Callable[..., G
         await pilot.pause()
         await pilot.click("#damage-mortal")
         await pilot.press("end", "backspace", "2")
-        await pilot.pause()
+        await done(pilot)
         assert "dying" in str(app.screen.query_one("#durability", Static).render())
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await done(pilot)
         assert "Command | Ines Calloway | out" in board_text(app)[0]
     assert saved_party(path).character("ines-calloway").damage["mortal"] == 2
 
@@ -560,22 +562,23 @@ async def test_delete_asks_first_and_undo_brings_back(app_factory: Callable[...,
     async with app.run_test(size=LARGE) as pilot:
         await open_stations(app, pilot)
         await pilot.press("tab")  # to the character list: Ines first
+        await done(pilot)
         assert app.focused is app.query_one("#party-list")
         await pilot.press("x")
         await pilot.pause()
         await pilot.press("n")
-        await pilot.pause()
+        await done(pilot)
         assert app.screen is app.screen_stack[0]
         assert "ines-calloway" in saved_party(path).ids
         await pilot.press("x")
         await pilot.pause()
         await pilot.press("y")
-        await pilot.pause()
+        await done(pilot)
         party = saved_party(path)
         assert "ines-calloway" not in party.ids
         assert "ines-calloway" not in {a.character_id for a in party.assignments}
         await pilot.press("ctrl+z")
-        await pilot.pause()
+        await done(pilot)
         assert saved_party(path).ids[0] == "ines-calloway"
 
 
@@ -603,18 +606,18 @@ async def test_bad_import_changes_nothing_and_good_import_adds(
         app.query_one("#party-list").focus()  # the party files are the list's keys
         await pilot.pause()
         await pilot.press("i")
-        await pilot.pause()
+        await done(pilot)
         dialog = app.screen
         assert isinstance(dialog, FileDialog)
         await pilot.press(*"bad.yaml", "enter")
-        await pilot.pause()
+        await done(pilot)
         assert app.screen is dialog
         shown = str(dialog.query_one("#file-status", Static).render())
         assert "Nothing changed" in shown and "bad.yaml:6" in shown and "galley" in shown
         assert saved_tracker(path) == before
 
         await pilot.press("ctrl+u", *"good.yaml", "enter")
-        await pilot.pause()
+        await done(pilot)
         assert not isinstance(app.screen, FileDialog)
         assert "imported 1 character" in str(status(app).render()).lower()
     party = saved_party(path)
@@ -633,10 +636,10 @@ async def test_export_writes_a_party_file(
         app.query_one("#party-list").focus()
         await pilot.pause()
         await pilot.press("ctrl+e")
-        await pilot.pause()
+        await done(pilot)
         assert app.screen.query_one("#file-path").value == str(tmp_path / "party.yaml")
         await pilot.press("ctrl+u", *"out.yaml", "enter")
-        await pilot.pause()
+        await done(pilot)
         assert "Exported 8 characters" in str(status(app).render())
     from gmtool.rules.characters import load_party
 
@@ -709,7 +712,7 @@ async def test_the_party_title_and_the_place_list_read_whole_at_80_columns(
         ]
         assert title.region.right <= app.query_one("#party-list").region.right
         await pilot.press("tab", "a")
-        await pilot.pause()
+        await done(pilot)
         screen = app.screen
         assert isinstance(screen, ChoiceDialog)
         assert screen.title_text == "Where to put Captain Rhea Vos? (CSS Meridian)"
@@ -721,7 +724,7 @@ async def test_the_party_title_and_the_place_list_read_whole_at_80_columns(
         side = app.query_one("#party-list", OptionList)
         assert str(side.get_option_at_index(0).prompt).split("\n")[0] == "Rhea Vos"
         await pilot.resize_terminal(*LARGE)  # room on both: whole on both
-        await pilot.pause()
+        await done(pilot)
         assert "Bridge | Captain Rhea Vos | hands-on" in board_text(app)[1]
         assert str(side.get_option_at_index(0).prompt).startswith("Captain Rhea Vos\n")
 
@@ -766,7 +769,7 @@ async def test_board_and_list_shorten_every_name_alike_at_80_columns(
         listed = [str(side.get_option_at_index(i).prompt).split("\n")[0] for i in range(3)]
         assert listed == ["Mira Tek", "Kal Dorn", "Gunner Ox"]
         await pilot.resize_terminal(160, 36)  # Who 22 wide: every name fits, all whole
-        await pilot.pause()
+        await done(pilot)
         who = [str(table.get_row_at(i)[1]) for i in range(table.row_count)]
         assert [w for w in who if w not in ("crew", "—")] == [n for n, _ in people]
 

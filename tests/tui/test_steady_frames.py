@@ -46,16 +46,16 @@ async def test_a_widget_shown_again_at_its_size_skips_the_resize() -> None:
     app = CountedApp()
     async with app.run_test(size=(40, 10)) as pilot:
         widget = app.query_one(Counted)
-        await pilot.pause()
+        await settled(pilot)
         first = widget.resizes
         assert first >= 1  # its first size is handled
         widget.display = False
-        await pilot.pause()
+        await settled(pilot)
         widget.display = True
-        await pilot.pause()
+        await settled(pilot)
         assert widget.resizes == first  # shown again, same size: nothing to refit
         await pilot.resize_terminal(60, 12)
-        await pilot.pause()
+        await settled(pilot)
         assert widget.resizes == first + 1  # a real resize is handled
 
 
@@ -198,7 +198,9 @@ async def test_held_keys_are_handled_in_order_and_never_held_for_ever(
         app.hold_keys()  # as if the tab were still being built, and never got the cursor
         for key in ("n", "X", "y"):
             app.post_message(events.Key(key, key))
-        await pilot.pause()
+        # each key reaches the app and is held (not a pause: on a busy machine one may
+        # return before the three are handled)
+        await _until(lambda: app._keys_held is None or len(app._keys_held) == 3)
         assert app._keys_held is not None and [k.key for k in app._keys_held] == ["n", "X", "y"]
         # never released: the keys are handled once the hold's safety runs out
         await _until(lambda: type(app.screen).__name__ == "ShipFormScreen")
@@ -274,15 +276,15 @@ async def test_a_kept_dialog_shown_again_takes_a_theme_changed_meanwhile() -> No
         dialog = KeptQuestion("Sure?")
         app.install_screen(dialog, "kept")
         app.push_screen("kept")
-        await pilot.pause()
+        await settled(pilot)
         box = dialog.query_one(".dialog-box")
         dark = box.styles.border_top[1]
         app.pop_screen()
-        await pilot.pause()
+        await settled(pilot)
         app.theme = "nord"
-        await pilot.pause()
+        await settled(pilot)
         app.push_screen("kept")
-        await pilot.pause()
+        await settled(pilot)
         light = box.styles.border_top[1]
         assert light != dark
         assert light == Color.parse(app.get_css_variables()["warning"])

@@ -10,6 +10,7 @@ import pytest
 
 from gmtool.actions import dice as dice_actions
 from gmtool.tui.app import GmApp
+from tests.tui.drawn import done
 from tests.tui.test_battle_tab import demo_battle
 
 TABS = {"3": "stations", "4": "battle", "5": "injuries"}
@@ -24,7 +25,7 @@ async def test_shown_again_reads_only_after_a_save(
         demo_battle(app.campaign)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.press("escape", key)
-        await pilot.pause()
+        await done(pilot)
         pane = app.query_one(f"#{TABS[key]}")
         if TABS[key] == "battle":
             assert pane.battle is not None
@@ -38,12 +39,12 @@ async def test_shown_again_reads_only_after_a_save(
         monkeypatch.setattr(type(pane), "reload", counting)
         pane.note_read()  # as after its last read
         await pilot.press("1", key)
-        await pilot.pause()
+        await done(pilot)
         assert reads == []  # nothing saved: shown as it was
         dice_actions.roll_dice(app.campaign, "d6", "a save elsewhere", source="test")
         await pilot.press("1", key)
-        await pilot.pause()
+        await done(pilot)
         assert reads == [app.campaign.change_count]  # read again once
         await pilot.press("1", key)
-        await pilot.pause()
+        await done(pilot)
         assert len(reads) == 1

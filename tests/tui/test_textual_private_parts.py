@@ -28,6 +28,7 @@ from gmtool.tui.app import GmApp
 from gmtool.tui.pane import GmPane
 from gmtool.tui.tabs.dice.pane import DiceLogPane
 from gmtool.tui.widgets import steady
+from tests.tui.drawn import done
 
 MOST_NAMES = 3
 # The names the app uses, each with the one reason no public API does it (steady.py says more)
@@ -70,7 +71,7 @@ async def test_a_screen_mounted_ahead_has_its_widgets_before_it_is_pushed() -> N
     async with app.run_test(size=(40, 10)) as pilot:
         app.install_screen(_Form(), "form")
         steady.mount_ahead(app, "form")
-        await pilot.pause()
+        await done(pilot)
         form = app.get_screen("form")
         assert form.is_mounted and form.query_one("#field", Input)
         await app.push_screen("form")
@@ -282,7 +283,7 @@ async def test_a_key_whose_action_meets_a_damaged_file_leaves_the_app_answering(
         await pilot.pause()
         await pilot.press("ctrl+z")
         await pilot.press("2")  # the next key is still handled: the Crew tab
-        await pilot.pause()
+        await done(pilot)
         assert app.current_tab().TAB_ID == "crew"
         assert any("rolls.json" in str(n.message) for n in app._notifications)
     assert app.return_code in (None, 0) and app.crash_report is None

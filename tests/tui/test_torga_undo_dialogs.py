@@ -20,6 +20,7 @@ from gmtool.tui.tabs.torga.replay import ReplayScreen
 from gmtool.tui.tabs.torga.settings import SettingsScreen
 from gmtool.tui.tabs.torga.sweep import SweepScreen
 from tests.tui.conftest import footer_keys
+from tests.tui.drawn import done
 from tests.tui.test_skirmish_tab import open_tab, shown, start, status
 
 
@@ -32,7 +33,7 @@ async def test_undo_names_the_step_and_redo_brings_back_the_move_and_the_reply(
         await start(pilot, SOLO)
         assert "ctrl+y" not in footer_keys(app)  # nothing undone: no redo offered
         await pilot.press("space")  # Sisko holds; the Jem'Hadar answer in the same step
-        await pilot.pause()
+        await done(pilot)
         assert pane.game is not None
         played = pane.game
         label = pane.undo_label
@@ -42,12 +43,12 @@ async def test_undo_names_the_step_and_redo_brings_back_the_move_and_the_reply(
         assert replies
         rolls = list(app.campaign.roll_log())
         await pilot.press("ctrl+z")
-        await pilot.pause()
+        await done(pilot)
         assert shown(status(pane)).startswith(f"Undone: {label}")
         assert pane.game is not None and pane.game.log != played.log
         assert "ctrl+y" in footer_keys(app)
         await pilot.press("ctrl+y")
-        await pilot.pause()
+        await done(pilot)
         assert shown(status(pane)).startswith(f"Redone: {label}")
         assert pane.game is not None and pane.game.state.to_dict() == played.state.to_dict()
         assert pane.game.log == played.log  # the GM's hold and the app's reply, together
@@ -74,23 +75,23 @@ async def test_escape_on_a_changed_settings_form_asks_and_untouched_closes(
         assert pane.game is not None
         before = pane.game.state.options
         await pilot.press("o")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, SettingsScreen)
         await pilot.press("escape")  # untouched: closes at once
-        await pilot.pause()
+        await done(pilot)
         assert not isinstance(app.screen, (SettingsScreen, ConfirmDialog))
         await pilot.press("o", "enter")  # wound effects switched
         await pilot.pause()
         await pilot.press("escape")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, ConfirmDialog)
         await pilot.press("n")  # keep editing
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, SettingsScreen)
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("y")  # discard
-        await pilot.pause()
+        await done(pilot)
         assert not isinstance(app.screen, (SettingsScreen, ConfirmDialog))
         assert pane.game.state.options == before
 
@@ -104,24 +105,24 @@ async def test_escape_on_a_changed_new_game_form_asks_and_untouched_closes(
         await pilot.press("n")
         await pilot.pause()
         await pilot.press("escape")
-        await pilot.pause()
+        await done(pilot)
         assert not isinstance(app.screen, NewGameScreen)
         assert "No new game" in shown(status(pane))
         await pilot.press("n", "down")  # another mode chosen
         await pilot.pause()
         await pilot.press("escape")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, ConfirmDialog)
         await pilot.press("n")
         await pilot.pause()
         await pilot.press("up", "tab", "x")  # back to the first mode, a file typed
-        await pilot.pause()
+        await done(pilot)
         assert app.screen.query_one("#ng-file", Input).value == "x"
         await pilot.press("escape")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, ConfirmDialog)
         await pilot.press("y")
-        await pilot.pause()
+        await done(pilot)
         assert not isinstance(app.screen, (NewGameScreen, ConfirmDialog))
         assert pane.game is None
 
@@ -136,20 +137,20 @@ async def test_escape_on_a_changed_sweep_asks_and_the_replay_closes(
         await pilot.press("S")
         await pilot.pause()
         await pilot.press("escape")
-        await pilot.pause()
+        await done(pilot)
         assert not isinstance(app.screen, SweepScreen)
         await pilot.press("S", "backspace")
         await pilot.pause()
         await pilot.press("escape")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, ConfirmDialog)
         await pilot.press("y")
         await pilot.pause()
         await pilot.press("r")
-        await pilot.pause()
+        await done(pilot)
         assert isinstance(app.screen, ReplayScreen)
         await pilot.press("escape")
-        await pilot.pause()
+        await done(pilot)
         assert not isinstance(app.screen, (ReplayScreen, ConfirmDialog))
 
 
@@ -165,21 +166,19 @@ async def test_at_80x24_the_log_keeps_its_rows_and_the_roster_follows_the_figure
         roster = pane.query_one("#sk-roster-box", VerticalScroll)
         assert roster.scroll_y == 0  # Sisko, the first row, is in view
         await pilot.press("space")  # Sisko holds: a Jem'Hadar figure acts next
-        await pilot.pause()
-        await pilot.pause()
+        await done(pilot)
         assert pane.game is not None
         assert pane.game.state.figure(pane.selected or "").side == "jemhadar"
         assert roster.scroll_y > 0  # its row, below the Federation's, is scrolled to
         await pilot.press("G", "G")
-        await pilot.pause()
-        await pilot.pause()
+        await done(pilot)
         assert log.overflows and "pageup" in footer_keys(app)
         newest = log.render().plain
         await pilot.press("pageup")
-        await pilot.pause()
+        await done(pilot)
         assert log.back > 0 and log.render().plain != newest
         await pilot.press("pagedown")
-        await pilot.pause()
+        await done(pilot)
         assert log.back == 0
 
 
@@ -198,28 +197,27 @@ async def _no_game(pilot) -> None:  # type: ignore[no-untyped-def]
 async def _new_game_dialog(pilot) -> None:  # type: ignore[no-untyped-def]
     await open_tab(pilot.app, pilot)
     await pilot.press("n", "down")
-    await pilot.pause()
+    await done(pilot)
 
 
 async def _discard_question(pilot) -> None:  # type: ignore[no-untyped-def]
     await _new_game_dialog(pilot)
     await pilot.press("escape")
-    await pilot.pause()
+    await done(pilot)
 
 
 async def _sweep_dialog(pilot) -> None:  # type: ignore[no-untyped-def]
     await open_tab(pilot.app, pilot)
     await start(pilot, MANUAL)
     await pilot.press("S")
-    await pilot.pause()
+    await done(pilot)
 
 
 async def _undone(pilot) -> None:  # type: ignore[no-untyped-def]
     await open_tab(pilot.app, pilot)
     await start(pilot, SOLO)
     await pilot.press("space", "ctrl+z")
-    await pilot.pause()
-    await pilot.pause()
+    await done(pilot)
 
 
 SNAPSHOTS = {
