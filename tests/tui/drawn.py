@@ -150,6 +150,7 @@ async def settled(pilot: Any) -> None:
 
 # Pauses `done` takes at most: never reached by an app that handles its keys, however busy.
 DONE_PAUSES = 500
+FOOTER_PAUSES = 100
 
 
 async def done(pilot: Any) -> None:
@@ -162,3 +163,17 @@ async def done(pilot: Any) -> None:
             break
         await pilot.pause()
     await settled(pilot)
+
+
+async def footer_fitted(pilot: Any) -> None:
+    """Wait until the shown footer is laid out for the keys it offers now, as its own next
+    layout would. It hears of keys that came with a reload after the app looks settled, and
+    a dialog opened before that keeps the footer's old rows under it (the tab behind one row
+    taller in one run and not in the next)."""
+    from gmtool.tui.footer import KeyFooter
+
+    for _ in range(FOOTER_PAUSES):
+        footers = [f for f in pilot.app.screen.query(KeyFooter) if f.visible and f.size.width]
+        if all(f.size.height == f._rows(f.items(), f.size.width) for f in footers):
+            return
+        await pilot.pause()

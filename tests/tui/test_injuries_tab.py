@@ -36,7 +36,7 @@ from gmtool.tui.tabs.injuries.injury_text import (
 from gmtool.tui.tabs.injuries.pane import InjuriesPane
 from gmtool.tui.tabs.injuries.treatment_dialog import DamageDialog, TreatmentDialog
 from tests.tui.conftest import footer_keys
-from tests.tui.drawn import done
+from tests.tui.drawn import done, footer_fitted
 from tests.tui.test_stations_tab import damaged_party_campaign
 
 LARGE = (120, 36)
@@ -81,6 +81,7 @@ def ambush_at_tarsus(app: GmApp) -> BattleState:
 async def show_injuries(app: GmApp, pilot: Pilot[Any]) -> InjuriesPane:
     app.show_tab("injuries")
     await done(pilot)  # built, read and with the cursor: a pause may return before
+    await footer_fitted(pilot)
     pane = app.ensure_tab_built("injuries")
     assert isinstance(pane, InjuriesPane)
     return pane
