@@ -109,8 +109,14 @@ class BattlePane(GmPane):
         return self.query_one("#battle-actions", ActionList).generation
 
     def _now(self) -> offered.BattleNow:
-        return offered.battle_now(
-            self.battle, self.battle_id, self.now, self.undo_label, self.redo_label
+        return offered.BattleNow(
+            shown=self.battle is not None,
+            open_id=self.battle_id is not None,
+            finished=bool(self.battle and self.battle.finished),
+            has_actions=bool(self.now),
+            can_fire=any(a.action == "roll_attack" for a in self.now),
+            can_undo=self.undo_label is not None,
+            can_redo=self.redo_label is not None,
         )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
