@@ -71,6 +71,7 @@ class AttackScreen(GmDialog["Fire | None"]):
     attack only, leaving the damage to the GM."""
 
     DEFAULT_CSS = tab_css(__file__, "attack_dialog.tcss")
+    AUTO_FOCUS = "OptionList"
     ACTIONS = (
         TabAction("enter", "fire(True)", "Fire, roll damage",
                   "Roll the attack and its damage", priority=True),
@@ -99,9 +100,6 @@ class AttackScreen(GmDialog["Fire | None"]):
             )
             yield Static(fire_hint(option), classes="dialog-hint")
         yield KeyFooter()
-
-    def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "fire" and parameters == (True,):

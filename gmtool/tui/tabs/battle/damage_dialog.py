@@ -54,6 +54,7 @@ class DamageScreen(GmDialog["ApplyDamage | None"]):
     place aboard it struck (or roll it)."""
 
     DEFAULT_CSS = tab_css(__file__, "damage_dialog.tcss")
+    AUTO_FOCUS = "#damage-amount"
     ACTIONS = (save_action("apply", "Apply damage", "Apply the damage typed to the ship"),)
 
     def __init__(
@@ -128,9 +129,6 @@ class DamageScreen(GmDialog["ApplyDamage | None"]):
             )
             yield Static("", id="damage-error", classes="error")
         yield KeyFooter()
-
-    def on_mount(self) -> None:
-        self.query_one("#damage-amount", Input).focus()
 
     @on(Select.Changed, "#damage-ship")
     def _ship_changed(self, event: Select.Changed) -> None:

@@ -3,10 +3,9 @@ are off without a battle, PLAY_ACTIONS once it is over."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gmtool.rules.battle import ActionInfo, BattleState, advance_blocker
+from gmtool.rules.battle import BattleState, advance_blocker
 from gmtool.tui.tabs.battle.keys import BATTLE_ONLY_ACTIONS, PLAY_ACTIONS
 from gmtool.tui.tabs.battle.orders import no_fire_text
 
@@ -22,24 +21,6 @@ class BattleNow:
     can_fire: bool  # a weapon can fire
     can_undo: bool
     can_redo: bool
-
-
-def battle_now(
-    state: BattleState | None,
-    battle_id: str | None,
-    now: Sequence[ActionInfo],
-    undo_label: str | None,
-    redo_label: str | None,
-) -> BattleNow:
-    return BattleNow(
-        shown=state is not None,
-        open_id=battle_id is not None,
-        finished=bool(state and state.finished),
-        has_actions=bool(now),
-        can_fire=any(a.action == "roll_attack" for a in now),
-        can_undo=undo_label is not None,
-        can_redo=redo_label is not None,
-    )
 
 
 def offered(action: str, now: BattleNow) -> bool:

@@ -62,7 +62,7 @@ class BoardScreen(GmDialog["Board | None"]):
     other side's)."""
 
     DEFAULT_CSS = tab_css(__file__, "order_dialogs.tcss")
-
+    AUTO_FOCUS = "OptionList"
     ACTIONS = (
         TabAction("enter", "board", "Board", "Send the boarding party", priority=True),
         TabAction("l", "switch('leader')", "Our leader's choice", "Switch our leader's choice"),
@@ -108,7 +108,6 @@ class BoardScreen(GmDialog["Board | None"]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
         self._show_leaders()
 
     def _leader_line(self, strength: BoardingStrength, key: str, own: str, enemy: str) -> str:

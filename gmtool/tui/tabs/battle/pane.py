@@ -8,6 +8,7 @@ so the next key acts on the battle as it now is.
 from __future__ import annotations
 
 from collections.abc import Callable, Coroutine, Sequence
+from functools import partialmethod
 from typing import Any
 
 from rich.text import Text
@@ -108,8 +109,14 @@ class BattlePane(GmPane):
         return self.query_one("#battle-actions", ActionList).generation
 
     def _now(self) -> offered.BattleNow:
-        return offered.battle_now(
-            self.battle, self.battle_id, self.now, self.undo_label, self.redo_label
+        return offered.BattleNow(
+            shown=self.battle is not None,
+            open_id=self.battle_id is not None,
+            finished=bool(self.battle and self.battle.finished),
+            has_actions=bool(self.now),
+            can_fire=any(a.action == "roll_attack" for a in self.now),
+            can_undo=self.undo_label is not None,
+            can_redo=self.redo_label is not None,
         )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -331,12 +338,6 @@ class BattlePane(GmPane):
         elif state is not None:
             self.do_step(rq.Advance())
 
-    def action_play_on(self) -> None:
-        self._play("decision")
-
-    def action_play_round(self) -> None:
-        self._play("round")
-
     def _play(self, until: Until) -> None:
         """Play on; each step is saved as played, so a refusal part-way shows the battle as
         far as it got, and why it stopped."""
@@ -361,6 +362,9 @@ class BattlePane(GmPane):
             self.run_worker(
                 self._type_damage_due(due, cause), exclusive=True, group="battle-dialog"
             )
+
+    action_play_on = partialmethod(_play, "decision")
+    action_play_round = partialmethod(_play, "round")
 
     def action_undo_round(self) -> None:
         if self.need_battle() is None or self.battle_id is None:
@@ -388,8 +392,7 @@ class BattlePane(GmPane):
         elif state is not None and ship_id is not None:
             self.ask(order(self.asker, state, ship_id))
 
-    def action_who_plays(self) -> None:
-        self._ask_on_open(orders.ask_who_plays)
+    action_who_plays = partialmethod(_ask_on_open, orders.ask_who_plays)
 
     def action_attack(self) -> None:
         state, info = self.need_open_battle(), self.highlighted_action()
@@ -401,8 +404,7 @@ class BattlePane(GmPane):
     def action_damage(self) -> None:
         self.ask(self.damage_form(self.damage_target()))
 
-    def action_end(self) -> None:
-        self._ask_on_open(orders.ask_end)
+    action_end = partialmethod(_ask_on_open, orders.ask_end)
 
     def action_summary(self) -> None:
         state = self.need_battle()
@@ -423,12 +425,6 @@ class BattlePane(GmPane):
         where = str(saved.path.relative_to(self.campaign.folder))
         self.app.push_screen(ReportScreen(f"{state.name}: battle report", saved.text, where))
 
-    def action_undo(self) -> None:
-        self._history(redo=False)
-
-    def action_redo(self) -> None:
-        self._history(redo=True)
-
     def _history(self, redo: bool) -> None:
         """ctrl+z takes the last step back, ctrl+y does it again as saved."""
         if self.battle_id is None:
@@ -447,6 +443,9 @@ class BattlePane(GmPane):
         can_redo = self.redo_label is not None
         words = play_words.redone_words(result) if redo else None
         self.show_status(words or play_words.undone_words(result, can_redo))
+
+    action_undo = partialmethod(_history, False)
+    action_redo = partialmethod(_history, True)
 
     def action_new_battle(self) -> None:
         self.ask(battle_menu.ask_new_battle(self.asker, self.carry_out_menu))
@@ -478,17 +477,10 @@ class BattlePane(GmPane):
         no_ship = "No ship left to knock a system out on."
         self._ask_on_ship(self.damage_target(), no_ship, station_orders.knock_out_order)
 
-    def action_commander(self) -> None:
-        self._ask_on_open(station_orders.commander_order)
-
-    def action_move_station(self) -> None:
-        self._ask_on_open(station_orders.move_order)
-
-    def action_take_over(self) -> None:
-        self._ask_on_open(station_orders.take_over_order)
-
-    def action_leave_ship(self) -> None:
-        self._ask_on_open(station_orders.leave_order)
+    action_commander = partialmethod(_ask_on_open, station_orders.commander_order)
+    action_move_station = partialmethod(_ask_on_open, station_orders.move_order)
+    action_take_over = partialmethod(_ask_on_open, station_orders.take_over_order)
+    action_leave_ship = partialmethod(_ask_on_open, station_orders.leave_order)
 
 
 __all__ = ["BattlePane"]

@@ -52,6 +52,7 @@ class QuickShipScreen(GmDialog["ShipSpec | None"]):
     """The short form; blanks take the spec format's defaults. Returns a validated spec."""
 
     DEFAULT_CSS = tab_css(__file__, "setup_dialog.tcss")
+    AUTO_FOCUS = "#quick-name"
     ACTIONS = (
         save_action("keep", "Keep ship", "Check the ship and keep it for the battle"),
         TabAction("ctrl+w", "add_weapon", "Add weapon", "Add a weapon to the ship",
@@ -114,9 +115,6 @@ class QuickShipScreen(GmDialog["ShipSpec | None"]):
             )
             yield Static("", id="quick-error", classes="setup-error")
         yield KeyFooter()
-
-    def on_mount(self) -> None:
-        self.query_one("#quick-name", Input).focus()
 
     def _show_weapons(self) -> None:
         text = "; ".join(_weapon_text(w) for w in self.weapons) or "none yet"

@@ -18,7 +18,7 @@ class ReportScreen(GmDialog[None]):
     """The report, scrolled with the arrow keys and page keys; where it was saved on top."""
 
     DEFAULT_CSS = tab_css(__file__, "report.tcss")
-
+    AUTO_FOCUS = "#report-scroll"
     ACTIONS = (TabAction("escape", "cancel", "Close", "Close the report", keys=("enter", "r")),)
 
     def __init__(self, title: str, markdown: str, saved_as: str) -> None:
@@ -35,15 +35,12 @@ class ReportScreen(GmDialog[None]):
                 yield Markdown(self.markdown, id="report-text")
         yield KeyFooter()
 
-    def on_mount(self) -> None:
-        self.query_one("#report-scroll").focus()
-
 
 class SummaryScreen(GmDialog[None]):
     """The battle summary: each ship's damage and crew losses, what each character did."""
 
     DEFAULT_CSS = tab_css(__file__, "report.tcss")
-
+    AUTO_FOCUS = "#summary-scroll"
     ACTIONS = (TabAction("escape", "cancel", "Close", "Close the summary", keys=("enter", "s")),)
 
     def __init__(self, title: str, text: str) -> None:
@@ -57,6 +54,3 @@ class SummaryScreen(GmDialog[None]):
             with VerticalScroll(id="summary-scroll"):
                 yield Static(Text(self.text), id="summary-text")
         yield KeyFooter()
-
-    def on_mount(self) -> None:
-        self.query_one("#summary-scroll").focus()

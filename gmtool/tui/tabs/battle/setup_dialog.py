@@ -92,6 +92,7 @@ class BattleSetupScreen(GmDialog[SetupChoice | None]):
     campaign's enemy ships, quick ships, ships from spec files), and commanders."""
 
     DEFAULT_CSS = tab_css(__file__, "setup_dialog.tcss")
+    AUTO_FOCUS = "#setup-name"
     ACTIONS = (
         save_action("create", "Start battle", "Check the form and start the battle"),
         TabAction("ctrl+n", "quick_ship", "Quick enemy", "Make a quick enemy ship",
@@ -184,9 +185,6 @@ class BattleSetupScreen(GmDialog[SetupChoice | None]):
             )
             yield Static("", id="setup-error", classes="setup-error")
         yield KeyFooter()
-
-    def on_mount(self) -> None:
-        self.query_one("#setup-name", Input).focus()
 
     # -- commanders follow the ships picked ---------------------------------------------
     @on(SelectionList.SelectedChanged)
@@ -299,6 +297,7 @@ class SpecFileScreen(GmDialog["ShipSpec | None"]):
     """A ship spec YAML file, read and checked; a bad file says where and why."""
 
     DEFAULT_CSS = tab_css(__file__, "setup_dialog.tcss")
+    AUTO_FOCUS = "#spec-path"
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box") as box:
@@ -309,9 +308,6 @@ class SpecFileScreen(GmDialog["ShipSpec | None"]):
             yield Static("Enter reads the file; escape cancels.", classes="setup-hint")
             yield Static("", id="spec-error", classes="setup-error")
         yield KeyFooter()
-
-    def on_mount(self) -> None:
-        self.query_one("#spec-path", Input).focus()
 
     @on(Input.Submitted)
     def _read(self) -> None:

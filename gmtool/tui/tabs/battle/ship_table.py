@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import msgspec
@@ -139,6 +139,16 @@ def ship_row(state: BattleState, ship: BattleShip, layout: TableLayout) -> list[
     return cells
 
 
+def _moves_cursor(name: str) -> Callable[[ShipTable], None]:
+    """DataTable's cursor action `name`, marking the cursor as moved by the GM."""
+
+    def action(table: ShipTable) -> None:
+        getattr(DataTable, f"action_{name}")(table)
+        table.moved_by_gm = True
+
+    return action
+
+
 class ShipTable(DataTable[Any]):
     """Both fleets, a ship a row. `moved_by_gm`: the GM moved the cursor since the battle
     was shown, so the ship under it is the one they mean."""
@@ -191,32 +201,13 @@ class ShipTable(DataTable[Any]):
         key = self.coordinate_to_cell_key(self.cursor_coordinate).row_key.value
         return key if key in {s.id for s in state.ships} else None
 
-    def _moved(self) -> None:
-        self.moved_by_gm = True
-
-    def action_cursor_up(self) -> None:
-        super().action_cursor_up()
-        self._moved()
-
-    def action_cursor_down(self) -> None:
-        super().action_cursor_down()
-        self._moved()
-
-    def action_page_up(self) -> None:
-        super().action_page_up()
-        self._moved()
-
-    def action_page_down(self) -> None:
-        super().action_page_down()
-        self._moved()
-
-    def action_scroll_top(self) -> None:
-        super().action_scroll_top()
-        self._moved()
-
-    def action_scroll_bottom(self) -> None:
-        super().action_scroll_bottom()
-        self._moved()
+    # the keys that move the cursor: after one, the ship under it is the GM's pick
+    action_cursor_up = _moves_cursor("cursor_up")
+    action_cursor_down = _moves_cursor("cursor_down")
+    action_page_up = _moves_cursor("page_up")
+    action_page_down = _moves_cursor("page_down")
+    action_scroll_top = _moves_cursor("scroll_top")
+    action_scroll_bottom = _moves_cursor("scroll_bottom")
 
     def on_click(self, _event: events.Click) -> None:
-        self._moved()  # (DataTable's own handler moves the cursor after this one)
+        self.moved_by_gm = True  # (DataTable's own handler moves the cursor after this one)

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import msgspec
 
-from gmtool.rules.skirmish import GameState
 from gmtool.rules.skirmish.engine import AIM, FIRE, HAND_TO_HAND, PICK_UP
-from gmtool.tui.tabs.torga.view import BROWSE, MOVING, PICKING, Play, ready_ids
+from gmtool.tui.tabs.torga.view import BROWSE, MOVING, PICKING
 
 # The key actions that open a pick, and the engine action each picks for.
 PICK_ACTIONS = {"fire": FIRE, "hand_to_hand": HAND_TO_HAND, "pick_up": PICK_UP}
@@ -38,30 +37,6 @@ class Moment(msgspec.Struct, frozen=True):
     several_ready: bool  # more than one figure may act now
     typing: bool  # the typed destination's box has the keys
     log_pages: bool  # the log is shown and holds more than its rows
-
-
-def moment(
-    state: GameState | None,
-    play: Play,
-    kinds: frozenset[str],
-    history: tuple[str | None, str | None],
-    typing: bool,
-    log_pages: bool,
-) -> Moment:
-    """The moment of the game `state` while the GM does `play`; `history` is what undo and
-    redo would do (None: nothing)."""
-    return Moment(
-        mode=play.mode,
-        has_game=state is not None,
-        over=state is not None and state.over,
-        kinds=kinds,
-        pick_kind=play.pick_kind,
-        can_undo=history[0] is not None,
-        can_redo=history[1] is not None,
-        several_ready=len(ready_ids(state)) > 1,
-        typing=typing,
-        log_pages=log_pages,
-    )
 
 
 def offered(action: str, now: Moment) -> bool:

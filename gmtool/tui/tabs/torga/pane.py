@@ -33,7 +33,7 @@ from gmtool.tui.tabs.torga.keys import ACTIONS, HELP
 from gmtool.tui.tabs.torga.log import GameLog, log_text
 from gmtool.tui.tabs.torga.map import SkirmishMap
 from gmtool.tui.tabs.torga.new_game import NewGameChoice, NewGameScreen
-from gmtool.tui.tabs.torga.offered import Moment, moment, offered, why_not
+from gmtool.tui.tabs.torga.offered import Moment, offered, why_not
 from gmtool.tui.tabs.torga.panel import Choice, roster_table
 from gmtool.tui.tabs.torga.replay import ReplayScreen
 from gmtool.tui.tabs.torga.settings import SettingsScreen
@@ -100,9 +100,19 @@ class SkirmishPane(GmPane):
 
     # -- what is offered ----------------------------------------------------------------------
     def _moment(self) -> Moment:
-        history = (self.undo_label, self.redo_label)
-        typing, pages = self.query_one(UnderMap).typing, self.query_one(SidePanel).log_pages
-        return moment(self.state, self._play_now(), self.kinds, history, typing, pages)
+        state = self.state
+        return Moment(
+            mode=self.mode,
+            has_game=state is not None,
+            over=state is not None and state.over,
+            kinds=self.kinds,
+            pick_kind=self.pick_kind,
+            can_undo=self.undo_label is not None,
+            can_redo=self.redo_label is not None,
+            several_ready=len(view.ready_ids(state)) > 1,
+            typing=self.query_one(UnderMap).typing,
+            log_pages=self.query_one(SidePanel).log_pages,
+        )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return offered(action, self._moment())

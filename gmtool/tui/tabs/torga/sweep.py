@@ -52,6 +52,7 @@ class SweepScreen(GmDialog[Sweep | None]):
     """Type the setting and its values; enter checks them all and starts the sweep."""
 
     DEFAULT_CSS = tab_css(__file__, "sweep.tcss")
+    AUTO_FOCUS = "#sw-input"
     ACTIONS = (save_action("start", "Start", "Start the sweep of the settings typed"),)
 
     def __init__(self, scenario: Scenario, games: int) -> None:
@@ -72,9 +73,6 @@ class SweepScreen(GmDialog[Sweep | None]):
                 classes="dialog-hint",
             )
         yield KeyFooter()
-
-    def on_mount(self) -> None:
-        self.query_one("#sw-input", Input).focus()
 
     @on(Input.Submitted, "#sw-input")
     def action_start(self) -> None:
