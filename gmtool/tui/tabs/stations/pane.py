@@ -184,9 +184,12 @@ class StationsPane(GmPane):
 
     @on(BoardTable.RowHighlighted, "#board")
     def _row_highlighted(self) -> None:
-        """The detail line says the row's whole story; the keys offered follow the row."""
+        """The detail line says the row's whole story; the keys offered follow the row.
+
+        Its height is fixed, so the board does not jump a row as the cursor moves and the
+        screen is not laid out again on every key."""
         row = self._row() if self.rows else None
-        self.query_one("#station-detail", Static).update(row.detail if row else "")
+        self.query_one("#station-detail", Static).update(row.detail if row else "", layout=False)
         can_roll = self.party_problem is None and row is not None and row.check is not None
         self.query_one("#board", BoardTable).can_roll = can_roll
         self.refresh_bindings()
