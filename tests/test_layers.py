@@ -23,6 +23,7 @@ rule but through an action.
 from __future__ import annotations
 
 import ast
+import functools
 import pkgutil
 import subprocess
 import sys
@@ -283,8 +284,19 @@ def imports_in_source(module: str, source: str, *, package: bool, known: set[str
 
 
 def import_graph(files: Mapping[str, Path] | None = None) -> dict[str, set[str]]:
-    """Module -> the gmtool modules it imports."""
-    files = module_files() if files is None else files
+    """Module -> the gmtool modules it imports (the real package's graph is read once a run:
+    every planted test copies it)."""
+    if files is None:
+        return {module: set(imported) for module, imported in _package_graph().items()}
+    return _graph_of(files)
+
+
+@functools.cache
+def _package_graph() -> dict[str, set[str]]:
+    return _graph_of(module_files())
+
+
+def _graph_of(files: Mapping[str, Path]) -> dict[str, set[str]]:
     known = set(files)
     return {
         module: imports_in_source(
@@ -313,9 +325,8 @@ def with_planted(module: str, source: str, **more: str) -> dict[str, set[str]]:
     """The real graph with one more module written as `source` (and any `more`, by their
     names with `_` for `.`), each read by the same reader as the real ones."""
     planted = {module: source} | {name.replace("_", "."): text for name, text in more.items()}
-    files = module_files()
-    known = set(files) | set(planted)
-    graph = import_graph(files)
+    known = set(module_files()) | set(planted)
+    graph = import_graph()
     for name, text in planted.items():
         graph[name] = imports_in_source(name, text, package=False, known=known)
     return graph

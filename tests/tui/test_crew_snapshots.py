@@ -15,7 +15,7 @@ from gmtool.store import ships as ship_store
 from gmtool.tui.app import GmApp, make_app
 from tests.conftest import TEST_SEED, fixed_clock
 from tests.tui.conftest import SIZES
-from tests.tui.drawn import done
+from tests.tui.drawn import done, footer_fitted
 from tests.tui.test_crew_condition import fought
 
 __all__ = ["fought"]  # a fixture used below
@@ -43,6 +43,9 @@ def on_ship(ship_id: str, *keys: str) -> Callable[[Pilot[None]], Awaitable[None]
             await pilot.press(key)
             await done(pilot)
         await done(pilot)  # the footer follows the keys that apply a refresh later
+        # and is laid out for them: on a loaded machine the manifest was once taken with the
+        # footer one row off
+        await footer_fitted(pilot)
 
     return run_before
 

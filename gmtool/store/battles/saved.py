@@ -4,7 +4,7 @@ its events (`battles/<id>.json`); reading, saving and deleting them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, cast
 
@@ -13,6 +13,7 @@ from tinydb import TinyDB
 
 from gmtool.rules.battle import BattleEvent, BattleState
 from gmtool.store.atomic import exists
+from gmtool.store.battles.event_memo import events_from, records_of
 from gmtool.store.battles.index import (
     DELETED,
     BattleRecord,
@@ -60,9 +61,16 @@ def battle_tracker(campaign: Campaign, battle_id: str) -> Tracker[EngineState]:
     return Tracker(campaign, f"battles/{battle_id}")  # trackers/battles/<id>.json
 
 
-def _state_from(campaign: Campaign, battle_id: str, data: Mapping[str, Any]) -> BattleState:
+def _state_from(
+    campaign: Campaign,
+    battle_id: str,
+    data: Mapping[str, Any],
+    events: Sequence[Mapping[str, Any]] = (),
+) -> BattleState:
+    """The saved state, with `events` (records) as its events when given."""
     try:
-        return BattleState.from_dict(data)
+        state = BattleState.from_dict(data)
+        return replace(state, events=events_from(battle_id, events)) if events else state
     except UNREADABLE_STATE as exc:
         file = campaign.folder / "trackers" / "battles" / f"{battle_id}.json"
         raise StoreError(
@@ -88,10 +96,15 @@ def read_events(campaign: Campaign, battle_id: str) -> list[BattleEventRecord]:
     return events
 
 
-def event_records(events: Iterable[BattleEvent]) -> list[BattleEventRecord]:
+def event_records(
+    events: Sequence[BattleEvent], battle_id: str | None = None
+) -> list[BattleEventRecord]:
     """The events as their file keeps them: the rules' `BattleEvent.to_dict`, whose fields
-    the log shows are typed in BattleEventRecord (checked whenever the file is read)."""
-    return cast(list[BattleEventRecord], [e.to_dict() for e in events])
+    the log shows are typed in BattleEventRecord (checked whenever the file is read). With
+    `battle_id`, the events are the battle's whole log (conversions remembered)."""
+    if battle_id is None:
+        return cast(list[BattleEventRecord], [e.to_dict() for e in events])
+    return cast(list[BattleEventRecord], records_of(battle_id, events))
 
 
 def write_events(campaign: Campaign, battle_id: str, events: list[BattleEventRecord]) -> None:
@@ -115,8 +128,8 @@ def with_events(campaign: Campaign, battle_id: str, data: Mapping[str, Any]) -> 
             f"{campaign.folder / 'battles' / battle_id}.json: {len(events)} battle events "
             f"saved where the battle needs {count}; nothing was changed"
         )
-    full["events"] = events[:count]
-    return _state_from(campaign, battle_id, full)
+    full["events"] = []
+    return _state_from(campaign, battle_id, full, events[:count])
 
 
 def save_state(
@@ -128,9 +141,9 @@ def save_state(
 ) -> None:
     """Events first, then the tracker: a crash between the two leaves the old state, which
     reads only as many events as it had."""
-    data = state.to_dict()
-    # the rules' BattleEvent.to_dict, of the shape BattleEventRecord types (and checks on read)
-    events: list[BattleEventRecord] = data.pop("events")
+    data = replace(state, events=()).to_dict()
+    del data["events"]
+    events = event_records(state.events, state.id)
     write_events(campaign, state.id, events)
     data[EVENT_COUNT] = len(events)
     data[STEP_INJURIES] = list(made)

@@ -279,7 +279,7 @@ def undo_step(campaign: Campaign, battle_id: str) -> UndoneStep | None:
     action = tracker.undo()
     assert action is not None and action.state is not None  # can_undo checked both
     state = with_events(campaign, battle_id, action.state)
-    write_events(campaign, battle_id, event_records(state.events))
+    write_events(campaign, battle_id, event_records(state.events, battle_id))
     update_record(campaign, state, tracker.last_label() or SETUP_LABEL)
     hazard_ids = [int(i) for e in undone for i in e.get("rolls", [])]
     return UndoneStep(action.label, state, [*action.roll_ids, *hazard_ids], undone)
