@@ -18,6 +18,7 @@ from textual._context import visible_screen_stack
 from textual.app import App
 from textual.screen import Screen
 from textual.widget import Widget
+from textual.worker import WorkerState
 
 from gmtool.tui.app import GmApp
 
@@ -117,8 +118,21 @@ class DrawnTerminal:
 SETTLE_PAUSES = 500
 
 
+def _worker_busy(app: App[Any]) -> bool:
+    """A worker yet to start, one at work in a thread, or an async one running while no
+    dialog is open: the Battle tab's orders wait for a dialog in a worker, and once it
+    closes the worker carries the request out as a task, which no message queue shows."""
+    asking = len(app.screen_stack) > 1  # a dialog is open: an async worker may wait for it
+    for worker in app.workers:
+        if worker.state is WorkerState.PENDING:
+            return True
+        if worker.state is WorkerState.RUNNING and (worker._thread_worker or not asking):
+            return True
+    return False
+
+
 def _idle(app: App[Any]) -> bool:
-    if app.message_queue_size:
+    if app.message_queue_size or _worker_busy(app):
         return False
     shown = app.screen  # (a screen below a dialog keeps its flags until shown again)
     if shown._layout_required or shown._repaint_required or shown._dirty_widgets:
