@@ -441,6 +441,31 @@ async def test_regenerate_names_a_new_crew_and_undo_brings_the_old_one_back(
             assert ship_store.get_ship(c, "gorgon").regenerations == 0
 
 
+async def test_the_regenerate_question_asked_again_names_the_ship_with_the_cursor_on_no(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    app = app_factory(demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_crew(app, pilot, "gorgon")
+        await pilot.press("r")
+        await done(pilot)
+        first = app.screen
+        await pilot.press("right", "escape")  # the cursor moved to yes, then no answer
+        await done(pilot)
+        await open_crew(app, pilot, "kestrel")
+        await pilot.press("r")
+        await done(pilot)
+        question = app.screen
+        assert isinstance(question, ConfirmDialog) and question is first  # kept, asked anew
+        words = " ".join(str(s.render()) for s in question.query(Static))
+        assert "Kestrel" in words and "Gorgon" not in words
+        assert question.focused is not None and question.focused.id == "confirm-no"
+        await pilot.press("enter")  # on no: nothing changes
+        await done(pilot)
+        with saved(app.campaign.folder) as c:
+            assert ship_store.get_ship(c, "kestrel").regenerations == 0
+
+
 async def test_a_crew_just_saved_is_shown_without_reading_it_back(
     app_factory: Callable[..., GmApp], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -398,6 +398,14 @@ class ConfirmDialog(GmDialog[bool]):
     def on_mount(self) -> None:
         self.query_one("#confirm-no" if self.danger else "#confirm-yes", Button).focus()
 
+    def ask_again(self, question: str, detail: str) -> None:
+        """A kept question (`kept_dialog`) asked anew: its words, the cursor on the safe
+        answer. It was built with a detail line."""
+        self.question, self.detail = question, detail
+        self.query_one("#confirm-question", Static).update(question)
+        self.query_one(".dialog-hint", Static).update(detail)
+        self.query_one("#confirm-no" if self.danger else "#confirm-yes", Button).focus()
+
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "confirm-yes")

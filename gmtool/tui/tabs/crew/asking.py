@@ -12,7 +12,7 @@ from textual.app import App
 from gmtool.actions import ship_condition as cond
 from gmtool.actions.reads import ships as ship_reads
 from gmtool.rules.ships import ShipSpec
-from gmtool.tui.dialogs import build_ahead, kept_dialog
+from gmtool.tui.dialogs import ConfirmDialog, build_ahead, kept_dialog
 from gmtool.tui.tabs.crew import dialogs, orders
 from gmtool.tui.tabs.crew.condition import RepairDialog, restore_question, scrap_question
 from gmtool.tui.tabs.crew.ship_form import ShipFormScreen
@@ -21,6 +21,7 @@ Then = Callable[[orders.ShipOrder], "str | None"]
 Say = Callable[[str], None]
 Names = tuple[str, ...]
 NEW_SHIP_FORM = "crew-new-ship-form"  # the name the blank ship form is kept under
+REGENERATE_QUESTION = "crew-regenerate-question"  # and the question before r
 
 
 def if_yes(order: orders.ShipOrder, then: Then, say: Say, kept: str) -> Callable[[Any], None]:
@@ -108,7 +109,13 @@ def ask_delete(
 
 def ask_regenerate(app: App[Any], crew: ship_reads.ShipCrew, then: Then, say: Say) -> None:
     """Asked first, saying what today's crew rules give."""
-    asked = dialogs.regenerate_question(ship_reads.compare_manifest(crew))
+    question, detail = dialogs.regenerate_words(ship_reads.compare_manifest(crew))
+    # kept: a question built anew is composed again, and lays the tab behind out again
+    asked = kept_dialog(
+        app, REGENERATE_QUESTION, ConfirmDialog,
+        lambda: ConfirmDialog(question, detail=detail, danger=True),
+        lambda kept: kept.ask_again(question, detail),
+    )  # fmt: skip
     order = orders.RegenerateCrew(crew.record.id)
     app.push_screen(asked, if_yes(order, then, say, f"The crew of {crew.record.name} is kept."))
 

@@ -186,18 +186,18 @@ def changed_text(check: ManifestCheck) -> Text:
     )
 
 
-def regenerate_question(check: ManifestCheck) -> ConfirmDialog:
-    """Asked before r names a whole new crew; says what today's rules give, if that changed."""
+def regenerate_words(check: ManifestCheck) -> tuple[str, str]:
+    """The question asked before r names a whole new crew, and its detail: what today's
+    rules give, if that changed."""
     changed = (
         f"Today's crew rules give {check.current.total_crew} crew; the saved roster has "
         f"{check.saved.total_crew}. "
         if check.changed
         else ""
     )
-    return ConfirmDialog(
+    return (
         f"Name a new crew for {check.current.ship}?",
-        danger=True,
-        detail=f"{changed}y works the manifest out again and names a whole new crew; n or Escape "
+        f"{changed}y works the manifest out again and names a whole new crew; n or Escape "
         "keeps this one. ctrl+z brings the old names back.",
     )
 

@@ -40,6 +40,8 @@ NO_SHIPS = "No ships yet: press n for a new ship, or i to import a spec file."
 ROSTER_PAGE = 40
 """Roster rows shown at first (more on a taller screen); the last row brings as many more.
 Filling a table measures every cell: 100 rows of a 5,000-crew roster took ~90 ms more."""
+FORM_AHEAD_AFTER = 0.25
+"""Seconds from the cursor's first landing in the tab to building the blank ship form."""
 
 
 class CrewPane(GmPane):
@@ -66,6 +68,7 @@ class CrewPane(GmPane):
         self._changed_shown = False  # the status line says the crew rules changed
         self._undo_label: str | None = None  # what ctrl+z would take back (None: nothing)
         self._redo_label: str | None = None
+        self._form_ahead = False  # the blank ship form is (being) built ahead
 
     def help_text(self) -> str:
         """The prose and keys, then the rules card: the crew readings of the tables in use."""
@@ -80,7 +83,6 @@ class CrewPane(GmPane):
         self.query_one("#ship-list", DataTable).add_columns(*COLUMNS)
         self.query_one(RosterTable).add_roster_columns(crew_roster.POST_WIDTH)
         self.reload()
-        self.call_after_refresh(asking.build_new_ship_form_ahead, self.app)
 
     def on_resize(self) -> None:
         narrow = self.size.width < NARROW
@@ -109,6 +111,12 @@ class CrewPane(GmPane):
         self.query_one("#ship-list", DataTable).focus()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        if not self._form_ahead:
+            # a moment after the cursor first lands in the tab, once the tab is drawn: built
+            # sooner, the form held back the first open's last frames (n before then
+            # builds the form itself)
+            self._form_ahead = True
+            self.set_timer(FORM_AHEAD_AFTER, lambda: asking.build_new_ship_form_ahead(self.app))
         # Below 100 columns the list with the cursor takes the whole width (Escape goes back
         # to the ships), so no column is cut and the roster shows many rows.
         if self.query_one(ShipSide).set_aside(

@@ -34,6 +34,7 @@ from gmtool.tui.footer import KeyFooter
 from gmtool.tui.tabs.crew.system_dialog import (
     FORM_CSS,
     FORM_FILE,
+    FORM_WIDEST,
     SystemDialog,
     form_line,
     int_or_text,
@@ -102,6 +103,9 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
     SCOPED_CSS = False  # form.tcss names ShipFormScreen itself
     DEFAULT_CSS = FORM_CSS
     ACTIONS = FORM_ACTIONS
+    # Up to the form's widest (form.tcss) it covers the whole screen, the tab behind
+    # included: its background is then solid, not the tab dimmed again at every frame.
+    HORIZONTAL_BREAKPOINTS = [(0, "-covers-tab"), (FORM_WIDEST + 1, "-beside-tab")]
 
     def __init__(self, spec: ShipSpec | None = None, save: ShipSave | None = None) -> None:
         super().__init__()

@@ -25,6 +25,7 @@ from gmtool.tui.widgets.text_field import TextField
 
 FORM_FILE = "the ship form"
 FORM_CSS = tab_css(__file__, "form.tcss")
+FORM_WIDEST = 110  # the ship form's max-width in form.tcss
 
 
 def int_or_text(text: str) -> int | str:
