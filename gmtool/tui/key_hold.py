@@ -123,7 +123,10 @@ class HoldsKeys(_AppMixin):
         self.release_keys()
 
     def _still_working(self) -> bool:
-        """Messages queued on the shown screen: what holds the keys is still under way."""
+        """Messages queued on the shown screen: what holds the keys is still under way.
+        (No screen: the app is closing, and a timer of a hold came after its screens went.)"""
+        if not self.screen_stack:
+            return False
         screen = self.screen
         if self.message_queue_size or screen.message_queue_size:
             return True

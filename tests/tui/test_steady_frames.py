@@ -205,6 +205,8 @@ async def test_held_keys_are_handled_in_order_and_never_held_for_ever(
         # never released: the keys are handled once the hold's safety runs out
         await _until(lambda: type(app.screen).__name__ == "ShipFormScreen")
         await _until(lambda: app.screen.query_one("#form-name", Input).value == "Xy")
+    # a hold's timer that fires after the app's screens are gone finds nothing at work
+    assert not app.screen_stack and app._still_working() is False
 
 
 async def test_held_keys_wait_while_the_app_is_still_working(
