@@ -183,10 +183,7 @@ def doing(occ: Occupant) -> str:
 
 
 def _occupant_detail(occ: Occupant) -> str:
-    task = TASK_TEXT[occ.task]
-    parts = [f"{occ.name}: {task}"]
-    if occ.task == "leading" and occ.target is not None and occ.target != occ.station_id:
-        parts[0] += f" the {place_name(occ.target)} team"
+    parts = [f"{occ.name}: {doing(occ)}"]
     if occ.skill is not None and occ.score is not None and occ.step is not None:
         basis = " (broad skill)" if occ.basis == "broad" else ""
         parts.append(f"{skill_label(occ.skill)} {occ.score} {step_words(occ.step)}{basis}")
