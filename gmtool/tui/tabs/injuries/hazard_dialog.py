@@ -25,12 +25,11 @@ from gmtool.rules.errors import RulesError
 from gmtool.rules.hazards import default_posture, hazard_table
 from gmtool.rules.stations import aboard, assignment_of, station_table
 from gmtool.tui.action_table import TabAction, bindings
-from gmtool.tui.dialogs.base import save_action
+from gmtool.tui.dialogs.base import GmDialog, save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import DEGREE_STYLE, tab_css
 from gmtool.tui.tabs.injuries.form_fields import (
     NO_SHIP,
-    SavesWhileOpen,
     chosen_ship,
     ship_class_row,
     ship_options,
@@ -95,9 +94,9 @@ class HazardCharacters(DataTable[Any]):
     )
 
 
-class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
-    """Returns every entry saved while it was open; ticks and postures count as changes
-    for Escape's question."""
+class HazardDialog(GmDialog[list[InjuryEntry]]):
+    """Saves while open; returns every entry saved. Ticks and postures count as changes for
+    Escape's question."""
 
     DEFAULT_CSS = tab_css(__file__, "hazard_dialog.tcss")
 
@@ -106,8 +105,11 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
     )
 
     def __init__(self, start: HazardFormStart) -> None:
-        super().__init__(lambda: self.saved)
+        super().__init__()
         self._start(start)
+
+    def cancel_result(self) -> list[InjuryEntry]:
+        return self.saved
 
     def _start(self, start: HazardFormStart) -> None:
         self.ships = {s.id: s for s in start.ships}
