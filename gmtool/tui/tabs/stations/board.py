@@ -249,17 +249,9 @@ def board_rows(board: StationBoard, party: Party) -> list[BoardRow]:
             _station_row(rows, line, str(index), cells, whole, occ.character_id, check)
         crew_rolls = [r for r in line.rolls if r.roller is None]
         for roll in crew_rolls:
-            crew, led = (
-                Text("crew", style="italic dim"),
-                Text("led" if roll.led_by else "", style=dim),
-            )
-            cells = (
-                crew,
-                led,
-                Text("crew check", style=dim),
-                score_text(roll.score, roll.step),
-                "",
-            )
+            led = Text("led" if roll.led_by else "", style=dim)
+            crew, score = Text("crew", style="italic dim"), score_text(roll.score, roll.step)
+            cells = (crew, led, Text("crew check", style=dim), score, "")
             check = row_check(board, line.station_id, None)
             _station_row(rows, line, "crew", cells, summary, None, check)
         if not line.occupants and not crew_rolls:

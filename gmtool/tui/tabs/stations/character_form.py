@@ -237,7 +237,6 @@ class CharacterForm(GmDialog[CharacterRequest | None]):
 
     @on(Input.Submitted, "#skill-choice")
     def _skill_chosen(self) -> None:
-        """Enter in the Skill field: on to its score (the saved one, when it has one)."""
         if (skill_id := self._typed_skill()) is not None:
             self._to_score(skill_id)
 
@@ -256,10 +255,8 @@ class CharacterForm(GmDialog[CharacterRequest | None]):
         choice = self._typed_skill()
         if choice is None:
             return
-        text, score = (
-            self.query_one("#skill-score", Input).value.strip(),
-            self._number("#skill-score"),
-        )
+        text = self.query_one("#skill-score", Input).value.strip()
+        score = self._number("#skill-score")
         if not isinstance(score, int) or not table.skill_min <= score <= table.skill_max:
             self._show(
                 f"Not added: {skill_label(choice)} needs a score from {table.skill_min} to "
