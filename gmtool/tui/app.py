@@ -146,14 +146,10 @@ class GmApp(ReportsCrashes, HoldsKeys, App[None]):
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded and self.idle_hooks:
-            self._idle_again_in(IDLE_AFTER)
+            if self._idle_timer is not None:  # the idle hooks wait for IDLE_AFTER without a key
+                self._idle_timer.stop()
+            self._idle_timer = self.set_timer(IDLE_AFTER, self._idle)
         await super().on_event(event)
-
-    def _idle_again_in(self, seconds: float) -> None:
-        """The idle hooks run `seconds` from now, unless a key comes first."""
-        if self._idle_timer is not None:
-            self._idle_timer.stop()
-        self._idle_timer = self.set_timer(seconds, self._idle)
 
     def _idle(self) -> None:
         self._idle_timer = None
@@ -303,13 +299,10 @@ class GmApp(ReportsCrashes, HoldsKeys, App[None]):
         if tabs.active != f"tab-{tab_id}" and not isinstance(self.screen, ModalScreen):
             self.screen.set_focus(None)
         tabs.active = f"tab-{tab_id}"
-        self._place_underline()
-        # now: a tab built before has the cursor in the frame that shows it
-        self._focus_when_built(self.ensure_tab_built(tab_id), FOCUS_TRIES)
-
-    def _place_underline(self) -> None:
         with suppress(NoMatches):
             place_underline(self.query_one("TabbedContent > ContentTabs", Tabs))
+        # now: a tab built before has the cursor in the frame that shows it
+        self._focus_when_built(self.ensure_tab_built(tab_id), FOCUS_TRIES)
 
     def _focus_when_built(self, pane: Any, tries: int) -> None:
         """Put the cursor on the tab's starting widget, again after each refresh until it is

@@ -113,14 +113,9 @@ class InjuriesPane(GmPane):
         self.reload()
 
     def on_show(self) -> None:
-        # Another tab (Battle, Stations) may have changed the party or the history since.
-        if self.is_mounted and self.query("#injury-characters"):
-            self.read_again_if_saved()
-
-    def read_again_if_saved(self) -> None:
-        """As the tab is shown or a dialog opens on the party: read the campaign again only if
-        anything was saved since (reading the history again slows the tab and its dialogs)."""
-        if self.saved_since_read():
+        # Another tab (Battle, Stations) may have changed the party or the history since;
+        # read again only then: reading the history slows the tab and its dialogs.
+        if self.is_mounted and self.query("#injury-characters") and self.saved_since_read():
             self.reload()
 
     # -- focus and the keys on offer --------------------------------------------------------
@@ -156,7 +151,8 @@ class InjuriesPane(GmPane):
         """Whether there is a party to act on, read again if saved since (else says why not)."""
         if self._refused():
             return False
-        self.read_again_if_saved()
+        if self.saved_since_read():
+            self.reload()
         if self._refused():  # the party stopped reading since the tab was drawn
             return False
         if self.party.characters:
@@ -258,7 +254,7 @@ class InjuriesPane(GmPane):
 
     # -- the history and its filters ---------------------------------------------------------
     def filtered(self) -> bool:
-        return self.query_one(FilterBar).any_set()
+        return any(value is not None for value in self.query_one(FilterBar).values().values())
 
     def _fill_history(
         self, everything: list[InjuryEntry] | None = None, select: int | None = None
