@@ -406,8 +406,4 @@ class ConfirmDialog(GmDialog[bool]):
         self.dismiss(yes)
 
     def action_switch(self) -> None:
-        focused = self.focused
-        other = (
-            "#confirm-no" if focused is not None and focused.id == "confirm-yes" else "#confirm-yes"
-        )
-        self.query_one(other, Button).focus()
+        self.focus_next(Button)  # of two buttons, the other one

@@ -181,8 +181,7 @@ class HazardDialog(GmDialog[list[InjuryEntry]]):
                     self._weapon_options(), UNKNOWN_WEAPON, "hazard-weapon",
                     "the weapon that hit, when known: its damage type is the injury's",
                 )  # fmt: skip
-            table = HazardCharacters(id="hazard-characters", cursor_type="row")
-            yield table
+            yield HazardCharacters(id="hazard-characters", cursor_type="row")
             yield Static(id="hazard-message")
             yield Static(id="hazard-detail")
         yield KeyFooter()
@@ -197,6 +196,15 @@ class HazardDialog(GmDialog[list[InjuryEntry]]):
 
     def _weapon_options(self) -> list[tuple[str, str]]:
         return [(UNKNOWN_WEAPON_TEXT, UNKNOWN_WEAPON), *self.weapon_choices()]
+
+    def weapon_choices(self) -> list[tuple[str, str]]:
+        """Every weapon of the campaign's ships and enemies: 'Raider Gorgon: salvo rack'."""
+        found = []
+        for ship in self.ships.values():
+            for index, system in enumerate(ship.spec.systems):
+                if system.damage_type is not None:
+                    found.append((f"{ship.spec.name}: {system.name}", f"{ship.id}/{index}"))
+        return found
 
     def on_mount(self) -> None:
         table = self.query_one(HazardCharacters)
@@ -220,15 +228,6 @@ class HazardDialog(GmDialog[list[InjuryEntry]]):
             "space ticks who rolls, p switches posture; ctrl+r rolls and saves; escape closes."
         )
         self.query_one("#hazard-ship", Select).focus()
-
-    def weapon_choices(self) -> list[tuple[str, str]]:
-        """Every weapon of the campaign's ships and enemies: 'Raider Gorgon: salvo rack'."""
-        found = []
-        for ship in self.ships.values():
-            for index, system in enumerate(ship.spec.systems):
-                if system.damage_type is not None:
-                    found.append((f"{ship.spec.name}: {system.name}", f"{ship.id}/{index}"))
-        return found
 
     @on(Select.Changed, "#hazard-weapon")
     def _weapon_changed(self, event: Select.Changed) -> None:

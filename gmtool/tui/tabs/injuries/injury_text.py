@@ -12,7 +12,7 @@ from rich.text import Text
 from gmtool.rules.characters import Character, Party
 from gmtool.rules.durability import damage_rules
 from gmtool.tui.styles import state_text
-from gmtool.tui.widgets.names import fit_names
+from gmtool.tui.widgets.names import cut_name, fit_names
 from gmtool.tui.widgets.scaled_bar import scaled_bar
 
 BAR_WIDTH = 8
@@ -105,10 +105,10 @@ def battle_text(
     if battle is None and rnd is None:
         return "—"
     suffix = f" r{rnd}" if rnd is not None else ""
-    # `width` is the whole cell's: the name gives way, the round stays
-    room = None if width is None else max(width - len(suffix), 2)
-    text = short((names or {}).get(str(battle), str(battle)), room) if battle is not None else ""
-    return (text + suffix).strip()
+    name = (names or {}).get(str(battle), str(battle)) if battle is not None else ""
+    if width is not None:  # the whole cell's: the name gives way, the round stays
+        name = cut_name(name, max(width - len(suffix), 2))
+    return (name + suffix).strip()
 
 
 def _signed(values: list[int]) -> str:
@@ -288,13 +288,6 @@ def cause_text(entry: Mapping[str, Any], *, long: bool = False) -> str:
         return f"{track} hit" if track else TYPED_IN
     hit = f"a {track} hit to the ship" if track else "damage"
     return f"{hit}, typed in on the Battle tab"
-
-
-def short(text: str, width: int | None) -> str:
-    """The text cut to `width` characters with an ellipsis (None: as it is)."""
-    if width is None or len(text) <= width:
-        return text
-    return text[: width - 1] + "…"
 
 
 def entry_name(entry: Mapping[str, Any]) -> str:

@@ -65,7 +65,6 @@ class InjuriesPane(GmPane):
         self.party = Party(())
         self.entries: list[InjuryEntry] = []
         self._reload_pending = False
-        self._narrow = False
         # the last battle and round typed in a dialog, offered again in the next one
         self.battle = ""
         self.round_text = ""
@@ -85,8 +84,7 @@ class InjuriesPane(GmPane):
 
     def on_mount(self) -> None:
         self.campaign.on_record(lambda _entries: self.post_message(self.RollsSaved()))
-        self._narrow = self.app.size.width < NARROW_BELOW
-        self.set_class(self._narrow, "-narrow")
+        self.set_class(self.app.size.width < NARROW_BELOW, "-narrow")
         self.reload()
         if self.party_problem is None:
             self.show_status(
@@ -222,8 +220,7 @@ class InjuriesPane(GmPane):
         if not self.query("#injury-characters"):
             return
         narrow = self.app.size.width < NARROW_BELOW
-        if narrow != self._narrow:
-            self._narrow = narrow
+        if narrow != self.has_class("-narrow"):
             self.set_class(narrow, "-narrow")
             self._fill_characters()
             self._fill_history()
@@ -235,7 +232,8 @@ class InjuriesPane(GmPane):
         or goes to `select`."""
         table = self.query_one("#injury-characters", DataTable)
         highlighted = select or self.highlighted_character_id()
-        fill_table(table, character_columns(), character_rows(self.party, self._narrow))
+        rows = character_rows(self.party, narrow=self.has_class("-narrow"))
+        fill_table(table, character_columns(), rows)
         self._fit_characters()
         if highlighted is not None and highlighted in self.party.ids:
             table.move_cursor(row=table.get_row_index(highlighted), animate=False)

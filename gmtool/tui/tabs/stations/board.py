@@ -20,6 +20,7 @@ from gmtool.rules.stations import (
     StationRoll,
     station_table,
 )
+from gmtool.tui.widgets.names import cut_name
 
 if TYPE_CHECKING:
     from gmtool.rules.battle.scores import ScoreChoice
@@ -60,8 +61,7 @@ def short_place(name: str, width: int) -> str:
             shorter = word[:4] + "."
         if shorter is not None:
             words[index] = shorter.capitalize() if word[0].isupper() else shorter
-    text = " ".join(words)
-    return text if len(text) <= width else text[: width - 1] + "…"
+    return cut_name(" ".join(words), width)
 
 
 def ladder_rung(step: int) -> int | None:
@@ -96,11 +96,7 @@ def with_text(cell: Any, text: str) -> Any:
 
 def cut_cell(cell: Any, width: int) -> Any:
     """Text cut to `width` with "…" (a skill or a station's note; the detail line has it)."""
-    plain = cell.plain if isinstance(cell, Text) else str(cell)
-    if len(plain) <= width:
-        return cell
-    cut = plain[: width - 1] + "…"
-    return Text(cut, style=cell.style) if isinstance(cell, Text) else cut
+    return with_text(cell, cut_name(cell.plain if isinstance(cell, Text) else str(cell), width))
 
 
 BOARD_COLUMNS = ("Station", "Who", "Task", "Skill", "Score", "Posture")
