@@ -67,7 +67,4 @@ def ship_of(party: Party, character_id: str | None, ship_ids: Collection[str]) -
         assignment = assignment_of(party.assignments, character_id)
         if assignment is not None and assignment.ship_id in ship_ids:
             return assignment.ship_id
-    for assignment in party.assignments:
-        if assignment.ship_id in ship_ids:
-            return assignment.ship_id
-    return None
+    return next((a.ship_id for a in party.assignments if a.ship_id in ship_ids), None)
