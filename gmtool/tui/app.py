@@ -117,11 +117,15 @@ class GmApp(ReportsCrashes, HoldsKeys, App[None]):
                         yield tab.load()(id=tab.TAB_ID)
         yield KeyFooter()
 
+    def built_tab(self, tab_id: str) -> Any:
+        """The tab's GmPane, or None while it was never shown."""
+        found = self.query(f"#{tab_id}")
+        return found.first() if found else None
+
     def ensure_tab_built(self, tab_id: str) -> Any:
         """The tab's widget, building it now if it was never shown."""
-        found = self.query(f"#{tab_id}")
-        if found:
-            return found.first()
+        if (built := self.built_tab(tab_id)) is not None:
+            return built
         tab = next(t for t in self.tabs if t.TAB_ID == tab_id)
         widget = tab.load()(id=tab_id)
         self.query_one(f"#tab-{tab_id}", TabPane).mount(widget)
@@ -142,14 +146,10 @@ class GmApp(ReportsCrashes, HoldsKeys, App[None]):
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded and self.idle_hooks:
-            self._idle_again_in(IDLE_AFTER)
+            if self._idle_timer is not None:  # the idle hooks wait for IDLE_AFTER without a key
+                self._idle_timer.stop()
+            self._idle_timer = self.set_timer(IDLE_AFTER, self._idle)
         await super().on_event(event)
-
-    def _idle_again_in(self, seconds: float) -> None:
-        """The idle hooks run `seconds` from now, unless a key comes first."""
-        if self._idle_timer is not None:
-            self._idle_timer.stop()
-        self._idle_timer = self.set_timer(seconds, self._idle)
 
     def _idle(self) -> None:
         self._idle_timer = None
@@ -171,8 +171,6 @@ class GmApp(ReportsCrashes, HoldsKeys, App[None]):
     def report_damaged_files(self) -> None:
         """One alert naming every damaged file and its newest good backup, just after the
         first frame: the GM hears of it at once, not on the tab that reads it."""
-        from gmtool.actions.errors import StoreError
-
         try:
             damaged = self.campaign.damaged_files()
         except StoreError as exc:
@@ -204,8 +202,6 @@ class GmApp(ReportsCrashes, HoldsKeys, App[None]):
     def action_session(self) -> None:
         """F2: start a game session, or end the one that is open."""
         from gmtool.actions import sessions
-        from gmtool.actions.errors import StoreError
-        from gmtool.rules.errors import RulesError
         from gmtool.tui.dialogs.session import SessionDialog
 
         current = sessions.current_session(self.campaign)
@@ -221,7 +217,7 @@ class GmApp(ReportsCrashes, HoldsKeys, App[None]):
                     return
                 self.notify(f"{ended.title} ended. F2 starts the next session.")
                 self.show_campaign_title()
-                self.journal_saved()
+                self.table_notes.journal_saved()
 
             battle = sessions.unfinished_battle(self.campaign)
             if battle is None:
@@ -247,13 +243,10 @@ class GmApp(ReportsCrashes, HoldsKeys, App[None]):
                 return
             self.notify(f"{session.title} started: rolls and injuries now record it.")
             self.show_campaign_title()
-            self.journal_saved()
-            self.show_previously()
+            self.table_notes.journal_saved()
+            self.table_notes.show_previously()
 
         self.push_screen(SessionDialog(number), started)
-
-    def show_previously(self) -> None:
-        self.table_notes.show_previously()
 
     # -- notes from any tab (tui/table_notes.py) ----------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -266,9 +259,6 @@ class GmApp(ReportsCrashes, HoldsKeys, App[None]):
     def action_undo_note(self) -> None:
         """ctrl+z just after a note (nothing saved since): the note is taken back."""
         self.table_notes.undo()
-
-    def journal_saved(self) -> None:
-        self.table_notes.journal_saved()
 
     # -- quitting ---------------------------------------------------------------------------
     async def action_quit(self) -> None:
@@ -309,13 +299,10 @@ class GmApp(ReportsCrashes, HoldsKeys, App[None]):
         if tabs.active != f"tab-{tab_id}" and not isinstance(self.screen, ModalScreen):
             self.screen.set_focus(None)
         tabs.active = f"tab-{tab_id}"
-        self._place_underline()
-        # now: a tab built before has the cursor in the frame that shows it
-        self._focus_when_built(self.ensure_tab_built(tab_id), FOCUS_TRIES)
-
-    def _place_underline(self) -> None:
         with suppress(NoMatches):
             place_underline(self.query_one("TabbedContent > ContentTabs", Tabs))
+        # now: a tab built before has the cursor in the frame that shows it
+        self._focus_when_built(self.ensure_tab_built(tab_id), FOCUS_TRIES)
 
     def _focus_when_built(self, pane: Any, tries: int) -> None:
         """Put the cursor on the tab's starting widget, again after each refresh until it is
@@ -342,20 +329,11 @@ class GmApp(ReportsCrashes, HoldsKeys, App[None]):
         if 1 <= number <= len(self.tabs):
             self.show_tab(self.tabs[number - 1].TAB_ID)
 
-    def focus_shown_tab(self) -> None:
-        """Put the cursor on the shown tab's starting widget, if it has its widgets yet."""
-        found = self.query(f"#{self.current_tab().TAB_ID}")
-        if found:
-            pane: Any = found.first()  # the tab's GmPane
-            with suppress(NoMatches):  # still being built: show_tab focuses it when it is
-                pane.focus_default()
-
     def _changed_elsewhere(self) -> None:
         """Another process saved since (a save here was refused): the tab on screen reads
         again once the refusal has been shown."""
-        found = self.query(f"#{self.current_tab().TAB_ID}")
-        if found:
-            pane: Any = found.first()
+        pane = self.built_tab(self.current_tab().TAB_ID)
+        if pane is not None:
             self.call_later(pane.read_again)
 
     def current_tab(self) -> Any:
@@ -369,8 +347,7 @@ class GmApp(ReportsCrashes, HoldsKeys, App[None]):
             return
         spec = self.current_tab()
         tab = spec.load()
-        found = self.query(f"#{spec.TAB_ID}")
-        built: Any = found.first() if found else None
+        built = self.built_tab(spec.TAB_ID)
         # a tab still being built has only its HELP and keys
         text = built.help_text() if isinstance(built, tab) else tab.HELP
         self.push_screen(HelpScreen(tab.TITLE, text, [t.title for t in self.tabs]))

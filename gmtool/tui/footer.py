@@ -168,13 +168,9 @@ class KeyFooter(Widget):
 
     def _tab_of_cursor(self) -> str | None:
         focused = self.screen.focused
-        if focused is None:
-            return None
-        for node in focused.ancestors_with_self:
-            tab = getattr(node, "TAB_ID", None)  # a GmPane
-            if tab:
-                return str(tab)
-        return None
+        nodes = focused.ancestors_with_self if focused is not None else []
+        tabs = (getattr(node, "TAB_ID", None) for node in nodes)  # a GmPane's
+        return next((str(tab) for tab in tabs if tab), None)
 
     def items(self) -> list[FooterItem]:
         """The keys to show now: one per action, the command palette last."""

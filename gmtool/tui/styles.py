@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rich.text import Text
+
 DEGREE_STYLE = {
     "amazing": "bold green",
     "good": "green",
@@ -10,6 +12,12 @@ DEGREE_STYLE = {
     "critical_failure": "bold red",
 }
 """The style of each degree of success of a check."""
+STATE_STYLE = {"ok": "green", "knocked_out": "yellow", "dying": "bold red", "dead": "bold red"}
+
+
+def state_text(state: str, words: str | None = None) -> Text:
+    """A character's state ("knocked out"), or `words` about it, in the state's colour."""
+    return Text(words or state.replace("_", " "), style=STATE_STYLE.get(state, ""))
 
 
 def tab_css(anchor: str, name: str) -> str:

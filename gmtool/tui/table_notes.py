@@ -20,6 +20,8 @@ class NotesApp(Protocol):
 
     def current_tab(self) -> Any: ...
 
+    def built_tab(self, tab_id: str) -> Any: ...
+
 
 class TableNotes:
     """What the app's note keys need: the note ctrl+z may still take back."""
@@ -98,9 +100,6 @@ class TableNotes:
     def journal_saved(self) -> None:
         """A session or note saved by the app's keys shows at once in the Journal tab if it
         is on screen (shown later, it reads what changed then)."""
-        if self.host.current_tab().TAB_ID != "journal":
-            return
-        found = self.app.query("#journal")
-        if found:
-            pane: Any = found.first()
+        pane = self.host.built_tab("journal")
+        if pane is not None and self.host.current_tab().TAB_ID == "journal":
             pane.read_again()

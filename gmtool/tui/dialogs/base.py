@@ -239,10 +239,7 @@ class GmDialog(RepaintsFocusOnly, ModalScreen[R]):
 
     def message_line(self) -> Static | None:
         """The line the dialog says its refusals on, if it has one."""
-        for line in self.query(MESSAGE_LINES):
-            if isinstance(line, Static):
-                return line
-        return None
+        return next((line for line in self.query(MESSAGE_LINES) if isinstance(line, Static)), None)
 
     def say_refusal(self, text: str) -> None:
         """Say why the form was not saved on its message line and in a notification (a tall
@@ -414,8 +411,4 @@ class ConfirmDialog(GmDialog[bool]):
         self.dismiss(yes)
 
     def action_switch(self) -> None:
-        focused = self.focused
-        other = (
-            "#confirm-no" if focused is not None and focused.id == "confirm-yes" else "#confirm-yes"
-        )
-        self.query_one(other, Button).focus()
+        self.focus_next(Button)  # of two buttons, the other one

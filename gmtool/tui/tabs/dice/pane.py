@@ -81,7 +81,7 @@ class DiceLogPane(GmPane):
     def on_mount(self) -> None:
         self.campaign.on_record(lambda entries: self.post_message(self.RollsSaved(entries)))
         # rolls numbered from here on were made while the tab is open: in sight
-        self._first_new_roll = self.campaign.rolls.next_id if self.campaign.rolls else 0
+        self._first_new_roll = self._next_roll()
 
     # -- focus ------------------------------------------------------------------------------
     def focus_default(self) -> None:
@@ -201,10 +201,8 @@ class DiceLogPane(GmPane):
         table = self.query_one(RollLogTable)
         row = table.cursor_row
         self.reload_log()
-        if str(roll_id) in self._shown:
-            table.move_cursor(row=table.get_row_index(str(roll_id)))
-        else:
-            table.move_cursor(row=row)
+        key = str(roll_id)
+        table.move_cursor(row=table.get_row_index(key) if key in self._shown else row)
 
     def _entry_under_cursor(self) -> RollEntry | None:
         found = self.query(RollLogTable)
@@ -217,9 +215,8 @@ class DiceLogPane(GmPane):
     def _step_mark(self, redo: bool) -> bool:
         """ctrl+z (ctrl+y) right after a mark, no roll since: the mark as it was (again).
         False: no mark to step, the rolls' history goes on."""
-        steps, other = self._marks_undone, self._marks_done
-        if not redo:
-            steps, other = other, steps
+        done, undone = self._marks_done, self._marks_undone
+        steps, other = (undone, done) if redo else (done, undone)
         if not steps or steps[-1][1] != self._next_roll():
             steps.clear()
             return False

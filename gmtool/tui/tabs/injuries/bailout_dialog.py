@@ -24,12 +24,11 @@ from gmtool.rules.errors import RulesError
 from gmtool.rules.hazards import bailout_rounds, hazard_table
 from gmtool.rules.hazards import survivors_aboard as party_aboard
 from gmtool.rules.limits import MAX_TOTAL_CREW
-from gmtool.tui.dialogs.base import save_action
+from gmtool.tui.dialogs.base import GmDialog, save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.injuries.form_fields import (
     BailoutOrder,
-    SavesWhileOpen,
     chosen_ship,
     ship_class_row,
 )
@@ -54,7 +53,7 @@ def describe_bailout(record: BailoutRecord) -> str:
 # -- the dialog ---------------------------------------------------------------------------
 
 
-class BailoutDialog(SavesWhileOpen[BailoutRecord | None]):
+class BailoutDialog(GmDialog[BailoutRecord | None]):
     """Shows the last evacuation; ctrl+r gives a new order. Returns the newest order given
     while it was open (None if none)."""
 
@@ -74,7 +73,7 @@ class BailoutDialog(SavesWhileOpen[BailoutRecord | None]):
         ship_id: str | None = None,
         last: BailoutRecord | None = None,
     ) -> None:
-        super().__init__(lambda: self.ordered)
+        super().__init__()
         self.campaign = campaign
         self.order = order
         self.ships = {s.id: s for s in ships}
@@ -138,6 +137,9 @@ class BailoutDialog(SavesWhileOpen[BailoutRecord | None]):
                 "rolls the bail-out time once. Characters leave when they reach a pod or airlock."
             )
         self.query_one("#bailout-survivors", Input).focus()
+
+    def cancel_result(self) -> BailoutRecord | None:
+        return self.ordered
 
     def _crew(self) -> CrewAboard | None:
         """The crew aboard the chosen ship (read once per ship while the dialog is open)."""

@@ -1,11 +1,9 @@
 """Form pieces shared by the Injuries tab's dialogs, so they look and check the same: the
-base of the hazard and bail-out dialogs (they save while open; ctrl+r
-rolls again), the bail-out request, the ship-and-class row and the ship a form starts on."""
+bail-out request, the ship-and-class row and the ship a form starts on."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
-from typing import TypeVar
+from collections.abc import Collection, Mapping
 
 import msgspec
 from textual.app import ComposeResult
@@ -16,10 +14,7 @@ from gmtool.actions.reads.ships import ShipRecord
 from gmtool.rules.characters import Party
 from gmtool.rules.classes import class_ids
 from gmtool.rules.stations import assignment_of
-from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.widgets.compact import choice
-
-R = TypeVar("R")
 
 
 class BailoutOrder(msgspec.Struct, frozen=True):
@@ -65,18 +60,6 @@ def chosen_ship(value: object) -> str | None:
     return value if isinstance(value, str) and value != NO_SHIP else None
 
 
-class SavesWhileOpen(GmDialog[R]):
-    """A dialog that saves and stays open: Escape closes it with what it saved (`kept`),
-    asking first when a field changed since the last save (which calls `remember_fields`)."""
-
-    def __init__(self, kept: Callable[[], R]) -> None:
-        super().__init__()
-        self.kept = kept
-
-    def cancel_result(self) -> R:
-        return self.kept()
-
-
 def ship_of(party: Party, character_id: str | None, ship_ids: Collection[str]) -> str | None:
     """The ship a hazard roll starts on: the highlighted character's, else the first ship
     with anyone aboard (None: no ship of `ship_ids` has)."""
@@ -84,7 +67,4 @@ def ship_of(party: Party, character_id: str | None, ship_ids: Collection[str]) -
         assignment = assignment_of(party.assignments, character_id)
         if assignment is not None and assignment.ship_id in ship_ids:
             return assignment.ship_id
-    for assignment in party.assignments:
-        if assignment.ship_id in ship_ids:
-            return assignment.ship_id
-    return None
+    return next((a.ship_id for a in party.assignments if a.ship_id in ship_ids), None)

@@ -25,12 +25,11 @@ from gmtool.rules.errors import RulesError
 from gmtool.rules.hazards import default_posture, hazard_table
 from gmtool.rules.stations import aboard, assignment_of, station_table
 from gmtool.tui.action_table import TabAction, bindings
-from gmtool.tui.dialogs.base import save_action
+from gmtool.tui.dialogs.base import GmDialog, save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import DEGREE_STYLE, tab_css
 from gmtool.tui.tabs.injuries.form_fields import (
     NO_SHIP,
-    SavesWhileOpen,
     chosen_ship,
     ship_class_row,
     ship_options,
@@ -95,9 +94,9 @@ class HazardCharacters(DataTable[Any]):
     )
 
 
-class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
-    """Returns every entry saved while it was open; ticks and postures count as changes
-    for Escape's question."""
+class HazardDialog(GmDialog[list[InjuryEntry]]):
+    """Saves while open; returns every entry saved. Ticks and postures count as changes for
+    Escape's question."""
 
     DEFAULT_CSS = tab_css(__file__, "hazard_dialog.tcss")
 
@@ -106,8 +105,11 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
     )
 
     def __init__(self, start: HazardFormStart) -> None:
-        super().__init__(lambda: self.saved)
+        super().__init__()
         self._start(start)
+
+    def cancel_result(self) -> list[InjuryEntry]:
+        return self.saved
 
     def _start(self, start: HazardFormStart) -> None:
         self.ships = {s.id: s for s in start.ships}
@@ -179,8 +181,7 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
                     self._weapon_options(), UNKNOWN_WEAPON, "hazard-weapon",
                     "the weapon that hit, when known: its damage type is the injury's",
                 )  # fmt: skip
-            table = HazardCharacters(id="hazard-characters", cursor_type="row")
-            yield table
+            yield HazardCharacters(id="hazard-characters", cursor_type="row")
             yield Static(id="hazard-message")
             yield Static(id="hazard-detail")
         yield KeyFooter()
@@ -195,6 +196,15 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
 
     def _weapon_options(self) -> list[tuple[str, str]]:
         return [(UNKNOWN_WEAPON_TEXT, UNKNOWN_WEAPON), *self.weapon_choices()]
+
+    def weapon_choices(self) -> list[tuple[str, str]]:
+        """Every weapon of the campaign's ships and enemies: 'Raider Gorgon: salvo rack'."""
+        found = []
+        for ship in self.ships.values():
+            for index, system in enumerate(ship.spec.systems):
+                if system.damage_type is not None:
+                    found.append((f"{ship.spec.name}: {system.name}", f"{ship.id}/{index}"))
+        return found
 
     def on_mount(self) -> None:
         table = self.query_one(HazardCharacters)
@@ -218,15 +228,6 @@ class HazardDialog(SavesWhileOpen[list[InjuryEntry]]):
             "space ticks who rolls, p switches posture; ctrl+r rolls and saves; escape closes."
         )
         self.query_one("#hazard-ship", Select).focus()
-
-    def weapon_choices(self) -> list[tuple[str, str]]:
-        """Every weapon of the campaign's ships and enemies: 'Raider Gorgon: salvo rack'."""
-        found = []
-        for ship in self.ships.values():
-            for index, system in enumerate(ship.spec.systems):
-                if system.damage_type is not None:
-                    found.append((f"{ship.spec.name}: {system.name}", f"{ship.id}/{index}"))
-        return found
 
     @on(Select.Changed, "#hazard-weapon")
     def _weapon_changed(self, event: Select.Changed) -> None:

@@ -121,10 +121,6 @@ class FilterBar(Horizontal):
             values[name] = None if value == ALL or value is Select.BLANK else value
         return values
 
-    def any_set(self) -> bool:
-        """Whether a filter is set (a clears them)."""
-        return any(value is not None for value in self.values().values())
-
     def clear(self) -> None:
         """Every filter to ALL, quietly (the pane shows the history again itself)."""
         for name, _, _ in self.FILTERS:

@@ -11,14 +11,14 @@ from rich.text import Text
 
 from gmtool.rules.characters import Character, Party
 from gmtool.rules.durability import damage_rules
-from gmtool.tui.widgets.names import fit_names
+from gmtool.tui.styles import state_text
+from gmtool.tui.widgets.names import cut_name, fit_names
 from gmtool.tui.widgets.scaled_bar import scaled_bar
 
 BAR_WIDTH = 8
 NARROW_BAR = 5  # on a screen narrower than the pane's NARROW_BELOW
 NARROW_NAME = 22
 TRACK_STYLE = {"stun": "yellow", "wound": "dark_orange", "mortal": "red"}
-STATE_STYLE = {"ok": "green", "knocked_out": "yellow", "dying": "bold red", "dead": "bold red"}
 
 
 def tracks() -> tuple[str, ...]:
@@ -45,8 +45,7 @@ def state_words(state: str, stabilized: bool = False, mortal: int = 0) -> str:
 
 def character_state_text(character: Character) -> Text:
     mortal = character.damage.get("mortal", 0)
-    words = state_words(character.state, character.stabilized, mortal)
-    return Text(words, style=STATE_STYLE.get(character.state, ""))
+    return state_text(character.state, state_words(character.state, character.stabilized, mortal))
 
 
 def tracks_line(character: Character) -> Text:
@@ -106,10 +105,10 @@ def battle_text(
     if battle is None and rnd is None:
         return "—"
     suffix = f" r{rnd}" if rnd is not None else ""
-    # `width` is the whole cell's: the name gives way, the round stays
-    room = None if width is None else max(width - len(suffix), 2)
-    text = short((names or {}).get(str(battle), str(battle)), room) if battle is not None else ""
-    return (text + suffix).strip()
+    name = (names or {}).get(str(battle), str(battle)) if battle is not None else ""
+    if width is not None:  # the whole cell's: the name gives way, the round stays
+        name = cut_name(name, max(width - len(suffix), 2))
+    return (name + suffix).strip()
 
 
 def _signed(values: list[int]) -> str:
@@ -174,12 +173,8 @@ def marked_text(entry: Mapping[str, Any]) -> str:
 def state_change_text(entry: Mapping[str, Any]) -> Text:
     before, after = str(entry.get("state_before", "")), str(entry.get("state", ""))
     if before == after:
-        return Text(state_words(after), style=STATE_STYLE.get(after, ""))
-    return Text.assemble(
-        (state_words(before), STATE_STYLE.get(before, "")),
-        " → ",
-        (state_words(after), STATE_STYLE.get(after, "")),
-    )
+        return state_text(after)
+    return Text.assemble(state_text(before), " → ", state_text(after))
 
 
 def ship_text(entry: Mapping[str, Any]) -> str:
@@ -293,13 +288,6 @@ def cause_text(entry: Mapping[str, Any], *, long: bool = False) -> str:
         return f"{track} hit" if track else TYPED_IN
     hit = f"a {track} hit to the ship" if track else "damage"
     return f"{hit}, typed in on the Battle tab"
-
-
-def short(text: str, width: int | None) -> str:
-    """The text cut to `width` characters with an ellipsis (None: as it is)."""
-    if width is None or len(text) <= width:
-        return text
-    return text[: width - 1] + "…"
 
 
 def entry_name(entry: Mapping[str, Any]) -> str:

@@ -49,6 +49,12 @@ class MedicalTreatmentDialog(CharacterDialog[TreatmentRequest]):
 
     ACTIONS = (ROLL_KEY,)
     CHARACTER_LABEL = "Patient"
+    HINT = (
+        "The doctor's check decides: Ordinary or better stabilizes and restores points "
+        "(tables/healing.yaml). Step: -1 a good sick bay, +1..+3 the field. "
+        "ctrl+r rolls and saves, escape cancels."
+    )
+    FIRST_FIELD = "#treat-doctor"
 
     def __init__(
         self,
@@ -79,14 +85,7 @@ class MedicalTreatmentDialog(CharacterDialog[TreatmentRequest]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.show_tracks()
-        self.show_skill()
-        self.message(
-            "The doctor's check decides: Ordinary or better stabilizes and restores points "
-            "(tables/healing.yaml). Step: -1 a good sick bay, +1..+3 the field. "
-            "ctrl+r rolls and saves, escape cancels."
-        )
-        self.query_one("#treat-doctor", Select).focus()
+        self.show_skill()  # then CharacterDialog's: the tracks, the hint, the first field
 
     @property
     def doctor(self) -> Character | None:
@@ -119,9 +118,7 @@ class MedicalTreatmentDialog(CharacterDialog[TreatmentRequest]):
 
     def request(self) -> TreatmentRequest:
         """The form as a request; ValueError says what to fix (nothing is rolled)."""
-        patient = self.character
-        if patient is None:
-            raise ValueError("choose the patient")
+        patient = self.chosen("the patient")
         if self.doctor_id is None:
             raise ValueError("choose the doctor")
         step = self.query_one("#treat-step", NumberField).number or 0  # blank: no step

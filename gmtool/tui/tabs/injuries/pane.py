@@ -65,7 +65,6 @@ class InjuriesPane(GmPane):
         self.party = Party(())
         self.entries: list[InjuryEntry] = []
         self._reload_pending = False
-        self._narrow = False
         # the last battle and round typed in a dialog, offered again in the next one
         self.battle = ""
         self.round_text = ""
@@ -85,8 +84,7 @@ class InjuriesPane(GmPane):
 
     def on_mount(self) -> None:
         self.campaign.on_record(lambda _entries: self.post_message(self.RollsSaved()))
-        self._narrow = self.app.size.width < NARROW_BELOW
-        self.set_class(self._narrow, "-narrow")
+        self.set_class(self.app.size.width < NARROW_BELOW, "-narrow")
         self.reload()
         if self.party_problem is None:
             self.show_status(
@@ -113,14 +111,9 @@ class InjuriesPane(GmPane):
         self.reload()
 
     def on_show(self) -> None:
-        # Another tab (Battle, Stations) may have changed the party or the history since.
-        if self.is_mounted and self.query("#injury-characters"):
-            self.read_again_if_saved()
-
-    def read_again_if_saved(self) -> None:
-        """As the tab is shown or a dialog opens on the party: read the campaign again only if
-        anything was saved since (reading the history again slows the tab and its dialogs)."""
-        if self.saved_since_read():
+        # Another tab (Battle, Stations) may have changed the party or the history since;
+        # read again only then: reading the history slows the tab and its dialogs.
+        if self.is_mounted and self.query("#injury-characters") and self.saved_since_read():
             self.reload()
 
     # -- focus and the keys on offer --------------------------------------------------------
@@ -156,7 +149,8 @@ class InjuriesPane(GmPane):
         """Whether there is a party to act on, read again if saved since (else says why not)."""
         if self._refused():
             return False
-        self.read_again_if_saved()
+        if self.saved_since_read():
+            self.reload()
         if self._refused():  # the party stopped reading since the tab was drawn
             return False
         if self.party.characters:
@@ -226,8 +220,7 @@ class InjuriesPane(GmPane):
         if not self.query("#injury-characters"):
             return
         narrow = self.app.size.width < NARROW_BELOW
-        if narrow != self._narrow:
-            self._narrow = narrow
+        if narrow != self.has_class("-narrow"):
             self.set_class(narrow, "-narrow")
             self._fill_characters()
             self._fill_history()
@@ -239,7 +232,8 @@ class InjuriesPane(GmPane):
         or goes to `select`."""
         table = self.query_one("#injury-characters", DataTable)
         highlighted = select or self.highlighted_character_id()
-        fill_table(table, character_columns(), character_rows(self.party, self._narrow))
+        rows = character_rows(self.party, narrow=self.has_class("-narrow"))
+        fill_table(table, character_columns(), rows)
         self._fit_characters()
         if highlighted is not None and highlighted in self.party.ids:
             table.move_cursor(row=table.get_row_index(highlighted), animate=False)
@@ -258,7 +252,7 @@ class InjuriesPane(GmPane):
 
     # -- the history and its filters ---------------------------------------------------------
     def filtered(self) -> bool:
-        return self.query_one(FilterBar).any_set()
+        return any(value is not None for value in self.query_one(FilterBar).values().values())
 
     def _fill_history(
         self, everything: list[InjuryEntry] | None = None, select: int | None = None

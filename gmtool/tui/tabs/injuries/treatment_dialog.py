@@ -8,7 +8,7 @@ console blast): a number, or dice such as `d6+1w` that are rolled and logged.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Generic, TypeVar
+from typing import ClassVar, Generic, TypeVar
 
 from rich.text import Text
 from textual import on
@@ -70,6 +70,8 @@ class CharacterDialog(SavingDialog[Request, InjuryEntry]):
     saved injury entry."""
 
     CHARACTER_LABEL = "Character"  # the first row's label (the treatment's: Patient)
+    HINT: ClassVar[str] = ""  # the message line's words until a refusal
+    FIRST_FIELD: ClassVar[str] = ""  # where the cursor starts
 
     def __init__(
         self,
@@ -89,9 +91,20 @@ class CharacterDialog(SavingDialog[Request, InjuryEntry]):
             yield choice(options, self.character_id, "dialog-character", classes="who")
         yield Static(id="dialog-tracks", classes="tracks-line")
 
+    def on_mount(self) -> None:
+        self.show_tracks()
+        self.message(self.HINT)
+        self.query_one(self.FIRST_FIELD).focus()
+
     @property
     def character(self) -> Character | None:
         return self.party.find(self.character_id)
+
+    def chosen(self, who: str) -> Character:
+        """The character chosen; a ValueError asks for `who` when there is none."""
+        if self.character is None:
+            raise ValueError(f"choose {who}")
+        return self.character
 
     @on(Select.Changed, "#dialog-character")
     def _character_changed(self, event: Select.Changed) -> None:
@@ -112,6 +125,11 @@ class TreatmentDialog(CharacterDialog[TreatmentRequest]):
     """Points back on one track with a note, or stabilize; returns the saved entry."""
 
     ACTIONS = (SAVE_KEY,)
+    HINT = (
+        "Points restored to the track; stabilize stops a dying character's decline. "
+        "Enter or ctrl+s saves, escape cancels."
+    )
+    FIRST_FIELD = "#treat-points"
 
     def compose(self) -> ComposeResult:
         with Vertical(id="treatment-box", classes="dialog-box") as box:
@@ -130,14 +148,6 @@ class TreatmentDialog(CharacterDialog[TreatmentRequest]):
             yield Static(classes="dialog-message")
         yield KeyFooter()
 
-    def on_mount(self) -> None:
-        self.show_tracks()
-        self.message(
-            "Points restored to the track; stabilize stops a dying character's decline. "
-            "Enter or ctrl+s saves, escape cancels."
-        )
-        self.query_one("#treat-points", Input).focus()
-
     def _worst_track(self) -> str:
         character = self.character
         if character is not None:
@@ -151,9 +161,7 @@ class TreatmentDialog(CharacterDialog[TreatmentRequest]):
 
     def request(self) -> TreatmentRequest:
         """The form as a request; ValueError says what to fix (nothing is saved)."""
-        character = self.character
-        if character is None:
-            raise ValueError("choose the character to treat")
+        character = self.chosen("the character to treat")
         track = self.query_one("#treat-track", Select).value
         if not isinstance(track, str):
             raise ValueError("choose the track to heal")
@@ -176,6 +184,11 @@ class DamageDialog(CharacterDialog[DamageRequest]):
     """Damage by the GM's ruling; returns the saved entry."""
 
     ACTIONS = (SAVE_KEY,)
+    HINT = (
+        "A number, or dice (rolled and logged). Secondary damage and overflow apply. "
+        "Enter or ctrl+s saves, escape cancels."
+    )
+    FIRST_FIELD = "#damage-amount"
 
     def __init__(
         self,
@@ -218,19 +231,9 @@ class DamageDialog(CharacterDialog[DamageRequest]):
             yield Static(classes="dialog-message")
         yield KeyFooter()
 
-    def on_mount(self) -> None:
-        self.show_tracks()
-        self.message(
-            "A number, or dice (rolled and logged). Secondary damage and overflow apply. "
-            "Enter or ctrl+s saves, escape cancels."
-        )
-        self.query_one("#damage-amount", Input).focus()
-
     def request(self) -> DamageRequest:
         """The form as a request; ValueError says what to fix (nothing is saved)."""
-        character = self.character
-        if character is None:
-            raise ValueError("choose the character who is hurt")
+        character = self.chosen("the character who is hurt")
         kind = self.query_one("#damage-kind", Select).value
         if not isinstance(kind, str):
             raise ValueError("choose the kind of damage")

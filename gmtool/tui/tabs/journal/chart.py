@@ -3,6 +3,8 @@ first time it is shown, as plotting takes a fifth of a second to load."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from textual_plotext import PlotextPlot
 
 from gmtool.actions.journal import ConditionHistory
@@ -22,6 +24,7 @@ TITLES = {
 # Characters and ships drawn at most: the legend has to leave room for the lines.
 MOST_LINES = 6
 COLOURS = ("cyan", "orange", "green", "magenta", "yellow", "red")
+Line = tuple[str, Sequence[float], Sequence[float], Sequence[float]]  # name, x, line, crosses
 
 
 def short_name(name: str) -> str:
@@ -42,37 +45,30 @@ class ConditionChart(PlotextPlot):
         self.refresh()
 
     def _party(self, history: ConditionHistory) -> None:
-        plt = self.plt
-        plt.title(TITLES[PARTY])
+        self.plt.title(TITLES[PARTY])
         hurt = sorted(history.party, key=lambda c: -max((*c.wound, *c.mortal, 0)))[:MOST_LINES]
         if not history.sessions or not hurt:
-            plt.title("The party: no wounds in any session yet")
+            self.plt.title("The party: no wounds in any session yet")
             return
         sessions: list[float] = list(history.sessions)
-        for character, colour in zip(hurt, COLOURS, strict=False):
-            name = short_name(character.name)
-            plt.plot(
-                sessions, [float(n) for n in character.wound], label=name, marker="hd", color=colour
-            )
-            plt.plot(sessions, [float(n) for n in character.mortal], marker="x", color=colour)
-        plt.xticks(sessions, [str(int(s)) for s in sessions])
-        plt.xlabel("session")
+        self._lines([(c.name, sessions, c.wound, c.mortal) for c in hurt], sessions, "session")
 
     def _ships(self, history: ConditionHistory) -> None:
-        plt = self.plt
-        plt.title(TITLES[SHIPS])
+        self.plt.title(TITLES[SHIPS])
         ships = [s for s in history.ships if s.battles][:MOST_LINES]
         if not ships:
-            plt.title("Ships: none has finished a battle yet")
+            self.plt.title("Ships: none has finished a battle yet")
             return
-        for ship, colour in zip(ships, COLOURS, strict=False):
-            places: list[float] = [p + 1 for p in ship.battles]
-            label = short_name(ship.name)
-            plt.plot(
-                places, [float(n) for n in ship.damage], label=label, marker="hd", color=colour
-            )
-            plt.plot(places, [float(n) for n in ship.crew], marker="x", color=colour)
-        numbers: list[float] = list(range(1, len(history.battles) + 1))
-        plt.xticks(numbers, [str(int(n)) for n in numbers])
-        plt.ylim(0, 100)
-        plt.xlabel("battle")
+        lines = [(s.name, [p + 1 for p in s.battles], s.damage, s.crew) for s in ships]
+        self._lines(lines, list(range(1, len(history.battles) + 1)), "battle")
+        self.plt.ylim(0, 100)
+
+    def _lines(self, lines: Sequence[Line], ticks: list[float], xlabel: str) -> None:
+        """Each character's or ship's two series, a line and crosses in one colour."""
+        plt = self.plt
+        for (name, places, line, crosses), colour in zip(lines, COLOURS, strict=False):
+            line_values = [float(n) for n in line]
+            plt.plot(places, line_values, label=short_name(name), marker="hd", color=colour)
+            plt.plot(places, [float(n) for n in crosses], marker="x", color=colour)
+        plt.xticks(ticks, [str(int(t)) for t in ticks])
+        plt.xlabel(xlabel)

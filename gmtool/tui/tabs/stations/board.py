@@ -20,6 +20,7 @@ from gmtool.rules.stations import (
     StationRoll,
     station_table,
 )
+from gmtool.tui.widgets.names import cut_name
 
 if TYPE_CHECKING:
     from gmtool.rules.battle.scores import ScoreChoice
@@ -60,8 +61,7 @@ def short_place(name: str, width: int) -> str:
             shorter = word[:4] + "."
         if shorter is not None:
             words[index] = shorter.capitalize() if word[0].isupper() else shorter
-    text = " ".join(words)
-    return text if len(text) <= width else text[: width - 1] + "…"
+    return cut_name(" ".join(words), width)
 
 
 def ladder_rung(step: int) -> int | None:
@@ -96,11 +96,7 @@ def with_text(cell: Any, text: str) -> Any:
 
 def cut_cell(cell: Any, width: int) -> Any:
     """Text cut to `width` with "…" (a skill or a station's note; the detail line has it)."""
-    plain = cell.plain if isinstance(cell, Text) else str(cell)
-    if len(plain) <= width:
-        return cell
-    cut = plain[: width - 1] + "…"
-    return Text(cut, style=cell.style) if isinstance(cell, Text) else cut
+    return with_text(cell, cut_name(cell.plain if isinstance(cell, Text) else str(cell), width))
 
 
 BOARD_COLUMNS = ("Station", "Who", "Task", "Skill", "Score", "Posture")
@@ -183,10 +179,7 @@ def doing(occ: Occupant) -> str:
 
 
 def _occupant_detail(occ: Occupant) -> str:
-    task = TASK_TEXT[occ.task]
-    parts = [f"{occ.name}: {task}"]
-    if occ.task == "leading" and occ.target is not None and occ.target != occ.station_id:
-        parts[0] += f" the {place_name(occ.target)} team"
+    parts = [f"{occ.name}: {doing(occ)}"]
     if occ.skill is not None and occ.score is not None and occ.step is not None:
         basis = " (broad skill)" if occ.basis == "broad" else ""
         parts.append(f"{skill_label(occ.skill)} {occ.score} {step_words(occ.step)}{basis}")
@@ -252,17 +245,9 @@ def board_rows(board: StationBoard, party: Party) -> list[BoardRow]:
             _station_row(rows, line, str(index), cells, whole, occ.character_id, check)
         crew_rolls = [r for r in line.rolls if r.roller is None]
         for roll in crew_rolls:
-            crew, led = (
-                Text("crew", style="italic dim"),
-                Text("led" if roll.led_by else "", style=dim),
-            )
-            cells = (
-                crew,
-                led,
-                Text("crew check", style=dim),
-                score_text(roll.score, roll.step),
-                "",
-            )
+            led = Text("led" if roll.led_by else "", style=dim)
+            crew, score = Text("crew", style="italic dim"), score_text(roll.score, roll.step)
+            cells = (crew, led, Text("crew check", style=dim), score, "")
             check = row_check(board, line.station_id, None)
             _station_row(rows, line, "crew", cells, summary, None, check)
         if not line.occupants and not crew_rolls:

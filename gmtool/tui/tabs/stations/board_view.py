@@ -17,6 +17,7 @@ from textual.widgets import Label
 from gmtool.actions.reads.ships import ShipRecord
 from gmtool.rules.characters import Party
 from gmtool.rules.stations import assignment_of
+from gmtool.tui.styles import state_text
 from gmtool.tui.tabs.stations.board import (
     BOARD_COLUMNS,
     BoardRow,
@@ -25,7 +26,6 @@ from gmtool.tui.tabs.stations.board import (
     short_place,
     with_text,
 )
-from gmtool.tui.tabs.stations.character_form import state_text
 from gmtool.tui.tabs.stations.offered import BOARD, ELSEWHERE, LIST
 from gmtool.tui.tabs.stations.places import where_text
 from gmtool.tui.tabs.stations.widgets import BoardTable, PartyList, Resized, party_title

@@ -29,7 +29,7 @@ from gmtool.rules.limits import MAX_NAME_CHARS, MAX_TEXT_CHARS
 from gmtool.tui.action_table import TabAction, bindings
 from gmtool.tui.dialogs.base import GmDialog, save_action
 from gmtool.tui.footer import KeyFooter
-from gmtool.tui.styles import tab_css
+from gmtool.tui.styles import state_text, tab_css
 from gmtool.tui.tabs.stations.party_orders import AddCharacter, CharacterRequest, EditCharacter
 from gmtool.tui.tabs.stations.skill_field import skill_from_typing, skill_suggester
 from gmtool.tui.widgets.form_errors import needs_text
@@ -38,12 +38,6 @@ from gmtool.tui.widgets.text_field import TextField
 
 SaveCharacter = Callable[[CharacterRequest], object]
 """Carries out the form's request; raises RulesError or StoreError to refuse it."""
-
-STATE_STYLE = {"ok": "green", "knocked_out": "yellow", "dying": "bold red", "dead": "bold red"}
-
-
-def state_text(state: str) -> Text:
-    return Text(state.replace("_", " "), style=STATE_STYLE.get(state, ""))
 
 
 def form_problem(exc: RulesError) -> tuple[str | None, str]:
@@ -243,7 +237,6 @@ class CharacterForm(GmDialog[CharacterRequest | None]):
 
     @on(Input.Submitted, "#skill-choice")
     def _skill_chosen(self) -> None:
-        """Enter in the Skill field: on to its score (the saved one, when it has one)."""
         if (skill_id := self._typed_skill()) is not None:
             self._to_score(skill_id)
 
@@ -262,10 +255,8 @@ class CharacterForm(GmDialog[CharacterRequest | None]):
         choice = self._typed_skill()
         if choice is None:
             return
-        text, score = (
-            self.query_one("#skill-score", Input).value.strip(),
-            self._number("#skill-score"),
-        )
+        text = self.query_one("#skill-score", Input).value.strip()
+        score = self._number("#skill-score")
         if not isinstance(score, int) or not table.skill_min <= score <= table.skill_max:
             self._show(
                 f"Not added: {skill_label(choice)} needs a score from {table.skill_min} to "

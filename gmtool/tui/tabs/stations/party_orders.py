@@ -88,8 +88,8 @@ def act(campaign: Campaign, request: PartyRequest) -> PartyDone | history.Refuse
             party_actions.delete_character(campaign, who)
             return PartyDone(f"Deleted {name}. (ctrl+z undoes)")
         case ImportParty(path, replace):
-            imported = party_actions.import_party(campaign, path, replace_party=replace)
-            return PartyDone(capitalized(imported.describe()))
+            said = party_actions.import_party(campaign, path, replace_party=replace).describe()
+            return PartyDone(said[0].upper() + said[1:])
         case ExportParty(path, overwrite):
             exported = party_actions.export_party(campaign, path, overwrite=overwrite)
             words = f"Exported {exported.characters} characters to {exported.path}."
@@ -125,10 +125,6 @@ def refused_words(refused: history.Refused) -> str:
     if undo and refused.reason is history.Refusal.INJURIES_FIRST:
         text += " (ctrl+z on the Injuries tab)."
     return text
-
-
-def capitalized(message: str) -> str:
-    return message[0].upper() + message[1:]
 
 
 Save = Callable[[PartyRequest], object]
