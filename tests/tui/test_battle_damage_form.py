@@ -3,7 +3,6 @@ optional rule "characters on station", the place struck (RULES.md section 5)."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -31,11 +30,6 @@ from tests.tui.test_battle_tab import (
 )
 
 __all__ = ["rule_on"]  # the fixture, used by name
-
-
-@pytest.fixture(autouse=True)
-def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(os, "fsync", lambda _fd: None)
 
 
 def hazard_rolls(app: GmApp, before: int) -> tuple[set[str], set[str], str]:

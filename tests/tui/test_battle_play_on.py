@@ -21,7 +21,6 @@ from tests.tui.drawn import done
 from tests.tui.test_battle_tab import (
     BATTLE,
     SMALL,
-    _no_fsync,
     demo_battle,
     header,
     move_to,
@@ -30,8 +29,6 @@ from tests.tui.test_battle_tab import (
     status_text,
     to_phase,
 )
-
-__all__ = ["_no_fsync"]  # a fixture the tests use
 
 BOTH_SIDES = 3  # the who-plays choice "gmtool plays both sides"
 

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 
 import pytest
@@ -26,11 +25,6 @@ from tests.tui.test_battle_tab import (
 )
 
 PLANT_2 = "2.2"  # the Meridian's second power plant: without it 20 points for 32 needed
-
-
-@pytest.fixture(autouse=True)
-def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(os, "fsync", lambda _fd: None)
 
 
 def detail(app: GmApp) -> str:

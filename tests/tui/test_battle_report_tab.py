@@ -3,7 +3,6 @@ ends a game session in the middle of a battle."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 
 import pytest
@@ -29,11 +28,6 @@ from tests.tui.test_battle_tab import (
     settle,
     to_phase,
 )
-
-
-@pytest.fixture(autouse=True)
-def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(os, "fsync", lambda _fd: None)
 
 
 def _fought(app_factory: Callable[..., GmApp]) -> GmApp:

@@ -3,7 +3,6 @@ mid-round and reopen it exactly there, undo a step, and finish with the summary.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -54,13 +53,6 @@ from tests.tui.drawn import DONE_PAUSES, done
 LARGE = (120, 36)
 SMALL = (80, 24)
 BATTLE = "ambush-at-tarsus"
-
-
-@pytest.fixture(autouse=True)
-def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A whole battle saves a hundred times: skip the disk flushes (crash safety is tested
-    in the store's own tests)."""
-    monkeypatch.setattr(os, "fsync", lambda _fd: None)
 
 
 # -- helpers --------------------------------------------------------------------------------

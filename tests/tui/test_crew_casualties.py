@@ -3,7 +3,6 @@ fit, wounded or dead and in which battle; f filters it (the footer shows the key
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -21,11 +20,6 @@ __all__ = ["fought"]  # the fixture: the demo after a battle that hurt the Merid
 
 SMALL = (80, 24)
 LARGE = (120, 36)
-
-
-@pytest.fixture(autouse=True)
-def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(os, "fsync", lambda _fd: None)
 
 
 def _rows(app: GmApp) -> list[tuple[str, str, str]]:

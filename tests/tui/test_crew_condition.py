@@ -3,7 +3,6 @@ repair, crew, scrap and restore a ship between battles (each undone with ctrl+z)
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -24,11 +23,6 @@ from tests.tui.conftest import footer_keys
 from tests.tui.drawn import done
 
 SMALL = (80, 24)
-
-
-@pytest.fixture(autouse=True)
-def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(os, "fsync", lambda _fd: None)
 
 
 @pytest.fixture

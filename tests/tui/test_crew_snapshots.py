@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -19,11 +18,6 @@ from tests.tui.drawn import done, footer_fitted
 from tests.tui.test_crew_condition import fought
 
 __all__ = ["fought"]  # a fixture used below
-
-
-@pytest.fixture(autouse=True)
-def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(os, "fsync", lambda _fd: None)
 
 
 def on_ship(ship_id: str, *keys: str) -> Callable[[Pilot[None]], Awaitable[None]]:

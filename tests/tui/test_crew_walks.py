@@ -5,11 +5,9 @@ redoes, and at 80x24 the footer keeps to two rows and the roster shows many."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 
-import pytest
 from textual.widgets import DataTable, Input, OptionList, Static
 
 from gmtool.actions import battles as battle_actions
@@ -34,11 +32,6 @@ __all__ = ["fought"]  # a fixture used below
 SMALL = (80, 24)
 LARGE = (120, 36)
 MERIDIAN_ABOARD = 6
-
-
-@pytest.fixture(autouse=True)
-def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(os, "fsync", lambda _fd: None)
 
 
 def footer_rows(app: GmApp) -> int:

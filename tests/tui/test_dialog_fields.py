@@ -4,7 +4,6 @@ choice list too), Escape asks once something was typed."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 
 import pytest
@@ -22,11 +21,6 @@ from tests.tui.test_battle_report_tab import _fought
 from tests.tui.test_battle_tab import SMALL, open_battle_tab, settle
 from tests.tui.test_healing_keys import hurt_ines
 from tests.tui.test_injuries_tab import saved, show_injuries
-
-
-@pytest.fixture(autouse=True)
-def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(os, "fsync", lambda _fd: None)
 
 
 async def test_damage_past_the_hull_limit_keeps_the_form_and_the_typing(

@@ -3,10 +3,8 @@ weapon that hit gives it when the GM names one, and a character's armor protects
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 
-import pytest
 from msgspec.structs import replace
 from textual.widgets import Input, Select
 
@@ -20,11 +18,6 @@ from tests.tui.drawn import done
 from tests.tui.test_injuries_tab import LARGE, show_injuries
 
 WEARER = "bram-adeyemi"  # vulnerable with the boarding party: the seed hurts him
-
-
-@pytest.fixture(autouse=True)
-def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(os, "fsync", lambda _fd: None)
 
 
 def armored(app: GmApp) -> None:

@@ -3,11 +3,9 @@ treatment roll), r (rest days for one character or the whole party) and undo."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from typing import Any
 
-import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Select, Static
 
@@ -19,11 +17,6 @@ from gmtool.tui.tabs.injuries.medical_dialog import WHOLE_PARTY, MedicalTreatmen
 from tests.tui.conftest import footer_keys
 from tests.tui.drawn import done
 from tests.tui.test_injuries_tab import LARGE, SMALL, saved, show_injuries, status_text
-
-
-@pytest.fixture(autouse=True)
-def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(os, "fsync", lambda _fd: None)
 
 
 def hurt_ines(app: GmApp) -> None:

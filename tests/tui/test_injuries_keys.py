@@ -4,7 +4,6 @@ works at 80x24 (the footer in two rows, the history scrolling, no field cut)."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 
 import pytest
@@ -40,11 +39,6 @@ DIALOGS = {
     "r": (RestDialog, "#rest-days"),
     "b": (BailoutDialog, "#bailout-trapped"),
 }
-
-
-@pytest.fixture(autouse=True)
-def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(os, "fsync", lambda _fd: None)
 
 
 def footer_rows(app: GmApp) -> int:

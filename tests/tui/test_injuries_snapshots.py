@@ -4,7 +4,6 @@ the doctor's treatment dialog are in test_injuries_tab.py and test_healing_keys.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from typing import Any
 
@@ -18,11 +17,6 @@ from tests.tui.drawn import done
 from tests.tui.test_injuries_tab import LARGE, SMALL, hazard_by_hand, show_injuries
 
 SIZES = pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "120x36"])
-
-
-@pytest.fixture(autouse=True)
-def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(os, "fsync", lambda _fd: None)
 
 
 def hurt_some(app: GmApp) -> None:

@@ -3,13 +3,11 @@ treatment, undo, filters and the bail-out helper, all found again after a restar
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Select, Static
 
@@ -49,12 +47,6 @@ MERIDIAN_CREW = [
     "priya-salo",
     "bram-adeyemi",
 ]
-
-
-@pytest.fixture(autouse=True)
-def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
-    """These tests are about what is saved, not about surviving a power cut."""
-    monkeypatch.setattr(os, "fsync", lambda _fd: None)
 
 
 @contextmanager

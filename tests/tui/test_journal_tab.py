@@ -4,7 +4,6 @@ added from any tab and taken back with ctrl+z, edited and deleted in the tab, th
 
 from __future__ import annotations
 
-import os
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -28,11 +27,6 @@ from tests.tui.conftest import footer_keys
 from tests.tui.drawn import done
 
 SMALL = (80, 24)
-
-
-@pytest.fixture(autouse=True)
-def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(os, "fsync", lambda _fd: None)
 
 
 def played(folder: Path, *, sessions: int = 1, open_last: bool = False) -> Path:

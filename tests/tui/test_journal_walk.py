@@ -18,9 +18,7 @@ from gmtool.tui.tabs.injuries.medical_dialog import MedicalTreatmentDialog as Tr
 from gmtool.tui.tabs.journal.dialogs import NoteDialog, RecapDialog
 from gmtool.tui.tabs.journal.pane import JournalPane
 from tests.tui.drawn import done
-from tests.tui.test_battle_tab import SMALL, _no_fsync, open_battle_tab, settle
-
-__all__ = ["_no_fsync"]  # a fixture the tests use
+from tests.tui.test_battle_tab import SMALL, open_battle_tab, settle
 
 PATIENT_ROW = 3  # Halvard Rusk in the demo party's roster
 
