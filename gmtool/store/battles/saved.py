@@ -62,15 +62,12 @@ def battle_tracker(campaign: Campaign, battle_id: str) -> Tracker[EngineState]:
 
 
 def _state_from(
-    campaign: Campaign,
-    battle_id: str,
-    data: Mapping[str, Any],
-    events: Sequence[Mapping[str, Any]] = (),
+    campaign: Campaign, battle_id: str, data: Mapping[str, Any], events: Sequence[Mapping[str, Any]]
 ) -> BattleState:
-    """The saved state, with `events` (records) as its events when given."""
+    """The saved state (without its events) made whole with `events`, their records."""
     try:
         state = BattleState.from_dict(data)
-        return replace(state, events=events_from(battle_id, events)) if events else state
+        return replace(state, events=events_from(battle_id, events))
     except UNREADABLE_STATE as exc:
         file = campaign.folder / "trackers" / "battles" / f"{battle_id}.json"
         raise StoreError(
