@@ -393,6 +393,10 @@ class ConfirmDialog(GmDialog[bool]):
                 yield Button(f"{self.no_label} (n)", id="confirm-no", compact=True)
 
     def on_mount(self) -> None:
+        self._focus_default_answer()
+
+    def _focus_default_answer(self) -> None:
+        """The cursor on the safe answer: No to a dangerous question, Yes otherwise."""
         self.query_one("#confirm-no" if self.danger else "#confirm-yes", Button).focus()
 
     def ask_again(self, question: str, detail: str) -> None:
@@ -401,7 +405,7 @@ class ConfirmDialog(GmDialog[bool]):
         self.question, self.detail = question, detail
         self.query_one("#confirm-question", Static).update(question)
         self.query_one(".dialog-hint", Static).update(detail)
-        self.query_one("#confirm-no" if self.danger else "#confirm-yes", Button).focus()
+        self._focus_default_answer()
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
