@@ -83,6 +83,12 @@ REFUSED = {
     RestoreShip: "Not restored",
     ScrapShip: "Not scrapped",
 }
+CONDITION_DONE = {
+    RepairShip: "repaired",
+    ReplaceCrew: "crewed",
+    RestoreShip: "restored",
+    ScrapShip: "scrapped",
+}
 
 
 def refused_words(order: ShipOrder, why: str) -> str:
@@ -93,8 +99,8 @@ def refused_words(order: ShipOrder, why: str) -> str:
 def done_words(order: ShipOrder, done: Done) -> str:
     """The status line after the order was carried out."""
     if isinstance(done, cond.ConditionChanged):
-        doing = REFUSED[type(order)].removeprefix("Not ")
-        return f"{done.view.name} {doing} (its last line above); ctrl+z undoes it."
+        done_word = CONDITION_DONE[type(order)]
+        return f"{done.view.name} {done_word} (its last line above); ctrl+z undoes it."
     if isinstance(done, ship_actions.ShipDeleted):
         off = ""
         if done.unassigned:
