@@ -20,10 +20,10 @@ from gmtool.rules.skirmish.outcome import END_REASONS, EndReason
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.torga.map import SIDE_COLOURS
 from gmtool.tui.tabs.torga.sweep import Sweep, SweepResult
-from gmtool.tui.widgets.scaled_bar import EIGHTHS, FULL
+from gmtool.tui.widgets.scaled_bar import EIGHTHS, EMPTY, FULL
 
 INTERVAL = "▒"  # the part of a win-rate bar inside the 95% interval
-TRACK = "░"
+TRACK = EMPTY  # the rest of a bar's track, as a damage bar's
 MUTED = Style(color="#808080")
 
 
