@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from gmtool.store import Campaign, open_campaign
+from gmtool.store.demo import seed_demo
 
 FIXED_TIME = datetime(2026, 12, 2, 20, 0, 0)
 TEST_SEED = 20261202
@@ -49,6 +50,13 @@ def campaign(campaign_path: Path) -> Iterator[Campaign]:
     c = open_campaign(campaign_path, name="Test campaign", seed=TEST_SEED, clock=fixed_clock)
     yield c
     c.close()
+
+
+@pytest.fixture
+def demo(campaign: Campaign) -> Campaign:
+    """The test campaign with the demo's ships and party."""
+    seed_demo(campaign)
+    return campaign
 
 
 @pytest.fixture

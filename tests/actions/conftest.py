@@ -1,5 +1,5 @@
 """Fixtures of the action tests: no fsync (the durability is the store tests' concern, and
-it makes every commit slow), and a campaign with the demo's ships and party."""
+it makes every commit slow). The demo campaign (`demo`) is tests/conftest.py's."""
 
 from __future__ import annotations
 
@@ -7,16 +7,7 @@ import os
 
 import pytest
 
-from gmtool.store import Campaign
-from gmtool.store.demo import seed_demo
-
 
 @pytest.fixture(autouse=True)
 def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(os, "fsync", lambda _fd: None)
-
-
-@pytest.fixture
-def demo(campaign: Campaign) -> Campaign:
-    seed_demo(campaign)
-    return campaign

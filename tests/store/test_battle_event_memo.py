@@ -20,19 +20,12 @@ from gmtool.store.battles import (
     run_step,
     undo_step,
 )
-from gmtool.store.demo import seed_demo
 
 
 @pytest.fixture(autouse=True)
 def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
     """About what is saved, not about a power cut: no disk flushes."""
     monkeypatch.setattr(os, "fsync", lambda _fd: None)
-
-
-@pytest.fixture
-def demo(campaign: Campaign) -> Campaign:
-    seed_demo(campaign)
-    return campaign
 
 
 def _saved_records(campaign: Campaign, battle_id: str) -> list[dict]:

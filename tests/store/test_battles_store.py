@@ -49,7 +49,6 @@ from gmtool.store.battles import (
     set_open_battle,
     undo_step,
 )
-from gmtool.store.demo import seed_demo
 from gmtool.store.party import load_party_state, save_assignments, update_character
 from tests.conftest import fixed_clock
 
@@ -61,12 +60,6 @@ def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
     """These tests are about what is saved, not about surviving a power cut: skip the disk
     flushes so a whole battle saves in a blink."""
     monkeypatch.setattr(os, "fsync", lambda _fd: None)
-
-
-@pytest.fixture
-def demo(campaign: Campaign) -> Campaign:
-    seed_demo(campaign)
-    return campaign
 
 
 def ambush(campaign: Campaign, name: str = "Ambush at Tarsus") -> BattleState:

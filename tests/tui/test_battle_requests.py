@@ -13,15 +13,8 @@ from gmtool.actions import battles as act
 from gmtool.rules.battle.boarding import NO_SYSTEM
 from gmtool.store import Campaign
 from gmtool.store import battles as stored
-from gmtool.store.demo import seed_demo
 from gmtool.tui.tabs.battle import requests as rq
 from tests.actions.test_special_order_actions import battle
-
-
-@pytest.fixture
-def demo(campaign: Campaign) -> Campaign:
-    seed_demo(campaign)
-    return campaign
 
 
 def test_a_boarding_request_is_refused_with_its_typed_reason(demo: Campaign) -> None:
