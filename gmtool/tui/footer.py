@@ -136,6 +136,8 @@ class KeyFooter(Widget):
         self._drawn: tuple[list[FooterItem], int] | None = None
         # the most rows the keys took in (the tab with the cursor, the width)
         self._most_rows: dict[tuple[str | None, int], int] = {}
+        # (width, rows) of the last layout
+        self._room: tuple[int, int] | None = None
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -146,12 +148,14 @@ class KeyFooter(Widget):
     def _bindings_changed(self, screen: Screen[object]) -> None:
         if not (self.is_attached and screen is self.screen):
             return
-        # the whole screen is laid out again only when the footer's row count changes
+        # the whole screen is laid out again only when the footer's row count changes; the
+        # room it was laid out in, as hidden under a dialog it has no size
         items = self.items()
         if self._drawn == (items, self.size.width):
             return
-        rows = self._rows(items, self.size.width) if self.size.width else None
-        self.refresh(layout=rows != self.size.height)
+        width, laid_rows = self._room or (self.size.width, self.size.height)
+        rows = self._rows(items, width) if width else None
+        self.refresh(layout=rows != laid_rows)
 
     def _rows(self, items: list[FooterItem], width: int) -> int:
         """The rows the keys need; on a tall terminal the most they needed in this tab at
@@ -207,7 +211,9 @@ class KeyFooter(Widget):
         return found
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return self._rows(self.items(), width)
+        rows = self._rows(self.items(), width)
+        self._room = (width, rows)
+        return rows
 
     def render(self) -> Text:
         key_style = self.get_component_rich_style("key-footer--key")

@@ -98,3 +98,36 @@ async def test_on_a_tall_terminal_the_footer_keeps_its_rows_within_a_tab(
         await pilot.press("escape", "3")  # another tab: the footer fits its keys again
         await done(pilot)
         assert footer.size.height == len(wrap_items(footer.items(), width))
+
+
+async def test_the_tabs_footer_hidden_under_a_dialog_lays_nothing_out(
+    app_factory: Callable[..., GmApp], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under a dialog the tab's footer is hidden: a change of the tab's keys
+    then lays nothing out (it would lay the tab out and draw the dialog over it again); the
+    footer is laid out once shown."""
+    app = app_factory(demo=True)
+    async with app.run_test(size=(120, 36)) as pilot:
+        app.show_tab("crew")
+        await done(pilot)
+        tab_screen = app.screen
+        footer = tab_screen.query_one(KeyFooter)
+        await pilot.press("f1")  # the help dialog
+        await done(pilot)
+        assert app.screen is not tab_screen and not footer.visible
+        layouts: list[bool] = []
+        real_refresh = KeyFooter.refresh
+
+        def refresh(widget: KeyFooter, *regions: object, **options: bool) -> KeyFooter:
+            if widget is footer:
+                layouts.append(options.get("layout", False))
+            return real_refresh(widget, *regions, **options)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(KeyFooter, "refresh", refresh)
+        tab_screen.refresh_bindings()  # the tab's keys change under the dialog
+        await done(pilot)
+        assert not any(layouts)
+        await pilot.press("escape")
+        await done(pilot)
+        assert app.screen is tab_screen and footer.size.width == 120
+        assert footer_keys(app)
