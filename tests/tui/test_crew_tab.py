@@ -1177,3 +1177,37 @@ async def test_the_roster_is_a_list_a_gm_knows(app_factory: Callable[..., GmApp]
         await pilot.press("tab")
         await done(pilot)
         assert app.focused is table
+
+
+async def test_the_kept_ship_form_shown_again_keeps_its_empty_error_line(
+    app_factory: Callable[..., GmApp], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """n shows the kept form made new; an error line already empty is left alone (written
+    again, it lays the form out once more, a second whole frame of the form)."""
+    app = app_factory(demo=True)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await open_crew(app, pilot)
+        form = await open_ship_form(app, pilot)
+        await pilot.press("escape")
+        await done(pilot)
+        written: list[object] = []
+        real_update = Static.update
+
+        def update(widget: Static, *args: Any, **options: Any) -> None:
+            if widget.id == "form-error":
+                written.append(args)
+            real_update(widget, *args, **options)
+
+        monkeypatch.setattr(Static, "update", update)
+        assert await open_ship_form(app, pilot) is form
+        assert written == []
+        await pilot.press("ctrl+s")  # no name: refused, the error line says so
+        await done(pilot)
+        assert len(written) == 1 and str(form.query_one("#form-error", Static).content)
+        await pilot.press("escape")
+        await done(pilot)
+        if isinstance(app.screen, ConfirmDialog):
+            await pilot.press("y")
+            await done(pilot)
+        assert await open_ship_form(app, pilot) is form
+        assert str(form.query_one("#form-error", Static).content) == ""  # made new

@@ -290,7 +290,9 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
         return data
 
     def _error(self, message: str) -> None:
-        self.query_one("#form-error", Static).update(Text(message))
+        line = self.query_one("#form-error", Static)
+        if str(line.content) != message:  # the same words: the form is not laid out again
+            line.update(Text(message))
 
     @on(Button.Pressed, "#form-save")
     def action_save(self) -> None:
