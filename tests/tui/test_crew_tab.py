@@ -26,7 +26,7 @@ from gmtool.tui.tabs.crew.dialogs import ExportDialog, ImportDialog
 from gmtool.tui.tabs.crew.pane import CrewPane
 from gmtool.tui.tabs.crew.ship_form import ShipFormScreen, flag_label
 from gmtool.tui.tabs.crew.short_words import class_short, post_cell
-from gmtool.tui.tabs.crew.system_dialog import FORM_WIDEST, SystemDialog
+from gmtool.tui.tabs.crew.system_dialog import FORM_WIDEST, TAB_SHOWN_BESIDE, SystemDialog
 from tests.tui.conftest import footer_keys, open_dialog
 from tests.tui.drawn import DrawnTerminal, done
 
@@ -466,16 +466,17 @@ async def test_the_regenerate_question_asked_again_names_the_ship_with_the_curso
             assert ship_store.get_ship(c, "kestrel").regenerations == 0
 
 
-def test_the_ship_form_is_solid_up_to_its_widest_as_its_css_draws_it() -> None:
+def test_the_ship_form_is_solid_until_the_tab_has_room_beside_it() -> None:
     """The width up to which the ship form covers the screen (its solid background) is the
-    form's max-width in form.tcss: the two are written apart, so they are held together."""
+    form's max-width in form.tcss and the tab's room beside it: the two are written apart,
+    so they are held together."""
     css = (Path(crew_tab.__file__).parent / "form.tcss").read_text()
     form_box = css.split("}", 1)[0]
     assert "ShipFormScreen > #form-box" in form_box
     assert f"max-width: {FORM_WIDEST};" in form_box
     assert ShipFormScreen.HORIZONTAL_BREAKPOINTS == [
         (0, "-covers-tab"),
-        (FORM_WIDEST + 1, "-beside-tab"),
+        (FORM_WIDEST + TAB_SHOWN_BESIDE, "-beside-tab"),
     ]
 
 

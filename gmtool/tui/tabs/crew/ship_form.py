@@ -35,6 +35,7 @@ from gmtool.tui.tabs.crew.system_dialog import (
     FORM_CSS,
     FORM_FILE,
     FORM_WIDEST,
+    TAB_SHOWN_BESIDE,
     SystemDialog,
     form_line,
     int_or_text,
@@ -103,9 +104,10 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
     SCOPED_CSS = False  # form.tcss names ShipFormScreen itself
     DEFAULT_CSS = FORM_CSS
     ACTIONS = FORM_ACTIONS
-    # Up to the form's widest (form.tcss) it covers the whole screen, the tab behind
-    # included: its background is then solid, not the tab dimmed again at every frame.
-    HORIZONTAL_BREAKPOINTS = [(0, "-covers-tab"), (FORM_WIDEST + 1, "-beside-tab")]
+    # Until the screen is wider than the form (form.tcss) by TAB_SHOWN_BESIDE columns, its
+    # background is solid: a strip of the tab dimmed beside it tells the GM nothing and
+    # costs every frame of the form a blend of the whole tab behind.
+    HORIZONTAL_BREAKPOINTS = [(0, "-covers-tab"), (FORM_WIDEST + TAB_SHOWN_BESIDE, "-beside-tab")]
 
     def __init__(self, spec: ShipSpec | None = None, save: ShipSave | None = None) -> None:
         super().__init__()

@@ -26,6 +26,8 @@ from gmtool.tui.widgets.text_field import TextField
 FORM_FILE = "the ship form"
 FORM_CSS = tab_css(__file__, "form.tcss")
 FORM_WIDEST = 110  # the ship form's max-width in form.tcss
+# The fewest columns of the tab worth showing beside the ship form (a GM glancing at it).
+TAB_SHOWN_BESIDE = 30
 
 
 def int_or_text(text: str) -> int | str:
