@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 from textual.containers import VerticalScroll
-from textual.widgets import Input
+from textual.widgets import Input, OptionList, Static
 
 from gmtool.store.skirmish import MANUAL, SOLO, load_game
 from gmtool.tui.app import GmApp
@@ -125,6 +125,39 @@ async def test_escape_on_a_changed_new_game_form_asks_and_untouched_closes(
         await done(pilot)
         assert not isinstance(app.screen, (NewGameScreen, ConfirmDialog))
         assert pane.game is None
+
+
+async def test_the_kept_new_game_form_opens_again_as_a_new_one_would(
+    app_factory: Callable[..., GmApp],
+) -> None:
+    """The dialog is built once and kept between games (closing a dialog made for one
+    opening lays the tab out again): each n shows it as first drawn, whatever was left in it."""
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = await open_tab(app, pilot)
+        await pilot.press("n")
+        await done(pilot)
+        first = app.screen
+        assert isinstance(first, NewGameScreen)
+        await pilot.press("down", "tab")
+        first.query_one("#ng-file", Input).value = "no_such_scenario.yaml"
+        await pilot.press("enter")  # refused: the error line says why, the dialog stays
+        await done(pilot)
+        assert app.screen is first and str(first.query_one("#ng-error", Static).content)
+        await pilot.press("escape", "y")  # discard what was typed
+        await done(pilot)
+        assert pane.game is None
+        await pilot.press("n")
+        await done(pilot)
+        assert app.screen is first, "the dialog is kept, not built again"
+        assert first.query_one("#ng-modes", OptionList).highlighted == 0
+        assert first.query_one("#ng-modes", OptionList).has_focus
+        assert first.query_one("#ng-file", Input).value == ""
+        assert str(first.query_one("#ng-error", Static).content) == ""
+        assert not first.unsaved_changes()
+        await pilot.press("enter")  # the first mode, the Torga IV table
+        await done(pilot)
+        assert pane.game is not None and pane.game.mode == SOLO
 
 
 async def test_escape_on_a_changed_sweep_asks_and_the_replay_closes(

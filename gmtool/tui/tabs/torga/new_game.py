@@ -17,6 +17,9 @@ from gmtool.rules.skirmish.turn_modes import AUTOMATIC, MANUAL, SOLO
 from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.styles import tab_css
 
+# The name the dialog is kept under between games.
+NEW_GAME_FORM = "torga-new-game"
+
 MODE_TEXT = {
     SOLO: "Solo: the app plays the solo side (the Jem'Hadar in Torga IV)",
     MANUAL: "Two players: both sides played by hand",
@@ -58,6 +61,15 @@ class NewGameScreen(GmDialog[NewGameChoice | None]):
             )
 
     def on_mount(self) -> None:
+        self.renew()
+
+    def renew(self) -> None:
+        """As first drawn: the first mode highlighted, no file, no error (the dialog is
+        kept between games: closing it then lays the tab out only once)."""
+        self.restore_fields()
+        error = self.query_one("#ng-error", Static)
+        if str(error.content):
+            error.update("")
         modes = self.query_one("#ng-modes", OptionList)
         modes.highlighted = 0
         modes.focus()

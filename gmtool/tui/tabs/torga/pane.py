@@ -25,6 +25,7 @@ from gmtool.rules.errors import RulesError
 from gmtool.rules.skirmish import Action, GameOptions, GameState, torga_iv
 from gmtool.rules.skirmish.engine import AIM, FIRE, HAND_TO_HAND, HOLD, PICK_UP, deployment_preview
 from gmtool.rules.skirmish.turn_modes import settings_text
+from gmtool.tui.dialogs import build_ahead, kept_dialog
 from gmtool.tui.pane import GmPane
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.torga import chart, orders, view
@@ -32,7 +33,7 @@ from gmtool.tui.tabs.torga.chart import SimulationPanel
 from gmtool.tui.tabs.torga.keys import ACTIONS, HELP
 from gmtool.tui.tabs.torga.log import GameLog, log_text
 from gmtool.tui.tabs.torga.map import SkirmishMap
-from gmtool.tui.tabs.torga.new_game import NewGameChoice, NewGameScreen
+from gmtool.tui.tabs.torga.new_game import NEW_GAME_FORM, NewGameChoice, NewGameScreen
 from gmtool.tui.tabs.torga.offered import Moment, offered, why_not
 from gmtool.tui.tabs.torga.panel import Choice, roster_table
 from gmtool.tui.tabs.torga.replay import ReplayScreen
@@ -90,6 +91,8 @@ class SkirmishPane(GmPane):
     def on_mount(self) -> None:
         self.load()
         self.focus_default()
+        # n's dialog built while the GM reads the tab: n then only shows it
+        self.call_after_refresh(build_ahead, self.app, NEW_GAME_FORM, NewGameScreen)
 
     def focus_default(self) -> None:
         self.query_one("#sk-map", SkirmishMap).focus()
@@ -348,7 +351,10 @@ class SkirmishPane(GmPane):
 
     # -- new game, settings, replay, export, undo ---------------------------------------------
     def action_new_game(self) -> None:
-        self.app.push_screen(NewGameScreen(), self._new_game_chosen)
+        asked = kept_dialog(
+            self.app, NEW_GAME_FORM, NewGameScreen, NewGameScreen, NewGameScreen.renew
+        )
+        self.app.push_screen(asked, self._new_game_chosen)
 
     action_start_again = action_new_game  # n at game over, named so in the footer
 
