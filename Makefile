@@ -26,8 +26,10 @@ lint: $(VENV)/.installed-test
 	$(BIN)/mypy
 
 # Snapshot tests need animations off before pytest starts, and NO_COLOR unset.
+# Three workers on two cores: a screen test spends about a third of its time waiting for
+# the app to be idle (each wait at least 20 ms), time a third worker uses.
 pytest: $(VENV)/.installed-test
-	env -u NO_COLOR TEXTUAL_ANIMATIONS=none $(BIN)/python -m pytest -n 2 --dist worksteal -q
+	env -u NO_COLOR TEXTUAL_ANIMATIONS=none $(BIN)/python -m pytest -n 3 --dist worksteal -q
 
 test: lint pytest
 
