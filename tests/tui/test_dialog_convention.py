@@ -8,13 +8,14 @@ import importlib
 import pkgutil
 from typing import Any
 
+import pytest
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Select, Static
 
 import gmtool.tui
 from gmtool.tui.action_table import bindings
-from gmtool.tui.dialogs import ConfirmDialog, GmDialog
+from gmtool.tui.dialogs import ConfirmDialog, GmDialog, write_line
 from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.widgets.number_field import NumberField
 from gmtool.tui.widgets.text_field import TextField
@@ -193,3 +194,32 @@ async def test_escape_asks_once_something_changed() -> None:
         await pilot.press("a", "escape")
         await done(pilot)
         assert isinstance(app.screen, ConfirmDialog) and app.results == []
+
+
+async def test_a_message_line_is_written_only_when_its_words_change(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A written line asks for a layout: after a kept dialog's first frame, one more whole
+    frame of it. The same words leave the line alone; new words go in as written, brackets
+    and all (a refusal may quote what the GM typed)."""
+    written: list[object] = []
+    real_update = Static.update
+
+    def update(line: Static, *args: Any, **options: Any) -> None:
+        written.append(args[0])
+        real_update(line, *args, **options)
+
+    class OneLine(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Static("", id="line")
+
+    app = OneLine()
+    async with app.run_test():
+        line = app.query_one("#line", Static)
+        monkeypatch.setattr(Static, "update", update)
+        write_line(line, "")
+        assert written == []
+        write_line(line, "Not read: [bold] is no file")
+        assert len(written) == 1 and str(line.content) == "Not read: [bold] is no file"
+        write_line(line, "Not read: [bold] is no file")
+        assert len(written) == 1

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, TypeVar
 
+from rich.text import Text
 from textual import events, on
 from textual.actions import SkipAction
 from textual.app import App, ComposeResult
@@ -313,6 +314,14 @@ class GmDialog(RepaintsFocusOnly, ModalScreen[R]):
             ConfirmDialog(DISCARD_QUESTION, yes="Discard", no="Keep editing", danger=True),
             answered,
         )
+
+
+def write_line(line: Static, words: str) -> None:
+    """`words` in a dialog's message line (taken as written, not as markup), only if they
+    changed: a written line asks for a layout, which after a kept dialog's first frame
+    draws the whole dialog a second time."""
+    if str(line.content) != words:
+        line.update(Text(words))
 
 
 D = TypeVar("D", bound=GmDialog[Any])

@@ -25,7 +25,7 @@ from gmtool.rules.limits import MAX_NAME_CHARS
 from gmtool.rules.narrative import range_ids, range_name, starting_range
 from gmtool.rules.ships import ShipSpec, load_ship_spec
 from gmtool.tui.action_table import TabAction
-from gmtool.tui.dialogs import GmDialog
+from gmtool.tui.dialogs import GmDialog, write_line
 from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
@@ -242,7 +242,7 @@ class BattleSetupScreen(GmDialog[SetupChoice | None]):
 
     # -- done ----------------------------------------------------------------------------
     def _error(self, text: str) -> None:
-        self.query_one("#setup-error", Static).update(text)
+        write_line(self.query_one("#setup-error", Static), text)
 
     def request(self) -> SetupChoice:
         def commander(side: str) -> str | None:

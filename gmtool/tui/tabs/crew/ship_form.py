@@ -8,7 +8,6 @@ from collections.abc import Callable
 from operator import attrgetter
 from typing import Any
 
-from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -28,7 +27,7 @@ from gmtool.rules.ships import (
     ship_spec_table,
 )
 from gmtool.tui.action_table import TabAction, bindings
-from gmtool.tui.dialogs import GmDialog
+from gmtool.tui.dialogs import GmDialog, write_line
 from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.tabs.crew.system_dialog import (
@@ -292,9 +291,7 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
         return data
 
     def _error(self, message: str) -> None:
-        line = self.query_one("#form-error", Static)
-        if str(line.content) != message:  # the same words: the form is not laid out again
-            line.update(Text(message))
+        write_line(self.query_one("#form-error", Static), message)
 
     @on(Button.Pressed, "#form-save")
     def action_save(self) -> None:

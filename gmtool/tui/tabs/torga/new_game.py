@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 from gmtool.rules.errors import RulesError
 from gmtool.rules.skirmish import Scenario, load_scenario
 from gmtool.rules.skirmish.turn_modes import AUTOMATIC, MANUAL, SOLO
-from gmtool.tui.dialogs import GmDialog
+from gmtool.tui.dialogs import GmDialog, write_line
 from gmtool.tui.styles import tab_css
 
 # The name the dialog is kept under between games.
@@ -67,9 +67,7 @@ class NewGameScreen(GmDialog[NewGameChoice | None]):
         """As first drawn: the first mode highlighted, no file, no error (the dialog is
         kept between games: closing it then lays the tab out only once)."""
         self.restore_fields()
-        error = self.query_one("#ng-error", Static)
-        if str(error.content):
-            error.update("")
+        write_line(self.query_one("#ng-error", Static), "")
         modes = self.query_one("#ng-modes", OptionList)
         modes.highlighted = 0
         modes.focus()
