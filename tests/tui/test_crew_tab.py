@@ -447,16 +447,12 @@ async def test_the_regenerate_question_asked_again_names_the_ship_with_the_curso
     app = app_factory(demo=True)
     async with app.run_test(size=SIZE) as pilot:
         await open_crew(app, pilot, "gorgon")
-        await pilot.press("r")
-        await done(pilot)
-        first = app.screen
+        first = await open_dialog(app, pilot, "r", ConfirmDialog)
         await pilot.press("right", "escape")  # the cursor moved to yes, then no answer
         await done(pilot)
         await open_crew(app, pilot, "kestrel")
-        await pilot.press("r")
-        await done(pilot)
-        question = app.screen
-        assert isinstance(question, ConfirmDialog) and question is first  # kept, asked anew
+        question = await open_dialog(app, pilot, "r", ConfirmDialog)
+        assert question is first  # kept, asked anew
         words = " ".join(str(s.render()) for s in question.query(Static))
         assert "Kestrel" in words and "Gorgon" not in words
         assert question.focused is not None and question.focused.id == "confirm-no"

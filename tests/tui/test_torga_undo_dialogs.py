@@ -19,7 +19,7 @@ from gmtool.tui.tabs.torga.new_game import NewGameScreen
 from gmtool.tui.tabs.torga.replay import ReplayScreen
 from gmtool.tui.tabs.torga.settings import SettingsScreen
 from gmtool.tui.tabs.torga.sweep import SweepScreen
-from tests.tui.conftest import footer_keys
+from tests.tui.conftest import footer_keys, open_dialog
 from tests.tui.drawn import done
 from tests.tui.test_skirmish_tab import open_tab, shown, start, status
 
@@ -135,10 +135,7 @@ async def test_the_kept_new_game_form_opens_again_as_a_new_one_would(
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
         pane = await open_tab(app, pilot)
-        await pilot.press("n")
-        await done(pilot)
-        first = app.screen
-        assert isinstance(first, NewGameScreen)
+        first = await open_dialog(app, pilot, "n", NewGameScreen)
         await pilot.press("down", "tab")
         first.query_one("#ng-file", Input).value = "no_such_scenario.yaml"
         await pilot.press("enter")  # refused: the error line says why, the dialog stays
@@ -147,9 +144,8 @@ async def test_the_kept_new_game_form_opens_again_as_a_new_one_would(
         await pilot.press("escape", "y")  # discard what was typed
         await done(pilot)
         assert pane.game is None
-        await pilot.press("n")
-        await done(pilot)
-        assert app.screen is first, "the dialog is kept, not built again"
+        again = await open_dialog(app, pilot, "n", NewGameScreen)
+        assert again is first, "the dialog is kept, not built again"
         assert first.query_one("#ng-modes", OptionList).highlighted == 0
         assert first.query_one("#ng-modes", OptionList).has_focus
         assert first.query_one("#ng-file", Input).value == ""
