@@ -8,6 +8,7 @@ needs it; without it the kernel picks a free port.
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -73,6 +74,12 @@ class Served:
 
     def output(self) -> str:
         return self.log.read_text()
+
+    def output_saying(self, pattern: str, times: int) -> str:
+        """The output once `pattern` (a regular expression) is in it `times` times or more:
+        the server says a visitor left once it notices, a moment after its process ended."""
+        wait_for(lambda: len(re.findall(pattern, self.output())) >= times)
+        return self.output()
 
 
 @contextmanager

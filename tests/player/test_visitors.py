@@ -103,14 +103,14 @@ def test_ten_visitors_dropped_twenty_times_leave_nothing(tmp_path: Path, campaig
                     before = rss_kib(served.server.pid)
             return before, rss_kib(served.server.pid), visitor_pids(campaign)
 
+    total = (ROUNDS + 1) * VISITORS
     with serving(tmp_path, campaign) as served:
         before, after, left = asyncio.run(rounds(served))
-        output = served.output()
+        output = served.output_saying(r"visitor \d+ left after", total)
     figures = f"{ROUNDS} rounds of {VISITORS}: server {before} KiB before, {after} KiB after"
     (tmp_path / "figures.txt").write_text(f"{figures}; {len(left)} visitors left\n")
     assert left == []
     assert after - before < MEMORY_SLACK_KIB, figures
-    total = (ROUNDS + 1) * VISITORS
     assert len(re.findall(r"visitor \d+ connected from 127\.0\.0\.1", output)) == total
     assert len(re.findall(r"visitor \d+ left after", output)) == total
 
@@ -144,7 +144,7 @@ def test_a_silent_visitor_is_ended_and_an_idle_one_costs_little(
     with serving(tmp_path, campaign) as served:
         gone, share = asyncio.run(visit(served))
         wait_for(lambda: no_visitors(campaign))
-        output = served.output()
+        output = served.output_saying("left after", 2)
     (tmp_path / "figures.txt").write_text(
         f"silent visitor gone in {gone:.1f} s; idle {share:.2%}\n"
     )
