@@ -26,6 +26,7 @@ async def test_dice_roll_is_saved_with_its_purpose(
     app = app_factory()
     path = app.campaign.folder
     async with app.run_test(size=(120, 36)) as pilot:
+        await done(pilot)  # the tab's fields are built just after the first frame
         await pilot.click("#purpose")
         await pilot.press(*"torpedo damage")
         await pilot.click("#dice-expr")
@@ -95,6 +96,7 @@ async def test_log_survives_restart_and_filters(
     app = app_factory()
     path = app.campaign.folder
     async with app.run_test(size=(120, 36)) as pilot:
+        await done(pilot)  # the tab's fields are built just after the first frame
         await pilot.click("#purpose")
         await pilot.press(*"shields")
         await pilot.click("#dice-expr")
@@ -207,6 +209,7 @@ async def test_a_check_with_many_dice_keeps_total_and_result_on_screen(
 ) -> None:
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
+        await done(pilot)  # the tab's fields are built just after the first frame
         await pilot.click("#check-score")
         await pilot.press(*"12", "tab", "ctrl+a", "ctrl+k", *"+100", "enter")
         await done(pilot)
@@ -224,6 +227,7 @@ async def test_a_check_with_many_dice_keeps_total_and_result_on_screen(
 async def test_enter_in_for_goes_on_to_the_dice(app_factory: Callable[..., GmApp]) -> None:
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
+        await done(pilot)  # the tab's fields are built just after the first frame
         await pilot.click("#purpose")
         await pilot.press(*"boarding", "enter")
         await done(pilot)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal
+from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.lazy import Lazy
 from textual.message import Message
@@ -62,21 +62,23 @@ class DiceLogPane(GmPane):
         self._marks_undone: list[tuple[RollMarked, int]] = []
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="roll-row", classes="form-row"):
-            yield Label("Dice", classes="field-label")
-            yield Input(placeholder="2d6+1, d8w", id="dice-expr", compact=True)
-            yield Label("Check score", classes="field-label")
-            yield NumberField(placeholder="14", id="check-score", minimum=1, compact=True)
-            yield Label("step", classes="field-label")
-            yield Input(value="0", id="check-step", compact=True)
-        with Horizontal(id="purpose-row", classes="form-row"):
-            yield Label("For", classes="field-label")
-            yield Input(placeholder="what the roll is for", id="purpose", compact=True)
-            yield Label("Filter", classes="field-label")
-            yield Input(placeholder="search the log", id="log-filter", compact=True)
-        yield Static("d: type dice and Enter · c: a check's score and step", id="last-roll")
-        # built just after the first frame, so the GM sees the app at once
-        yield Lazy(RollLogTable(id="roll-log", cursor_type="row", zebra_stripes=True))
+        # Built just after the first frame: the GM sees the app at once, and the keys pressed
+        # meanwhile wait for the log's cursor (key_hold.py).
+        with Lazy(Vertical(id="dice-body")):
+            with Horizontal(id="roll-row", classes="form-row"):
+                yield Label("Dice", classes="field-label")
+                yield Input(placeholder="2d6+1, d8w", id="dice-expr", compact=True)
+                yield Label("Check score", classes="field-label")
+                yield NumberField(placeholder="14", id="check-score", minimum=1, compact=True)
+                yield Label("step", classes="field-label")
+                yield Input(value="0", id="check-step", compact=True)
+            with Horizontal(id="purpose-row", classes="form-row"):
+                yield Label("For", classes="field-label")
+                yield Input(placeholder="what the roll is for", id="purpose", compact=True)
+                yield Label("Filter", classes="field-label")
+                yield Input(placeholder="search the log", id="log-filter", compact=True)
+            yield Static("d: type dice and Enter · c: a check's score and step", id="last-roll")
+            yield RollLogTable(id="roll-log", cursor_type="row", zebra_stripes=True)
 
     def on_mount(self) -> None:
         self.campaign.on_record(lambda entries: self.post_message(self.RollsSaved(entries)))
