@@ -9,7 +9,7 @@ meanwhile (a key pressed before the dialog came up), so it never lands on anothe
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from textual.app import App
 
@@ -27,12 +27,14 @@ from gmtool.rules.battle import (
 from gmtool.rules.errors import RulesError
 from gmtool.rules.narrative import arcs_for_heading, hold_arc_choices, range_name
 from gmtool.rules.ship_damage import track_ids
-from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog
+from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog, GmDialog
 from gmtool.tui.tabs.battle import requests as rq
 from gmtool.tui.tabs.battle.attack_dialog import AttackScreen
 from gmtool.tui.tabs.battle.damage_dialog import DamageScreen
 from gmtool.tui.tabs.battle.detail import attack_option
 from gmtool.tui.tabs.battle.order_dialogs import BoardScreen, RamScreen
+
+R = TypeVar("R")
 
 
 class Asker(NamedTuple):
@@ -43,15 +45,23 @@ class Asker(NamedTuple):
     campaign: Campaign
     say: Callable[[str], None]
 
+    async def answer(self, dialog: GmDialog[R]) -> R:
+        """What `dialog` closes with."""
+        answer: R = await self.app.push_screen_wait(dialog)
+        return answer
+
     async def choose(
         self, title: str, options: Sequence[tuple[str, str]], initial: str | None = None
     ) -> str | None:
         """One pick of a ChoiceDialog (None: escaped)."""
-        choice: str | None = await self.app.push_screen_wait(ChoiceDialog(title, options, initial))
-        return choice
+        return await self.answer(ChoiceDialog(title, options, initial))
+
+    async def pick(self, title: str, options: Sequence[tuple[str, str]]) -> str | None:
+        """The only option without asking, else one pick of a ChoiceDialog."""
+        return options[0][0] if len(options) == 1 else await self.choose(title, options)
 
     async def confirm(self, question: str) -> bool:
-        return bool(await self.app.push_screen_wait(ConfirmDialog(question)))
+        return await self.answer(ConfirmDialog(question))
 
 
 ALWAYS_BEARING = {"all", "turret"}  # arcs_for_heading lists these with every heading
@@ -135,17 +145,14 @@ async def ask_attack(
     if not options:
         ask.say(no_fire_text(state))
         return None
-    picked: str | None = "0"
-    if len(options) > 1:
-        choices = [
-            (str(i), f"{o.ship_name}: {o.weapon_name} ({o.roller.name} rolls {o.score})")
-            for i, o in enumerate(options)
-        ]
-        picked = await ask.choose("Fire which weapon?", choices)
+    choices = [
+        (str(i), f"{o.ship_name}: {o.weapon_name} ({o.roller.name} rolls {o.score})")
+        for i, o in enumerate(options)
+    ]
+    picked = await ask.pick("Fire which weapon?", choices)
     if picked is None:
         return None
-    fire: rq.Fire | None = await ask.app.push_screen_wait(AttackScreen(options[int(picked)]))
-    return fire
+    return await ask.answer(AttackScreen(options[int(picked)]))
 
 
 async def ask_damage(
@@ -157,10 +164,9 @@ async def ask_damage(
         ask.say("Every ship is destroyed: there is nothing left to damage.")
         return None
     names = {side.id: side.name for side in state.sides}
-    entry: rq.ApplyDamage | None = await ask.app.push_screen_wait(
+    return await ask.answer(
         DamageScreen(ships, ship_id, note=note, side_names=names, damage_type=kind)
     )
-    return entry
 
 
 async def ask_repair(ask: Asker, state: BattleState, info: ActionInfo) -> rq.Request | None:
@@ -171,8 +177,7 @@ async def ask_repair(ask: Asker, state: BattleState, info: ActionInfo) -> rq.Req
         (c, f"{c} damage ({ship.damage.marked[c]} marked)" if c in track_ids() else names[c])
         for c in info.choices
     ]
-    one = len(options) == 1
-    choice = options[0][0] if one else await ask.choose(f"{info.label}: what?", options)
+    choice = await ask.pick(f"{info.label}: what?", options)
     if choice is None:
         return None
     by = info.character_id if info.character_id is not None else CREW
@@ -185,8 +190,7 @@ async def ask_ram(ask: Asker, state: BattleState, info: ActionInfo) -> rq.Reques
     """Pick the target, see what the ram will roll (checks and damage), enter rams."""
     assert info.ship_id is not None
     options = [(s, f"{state.ship(s).name} ({state.ship(s).fate})") for s in info.choices]
-    one = len(options) == 1
-    target = info.choices[0] if one else await ask.choose("Ram which ship?", options)
+    target = await ask.pick("Ram which ship?", options)
     if target is None:
         return None
     try:
@@ -194,8 +198,7 @@ async def ask_ram(ask: Asker, state: BattleState, info: ActionInfo) -> rq.Reques
     except RulesError as exc:
         ask.say(f"Not done: {exc}")
         return None
-    ram: rq.Ram | None = await ask.app.push_screen_wait(RamScreen(state, preview))
-    return ram
+    return await ask.answer(RamScreen(state, preview))
 
 
 async def ask_confirmed(ask: Asker, state: BattleState, info: ActionInfo) -> rq.Request | None:
@@ -241,8 +244,5 @@ async def ask_listed(
             return await ask_ram(ask, state, info)
         case "board":
             assert info.ship_id is not None and info.method is not None
-            board: rq.Board | None = await ask.app.push_screen_wait(
-                BoardScreen(state, info.ship_id, info.method, info.choices)
-            )
-            return board
+            return await ask.answer(BoardScreen(state, info.ship_id, info.method, info.choices))
     return await ask_confirmed(ask, state, info)

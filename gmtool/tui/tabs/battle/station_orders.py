@@ -53,9 +53,7 @@ async def move_order(ask: Asker, state: BattleState) -> rq.Request | None:
     who = await ask.choose("Move whom?", people)
     if who is None:
         return None
-    ship_id: str | None = ships[0].id
-    if len(ships) > 1:
-        ship_id = await ask.choose("To which ship?", [(s.id, s.name) for s in ships])
+    ship_id = await ask.pick("To which ship?", [(s.id, s.name) for s in ships])
     if ship_id is None:
         return None
     table = station_table()
