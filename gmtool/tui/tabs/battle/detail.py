@@ -14,14 +14,14 @@ from gmtool.tui.tabs.battle.attack_dialog import option_text
 
 
 def attack_option(
-    state: BattleState, now: Sequence[ActionInfo], info: ActionInfo
+    state: BattleState, now: Sequence[ActionInfo], info: ActionInfo | None
 ) -> AttackOption | None:
-    """The attack option behind a 'Fire ...' action (the list follows its order)."""
+    """The attack option behind a 'Fire ...' action (the list follows its order), else None."""
     fire_now = [a for a in now if a.action == "roll_attack"]
-    options = attack_options(state)
-    if len(fire_now) != len(options) or info not in fire_now:
+    if info is None or info not in fire_now:
         return None
-    return options[fire_now.index(info)]
+    options = attack_options(state)
+    return options[fire_now.index(info)] if len(fire_now) == len(options) else None
 
 
 def detail_text(state: BattleState, now: Sequence[ActionInfo], info: ActionInfo | None) -> Text:
@@ -40,18 +40,13 @@ def detail_text(state: BattleState, now: Sequence[ActionInfo], info: ActionInfo 
 def _weapons_or_action(
     state: BattleState, now: Sequence[ActionInfo], info: ActionInfo | None
 ) -> Text:
+    option = attack_option(state, now, info)
+    if option is not None:
+        return option_text(option)
     options = attack_options(state)
-    if info is not None and info.action == "roll_attack":
-        option = attack_option(state, now, info)
-        if option is not None:
-            return option_text(option)
     if options:
         text = Text("Weapons that can fire now (a fires one):\n", style="bold")
-        for index, option in enumerate(options):
-            if index:
-                text.append("\n")
-            text.append_text(option_text(option))
-        return text
+        return text.append_text(Text("\n").join(option_text(o) for o in options))
     if info is None:
         return Text("")
     text = Text.assemble((info.label, "bold"))

@@ -51,9 +51,4 @@ def event_text(event: BattleEvent) -> Text:
 
 def log_text(state: BattleState) -> Text:
     events = list(state.events)[-LOG_EVENTS:]
-    text = Text()
-    for index, event in enumerate(reversed(events)):
-        if index:
-            text.append("\n")
-        text.append_text(event_text(event))
-    return text
+    return Text("\n").join(event_text(event) for event in reversed(events))

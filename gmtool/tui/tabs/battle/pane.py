@@ -395,10 +395,9 @@ class BattlePane(GmPane):
     action_who_plays = partialmethod(_ask_on_open, orders.ask_who_plays)
 
     def action_attack(self) -> None:
-        state, info = self.need_open_battle(), self.highlighted_action()
+        state = self.need_open_battle()
         if state is not None:
-            fire = info is not None and info.action == "roll_attack"
-            option = attack_option(state, self.now, info) if info and fire else None
+            option = attack_option(state, self.now, self.highlighted_action())
             self.ask(orders.ask_attack(self.asker, state, option))
 
     def action_damage(self) -> None:
