@@ -14,16 +14,15 @@ from textual.widgets import Input, Label, Select, Static
 from gmtool.rules.armor import armor_table
 from gmtool.rules.battle import BattleShip
 from gmtool.rules.hit_stations import hit_station_table, on_station_rule, place_name, places_aboard
-from gmtool.rules.limits import MAX_HULL_POINTS, MAX_TEXT_CHARS
+from gmtool.rules.limits import MAX_HULL_POINTS
 from gmtool.rules.ship_damage import track_ids
 from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.battle.requests import ApplyDamage
-from gmtool.tui.widgets.compact import choice, number_field
+from gmtool.tui.widgets.compact import choice, note_field, number_field
 from gmtool.tui.widgets.number_field import NumberField
-from gmtool.tui.widgets.text_field import TextField
 
 # Side A holds the campaign's ships, side B its enemies (the set-up dialog fills them so).
 SIDE_WORDS = {"a": "ours", "b": "enemy"}
@@ -99,29 +98,15 @@ class DamageScreen(GmDialog["ApplyDamage | None"]):
                 yield choice([(t, t) for t in track_ids()], "wound", "damage-track")
             with Horizontal(classes="line"):
                 yield Label("Why")
-                # compact: a bordered Input is three lines high and shows nothing in the
-                # form's one-line rows
-                yield TextField(
-                    self.note,
-                    placeholder="ram, blast, a hit rolled at the table",
-                    id="damage-note",
-                    limit=MAX_TEXT_CHARS,
-                    compact=True,
-                )
+                hint = "ram, blast, a hit rolled at the table"
+                yield note_field("damage-note", hint, self.note, classes=None)
             with Horizontal(classes="line"):
                 yield Label("Type")
                 kinds = [(name, key) for key, name in armor_table().damage_types.items()]
                 yield choice(kinds, self.damage_type, "damage-type")
                 yield Label("struck", classes="gap")
                 places = place_choices()
-                yield Select(
-                    places,
-                    value=places[0][1],
-                    allow_blank=False,
-                    id="damage-place",
-                    compact=True,
-                    disabled=not on_station_rule(),
-                )
+                yield choice(places, places[0][1], "damage-place", disabled=not on_station_rule())
             yield Static(
                 "Extra damage rolls over 2 for 1 onto the next track; the type is what armor "
                 "stops. Enter or ctrl+s applies.",

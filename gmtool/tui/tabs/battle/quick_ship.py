@@ -95,9 +95,7 @@ class QuickShipScreen(GmDialog["ShipSpec | None"]):
                 yield Label("Hull pts", classes="first")
                 yield number_field("quick-hull", 1, MAX_HULL_POINTS, self.hull_default)
                 yield Label("Accel", classes="gap")
-                yield NumberField(
-                    "", placeholder="class", id="quick-accel", minimum=0, compact=True
-                )
+                yield number_field("quick-accel", 0, placeholder="class")
                 yield Label("Crew", classes="gap")
                 crew = [(q, q) for q in checks_table().crew_quality]
                 yield choice(crew, ship_spec_table().crew_quality, "quick-crew")
