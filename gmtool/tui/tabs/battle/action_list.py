@@ -14,11 +14,6 @@ from gmtool.rules.battle import ActionInfo
 from gmtool.tui.widgets.steady import KeepsSize
 
 
-def short_label(info: ActionInfo) -> str:
-    """The label for the list: a weapon's class and range are in the panel beside it."""
-    return info.short or info.label
-
-
 def action_style(info: ActionInfo) -> str:
     if info.refused:
         return "dim"  # greyed: the note says why
@@ -38,17 +33,18 @@ class ActionList(KeepsSize, OptionList):
         """Replace the list with `actions`, the one at `first` highlighted."""
         self.generation += 1
         self.clear_options()
+        # the short label: a weapon's class and range are in the panel beside the list
         self.add_options(
             [
-                Option(Text(short_label(info), style=action_style(info)), id=self.option_id(i))
+                Option(
+                    Text(info.short or info.label, style=action_style(info)),
+                    id=f"{self.generation}:{i}",
+                )
                 for i, info in enumerate(actions)
             ]
         )
         if actions:
             self.highlighted = first if 0 <= first < len(actions) else 0
-
-    def option_id(self, index: int) -> str:
-        return f"{self.generation}:{index}"
 
     def index_of(self, option_id: str | None) -> int | None:
         """The index an option id names, None when it belongs to an older list."""

@@ -5,7 +5,7 @@ and stay."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable
 from typing import Any, NamedTuple, assert_never
 
 from msgspec.structs import replace
@@ -40,7 +40,6 @@ class DeleteBattle(NamedTuple):
 
 
 MenuRequest = SetupChoice | OpenBattle | DeleteBattle
-MenuAsking = Coroutine[Any, Any, MenuRequest | None]  # an asker, awaited by the pane
 
 
 class MenuDone(NamedTuple):
