@@ -85,29 +85,24 @@ def damage_cause(state: BattleState) -> str:
 def decision_words(state: BattleState, decision: Decision) -> str:
     """'Your decision: the heading of Our fleet (gmtool's choice: holding)...'"""
     side = state.side(decision.side).name
+    ship = _ship_name(state, decision.ship_id)
     if decision.kind == "heading":
         would = heading_name(decision.likely).lower() if decision.likely else "holding"
         return (
             f"Your decision: the heading of {side} (gmtool's choice: {would}); enter declares it."
         )
     if decision.kind == "target":
-        firing = _ship_name(state, decision.ship_id)
         target = _ship_name(state, decision.likely)
-        return (
-            f"Your decision: what {firing} fires at (gmtool would fire at {target}); enter fires."
-        )
+        return f"Your decision: what {ship} fires at (gmtool would fire at {target}); enter fires."
     if decision.kind == "special_order":
-        ship = _ship_name(state, decision.ship_id)
         would = "abandon her" if decision.likely == "abandon_ship" else "give no order"
         return (
             f"Your decision: a special order for {ship} (gmtool would {would}); "
             "enter gives the highlighted one, ctrl+n goes on without."
         )
-    ship = _ship_name(state, decision.ship_id)
-    cause = damage_cause(state)
     return (
-        f"Your decision: the damage {ship} takes from {cause or 'the last step'}, no table "
-        "rolls it: type it in (escape leaves it for d)."
+        f"Your decision: the damage {ship} takes from {damage_cause(state) or 'the last step'}, "
+        "no table rolls it: type it in (escape leaves it for d)."
     )
 
 

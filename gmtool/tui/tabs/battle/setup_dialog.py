@@ -138,11 +138,14 @@ class BattleSetupScreen(GmDialog[SetupChoice | None]):
 
     def _ship_options(self, side: str) -> list[tuple[str, str, bool]]:
         """Side A's choices are the campaign's ships, side B's the enemy ships (unticked)."""
-        if side == "a":
-            return [(ship_label(s.spec), s.id, False) for s in self.ships if s.side == "campaign"]
-        return [
-            (ship_label(s.spec, "enemy"), s.id, False) for s in self.ships if s.side != "campaign"
-        ]
+        ours = side == "a"
+        note = "" if ours else "enemy"
+        ships = [s for s in self.ships if (s.side == "campaign") == ours]
+        return [(ship_label(s.spec, note), s.id, False) for s in ships]
+
+    def _picked(self, side: str) -> list[str]:
+        """The keys of the ships ticked for `side` (a ship made for the battle: `extra:<n>`)."""
+        return [str(k) for k in self.query_one(f"#setup-{side}-ships", SelectionList).selected]
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box") as box:
@@ -198,7 +201,7 @@ class BattleSetupScreen(GmDialog[SetupChoice | None]):
         offered among them by name: the first unless the GM picks."""
         names = {s.id: s.spec.name for s in self.ships}
         names.update({f"extra:{n}": name for n, (name, _spec) in enumerate(self.extra)})
-        picked = [str(i) for i in self.query_one(f"#setup-{side}-ships", SelectionList).selected]
+        picked = self._picked(side)
         chosen = chosen_text([names.get(k, k) for k in picked])
         self.query_one(f"#setup-{side}-chosen", Static).update(chosen)
         select = self.query_one(f"#setup-{side}-flagship", Select)
@@ -207,7 +210,7 @@ class BattleSetupScreen(GmDialog[SetupChoice | None]):
         select.value = current if current in picked else AUTO
 
     def _offer_commanders(self, side: str) -> None:
-        chosen = set(self.query_one(f"#setup-{side}-ships", SelectionList).selected)
+        chosen = set(self._picked(side))
         names = {c.id: c.name for c in self.party.characters}
         ships = {s.id: s.spec.name for s in self.ships}  # the GM sees names, never ids
         aboard = [
@@ -247,10 +250,9 @@ class BattleSetupScreen(GmDialog[SetupChoice | None]):
     def request(self) -> SetupChoice:
         def commander(side: str) -> str | None:
             value = self.query_one(f"#setup-{side}-commander", Select).value
-            return None if value == AUTO or value == Select.NULL else str(value)
+            return None if value in (AUTO, Select.NULL) else str(value)
 
-        picked_a = [str(k) for k in self.query_one("#setup-a-ships", SelectionList).selected]
-        picked_b = [str(k) for k in self.query_one("#setup-b-ships", SelectionList).selected]
+        picked_a, picked_b = self._picked("a"), self._picked("b")
         extra = tuple(
             self.extra[int(key.split(":", 1)[1])] for key in picked_b if key.startswith("extra:")
         )
@@ -258,7 +260,7 @@ class BattleSetupScreen(GmDialog[SetupChoice | None]):
         def flagship(side: str, picked: list[str]) -> int | None:
             """Its place among the side's ships, campaign ships first."""
             value = self.query_one(f"#setup-{side}-flagship", Select).value
-            if value == AUTO or value == Select.NULL or value not in picked:
+            if value not in picked:
                 return None
             order = [k for k in picked if not k.startswith("extra:")]
             order += [k for k in picked if k.startswith("extra:")]
