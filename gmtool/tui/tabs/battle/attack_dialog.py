@@ -107,9 +107,6 @@ class AttackScreen(GmDialog["Fire | None"]):
         return True
 
     def action_fire(self, roll_damage: bool) -> None:
-        options = self.query_one(OptionList)
-        if options.highlighted is None:
-            return
-        target = options.get_option_at_index(options.highlighted).id
-        assert target is not None
-        self.dismiss(Fire(self.option.ship_id, self.option.weapon, target, roll_damage))
+        target = self.query_one(OptionList).highlighted_option
+        if target is not None and target.id is not None:
+            self.dismiss(Fire(self.option.ship_id, self.option.weapon, target.id, roll_damage))

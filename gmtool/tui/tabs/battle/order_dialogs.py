@@ -121,15 +121,11 @@ class BoardScreen(GmDialog["Board | None"]):
     @on(OptionList.OptionHighlighted)
     def _show_leaders(self) -> None:
         odds = self.odds[self.target]
-        ours = self.state.ship(self.ship_id).name
-        theirs = self.state.ship(odds.defenders.ship_id).name
+        boarders = f"{self.state.ship(self.ship_id).name}'s boarders"
+        defenders = f"{self.state.ship(odds.defenders.ship_id).name}'s defenders"
         lines = [
-            self._leader_line(
-                odds.boarders, "leader", f"{ours}'s boarders", f"{theirs}'s defenders"
-            ),
-            self._leader_line(
-                odds.defenders, "defender", f"{theirs}'s defenders", f"{ours}'s boarders"
-            ),
+            self._leader_line(odds.boarders, "leader", boarders, defenders),
+            self._leader_line(odds.defenders, "defender", defenders, boarders),
         ]
         self.query_one("#board-leaders", Static).update(Text("\n".join(lines)))
 
