@@ -252,32 +252,26 @@ class BattleSetupScreen(GmDialog[SetupChoice | None]):
             value = self.query_one(f"#setup-{side}-commander", Select).value
             return None if value in (AUTO, Select.NULL) else str(value)
 
-        picked_a, picked_b = self._picked("a"), self._picked("b")
-        extra = tuple(
-            self.extra[int(key.split(":", 1)[1])] for key in picked_b if key.startswith("extra:")
-        )
-
-        def flagship(side: str, picked: list[str]) -> int | None:
+        def flagship(side: str, ships: list[str]) -> int | None:
             """Its place among the side's ships, campaign ships first."""
             value = self.query_one(f"#setup-{side}-flagship", Select).value
-            if value not in picked:
-                return None
-            order = [k for k in picked if not k.startswith("extra:")]
-            order += [k for k in picked if k.startswith("extra:")]
-            return order.index(str(value))
+            return ships.index(str(value)) if value in ships else None
 
+        ships_a, picked_b = self._picked("a"), self._picked("b")
+        extra_b = [key for key in picked_b if key.startswith("extra:")]
+        ships_b = [key for key in picked_b if key not in extra_b]
         return SetupChoice(
             name=self.query_one("#setup-name", Input).value.strip(),
             starting_range=str(self.query_one("#setup-range", Select).value),
             side_a=self.query_one("#setup-a-name", Input).value.strip(),
-            ships_a=tuple(picked_a),
+            ships_a=tuple(ships_a),
             commander_a=commander("a"),
             side_b=self.query_one("#setup-b-name", Input).value.strip(),
-            ships_b=tuple(k for k in picked_b if not k.startswith("extra:")),
-            extra_b=extra,
+            ships_b=tuple(ships_b),
+            extra_b=tuple(self.extra[int(key.split(":", 1)[1])] for key in extra_b),
             commander_b=commander("b"),
-            flagship_a=flagship("a", picked_a),
-            flagship_b=flagship("b", picked_b),
+            flagship_a=flagship("a", ships_a),
+            flagship_b=flagship("b", ships_b + extra_b),
             auto=tuple(str(self.query_one("#setup-auto", Select).value).replace(NO_SIDE, "")),
         )
 
