@@ -133,14 +133,10 @@ async def ask_open_battle(ask: Asker, open_id: str | None) -> MenuRequest | None
     if not battles:
         ask.say("The campaign has no battle yet: n sets one up.")
         return None
-    options = [
-        (
-            b.id,
-            f"{b.name}: {b.status}, round {b.round}"
-            + (f", session {b.session}" if b.session else ""),
-        )
-        for b in battles
-    ]
+    options = []
+    for b in battles:
+        session = f", session {b.session}" if b.session else ""
+        options.append((b.id, f"{b.name}: {b.status}, round {b.round}{session}"))
     choice = await ask.choose("Open which battle?", options, open_id)
     return None if choice is None else OpenBattle(choice)
 

@@ -13,8 +13,6 @@ HEADING_WORDS = {"close": "closing", "hold": "holding", "open": "opening"}
 
 def step_words(state: BattleState) -> str:
     """The step and who acts in it: 'heading: Raiders first (no edge)'."""
-    current = phase(state.phase)
-    step = next((s for s in current.steps if s.id == state.step), None)
     if state.phase == "edge":
         if state.edge_winner is None:
             return "roll the edge"
@@ -23,6 +21,7 @@ def step_words(state: BattleState) -> str:
         return f"heading: {state.side(state.opposing_side).name} first (no edge)"
     if state.step == "edge_declaration" and state.edge_winner:
         return f"heading: {state.side(state.edge_winner).name} second (edge)"
+    step = next((s for s in phase(state.phase).steps if s.id == state.step), None)
     return step.name if step is not None else ""
 
 

@@ -34,10 +34,10 @@ def quick_hull_points(ship_class: str) -> str:
 
 
 def _weapon_text(weapon: dict[str, Any]) -> str:
-    damage = weapon.get("damage") or {}
-    figures = "/".join(str(damage.get(d, "-")) for d in ship_spec_table().damage_degrees)
-    count = weapon.get("count", 1)
     table = ship_spec_table()
+    damage = weapon.get("damage") or {}
+    figures = "/".join(str(damage.get(d, "-")) for d in table.damage_degrees)
+    count = weapon.get("count", 1)
     kind = table.system_types.get(weapon["type"], weapon["type"])
     name = weapon.get("name") or kind
     parts = [f"{count} x {name}" if count != 1 else str(name), f"({kind}"]

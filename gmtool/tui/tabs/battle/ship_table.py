@@ -114,10 +114,8 @@ def table_layout(ships: Sequence[BattleShip], width: int, wide: bool) -> TableLa
             return layout
     over = layout.width - width
     name_width = max(layout.name_width - over, MIN_NAME)
-    columns = tuple(
-        (label, name_width) if index == 1 else (label, size)
-        for index, (label, size) in enumerate(layout.columns)
-    )
+    first, (ship, _width), *rest = layout.columns
+    columns = (first, (ship, name_width), *rest)
     return replace(layout, columns=columns, name_width=name_width)
 
 
@@ -164,7 +162,6 @@ class ShipTable(DataTable[Any]):
         picked = self.ship_under_cursor(state) if self.moved_by_gm else None
         if state is None or state.id != self.shown_battle:
             self.moved_by_gm = False  # another battle: the GM has not picked a ship in it
-            picked = None
         self.shown_battle = state.id if state is not None else None
         if len(ships) > TABLE_ROWS:
             width -= self.styles.scrollbar_size_vertical
