@@ -124,9 +124,7 @@ class BattleSetupScreen(GmDialog[SetupChoice | None]):
             for side, fleet in (("a", OUR_FLEET), ("b", ENEMY_FLEET)):
                 self.query_one(f"#setup-{side}-name", Input).value = fleet
                 for field, nobody in (("commander", AUTO_COMMANDER), ("flagship", FIRST_SHIP)):
-                    select = self.query_one(f"#setup-{side}-{field}", Select)
-                    select.set_options([(nobody, AUTO)])
-                    select.value = AUTO
+                    self._offer(f"setup-{side}-{field}", nobody, [])
                 ships_list = self.query_one(f"#setup-{side}-ships", SelectionList)
                 ships_list.clear_options()
                 ships_list.add_options(self._ship_options(side))
@@ -204,10 +202,7 @@ class BattleSetupScreen(GmDialog[SetupChoice | None]):
         picked = self._picked(side)
         chosen = chosen_text([names.get(k, k) for k in picked])
         self.query_one(f"#setup-{side}-chosen", Static).update(chosen)
-        select = self.query_one(f"#setup-{side}-flagship", Select)
-        current = select.value
-        select.set_options([(FIRST_SHIP, AUTO), *[(names.get(k, k), k) for k in picked]])
-        select.value = current if current in picked else AUTO
+        self._offer(f"setup-{side}-flagship", FIRST_SHIP, [(names.get(k, k), k) for k in picked])
 
     def _offer_commanders(self, side: str) -> None:
         chosen = set(self._picked(side))
@@ -221,10 +216,14 @@ class BattleSetupScreen(GmDialog[SetupChoice | None]):
             for a in self.party.assignments
             if a.ship_id in chosen and a.aboard
         ]
-        select = self.query_one(f"#setup-{side}-commander", Select)
+        self._offer(f"setup-{side}-commander", AUTO_COMMANDER, aboard)
+
+    def _offer(self, field_id: str, nobody: str, options: list[tuple[str, str]]) -> None:
+        """`nobody` then `options` in a choice, keeping the one chosen while it is offered."""
+        select = self.query_one(f"#{field_id}", Select)
         current = select.value
-        select.set_options([(AUTO_COMMANDER, AUTO), *aboard])
-        select.value = current if current in {v for _, v in aboard} else AUTO
+        select.set_options([(nobody, AUTO), *options])
+        select.value = current if current in {value for _, value in options} else AUTO
 
     # -- extra enemy ships ---------------------------------------------------------------
     def _add_extra(self, spec: ShipSpec | None) -> None:
