@@ -33,10 +33,9 @@ def damage_text(option: AttackOption) -> str:
 def fire_hint(option: AttackOption) -> str:
     """What enter and t do: enter rolls the damage only when the weapon has a damage roll;
     for a degree without one the GM types it in."""
-    degrees = ship_spec_table().damage_degrees
     if not option.damage:
         return "enter fires; the weapon has no damage roll, so on a hit you type the damage in"
-    missing = [d for d in degrees if d not in option.damage]
+    missing = [d for d in ship_spec_table().damage_degrees if d not in option.damage]
     hint = "enter fires and rolls the damage"
     if missing:
         hits = " or ".join(missing)

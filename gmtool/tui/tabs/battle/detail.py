@@ -52,6 +52,6 @@ def _weapons_or_action(
     text = Text.assemble((info.label, "bold"))
     if info.note:
         text.append(f"\n{info.note}")
-    if info.action == "advance" and not info.note:
+    elif info.action == "advance":
         text.append("\nspace or enter goes on")
     return text

@@ -37,10 +37,7 @@ def event_text(event: BattleEvent) -> Text:
     if event.action == "advance" and "\n" not in event.text:
         text.append(event.text, style="dim")  # only the step changed
         return text
-    lines = event.text.splitlines() or [event.action]
-    text.append(lines[0])
-    for line in lines[1:]:
-        text.append(f"\n  {line}")
+    text.append("\n  ".join(event.text.splitlines() or [event.action]))
     for roll in event.rolls:
         if roll.get("kind") == "check" and f"{roll.get('for')}:" in event.text:
             continue  # the text already shows this check's dice

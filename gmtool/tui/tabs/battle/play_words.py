@@ -32,13 +32,8 @@ def first_fresh(state: BattleState | None, now: Sequence[ActionInfo]) -> int:
     """Where the cursor goes on a new list: the first action that is not a change of mind
     about a heading already declared, so enter never declares it twice."""
     for index, info in enumerate(now):
-        redeclare = (
-            state is not None
-            and info.action == "declare_heading"
-            and info.side is not None
-            and state.side(info.side).declared
-        )
-        if not redeclare:
+        side = info.side if info.action == "declare_heading" else None
+        if state is None or side is None or not state.side(side).declared:
             return index
     return 0
 

@@ -55,8 +55,7 @@ def history_labels(campaign: Campaign, battle_id: str) -> tuple[str | None, str 
 
 def missing_words(name: str, missing: Sequence[str]) -> str:
     """Why the battle `name` cannot open: which of its saved files are gone."""
-    files = "file" if len(missing) == 1 else "files"
-    are = "is" if len(missing) == 1 else "are"
+    files, are = ("file", "is") if len(missing) == 1 else ("files", "are")
     return (
         f"{name} cannot open: its saved {files} {', '.join(missing)} {are} missing. "
         "x deletes it from the list (backups/ may hold copies)."
