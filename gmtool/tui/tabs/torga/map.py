@@ -380,10 +380,5 @@ class SkirmishMap(KeepsSize, Widget, can_focus=True):
     def render(self) -> Text:
         if self.view is None:
             return Text("no game")
-        text = Text(no_wrap=True, overflow="crop")
-        for index, row in enumerate(draw(self.view, self.scale)):
-            if index:
-                text.append("\n")
-            for glyph, style in row:
-                text.append(glyph, style)
-        return text
+        rows = draw(self.view, self.scale)
+        return Text("\n", no_wrap=True, overflow="crop").join(Text.assemble(*row) for row in rows)
