@@ -110,8 +110,7 @@ class SettingsScreen(GmDialog[GameOptions | None]):
         choices = self.query_one("#set-list", OptionList)
         index = choices.highlighted or 0
         self.options = stepped(self.scenario, self.options, SETTINGS[index])
-        choices.clear_options()
-        choices.add_options(self._options())
+        choices.set_options(self._options())
         choices.highlighted = index
 
     def action_keep(self) -> None:
