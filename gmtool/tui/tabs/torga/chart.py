@@ -68,8 +68,7 @@ def chart_text(summary: SimulationSummary, width: int, needed: int | None = None
         rate_row(text, f"{name:<{label_width}} ", summary, which, bar_width)
         text.append(f"\n{'':<{label_width}} {'':6} ")
         text.append(f"95%: {low:.1%} to {high:.1%}\n", MUTED)
-    first = summary.side_names[0]
-    text.append(f"{first} standing at end", "bold")
+    text.append(f"{summary.side_names[0]} standing at end", "bold")
     text.append(f" ({needed}+ wins)\n" if needed is not None else "\n", MUTED)
     counts = summary.standing_distribution
     most = max(counts) if counts else 0
@@ -112,9 +111,8 @@ def sweep_text(result: SweepResult, width: int) -> Text:
     ending most games had."""
     width = max(width, 30)
     first = result.summaries[0]
-    name = first.side_names[0]
     text = Text(no_wrap=True, overflow="ellipsis")
-    text.append(f"{name} win rate by {result.key}\n", "bold")
+    text.append(f"{first.side_names[0]} win rate by {result.key}\n", "bold")
     text.append(f"{first.games} games a value, seed {first.seed} (▒ = 95% range)\n", MUTED)
     labels = [str(value) for value in result.values]
     label_width = max(len(label) for label in labels)
