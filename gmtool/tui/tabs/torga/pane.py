@@ -364,11 +364,12 @@ class SkirmishPane(GmPane):
         if choice is None:
             self.show_status("No new game: the game in play is unchanged.")
             return
-        played = self._tried("Not started", game_actions.start, self.campaign, *choice)
+        scenario, mode = choice
+        played = self._tried("Not started", game_actions.start, self.campaign, scenario, mode)
         if played is not None:
             self.game = played.game
             self._reset_view()
-            self.show_status(view.new_game_words(choice.scenario, choice.mode))
+            self.show_status(view.new_game_words(scenario, mode))
 
     def action_settings(self) -> None:
         state = self.state
