@@ -112,6 +112,8 @@ class ExportRequest(msgspec.Struct, frozen=True):
 
 Export = Callable[[ExportRequest], None]
 EXTENSIONS = {"markdown": "md", "csv": "csv"}
+LISTS = [("crew manifest", "manifest"), ("named roster", "roster")]
+FORMATS = [("Markdown", "markdown"), ("CSV", "csv")]
 
 
 def default_export_name(ship_id: str, what: str, fmt: str) -> str:
@@ -140,12 +142,8 @@ class ExportDialog(CrewDialog["ExportRequest | None"]):
         self._offered = default_export_name(ship_id, what, "markdown")
 
     def rows(self) -> Iterable[Widget]:
-        lists = [("crew manifest", "manifest"), ("named roster", "roster")]
-        yield dialog_row("What", choice(lists, self.what, "export-what"))
-        yield dialog_row(
-            "Format",
-            choice([("Markdown", "markdown"), ("CSV", "csv")], "markdown", "export-format"),
-        )
+        yield dialog_row("What", choice(LISTS, self.what, "export-what"))
+        yield dialog_row("Format", choice(FORMATS, "markdown", "export-format"))
         yield dialog_row("File", Input(self._offered, id="export-path", compact=True))
 
     @on(Select.Changed)
@@ -214,10 +212,10 @@ def delete_question(
     characters aboard (the safe answer first); an open battle she is in is said first."""
     fighting = ""
     if battles:
+        several = len(battles) != 1
         fighting = (
-            f"{name} is in the open battle{'s' if len(battles) != 1 else ''} "
-            f"{', '.join(battles)}: deleting her takes her out of "
-            f"{'them' if len(battles) != 1 else 'it'}, with everyone aboard. "
+            f"{name} is in the open battle{'s' if several else ''} {', '.join(battles)}: "
+            f"deleting her takes her out of {'them' if several else 'it'}, with everyone aboard. "
         )
     if not aboard:
         return ConfirmDialog(
@@ -225,9 +223,9 @@ def delete_question(
             detail=f"{fighting}y deletes, n or Escape keeps it. ctrl+z undoes a deletion.",
             danger=True,
         )
-    count = len(aboard)
-    who = f"{count} character{'s' if count != 1 else ''}"
-    stations = "their stations" if count != 1 else "their station"
+    several = len(aboard) != 1
+    who = f"{len(aboard)} character{'s' if several else ''}"
+    stations = "their stations" if several else "their station"
     return ChoiceDialog(
         f"{who} aboard {name}",
         [

@@ -40,10 +40,8 @@ def offered(action: str, now: CrewNow) -> bool:
         return now.roster_shown == (action == "manifest")
     if action == "filter_crew":  # once someone aboard is hurt
         return now.roster_shown and now.filtering
-    if action == "undo":
-        return now.can_undo
-    if action == "redo":
-        return now.can_redo
+    if action in ("undo", "redo"):
+        return now.can_undo if action == "undo" else now.can_redo
     return True
 
 

@@ -316,9 +316,8 @@ class CrewPane(GmPane):
             return
         total, matching = len(self.crew.roster.members), len(self._roster_members)
         needle = self.query_one("#roster-search", Input).value
-        counts = self.standings.counts_text
         text = crew_roster.roster_count_text(
-            total, matching, table.row_count, needle, self.crew_filter, counts
+            total, matching, table.row_count, needle, self.crew_filter, self.standings.counts_text
         )
         self.query_one("#roster-count", Static).update(text)
 
@@ -400,32 +399,30 @@ class CrewPane(GmPane):
         self.show_status(orders.done_words(order, done))
         return None
 
-    def _selected(self, doing: str) -> ship_reads.ShipRecord | None:
+    def _selected(self, doing: str) -> ship_reads.ShipCrew | None:
         if self.crew is None:
             self.show_status(f"Nothing to {doing}: no ship is selected (n adds one).", error=True)
-            return None
-        return self.crew.record
+        return self.crew
 
     def action_new_ship(self) -> None:
         asking.ask_new_ship(self.app, self.carry_out, self.show_status)
 
     def action_edit_ship(self) -> None:
-        if (record := self._selected("edit")) is not None:
-            asking.ask_edit(self.app, record, self.carry_out, self.show_status)
+        if (crew := self._selected("edit")) is not None:
+            asking.ask_edit(self.app, crew.record, self.carry_out, self.show_status)
 
     def action_import(self) -> None:
         asking.ask_import(self.app, self.carry_out, self.show_status, self.focus_default)
 
     def action_delete_ship(self) -> None:
-        if (record := self._selected("delete")) is None:
+        if (crew := self._selected("delete")) is None:
             return
-        aboard = ship_actions.aboard(self.campaign, record.id)
-        battles = tuple(ship_actions.open_battles_of(self.campaign, record.id).values())
-        asking.ask_delete(self.app, record, aboard, battles, self.carry_out, self.show_status)
+        aboard = ship_actions.aboard(self.campaign, crew.record.id)
+        battles = tuple(ship_actions.open_battles_of(self.campaign, crew.record.id).values())
+        asking.ask_delete(self.app, crew.record, aboard, battles, self.carry_out, self.show_status)
 
     def action_regenerate(self) -> None:
-        crew = self.crew
-        if self._selected("regenerate") is not None and crew is not None:
+        if (crew := self._selected("regenerate")) is not None:
             asking.ask_regenerate(self.app, crew, self.carry_out, self.show_status)
 
     def _undo_or_redo(self, redo: bool) -> None:
@@ -450,10 +447,9 @@ class CrewPane(GmPane):
         self._undo_or_redo(redo=True)
 
     def action_export(self) -> None:
-        if (record := self._selected("export")) is None:
-            return
-        what = "roster" if self._roster_visible() else "manifest"
-        asking.ask_export(self.app, record, what, self.export, self.show_status)
+        if (crew := self._selected("export")) is not None:
+            what = "roster" if self._roster_visible() else "manifest"
+            asking.ask_export(self.app, crew.record, what, self.export, self.show_status)
 
     def export(self, request: dialogs.ExportRequest) -> None:
         """Write the selected ship's manifest or roster, atomically (a refusal or a file that

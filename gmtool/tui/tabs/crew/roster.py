@@ -65,8 +65,7 @@ class RosterStandings:
         return f"{word}, {battle}" if battle else word
 
     def style(self, member_id: str) -> str:
-        found = self.by_member.get(member_id)
-        return CONDITION_STYLE.get(found.condition if found else "fit", "")
+        return CONDITION_STYLE.get(self._of(member_id)[0], "")
 
     def filtered(self, members: Sequence[CrewMember], crew_filter: str) -> list[CrewMember]:
         if crew_filter == "all":

@@ -275,15 +275,10 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
             return self.query_one(f"#form-{field}", Input).value.strip()
 
         data: dict[str, Any] = {"name": text("name"), "class": self.ship_class}
-        if text("hull_points"):
-            data["hull_points"] = int_or_text(text("hull_points"))
-        if text("crew_quality"):
-            data["crew_quality"] = _quality(text("crew_quality"))
-        for key in ("acceleration", "target_size_step", *COUNT_KEYS):
-            if text(key):
-                data[key] = int_or_text(text(key))
-        durability = {t: int_or_text(text(t)) for t in TRACKS if text(t)}
-        if durability:
+        for key in ("hull_points", "crew_quality", "acceleration", "target_size_step", *COUNT_KEYS):
+            if typed := text(key):
+                data[key] = _quality(typed) if key == "crew_quality" else int_or_text(typed)
+        if durability := {t: int_or_text(text(t)) for t in TRACKS if text(t)}:
             data["durability"] = durability
         for flag in FLAG_KEYS:
             data[flag] = self.query_one(f"#form-{flag}", Checkbox).value

@@ -33,12 +33,8 @@ def ship_row(record: ShipRecord, check: ManifestCheck | None) -> tuple[Text, str
         if check.changed:
             crew_total.append(CHANGED_MARK, style="bold yellow")
     name = Text(record.name, style="red" if record.side == "enemy" else "")
-    return (
-        name,
-        SIDE_LABEL.get(record.side, record.side),
-        crew_total,
-        class_short(record.spec.ship_class),
-    )
+    side = SIDE_LABEL.get(record.side, record.side)
+    return name, side, crew_total, class_short(record.spec.ship_class)
 
 
 class ShipList(DataTable[Any]):

@@ -113,14 +113,8 @@ def board_columns(width: int) -> list[tuple[str, int]]:
         # Skill first up to 15 ("Infantry combat", "Space combat" whole), then Who.
         skill = min(22, max(15, rest * 2 // 5))
         who = min(22, rest - skill)
-        return [
-            ("Station", 20),
-            ("Who", who),
-            ("Task", 9),
-            ("Skill", min(rest - who, 22)),
-            ("Score", 6),
-            ("Posture", 10),
-        ]
+        widths = {**fixed, "Who": who, "Skill": min(rest - who, 22)}
+        return [(name, widths[name]) for name in BOARD_COLUMNS]
     content = width - 2 - 2 * 5
     who = max(10, content - NARROW_STATION - 8 - 5 - 3)
     return [("Station", NARROW_STATION), ("Who", who), ("Task", 8), ("Score", 5), ("Posture", 3)]
@@ -145,11 +139,9 @@ def _roll_text(roll: StationRoll, names: dict[str, str], crew_score: int) -> str
     else:
         skill = skill_label(roll.skill) if roll.skill else "?"
         who = f"{names[roll.roller]} rolls {skill} {roll.score} {step_words(roll.step)}"
-        choice = (
-            board_choice(roll.roll, roll.skill, roll.score, roll.step, crew_score)
-            if roll.skill
-            else None
-        )
+        choice = None
+        if roll.skill:
+            choice = board_choice(roll.roll, roll.skill, roll.score, roll.step, crew_score)
         if choice is not None and choice.crew_better:
             who = (
                 f"{names[roll.roller]} rolls the crew check {choice.crew_score} at "
@@ -165,17 +157,23 @@ def _station_summary(line: StationLine, names: dict[str, str], crew_score: int) 
     if line.roll is None:
         return Text.assemble((line.name, "bold"), f": {line.note}")
     roll_name = table.rolls[line.roll].name
-    if not line.rolls:
-        return Text.assemble((line.name, "bold"), f" ({roll_name.lower()}): {line.note}")
-    rolls = "; ".join(_roll_text(r, names, crew_score) for r in line.rolls)
-    return Text.assemble((line.name, "bold"), f" ({roll_name.lower()}): {rolls}.")
+    said = line.note
+    if line.rolls:
+        said = "; ".join(_roll_text(r, names, crew_score) for r in line.rolls) + "."
+    return Text.assemble((line.name, "bold"), f" ({roll_name.lower()}): {said}")
+
+
+def led_team(occ: Occupant) -> str | None:
+    """The other station whose team the character leads (None: their own, or no lead)."""
+    if occ.task == "leading" and occ.target not in (None, occ.station_id):
+        return place_name(occ.target or "")
+    return None
 
 
 def doing(occ: Occupant) -> str:
     """What a character does this round, in words: 'hands-on', 'leading the Sensors team'."""
-    if occ.task == "leading" and occ.target not in (None, occ.station_id):
-        return f"leading the {place_name(occ.target or '')} team"
-    return TASK_TEXT[occ.task]
+    team = led_team(occ)
+    return f"leading the {team} team" if team else TASK_TEXT[occ.task]
 
 
 def _occupant_detail(occ: Occupant) -> str:
@@ -219,19 +217,17 @@ def board_rows(board: StationBoard, party: Party) -> list[BoardRow]:
     crew's, with the character's own beside it, and the detail line gives both."""
     names = {c.id: c.name for c in party.characters}
     rows: list[BoardRow] = []
-    dim = "dim"
     for line in board.lines:
         summary = _station_summary(line, names, board.crew_score)
         for index, occ in enumerate(line.occupants):
-            task = TASK_TEXT[occ.task]
-            if occ.task == "leading" and occ.target not in (None, occ.station_id):
-                task = f"leads {place_name(occ.target or '')}"
+            team = led_team(occ)
+            task = f"leads {team}" if team else TASK_TEXT[occ.task]
             style = "red" if occ.task == "out_of_action" else ""
             skill: Text | str = (
                 character_table().skill(occ.skill).name if occ.skill is not None else ""
             )
             if occ.skill is None and occ.note:
-                skill = Text(occ.note, style=dim)
+                skill = Text(occ.note, style="dim")
             check = row_check(board, line.station_id, occ.character_id)
             score = score_text(check.score, check.step) if check is not None else ""
             detail = _occupant_detail(occ)
@@ -245,13 +241,13 @@ def board_rows(board: StationBoard, party: Party) -> list[BoardRow]:
             _station_row(rows, line, str(index), cells, whole, occ.character_id, check)
         crew_rolls = [r for r in line.rolls if r.roller is None]
         for roll in crew_rolls:
-            led = Text("led" if roll.led_by else "", style=dim)
+            led = Text("led" if roll.led_by else "", style="dim")
             crew, score = Text("crew", style="italic dim"), score_text(roll.score, roll.step)
-            cells = (crew, led, Text("crew check", style=dim), score, "")
+            cells = (crew, led, Text("crew check", style="dim"), score, "")
             check = row_check(board, line.station_id, None)
             _station_row(rows, line, "crew", cells, summary, None, check)
         if not line.occupants and not crew_rolls:
-            cells = (Text("—", style=dim), "", Text(line.note, style=dim), "", "")
+            cells = (Text("—", style="dim"), "", Text(line.note, style="dim"), "", "")
             _station_row(rows, line, "empty", cells, summary)
     table = station_table()
     for assignment in board.off_station:

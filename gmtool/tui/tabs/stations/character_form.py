@@ -225,13 +225,11 @@ class CharacterForm(GmDialog[CharacterRequest | None]):
         it names none."""
         field = self.query_one("#skill-choice", Input)
         typed = field.value.strip()
-        if not typed:
-            self._show("Not added: type a skill first (a few letters, then → takes it).")
-            field.focus()
-            return None
-        skill_id = skill_from_typing(typed)
-        if skill_id is None:
-            self._show(f"Not added: no skill named “{typed}” in the skill list.")
+        if (skill_id := skill_from_typing(typed)) is None:
+            why = "type a skill first (a few letters, then → takes it)"
+            if typed:
+                why = f"no skill named “{typed}” in the skill list"
+            self._show(f"Not added: {why}.")
             field.focus()
         return skill_id
 

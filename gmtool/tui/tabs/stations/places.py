@@ -153,8 +153,7 @@ def ship_board(ship: ShipRecord | None, party: Party) -> StationBoard | None:
     """The board of the ship shown (None: no ship); a party the board refuses raises."""
     if ship is None:
         return None
-    spec = ship.spec
-    return station_board(ship.id, spec.crew_check_score, party.characters, party.assignments)
+    return station_board(ship.id, ship.spec.crew_check_score, party.characters, party.assignments)
 
 
 def ship_to_show(ships: Sequence[ShipRecord], party: Party, shown: str | None) -> str | None:

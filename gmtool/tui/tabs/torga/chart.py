@@ -36,16 +36,19 @@ def bar(fraction: float, width: int) -> str:
     return text[:width]
 
 
-def rate_bar(rate: float, low: float, high: float, width: int) -> Text:
-    """A 0-100% track: solid up to the interval's low end, shaded across it, light after."""
+def rate_row(text: Text, label: str, summary: SimulationSummary, which: int, width: int) -> None:
+    """Side `which`'s win rate after its `label`, then a 0-100% track `width` cells long:
+    solid up to the 95% interval's low end, shaded across it, light after."""
+    low, high = summary.interval(which)
+    colour = Style(color=SIDE_COLOURS[which % len(SIDE_COLOURS)], bold=True)
+    text.append(label, colour)
+    text.append(f"{summary.win_rate(which):6.1%} ")
     low_cells = round(low * width)
     high_cells = max(round(high * width), low_cells + 1) if high > low else low_cells
     high_cells = min(high_cells, width)
-    text = Text()
     text.append(FULL * low_cells)
     text.append(INTERVAL * (high_cells - low_cells))
     text.append(TRACK * (width - high_cells), MUTED)
-    return text
 
 
 def chart_text(summary: SimulationSummary, width: int, needed: int | None = None) -> Text:
@@ -62,14 +65,10 @@ def chart_text(summary: SimulationSummary, width: int, needed: int | None = None
     bar_width = max(width - label_width - numbers_width - 2, 6)
     for which, name in enumerate(summary.side_names):
         low, high = summary.interval(which)
-        colour = Style(color=SIDE_COLOURS[which % len(SIDE_COLOURS)], bold=True)
-        text.append(f"{name:<{label_width}} ", colour)
-        text.append(f"{summary.win_rate(which):6.1%} ")
-        text.append_text(rate_bar(summary.win_rate(which), low, high, bar_width))
+        rate_row(text, f"{name:<{label_width}} ", summary, which, bar_width)
         text.append(f"\n{'':<{label_width}} {'':6} ")
         text.append(f"95%: {low:.1%} to {high:.1%}\n", MUTED)
-    first = summary.side_names[0]
-    text.append(f"{first} standing at end", "bold")
+    text.append(f"{summary.side_names[0]} standing at end", "bold")
     text.append(f" ({needed}+ wins)\n" if needed is not None else "\n", MUTED)
     counts = summary.standing_distribution
     most = max(counts) if counts else 0
@@ -95,8 +94,7 @@ def progress_text(done: int, total: int, width: int) -> Text:
     width = max(width, 12)
     text = Text(no_wrap=True)
     text.append(f"Simulating {done}/{total} games…\n", "bold")
-    fraction = done / total if total else 0.0
-    drawn = bar(fraction, width)
+    drawn = bar(done / total if total else 0.0, width)
     text.append(drawn)
     text.append(TRACK * (width - len(drawn)), MUTED)
     text.append("\n\nThe game goes on meanwhile: v shows the roster.", MUTED)
@@ -113,19 +111,15 @@ def sweep_text(result: SweepResult, width: int) -> Text:
     ending most games had."""
     width = max(width, 30)
     first = result.summaries[0]
-    name = first.side_names[0]
     text = Text(no_wrap=True, overflow="ellipsis")
-    text.append(f"{name} win rate by {result.key}\n", "bold")
+    text.append(f"{first.side_names[0]} win rate by {result.key}\n", "bold")
     text.append(f"{first.games} games a value, seed {first.seed} (▒ = 95% range)\n", MUTED)
     labels = [str(value) for value in result.values]
     label_width = max(len(label) for label in labels)
     bar_width = max(width - label_width - 8, 6)
     colour = Style(color=SIDE_COLOURS[0], bold=True)
     for label, summary in zip(labels, result.summaries, strict=True):
-        low, high = summary.interval(0)
-        text.append(f"{label:>{label_width}} ", colour)
-        text.append(f"{summary.win_rate(0):6.1%} ")
-        text.append_text(rate_bar(summary.win_rate(0), low, high, bar_width))
+        rate_row(text, f"{label:>{label_width}} ", summary, 0, bar_width)
         text.append("\n")
     text.append("How the games ended:\n", "bold")
     for label, summary in zip(labels, result.summaries, strict=True):
@@ -149,7 +143,6 @@ DEFAULT_SIMULATION_GAMES = 1000
 DEFAULT_SWEEP_GAMES = 500
 
 Result = SimulationSummary | SweepResult
-Progress = Callable[[int, int], None]
 
 
 class SimulationProgress(Message):
@@ -218,7 +211,7 @@ class SimulationPanel(Widget):
         self.show_progress(0, games * len(sweep.values))
         self.worker = self._sweep(sweep, games, seed)
 
-    def _progress(self, offset: int, total: int) -> Progress:
+    def _progress(self, offset: int, total: int) -> Callable[[int, int], None]:
         worker = get_current_worker()
 
         def progress(done: int, _games: int) -> None:
@@ -247,7 +240,7 @@ class SimulationPanel(Widget):
             self.show_progress(message.done, message.total)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.group != SIMULATION_GROUP or event.worker is not self.worker:
+        if event.worker is not self.worker:
             return
         event.stop()
         result = event.worker.result

@@ -188,9 +188,6 @@ ACTIONS: tuple[TabAction, ...] = (
     ),
 )
 
-# The keys the typed destination's box answers itself (the same entry as the pane's).
-DESTINATION_KEYS = (CONFIRM,)
-
 HELP = """\
 The Torga IV ground skirmish (or any scenario file written like it), played on a map of the
 table. The app knows where every figure stands, whose activation it is and how many action

@@ -78,8 +78,7 @@ class GameLog(Widget):
         height = max(self.content_size.height, 1)
         rows = self.wrapped(width, height + self.back + 1)  # one more: is there more?
         self.back = max(0, min(self.back, len(rows) - height))
-        shown = rows[: len(rows) - self.back] if self.back else rows
-        shown = shown[-height:]
+        shown = rows[: len(rows) - self.back][-height:]
         overflows = len(rows) > height
         if overflows != self.overflows:
             self.overflows = overflows

@@ -73,13 +73,6 @@ def grid_size(width: float, depth: float, scale: float) -> tuple[int, int]:
     return math.ceil(width / scale - 1e-9), math.ceil(depth / (2 * scale) - 1e-9)
 
 
-def cell_of(x: float, y: float, scale: float, cols: int, rows: int) -> tuple[int, int]:
-    """The (column, row) of a point on the table."""
-    col = min(max(int(x / scale), 0), cols - 1)
-    row = min(max(int(y / (2 * scale)), 0), rows - 1)
-    return col, row
-
-
 @functools.lru_cache(maxsize=16)
 def terrain_cells(
     terrain: tuple[TerrainPiece, ...], width: float, depth: float, scale: float
@@ -235,7 +228,8 @@ def draw(view: MapView, scale: float) -> list[list[Cell]]:
     ]
 
     def at(x: float, y: float) -> tuple[int, int]:
-        return cell_of(x, y, scale, cols, rows)
+        """The (column, row) of a point on the table."""
+        return min(max(int(x / scale), 0), cols - 1), min(max(int(y / (2 * scale)), 0), rows - 1)
 
     for item in state.dropped:
         col, row = at(item.x, item.y)
@@ -380,10 +374,5 @@ class SkirmishMap(KeepsSize, Widget, can_focus=True):
     def render(self) -> Text:
         if self.view is None:
             return Text("no game")
-        text = Text(no_wrap=True, overflow="crop")
-        for index, row in enumerate(draw(self.view, self.scale)):
-            if index:
-                text.append("\n")
-            for glyph, style in row:
-                text.append(glyph, style)
-        return text
+        rows = draw(self.view, self.scale)
+        return Text("\n", no_wrap=True, overflow="crop").join(Text.assemble(*row) for row in rows)

@@ -44,8 +44,7 @@ class NewGameScreen(GmDialog[NewGameChoice | None]):
                 "[b]New skirmish game[/b] (replaces the game in play; ctrl+z brings it back)"
             )
             yield OptionList(
-                *[Option(MODE_TEXT[mode], id=mode) for mode in (SOLO, MANUAL, AUTOMATIC)],
-                id="ng-modes",
+                *[Option(text, id=mode) for mode, text in MODE_TEXT.items()], id="ng-modes"
             )
             yield Label("Scenario file (leave empty for Torga IV)")
             yield Input(
@@ -80,9 +79,7 @@ class NewGameScreen(GmDialog[NewGameChoice | None]):
     @on(OptionList.OptionSelected, "#ng-modes")
     @on(Input.Submitted, "#ng-file")
     def start(self) -> None:
-        modes = self.query_one("#ng-modes", OptionList)
-        index = modes.highlighted or 0
-        mode = (SOLO, MANUAL, AUTOMATIC)[index]
+        mode = list(MODE_TEXT)[self.query_one("#ng-modes", OptionList).highlighted or 0]
         path = self.query_one("#ng-file", Input).value.strip()
         try:
             scenario = load_scenario(path or None)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partialmethod
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from rich.text import Text
 from textual import on
@@ -49,6 +49,9 @@ TITLE = "Torga IV"
 
 STANDING_ROWS = 2  # the standing line's height (#sk-standing)
 
+P = ParamSpec("P")
+T = TypeVar("T")
+
 
 class SkirmishPane(GmPane):
     TAB_ID = TAB_ID
@@ -73,7 +76,6 @@ class SkirmishPane(GmPane):
         self.redo_label: str | None = None
         self.simulation_games = chart.DEFAULT_SIMULATION_GAMES
         self.sweep_games = chart.DEFAULT_SWEEP_GAMES
-        self.simulation: chart.Result | None = None  # the last one that ended
         self._keys_state: tuple[object, ...] = ()
 
     def compose(self) -> ComposeResult:
@@ -149,31 +151,25 @@ class SkirmishPane(GmPane):
             self._refuse(problem)
         return problem is None
 
-    def _browse_anew(self) -> None:
-        """Back to browsing, the first figure that may act selected."""
-        self.mode = BROWSE
-        self.selected = None
-        self._hide_input()
-        self._fix_selection()
-
     def _reset_view(self) -> None:
         if self.game is None and self.preview is None:
             self.preview = deployment_preview(torga_iv())
-        self._browse_anew()
         self.query_one("#sk-log", GameLog).show(view.log_lines(self.game))
+        self._browse_anew()
+
+    def _browse_anew(self) -> None:
+        """The game changed: back to browsing, the first figure that may act selected, and
+        what undo and redo would do read again."""
+        ready = view.ready_ids(self.state)
+        self.selected = ready[0] if ready else None
         self.undo_label, self.redo_label = game_actions.history(self.campaign)
-        self.refresh_view()
+        self._set_mode(BROWSE)
 
     def _shown_state(self) -> GameState:
         """The game's state, or the deployment shown while there is no game."""
         state = self.state or self.preview
         assert state is not None  # the preview is drawn as soon as there is no game
         return state
-
-    def _fix_selection(self) -> None:
-        ready = view.ready_ids(self.state)
-        if self.selected not in ready:
-            self.selected = ready[0] if ready else None
 
     # -- drawing ------------------------------------------------------------------------------
     def refresh_view(self) -> None:
@@ -253,24 +249,30 @@ class SkirmishPane(GmPane):
             self._set_mode(MOVING)
             self.show_status(order.words)
 
-    def _played(self, ask: Callable[[], Played]) -> None:
-        """Ask one play of the game and draw what it did, or say why not (nothing saved)."""
+    def _tried(
+        self, not_done: str, ask: Callable[P, T], *args: P.args, **kwargs: P.kwargs
+    ) -> T | None:
+        """What `ask` returns, or None when the rules or the store refuse it: the status line
+        says why after `not_done` ("Not played"), and nothing was saved."""
         try:
-            played = ask()
+            return ask(*args, **kwargs)
         except (RulesError, StoreError) as exc:
-            self._refuse(f"Not played: {exc}")
-            return
-        self._after(played)
+            self._refuse(f"{not_done}: {exc}")
+            return None
+
+    def _played(self, ask: Callable[[], Played]) -> None:
+        """Ask one play of the game and draw what it did, or say why not."""
+        played = self._tried("Not played", ask)
+        if played is not None:
+            self._after(played)
 
     def _after(self, played: Played) -> None:
         self.game = played.game
-        self._browse_anew()
         self.query_one("#sk-log", GameLog).add([log_text(line) for line in played.lines])
-        self.undo_label, self.redo_label = game_actions.history(self.campaign)
         if self.query_one(SidePanel).chart_shown:
             self.query_one(SidePanel).show_table()
+        self._browse_anew()
         self.show_status(view.played_words(played, self.game.mode))
-        self.refresh_view()
 
     def _simple(self, kind: str, what: str) -> None:
         self._carry_out(orders.simple(self.state, self.selected, kind, what))
@@ -362,14 +364,12 @@ class SkirmishPane(GmPane):
         if choice is None:
             self.show_status("No new game: the game in play is unchanged.")
             return
-        try:
-            played = game_actions.start(self.campaign, choice.scenario, choice.mode)
-        except (RulesError, StoreError) as exc:
-            self._refuse(f"Not started: {exc}")
-            return
-        self.game = played.game
-        self._reset_view()
-        self.show_status(view.new_game_words(choice.scenario, choice.mode))
+        scenario, mode = choice
+        played = self._tried("Not started", game_actions.start, self.campaign, scenario, mode)
+        if played is not None:
+            self.game = played.game
+            self._reset_view()
+            self.show_status(view.new_game_words(scenario, mode))
 
     def action_settings(self) -> None:
         state = self.state
@@ -385,13 +385,11 @@ class SkirmishPane(GmPane):
         if options == self.game.state.options:
             self.show_status("Settings unchanged: they are as they were.")
             return
-        try:
-            played = game_actions.change_settings(self.campaign, self.game, options)
-        except (RulesError, StoreError) as exc:
-            self._refuse(f"Settings not changed: {exc}")
-            return
-        self._after(played)
-        self.show_status(f"{settings_text(played.game.state)} (ctrl+z takes it back)")
+        change = game_actions.change_settings
+        played = self._tried("Settings not changed", change, self.campaign, self.game, options)
+        if played is not None:
+            self._after(played)
+            self.show_status(f"{settings_text(played.game.state)} (ctrl+z takes it back)")
 
     def action_replay(self) -> None:
         if self.game is None:
@@ -440,7 +438,6 @@ class SkirmishPane(GmPane):
         log.scroll_back(pages * max(log.content_size.height - 1, 1))
 
     def action_toggle_view(self) -> None:
-        """Roster and log, then the log alone (more of it at 80x24), then the chart."""
         self.query_one(SidePanel).turn()
         self.refresh_bindings()
 
@@ -476,6 +473,6 @@ class SkirmishPane(GmPane):
     def _simulated(self, event: SimulationPanel.Simulated) -> None:
         if event.result is None:
             self._refuse(f"The simulation stopped: {event.error}")
-            return
-        self.simulation = event.result
-        self.show_status(view.simulation_words(event.result, self.query_one(SidePanel).chart_shown))
+        else:
+            shown = self.query_one(SidePanel).chart_shown
+            self.show_status(view.simulation_words(event.result, shown))

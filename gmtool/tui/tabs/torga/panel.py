@@ -46,9 +46,7 @@ def roster_table(
     for side in scenario.sides:
         colour = side_style(scenario, side.id)
         standing = len(state.standing(side.id))
-        who = ""
-        if game is not None:
-            who = " · app" if game.is_automatic(side.id) else " · GM"
+        who = "" if game is None else (" · app" if game.is_automatic(side.id) else " · GM")
         table.add_row(
             Text(f"  {side.name}", style=colour),
             Text("AP", style="bold"),

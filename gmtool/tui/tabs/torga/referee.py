@@ -82,14 +82,11 @@ def melee_lines(preview: MeleePreview, state: GameState, width: int) -> tuple[st
     short_parts: list[str] = []
     for outcome in preview.outcomes:
         chance = percent(outcome.odds)
-        if outcome.to_defender:
-            long_parts.append(f"{defender} takes {_wounds(outcome.to_defender)} {chance}")
-            short_parts.append(f"{defender} -{outcome.to_defender} {chance}")
-        elif outcome.to_attacker:
-            long_parts.append(f"{attacker} takes {_wounds(outcome.to_attacker)} {chance}")
-            short_parts.append(f"{attacker} -{outcome.to_attacker} {chance}")
-        else:
-            long_parts.append(f"draw {chance}")
-            short_parts.append(f"draw {chance}")
+        hurt = defender if outcome.to_defender else attacker
+        wounds = outcome.to_defender or outcome.to_attacker
+        long_parts.append(
+            f"{hurt} takes {_wounds(wounds)} {chance}" if wounds else f"draw {chance}"
+        )
+        short_parts.append(f"{hurt} -{wounds} {chance}" if wounds else f"draw {chance}")
     outcomes = fit_words([" · ".join(long_parts), " · ".join(short_parts)], width)
     return mods, outcomes

@@ -8,18 +8,13 @@ from gmtool.rules.skirmish.scenario_parts import MarginWounds
 from gmtool.rules.skirmish.state import GameOptions
 
 
-def _signed(value: float) -> str:
-    return f"{value:+g}"
-
-
 def _forces(scenario: Scenario) -> list[str]:
     lines = ["| figure | side | AP | weapon | hand-to-hand |", "|---|---|---|---|---|"]
     for spec in scenario.forces:
         side = scenario.side(spec.side).name
         weapon = scenario.weapon(spec.weapon).name
         lines.append(
-            f"| {spec.name} | {side} | {spec.action_points} | {weapon} | "
-            f"{_signed(spec.hand_to_hand)} |"
+            f"| {spec.name} | {side} | {spec.action_points} | {weapon} | {spec.hand_to_hand:+g} |"
         )
     return lines
 
@@ -75,19 +70,19 @@ def rules_card(scenario: Scenario, options: GameOptions | None = None) -> str:
         "an edge belongs to the shorter band. `~`: no shot.",
         "\n".join(_fire_table(scenario, options)),
         "### Modifiers",
-        f"- aimed shot {_signed(fire.aimed)} (an aim earlier this turn, lost if the figure "
+        f"- aimed shot {fire.aimed:+g} (an aim earlier this turn, lost if the figure "
         "moves; not with the last action point)\n"
-        f"- target in the open {_signed(fire.target_in_open)} (no obstacle across the line "
+        f"- target in the open {fire.target_in_open:+g} (no obstacle across the line "
         f"within {fire.cover_within:g} in of the target)\n"
-        f"- shooter wounded {_signed(fire.shooter_wounded)}\n"
+        f"- shooter wounded {fire.shooter_wounded:+g}\n"
         f"- wound effects: {wounded}",
         "### Moves",
-        f"{moves} per action point; wounded {_signed(scenario.movement.wounded)} in; "
+        f"{moves} per action point; wounded {scenario.movement.wounded:+g} in; "
         f"crossing an obstacle costs {scenario.movement.obstacle_cost:g} in; walls cannot "
         "be crossed.",
         "### Hand-to-hand",
         f"In base contact ({scenario.base_contact:g} in). Both roll d{h2h.die} plus their "
-        f"modifier (wounded {_signed(h2h.wounded)}); only the attacker spends an action "
+        f"modifier (wounded {h2h.wounded:+g}); only the attacker spends an action "
         f"point. Attacker higher {attacker}. Defender higher {defender}; otherwise a draw.",
         "### Victory",
         f"When turn {rule.turn} begins{arrival}, the {victory_side} win with {rule.standing} "

@@ -23,12 +23,6 @@ PLAYERS = "automatic"
 SETTINGS = (WOUNDS, FIRST, PLAYERS)
 
 
-def player_choices(scenario: Scenario) -> list[tuple[str, ...]]:
-    """The sides the app may play, in the order enter steps through them."""
-    first, second = (side.id for side in scenario.sides)
-    return [(), (second,), (first,), (first, second)]
-
-
 def players_text(scenario: Scenario, automatic: tuple[str, ...]) -> str:
     if not automatic:
         return "nobody: the GM (or two players) play both sides"
@@ -53,7 +47,8 @@ def stepped(scenario: Scenario, options: GameOptions, setting: str) -> GameOptio
         return replace(options, wound_effects=not options.wound_effects)
     if setting == FIRST:
         return replace(options, first_in_tier=scenario.other_side(options.first_in_tier))
-    choices = player_choices(scenario)
+    first, second = (side.id for side in scenario.sides)
+    choices: list[tuple[str, ...]] = [(), (second,), (first,), (first, second)]  # enter's order
     current = tuple(s.id for s in scenario.sides if s.id in options.automatic)
     index = choices.index(current) if current in choices else 0
     return replace(options, automatic=choices[(index + 1) % len(choices)])
@@ -110,8 +105,7 @@ class SettingsScreen(GmDialog[GameOptions | None]):
         choices = self.query_one("#set-list", OptionList)
         index = choices.highlighted or 0
         self.options = stepped(self.scenario, self.options, SETTINGS[index])
-        choices.clear_options()
-        choices.add_options(self._options())
+        choices.set_options(self._options())
         choices.highlighted = index
 
     def action_keep(self) -> None:

@@ -84,10 +84,9 @@ def players(game: SkirmishGame) -> dict[str, str]:
 def map_view(state: GameState, ready: frozenset[str], has_game: bool, play: Play) -> MapView:
     """The map: the selected figure and those `ready`, a move's destination, or a pick's
     target among the others."""
-    view = MapView(state, play.selected, ready)
     if play.mode == MOVING and play.selected and has_game:
         plan = plan_move(state, play.selected, *play.cursor)
-        return MapView(state, play.selected, view.ready, play.cursor, plan.legal)
+        return MapView(state, play.selected, ready, play.cursor, plan.legal)
     if play.mode == PICKING and play.options:
         target = play.options[play.index][0].target
         others = frozenset(a.target for a, _s, _d in play.options if a.target)
@@ -95,7 +94,7 @@ def map_view(state: GameState, ready: frozenset[str], has_game: bool, play: Play
         return MapView(
             state, play.selected, frozenset(), None, True, target, others, fire_line=fire
         )
-    return view
+    return MapView(state, play.selected, ready)
 
 
 def action_text(game: SkirmishGame | None, play: Play, kinds: list[str], width: int) -> str | Text:

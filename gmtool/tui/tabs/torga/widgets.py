@@ -9,13 +9,14 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
+from textual.visual import VisualType
 from textual.widgets import ContentSwitcher, Input, Static
 
 from gmtool.tui.action_table import bindings
-from gmtool.tui.tabs.torga.keys import DESTINATION_KEYS
+from gmtool.tui.tabs.torga.keys import CONFIRM
 from gmtool.tui.tabs.torga.log import GameLog
 from gmtool.tui.tabs.torga.view import parse_point
 
@@ -23,9 +24,9 @@ TABLE = "sk-table"
 CHART = "sk-sim"
 
 
-def text_rows(text: str | Text, width: int, console: Console) -> int:
-    """Rows the text takes wrapped at `width` (0 for no text)."""
-    content = text if isinstance(text, Text) else Text(text)
+def text_rows(text: VisualType, width: int, console: Console) -> int:
+    """Rows the text (a Static's content) takes wrapped at `width` (0 for no text)."""
+    content = text if isinstance(text, Text) else Text(str(text))
     if not content.plain:
         return 0
     return len(content.wrap(console, max(width, 1)))
@@ -54,9 +55,7 @@ def share_rows(
 class DestinationInput(Input):
     """Where a move goes, typed as x,y: enter moves there (the tab's Confirm key)."""
 
-    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
-        *bindings(DESTINATION_KEYS)
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = [*bindings([CONFIRM])]  # the pane's own entry
 
     async def action_confirm(self) -> None:
         await self.action_submit()
@@ -118,11 +117,6 @@ class UnderMap(Vertical):
             self.point = parse_point(text)
             self.entered = entered
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
-        self._panel_text: str | Text = ""
-        self._status_text: str | Text = ""
-
     def compose(self) -> ComposeResult:
         yield Static(id="sk-action")
         with Horizontal(id="sk-bottom"):  # the typed destination beside the status: no row
@@ -147,13 +141,11 @@ class UnderMap(Vertical):
 
     def show_panel(self, text: str | Text) -> None:
         self.query_one("#sk-action", Static).update(text, layout=False)
-        self._panel_text = text
 
     def show_status(self, text: str | Text, error: bool) -> None:
         status = self.query_one("#sk-status", Static)
         status.set_class(error, "error")
         status.update(text, layout=False)
-        self._status_text = text
 
     def open_box(self, value: str) -> None:
         box = self.query_one("#sk-move-to", Input)
@@ -176,8 +168,8 @@ class UnderMap(Vertical):
         width_style = self.query_one("#sk-move-to", Input).styles.width
         beside = int(width_style.value) if self.typing and width_style else 0
         console = self.app.console
-        panel_rows = text_rows(self._panel_text, width, console) if panel.display else 0
-        status_rows = text_rows(self._status_text, width - beside, console)
+        panel_rows = text_rows(panel.content, width, console) if panel.display else 0
+        status_rows = text_rows(status.content, width - beside, console)
         rows = share_rows(room, panel_rows, status_rows, browsing)
         for widget, wanted in zip((panel, status), rows, strict=True):
             if widget.styles.height is None or widget.styles.height.value != wanted:
