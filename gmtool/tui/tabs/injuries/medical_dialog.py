@@ -8,8 +8,8 @@ from collections.abc import Callable
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Input, Label, Select, Static
+from textual.containers import Vertical
+from textual.widgets import Input, Select, Static
 
 from gmtool.actions.healing import Rested, RestRequest, TreatmentRequest, procedures
 from gmtool.actions.reads.injuries import InjuryEntry
@@ -18,6 +18,7 @@ from gmtool.rules.errors import RulesError
 from gmtool.rules.healing import doctor_skill, healing_table, rest_refusal
 from gmtool.rules.limits import MAX_STEP
 from gmtool.tui.footer import KeyFooter
+from gmtool.tui.tabs.injuries.form_fields import dialog_row
 from gmtool.tui.tabs.injuries.treatment_dialog import (
     ROLL_KEY,
     SAVE_KEY,
@@ -70,16 +71,12 @@ class MedicalTreatmentDialog(CharacterDialog[TreatmentRequest]):
         with Vertical(id="medical-box", classes="dialog-box") as box:
             box.border_title = "Treatment: the doctor rolls"
             yield from self.character_row()
-            with Horizontal(classes="dialog-row"):
-                yield Label("Doctor", classes="field-label")
-                doctors = [(c.name, c.id) for c in self.party.characters]
-                yield choice(doctors, self.doctor_id, "treat-doctor")
-            with Horizontal(classes="dialog-row"):
-                yield Label("Procedure", classes="field-label")
-                options = [(name, pid) for pid, name in procedures()]
-                yield choice(options, self.procedure, "treat-procedure")
-                yield Label("Step", classes="field-label")
-                yield number_field("treat-step", -MAX_STEP, MAX_STEP, "", "0", "number")
+            doctors = [(c.name, c.id) for c in self.party.characters]
+            yield dialog_row("Doctor", choice(doctors, self.doctor_id, "treat-doctor"))
+            options = [(name, pid) for pid, name in procedures()]
+            procedure = choice(options, self.procedure, "treat-procedure")
+            step = number_field("treat-step", -MAX_STEP, MAX_STEP, "", "0", "number")
+            yield dialog_row("Procedure", procedure, "Step", step)
             yield Static(id="treat-skill")
             yield Static(classes="dialog-message")
         yield KeyFooter()
@@ -156,15 +153,10 @@ class RestDialog(SavingDialog[RestRequest, Rested]):
     def compose(self) -> ComposeResult:
         with Vertical(id="rest-box", classes="dialog-box") as box:
             box.border_title = "Rest"
-            with Horizontal(classes="dialog-row"):
-                yield Label("Who", classes="field-label")
-                who = [
-                    ("the whole party", WHOLE_PARTY),
-                    *((c.name, c.id) for c in self.party.characters),
-                ]
-                yield choice(who, self.who, "rest-who")
-                yield Label("Days", classes="field-label")
-                yield number_field("rest-days", 1, healing_table().max_rest_days, "1", "", "number")
+            characters = [(c.name, c.id) for c in self.party.characters]
+            who = [("the whole party", WHOLE_PARTY), *characters]
+            days = number_field("rest-days", 1, healing_table().max_rest_days, "1", "", "number")
+            yield dialog_row("Who", choice(who, self.who, "rest-who"), "Days", days)
             yield Static(classes="dialog-message")
         yield KeyFooter()
 
