@@ -60,7 +60,6 @@ class HazardFormStart(msgspec.Struct, frozen=True):
     party: Party
     roll: RollHazard
     ship_id: str | None = None
-    cause: str = ""
     battle: str = ""
     round_text: str = ""
 
@@ -115,11 +114,9 @@ class HazardDialog(GmDialog[list[InjuryEntry]]):
     def _start(self, start: HazardFormStart) -> None:
         self.ships = {s.id: s for s in start.ships}
         self.party = start.party
+        self.start = start
         self._roll = start.roll
         self._ship_id = start.ship_id if start.ship_id in self.ships else None
-        self._cause = start.cause
-        self._battle = start.battle
-        self._round = start.round_text
         self.chosen: dict[str, bool] = {c.id: False for c in start.party.characters}
         self.postures: dict[str, str] = {}
         self.saved: list[InjuryEntry] = []
@@ -143,7 +140,7 @@ class HazardDialog(GmDialog[list[InjuryEntry]]):
             weapon = self.query_one("#hazard-weapon", Select)
             weapon.set_options(self._weapon_options())
             weapon.value = UNKNOWN_WEAPON
-            self.query_one("#hazard-cause", Input).value = start.cause
+            self.query_one("#hazard-cause", Input).value = ""
             self.query_one("#hazard-battle", Input).value = start.battle
             self.query_one("#hazard-round", Input).value = start.round_text
         self.query_one(HazardCharacters).clear()
@@ -163,9 +160,9 @@ class HazardDialog(GmDialog[list[InjuryEntry]]):
             types, armor_table().other_damage_type, "hazard-type",
             "the damage type of the weapon that hit: what armor protects against",
         )  # fmt: skip
-        cause = note_field("hazard-cause", "what hit the ship", self._cause, classes="")
-        battle = Input(self._battle, placeholder="optional", id="hazard-battle", compact=True)
-        round_number = number_field("hazard-round", 1, None, self._round, "—")
+        cause = note_field("hazard-cause", "what hit the ship", classes="")
+        battle = Input(self.start.battle, placeholder="optional", id="hazard-battle", compact=True)
+        round_number = number_field("hazard-round", 1, None, self.start.round_text, "—")
         weapon = choice(
             self._weapon_options(), UNKNOWN_WEAPON, "hazard-weapon",
             "the weapon that hit, when known: its damage type is the injury's",
