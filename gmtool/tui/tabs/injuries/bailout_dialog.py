@@ -115,14 +115,7 @@ class BailoutDialog(GmDialog[BailoutRecord | None]):
 
     def on_mount(self) -> None:
         rounds = self.query_one("#bailout-rounds", DataTable)
-        for label, key in (
-            ("Round", "round"),
-            ("Get clear", "cleared"),
-            ("Clear so far", "total"),
-            ("Still leaving", "leaving"),
-            ("Cannot get out", "trapped"),
-        ):
-            rounds.add_column(label, key=key)
+        rounds.add_columns("Round", "Get clear", "Clear so far", "Still leaving", "Cannot get out")
         self._show_party()
         if self.last is not None:
             self._show(self.last, "Last order, rolled once. ctrl+r gives a new order.")
@@ -195,40 +188,36 @@ class BailoutDialog(GmDialog[BailoutRecord | None]):
             cells = (line.round, line.cleared, line.cleared_total, line.still_leaving, line.trapped)
             table.add_row(*map(str, cells), key=str(line.round))
 
-    def action_order(self) -> None:
+    def requested_order(self) -> BailoutOrder:
+        """The form as an order; a ValueError says what to fix, the cursor on its field."""
         ship = self.ships.get(self._ship_id) if self._ship_id else None
         ship_class = (
             ship.spec.ship_class if ship else self.query_one("#bailout-class", Select).value
         )
         if not isinstance(ship_class, str):
-            self._message("Not ordered: choose a ship or a class.", error=True)
-            return
+            raise ValueError("choose a ship or a class")
         survivors = self.query_one("#bailout-survivors", NumberField).number
         if survivors is None:  # left blank: the field refuses anything else before the order
-            self._message(
-                "Not ordered: Survivors is the number of people aboard and alive, a whole number "
-                "from 0 up, not 'nothing'.",
-                error=True,
-            )
             self.query_one("#bailout-survivors", Input).focus()
-            return
+            raise ValueError(
+                "Survivors is the number of people aboard and alive, a whole number from 0 up, "
+                "not 'nothing'"
+            )
         trapped_text = self.query_one("#bailout-trapped", Input).value.strip().rstrip("%")
-        trapped: int | None = None
-        if trapped_text:
-            try:
-                trapped = int(trapped_text)
-            except ValueError:
-                self._message(
-                    f"Not ordered: Cannot get out % is a whole number, or blank to roll it, "
-                    f"not {trapped_text!r}.",
-                    error=True,
-                )
-                self.query_one("#bailout-trapped", Input).focus()
-                return
-        ship_id, ship_name = (ship.id, ship.spec.name) if ship else (None, None)
         try:
-            record = self.order(BailoutOrder(ship_class, survivors, ship_id, ship_name, trapped))
-        except (RulesError, StoreError) as exc:
+            trapped = int(trapped_text) if trapped_text else None
+        except ValueError:
+            self.query_one("#bailout-trapped", Input).focus()
+            raise ValueError(
+                f"Cannot get out % is a whole number, or blank to roll it, not {trapped_text!r}"
+            ) from None
+        ship_id, ship_name = (ship.id, ship.spec.name) if ship else (None, None)
+        return BailoutOrder(ship_class, survivors, ship_id, ship_name, trapped)
+
+    def action_order(self) -> None:
+        try:
+            record = self.order(self.requested_order())
+        except (ValueError, RulesError, StoreError) as exc:
             self._message(f"Not ordered: {exc}.", error=True)
             return
         self.ordered = record
