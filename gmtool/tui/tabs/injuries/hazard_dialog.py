@@ -297,8 +297,7 @@ class HazardDialog(GmDialog[list[InjuryEntry]]):
         message.update(text)
 
     def request(self) -> HazardRequest:
-        ship_id = self._ship_id
-        ship = self.ships.get(ship_id) if ship_id else None
+        ship = self.ships.get(self._ship_id) if self._ship_id else None
         ship_class = self.query_one("#hazard-class", Select).value
         track = self.query_one("#hazard-track", Select).value
         damage_type = self.query_one("#hazard-type", Select).value

@@ -180,10 +180,9 @@ def state_change_text(entry: Mapping[str, Any]) -> Text:
 
 
 def ship_text(entry: Mapping[str, Any]) -> str:
-    if entry.get("ship_name"):
-        return str(entry["ship_name"])
-    if entry.get("ship"):
-        return str(entry["ship"])
+    ship = entry.get("ship_name") or entry.get("ship")
+    if ship:
+        return str(ship)
     detail = entry.get("detail") or {}
     if entry.get("kind") == "hazard" and detail.get("ship_class"):
         return f"a {detail['ship_class']} ship"
