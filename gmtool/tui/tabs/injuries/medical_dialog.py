@@ -13,7 +13,7 @@ from textual.widgets import Input, Select, Static
 
 from gmtool.actions.healing import Rested, RestRequest, TreatmentRequest, procedures
 from gmtool.actions.reads.injuries import InjuryEntry
-from gmtool.rules.characters import Character, Party
+from gmtool.rules.characters import Party
 from gmtool.rules.errors import RulesError
 from gmtool.rules.healing import doctor_skill, healing_table, rest_refusal
 from gmtool.rules.limits import MAX_STEP
@@ -21,7 +21,6 @@ from gmtool.tui.footer import KeyFooter
 from gmtool.tui.tabs.injuries.form_fields import dialog_row
 from gmtool.tui.tabs.injuries.treatment_dialog import (
     ROLL_KEY,
-    SAVE_KEY,
     CharacterDialog,
     SavingDialog,
 )
@@ -84,10 +83,6 @@ class MedicalTreatmentDialog(CharacterDialog[TreatmentRequest]):
     def on_mount(self) -> None:
         self.show_skill()  # then CharacterDialog's: the tracks, the hint, the first field
 
-    @property
-    def doctor(self) -> Character | None:
-        return self.party.find(self.doctor_id)
-
     @on(Select.Changed, "#treat-doctor")
     def _doctor_changed(self, event: Select.Changed) -> None:
         self.doctor_id = event.value if isinstance(event.value, str) else None
@@ -102,7 +97,7 @@ class MedicalTreatmentDialog(CharacterDialog[TreatmentRequest]):
     def show_skill(self) -> None:
         """What the doctor rolls for the procedure, or why they cannot."""
         line = self.query_one("#treat-skill", Static)
-        doctor = self.doctor
+        doctor = self.party.find(self.doctor_id)
         if doctor is None:
             line.update(Text("Choose the doctor.", "dim"))
             return
@@ -137,8 +132,6 @@ def rates_text() -> str:
 
 class RestDialog(SavingDialog[RestRequest, Rested]):
     """Days of rest for one character or the whole party; returns what was saved."""
-
-    ACTIONS = (SAVE_KEY,)
 
     def __init__(
         self,

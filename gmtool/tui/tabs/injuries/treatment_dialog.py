@@ -46,6 +46,7 @@ class SavingDialog(GmDialog[Saved | None], Generic[Request, Saved]):
     stays open, so nothing is saved until every value is accepted."""
 
     DEFAULT_CSS = tab_css(__file__, "dialogs.tcss")
+    ACTIONS = (SAVE_KEY,)  # a form that rolls as it saves has ROLL_KEY instead
     request: Callable[[], Request]  # each form reads its own fields
 
     def __init__(self, save: Callable[[Request], Saved]) -> None:
@@ -124,7 +125,6 @@ class CharacterDialog(SavingDialog[Request, InjuryEntry]):
 class TreatmentDialog(CharacterDialog[TreatmentRequest]):
     """Points back on one track with a note, or stabilize; returns the saved entry."""
 
-    ACTIONS = (SAVE_KEY,)
     HINT = (
         "Points restored to the track; stabilize stops a dying character's decline. "
         "Enter or ctrl+s saves, escape cancels."
@@ -180,7 +180,6 @@ class TreatmentDialog(CharacterDialog[TreatmentRequest]):
 class DamageDialog(CharacterDialog[DamageRequest]):
     """Damage by the GM's ruling; returns the saved entry."""
 
-    ACTIONS = (SAVE_KEY,)
     HINT = (
         "A number, or dice (rolled and logged). Secondary damage and overflow apply. "
         "Enter or ctrl+s saves, escape cancels."
