@@ -48,9 +48,7 @@ class DiceLogPane(GmPane):
     DEFAULT_CSS = tab_css(__file__, "dice.tcss")
 
     class RollsSaved(Message):
-        def __init__(self, entries: list[RollEntry]) -> None:
-            super().__init__()
-            self.entries = entries
+        """Rolls were saved somewhere in the app: the log may have grown."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -81,7 +79,7 @@ class DiceLogPane(GmPane):
             yield RollLogTable(id="roll-log", cursor_type="row", zebra_stripes=True)
 
     def on_mount(self) -> None:
-        self.campaign.on_record(lambda entries: self.post_message(self.RollsSaved(entries)))
+        self.campaign.on_record(lambda _entries: self.post_message(self.RollsSaved()))
         # rolls numbered from here on were made while the tab is open: in sight
         self._first_new_roll = self._next_roll()
 

@@ -11,8 +11,8 @@ from collections.abc import Callable, Sequence
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
-from textual.widgets import DataTable, Input, Label, Select, Static
+from textual.containers import Vertical
+from textual.widgets import DataTable, Input, Select, Static
 
 from gmtool.actions.errors import StoreError
 from gmtool.actions.reads.campaign import Campaign
@@ -29,7 +29,8 @@ from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.injuries.form_fields import (
     BailoutOrder,
-    chosen_ship,
+    dialog_row,
+    ship_chosen,
     ship_class_row,
 )
 from gmtool.tui.widgets.compact import number_field
@@ -80,10 +81,8 @@ class BailoutDialog(GmDialog[BailoutRecord | None]):
         self.party = party
         self.last = last
         self.ordered: BailoutRecord | None = None
-        if last is not None and last.ship_id in self.ships:
+        if last is not None:  # the form starts as the last order was given
             ship_id = last.ship_id
-        elif last is not None:
-            ship_id = None
         self._ship_id = ship_id if ship_id in self.ships else None
         self._aboard: dict[str, CrewAboard] = {}
         self._other_ship = False
@@ -96,22 +95,18 @@ class BailoutDialog(GmDialog[BailoutRecord | None]):
         else:
             start_class = class_ids()[0]
         table = hazard_table()
+        survivors = str(self.last.bailout.survivors) if self.last else self._crew_count()
+        roll = f"{table.trapped_percent.canonical()} ({table.trapped_min}-{table.trapped_max})"
         with Vertical(id="bailout-box", classes="dialog-box") as box:
             box.border_title = "Abandon ship (bail-out)"
-            yield from ship_class_row(self.ships, self._ship_id, start_class, "bailout")
-            with Horizontal(classes="dialog-row -sourced"):
-                yield Label("Survivors", classes="field-label")
-                survivors = str(self.last.bailout.survivors) if self.last else self._crew_count()
-                yield number_field("bailout-survivors", 0, MAX_TOTAL_CREW, survivors)
-                yield Label("Cannot get out %", classes="field-label")
-                yield Input(
-                    placeholder=(
-                        f"blank: roll {table.trapped_percent.canonical()} "
-                        f"({table.trapped_min}-{table.trapped_max})"
-                    ),
-                    id="bailout-trapped",
-                    compact=True,
-                )
+            yield ship_class_row(self.ships, self._ship_id, start_class, "bailout")
+            yield dialog_row(
+                "Survivors",
+                number_field("bailout-survivors", 0, MAX_TOTAL_CREW, survivors),
+                "Cannot get out %",
+                Input(placeholder=f"blank: roll {roll}", id="bailout-trapped", compact=True),
+                classes="dialog-row -sourced",
+            )
             yield Static(self._source_text(), id="bailout-source")
             yield Static(id="bailout-party")
             yield Static(id="bailout-message")
@@ -120,14 +115,7 @@ class BailoutDialog(GmDialog[BailoutRecord | None]):
 
     def on_mount(self) -> None:
         rounds = self.query_one("#bailout-rounds", DataTable)
-        for label, key in (
-            ("Round", "round"),
-            ("Get clear", "cleared"),
-            ("Clear so far", "total"),
-            ("Still leaving", "leaving"),
-            ("Cannot get out", "trapped"),
-        ):
-            rounds.add_column(label, key=key)
+        rounds.add_columns("Round", "Get clear", "Clear so far", "Still leaving", "Cannot get out")
         self._show_party()
         if self.last is not None:
             self._show(self.last, "Last order, rolled once. ctrl+r gives a new order.")
@@ -167,26 +155,22 @@ class BailoutDialog(GmDialog[BailoutRecord | None]):
         if self._ship_id is None:
             line.update("")
             return
-        names = [
-            c.name
-            for c in party_aboard(self.party.characters, self.party.assignments, self._ship_id)
-        ]
-        if names:
-            line.update(f"{len(names)} of the party aboard: {', '.join(names)}")
-        else:
-            line.update("No one of the party is aboard.")
+        party = self.party
+        names = [c.name for c in party_aboard(party.characters, party.assignments, self._ship_id)]
+        line.update(
+            f"{len(names)} of the party aboard: {', '.join(names)}"
+            if names
+            else "No one of the party is aboard."
+        )
 
     @on(Select.Changed, "#bailout-ship")
     def _ship_changed(self, event: Select.Changed) -> None:
-        ship_id = chosen_ship(event.value)
-        class_select = self.query_one("#bailout-class", Select)
-        class_select.disabled = ship_id is not None
+        ship_id = ship_chosen(event.value, self.ships, self.query_one("#bailout-class", Select))
         if ship_id == self._ship_id:
             return
         self._ship_id = ship_id
         self._other_ship = True
         if ship_id is not None:
-            class_select.value = self.ships[ship_id].spec.ship_class
             self.query_one("#bailout-survivors", Input).value = self._crew_count()
         self.query_one("#bailout-source", Static).update(self._source_text())
         self._show_party()
@@ -204,40 +188,36 @@ class BailoutDialog(GmDialog[BailoutRecord | None]):
             cells = (line.round, line.cleared, line.cleared_total, line.still_leaving, line.trapped)
             table.add_row(*map(str, cells), key=str(line.round))
 
-    def action_order(self) -> None:
+    def requested_order(self) -> BailoutOrder:
+        """The form as an order; a ValueError says what to fix, the cursor on its field."""
         ship = self.ships.get(self._ship_id) if self._ship_id else None
         ship_class = (
             ship.spec.ship_class if ship else self.query_one("#bailout-class", Select).value
         )
         if not isinstance(ship_class, str):
-            self._message("Not ordered: choose a ship or a class.", error=True)
-            return
+            raise ValueError("choose a ship or a class")
         survivors = self.query_one("#bailout-survivors", NumberField).number
         if survivors is None:  # left blank: the field refuses anything else before the order
-            self._message(
-                "Not ordered: Survivors is the number of people aboard and alive, a whole number "
-                "from 0 up, not 'nothing'.",
-                error=True,
-            )
             self.query_one("#bailout-survivors", Input).focus()
-            return
+            raise ValueError(
+                "Survivors is the number of people aboard and alive, a whole number from 0 up, "
+                "not 'nothing'"
+            )
         trapped_text = self.query_one("#bailout-trapped", Input).value.strip().rstrip("%")
-        trapped: int | None = None
-        if trapped_text:
-            try:
-                trapped = int(trapped_text)
-            except ValueError:
-                self._message(
-                    f"Not ordered: Cannot get out % is a whole number, or blank to roll it, "
-                    f"not {trapped_text!r}.",
-                    error=True,
-                )
-                self.query_one("#bailout-trapped", Input).focus()
-                return
-        ship_id, ship_name = (ship.id, ship.spec.name) if ship else (None, None)
         try:
-            record = self.order(BailoutOrder(ship_class, survivors, ship_id, ship_name, trapped))
-        except (RulesError, StoreError) as exc:
+            trapped = int(trapped_text) if trapped_text else None
+        except ValueError:
+            self.query_one("#bailout-trapped", Input).focus()
+            raise ValueError(
+                f"Cannot get out % is a whole number, or blank to roll it, not {trapped_text!r}"
+            ) from None
+        ship_id, ship_name = (ship.id, ship.spec.name) if ship else (None, None)
+        return BailoutOrder(ship_class, survivors, ship_id, ship_name, trapped)
+
+    def action_order(self) -> None:
+        try:
+            record = self.order(self.requested_order())
+        except (ValueError, RulesError, StoreError) as exc:
             self._message(f"Not ordered: {exc}.", error=True)
             return
         self.ordered = record

@@ -1,14 +1,16 @@
-"""Form pieces shared by the Injuries tab's dialogs, so they look and check the same: the
-bail-out request, the ship-and-class row and the ship a form starts on."""
+"""Form pieces shared by the Injuries tab's dialogs, so they look and check the same: a row
+of labelled fields, the bail-out request, the ship-and-class row and the ship a form
+starts on."""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from typing import Any
 
 import msgspec
-from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import Label
+from textual.widget import Widget
+from textual.widgets import Label, Select
 
 from gmtool.actions.reads.ships import ShipRecord
 from gmtool.rules.characters import Party
@@ -32,17 +34,23 @@ NO_SHIP = "-"
 """The ship Select's value for "no ship: choose a class"."""
 
 
+def dialog_row(*parts: str | Widget, classes: str = "dialog-row") -> Horizontal:
+    """A row of a form: a string is the label of the field after it, anything else a field."""
+    return Horizontal(
+        *(Label(p, classes="field-label") if isinstance(p, str) else p for p in parts),
+        classes=classes,
+    )
+
+
 def ship_class_row(
     ships: Mapping[str, ShipRecord], ship_id: str | None, start_class: str, id_prefix: str
-) -> ComposeResult:
+) -> Horizontal:
     """The Ship (`#<prefix>-ship`) and Class (`#<prefix>-class`) Selects; the class can be
     chosen only while no ship is, as a ship brings its own."""
-    with Horizontal(classes="dialog-row"):
-        yield Label("Ship", classes="field-label")
-        yield choice(ship_options(ships), ship_id or NO_SHIP, f"{id_prefix}-ship")
-        yield Label("Class", classes="field-label")
-        classes = [(c, c) for c in class_ids()]
-        yield choice(classes, start_class, f"{id_prefix}-class", disabled=ship_id is not None)
+    ship = choice(ship_options(ships), ship_id or NO_SHIP, f"{id_prefix}-ship")
+    classes = [(c, c) for c in class_ids()]
+    ship_class = choice(classes, start_class, f"{id_prefix}-class", disabled=ship_id is not None)
+    return dialog_row("Ship", ship, "Class", ship_class)
 
 
 def ship_options(ships: Mapping[str, ShipRecord]) -> list[tuple[str, str]]:
@@ -55,9 +63,16 @@ def ship_options(ships: Mapping[str, ShipRecord]) -> list[tuple[str, str]]:
     return options
 
 
-def chosen_ship(value: object) -> str | None:
-    """The ship id a Ship Select's value names, or None for no ship."""
-    return value if isinstance(value, str) and value != NO_SHIP else None
+def ship_chosen(
+    value: object, ships: Mapping[str, ShipRecord], class_select: Select[Any]
+) -> str | None:
+    """The ship id a Ship Select's new `value` names (None: no ship); the Class Select takes
+    that ship's class, and can be chosen only while no ship is."""
+    ship_id = value if isinstance(value, str) and value != NO_SHIP else None
+    class_select.disabled = ship_id is not None
+    if ship_id is not None:
+        class_select.value = ships[ship_id].spec.ship_class
+    return ship_id
 
 
 def ship_of(party: Party, character_id: str | None, ship_ids: Collection[str]) -> str | None:

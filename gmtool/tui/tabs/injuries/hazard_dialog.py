@@ -11,8 +11,8 @@ import msgspec
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
-from textual.widgets import DataTable, Input, Label, Select, Static
+from textual.containers import Vertical
+from textual.widgets import DataTable, Input, Select, Static
 
 from gmtool.actions.errors import StoreError
 from gmtool.actions.injuries import HazardRequest
@@ -30,7 +30,8 @@ from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import DEGREE_STYLE, tab_css
 from gmtool.tui.tabs.injuries.form_fields import (
     NO_SHIP,
-    chosen_ship,
+    dialog_row,
+    ship_chosen,
     ship_class_row,
     ship_options,
 )
@@ -59,7 +60,6 @@ class HazardFormStart(msgspec.Struct, frozen=True):
     party: Party
     roll: RollHazard
     ship_id: str | None = None
-    cause: str = ""
     battle: str = ""
     round_text: str = ""
 
@@ -114,11 +114,9 @@ class HazardDialog(GmDialog[list[InjuryEntry]]):
     def _start(self, start: HazardFormStart) -> None:
         self.ships = {s.id: s for s in start.ships}
         self.party = start.party
+        self.start = start
         self._roll = start.roll
         self._ship_id = start.ship_id if start.ship_id in self.ships else None
-        self._cause = start.cause
-        self._battle = start.battle
-        self._round = start.round_text
         self.chosen: dict[str, bool] = {c.id: False for c in start.party.characters}
         self.postures: dict[str, str] = {}
         self.saved: list[InjuryEntry] = []
@@ -142,7 +140,7 @@ class HazardDialog(GmDialog[list[InjuryEntry]]):
             weapon = self.query_one("#hazard-weapon", Select)
             weapon.set_options(self._weapon_options())
             weapon.value = UNKNOWN_WEAPON
-            self.query_one("#hazard-cause", Input).value = start.cause
+            self.query_one("#hazard-cause", Input).value = ""
             self.query_one("#hazard-battle", Input).value = start.battle
             self.query_one("#hazard-round", Input).value = start.round_text
         self.query_one(HazardCharacters).clear()
@@ -152,35 +150,28 @@ class HazardDialog(GmDialog[list[InjuryEntry]]):
 
     # -- layout -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        tracks = hazard_table().track_severity
-        start_class = self._start_class()
+        tracks = [(t, t) for t in hazard_table().track_severity]
+        track = choice(
+            tracks, self._default_track(), "hazard-track",
+            "the most severe track the hit marked on the ship",
+        )  # fmt: skip
+        types = [(name, key) for key, name in armor_table().damage_types.items()]
+        damage_type = choice(
+            types, armor_table().other_damage_type, "hazard-type",
+            "the damage type of the weapon that hit: what armor protects against",
+        )  # fmt: skip
+        cause = note_field("hazard-cause", "what hit the ship", classes="")
+        battle = Input(self.start.battle, placeholder="optional", id="hazard-battle", compact=True)
+        round_number = number_field("hazard-round", 1, None, self.start.round_text, "—")
+        weapon = choice(
+            self._weapon_options(), UNKNOWN_WEAPON, "hazard-weapon",
+            "the weapon that hit, when known: its damage type is the injury's",
+        )  # fmt: skip
         with Vertical(id="hazard-box", classes="dialog-box") as box:
             box.border_title = "Hazard roll"
-            yield from ship_class_row(self.ships, self._ship_id, start_class, "hazard")
-            with Horizontal(classes="dialog-row"):
-                yield Label("Track", classes="field-label")
-                yield choice(
-                    [(t, t) for t in tracks], self._default_track(), "hazard-track",
-                    "the most severe track the hit marked on the ship",
-                )  # fmt: skip
-                yield Label("Type", classes="field-label")
-                types = [(name, key) for key, name in armor_table().damage_types.items()]
-                yield choice(
-                    types, armor_table().other_damage_type, "hazard-type",
-                    "the damage type of the weapon that hit: what armor protects against",
-                )  # fmt: skip
-                yield Label("Cause", classes="field-label")
-                yield note_field("hazard-cause", "what hit the ship", self._cause, classes="")
-            with Horizontal(classes="dialog-row"):
-                yield Label("Battle", classes="field-label")
-                yield Input(self._battle, placeholder="optional", id="hazard-battle", compact=True)
-                yield Label("Round", classes="field-label")
-                yield number_field("hazard-round", 1, None, self._round, "—")
-                yield Label("Hit by", classes="field-label")
-                yield choice(
-                    self._weapon_options(), UNKNOWN_WEAPON, "hazard-weapon",
-                    "the weapon that hit, when known: its damage type is the injury's",
-                )  # fmt: skip
+            yield ship_class_row(self.ships, self._ship_id, self._start_class(), "hazard")
+            yield dialog_row("Track", track, "Type", damage_type, "Cause", cause)
+            yield dialog_row("Battle", battle, "Round", round_number, "Hit by", weapon)
             yield HazardCharacters(id="hazard-characters", cursor_type="row")
             yield Static(id="hazard-message")
             yield Static(id="hazard-detail")
@@ -293,11 +284,7 @@ class HazardDialog(GmDialog[list[InjuryEntry]]):
 
     @on(Select.Changed, "#hazard-ship")
     def _ship_changed(self, event: Select.Changed) -> None:
-        ship_id = chosen_ship(event.value)
-        class_select = self.query_one("#hazard-class", Select)
-        class_select.disabled = ship_id is not None
-        if ship_id is not None:
-            class_select.value = self.ships[ship_id].spec.ship_class
+        ship_id = ship_chosen(event.value, self.ships, self.query_one("#hazard-class", Select))
         if ship_id != self._ship_id:
             self._ship_id = ship_id
             self._prefill(ship_id)
@@ -310,8 +297,7 @@ class HazardDialog(GmDialog[list[InjuryEntry]]):
         message.update(text)
 
     def request(self) -> HazardRequest:
-        ship_id = self._ship_id
-        ship = self.ships.get(ship_id) if ship_id else None
+        ship = self.ships.get(self._ship_id) if self._ship_id else None
         ship_class = self.query_one("#hazard-class", Select).value
         track = self.query_one("#hazard-track", Select).value
         damage_type = self.query_one("#hazard-type", Select).value

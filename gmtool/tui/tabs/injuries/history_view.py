@@ -161,11 +161,7 @@ def session_options(sessions: Sequence[tuple[int, str]]) -> list[tuple[str, Any]
 
 def matches(entry: InjuryEntry, wanted: dict[str, Any]) -> bool:
     """Whether the filters (`wanted`: None for no filter) let `entry` through."""
-    return (
-        (wanted["character"] is None or entry["character"] == wanted["character"])
-        and (wanted["battle"] is None or entry.get("battle") == wanted["battle"])
-        and (wanted["session"] is None or entry.get("session") == wanted["session"])
-    )
+    return all(value is None or entry.get(key) == value for key, value in wanted.items())
 
 
 def history_layout(

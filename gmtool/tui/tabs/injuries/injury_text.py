@@ -63,6 +63,11 @@ def slash(values: Mapping[str, Any]) -> str:
     return "/".join(str(values.get(t, 0)) for t in tracks())
 
 
+def tracks_change(entry: Mapping[str, Any]) -> str:
+    """`0/2/0 → 0/5/0`: the tracks before and after the entry."""
+    return f"{slash(entry.get('before') or {})} → {slash(entry.get('after') or {})}"
+
+
 def character_columns() -> list[tuple[str, str]]:
     """The characters table's columns (label, key): name, state, then a bar per track."""
     return [("Character", "name"), ("State", "state")] + [
@@ -120,12 +125,9 @@ def dice_text(entry: Mapping[str, Any]) -> str:
     kind = entry.get("kind")
     detail = entry.get("detail") or {}
     if kind == "hazard":
-        if detail.get("hazard_roll") is None:  # endangered outright, on station
-            parts = ["on station"]
-        else:
-            parts = [f"d20 {detail.get('hazard_roll')}"]
-            threshold = detail.get("endangered_on")
-            parts[0] += f"≤{threshold}" if detail.get("endangered") else f">{threshold}"
+        roll = detail.get("hazard_roll")  # None: endangered outright, on station
+        against = f"{'≤' if detail.get('endangered') else '>'}{detail.get('endangered_on')}"
+        parts = ["on station" if roll is None else f"d20 {roll}{against}"]
         if detail.get("endangered") and detail.get("feat_control") is not None:
             situation = _signed(list(detail.get("feat_situation", [])))
             degree = str(detail.get("degree", "")).replace("_", " ")
@@ -178,10 +180,9 @@ def state_change_text(entry: Mapping[str, Any]) -> Text:
 
 
 def ship_text(entry: Mapping[str, Any]) -> str:
-    if entry.get("ship_name"):
-        return str(entry["ship_name"])
-    if entry.get("ship"):
-        return str(entry["ship"])
+    ship = entry.get("ship_name") or entry.get("ship")
+    if ship:
+        return str(ship)
     detail = entry.get("detail") or {}
     if entry.get("kind") == "hazard" and detail.get("ship_class"):
         return f"a {detail['ship_class']} ship"
@@ -326,7 +327,7 @@ def entry_cells(
         "who": name if name is not None else entry_name(entry),
         "what": what,
         "marked": marked_text(entry),
-        "tracks": f"{slash(entry.get('before') or {})} → {slash(entry.get('after') or {})}",
+        "tracks": tracks_change(entry),
         "dice": dice_text(entry),
         "ship": ship_text(entry),
         "when": when_text(entry),
@@ -362,9 +363,6 @@ def entry_detail(entry: Mapping[str, Any], battle_names: Mapping[str, str] | Non
     if entry.get("kind") == "damage" and entry.get("dice"):
         body = f"{dice_text(entry)}; {body}"
     text.append("\n" + body)
-    text.append(
-        f" · {'/'.join(tracks())} {slash(entry.get('before') or {})} → "
-        f"{slash(entry.get('after') or {})}, {state_words(str(entry.get('state_before')))} → "
-        f"{state_words(str(entry.get('state')))}"
-    )
+    states = " → ".join(state_words(str(entry.get(key))) for key in ("state_before", "state"))
+    text.append(f" · {'/'.join(tracks())} {tracks_change(entry)}, {states}")
     return text

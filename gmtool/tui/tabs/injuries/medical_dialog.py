@@ -8,19 +8,19 @@ from collections.abc import Callable
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Input, Label, Select, Static
+from textual.containers import Vertical
+from textual.widgets import Input, Select, Static
 
 from gmtool.actions.healing import Rested, RestRequest, TreatmentRequest, procedures
 from gmtool.actions.reads.injuries import InjuryEntry
-from gmtool.rules.characters import Character, Party
+from gmtool.rules.characters import Party
 from gmtool.rules.errors import RulesError
 from gmtool.rules.healing import doctor_skill, healing_table, rest_refusal
 from gmtool.rules.limits import MAX_STEP
 from gmtool.tui.footer import KeyFooter
+from gmtool.tui.tabs.injuries.form_fields import dialog_row
 from gmtool.tui.tabs.injuries.treatment_dialog import (
     ROLL_KEY,
-    SAVE_KEY,
     CharacterDialog,
     SavingDialog,
 )
@@ -70,26 +70,18 @@ class MedicalTreatmentDialog(CharacterDialog[TreatmentRequest]):
         with Vertical(id="medical-box", classes="dialog-box") as box:
             box.border_title = "Treatment: the doctor rolls"
             yield from self.character_row()
-            with Horizontal(classes="dialog-row"):
-                yield Label("Doctor", classes="field-label")
-                doctors = [(c.name, c.id) for c in self.party.characters]
-                yield choice(doctors, self.doctor_id, "treat-doctor")
-            with Horizontal(classes="dialog-row"):
-                yield Label("Procedure", classes="field-label")
-                options = [(name, pid) for pid, name in procedures()]
-                yield choice(options, self.procedure, "treat-procedure")
-                yield Label("Step", classes="field-label")
-                yield number_field("treat-step", -MAX_STEP, MAX_STEP, "", "0", "number")
+            doctors = [(c.name, c.id) for c in self.party.characters]
+            yield dialog_row("Doctor", choice(doctors, self.doctor_id, "treat-doctor"))
+            options = [(name, pid) for pid, name in procedures()]
+            procedure = choice(options, self.procedure, "treat-procedure")
+            step = number_field("treat-step", -MAX_STEP, MAX_STEP, "", "0", "number")
+            yield dialog_row("Procedure", procedure, "Step", step)
             yield Static(id="treat-skill")
             yield Static(classes="dialog-message")
         yield KeyFooter()
 
     def on_mount(self) -> None:
         self.show_skill()  # then CharacterDialog's: the tracks, the hint, the first field
-
-    @property
-    def doctor(self) -> Character | None:
-        return self.party.find(self.doctor_id)
 
     @on(Select.Changed, "#treat-doctor")
     def _doctor_changed(self, event: Select.Changed) -> None:
@@ -105,7 +97,7 @@ class MedicalTreatmentDialog(CharacterDialog[TreatmentRequest]):
     def show_skill(self) -> None:
         """What the doctor rolls for the procedure, or why they cannot."""
         line = self.query_one("#treat-skill", Static)
-        doctor = self.doctor
+        doctor = self.party.find(self.doctor_id)
         if doctor is None:
             line.update(Text("Choose the doctor.", "dim"))
             return
@@ -141,8 +133,6 @@ def rates_text() -> str:
 class RestDialog(SavingDialog[RestRequest, Rested]):
     """Days of rest for one character or the whole party; returns what was saved."""
 
-    ACTIONS = (SAVE_KEY,)
-
     def __init__(
         self,
         party: Party,
@@ -156,15 +146,10 @@ class RestDialog(SavingDialog[RestRequest, Rested]):
     def compose(self) -> ComposeResult:
         with Vertical(id="rest-box", classes="dialog-box") as box:
             box.border_title = "Rest"
-            with Horizontal(classes="dialog-row"):
-                yield Label("Who", classes="field-label")
-                who = [
-                    ("the whole party", WHOLE_PARTY),
-                    *((c.name, c.id) for c in self.party.characters),
-                ]
-                yield choice(who, self.who, "rest-who")
-                yield Label("Days", classes="field-label")
-                yield number_field("rest-days", 1, healing_table().max_rest_days, "1", "", "number")
+            characters = [(c.name, c.id) for c in self.party.characters]
+            who = [("the whole party", WHOLE_PARTY), *characters]
+            days = number_field("rest-days", 1, healing_table().max_rest_days, "1", "", "number")
+            yield dialog_row("Who", choice(who, self.who, "rest-who"), "Days", days)
             yield Static(classes="dialog-message")
         yield KeyFooter()
 

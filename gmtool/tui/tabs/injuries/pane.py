@@ -181,8 +181,7 @@ class InjuriesPane(GmPane):
             self.show_status(str(read.history_problem), error=True)
             self.forget_read()
             return
-        follow = new_entry is not None and to_character
-        self._fill_characters(str(new_entry["character"]) if follow and new_entry else None)
+        self._fill_characters(str(new_entry["character"]) if new_entry and to_character else None)
         self.battle_names = read.battle_names
         filters = self.query_one(FilterBar)
         filters.set_choices("character", history.people_options(self.party, read.everything))
@@ -267,9 +266,8 @@ class InjuriesPane(GmPane):
         kept = self.highlighted_entry()
         self.entries = shown
         table = self.query_one("#injury-history", DataTable)
-        room = (table.size.width or self.size.width or self.app.size.width) - (
-            table.styles.scrollbar_size_vertical
-        )
+        width = table.size.width or self.size.width or self.app.size.width
+        room = width - table.styles.scrollbar_size_vertical
         self._history_width = table.size.width
         fill_table(table, *history.history_layout(shown, self.battle_names, room))
         target = select if select is not None else (kept["id"] if kept is not None else None)
@@ -359,7 +357,7 @@ class InjuriesPane(GmPane):
             ships, self.party, self.roll_hazard, ship_id=self._ship_of_highlighted(ships),
             battle=self.battle, round_text=self.round_text,
         )  # fmt: skip
-        make = lambda: HazardDialog(start)  # noqa: E731
+        make = partial(HazardDialog, start)
         dialog = kept_dialog(self.app, HAZARD_FORM, HazardDialog, make, lambda d: d.renew(start))
         self.app.push_screen(dialog, self._hazards_rolled)
 
@@ -469,11 +467,11 @@ class InjuriesPane(GmPane):
             undone = steps.done(steps.undo(self.campaign, steps.INJURIES)).detail
             assert isinstance(undone, injury_actions.Undone)
         except (StoreError, RulesError) as exc:
-            self.reload()
-            self.show_status(f"Not undone: {exc}", error=True)
-            return
+            said = f"Not undone: {exc}", True
+        else:
+            said = words.undone_text(undone, unseen)
         self.reload()
-        self.show_status(*words.undone_text(undone, unseen))
+        self.show_status(*said)
 
     def action_redo(self) -> None:
         """Do the last undo again (nothing is rolled again)."""

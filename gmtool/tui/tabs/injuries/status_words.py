@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from gmtool.actions.healing import Rested
 from gmtool.actions.injuries import Redone, Undone
 from gmtool.actions.reads.injuries import BailoutRecord, InjuryEntry
-from gmtool.tui.tabs.injuries.injury_text import tracks
+from gmtool.tui.tabs.injuries.injury_text import slash
 
 
 def unreadable_party_text(problem: str) -> str:
@@ -65,34 +65,29 @@ def _what(entry: InjuryEntry) -> str:
 def undone_text(undone: Undone, unseen: str | None) -> tuple[str, bool]:
     """The status after ctrl+z (and whether it is a refusal); `unseen` is why the entry was
     not on screen (None: it was)."""
+    entry = undone.entry
     if undone.bailout is not None:
         b = undone.bailout
-        return (
+        text = (
             f"Undone: the order to abandon {b.where} ({b.bailout.rounds} rounds; its dice are "
-            "marked undone in the log). ctrl+y orders it again.",
-            False,
+            "marked undone in the log). ctrl+y orders it again."
         )
-    entry = undone.entry
-    if entry is None:
+    elif entry is None:
         return "Nothing to undo: every injury entry is already undone.", True
-    if len(undone.batch) > 1:
+    elif len(undone.batch) > 1:
         names = ", ".join(sorted({str(e["character_name"]) for e in undone.batch}))
         where = f" ({unseen})" if unseen else ""
-        return (
+        text = (
             f"Undone{where}: {len(undone.batch)} entries of one {entry['kind']} "
-            f"({entry.get('cause', '')}): {names}. ctrl+y redoes.",
-            False,
+            f"({entry.get('cause', '')}): {names}. ctrl+y redoes."
         )
-    back = "/".join(str(entry["before"].get(t, 0)) for t in tracks())
-    if unseen:
-        return (
-            f"Undone {_what(entry)}, {unseen}: {entry['summary']}; tracks back to {back}.",
-            False,
-        )
-    return (
-        f"Undone: {_what(entry)}; tracks back to {back}, the entry dimmed; ctrl+y redoes.",
-        False,
-    )
+    elif unseen:
+        back = slash(entry["before"])
+        text = f"Undone {_what(entry)}, {unseen}: {entry['summary']}; tracks back to {back}."
+    else:
+        back = slash(entry["before"])
+        text = f"Undone: {_what(entry)}; tracks back to {back}, the entry dimmed; ctrl+y redoes."
+    return text, False
 
 
 def redone_text(redone: Redone) -> tuple[str, bool]:
@@ -104,9 +99,6 @@ def redone_text(redone: Redone) -> tuple[str, bool]:
         return "Nothing to redo: nothing was undone since the last change.", True
     first = redone.entries[0]
     if len(redone.entries) > 1:
-        return (
-            f"Redone: {len(redone.entries)} entries of one {first['kind']} "
-            f"({first.get('cause', '')}).",
-            False,
-        )
+        many = f"{len(redone.entries)} entries of one {first['kind']}"
+        return f"Redone: {many} ({first.get('cause', '')}).", False
     return f"Redone: {_what(first)}: {first['summary']}.", False

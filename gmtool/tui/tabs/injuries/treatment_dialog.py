@@ -13,8 +13,8 @@ from typing import ClassVar, Generic, TypeVar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Checkbox, Input, Label, Select, Static
+from textual.containers import Vertical
+from textual.widgets import Checkbox, Input, Select, Static
 
 from gmtool.actions.errors import StoreError
 from gmtool.actions.injuries import DamageRequest, TreatmentRequest, damage_amount
@@ -26,6 +26,7 @@ from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
+from gmtool.tui.tabs.injuries.form_fields import dialog_row
 from gmtool.tui.tabs.injuries.injury_text import tracks, tracks_line
 from gmtool.tui.widgets.compact import choice, note_field, number_field
 from gmtool.tui.widgets.number_field import NumberField
@@ -45,6 +46,7 @@ class SavingDialog(GmDialog[Saved | None], Generic[Request, Saved]):
     stays open, so nothing is saved until every value is accepted."""
 
     DEFAULT_CSS = tab_css(__file__, "dialogs.tcss")
+    ACTIONS = (SAVE_KEY,)  # a form that rolls as it saves has ROLL_KEY instead
     request: Callable[[], Request]  # each form reads its own fields
 
     def __init__(self, save: Callable[[Request], Saved]) -> None:
@@ -85,10 +87,9 @@ class CharacterDialog(SavingDialog[Request, InjuryEntry]):
         self.character_id = character_id if character_id in ids else (ids[0] if ids else None)
 
     def character_row(self) -> ComposeResult:
-        with Horizontal(classes="dialog-row"):
-            yield Label(self.CHARACTER_LABEL, classes="field-label")
-            options = [(c.name, c.id) for c in self.party.characters]
-            yield choice(options, self.character_id, "dialog-character", classes="who")
+        options = [(c.name, c.id) for c in self.party.characters]
+        who = choice(options, self.character_id, "dialog-character", classes="who")
+        yield dialog_row(self.CHARACTER_LABEL, who)
         yield Static(id="dialog-tracks", classes="tracks-line")
 
     def on_mount(self) -> None:
@@ -124,7 +125,6 @@ class CharacterDialog(SavingDialog[Request, InjuryEntry]):
 class TreatmentDialog(CharacterDialog[TreatmentRequest]):
     """Points back on one track with a note, or stabilize; returns the saved entry."""
 
-    ACTIONS = (SAVE_KEY,)
     HINT = (
         "Points restored to the track; stabilize stops a dying character's decline. "
         "Enter or ctrl+s saves, escape cancels."
@@ -135,16 +135,13 @@ class TreatmentDialog(CharacterDialog[TreatmentRequest]):
         with Vertical(id="treatment-box", classes="dialog-box") as box:
             box.border_title = "Healing by ruling"
             yield from self.character_row()
-            with Horizontal(classes="dialog-row"):
-                yield Label("Track", classes="field-label")
-                options = [(t, t) for t in tracks()]
-                yield choice(options, self._worst_track(), "treat-track", classes="small-select")
-                yield Label("Points", classes="field-label")
-                yield number_field("treat-points", 0, MAX_HULL_POINTS, "", "0", "number")
-                yield Checkbox("stabilize", False, id="treat-stabilize", compact=True)
-            with Horizontal(classes="dialog-row"):
-                yield Label("Note", classes="field-label")
-                yield note_field("treat-note", "first aid, surgery, a week's rest ...")
+            options = [(t, t) for t in tracks()]
+            track = choice(options, self._worst_track(), "treat-track", classes="small-select")
+            points = number_field("treat-points", 0, MAX_HULL_POINTS, "", "0", "number")
+            stabilize = Checkbox("stabilize", False, id="treat-stabilize", compact=True)
+            yield dialog_row("Track", track, "Points", points, stabilize)
+            note = note_field("treat-note", "first aid, surgery, a week's rest ...")
+            yield dialog_row("Note", note)
             yield Static(classes="dialog-message")
         yield KeyFooter()
 
@@ -183,7 +180,6 @@ class TreatmentDialog(CharacterDialog[TreatmentRequest]):
 class DamageDialog(CharacterDialog[DamageRequest]):
     """Damage by the GM's ruling; returns the saved entry."""
 
-    ACTIONS = (SAVE_KEY,)
     HINT = (
         "A number, or dice (rolled and logged). Secondary damage and overflow apply. "
         "Enter or ctrl+s saves, escape cancels."
@@ -207,27 +203,22 @@ class DamageDialog(CharacterDialog[DamageRequest]):
         with Vertical(id="damage-box", classes="dialog-box") as box:
             box.border_title = "Direct damage"
             yield from self.character_row()
-            with Horizontal(classes="dialog-row"):
-                yield Label("Amount", classes="field-label")
-                yield Input(placeholder="5 or d6+1w", id="damage-amount", compact=True)
-                yield Label("Kind", classes="field-label")
-                kind = "wound" if "wound" in tracks() else tracks()[0]
-                kinds = [(t, t) for t in tracks()]
-                yield choice(kinds, kind, "damage-kind", classes="small-select")
-            with Horizontal(classes="dialog-row"):
-                yield Label("Cause", classes="field-label")
-                yield note_field("damage-cause", "a fall, a console blast ...")
-            with Horizontal(classes="dialog-row"):
-                yield Label("Battle", classes="field-label")
-                yield Input(
-                    self._battle,
-                    placeholder="optional",
-                    id="damage-battle",
-                    classes="wide",
-                    compact=True,
-                )
-                yield Label("Round", classes="field-label")
-                yield number_field("damage-round", 1, None, self._round, "—", "number")
+            amount = Input(placeholder="5 or d6+1w", id="damage-amount", compact=True)
+            kind = "wound" if "wound" in tracks() else tracks()[0]
+            kinds = [(t, t) for t in tracks()]
+            yield dialog_row(
+                "Amount", amount, "Kind", choice(kinds, kind, "damage-kind", classes="small-select")
+            )
+            yield dialog_row("Cause", note_field("damage-cause", "a fall, a console blast ..."))
+            battle = Input(
+                self._battle,
+                placeholder="optional",
+                id="damage-battle",
+                classes="wide",
+                compact=True,
+            )
+            round_number = number_field("damage-round", 1, None, self._round, "—", "number")
+            yield dialog_row("Battle", battle, "Round", round_number)
             yield Static(classes="dialog-message")
         yield KeyFooter()
 

@@ -36,8 +36,7 @@ class ConditionChart(PlotextPlot):
     """One chart of a campaign's condition history; `show` draws a page of it."""
 
     def show(self, history: ConditionHistory, page: str) -> None:
-        plt = self.plt
-        plt.clear_figure()
+        self.plt.clear_figure()
         if page == PARTY:
             self._party(history)
         else:

@@ -238,10 +238,9 @@ class JournalPane(GmPane):
 
 def change_words(done: journal.NoteChanged) -> str:
     """The status line's words for a note change, undone or redone."""
-    verb = {"added": "added", "edited": "edited", "deleted": "deleted"}[done.change]
     what = f"note {done.note.id} ({done.note.text[:40]})"
     if done.undone:
-        return f"Undone: {what} {verb} is taken back (ctrl+y does it again)."
+        return f"Undone: {what} {done.change} is taken back (ctrl+y does it again)."
     if done.redone:
-        return f"Redone: {what} {verb} again."
-    return f"Note {done.note.id} {verb} (ctrl+z takes it back)."
+        return f"Redone: {what} {done.change} again."
+    return f"Note {done.note.id} {done.change} (ctrl+z takes it back)."
