@@ -135,6 +135,7 @@ class GmDialog(RepaintsFocusOnly, ModalScreen[R]):
     }
     GmDialog .dialog-hint { color: $text-muted; }
     GmDialog .dialog-error { color: $error; }
+    GmDialog .form-row { height: 1; margin-bottom: 1; }
     """
     ACTIONS: ClassVar[Sequence[TabAction]] = (CANCEL, ENTER)
     """The dialog's keys; a subclass's table adds to (or replaces by key) its base's."""

@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from textual.widgets import Select
+from textual.containers import Horizontal
+from textual.widget import Widget
+from textual.widgets import Label, Select
 
 from gmtool.rules.limits import MAX_TEXT_CHARS
 from gmtool.tui.widgets.number_field import NumberField
@@ -48,3 +50,12 @@ def note_field(
     """A compact one-line note (a cause, a treatment), bounded like every note."""
     return TextField(value, placeholder=placeholder, id=field_id, limit=MAX_TEXT_CHARS,
                      classes=classes, compact=True)  # fmt: skip
+
+
+def form_row(*parts: str | Widget, classes: str = "") -> Horizontal:
+    """A row of a form in the one look of every form's rows (`.form-row`, gmtool.tcss): a
+    string is the label of the field after it, anything else a field."""
+    return Horizontal(
+        *(Label(part, classes="field-label") if isinstance(part, str) else part for part in parts),
+        classes=f"form-row {classes}".rstrip(),
+    )

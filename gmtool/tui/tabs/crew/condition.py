@@ -14,8 +14,8 @@ from gmtool.rules.condition_text import WHERE_WORDS, event_text, tracks_text
 from gmtool.rules.limits import MAX_REPAIR_DAYS
 from gmtool.rules.ship_condition import WHERE
 from gmtool.tui.dialogs.base import ConfirmDialog, save_action
-from gmtool.tui.tabs.crew.dialogs import CrewDialog, dialog_row
-from gmtool.tui.widgets.compact import choice, number_field
+from gmtool.tui.tabs.crew.dialogs import CrewDialog
+from gmtool.tui.widgets.compact import choice, form_row, number_field
 
 STATUS_STYLE = {
     "operational": "green",
@@ -96,8 +96,8 @@ class RepairDialog(CrewDialog[bool]):
         self.attempt = attempt
 
     def rows(self) -> Iterable[Widget]:
-        yield dialog_row("Days", number_field("repair-days", 1, MAX_REPAIR_DAYS, "1"))
-        yield dialog_row(
+        yield form_row("Days", number_field("repair-days", 1, MAX_REPAIR_DAYS, "1"))
+        yield form_row(
             "Where", choice([(WHERE_WORDS[w], w) for w in WHERE], WHERE[0], "repair-where")
         )
 

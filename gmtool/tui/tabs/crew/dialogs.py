@@ -11,9 +11,9 @@ import msgspec
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.widget import Widget
-from textual.widgets import Input, Label, Select, Static
+from textual.widgets import Input, Select, Static
 
 from gmtool.actions.errors import StoreError
 from gmtool.actions.reads.ships import ManifestCheck
@@ -22,14 +22,9 @@ from gmtool.tui.dialogs import ChoiceDialog, ConfirmDialog, GmDialog
 from gmtool.tui.dialogs.base import field_value, save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
-from gmtool.tui.widgets.compact import choice
+from gmtool.tui.widgets.compact import choice, form_row
 
 R = TypeVar("R")
-
-
-def dialog_row(label: str, field: Widget) -> Horizontal:
-    """One field on its row, its label before it."""
-    return Horizontal(Label(label), field, classes="dialog-row")
 
 
 class CrewDialog(GmDialog[R]):
@@ -90,10 +85,10 @@ class ImportDialog(CrewDialog[bool]):
         self.attempt = attempt
 
     def rows(self) -> Iterable[Widget]:
-        yield dialog_row(
+        yield form_row(
             "File", Input(placeholder="ships/kestrel.yaml", id="import-path", compact=True)
         )
-        yield dialog_row("Side", choice(SIDE_OPTIONS, "campaign", "import-side"))
+        yield form_row("Side", choice(SIDE_OPTIONS, "campaign", "import-side"))
 
     def action_submit(self) -> None:
         if not (text := self.value("path")):
@@ -142,9 +137,9 @@ class ExportDialog(CrewDialog["ExportRequest | None"]):
         self._offered = default_export_name(ship_id, what, "markdown")
 
     def rows(self) -> Iterable[Widget]:
-        yield dialog_row("What", choice(LISTS, self.what, "export-what"))
-        yield dialog_row("Format", choice(FORMATS, "markdown", "export-format"))
-        yield dialog_row("File", Input(self._offered, id="export-path", compact=True))
+        yield form_row("What", choice(LISTS, self.what, "export-what"))
+        yield form_row("Format", choice(FORMATS, "markdown", "export-format"))
+        yield form_row("File", Input(self._offered, id="export-path", compact=True))
 
     @on(Select.Changed)
     def _choice_changed(self) -> None:

@@ -29,11 +29,10 @@ from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.injuries.form_fields import (
     BailoutOrder,
-    dialog_row,
     ship_chosen,
     ship_class_row,
 )
-from gmtool.tui.widgets.compact import number_field
+from gmtool.tui.widgets.compact import form_row, number_field
 from gmtool.tui.widgets.number_field import NumberField
 
 
@@ -100,12 +99,12 @@ class BailoutDialog(GmDialog[BailoutRecord | None]):
         with Vertical(id="bailout-box", classes="dialog-box") as box:
             box.border_title = "Abandon ship (bail-out)"
             yield ship_class_row(self.ships, self._ship_id, start_class, "bailout")
-            yield dialog_row(
+            yield form_row(
                 "Survivors",
                 number_field("bailout-survivors", 0, MAX_TOTAL_CREW, survivors),
                 "Cannot get out %",
                 Input(placeholder=f"blank: roll {roll}", id="bailout-trapped", compact=True),
-                classes="dialog-row -sourced",
+                classes="-sourced",
             )
             yield Static(self._source_text(), id="bailout-source")
             yield Static(id="bailout-party")

@@ -9,14 +9,13 @@ from typing import Any
 
 import msgspec
 from textual.containers import Horizontal
-from textual.widget import Widget
-from textual.widgets import Label, Select
+from textual.widgets import Select
 
 from gmtool.actions.reads.ships import ShipRecord
 from gmtool.rules.characters import Party
 from gmtool.rules.classes import class_ids
 from gmtool.rules.stations import assignment_of
-from gmtool.tui.widgets.compact import choice
+from gmtool.tui.widgets.compact import choice, form_row
 
 
 class BailoutOrder(msgspec.Struct, frozen=True):
@@ -34,14 +33,6 @@ NO_SHIP = "-"
 """The ship Select's value for "no ship: choose a class"."""
 
 
-def dialog_row(*parts: str | Widget, classes: str = "dialog-row") -> Horizontal:
-    """A row of a form: a string is the label of the field after it, anything else a field."""
-    return Horizontal(
-        *(Label(p, classes="field-label") if isinstance(p, str) else p for p in parts),
-        classes=classes,
-    )
-
-
 def ship_class_row(
     ships: Mapping[str, ShipRecord], ship_id: str | None, start_class: str, id_prefix: str
 ) -> Horizontal:
@@ -50,7 +41,7 @@ def ship_class_row(
     ship = choice(ship_options(ships), ship_id or NO_SHIP, f"{id_prefix}-ship")
     classes = [(c, c) for c in class_ids()]
     ship_class = choice(classes, start_class, f"{id_prefix}-class", disabled=ship_id is not None)
-    return dialog_row("Ship", ship, "Class", ship_class)
+    return form_row("Ship", ship, "Class", ship_class)
 
 
 def ship_options(ships: Mapping[str, ShipRecord]) -> list[tuple[str, str]]:

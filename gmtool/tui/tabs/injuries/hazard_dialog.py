@@ -30,14 +30,13 @@ from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import DEGREE_STYLE, tab_css
 from gmtool.tui.tabs.injuries.form_fields import (
     NO_SHIP,
-    dialog_row,
     ship_chosen,
     ship_class_row,
     ship_options,
 )
 from gmtool.tui.tabs.injuries.history_view import highlighted_key
 from gmtool.tui.tabs.injuries.injury_text import character_state_text, marked_text
-from gmtool.tui.widgets.compact import choice, note_field, number_field
+from gmtool.tui.widgets.compact import choice, form_row, note_field, number_field
 from gmtool.tui.widgets.names import fit_names
 from gmtool.tui.widgets.number_field import NumberField
 
@@ -170,8 +169,8 @@ class HazardDialog(GmDialog[list[InjuryEntry]]):
         with Vertical(id="hazard-box", classes="dialog-box") as box:
             box.border_title = "Hazard roll"
             yield ship_class_row(self.ships, self._ship_id, self._start_class(), "hazard")
-            yield dialog_row("Track", track, "Type", damage_type, "Cause", cause)
-            yield dialog_row("Battle", battle, "Round", round_number, "Hit by", weapon)
+            yield form_row("Track", track, "Type", damage_type, "Cause", cause)
+            yield form_row("Battle", battle, "Round", round_number, "Hit by", weapon)
             yield HazardCharacters(id="hazard-characters", cursor_type="row")
             yield Static(id="hazard-message")
             yield Static(id="hazard-detail")

@@ -18,13 +18,12 @@ from gmtool.rules.errors import RulesError
 from gmtool.rules.healing import doctor_skill, healing_table, rest_refusal
 from gmtool.rules.limits import MAX_STEP
 from gmtool.tui.footer import KeyFooter
-from gmtool.tui.tabs.injuries.form_fields import dialog_row
 from gmtool.tui.tabs.injuries.treatment_dialog import (
     ROLL_KEY,
     CharacterDialog,
     SavingDialog,
 )
-from gmtool.tui.widgets.compact import choice, number_field
+from gmtool.tui.widgets.compact import choice, form_row, number_field
 from gmtool.tui.widgets.number_field import NumberField
 
 WHOLE_PARTY = "*"
@@ -71,11 +70,11 @@ class MedicalTreatmentDialog(CharacterDialog[TreatmentRequest]):
             box.border_title = "Treatment: the doctor rolls"
             yield from self.character_row()
             doctors = [(c.name, c.id) for c in self.party.characters]
-            yield dialog_row("Doctor", choice(doctors, self.doctor_id, "treat-doctor"))
+            yield form_row("Doctor", choice(doctors, self.doctor_id, "treat-doctor"))
             options = [(name, pid) for pid, name in procedures()]
             procedure = choice(options, self.procedure, "treat-procedure")
             step = number_field("treat-step", -MAX_STEP, MAX_STEP, "", "0", "number")
-            yield dialog_row("Procedure", procedure, "Step", step)
+            yield form_row("Procedure", procedure, "Step", step)
             yield Static(id="treat-skill")
             yield Static(classes="dialog-message")
         yield KeyFooter()
@@ -149,7 +148,7 @@ class RestDialog(SavingDialog[RestRequest, Rested]):
             characters = [(c.name, c.id) for c in self.party.characters]
             who = [("the whole party", WHOLE_PARTY), *characters]
             days = number_field("rest-days", 1, healing_table().max_rest_days, "1", "", "number")
-            yield dialog_row("Who", choice(who, self.who, "rest-who"), "Days", days)
+            yield form_row("Who", choice(who, self.who, "rest-who"), "Days", days)
             yield Static(classes="dialog-message")
         yield KeyFooter()
 

@@ -26,9 +26,8 @@ from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
-from gmtool.tui.tabs.injuries.form_fields import dialog_row
 from gmtool.tui.tabs.injuries.injury_text import tracks, tracks_line
-from gmtool.tui.widgets.compact import choice, note_field, number_field
+from gmtool.tui.widgets.compact import choice, form_row, note_field, number_field
 from gmtool.tui.widgets.number_field import NumberField
 
 Request = TypeVar("Request")
@@ -89,7 +88,7 @@ class CharacterDialog(SavingDialog[Request, InjuryEntry]):
     def character_row(self) -> ComposeResult:
         options = [(c.name, c.id) for c in self.party.characters]
         who = choice(options, self.character_id, "dialog-character", classes="who")
-        yield dialog_row(self.CHARACTER_LABEL, who)
+        yield form_row(self.CHARACTER_LABEL, who)
         yield Static(id="dialog-tracks", classes="tracks-line")
 
     def on_mount(self) -> None:
@@ -139,9 +138,9 @@ class TreatmentDialog(CharacterDialog[TreatmentRequest]):
             track = choice(options, self._worst_track(), "treat-track", classes="small-select")
             points = number_field("treat-points", 0, MAX_HULL_POINTS, "", "0", "number")
             stabilize = Checkbox("stabilize", False, id="treat-stabilize", compact=True)
-            yield dialog_row("Track", track, "Points", points, stabilize)
+            yield form_row("Track", track, "Points", points, stabilize)
             note = note_field("treat-note", "first aid, surgery, a week's rest ...")
-            yield dialog_row("Note", note)
+            yield form_row("Note", note)
             yield Static(classes="dialog-message")
         yield KeyFooter()
 
@@ -206,10 +205,10 @@ class DamageDialog(CharacterDialog[DamageRequest]):
             amount = Input(placeholder="5 or d6+1w", id="damage-amount", compact=True)
             kind = "wound" if "wound" in tracks() else tracks()[0]
             kinds = [(t, t) for t in tracks()]
-            yield dialog_row(
+            yield form_row(
                 "Amount", amount, "Kind", choice(kinds, kind, "damage-kind", classes="small-select")
             )
-            yield dialog_row("Cause", note_field("damage-cause", "a fall, a console blast ..."))
+            yield form_row("Cause", note_field("damage-cause", "a fall, a console blast ..."))
             battle = Input(
                 self._battle,
                 placeholder="optional",
@@ -218,7 +217,7 @@ class DamageDialog(CharacterDialog[DamageRequest]):
                 compact=True,
             )
             round_number = number_field("damage-round", 1, None, self._round, "—", "number")
-            yield dialog_row("Battle", battle, "Round", round_number)
+            yield form_row("Battle", battle, "Round", round_number)
             yield Static(classes="dialog-message")
         yield KeyFooter()
 

@@ -18,7 +18,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
-from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
+from textual.widgets import Checkbox, DataTable, Input, Select, Static
 
 from gmtool.actions.errors import StoreError
 from gmtool.actions.party import DuplicateName
@@ -32,6 +32,7 @@ from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import state_text, tab_css
 from gmtool.tui.tabs.stations.party_orders import AddCharacter, CharacterRequest, EditCharacter
 from gmtool.tui.tabs.stations.skill_field import skill_from_typing, skill_suggester
+from gmtool.tui.widgets.compact import form_row
 from gmtool.tui.widgets.form_errors import needs_text
 from gmtool.tui.widgets.number_field import NumberField
 from gmtool.tui.widgets.text_field import TextField
@@ -72,14 +73,6 @@ def form_problem(exc: RulesError) -> tuple[str | None, str]:
         return "skill-choice", f"{skill_label(rest)}: a score from {span}{shown}."
     field = exc.key.replace(".", " ").replace("_", " ").strip().capitalize() or "The form"
     return None, f"{field}: {needs_text(exc)}."
-
-
-def char_row(*parts: str | Widget) -> Horizontal:
-    """A row of the form: a string is a label, anything else a field."""
-    return Horizontal(
-        *(Label(p, classes="field-label") if isinstance(p, str) else p for p in parts),
-        classes="char-row",
-    )
 
 
 class SkillTable(DataTable[Any]):
@@ -149,21 +142,21 @@ class CharacterForm(GmDialog[CharacterRequest | None]):
                 id="form-error",
             )
             with VerticalScroll(id="character-body", can_focus=False):
-                yield char_row("Name", name, " Kind", kind, "Player", player)
-                yield char_row(*abilities)
+                yield form_row("Name", name, " Kind", kind, "Player", player)
+                yield form_row(*abilities)
                 yield Static(id="durability")
-                yield char_row(*damage, stabilized)
+                yield form_row(*damage, stabilized)
                 with Horizontal(id="skills-row"):
                     yield SkillTable(id="char-skills", cursor_type="row")
                     with Vertical(id="skill-editor"):
-                        yield char_row("Skill", skill)
-                        yield char_row("Score", score)
+                        yield form_row("Skill", skill)
+                        yield form_row("Score", score)
                         yield Static(
                             f"Enter in Score adds or sets the skill ({table.skill_min}-"
                             f"{table.skill_max}). In the list: enter edits, delete removes.",
                             id="skill-hint",
                         )
-                yield char_row("Notes", notes)
+                yield form_row("Notes", notes)
         yield KeyFooter()
 
     def on_mount(self) -> None:
