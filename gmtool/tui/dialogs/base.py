@@ -136,6 +136,7 @@ class GmDialog(RepaintsFocusOnly, ModalScreen[R]):
     GmDialog .dialog-hint { color: $text-muted; }
     GmDialog .dialog-error { color: $error; }
     GmDialog .form-row { height: 1; margin-bottom: 1; }
+    GmDialog .form-row > Label { padding: 0 1 0 0; color: $text-muted; }
     """
     ACTIONS: ClassVar[Sequence[TabAction]] = (CANCEL, ENTER)
     """The dialog's keys; a subclass's table adds to (or replaces by key) its base's."""

@@ -53,9 +53,13 @@ def note_field(
 
 
 def form_row(*parts: str | Widget, classes: str = "") -> Horizontal:
-    """A row of a form in the one look of every form's rows (`.form-row`, gmtool.tcss): a
-    string is the label of the field after it, anything else a field."""
+    """A row of a form, in the one row style of `GmDialog`: a string is the label of the
+    field after it, anything else a field. The row's first label is `first`, the others
+    `gap`, for a form that lines its first column up or spaces the fields of a row."""
     return Horizontal(
-        *(Label(part, classes="field-label") if isinstance(part, str) else part for part in parts),
+        *(
+            Label(part, classes="gap" if index else "first") if isinstance(part, str) else part
+            for index, part in enumerate(parts)
+        ),
         classes=f"form-row {classes}".rstrip(),
     )

@@ -36,11 +36,10 @@ from gmtool.tui.tabs.crew.system_dialog import (
     FORM_WIDEST,
     TAB_SHOWN_BESIDE,
     SystemDialog,
-    form_line,
     int_or_text,
     system_summary,
 )
-from gmtool.tui.widgets.compact import choice, number_field
+from gmtool.tui.widgets.compact import choice, form_row, number_field
 from gmtool.tui.widgets.form_errors import show_refusal
 from gmtool.tui.widgets.text_field import TextField
 
@@ -164,24 +163,24 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
         with Vertical(id="form-box"):
             with VerticalScroll(id="form-body", can_focus=False):
                 yield Static(f"Edit {spec.name}" if spec else "A new ship", classes="form-title")
-                yield form_line("Name", name)
-                yield form_line("Class", classes, "Hull points", hull)
-                yield form_line(
+                yield form_row("Name", name)
+                yield form_row("Class", classes, "Hull points", hull)
+                yield form_row(
                     "Crew quality", quality, "Acceleration", acceleration, "Target size", size
                 )
-                yield form_line(*durability)
+                yield form_row(*durability)
                 for label, flags in (("Flags", FLAG_KEYS[:3]), ("", FLAG_KEYS[3:])):
                     ticked = [(f, bool(getattr(spec, f)) if spec else False) for f in flags]
                     boxes = [
                         Checkbox(flag_label(f, on), on, id=f"form-{f}", compact=True)
                         for f, on in ticked
                     ]
-                    yield form_line(label, *boxes)
+                    yield form_row(label, *boxes)
                 for keys in (COUNT_KEYS[:3], COUNT_KEYS[3:]):
                     counts: list[str | Widget] = []
                     for key in keys:
                         counts += [words(key), number(key, 0, MAX_CREW_COUNT, "0")]
-                    yield form_line(*counts)
+                    yield form_row(*counts)
                 yield Static(
                     "Crew quality: "
                     + ", ".join(checks_table().crew_quality)
@@ -191,7 +190,7 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
                 )
                 yield Static(
                     "Systems (ctrl+t): a add, e or Enter edit, x remove",
-                    classes="form-title form-line",
+                    classes="form-title form-row",
                 )
                 yield SystemsTable(id="form-systems", cursor_type="row", zebra_stripes=True)
                 yield Static("", id="form-error", classes="form-error")

@@ -7,9 +7,9 @@ from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.widget import Widget
-from textual.widgets import Input, Label, Select, Static
+from textual.widgets import Input, Select, Static
 
 from gmtool.rules.errors import TableError
 from gmtool.rules.limits import MAX_CREW_COUNT, MAX_HULL_POINTS, MAX_NAME_CHARS, MAX_SYSTEM_COUNT
@@ -19,7 +19,7 @@ from gmtool.tui.dialogs import GmDialog
 from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
-from gmtool.tui.widgets.compact import choice, number_field
+from gmtool.tui.widgets.compact import choice, form_row, number_field
 from gmtool.tui.widgets.number_field import NumberField
 from gmtool.tui.widgets.text_field import TextField
 
@@ -42,18 +42,6 @@ def int_or_text(text: str) -> int | str:
 
 def blank(value: int | None) -> str:
     return "" if value is None else str(value)
-
-
-def form_line(*parts: str | Widget) -> Horizontal:
-    """A row of a form: a string is a label (the row's first in the first column), anything
-    else a field."""
-    return Horizontal(
-        *(
-            Label(part, classes="gap" if index else "first") if isinstance(part, str) else part
-            for index, part in enumerate(parts)
-        ),
-        classes="form-line",
-    )
 
 
 def system_summary(system: dict[str, Any]) -> tuple[str, ...]:
@@ -113,16 +101,14 @@ class SystemDialog(GmDialog["dict[str, Any] | None"]):
             degrees += [degree, Input(value, id=f"sys-damage-{degree}", compact=True)]
         with VerticalScroll(id="system-box", can_focus=False):
             yield Static("A system of the ship", classes="form-title")
-            yield form_line(
-                "Type", choice(types, s.get("type", "engine"), "sys-type"), "Name", name
-            )
-            yield form_line(
+            yield form_row("Type", choice(types, s.get("type", "engine"), "sys-type"), "Name", name)
+            yield form_row(
                 "Count", number_field("sys-count", least, MAX_SYSTEM_COUNT, blank(s.get("count"))),
                 "hull points each", number_field("sys-hp", 0, MAX_HULL_POINTS, blank(s.get("hp"))),
                 "beds each", number_field("sys-beds", 0, MAX_CREW_COUNT, blank(s.get("beds"))),
             )  # fmt: skip
-            yield form_line("Firepower", firepower, "Arc", arc)
-            yield form_line(*degrees)
+            yield form_row("Firepower", firepower, "Arc", arc)
+            yield form_row(*degrees)
             yield Static(
                 "Blank count and hull points mean 1 and 0. Beds are for sick bays; firepower, "
                 "arc and damage (dice and a track letter, such as d6+1w; blank: none) for "
