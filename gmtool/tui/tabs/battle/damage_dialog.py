@@ -8,8 +8,8 @@ from collections.abc import Mapping, Sequence
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Input, Label, Select, Static
+from textual.containers import Vertical
+from textual.widgets import Input, Select, Static
 
 from gmtool.rules.armor import armor_table
 from gmtool.rules.battle import BattleShip
@@ -21,7 +21,7 @@ from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.battle.requests import ApplyDamage
-from gmtool.tui.widgets.compact import choice, note_field, number_field
+from gmtool.tui.widgets.compact import choice, form_row, note_field, number_field
 from gmtool.tui.widgets.number_field import NumberField
 
 # Side A holds the campaign's ships, side B its enemies (the set-up dialog fills them so).
@@ -85,28 +85,29 @@ class DamageScreen(GmDialog["ApplyDamage | None"]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box") as box:
             box.border_title = "Type damage in"
-            with Horizontal(classes="line"):
-                yield Label("Ship")
-                ships = [(ship_choice(s), s.id) for s in self.ships]
-                yield choice(ships, self.ship_id, "damage-ship")
+            ships = [(ship_choice(s), s.id) for s in self.ships]
+            yield form_row("Ship", choice(ships, self.ship_id, "damage-ship"), classes="line")
             text, ours = self.target_text(self.ship_id)
             yield Static(text, id="damage-target", classes="ours" if ours else "")
-            with Horizontal(classes="line"):
-                yield Label("Points")
-                yield number_field("damage-amount", 1, MAX_HULL_POINTS)
-                yield Label("track", classes="gap")
-                yield choice([(t, t) for t in track_ids()], "wound", "damage-track")
-            with Horizontal(classes="line"):
-                yield Label("Why")
-                hint = "ram, blast, a hit rolled at the table"
-                yield note_field("damage-note", hint, self.note, classes=None)
-            with Horizontal(classes="line"):
-                yield Label("Type")
-                kinds = [(name, key) for key, name in armor_table().damage_types.items()]
-                yield choice(kinds, self.damage_type, "damage-type")
-                yield Label("struck", classes="gap")
-                places = place_choices()
-                yield choice(places, places[0][1], "damage-place", disabled=not on_station_rule())
+            yield form_row(
+                "Points", number_field("damage-amount", 1, MAX_HULL_POINTS),
+                "track", choice([(t, t) for t in track_ids()], "wound", "damage-track"),
+                classes="line",
+            )  # fmt: skip
+            hint = "ram, blast, a hit rolled at the table"
+            yield form_row(
+                "Why", note_field("damage-note", hint, self.note, classes=None), classes="line"
+            )
+            kinds = [(name, key) for key, name in armor_table().damage_types.items()]
+            places = place_choices()
+            struck = choice(places, places[0][1], "damage-place", disabled=not on_station_rule())
+            yield form_row(
+                "Type",
+                choice(kinds, self.damage_type, "damage-type"),
+                "struck",
+                struck,
+                classes="line",
+            )
             yield Static(
                 "Extra damage rolls over 2 for 1 onto the next track; the type is what armor "
                 "stops. Enter or ctrl+s applies.",

@@ -7,8 +7,9 @@ from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Input, Label, Select, Static
+from textual.containers import Vertical
+from textual.widget import Widget
+from textual.widgets import Input, Select, Static
 
 from gmtool.rules.battle.config import battle_table
 from gmtool.rules.checks import checks_table
@@ -23,7 +24,7 @@ from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.crew.system_dialog import SystemDialog
-from gmtool.tui.widgets.compact import choice, number_field
+from gmtool.tui.widgets.compact import choice, form_row, number_field
 from gmtool.tui.widgets.number_field import NumberField
 from gmtool.tui.widgets.text_field import TextField
 
@@ -80,30 +81,26 @@ class QuickShipScreen(GmDialog["ShipSpec | None"]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box") as box:
             box.border_title = "A quick enemy ship"
-            with Horizontal(classes="setup-line"):
-                yield Label("Name", classes="first")
-                yield TextField(
-                    "",
-                    placeholder="e.g. Raider Jackal",
-                    id="quick-name",
-                    limit=MAX_NAME_CHARS,
-                    compact=True,
-                )
-                yield Label("Class", classes="gap")
-                yield choice([(c, c) for c in class_ids()], self.ship_class, "quick-class")
-            with Horizontal(classes="setup-line"):
-                yield Label("Hull pts", classes="first")
-                yield number_field("quick-hull", 1, MAX_HULL_POINTS, self.hull_default)
-                yield Label("Accel", classes="gap")
-                yield number_field("quick-accel", 0, placeholder="class")
-                yield Label("Crew", classes="gap")
-                crew = [(q, q) for q in checks_table().crew_quality]
-                yield choice(crew, ship_spec_table().crew_quality, "quick-crew")
-            with Horizontal(classes="setup-line quick-tracks"):
-                yield Label("Tracks", classes="first")
-                for track in track_ids():
-                    yield Label(track, classes="gap")
-                    yield number_field(f"quick-{track}", 0, MAX_HULL_POINTS, placeholder="hull")
+            name = TextField(
+                "", placeholder="e.g. Raider Jackal", id="quick-name", limit=MAX_NAME_CHARS,
+                compact=True,
+            )  # fmt: skip
+            ship_class = choice([(c, c) for c in class_ids()], self.ship_class, "quick-class")
+            yield form_row("Name", name, "Class", ship_class, classes="setup-line")
+            crew = [(q, q) for q in checks_table().crew_quality]
+            yield form_row(
+                "Hull pts", number_field("quick-hull", 1, MAX_HULL_POINTS, self.hull_default),
+                "Accel", number_field("quick-accel", 0, placeholder="class"),
+                "Crew", choice(crew, ship_spec_table().crew_quality, "quick-crew"),
+                classes="setup-line",
+            )  # fmt: skip
+            tracks: list[str | Widget] = ["Tracks"]
+            for track in track_ids():
+                tracks += [
+                    track,
+                    number_field(f"quick-{track}", 0, MAX_HULL_POINTS, placeholder="hull"),
+                ]
+            yield form_row(*tracks, classes="setup-line quick-tracks")
             yield Static("Weapons: none yet", id="quick-weapons", classes="setup-hint")
             yield Static(
                 "The hull points follow the class until you type your own. Blank tracks come "

@@ -30,7 +30,7 @@ from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
 from gmtool.tui.tabs.battle.quick_ship import QuickShipScreen
-from gmtool.tui.widgets.compact import choice
+from gmtool.tui.widgets.compact import choice, form_row
 from gmtool.tui.widgets.text_field import TextField
 
 AUTO = "@auto"  # the commander: whoever is at the flagship's command station; the first ship
@@ -148,26 +148,24 @@ class BattleSetupScreen(GmDialog[SetupChoice | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box") as box:
             box.border_title = "A new battle"
-            with Horizontal(classes="setup-line"):
-                yield Label("Name", classes="first")
-                yield TextField(
-                    self.default_name, id="setup-name", limit=MAX_NAME_CHARS, compact=True
-                )
-                yield Label("Range", classes="gap")
-                ranges = [(range_name(r), r) for r in range_ids()]
-                yield choice(ranges, starting_range(), "setup-range")
-                yield Label("gmtool plays", classes="gap")
-                sides = [(label, value or NO_SIDE) for label, value in AUTO_OPTIONS]
-                yield choice(sides, auto_value(DEFAULT_AUTO), "setup-auto")
+            name = TextField(self.default_name, id="setup-name", limit=MAX_NAME_CHARS, compact=True)
+            ranges = [(range_name(r), r) for r in range_ids()]
+            sides = [(label, value or NO_SIDE) for label, value in AUTO_OPTIONS]
+            yield form_row(
+                "Name", name,
+                "Range", choice(ranges, starting_range(), "setup-range"),
+                "gmtool plays", choice(sides, auto_value(DEFAULT_AUTO), "setup-auto"),
+                classes="setup-line",
+            )  # fmt: skip
             # side, its default name
             for side, fleet in (("a", OUR_FLEET), ("b", ENEMY_FLEET)):
-                with Horizontal(classes="setup-line"):
-                    yield Label(f"Side {side.upper()}", classes="first")
-                    yield TextField(
-                        fleet, id=f"setup-{side}-name", limit=MAX_NAME_CHARS, compact=True
-                    )
-                    yield Label("commander", classes="gap")
-                    yield choice([(AUTO_COMMANDER, AUTO)], AUTO, f"setup-{side}-commander")
+                yield form_row(
+                    f"Side {side.upper()}",
+                    TextField(fleet, id=f"setup-{side}-name", limit=MAX_NAME_CHARS, compact=True),
+                    "commander",
+                    choice([(AUTO_COMMANDER, AUTO)], AUTO, f"setup-{side}-commander"),
+                    classes="setup-line",
+                )
                 yield SelectionList[str](*self._ship_options(side), id=f"setup-{side}-ships")
                 with Horizontal(classes="setup-flag-line"):
                     yield Static(chosen_text([]), id=f"setup-{side}-chosen", classes="setup-chosen")
@@ -297,9 +295,8 @@ class SpecFileScreen(GmDialog["ShipSpec | None"]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box") as box:
             box.border_title = "A ship from a spec file"
-            with Horizontal(classes="setup-line"):
-                yield Label("File", classes="first")
-                yield Input("", placeholder="path/to/ship.yaml", id="spec-path", compact=True)
+            path = Input("", placeholder="path/to/ship.yaml", id="spec-path", compact=True)
+            yield form_row("File", path, classes="setup-line")
             yield Static("Enter reads the file; escape cancels.", classes="setup-hint")
             yield Static("", id="spec-error", classes="setup-error")
         yield KeyFooter()
