@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 from contextlib import suppress
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from gmtool.actions.errors import StoreError
 from gmtool.actions.reads.campaign import Campaign, Clock, open_campaign
 from gmtool.actions.view_state import last_tab, remember_tab
 from gmtool.rules.errors import RulesError
+from gmtool.tui.action_table import TabAction, bindings, keys_markdown, palette_entries
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.key_hold import HoldsKeys
 from gmtool.tui.table_notes import TableNotes
@@ -40,6 +42,21 @@ class MainScreen(RepaintsFocusOnly, Screen[None]):
             footer.visible = True
 
 
+# The keys of every tab, from one table as a tab's are: the footer, the palette and F1's
+# help come from it.
+APP_ACTIONS = (
+    TabAction("ctrl+q", "quit", "Quit",
+              "Quit: everything is already saved; a dialog being typed in asks first",
+              palette=False, priority=True),
+    TabAction("f1", "help", "Help", "What this tab does and its keys (? too, outside a field)",
+              priority=True),
+    TabAction("f2", "session", "Session", "Start a game session, or end the open one"),
+    TabAction("ctrl+j", "note", "Note", "A timed note in the open session's journal"),
+    # right after a note from any tab (nothing saved since), ctrl+z takes it back first
+    TabAction("ctrl+z", "undo_note", "Undo note", "Right after a note: take it back",
+              palette=False, priority=True),
+)  # fmt: skip
+
 # Refreshes to wait for a newly built tab's widgets before focusing one.
 FOCUS_TRIES = 20
 # Seconds without a key after which the GM is reading, not pressing keys (idle_hooks).
@@ -51,13 +68,9 @@ class GmApp(ReportsCrashes, HoldsKeys, App[None]):
     TITLE = "gmtool"
     ENABLE_COMMAND_PALETTE = True
     BINDINGS = [
-        Binding("ctrl+q", "quit", "Quit", priority=True),
-        Binding("f1", "help", "Help", priority=True),
+        *bindings(APP_ACTIONS),
+        # ? as well as F1, but not over a field's typing (F1 takes priority)
         Binding("question_mark", "help", "Help", show=False),
-        Binding("f2", "session", "Session"),
-        Binding("ctrl+j", "note", "Note"),
-        # right after a note from any tab (nothing saved since), ctrl+z takes it back first
-        Binding("ctrl+z", "undo_note", "Undo note", priority=True),
         *[Binding(str(n), f"show_tab_number({n})", show=False) for n in range(1, 10)],
     ]
 
@@ -350,7 +363,8 @@ class GmApp(ReportsCrashes, HoldsKeys, App[None]):
         built = self.built_tab(spec.TAB_ID)
         # a tab still being built has only its HELP and keys
         text = built.help_text() if isinstance(built, tab) else tab.HELP
-        self.push_screen(HelpScreen(tab.TITLE, text, [t.title for t in self.tabs]))
+        everywhere = keys_markdown(APP_ACTIONS)
+        self.push_screen(HelpScreen(tab.TITLE, text, [t.title for t in self.tabs], everywhere))
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
@@ -360,14 +374,10 @@ class GmApp(ReportsCrashes, HoldsKeys, App[None]):
                 f"Open the {tab.TITLE} tab (key {number})",
                 lambda tab_id=tab.TAB_ID: self.show_tab(tab_id),
             )
-        yield SystemCommand(
-            "Help for this tab", "What this tab does and its keys", self.action_help
-        )
-        yield SystemCommand(
-            "Start or end a game session",
-            "Rolls, injuries and battles record the session they belong to (F2)",
-            self.action_session,
-        )
+        for entry in palette_entries(APP_ACTIONS):
+            yield SystemCommand(
+                entry.name, entry.description, partial(self.run_action, entry.action)
+            )
         for spec in self.tabs:
             tab = spec.load()
             for title, help_text, action in tab.palette_commands():

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from textual.binding import Binding
 
-from gmtool.tui.app import GmApp
+from gmtool.tui.app import APP_ACTIONS, GmApp
 from gmtool.tui.tabs import TAB_CLASSES
 from tests.tui.drawn import done
 
@@ -49,7 +50,7 @@ async def test_palette_lists_every_tab(app_factory: Callable[..., GmApp]) -> Non
         titles = [c.title for c in app.get_system_commands(app.screen)]
     for spec in TAB_CLASSES:
         assert f"Go to {spec.title}" in titles
-    assert "Start or end a game session" in titles
+    assert {"Help", "Session", "Note"} <= set(titles)  # the app's keys (APP_ACTIONS)
     assert any(t.startswith("Battle: ") for t in titles)
 
 
@@ -107,6 +108,11 @@ async def test_help_names_the_tab_keys_there_are(app_factory: Callable[..., GmAp
         text = app.screen.query_one(Markdown).source
         assert f"| 1 ... {len(TAB_CLASSES)} |" in text and "1 ... 9" not in text
         assert "1 Dice & Log" in text and f"{len(TAB_CLASSES)} {TAB_CLASSES[-1].title}" in text
+        # the keys of every tab come from the app's one table, which the bindings are built of
+        bound = {binding.key for binding in GmApp.BINDINGS if isinstance(binding, Binding)}
+        for entry in APP_ACTIONS:
+            assert f"| {entry.key} | {entry.description} |" in text
+            assert entry.key in bound
 
 
 async def test_damaged_files_are_reported_once_at_open(app_factory: Callable[..., GmApp]) -> None:

@@ -10,22 +10,19 @@ from gmtool.tui.action_table import TabAction
 from gmtool.tui.dialogs.base import GmDialog
 
 
-def general_help(tab_titles: list[str]) -> str:
-    """The keys that work on every tab; the digits name the tabs there are."""
+def general_help(tab_titles: list[str], app_keys: str) -> str:
+    """The keys that work on every tab: the app's table (`app_keys`, its rows as
+    `keys_markdown` writes them) and the keys of Textual's own; the digits name the tabs."""
     digits = ", ".join(f"{n} {title}" for n, title in enumerate(tab_titles, start=1))
     return f"""\
 ## Everywhere
 
-| key | does |
-|---|---|
-| F1 or ? | this help |
+{app_keys}
 | ctrl+p | command palette: every tab and action by name |
-| F2 | start a game session, or end the open one |
 | 1 ... {len(tab_titles)} | switch tab, outside a field (the number is on the tab): {digits} |
 | ctrl+z / ctrl+y | undo / redo the last change on this tab (the tab says what it was) |
 | tab / shift+tab | next / previous field |
 | escape | leave a field; close a dialog |
-| ctrl+q | quit (everything is already saved; a dialog being typed in asks first) |
 
 Every change is saved to the campaign the moment it happens.
 """
@@ -43,14 +40,15 @@ class HelpScreen(GmDialog[None]):
     }
     """
 
-    def __init__(self, title: str, text: str, tab_titles: list[str]) -> None:
+    def __init__(self, title: str, text: str, tab_titles: list[str], app_keys: str) -> None:
         super().__init__()
         self.help_title = title
         self.help_text = text
         self.tab_titles = tab_titles
+        self.app_keys = app_keys
 
     def compose(self) -> ComposeResult:
-        everywhere = general_help(self.tab_titles)
+        everywhere = general_help(self.tab_titles, self.app_keys)
         with VerticalScroll(id="help-box"):
             yield Markdown(f"# {self.help_title}\n\n{self.help_text}\n\n{everywhere}")
 
