@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import inspect
 import os
 import shutil
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
 from textual.pilot import Pilot
@@ -35,6 +36,29 @@ def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
     """The screen tests are about what is shown and saved, not about surviving a power cut
     (the store tests hold the fsyncs): a save here skips them, as the action tests do."""
     monkeypatch.setattr(os, "fsync", lambda _fd: None)
+
+
+@pytest.fixture
+def snap_compare(snap_compare: Callable[..., bool]) -> Callable[..., bool]:
+    """pytest-textual-snapshot's `snap_compare`, with the screenshot taken once the app is
+    done (`done`: every key handled, a tab or dialog it opened built, the app settled), not
+    after a fixed pause, which a key that closes a dialog and saves could outlast."""
+
+    def compare(
+        app: Any,
+        press: Iterable[str] = (),
+        terminal_size: tuple[int, int] = (80, 24),
+        run_before: Callable[[Pilot[Any]], Awaitable[None] | None] | None = None,
+    ) -> bool:
+        async def then_done(pilot: Pilot[Any]) -> None:
+            if run_before is not None and inspect.isawaitable(result := run_before(pilot)):
+                await result
+            await pilot.press(*press)
+            await done(pilot)
+
+        return snap_compare(app, terminal_size=terminal_size, run_before=then_done)
+
+    return compare
 
 
 @pytest.fixture(scope="session")
