@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+from textual.lazy import Lazy
+from textual.widget import Widget
 from textual.widgets import DataTable, Input, Static
 
 from gmtool.store import open_campaign
@@ -449,3 +453,23 @@ async def test_the_log_being_filled_leaves_the_cursor_where_the_gm_put_it(
         app.query_one(RollLogTable).post_message(RollLogTable.Ready())
         await settled(pilot)
         assert app.focused is field
+
+
+async def test_keys_typed_at_start_up_wait_for_a_tab_built_slowly(
+    app_factory: Callable[..., GmApp], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a busy machine the tab's fields and log come well after the first frame: the keys
+    typed meanwhile wait for them, and none is lost."""
+    mount = Lazy.mount_composed_widgets
+
+    async def slowly(self: Lazy, widgets: list[Widget]) -> None:
+        await asyncio.sleep(0.3)
+        await mount(self, widgets)
+
+    monkeypatch.setattr(Lazy, "mount_composed_widgets", slowly)
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("d", *"d6", "enter")
+        await done(pilot)
+        [entry] = saved_rolls(app.campaign.folder)
+        assert entry["expression"] == "1d6"
