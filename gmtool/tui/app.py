@@ -86,6 +86,7 @@ class GmApp(ReportsCrashes, HoldsKeys, App[None]):
         self.tab_built_hooks: list[Callable[[], None]] = []
         self.idle_hooks: list[Callable[[], None]] = []
         self._idle_timer: Timer | None = None
+        self._cursor_wanted = False  # a tab is being given the cursor (_focus_when_built)
         self.theme = "textual-dark"
         self.crash_report: Path | None = None  # where an unexpected error was written
         self._data_errors_said: dict[str, float] = {}  # message -> when it was notified
@@ -175,7 +176,7 @@ class GmApp(ReportsCrashes, HoldsKeys, App[None]):
         self.call_after_refresh(self.report_damaged_files)
         # keys wait for the first tab's cursor: handled sooner, the tab bar's own start-up
         # showed the first tab again over the one a key chose
-        self.hold_keys()
+        self.hold_keys_for_cursor()
         first = self.ensure_tab_built(self.tabs[0].TAB_ID)
         self.call_after_refresh(self._focus_when_built, first, FOCUS_TRIES)
         for hook in self.first_frame_hooks:
@@ -304,7 +305,7 @@ class GmApp(ReportsCrashes, HoldsKeys, App[None]):
 
     # -- navigation -------------------------------------------------------------------------
     def show_tab(self, tab_id: str) -> None:
-        self.hold_keys()  # until the tab has the cursor: they are its keys (key_hold.py)
+        self.hold_keys_for_cursor()
         # Take the cursor out of the tab being hidden: left there, Textual moves it to a
         # neighbour once hidden (showing that tab again, or onto the tab bar), maybe after
         # the shown tab took it.
@@ -317,6 +318,13 @@ class GmApp(ReportsCrashes, HoldsKeys, App[None]):
         # now: a tab built before has the cursor in the frame that shows it
         self._focus_when_built(self.ensure_tab_built(tab_id), FOCUS_TRIES)
 
+    def hold_keys_for_cursor(self) -> None:
+        """Hold the keys until the tab shown has the cursor (`_focus_when_built`): they are
+        its keys (key_hold.py). Until then the app counts as working, so the hold's safety
+        wait lets no key through to the tab bar, however long a busy machine takes."""
+        self.hold_keys()
+        self._cursor_wanted = True
+
     def _focus_when_built(self, pane: Any, tries: int) -> None:
         """Put the cursor on the tab's starting widget, again after each refresh until it is
         in the tab: on a busy machine a new tab may lack its widgets or layout for a while.
@@ -326,7 +334,12 @@ class GmApp(ReportsCrashes, HoldsKeys, App[None]):
                 pane.focus_default()
             self.call_after_refresh(self._focus_when_built, pane, tries - 1)
         else:
+            self._cursor_wanted = False
             self.release_keys()
+
+    def _still_working(self) -> bool:
+        """A tab is still getting the cursor: the keys held are its, whatever the wait."""
+        return self._cursor_wanted or super()._still_working()
 
     def _tab_still_wants_cursor(self, pane: Any) -> bool:
         if self.screen is not self.screen_stack[0] or not pane.is_attached:

@@ -132,18 +132,31 @@ def _worker_busy(app: App[Any]) -> bool:
 
 
 def _idle(app: App[Any]) -> bool:
-    if app.message_queue_size or _worker_busy(app):
+    """Nothing queued or due: no message, worker, frame held, held key on its way, tab
+    still taking the cursor, layout, scroll, recompose or repaint, and no callback waiting
+    for a refresh (`call_after_refresh`: a footer shown again, a cursor put back)."""
+    if app.message_queue_size or app._batch_count or _worker_busy(app):
+        return False
+    if isinstance(app, GmApp) and (app._travelling is not None or app._cursor_wanted):
         return False
     shown = app.screen  # (a screen below a dialog keeps its flags until shown again)
-    if shown._layout_required or shown._repaint_required or shown._dirty_widgets:
+    if (
+        shown._layout_required
+        or shown._repaint_required
+        or shown._scroll_required
+        or shown._recompose_required
+        or shown._dirty_widgets
+    ):
         return False
     for screen in app.screen_stack:
-        if screen.message_queue_size:
+        if screen.message_queue_size or screen._callbacks:
             return False
         for widget in screen.walk_children(Widget):
             if widget.message_queue_size:
                 return False
-            if screen is shown and (widget._layout_required or widget._repaint_required):
+            if screen is shown and (
+                widget._layout_required or widget._repaint_required or widget._recompose_required
+            ):
                 return False
     return True
 

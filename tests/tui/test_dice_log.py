@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
+import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from textual.lazy import Lazy
-from textual.widget import Widget
+from textual.css.query import NoMatches
 from textual.widgets import DataTable, Input, Static
 
 from gmtool.store import open_campaign
@@ -458,17 +458,27 @@ async def test_the_log_being_filled_leaves_the_cursor_where_the_gm_put_it(
 async def test_keys_typed_at_start_up_wait_for_a_tab_built_slowly(
     app_factory: Callable[..., GmApp], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """On a busy machine the tab's fields and log come well after the first frame: the keys
-    typed meanwhile wait for them, and none is lost."""
-    mount = Lazy.mount_composed_widgets
+    """On a busy machine the tab's log can take the cursor later than a key hold's safety
+    wait: the keys typed meanwhile wait for it (the tab bar has the cursor until then, and
+    a d there is lost), and none is lost."""
+    from gmtool.tui import key_hold
+    from gmtool.tui.tabs.dice.pane import DiceLogPane
 
-    async def slowly(self: Lazy, widgets: list[Widget]) -> None:
-        await asyncio.sleep(0.3)
-        await mount(self, widgets)
+    monkeypatch.setattr(key_hold, "HOLD_AT_MOST", 0.02)
+    built_at = time.monotonic() + 0.6
+    focus_default = DiceLogPane.focus_default
 
-    monkeypatch.setattr(Lazy, "mount_composed_widgets", slowly)
+    def not_built_yet(pane: DiceLogPane) -> None:
+        asked_by_app = sys._getframe(1).f_code.co_name == "_focus_when_built"
+        if asked_by_app and time.monotonic() < built_at:
+            pane.screen.refresh()  # the screen keeps drawing meanwhile
+            raise NoMatches("the log is not built yet")
+        focus_default(pane)
+
+    monkeypatch.setattr(DiceLogPane, "focus_default", not_built_yet)
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
+        assert time.monotonic() < built_at, "the keys come before the tab is ready"
         await pilot.press("d", *"d6", "enter")
         await done(pilot)
         [entry] = saved_rolls(app.campaign.folder)
