@@ -91,9 +91,7 @@ def map_view(state: GameState, ready: frozenset[str], has_game: bool, play: Play
         target = play.options[play.index][0].target
         others = frozenset(a.target for a, _s, _d in play.options if a.target)
         fire = play.pick_kind == FIRE and target is not None
-        return MapView(
-            state, play.selected, frozenset(), None, True, target, others, fire_line=fire
-        )
+        return MapView(state, play.selected, target=target, targets=others, fire_line=fire)
     return MapView(state, play.selected, ready)
 
 
@@ -113,7 +111,7 @@ def roster_row(state: GameState, selected: str | None) -> int | None:
     """The roster's row of the selected figure (each side's row above its figures)."""
     rows: list[str | None] = []
     for side in state.scenario.sides:
-        rows += [None, *(fig.id for fig in state.figures if fig.side == side.id)]
+        rows += [None, *(fig.id for fig in state.teams[side.id])]
     return rows.index(selected) if selected is not None and selected in rows else None
 
 
