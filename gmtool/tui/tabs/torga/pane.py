@@ -76,7 +76,7 @@ class SkirmishPane(GmPane):
         self.redo_label: str | None = None
         self.simulation_games = chart.DEFAULT_SIMULATION_GAMES
         self.sweep_games = chart.DEFAULT_SWEEP_GAMES
-        self._keys_state: tuple[object, ...] = ()
+        self._keys_moment: Moment | None = None  # what decided the footer's keys last
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="sk-top"):
@@ -193,10 +193,9 @@ class SkirmishPane(GmPane):
         self.query_one(UnderMap).show_panel(view.action_text(self.game, play, kinds, width))
         self._fit_rows()
         # the footer redraws all its keys when asked (slow): only when what they do changes
-        keys_state = (self.mode, self.pick_kind, self.state is None, state.over, self.kinds,
-                      self.undo_label is None, self.redo_label is None, len(ready) > 1)  # fmt: skip
-        if keys_state != self._keys_state:
-            self._keys_state = keys_state
+        moment = self._moment()
+        if moment != self._keys_moment:
+            self._keys_moment = moment
             self.refresh_bindings()
 
     def on_game_log_overflowed(self, message: GameLog.Overflowed) -> None:
