@@ -445,10 +445,10 @@ class SkirmishPane(GmPane):
     def action_simulate(self) -> None:
         if not self._busy():
             scenario = self._shown_state().scenario  # Torga IV's deployment when no game
+            games = self.simulation_games
             self.query_one(SidePanel).show_chart()
-            self.show_status(view.simulating_words(scenario, self.simulation_games))
-            panel = self.query_one(SimulationPanel)
-            panel.run_simulation(scenario, self.simulation_games, self.campaign.seed)
+            self.show_status(f"Simulating {games} games of {scenario.name} in the background…")
+            self.query_one(SimulationPanel).run_simulation(scenario, games, self.campaign.seed)
 
     def action_sweep(self) -> None:
         if not self._busy():
@@ -460,7 +460,8 @@ class SkirmishPane(GmPane):
             self.show_status("No sweep: nothing was simulated.")
         else:
             self.query_one(SidePanel).show_chart()
-            self.show_status(view.sweeping_words(sweep, self.sweep_games))
+            values = ", ".join(str(v) for v in sweep.values)
+            self.show_status(f"Sweeping {sweep.key} over {values}: {self.sweep_games} games each…")
             self.query_one(SimulationPanel).run_sweep(sweep, self.sweep_games, self.campaign.seed)
 
     @on(SimulationPanel.Simulated)

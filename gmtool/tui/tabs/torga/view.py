@@ -28,7 +28,7 @@ from gmtool.tui.tabs.torga.map import MapView
 from gmtool.tui.tabs.torga.panel import Choice, figure_line, move_line, pick_text
 from gmtool.tui.tabs.torga.rules_card import rules_card
 from gmtool.tui.tabs.torga.standing import standing_text
-from gmtool.tui.tabs.torga.sweep import Sweep, SweepResult
+from gmtool.tui.tabs.torga.sweep import SweepResult
 
 # What the keys do right now: looking at the table, placing a move, or picking a target.
 BROWSE = "browse"
@@ -125,15 +125,6 @@ def played_words(played: Played, mode: str) -> str:
         steps = "activation" if replies == 1 else "activations"
         message += f" The app answered: {replies} {steps} (in the log)."
     return message
-
-
-def simulating_words(scenario: Scenario, games: int) -> str:
-    return f"Simulating {games} games of {scenario.name} in the background…"
-
-
-def sweeping_words(sweep: Sweep, games: int) -> str:
-    values = ", ".join(str(v) for v in sweep.values)
-    return f"Sweeping {sweep.key} over {values}: {games} games each…"
 
 
 def simulation_words(result: SimulationSummary | SweepResult, chart_shown: bool) -> str:
