@@ -76,7 +76,7 @@ class SkirmishPane(GmPane):
         self.redo_label: str | None = None
         self.simulation_games = chart.DEFAULT_SIMULATION_GAMES
         self.sweep_games = chart.DEFAULT_SWEEP_GAMES
-        self._keys_state: tuple[object, ...] = ()
+        self._keys_moment: Moment | None = None  # what decided the footer's keys last
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="sk-top"):
@@ -193,10 +193,9 @@ class SkirmishPane(GmPane):
         self.query_one(UnderMap).show_panel(view.action_text(self.game, play, kinds, width))
         self._fit_rows()
         # the footer redraws all its keys when asked (slow): only when what they do changes
-        keys_state = (self.mode, self.pick_kind, self.state is None, state.over, self.kinds,
-                      self.undo_label is None, self.redo_label is None, len(ready) > 1)  # fmt: skip
-        if keys_state != self._keys_state:
-            self._keys_state = keys_state
+        moment = self._moment()
+        if moment != self._keys_moment:
+            self._keys_moment = moment
             self.refresh_bindings()
 
     def on_game_log_overflowed(self, message: GameLog.Overflowed) -> None:
@@ -391,27 +390,25 @@ class SkirmishPane(GmPane):
             self._after(played)
             self.show_status(f"{settings_text(played.game.state)} (ctrl+z takes it back)")
 
-    def action_replay(self) -> None:
+    def _read_game(
+        self, what: str, not_done: str, read: Callable[[Any, SkirmishGame], T]
+    ) -> T | None:
+        """What `read` gives of the game in play (its replay, its exported log), or None and
+        the status line says why not."""
         if self.game is None:
-            self._refuse(f"Nothing to replay: {orders.NO_GAME}.")
-            return
-        try:
-            steps = game_steps(self.campaign, self.game)
-        except StoreError as exc:
-            self._refuse(f"No replay: {exc}")
-            return
-        self.app.push_screen(ReplayScreen(steps, view.players(self.game)))
+            self._refuse(f"Nothing to {what}: {orders.NO_GAME}.")
+            return None
+        return self._tried(not_done, read, self.campaign, self.game)
+
+    def action_replay(self) -> None:
+        steps = self._read_game("replay", "No replay", game_steps)
+        if steps is not None and self.game is not None:
+            self.app.push_screen(ReplayScreen(steps, view.players(self.game)))
 
     def action_export_log(self) -> None:
-        if self.game is None:
-            self._refuse(f"Nothing to export: {orders.NO_GAME}.")
-            return
-        try:
-            path = game_actions.export_log(self.campaign, self.game)
-        except StoreError as exc:
-            self._refuse(f"Not exported: {exc}")
-            return
-        self.show_status(f"The game's log is in {path}.")
+        path = self._read_game("export", "Not exported", game_actions.export_log)
+        if path is not None:
+            self.show_status(f"The game's log is in {path}.")
 
     action_replay_in_play = action_replay  # r and e in play: the game so far
     action_export_in_play = action_export_log
@@ -420,14 +417,11 @@ class SkirmishPane(GmPane):
         """ctrl+z takes back the last saved action (with the app's reply in solo play) and
         its dice; ctrl+y does it again as it was saved (the same dice, not rolled)."""
         step = history.undo if undone else history.redo
-        try:
-            done = step(self.campaign, history.SKIRMISH)
-        except StoreError as exc:
-            self._refuse(f"Not {'undone' if undone else 'redone'}: {exc}")
-            return
+        not_done = "Not undone" if undone else "Not redone"
+        done = self._tried(not_done, step, self.campaign, history.SKIRMISH)
         if isinstance(done, history.Refused):
             self._refuse(f"{done.text[:1].upper()}{done.text[1:]}.")
-        elif self._reload():
+        elif done is not None and self._reload():
             self.show_status(view.history_words(done.label, done.rolls, undone))
 
     action_undo = partialmethod(_history_step, True)
@@ -451,10 +445,10 @@ class SkirmishPane(GmPane):
     def action_simulate(self) -> None:
         if not self._busy():
             scenario = self._shown_state().scenario  # Torga IV's deployment when no game
+            games = self.simulation_games
             self.query_one(SidePanel).show_chart()
-            self.show_status(view.simulating_words(scenario, self.simulation_games))
-            panel = self.query_one(SimulationPanel)
-            panel.run_simulation(scenario, self.simulation_games, self.campaign.seed)
+            self.show_status(f"Simulating {games} games of {scenario.name} in the background…")
+            self.query_one(SimulationPanel).run_simulation(scenario, games, self.campaign.seed)
 
     def action_sweep(self) -> None:
         if not self._busy():
@@ -466,7 +460,8 @@ class SkirmishPane(GmPane):
             self.show_status("No sweep: nothing was simulated.")
         else:
             self.query_one(SidePanel).show_chart()
-            self.show_status(view.sweeping_words(sweep, self.sweep_games))
+            values = ", ".join(str(v) for v in sweep.values)
+            self.show_status(f"Sweeping {sweep.key} over {values}: {self.sweep_games} games each…")
             self.query_one(SimulationPanel).run_sweep(sweep, self.sweep_games, self.campaign.seed)
 
     @on(SimulationPanel.Simulated)

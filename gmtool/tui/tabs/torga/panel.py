@@ -31,14 +31,8 @@ def roster_table(
     """Each side's figures with their action points, wounds and weapon (the map's legend)."""
     scenario = state.scenario
     symbols = figure_symbols(scenario)
-    table = Table(
-        box=None,
-        padding=(0, 1, 0, 0),
-        expand=True,
-        show_edge=False,
-        show_header=False,  # each side's row names the columns: one row less at 80x24
-        pad_edge=False,
-    )
+    # no header: each side's row names the columns, one row less at 80x24
+    table = Table.grid(padding=(0, 1, 0, 0), expand=True)
     table.add_column("  Figure", ratio=1, no_wrap=True, overflow="ellipsis")
     table.add_column("AP", width=3, no_wrap=True)
     table.add_column("Wnd", width=3, no_wrap=True)
@@ -53,9 +47,7 @@ def roster_table(
             Text("Wnd", style="bold"),
             f"{standing} up{who}",
         )
-        for fig in state.figures:
-            if fig.side != side.id:
-                continue
+        for fig in state.teams[side.id]:
             row_style = Style()
             if fig.fallen:
                 row_style = Style(dim=True, strike=True)

@@ -28,7 +28,7 @@ from gmtool.tui.tabs.torga.map import MapView
 from gmtool.tui.tabs.torga.panel import Choice, figure_line, move_line, pick_text
 from gmtool.tui.tabs.torga.rules_card import rules_card
 from gmtool.tui.tabs.torga.standing import standing_text
-from gmtool.tui.tabs.torga.sweep import Sweep, SweepResult
+from gmtool.tui.tabs.torga.sweep import SweepResult
 
 # What the keys do right now: looking at the table, placing a move, or picking a target.
 BROWSE = "browse"
@@ -91,9 +91,7 @@ def map_view(state: GameState, ready: frozenset[str], has_game: bool, play: Play
         target = play.options[play.index][0].target
         others = frozenset(a.target for a, _s, _d in play.options if a.target)
         fire = play.pick_kind == FIRE and target is not None
-        return MapView(
-            state, play.selected, frozenset(), None, True, target, others, fire_line=fire
-        )
+        return MapView(state, play.selected, target=target, targets=others, fire_line=fire)
     return MapView(state, play.selected, ready)
 
 
@@ -113,7 +111,7 @@ def roster_row(state: GameState, selected: str | None) -> int | None:
     """The roster's row of the selected figure (each side's row above its figures)."""
     rows: list[str | None] = []
     for side in state.scenario.sides:
-        rows += [None, *(fig.id for fig in state.figures if fig.side == side.id)]
+        rows += [None, *(fig.id for fig in state.teams[side.id])]
     return rows.index(selected) if selected is not None and selected in rows else None
 
 
@@ -127,15 +125,6 @@ def played_words(played: Played, mode: str) -> str:
         steps = "activation" if replies == 1 else "activations"
         message += f" The app answered: {replies} {steps} (in the log)."
     return message
-
-
-def simulating_words(scenario: Scenario, games: int) -> str:
-    return f"Simulating {games} games of {scenario.name} in the background…"
-
-
-def sweeping_words(sweep: Sweep, games: int) -> str:
-    values = ", ".join(str(v) for v in sweep.values)
-    return f"Sweeping {sweep.key} over {values}: {games} games each…"
 
 
 def simulation_words(result: SimulationSummary | SweepResult, chart_shown: bool) -> str:

@@ -155,9 +155,8 @@ class UnderMap(Vertical):
 
     def close_box(self) -> bool:
         """Close the destination box; whether it was open."""
-        box = self.query_one("#sk-move-to", Input)
-        shown = box.has_class("shown")
-        box.remove_class("shown")
+        shown = self.typing
+        self.query_one("#sk-move-to", Input).remove_class("shown")
         return shown
 
     def fit(self, room: int, width: int, browsing: bool) -> None:
