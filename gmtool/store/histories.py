@@ -2,10 +2,11 @@
 
 The injury history (`log/injuries-NNNNN.json`, table `entries`) gains an entry with every
 hazard, damage or treatment; the list of battles (`log/battles-NNNNN.json`, table `battles`)
-one record per battle, which each step of that battle updates. Both were once one TinyDB file
-rewritten whole on every save (`injuries.json`, and the list inside `battles.json`), so a long
-campaign saved slower and slower; both are now `ChunkedLog`s (see chunked.py). This module is
-light (no rules) so the campaign can run the migrations before anything else is imported.
+one record per battle, which each step of that battle updates. Both are `ChunkedLog`s (see
+chunked.py): one TinyDB file rewritten whole on every save would make a long campaign save
+slower and slower. Older campaigns keep them that way (`injuries.json`, and the list inside
+`battles.json`); the migrations here split them. This module is light (no rules) so the
+campaign can run the migrations before anything else is imported.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 A game action often changes several files (a battle step: the battle's tracker and events,
 the roll log, the injury history, the party, the battle list). Each file alone is written
-atomically (atomic.py), but a crash between two of them used to leave half an action: an
+atomically (atomic.py), but a crash between two of them would leave half an action: an
 injury without its step, damage without its injuries. Inside `Transaction` (opened by
 `Campaign.transaction()`), writes are staged in memory instead, and `commit` saves them as one:
 
