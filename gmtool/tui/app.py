@@ -320,8 +320,8 @@ class GmApp(ReportsCrashes, HoldsKeys, App[None]):
 
     def hold_keys_for_cursor(self) -> None:
         """Hold the keys until the tab shown has the cursor (`_focus_when_built`): they are
-        its keys (key_hold.py). Until then the app counts as working, so the hold's safety
-        wait lets no key through to the tab bar, however long a busy machine takes."""
+        its keys (key_hold.py); the hold's safety wait lets none through to the tab bar
+        meanwhile, however long a busy machine takes."""
         self.hold_keys()
         self._cursor_wanted = True
 
@@ -337,9 +337,8 @@ class GmApp(ReportsCrashes, HoldsKeys, App[None]):
             self._cursor_wanted = False
             self.release_keys()
 
-    def _still_working(self) -> bool:
-        """A tab is still getting the cursor: the keys held are its, whatever the wait."""
-        return self._cursor_wanted or super()._still_working()
+    def keys_awaited(self) -> bool:
+        return self._cursor_wanted
 
     def _tab_still_wants_cursor(self, pane: Any) -> bool:
         if self.screen is not self.screen_stack[0] or not pane.is_attached:

@@ -111,8 +111,13 @@ class HoldsKeys(_AppMixin):
         self._replay_queued = True  # keys pressed until then join the held ones
         self.call_later(self._handle_held)
 
+    def keys_awaited(self) -> bool:
+        """True while a hold waits for something sure to end it (a tab taking the cursor),
+        however long a busy machine makes that: the safety wait lets no key through then."""
+        return False
+
     def _stop_holding(self) -> None:
-        if self._still_working() and self._safety_waits < SAFETY_WAITS:
+        if (self._still_working() or self.keys_awaited()) and self._safety_waits < SAFETY_WAITS:
             # a busy machine: the tab is still being built, its keys wait for it
             self._safety_waits += 1
             self._safety = self.set_timer(HOLD_AT_MOST, self._stop_holding)

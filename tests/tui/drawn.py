@@ -137,7 +137,7 @@ def _idle(app: App[Any]) -> bool:
     for a refresh (`call_after_refresh`: a footer shown again, a cursor put back)."""
     if app.message_queue_size or app._batch_count or _worker_busy(app):
         return False
-    if isinstance(app, GmApp) and (app._travelling is not None or app._cursor_wanted):
+    if isinstance(app, GmApp) and (app._travelling is not None or app.keys_awaited()):
         return False
     shown = app.screen  # (a screen below a dialog keeps its flags until shown again)
     if (
