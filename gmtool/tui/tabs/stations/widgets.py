@@ -1,6 +1,6 @@
-"""The Stations tab's widgets: the ship row, the board, the party list and the note shown
-when the party does not read. They draw the values the tab gives them and tell it of a
-resize, a ship chosen and the board's Enter by message."""
+"""The Stations tab's widgets: the board, the party list and the note shown when the party
+does not read. They draw the values the tab gives them and tell it of a resize and the
+board's Enter by message."""
 
 from __future__ import annotations
 
@@ -8,11 +8,9 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import Horizontal
 from textual.message import Message
-from textual.widgets import DataTable, Label, OptionList, Select, Static
+from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
 from gmtool.tui.action_table import bindings
@@ -24,29 +22,6 @@ RowCells = tuple[str, tuple[Any, ...]]  # a board row's key and its cells
 
 class Resized(Message):
     """The board or the party list changed size: the tab fits the names again."""
-
-
-class ShipRow(Horizontal):
-    """The ship list and, beside it, the crew of the ship shown. Choosing a ship posts the
-    list's `Select.Changed` up to the tab."""
-
-    def compose(self) -> ComposeResult:
-        yield Label("Ship ", classes="field-label")
-        yield Select[str]([], prompt="no ships", id="ship-select", compact=True)
-        yield Label("", id="crew-info")
-
-    def show(self, ships: Sequence[tuple[str, str]], ship_id: str | None) -> None:
-        """List `ships` (label, id), `ship_id` chosen."""
-        select = self.query_one("#ship-select", Select)
-        select.set_options(ships)
-        if ship_id is not None:
-            select.value = ship_id
-
-    def choose(self, ship_id: str) -> None:
-        self.query_one("#ship-select", Select).value = ship_id
-
-    def show_crew(self, crew: str) -> None:
-        self.query_one("#crew-info", Label).update(crew)
 
 
 class ProblemNote(Static, can_focus=True):
