@@ -10,7 +10,6 @@ keeps the form open with what the GM typed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
@@ -30,15 +29,17 @@ from gmtool.tui.action_table import TabAction, bindings
 from gmtool.tui.dialogs.base import GmDialog, save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import state_text, tab_css
-from gmtool.tui.tabs.stations.party_orders import AddCharacter, CharacterRequest, EditCharacter
+from gmtool.tui.tabs.stations.party_orders import (
+    AddCharacter,
+    CharacterRequest,
+    EditCharacter,
+    Save,
+)
 from gmtool.tui.tabs.stations.skill_field import skill_from_typing, skill_suggester
 from gmtool.tui.widgets.compact import form_row
 from gmtool.tui.widgets.form_errors import needs_text
 from gmtool.tui.widgets.number_field import NumberField
 from gmtool.tui.widgets.text_field import TextField
-
-SaveCharacter = Callable[[CharacterRequest], object]
-"""Carries out the form's request; raises RulesError or StoreError to refuse it."""
 
 
 def form_problem(exc: RulesError) -> tuple[str | None, str]:
@@ -96,7 +97,7 @@ class CharacterForm(GmDialog[CharacterRequest | None]):
     ACTIONS = (save_action("save", "Save", "Check the form and save the character"),)
     OWN_ENTER = frozenset({"skill-choice", "skill-score"})
 
-    def __init__(self, save: SaveCharacter, character: Character | None = None) -> None:
+    def __init__(self, save: Save, character: Character | None = None) -> None:
         super().__init__()
         self.character = character
         self._save = save

@@ -38,7 +38,6 @@ from gmtool.tui.tabs.stations.orders import Leave, Put, Refusal, SetPosture, Set
 from gmtool.tui.tabs.stations.party_orders import (
     DeleteCharacter,
     PartyRequest,
-    RedoChange,
     UndoChange,
     export_dialog,
     import_dialog,
@@ -379,7 +378,7 @@ class StationsPane(GmPane):
     def action_redo(self) -> None:
         """ctrl+y: do again what ctrl+z took back (its rolls count again, never re-rolled)."""
         if not self._refused():
-            self._order(RedoChange())
+            self._order(UndoChange(redo=True))
 
     # -- the party's characters and its file ------------------------------------------------
     def save(self, request: PartyRequest) -> None:
