@@ -27,11 +27,9 @@ from gmtool.tui.tabs.stations.board import (
     with_text,
 )
 from gmtool.tui.tabs.stations.offered import BOARD, ELSEWHERE, LIST
-from gmtool.tui.tabs.stations.places import where_text
+from gmtool.tui.tabs.stations.places import NO_CHARACTERS, where_text
 from gmtool.tui.tabs.stations.widgets import BoardTable, PartyList, Resized, party_title
 from gmtool.tui.widgets.names import fit_names
-
-EMPTY_PARTY = "No characters yet: n creates one, i imports a party file."
 
 
 def names_whole(party: Party, rows: Sequence[BoardRow], who_width: int, list_width: int) -> bool:
@@ -91,7 +89,7 @@ def party_entries(
             name.append_text(state_text(character.state))
         entries.append((Text.assemble(name, "\n  ", where), character.id))
     if not party.characters:
-        entries.append((Text(EMPTY_PARTY, "dim"), None))
+        entries.append((Text(NO_CHARACTERS, "dim"), None))
     return entries, unassigned
 
 

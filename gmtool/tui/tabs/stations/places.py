@@ -26,6 +26,8 @@ from gmtool.tui.tabs.stations.orders import SetTask
 
 Options = list[tuple[str, Text]]
 
+NO_CHARACTERS = "No characters yet: n creates one, i imports a party file."
+
 
 def ship_label(ship: ShipRecord) -> str:
     """The ship list's entry: 'CSS Meridian (meridian)', the enemy's marked."""

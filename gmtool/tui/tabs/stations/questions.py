@@ -26,6 +26,7 @@ from gmtool.tui.tabs.stations.orders import (
     team_request,
 )
 from gmtool.tui.tabs.stations.places import (
+    NO_CHARACTERS,
     char_name,
     character_options,
     now_words,
@@ -35,7 +36,6 @@ from gmtool.tui.tabs.stations.places import (
 )
 
 NO_SHIP = "No ship to put anyone on: the campaign has no ships yet."
-NO_CHARACTERS = "No characters yet: n creates one, i imports a party file."
 
 
 class Shown(msgspec.Struct, frozen=True):
