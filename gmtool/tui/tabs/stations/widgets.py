@@ -78,9 +78,8 @@ class PartyList(KeepsSize, OptionList):
     @property
     def character_id(self) -> str | None:
         """The highlighted character (None: no one)."""
-        if self.highlighted is None or self.option_count == 0:
-            return None
-        return self.get_option_at_index(self.highlighted).id
+        option = self.highlighted_option
+        return option.id if option is not None else None
 
     def highlight(self, character_id: str) -> None:
         """The cursor on a character (just added), the list focused."""
@@ -91,9 +90,7 @@ class PartyList(KeepsSize, OptionList):
 
     def show(self, entries: Sequence[tuple[Text, str | None]], highlighted: str | None) -> None:
         """List `entries` (text, character id), keeping the highlight on `highlighted`."""
-        self.clear_options()
-        for text, character_id in entries:
-            self.add_option(Option(text, id=character_id))
+        self.set_options(Option(text, id=character_id) for text, character_id in entries)
         ids = [i for _text, i in entries if i is not None]
         if ids:
             self.highlighted = ids.index(highlighted) if highlighted in ids else 0
