@@ -278,12 +278,8 @@ class StationsPane(GmPane):
             case Refusal(text):
                 self.show_status(text, error=True)
             case Question(title, options, initial):
-
-                def answered(answer: str | None) -> None:
-                    if answer is not None:
-                        self._carry_out(order.request(answer))
-
-                self.app.push_screen(ChoiceDialog(title, list(options), initial), answered)
+                chosen = ChoiceDialog(title, list(options), initial)
+                self.app.push_screen(chosen, lambda answer: self._carry_out(order.request(answer)))
             case Put(who, ship_id, place):
                 plan = questions.put_plan(self._shown(), order)
                 if plan.already is not None:

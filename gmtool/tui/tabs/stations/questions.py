@@ -60,8 +60,10 @@ class Question(msgspec.Struct, frozen=True):
     moving: bool = True
     team_of: Assignment | None = None
 
-    def request(self, answer: str) -> Put | SetTask:
-        """What the GM's answer asks for."""
+    def request(self, answer: str | None) -> Put | SetTask | None:
+        """What the GM's answer asks for (None: Escape, nothing)."""
+        if answer is None:
+            return None
         if self.team_of is not None:
             return team_request(self.team_of, answer)
         if self.who is None:
