@@ -54,19 +54,16 @@ class BoardTable(KeepsSize, DataTable[Any]):
     def show(self, columns: Sequence[tuple[str, int]], rows: Sequence[RowCells]) -> None:
         """Draw `rows` (key, cells) under `columns`, the cursor staying on the row of the
         same key (else at the same place)."""
-        cursor = self.coordinate_to_cell_key(self.cursor_coordinate) if self.row_count else None
-        old_key = cursor.row_key.value if cursor else None
-        old_index = self.cursor_row
+        keys = [key for key, _cells in rows]
+        old_key = self.ordered_rows[self.cursor_row].key.value if self.row_count else None
+        index = keys.index(old_key) if old_key in keys else min(self.cursor_row, len(rows) - 1)
         self.clear(columns=True)
         for label, width in columns:
             self.add_column(label, width=width)
         for key, cells in rows:
             self.add_row(*cells, key=key)
-        keys = [key for key, _cells in rows]
-        if old_key in keys:
-            self.move_cursor(row=keys.index(old_key), animate=False)
-        elif rows:
-            self.move_cursor(row=min(old_index, len(rows) - 1), animate=False)
+        if rows:
+            self.move_cursor(row=index, animate=False)
 
 
 class PartyList(KeepsSize, OptionList):
