@@ -122,13 +122,10 @@ def rolled_text(rolls: RollsUndone) -> str:
 
 class RollLogTable(KeepsSize, DataTable[Any]):
     """The campaign's roll log, newest first. It tells the tab when it is ready to be
-    filled and when the GM moves onto it (messages: it does not know the tab)."""
+    filled and when its size changed (messages: it does not know the tab)."""
 
     class Ready(Message):
         """Mounted: the tab fills it."""
-
-    class Entered(Message):
-        """Focused: the tab writes out the row under the cursor."""
 
     class Resized(Message):
         """Its height changed: a taller log may want more rows than a page."""
@@ -139,6 +136,3 @@ class RollLogTable(KeepsSize, DataTable[Any]):
 
     def on_resize(self) -> None:
         self.post_message(self.Resized())
-
-    def on_focus(self) -> None:
-        self.post_message(self.Entered())
