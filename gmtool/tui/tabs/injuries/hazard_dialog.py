@@ -28,12 +28,7 @@ from gmtool.tui.action_table import TabAction, bindings
 from gmtool.tui.dialogs.base import GmDialog, save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import DEGREE_STYLE, tab_css
-from gmtool.tui.tabs.injuries.form_fields import (
-    NO_SHIP,
-    ship_chosen,
-    ship_class_row,
-    ship_options,
-)
+from gmtool.tui.tabs.injuries.form_fields import NO_SHIP, ship_chosen, ship_class_row, ship_options
 from gmtool.tui.tabs.injuries.history_view import highlighted_key
 from gmtool.tui.tabs.injuries.injury_text import character_state_text, marked_text
 from gmtool.tui.widgets.compact import choice, form_row, note_field, number_field

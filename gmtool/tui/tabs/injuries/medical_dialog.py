@@ -17,11 +17,7 @@ from gmtool.rules.errors import RulesError
 from gmtool.rules.healing import doctor_skill, healing_table, rest_refusal
 from gmtool.rules.limits import MAX_STEP
 from gmtool.tui.footer import KeyFooter
-from gmtool.tui.tabs.injuries.treatment_dialog import (
-    ROLL_KEY,
-    CharacterDialog,
-    SavingDialog,
-)
+from gmtool.tui.tabs.injuries.treatment_dialog import ROLL_KEY, CharacterDialog, SavingDialog
 from gmtool.tui.widgets.compact import choice, form_row, number_field
 from gmtool.tui.widgets.number_field import NumberField
 
