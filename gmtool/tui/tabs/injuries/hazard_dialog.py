@@ -306,7 +306,7 @@ class HazardDialog(GmDialog[list[InjuryEntry]]):
         cause = self.query_one("#hazard-cause", Input).value.strip()
         battle = self.query_one("#hazard-battle", Input).value.strip()
         return HazardRequest(
-            ship_class=ship.spec.ship_class if ship else ship_class,
+            ship_class=ship_class,  # a ship's own, once chosen
             track=track,
             characters=characters,
             cause=cause or f"{track} damage",
@@ -341,19 +341,17 @@ class HazardDialog(GmDialog[list[InjuryEntry]]):
         self.remember_fields()  # rolled and saved: the form as it is now is not lost work
 
     def _reload_party(self) -> None:
-        by_id = {c.id: c for c in self.party.characters}
-        for entry in self.results.values():
-            character = by_id.get(entry["character"])
-            if character is not None:
-                by_id[character.id] = character.with_damage(
-                    entry["after"], bool(entry.get("stabilized_after"))
-                )
-        self.party = Party(
-            tuple(by_id[c.id] for c in self.party.characters), self.party.assignments
-        )
-        for character_id in self.chosen:
-            if by_id[character_id].state == "dead":
-                self.chosen[character_id] = False
+        """The party as the rolls left it, for the next hit: the dead are unticked."""
+        characters = []
+        for character in self.party.characters:
+            entry = self.results.get(character.id)
+            if entry is not None:
+                stable = bool(entry.get("stabilized_after"))
+                character = character.with_damage(entry["after"], stable)
+            if character.state == "dead":
+                self.chosen[character.id] = False
+            characters.append(character)
+        self.party = Party(tuple(characters), self.party.assignments)
         self._refresh_rows()
 
     @on(DataTable.RowHighlighted, "#hazard-characters")
