@@ -132,7 +132,7 @@ class HazardDialog(GmDialog[list[InjuryEntry]]):
             self.query_one("#hazard-track", Select).value = self._default_track()
             self.query_one("#hazard-type", Select).value = armor_table().other_damage_type
             weapon = self.query_one("#hazard-weapon", Select)
-            weapon.set_options(self._weapon_options())
+            weapon.set_options(self.weapon_choices())
             weapon.value = UNKNOWN_WEAPON
             self.query_one("#hazard-cause", Input).value = ""
             self.query_one("#hazard-battle", Input).value = start.battle
@@ -158,7 +158,7 @@ class HazardDialog(GmDialog[list[InjuryEntry]]):
         battle = Input(self.start.battle, placeholder="optional", id="hazard-battle", compact=True)
         round_number = number_field("hazard-round", 1, None, self.start.round_text, "—")
         weapon = choice(
-            self._weapon_options(), UNKNOWN_WEAPON, "hazard-weapon",
+            self.weapon_choices(), UNKNOWN_WEAPON, "hazard-weapon",
             "the weapon that hit, when known: its damage type is the injury's",
         )  # fmt: skip
         with Vertical(id="hazard-box", classes="dialog-box") as box:
@@ -179,12 +179,10 @@ class HazardDialog(GmDialog[list[InjuryEntry]]):
         tracks = hazard_table().track_severity
         return DEFAULT_TRACK if DEFAULT_TRACK in tracks else tracks[0]
 
-    def _weapon_options(self) -> list[tuple[str, str]]:
-        return [(UNKNOWN_WEAPON_TEXT, UNKNOWN_WEAPON), *self.weapon_choices()]
-
     def weapon_choices(self) -> list[tuple[str, str]]:
-        """Every weapon of the campaign's ships and enemies: 'Raider Gorgon: salvo rack'."""
-        found = []
+        """The Hit by list: not known, then every weapon of the campaign's ships and enemies
+        ('Raider Gorgon: salvo rack')."""
+        found = [(UNKNOWN_WEAPON_TEXT, UNKNOWN_WEAPON)]
         for ship in self.ships.values():
             for index, system in enumerate(ship.spec.systems):
                 if system.damage_type is not None:
