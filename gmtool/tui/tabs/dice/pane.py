@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
@@ -106,8 +106,10 @@ class DiceLogPane(GmPane):
         except NoMatches:  # the log is built a moment after start-up; leave the field
             self.screen.set_focus(None)
 
-    def on_descendant_focus(self) -> None:
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self.refresh_bindings()  # the footer offers field keys only outside the fields
+        if isinstance(event.widget, RollLogTable):
+            self.show_entry_under_cursor()  # the row under the cursor, written out whole
 
     def on_descendant_blur(self) -> None:
         self.refresh_bindings()
@@ -312,9 +314,6 @@ class DiceLogPane(GmPane):
         table = self.query_one(RollLogTable)
         if self._more and table.row_count < table.size.height:
             self._fill_page(table)
-
-    def on_roll_log_table_entered(self, _message: RollLogTable.Entered) -> None:
-        self.show_entry_under_cursor()
 
     @on(DataTable.RowHighlighted, "#roll-log")
     def _row_highlighted(self, event: DataTable.RowHighlighted) -> None:

@@ -23,7 +23,7 @@ PAGE_ROWS = 40
 Filling the table is the costly part of any roll: 100 rows cost ~25 ms more on the big bench."""
 # Beside a roll's number in the log: the GM marked it to remember.
 MARK_SIGN = "*"
-MARK_WORDS = {RollMark.PLAYERS: "marked", RollMark.GM: "marked, behind the screen"}
+MARK_WORDS: dict[str, str] = {RollMark.PLAYERS: "marked", RollMark.GM: "marked, behind the screen"}
 DICE_CELL_WIDTH = 24  # longer dice are cut in the table; the line above it shows them all
 
 
@@ -81,13 +81,8 @@ def entry_summary(entry: RollEntry) -> Text:
         summary.append(f": {drawn_names(entry)}")
     if entry.get("session"):
         summary.append(f"  (session {entry['session']})", style="dim")
-    marked = entry.get("marked")
-    if marked:
-        try:
-            words = MARK_WORDS[RollMark(str(marked))]
-        except ValueError:  # a mark this version does not know: behind the screen
-            words = MARK_WORDS[RollMark.GM]
-        summary.append(f"  ({words})", style="bold")
+    if marked := entry.get("marked"):  # a mark this version does not know: behind the screen
+        summary.append(f"  ({MARK_WORDS.get(str(marked), MARK_WORDS[RollMark.GM])})", style="bold")
     return summary
 
 
@@ -122,13 +117,10 @@ def rolled_text(rolls: RollsUndone) -> str:
 
 class RollLogTable(KeepsSize, DataTable[Any]):
     """The campaign's roll log, newest first. It tells the tab when it is ready to be
-    filled and when the GM moves onto it (messages: it does not know the tab)."""
+    filled and when its size changed (messages: it does not know the tab)."""
 
     class Ready(Message):
         """Mounted: the tab fills it."""
-
-    class Entered(Message):
-        """Focused: the tab writes out the row under the cursor."""
 
     class Resized(Message):
         """Its height changed: a taller log may want more rows than a page."""
@@ -139,6 +131,3 @@ class RollLogTable(KeepsSize, DataTable[Any]):
 
     def on_resize(self) -> None:
         self.post_message(self.Resized())
-
-    def on_focus(self) -> None:
-        self.post_message(self.Entered())

@@ -27,11 +27,7 @@ from gmtool.rules.limits import MAX_TOTAL_CREW
 from gmtool.tui.dialogs.base import GmDialog, save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import tab_css
-from gmtool.tui.tabs.injuries.form_fields import (
-    BailoutOrder,
-    ship_chosen,
-    ship_class_row,
-)
+from gmtool.tui.tabs.injuries.form_fields import BailoutOrder, ship_chosen, ship_class_row
 from gmtool.tui.widgets.compact import form_row, number_field
 from gmtool.tui.widgets.number_field import NumberField
 
@@ -190,9 +186,7 @@ class BailoutDialog(GmDialog[BailoutRecord | None]):
     def requested_order(self) -> BailoutOrder:
         """The form as an order; a ValueError says what to fix, the cursor on its field."""
         ship = self.ships.get(self._ship_id) if self._ship_id else None
-        ship_class = (
-            ship.spec.ship_class if ship else self.query_one("#bailout-class", Select).value
-        )
+        ship_class = self.query_one("#bailout-class", Select).value  # a ship's, once chosen
         if not isinstance(ship_class, str):
             raise ValueError("choose a ship or a class")
         survivors = self.query_one("#bailout-survivors", NumberField).number

@@ -28,12 +28,7 @@ from gmtool.tui.action_table import TabAction, bindings
 from gmtool.tui.dialogs.base import GmDialog, save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import DEGREE_STYLE, tab_css
-from gmtool.tui.tabs.injuries.form_fields import (
-    NO_SHIP,
-    ship_chosen,
-    ship_class_row,
-    ship_options,
-)
+from gmtool.tui.tabs.injuries.form_fields import NO_SHIP, ship_chosen, ship_class_row, ship_options
 from gmtool.tui.tabs.injuries.history_view import highlighted_key
 from gmtool.tui.tabs.injuries.injury_text import character_state_text, marked_text
 from gmtool.tui.widgets.compact import choice, form_row, note_field, number_field
@@ -137,7 +132,7 @@ class HazardDialog(GmDialog[list[InjuryEntry]]):
             self.query_one("#hazard-track", Select).value = self._default_track()
             self.query_one("#hazard-type", Select).value = armor_table().other_damage_type
             weapon = self.query_one("#hazard-weapon", Select)
-            weapon.set_options(self._weapon_options())
+            weapon.set_options(self.weapon_choices())
             weapon.value = UNKNOWN_WEAPON
             self.query_one("#hazard-cause", Input).value = ""
             self.query_one("#hazard-battle", Input).value = start.battle
@@ -163,7 +158,7 @@ class HazardDialog(GmDialog[list[InjuryEntry]]):
         battle = Input(self.start.battle, placeholder="optional", id="hazard-battle", compact=True)
         round_number = number_field("hazard-round", 1, None, self.start.round_text, "—")
         weapon = choice(
-            self._weapon_options(), UNKNOWN_WEAPON, "hazard-weapon",
+            self.weapon_choices(), UNKNOWN_WEAPON, "hazard-weapon",
             "the weapon that hit, when known: its damage type is the injury's",
         )  # fmt: skip
         with Vertical(id="hazard-box", classes="dialog-box") as box:
@@ -184,12 +179,10 @@ class HazardDialog(GmDialog[list[InjuryEntry]]):
         tracks = hazard_table().track_severity
         return DEFAULT_TRACK if DEFAULT_TRACK in tracks else tracks[0]
 
-    def _weapon_options(self) -> list[tuple[str, str]]:
-        return [(UNKNOWN_WEAPON_TEXT, UNKNOWN_WEAPON), *self.weapon_choices()]
-
     def weapon_choices(self) -> list[tuple[str, str]]:
-        """Every weapon of the campaign's ships and enemies: 'Raider Gorgon: salvo rack'."""
-        found = []
+        """The Hit by list: not known, then every weapon of the campaign's ships and enemies
+        ('Raider Gorgon: salvo rack')."""
+        found = [(UNKNOWN_WEAPON_TEXT, UNKNOWN_WEAPON)]
         for ship in self.ships.values():
             for index, system in enumerate(ship.spec.systems):
                 if system.damage_type is not None:
@@ -311,7 +304,7 @@ class HazardDialog(GmDialog[list[InjuryEntry]]):
         cause = self.query_one("#hazard-cause", Input).value.strip()
         battle = self.query_one("#hazard-battle", Input).value.strip()
         return HazardRequest(
-            ship_class=ship.spec.ship_class if ship else ship_class,
+            ship_class=ship_class,  # a ship's own, once chosen
             track=track,
             characters=characters,
             cause=cause or f"{track} damage",
@@ -346,19 +339,17 @@ class HazardDialog(GmDialog[list[InjuryEntry]]):
         self.remember_fields()  # rolled and saved: the form as it is now is not lost work
 
     def _reload_party(self) -> None:
-        by_id = {c.id: c for c in self.party.characters}
-        for entry in self.results.values():
-            character = by_id.get(entry["character"])
-            if character is not None:
-                by_id[character.id] = character.with_damage(
-                    entry["after"], bool(entry.get("stabilized_after"))
-                )
-        self.party = Party(
-            tuple(by_id[c.id] for c in self.party.characters), self.party.assignments
-        )
-        for character_id in self.chosen:
-            if by_id[character_id].state == "dead":
-                self.chosen[character_id] = False
+        """The party as the rolls left it, for the next hit: the dead are unticked."""
+        characters = []
+        for character in self.party.characters:
+            entry = self.results.get(character.id)
+            if entry is not None:
+                stable = bool(entry.get("stabilized_after"))
+                character = character.with_damage(entry["after"], stable)
+            if character.state == "dead":
+                self.chosen[character.id] = False
+            characters.append(character)
+        self.party = Party(tuple(characters), self.party.assignments)
         self._refresh_rows()
 
     @on(DataTable.RowHighlighted, "#hazard-characters")

@@ -123,8 +123,7 @@ class FilterBar(Horizontal):
 
     def clear(self) -> None:
         """Every filter to ALL, quietly (the pane shows the history again itself)."""
-        for name, _, _ in self.FILTERS:
-            select = self.query_one(f"#filter-{name}", Select)
+        for select in self.query(Select):
             with select.prevent(Select.Changed):
                 select.value = ALL
 

@@ -29,11 +29,7 @@ def track_bar(track: str, marked: int, size: int, width: int = BAR_WIDTH) -> Tex
     """`███▎░░░░ 4/10`: the boxes marked to scale, to an eighth of a cell (`scaled_bar`), so
     2 of 80 on a short bar reads as a sliver, not a third of it."""
     filled, empty = scaled_bar(marked, max(size, 1), width)
-    text = Text()
-    text.append(filled, style=TRACK_STYLE.get(track, ""))
-    text.append(empty, style="dim")
-    text.append(f" {marked}/{size}")
-    return text
+    return Text.assemble((filled, TRACK_STYLE.get(track, "")), (empty, "dim"), f" {marked}/{size}")
 
 
 def state_words(state: str, stabilized: bool = False, mortal: int = 0) -> str:

@@ -12,17 +12,12 @@ from textual.containers import Vertical
 from textual.widgets import Input, Select, Static
 
 from gmtool.actions.healing import Rested, RestRequest, TreatmentRequest, procedures
-from gmtool.actions.reads.injuries import InjuryEntry
 from gmtool.rules.characters import Party
 from gmtool.rules.errors import RulesError
 from gmtool.rules.healing import doctor_skill, healing_table, rest_refusal
 from gmtool.rules.limits import MAX_STEP
 from gmtool.tui.footer import KeyFooter
-from gmtool.tui.tabs.injuries.treatment_dialog import (
-    ROLL_KEY,
-    CharacterDialog,
-    SavingDialog,
-)
+from gmtool.tui.tabs.injuries.treatment_dialog import ROLL_KEY, CharacterDialog, SavingDialog
 from gmtool.tui.widgets.compact import choice, form_row, number_field
 from gmtool.tui.widgets.number_field import NumberField
 
@@ -55,24 +50,16 @@ class MedicalTreatmentDialog(CharacterDialog[TreatmentRequest]):
     )
     FIRST_FIELD = "#treat-doctor"
 
-    def __init__(
-        self,
-        party: Party,
-        save: Callable[[TreatmentRequest], InjuryEntry],
-        character_id: str | None = None,
-    ) -> None:
-        super().__init__(party, save, character_id)
-        self.procedure = procedures()[0][0]
-        self.doctor_id = best_doctor(party, self.procedure)
-
     def compose(self) -> ComposeResult:
+        first_procedure = procedures()[0][0]
         with Vertical(id="medical-box", classes="dialog-box") as box:
             box.border_title = "Treatment: the doctor rolls"
             yield from self.character_row()
             doctors = [(c.name, c.id) for c in self.party.characters]
-            yield form_row("Doctor", choice(doctors, self.doctor_id, "treat-doctor"))
+            doctor = choice(doctors, best_doctor(self.party, first_procedure), "treat-doctor")
+            yield form_row("Doctor", doctor)
             options = [(name, pid) for pid, name in procedures()]
-            procedure = choice(options, self.procedure, "treat-procedure")
+            procedure = choice(options, first_procedure, "treat-procedure")
             step = number_field("treat-step", -MAX_STEP, MAX_STEP, "", "0", "number")
             yield form_row("Procedure", procedure, "Step", step)
             yield Static(id="treat-skill")
@@ -82,26 +69,23 @@ class MedicalTreatmentDialog(CharacterDialog[TreatmentRequest]):
     def on_mount(self) -> None:
         self.show_skill()  # then CharacterDialog's: the tracks, the hint, the first field
 
-    @on(Select.Changed, "#treat-doctor")
-    def _doctor_changed(self, event: Select.Changed) -> None:
-        self.doctor_id = event.value if isinstance(event.value, str) else None
-        self.show_skill()
+    def doctor_id(self) -> str | None:
+        value = self.query_one("#treat-doctor", Select).value
+        return value if isinstance(value, str) else None
 
-    @on(Select.Changed, "#treat-procedure")
-    def _procedure_changed(self, event: Select.Changed) -> None:
-        if isinstance(event.value, str):
-            self.procedure = event.value
-        self.show_skill()
+    def procedure(self) -> str:
+        return str(self.query_one("#treat-procedure", Select).value)  # never blank
 
+    @on(Select.Changed, "#treat-doctor, #treat-procedure")
     def show_skill(self) -> None:
         """What the doctor rolls for the procedure, or why they cannot."""
         line = self.query_one("#treat-skill", Static)
-        doctor = self.party.find(self.doctor_id)
+        doctor = self.party.find(self.doctor_id())
         if doctor is None:
             line.update(Text("Choose the doctor.", "dim"))
             return
         try:
-            skill = doctor_skill(doctor, healing_table().procedure(self.procedure))
+            skill = doctor_skill(doctor, healing_table().procedure(self.procedure()))
         except RulesError as exc:
             line.update(Text(f"{exc}.", "red"))
             return
@@ -110,10 +94,11 @@ class MedicalTreatmentDialog(CharacterDialog[TreatmentRequest]):
     def request(self) -> TreatmentRequest:
         """The form as a request; ValueError says what to fix (nothing is rolled)."""
         patient = self.chosen("the patient")
-        if self.doctor_id is None:
+        doctor_id = self.doctor_id()
+        if doctor_id is None:
             raise ValueError("choose the doctor")
         step = self.query_one("#treat-step", NumberField).number or 0  # blank: no step
-        return TreatmentRequest(self.doctor_id, patient.id, self.procedure, step)
+        return TreatmentRequest(doctor_id, patient.id, self.procedure(), step)
 
 
 def rates_text() -> str:

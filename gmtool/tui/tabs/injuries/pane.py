@@ -197,8 +197,7 @@ class InjuriesPane(GmPane):
         """Show the characters (None) or, in their place, why the party cannot be read."""
         was = self.party_problem
         self.party_problem = problem
-        if problem is not None:
-            self.party = Party(())
+        if problem is not None:  # the party read as no one (read_injuries)
             self.query_one("#injury-party-problem", history.PartyProblem).update(
                 Text(words.unreadable_party_text(problem))
             )

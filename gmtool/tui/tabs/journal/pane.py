@@ -37,7 +37,6 @@ class JournalPane(GmPane):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.session_id: int | None = None
-        self.facts: SessionFacts | None = None
         self._rows: dict[str, Fact] = {}  # the timeline's rows by key
         self.view = VIEWS[0]
 
@@ -97,7 +96,6 @@ class JournalPane(GmPane):
         self.query_one("#journal-timeline", DataTable).focus()
 
     def _show_facts(self, facts: SessionFacts | None) -> None:
-        self.facts = facts
         table = self.query_one("#journal-timeline", DataTable)
         table.clear()
         self._rows = {}

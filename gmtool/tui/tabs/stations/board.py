@@ -153,10 +153,9 @@ def _roll_text(roll: StationRoll, names: dict[str, str], crew_score: int) -> str
 
 
 def _station_summary(line: StationLine, names: dict[str, str], crew_score: int) -> Text:
-    table = station_table()
     if line.roll is None:
         return Text.assemble((line.name, "bold"), f": {line.note}")
-    roll_name = table.rolls[line.roll].name
+    roll_name = station_table().rolls[line.roll].name
     said = line.note
     if line.rolls:
         said = "; ".join(_roll_text(r, names, crew_score) for r in line.rolls) + "."

@@ -27,11 +27,9 @@ from gmtool.tui.tabs.stations.board import (
     with_text,
 )
 from gmtool.tui.tabs.stations.offered import BOARD, ELSEWHERE, LIST
-from gmtool.tui.tabs.stations.places import where_text
+from gmtool.tui.tabs.stations.places import NO_CHARACTERS, where_text
 from gmtool.tui.tabs.stations.widgets import BoardTable, PartyList, Resized, party_title
 from gmtool.tui.widgets.names import fit_names
-
-EMPTY_PARTY = "No characters yet: n creates one, i imports a party file."
 
 
 def names_whole(party: Party, rows: Sequence[BoardRow], who_width: int, list_width: int) -> bool:
@@ -91,7 +89,7 @@ def party_entries(
             name.append_text(state_text(character.state))
         entries.append((Text.assemble(name, "\n  ", where), character.id))
     if not party.characters:
-        entries.append((Text(EMPTY_PARTY, "dim"), None))
+        entries.append((Text(NO_CHARACTERS, "dim"), None))
     return entries, unassigned
 
 
@@ -104,11 +102,9 @@ class StationsBoard(Horizontal):
         self._ships: Sequence[ShipRecord] = ()
         self._ship_id: str | None = None
         self._rows: Sequence[BoardRow] = ()
-        self._board_width = 0
-        self._party_width = 0
-        # whether the board and the list were drawn with every name whole
-        self._board_names_whole = True
-        self._list_names_whole = True
+        # the width the board and the list were last drawn at, and whether every name whole
+        self._board_drawn: tuple[int, bool] | None = None
+        self._list_drawn: tuple[int, bool] | None = None
 
     def compose(self) -> ComposeResult:
         yield BoardTable(id="board", cursor_type="row", zebra_stripes=True)
@@ -142,18 +138,11 @@ class StationsBoard(Horizontal):
         event.stop()
         if not self.is_mounted:
             return
-        width = self.query_one("#board", BoardTable).size.width
-        if width != self._board_width:
-            self._board_width = width
+        whole = self._names_whole()  # either's width may change it: both follow
+        if self._board_drawn != (self.query_one("#board", BoardTable).size.width, whole):
             self._draw_board()
-            if self._names_whole() != self._list_names_whole:
-                self._draw_party()
-        width = self.query_one("#party-list", PartyList).size.width
-        if width != self._party_width:
-            self._party_width = width
+        if self._list_drawn != (self.query_one("#party-list", PartyList).size.width, whole):
             self._draw_party()
-            if self._names_whole() != self._board_names_whole:
-                self._draw_board()  # the names there follow the list's
 
     def _names_whole(self) -> bool:
         who = dict(board_columns(self.query_one("#board", BoardTable).size.width))["Who"]
@@ -163,17 +152,17 @@ class StationsBoard(Horizontal):
     def _draw_board(self) -> None:
         table = self.query_one("#board", BoardTable)
         columns = board_columns(table.size.width)
-        self._board_names_whole = self._names_whole()
-        cells = board_cells(self._rows, columns, self._board_names_whole)
+        whole = self._names_whole()
+        self._board_drawn = (table.size.width, whole)
+        cells = board_cells(self._rows, columns, whole)
         table.show(columns, [(r.key, c) for r, c in zip(self._rows, cells, strict=True)])
 
     def _draw_party(self) -> None:
         options = self.query_one("#party-list", PartyList)
         width = (options.size.width or 26) - 2
-        self._list_names_whole = self._names_whole()
-        entries, unassigned = party_entries(
-            self._party, self._ships, self._ship_id, width, self._list_names_whole
-        )
+        whole = self._names_whole()
+        self._list_drawn = (options.size.width, whole)
+        entries, unassigned = party_entries(self._party, self._ships, self._ship_id, width, whole)
         options.show(entries, options.character_id)
         title = self.query_one("#party-title", Label)
         title.set_class(unassigned > 0, "unassigned")

@@ -10,7 +10,6 @@ keeps the form open with what the GM typed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
@@ -30,15 +29,17 @@ from gmtool.tui.action_table import TabAction, bindings
 from gmtool.tui.dialogs.base import GmDialog, save_action
 from gmtool.tui.footer import KeyFooter
 from gmtool.tui.styles import state_text, tab_css
-from gmtool.tui.tabs.stations.party_orders import AddCharacter, CharacterRequest, EditCharacter
+from gmtool.tui.tabs.stations.party_orders import (
+    AddCharacter,
+    CharacterRequest,
+    EditCharacter,
+    Save,
+)
 from gmtool.tui.tabs.stations.skill_field import skill_from_typing, skill_suggester
-from gmtool.tui.widgets.compact import form_row
+from gmtool.tui.widgets.compact import choice, form_row, number_field
 from gmtool.tui.widgets.form_errors import needs_text
 from gmtool.tui.widgets.number_field import NumberField
 from gmtool.tui.widgets.text_field import TextField
-
-SaveCharacter = Callable[[CharacterRequest], object]
-"""Carries out the form's request; raises RulesError or StoreError to refuse it."""
 
 
 def form_problem(exc: RulesError) -> tuple[str | None, str]:
@@ -96,7 +97,7 @@ class CharacterForm(GmDialog[CharacterRequest | None]):
     ACTIONS = (save_action("save", "Save", "Check the form and save the character"),)
     OWN_ENTER = frozenset({"skill-choice", "skill-score"})
 
-    def __init__(self, save: SaveCharacter, character: Character | None = None) -> None:
+    def __init__(self, save: Save, character: Character | None = None) -> None:
         super().__init__()
         self.character = character
         self._save = save
@@ -109,8 +110,7 @@ class CharacterForm(GmDialog[CharacterRequest | None]):
         c = self.character
         kinds = [(kind_id.upper(), kind_id) for kind_id in table.kinds]
         name = TextField(c.name if c else "", id="char-name", limit=MAX_NAME_CHARS, compact=True)
-        kind = Select(kinds, value=c.kind if c else "pc", allow_blank=False, id="char-kind",
-                      compact=True)  # fmt: skip
+        kind = choice(kinds, c.kind if c else "pc", "char-kind")
         player = TextField((c.player or "") if c else "", placeholder="who plays",
                            id="char-player", limit=MAX_NAME_CHARS, compact=True)  # fmt: skip
         abilities: list[str | Widget] = []
@@ -124,15 +124,13 @@ class CharacterForm(GmDialog[CharacterRequest | None]):
         damage: list[str | Widget] = ["Damage"]
         for track in damage_rules().tracks:
             marked = str(c.damage.get(track, 0) if c else 0)
-            damage += [track, NumberField(marked, id=f"damage-{track}", classes="damage",
-                                          minimum=0, compact=True)]  # fmt: skip
+            damage += [track, number_field(f"damage-{track}", 0, value=marked, classes="damage")]
         stabilized = Checkbox("stabilized", c.stabilized if c else False, id="char-stabilized",
                               compact=True)  # fmt: skip
         skill = Input(placeholder="type a skill: Tac… → takes it", id="skill-choice",
                       suggester=skill_suggester(), compact=True)  # fmt: skip
-        score = NumberField(placeholder=f"{table.skill_min}-{table.skill_max}", id="skill-score",
-                            minimum=table.skill_min, maximum=table.skill_max,
-                            compact=True)  # fmt: skip
+        span = f"{table.skill_min}-{table.skill_max}"
+        score = number_field("skill-score", table.skill_min, table.skill_max, placeholder=span)
         notes = TextField(c.notes if c else "", id="char-notes", limit=MAX_TEXT_CHARS, compact=True)
         with Vertical(id="character-box", classes="dialog-box") as box:
             box.border_title = f"Edit {c.name}" if c else "New character"
@@ -152,8 +150,8 @@ class CharacterForm(GmDialog[CharacterRequest | None]):
                         yield form_row("Skill", skill)
                         yield form_row("Score", score)
                         yield Static(
-                            f"Enter in Score adds or sets the skill ({table.skill_min}-"
-                            f"{table.skill_max}). In the list: enter edits, delete removes.",
+                            f"Enter in Score adds or sets the skill ({span}). In the list: "
+                            "enter edits, delete removes.",
                             id="skill-hint",
                         )
                 yield form_row("Notes", notes)
@@ -161,8 +159,7 @@ class CharacterForm(GmDialog[CharacterRequest | None]):
 
     def on_mount(self) -> None:
         skills = self.query_one("#char-skills", SkillTable)
-        skills.add_column("Skill", key="skill")
-        skills.add_column("Score", key="score")
+        skills.add_columns("Skill", "Score")
         self._refresh_skills()
         self._refresh_player()
         self._refresh_durability()

@@ -69,7 +69,6 @@ LIST_KEYS = frozenset(
     | {"delete_character", "import", "export"}
 )
 OTHER_KEYS = frozenset({"next_ship", "new_character", "import", "export"})
-EVERYWHERE = frozenset({"undo", "redo"})
 # The keys that act on the highlighted row's character (hidden on a crew or empty row).
 CHARACTER_KEYS = frozenset({"off_station", "posture", "lead", "unassign", "edit_character"})
 

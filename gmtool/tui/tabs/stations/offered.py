@@ -10,7 +10,6 @@ from gmtool.tui.tabs.stations.board import BoardRow
 from gmtool.tui.tabs.stations.keys import (
     BOARD_KEYS,
     CHARACTER_KEYS,
-    EVERYWHERE,
     LIST_KEYS,
     OTHER_KEYS,
     PARTY_ACTIONS,
@@ -36,7 +35,8 @@ class Moment(msgspec.Struct, frozen=True):
 
 def offered(action: str, now: Moment) -> bool:
     """Nothing that reads or writes the party while it does not read; undo and redo when
-    there is a step; the board's keys for its row, the list's for its character."""
+    there is a step, wherever the cursor is; the board's keys for its row, the list's for
+    its character."""
     if action not in PARTY_ACTIONS:
         return True
     if not now.readable:
@@ -45,16 +45,14 @@ def offered(action: str, now: Moment) -> bool:
         return now.undo.undo is not None
     if action == "redo":
         return now.undo.redo is not None
-    if action in EVERYWHERE or now.focus is None:
+    if now.focus is None:
         return True
     if now.focus == BOARD:
-        if action not in BOARD_KEYS:
-            return False
         if action == "roll_check":
             return now.row is not None and now.row.check is not None
         if action in CHARACTER_KEYS:
             return now.row is not None and now.row.character_id is not None
-        return True
+        return action in BOARD_KEYS
     if now.focus == LIST:
         return action in LIST_KEYS and (now.characters or action in EMPTY_LIST_KEYS)
     return action in OTHER_KEYS

@@ -61,11 +61,9 @@ def team_options(current: Assignment) -> tuple[list[tuple[str, Text | str]], str
     options: list[tuple[str, Text | str]] = [("auto", "Let the board choose (auto)")]
     if station.hands_on:
         options.append(("hands_on", f"Hands-on: {table.rolls[station.roll or ''].name}"))
-    if station.leadable:
-        options.append((f"{LEAD}{station.id}", f"Lead the {station.name} team"))
-    options += [
+    options += [  # its own team first, then those it directs
         (f"{LEAD}{s}", f"Lead the {table.stations[s].name} team")
-        for s in station.directs
+        for s in (station.id, *station.directs)
         if table.stations[s].leadable
     ]
     initial = f"{LEAD}{current.leads}" if current.leads else current.task

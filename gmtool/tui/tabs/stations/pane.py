@@ -11,7 +11,8 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.widgets import Select, Static
+from textual.containers import Horizontal
+from textual.widgets import Label, Select, Static
 
 from gmtool.actions import history
 from gmtool.actions import party as party_actions
@@ -37,14 +38,13 @@ from gmtool.tui.tabs.stations.orders import Leave, Put, Refusal, SetPosture, Set
 from gmtool.tui.tabs.stations.party_orders import (
     DeleteCharacter,
     PartyRequest,
-    RedoChange,
     UndoChange,
     export_dialog,
     import_dialog,
     undo_question,
 )
 from gmtool.tui.tabs.stations.questions import Order, Question, Shown
-from gmtool.tui.tabs.stations.widgets import BoardTable, PartyList, ProblemNote, ShipRow
+from gmtool.tui.tabs.stations.widgets import BoardTable, PartyList, ProblemNote
 
 
 class StationsPane(GmPane):
@@ -70,7 +70,10 @@ class StationsPane(GmPane):
         self.made_here: list[str] = []
 
     def compose(self) -> ComposeResult:
-        yield ShipRow(id="ship-row")
+        with Horizontal(id="ship-row"):  # the ship list and the crew of the ship shown
+            yield Label("Ship ", classes="field-label")
+            yield Select[str]([], prompt="no ships", id="ship-select", compact=True)
+            yield Label("", id="crew-info")
         yield StationsBoard(id="stations-main")
         yield ProblemNote("", id="party-problem")
         yield Static("", id="station-detail")
@@ -126,9 +129,11 @@ class StationsPane(GmPane):
             return
         self._set_problem(None)
         self.ship_id = places.ship_to_show(self.ships, self.party, self.ship_id)
+        select = self.query_one("#ship-select", Select)
         with self.prevent(Select.Changed):
-            listed = [(places.ship_label(s), s.id) for s in self.ships]
-            self.query_one(ShipRow).show(listed, self.ship_id)
+            select.set_options((places.ship_label(s), s.id) for s in self.ships)
+            if self.ship_id is not None:
+                select.value = self.ship_id
         self._refresh_view()
 
     def _set_problem(self, problem: str | None) -> None:
@@ -159,7 +164,7 @@ class StationsPane(GmPane):
             self.board = places.ship_board(ship, self.party)
         except RulesError as exc:
             self.show_status(f"Cannot show the stations: {exc}", error=True)
-        self.query_one(ShipRow).show_crew(places.crew_words(ship))
+        self.query_one("#crew-info", Label).update(places.crew_words(ship))
         self.rows = board_rows(self.board, self.party) if self.board is not None else []
         shown = self.query_one(StationsBoard)
         shown.show(self.party, self.ships, self.ship_id, self.rows)
@@ -216,7 +221,7 @@ class StationsPane(GmPane):
     def _set_ship(self, ship_id: str) -> None:
         self.ship_id = ship_id
         with self.prevent(Select.Changed):
-            self.query_one(ShipRow).choose(ship_id)
+            self.query_one("#ship-select", Select).value = ship_id
         self._refresh_view()
 
     # -- what the keys act on ---------------------------------------------------------------
@@ -273,12 +278,8 @@ class StationsPane(GmPane):
             case Refusal(text):
                 self.show_status(text, error=True)
             case Question(title, options, initial):
-
-                def answered(answer: str | None) -> None:
-                    if answer is not None:
-                        self._carry_out(order.request(answer))
-
-                self.app.push_screen(ChoiceDialog(title, list(options), initial), answered)
+                chosen = ChoiceDialog(title, list(options), initial)
+                self.app.push_screen(chosen, lambda answer: self._carry_out(order.request(answer)))
             case Put(who, ship_id, place):
                 plan = questions.put_plan(self._shown(), order)
                 if plan.already is not None:
@@ -373,7 +374,7 @@ class StationsPane(GmPane):
     def action_redo(self) -> None:
         """ctrl+y: do again what ctrl+z took back (its rolls count again, never re-rolled)."""
         if not self._refused():
-            self._order(RedoChange())
+            self._order(UndoChange(redo=True))
 
     # -- the party's characters and its file ------------------------------------------------
     def save(self, request: PartyRequest) -> None:

@@ -51,17 +51,14 @@ class ExportParty(msgspec.Struct, frozen=True):
 
 
 class UndoChange(msgspec.Struct, frozen=True):
-    """ctrl+z: the party's last change taken back."""
+    """ctrl+z: the party's last change taken back; ctrl+y (`redo`): the change ctrl+z took
+    back done again (its rolls count again)."""
 
-
-class RedoChange(msgspec.Struct, frozen=True):
-    """ctrl+y: the change ctrl+z took back done again (its rolls count again)."""
+    redo: bool = False
 
 
 CharacterRequest = AddCharacter | EditCharacter
-PartyRequest = (
-    CharacterRequest | DeleteCharacter | ImportParty | ExportParty | UndoChange | RedoChange
-)
+PartyRequest = CharacterRequest | DeleteCharacter | ImportParty | ExportParty | UndoChange
 
 
 class PartyDone(msgspec.Struct, frozen=True):
@@ -94,25 +91,23 @@ def act(campaign: Campaign, request: PartyRequest) -> PartyDone | history.Refuse
             exported = party_actions.export_party(campaign, path, overwrite=overwrite)
             words = f"Exported {exported.characters} characters to {exported.path}."
             return PartyDone(words, step=False)
-        case UndoChange():
-            undone = history.undo(campaign, history.PARTY)
-            if isinstance(undone, history.Refused):
-                return undone
-            words = f"Undone: {undone.label}. (ctrl+y redoes)"
-            return PartyDone(words, step=False, undone=undone.label)
-        case RedoChange():
-            redone = history.redo(campaign, history.PARTY)
-            if isinstance(redone, history.Refused):
-                return redone
-            return PartyDone(f"Redone: {redone.label}. (ctrl+z undoes)")
+        case UndoChange(redo):
+            done = (history.redo if redo else history.undo)(campaign, history.PARTY)
+            if isinstance(done, history.Refused):
+                return done
+            if redo:
+                return PartyDone(f"Redone: {done.label}. (ctrl+z undoes)")
+            words = f"Undone: {done.label}. (ctrl+y redoes)"
+            return PartyDone(words, step=False, undone=done.label)
         case _:
             assert_never(request)
 
 
 def not_done(request: PartyRequest, why: Exception) -> str:
     """A refused request in the status line's words."""
-    verb = {DeleteCharacter: "deleted", UndoChange: "undone", RedoChange: "redone"}
-    return f"Not {verb.get(type(request), 'saved')}: {why}"
+    if isinstance(request, UndoChange):
+        return f"Not {'redone' if request.redo else 'undone'}: {why}"
+    return f"Not {'deleted' if isinstance(request, DeleteCharacter) else 'saved'}: {why}"
 
 
 def refused_words(refused: history.Refused) -> str:
@@ -128,6 +123,7 @@ def refused_words(refused: history.Refused) -> str:
 
 
 Save = Callable[[PartyRequest], object]
+"""Carries out a dialog's request; raises RulesError or StoreError to refuse it."""
 
 
 def import_dialog(save: Save) -> FileDialog[ImportParty]:

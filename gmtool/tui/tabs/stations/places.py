@@ -26,6 +26,8 @@ from gmtool.tui.tabs.stations.orders import SetTask
 
 Options = list[tuple[str, Text]]
 
+NO_CHARACTERS = "No characters yet: n creates one, i imports a party file."
+
 
 def ship_label(ship: ShipRecord) -> str:
     """The ship list's entry: 'CSS Meridian (meridian)', the enemy's marked."""
@@ -95,15 +97,10 @@ def place_options(board: StationBoard | None, ship_id: str, off_only: bool = Fal
     shown = board if board is not None and board.ship_id == ship_id else None
     if not off_only:
         for station in table.stations.values():
-            who = ""
-            if shown is not None:
-                who = ", ".join(o.name for o in shown.line(station.id).occupants)
-            options.append(
-                (station.id, Text.assemble(station.name, (f"  {who}" if who else "", "dim")))
-            )
-    for place in table.off_station.values():
-        options.append((place.id, Text(place.name, style="italic")))
-    return options
+            who = ", ".join(o.name for o in shown.line(station.id).occupants) if shown else ""
+            label = Text.assemble(station.name, (f"  {who}" if who else "", "dim"))
+            options.append((station.id, label))
+    return options + [(p.id, Text(p.name, style="italic")) for p in table.off_station.values()]
 
 
 def character_options(

@@ -26,6 +26,7 @@ from gmtool.tui.tabs.stations.orders import (
     team_request,
 )
 from gmtool.tui.tabs.stations.places import (
+    NO_CHARACTERS,
     char_name,
     character_options,
     now_words,
@@ -35,7 +36,6 @@ from gmtool.tui.tabs.stations.places import (
 )
 
 NO_SHIP = "No ship to put anyone on: the campaign has no ships yet."
-NO_CHARACTERS = "No characters yet: n creates one, i imports a party file."
 
 
 class Shown(msgspec.Struct, frozen=True):
@@ -60,8 +60,10 @@ class Question(msgspec.Struct, frozen=True):
     moving: bool = True
     team_of: Assignment | None = None
 
-    def request(self, answer: str) -> Put | SetTask:
-        """What the GM's answer asks for."""
+    def request(self, answer: str | None) -> Put | SetTask | None:
+        """What the GM's answer asks for (None: Escape, nothing)."""
+        if answer is None:
+            return None
         if self.team_of is not None:
             return team_request(self.team_of, answer)
         if self.who is None:

@@ -62,20 +62,15 @@ def suggestions() -> tuple[str, ...]:
     return (*labels, *aliases)
 
 
-def completed(typed: str) -> str | None:
-    """The suggestion the field shows for `typed` (the first that starts with it, as
-    Textual's SuggestFromList picks), or None."""
-    folded = typed.casefold()
-    return next((s for s in suggestions() if s.casefold().startswith(folded)), None)
-
-
 def skill_from_typing(typed: str) -> str | None:
     """The skill a GM means: the name typed, else the suggestion shown for it (Enter takes
-    what the field suggests)."""
+    what the field suggests: the first that starts with it, as Textual's SuggestFromList
+    picks)."""
     found = skill_from_text(typed)
     if found is None and typed.strip():
-        suggestion = completed(typed)
-        found = skill_from_text(suggestion) if suggestion is not None else None
+        folded = typed.casefold()
+        shown = next((s for s in suggestions() if s.casefold().startswith(folded)), None)
+        found = skill_from_text(shown) if shown is not None else None
     return found
 
 

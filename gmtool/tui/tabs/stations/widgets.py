@@ -1,6 +1,6 @@
-"""The Stations tab's widgets: the ship row, the board, the party list and the note shown
-when the party does not read. They draw the values the tab gives them and tell it of a
-resize, a ship chosen and the board's Enter by message."""
+"""The Stations tab's widgets: the board, the party list and the note shown when the party
+does not read. They draw the values the tab gives them and tell it of a resize and the
+board's Enter by message."""
 
 from __future__ import annotations
 
@@ -8,11 +8,9 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import Horizontal
 from textual.message import Message
-from textual.widgets import DataTable, Label, OptionList, Select, Static
+from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
 from gmtool.tui.action_table import bindings
@@ -24,29 +22,6 @@ RowCells = tuple[str, tuple[Any, ...]]  # a board row's key and its cells
 
 class Resized(Message):
     """The board or the party list changed size: the tab fits the names again."""
-
-
-class ShipRow(Horizontal):
-    """The ship list and, beside it, the crew of the ship shown. Choosing a ship posts the
-    list's `Select.Changed` up to the tab."""
-
-    def compose(self) -> ComposeResult:
-        yield Label("Ship ", classes="field-label")
-        yield Select[str]([], prompt="no ships", id="ship-select", compact=True)
-        yield Label("", id="crew-info")
-
-    def show(self, ships: Sequence[tuple[str, str]], ship_id: str | None) -> None:
-        """List `ships` (label, id), `ship_id` chosen."""
-        select = self.query_one("#ship-select", Select)
-        select.set_options(ships)
-        if ship_id is not None:
-            select.value = ship_id
-
-    def choose(self, ship_id: str) -> None:
-        self.query_one("#ship-select", Select).value = ship_id
-
-    def show_crew(self, crew: str) -> None:
-        self.query_one("#crew-info", Label).update(crew)
 
 
 class ProblemNote(Static, can_focus=True):
@@ -79,19 +54,16 @@ class BoardTable(KeepsSize, DataTable[Any]):
     def show(self, columns: Sequence[tuple[str, int]], rows: Sequence[RowCells]) -> None:
         """Draw `rows` (key, cells) under `columns`, the cursor staying on the row of the
         same key (else at the same place)."""
-        cursor = self.coordinate_to_cell_key(self.cursor_coordinate) if self.row_count else None
-        old_key = cursor.row_key.value if cursor else None
-        old_index = self.cursor_row
+        keys = [key for key, _cells in rows]
+        old_key = self.ordered_rows[self.cursor_row].key.value if self.row_count else None
+        index = keys.index(old_key) if old_key in keys else min(self.cursor_row, len(rows) - 1)
         self.clear(columns=True)
         for label, width in columns:
             self.add_column(label, width=width)
         for key, cells in rows:
             self.add_row(*cells, key=key)
-        keys = [key for key, _cells in rows]
-        if old_key in keys:
-            self.move_cursor(row=keys.index(old_key), animate=False)
-        elif rows:
-            self.move_cursor(row=min(old_index, len(rows) - 1), animate=False)
+        if rows:
+            self.move_cursor(row=index, animate=False)
 
 
 class PartyList(KeepsSize, OptionList):
@@ -103,9 +75,8 @@ class PartyList(KeepsSize, OptionList):
     @property
     def character_id(self) -> str | None:
         """The highlighted character (None: no one)."""
-        if self.highlighted is None or self.option_count == 0:
-            return None
-        return self.get_option_at_index(self.highlighted).id
+        option = self.highlighted_option
+        return option.id if option is not None else None
 
     def highlight(self, character_id: str) -> None:
         """The cursor on a character (just added), the list focused."""
@@ -116,9 +87,7 @@ class PartyList(KeepsSize, OptionList):
 
     def show(self, entries: Sequence[tuple[Text, str | None]], highlighted: str | None) -> None:
         """List `entries` (text, character id), keeping the highlight on `highlighted`."""
-        self.clear_options()
-        for text, character_id in entries:
-            self.add_option(Option(text, id=character_id))
+        self.set_options(Option(text, id=character_id) for text, character_id in entries)
         ids = [i for _text, i in entries if i is not None]
         if ids:
             self.highlighted = ids.index(highlighted) if highlighted in ids else 0
