@@ -399,31 +399,30 @@ class CrewPane(GmPane):
         self.show_status(orders.done_words(order, done))
         return None
 
-    def _selected(self, doing: str) -> ship_reads.ShipCrew | None:
-        if self.crew is None:
-            self.show_status(f"Nothing to {doing}: no ship is selected (n adds one).", error=True)
-        return self.crew
+    @property
+    def asker(self) -> asking.Asker:
+        return asking.Asker(self.app, self.carry_out, self.show_status)
 
     def action_new_ship(self) -> None:
-        asking.ask_new_ship(self.app, self.carry_out, self.show_status)
+        asking.ask_new_ship(self.asker)
 
+    # a ship's keys are offered only while a ship is shown (offered.py)
     def action_edit_ship(self) -> None:
-        if (crew := self._selected("edit")) is not None:
-            asking.ask_edit(self.app, crew.record, self.carry_out, self.show_status)
+        if self.crew is not None:
+            asking.ask_edit(self.asker, self.crew.record)
 
     def action_import(self) -> None:
-        asking.ask_import(self.app, self.carry_out, self.show_status, self.focus_default)
+        asking.ask_import(self.asker, self.focus_default)
 
     def action_delete_ship(self) -> None:
-        if (crew := self._selected("delete")) is None:
-            return
-        aboard = ship_actions.aboard(self.campaign, crew.record.id)
-        battles = tuple(ship_actions.open_battles_of(self.campaign, crew.record.id).values())
-        asking.ask_delete(self.app, crew.record, aboard, battles, self.carry_out, self.show_status)
+        if (crew := self.crew) is not None:
+            aboard = ship_actions.aboard(self.campaign, crew.record.id)
+            battles = tuple(ship_actions.open_battles_of(self.campaign, crew.record.id).values())
+            asking.ask_delete(self.asker, crew.record, aboard, battles)
 
     def action_regenerate(self) -> None:
-        if (crew := self._selected("regenerate")) is not None:
-            asking.ask_regenerate(self.app, crew, self.carry_out, self.show_status)
+        if self.crew is not None:
+            asking.ask_regenerate(self.asker, self.crew)
 
     def _undo_or_redo(self, redo: bool) -> None:
         step = history.redo if redo else history.undo
@@ -447,9 +446,9 @@ class CrewPane(GmPane):
         self._undo_or_redo(redo=True)
 
     def action_export(self) -> None:
-        if (crew := self._selected("export")) is not None:
+        if self.crew is not None:
             what = "roster" if self._roster_visible() else "manifest"
-            asking.ask_export(self.app, crew.record, what, self.export, self.show_status)
+            asking.ask_export(self.asker, self.crew.record, what, self.export)
 
     def export(self, request: dialogs.ExportRequest) -> None:
         """Write the selected ship's manifest or roster, atomically (a refusal or a file that
@@ -463,7 +462,7 @@ class CrewPane(GmPane):
     # -- the ship's condition -------------------------------------------------------------------
     def _mend(self, action: str) -> None:
         if self.condition is not None:
-            asking.ask_condition(self.app, action, self.condition, self.carry_out, self.show_status)
+            asking.ask_condition(self.asker, action, self.condition)
 
     def action_repair_ship(self) -> None:
         self._mend("repair_ship")
