@@ -42,9 +42,6 @@ def condition_text(view: cond.ConditionView) -> Text:
     return text
 
 
-CONDITION_ACTIONS = frozenset({"repair_ship", "replace_crew", "restore_ship", "scrap_ship"})
-
-
 def condition_key_applies(view: cond.ConditionView | None, action: str) -> bool:
     """Whether a condition key means something for the ship in `view` (None: no ship)."""
     if view is None:

@@ -5,6 +5,7 @@ one action and says the result or refusal on the status line (orders.py)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partialmethod
 from typing import Any
 
 from rich.text import Text
@@ -30,7 +31,7 @@ from gmtool.tui.tabs.crew import roster as crew_roster
 from gmtool.tui.tabs.crew.keys import ACTIONS, HELP
 from gmtool.tui.tabs.crew.manifest_view import crew_summary, fill_manifest_tree
 from gmtool.tui.tabs.crew.offered import CrewNow, offered, why_not
-from gmtool.tui.tabs.crew.reading import read_ship, read_ships
+from gmtool.tui.tabs.crew.reading import ShipRead, read_ship, read_ships
 from gmtool.tui.tabs.crew.roster_table import RosterTable
 from gmtool.tui.tabs.crew.rules_card import readings_card
 from gmtool.tui.tabs.crew.views import COLUMNS, CrewViews, ShipList, ShipSide, ship_row
@@ -164,29 +165,25 @@ class CrewPane(GmPane):
     def show_ship(self, ship_id: str | None, crew: ship_reads.ShipCrew | None = None) -> None:
         """Show a ship's summary, manifest and roster: `crew` when it is that ship's, else
         the crew read from the campaign."""
-        summary = self.query_one("#ship-summary", Static)
-        self.ship_id, self.crew, self.condition = ship_id, None, None
-        self.standings = crew_roster.RosterStandings()
-        read = None if ship_id is None else read_ship(self.campaign, ship_id, crew)
-        if read is not None and read.problem is not None:
+        read = ShipRead(None) if ship_id is None else read_ship(self.campaign, ship_id, crew)
+        if read.problem is not None:
             self.show_status(read.problem, error=True)
-        if read is None or read.crew is None:
-            summary.update(Text(NO_SHIPS) if read is None else "")
-            self.refresh_bindings()
-            self._fill_tree(None)
+        self.ship_id, self.crew, self.condition = ship_id, read.crew, read.condition
+        self.standings = crew_roster.RosterStandings.of(read.standing)
+        self.refresh_bindings()
+        self._fill_tree(None if read.crew is None else read.crew.manifest)
+        summary = self.query_one("#ship-summary", Static)
+        if read.crew is None:
+            summary.update(Text(NO_SHIPS) if ship_id is None else "")
             self._fill_roster()
             return
-        self.crew = crew = read.crew
-        self.standings = crew_roster.RosterStandings.of(read.standing)
-        self.condition = read.condition
-        self.refresh_bindings()
+        crew = read.crew
         condition = Text(read.condition_problem or "", style="red")
         if read.condition is not None:
             condition = cond_view.condition_text(read.condition)
         summary.update(
             crew_summary(crew.record.spec, crew.manifest, crew.record.side) + "\n" + condition
         )
-        self._fill_tree(crew.manifest)
         if crew.rebuilt:
             self.show_status(
                 f"The saved roster of {crew.record.name} was gone; the crew was named again "
@@ -352,18 +349,12 @@ class CrewPane(GmPane):
         """The manifest or the roster in view, the cursor on `focus` there."""
         self.query_one(ShipSide).set_aside(self.has_class("-narrow"))  # the cursor goes to the view
         self.query_one(CrewViews).show_view(roster)
-        self._fill_roster()
-        self.refresh_bindings()
+        self.on_crew_views_switched()
         self.query_one(focus).focus()
 
-    def action_manifest(self) -> None:
-        self._show_view(False, "#manifest-tree")
-
-    def action_roster(self) -> None:
-        self._show_view(True, "#roster-table")
-
-    def action_search(self) -> None:
-        self._show_view(True, "#roster-search")
+    action_manifest = partialmethod(_show_view, False, "#manifest-tree")
+    action_roster = partialmethod(_show_view, True, "#roster-table")
+    action_search = partialmethod(_show_view, True, "#roster-search")
 
     def action_filter_crew(self) -> None:
         self.crew_filter = crew_roster.next_filter(self.crew_filter)
@@ -439,11 +430,8 @@ class CrewPane(GmPane):
         self.reload(select=undone.ship_id)  # the ship it changed, where it still is
         self.show_status(orders.undone_text(undone, redo))
 
-    def action_undo(self) -> None:
-        self._undo_or_redo(redo=False)
-
-    def action_redo(self) -> None:
-        self._undo_or_redo(redo=True)
+    action_undo = partialmethod(_undo_or_redo, False)
+    action_redo = partialmethod(_undo_or_redo, True)
 
     def action_export(self) -> None:
         if self.crew is not None:
@@ -464,14 +452,7 @@ class CrewPane(GmPane):
         if self.condition is not None:
             asking.ask_condition(self.asker, action, self.condition)
 
-    def action_repair_ship(self) -> None:
-        self._mend("repair_ship")
-
-    def action_replace_crew(self) -> None:
-        self._mend("replace_crew")
-
-    def action_restore_ship(self) -> None:
-        self._mend("restore_ship")
-
-    def action_scrap_ship(self) -> None:
-        self._mend("scrap_ship")
+    action_repair_ship = partialmethod(_mend, "repair_ship")
+    action_replace_crew = partialmethod(_mend, "replace_crew")
+    action_restore_ship = partialmethod(_mend, "restore_ship")
+    action_scrap_ship = partialmethod(_mend, "scrap_ship")
