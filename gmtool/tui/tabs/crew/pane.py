@@ -77,12 +77,15 @@ class CrewPane(GmPane):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="crew-body"):
-            yield ShipSide(ShipList(id="ship-list", cursor_type="row", zebra_stripes=True))
-            yield CrewViews(self._show_whole_roster, id="crew-side")
+            yield ShipSide(
+                ShipList(id="ship-list", cursor_type="row", zebra_stripes=True), id="ship-side"
+            )
+            yield CrewViews(id="crew-side")
 
     def on_mount(self) -> None:
         self.query_one("#ship-list", DataTable).add_columns(*COLUMNS)
         self.query_one(RosterTable).add_roster_columns(crew_roster.POST_WIDTH)
+        self.query_one(RosterTable).show_all = self._show_whole_roster
         self.reload()
 
     def on_resize(self) -> None:
