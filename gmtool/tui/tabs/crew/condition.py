@@ -13,7 +13,7 @@ from gmtool.actions import ship_condition as cond
 from gmtool.rules.condition_text import WHERE_WORDS, event_text, tracks_text
 from gmtool.rules.limits import MAX_REPAIR_DAYS
 from gmtool.rules.ship_condition import WHERE
-from gmtool.tui.dialogs.base import ConfirmDialog, save_action
+from gmtool.tui.dialogs.base import save_action
 from gmtool.tui.tabs.crew.dialogs import CrewDialog
 from gmtool.tui.widgets.compact import choice, form_row, number_field
 
@@ -42,9 +42,6 @@ def condition_text(view: cond.ConditionView) -> Text:
     return text
 
 
-CONDITION_ACTIONS = frozenset({"repair_ship", "replace_crew", "restore_ship", "scrap_ship"})
-
-
 def condition_key_applies(view: cond.ConditionView | None, action: str) -> bool:
     """Whether a condition key means something for the ship in `view` (None: no ship)."""
     if view is None:
@@ -60,23 +57,18 @@ def condition_key_applies(view: cond.ConditionView | None, action: str) -> bool:
     return True  # scrap
 
 
-def restore_question(view: cond.ConditionView) -> ConfirmDialog:
-    """Asked before o restores the ship."""
-    return ConfirmDialog(
-        f"Restore {view.name}, rebuilt and fully crewed?",
-        detail="y restores, n or Escape keeps it as it is. ctrl+z undoes it.",
-        danger=True,
-    )
-
-
-def scrap_question(view: cond.ConditionView) -> ConfirmDialog:
-    """Asked before X scraps the ship."""
-    return ConfirmDialog(
-        f"Scrap {view.name}?",
-        detail="It stays on the list but cannot join a battle until restored (o). "
+# The questions asked before o restores and X scraps the ship: the question, then its detail.
+MEND_QUESTIONS = {
+    "restore_ship": (
+        "Restore {name}, rebuilt and fully crewed?",
+        "y restores, n or Escape keeps it as it is. ctrl+z undoes it.",
+    ),
+    "scrap_ship": (
+        "Scrap {name}?",
+        "It stays on the list but cannot join a battle until restored (o). "
         "y scraps, n or Escape keeps it.",
-        danger=True,
-    )
+    ),
+}
 
 
 RepairAttempt = Callable[[int, str], "str | None"]

@@ -7,11 +7,10 @@ from __future__ import annotations
 from gmtool.tui.action_table import TabAction
 from gmtool.tui.tabs.crew.short_words import short_words_key
 
+# Keys that mend a ship, offered only where they mean something for it (condition.py).
+CONDITION_KEYS = frozenset({"repair_ship", "replace_crew", "restore_ship", "scrap_ship"})
 # Keys that change ships: offered while the ships list has the cursor.
-SHIP_KEYS = frozenset(
-    {"new_ship", "edit_ship", "import", "delete_ship", "regenerate"}
-    | {"repair_ship", "replace_crew", "restore_ship", "scrap_ship"}
-)
+SHIP_KEYS = CONDITION_KEYS | {"new_ship", "edit_ship", "import", "delete_ship", "regenerate"}
 # Keys of the manifest or roster shown on the right: offered while it has the cursor.
 LIST_KEYS = frozenset({"filter_crew", "export", "leave_list"})
 

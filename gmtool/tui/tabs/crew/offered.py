@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gmtool.actions import ship_condition as cond
-from gmtool.tui.tabs.crew.condition import CONDITION_ACTIONS, condition_key_applies
-from gmtool.tui.tabs.crew.keys import LIST_KEYS, SHIP_KEYS
+from gmtool.tui.tabs.crew.condition import condition_key_applies
+from gmtool.tui.tabs.crew.keys import CONDITION_KEYS, LIST_KEYS, SHIP_KEYS
 
 # Keys that need a selected ship.
 NEEDS_SHIP = frozenset({"edit_ship", "delete_ship", "regenerate", "export"})
@@ -32,7 +32,7 @@ def offered(action: str, now: CrewNow) -> bool:
         return False
     if action in LIST_KEYS and not now.in_list:
         return False
-    if action in CONDITION_ACTIONS:
+    if action in CONDITION_KEYS:
         return condition_key_applies(now.condition, action)
     if action in NEEDS_SHIP:
         return now.has_ship

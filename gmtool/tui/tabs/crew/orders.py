@@ -30,7 +30,6 @@ class ImportShip(NamedTuple):
 
 class DeleteShip(NamedTuple):
     ship_id: str
-    name: str
     take_off_stations: bool  # characters stand aboard: they leave their stations with it
     leave_battles: bool  # it is in an open battle: it leaves it
 
@@ -154,7 +153,7 @@ def act(campaign: Campaign, order: ShipOrder) -> Done:
             return ship_actions.edit_ship(campaign, ship_id, spec)
         case ImportShip(path, side):
             return ship_actions.import_ship(campaign, path, side)
-        case DeleteShip(ship_id, _, take_off_stations, leave_battles):
+        case DeleteShip(ship_id, take_off_stations, leave_battles):
             return ship_actions.delete_ship(
                 campaign, ship_id, take_off_stations, leave_battles=leave_battles
             )

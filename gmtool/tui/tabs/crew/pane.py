@@ -5,6 +5,7 @@ one action and says the result or refusal on the status line (orders.py)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partialmethod
 from typing import Any
 
 from rich.text import Text
@@ -30,7 +31,7 @@ from gmtool.tui.tabs.crew import roster as crew_roster
 from gmtool.tui.tabs.crew.keys import ACTIONS, HELP
 from gmtool.tui.tabs.crew.manifest_view import crew_summary, fill_manifest_tree
 from gmtool.tui.tabs.crew.offered import CrewNow, offered, why_not
-from gmtool.tui.tabs.crew.reading import read_ship, read_ships
+from gmtool.tui.tabs.crew.reading import ShipRead, read_ship, read_ships
 from gmtool.tui.tabs.crew.roster_table import RosterTable
 from gmtool.tui.tabs.crew.rules_card import readings_card
 from gmtool.tui.tabs.crew.views import COLUMNS, CrewViews, ShipList, ShipSide, ship_row
@@ -76,12 +77,15 @@ class CrewPane(GmPane):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="crew-body"):
-            yield ShipSide(ShipList(id="ship-list", cursor_type="row", zebra_stripes=True))
-            yield CrewViews(self._show_whole_roster, id="crew-side")
+            yield ShipSide(
+                ShipList(id="ship-list", cursor_type="row", zebra_stripes=True), id="ship-side"
+            )
+            yield CrewViews(id="crew-side")
 
     def on_mount(self) -> None:
         self.query_one("#ship-list", DataTable).add_columns(*COLUMNS)
         self.query_one(RosterTable).add_roster_columns(crew_roster.POST_WIDTH)
+        self.query_one(RosterTable).show_all = self._show_whole_roster
         self.reload()
 
     def on_resize(self) -> None:
@@ -164,29 +168,25 @@ class CrewPane(GmPane):
     def show_ship(self, ship_id: str | None, crew: ship_reads.ShipCrew | None = None) -> None:
         """Show a ship's summary, manifest and roster: `crew` when it is that ship's, else
         the crew read from the campaign."""
-        summary = self.query_one("#ship-summary", Static)
-        self.ship_id, self.crew, self.condition = ship_id, None, None
-        self.standings = crew_roster.RosterStandings()
-        read = None if ship_id is None else read_ship(self.campaign, ship_id, crew)
-        if read is not None and read.problem is not None:
+        read = ShipRead(None) if ship_id is None else read_ship(self.campaign, ship_id, crew)
+        if read.problem is not None:
             self.show_status(read.problem, error=True)
-        if read is None or read.crew is None:
-            summary.update(Text(NO_SHIPS) if read is None else "")
-            self.refresh_bindings()
-            self._fill_tree(None)
+        self.ship_id, self.crew, self.condition = ship_id, read.crew, read.condition
+        self.standings = crew_roster.RosterStandings.of(read.standing)
+        self.refresh_bindings()
+        self._fill_tree(None if read.crew is None else read.crew.manifest)
+        summary = self.query_one("#ship-summary", Static)
+        if read.crew is None:
+            summary.update(Text(NO_SHIPS) if ship_id is None else "")
             self._fill_roster()
             return
-        self.crew = crew = read.crew
-        self.standings = crew_roster.RosterStandings.of(read.standing)
-        self.condition = read.condition
-        self.refresh_bindings()
+        crew = read.crew
         condition = Text(read.condition_problem or "", style="red")
         if read.condition is not None:
             condition = cond_view.condition_text(read.condition)
         summary.update(
             crew_summary(crew.record.spec, crew.manifest, crew.record.side) + "\n" + condition
         )
-        self._fill_tree(crew.manifest)
         if crew.rebuilt:
             self.show_status(
                 f"The saved roster of {crew.record.name} was gone; the crew was named again "
@@ -352,18 +352,12 @@ class CrewPane(GmPane):
         """The manifest or the roster in view, the cursor on `focus` there."""
         self.query_one(ShipSide).set_aside(self.has_class("-narrow"))  # the cursor goes to the view
         self.query_one(CrewViews).show_view(roster)
-        self._fill_roster()
-        self.refresh_bindings()
+        self.on_crew_views_switched()
         self.query_one(focus).focus()
 
-    def action_manifest(self) -> None:
-        self._show_view(False, "#manifest-tree")
-
-    def action_roster(self) -> None:
-        self._show_view(True, "#roster-table")
-
-    def action_search(self) -> None:
-        self._show_view(True, "#roster-search")
+    action_manifest = partialmethod(_show_view, False, "#manifest-tree")
+    action_roster = partialmethod(_show_view, True, "#roster-table")
+    action_search = partialmethod(_show_view, True, "#roster-search")
 
     def action_filter_crew(self) -> None:
         self.crew_filter = crew_roster.next_filter(self.crew_filter)
@@ -399,31 +393,30 @@ class CrewPane(GmPane):
         self.show_status(orders.done_words(order, done))
         return None
 
-    def _selected(self, doing: str) -> ship_reads.ShipCrew | None:
-        if self.crew is None:
-            self.show_status(f"Nothing to {doing}: no ship is selected (n adds one).", error=True)
-        return self.crew
+    @property
+    def asker(self) -> asking.Asker:
+        return asking.Asker(self.app, self.carry_out, self.show_status)
 
     def action_new_ship(self) -> None:
-        asking.ask_new_ship(self.app, self.carry_out, self.show_status)
+        asking.ask_new_ship(self.asker)
 
+    # a ship's keys are offered only while a ship is shown (offered.py)
     def action_edit_ship(self) -> None:
-        if (crew := self._selected("edit")) is not None:
-            asking.ask_edit(self.app, crew.record, self.carry_out, self.show_status)
+        if self.crew is not None:
+            asking.ask_edit(self.asker, self.crew.record)
 
     def action_import(self) -> None:
-        asking.ask_import(self.app, self.carry_out, self.show_status, self.focus_default)
+        asking.ask_import(self.asker, self.focus_default)
 
     def action_delete_ship(self) -> None:
-        if (crew := self._selected("delete")) is None:
-            return
-        aboard = ship_actions.aboard(self.campaign, crew.record.id)
-        battles = tuple(ship_actions.open_battles_of(self.campaign, crew.record.id).values())
-        asking.ask_delete(self.app, crew.record, aboard, battles, self.carry_out, self.show_status)
+        if (crew := self.crew) is not None:
+            aboard = ship_actions.aboard(self.campaign, crew.record.id)
+            battles = tuple(ship_actions.open_battles_of(self.campaign, crew.record.id).values())
+            asking.ask_delete(self.asker, crew.record, aboard, battles)
 
     def action_regenerate(self) -> None:
-        if (crew := self._selected("regenerate")) is not None:
-            asking.ask_regenerate(self.app, crew, self.carry_out, self.show_status)
+        if self.crew is not None:
+            asking.ask_regenerate(self.asker, self.crew)
 
     def _undo_or_redo(self, redo: bool) -> None:
         step = history.redo if redo else history.undo
@@ -440,16 +433,13 @@ class CrewPane(GmPane):
         self.reload(select=undone.ship_id)  # the ship it changed, where it still is
         self.show_status(orders.undone_text(undone, redo))
 
-    def action_undo(self) -> None:
-        self._undo_or_redo(redo=False)
-
-    def action_redo(self) -> None:
-        self._undo_or_redo(redo=True)
+    action_undo = partialmethod(_undo_or_redo, False)
+    action_redo = partialmethod(_undo_or_redo, True)
 
     def action_export(self) -> None:
-        if (crew := self._selected("export")) is not None:
+        if self.crew is not None:
             what = "roster" if self._roster_visible() else "manifest"
-            asking.ask_export(self.app, crew.record, what, self.export, self.show_status)
+            asking.ask_export(self.asker, self.crew.record, what, self.export)
 
     def export(self, request: dialogs.ExportRequest) -> None:
         """Write the selected ship's manifest or roster, atomically (a refusal or a file that
@@ -463,16 +453,9 @@ class CrewPane(GmPane):
     # -- the ship's condition -------------------------------------------------------------------
     def _mend(self, action: str) -> None:
         if self.condition is not None:
-            asking.ask_condition(self.app, action, self.condition, self.carry_out, self.show_status)
+            asking.ask_condition(self.asker, action, self.condition)
 
-    def action_repair_ship(self) -> None:
-        self._mend("repair_ship")
-
-    def action_replace_crew(self) -> None:
-        self._mend("replace_crew")
-
-    def action_restore_ship(self) -> None:
-        self._mend("restore_ship")
-
-    def action_scrap_ship(self) -> None:
-        self._mend("scrap_ship")
+    action_repair_ship = partialmethod(_mend, "repair_ship")
+    action_replace_crew = partialmethod(_mend, "replace_crew")
+    action_restore_ship = partialmethod(_mend, "restore_ship")
+    action_scrap_ship = partialmethod(_mend, "scrap_ship")

@@ -25,8 +25,7 @@ class ShipsRead:
 
 def read_ships(campaign: Campaign) -> ShipsRead:
     try:
-        records = ship_reads.list_ships(campaign)
-        problem = None
+        records, problem = ship_reads.list_ships(campaign), None
     except (StoreError, RulesError) as exc:
         records, problem = [], f"The ships do not read: {exc}"
     try:

@@ -51,9 +51,11 @@ class RosterStandings:
         found = self.by_member.get(member_id)
         return (found.condition, found.battle) if found else ("fit", None)
 
-    def cell(self, member_id: str) -> str:
-        """ "fit", or "dead, Ambush": the condition and the battle that hurt them."""
-        return self._cell(*self._of(member_id))
+    def cell(self, member_id: str) -> tuple[str, str]:
+        """("fit", ""), or ("dead, Ambush", "bold red"): the condition and the battle that hurt
+        them, and the condition's style."""
+        condition, battle = self._of(member_id)
+        return self._cell(condition, battle), CONDITION_STYLE.get(condition, "")
 
     def cells(self, members: Iterable[CrewMember]) -> set[str]:
         """The different condition cells of `members`: a few, however big the crew."""
@@ -63,9 +65,6 @@ class RosterStandings:
         word = condition.replace("_", " ")
         battle = self.standing.battle_name(battle_id) if self.standing is not None else ""
         return f"{word}, {battle}" if battle else word
-
-    def style(self, member_id: str) -> str:
-        return CONDITION_STYLE.get(self._of(member_id)[0], "")
 
     def filtered(self, members: Sequence[CrewMember], crew_filter: str) -> list[CrewMember]:
         if crew_filter == "all":
@@ -152,11 +151,10 @@ def roster_cells(
     """One roster row as (text, style) cells: rank, name, condition, post and department
     (fitted to `widths`, their words shortened first)."""
     post_width, department_width = widths
-    post = post_cell(member.post_name, post_width)
     return (
         (member.rank_title, ""),
         (member.name, ""),
-        (standings.cell(member.id), standings.style(member.id)),
-        (post, ""),
+        standings.cell(member.id),
+        (post_cell(member.post_name, post_width), ""),
         (post_cell(member.department_name, department_width), ""),
     )

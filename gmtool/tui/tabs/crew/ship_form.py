@@ -111,10 +111,9 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
         super().__init__()
         self.spec = spec
         self.saver = save
-        if spec is None:
-            self.systems: list[dict[str, Any]] = []
-        else:
-            self.systems = [dict(s) for s in spec.to_dict()["systems"]]
+        self.systems: list[dict[str, Any]] = (
+            [dict(s) for s in spec.to_dict()["systems"]] if spec else []
+        )
         self._systems_at_start = [dict(s) for s in self.systems]
 
     def unsaved_changes(self) -> bool:
@@ -123,8 +122,6 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
     def renew(self, save: ShipSave | None) -> None:
         """Make the kept new-ship form blank before it is shown again (kept because building
         it is the slowest part of n)."""
-        if self.spec is not None:
-            raise ValueError("only a new-ship form is kept to be shown again")
         self.saver = save
         self.systems = []
         self._systems_at_start = []
@@ -170,10 +167,10 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
                 )
                 yield form_row(*durability)
                 for label, flags in (("Flags", FLAG_KEYS[:3]), ("", FLAG_KEYS[3:])):
-                    ticked = [(f, bool(getattr(spec, f)) if spec else False) for f in flags]
+                    ticked = {f: bool(spec and getattr(spec, f)) for f in flags}
                     boxes = [
                         Checkbox(flag_label(f, on), on, id=f"form-{f}", compact=True)
-                        for f, on in ticked
+                        for f, on in ticked.items()
                     ]
                     yield form_row(label, *boxes)
                 for keys in (COUNT_KEYS[:3], COUNT_KEYS[3:]):
@@ -197,7 +194,7 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
                 with Horizontal(classes="form-buttons"):
                     yield Button("Save (ctrl+s)", id="form-save", variant="primary", compact=True)
                     yield Button("Add system (a)", id="form-add-system", compact=True)
-                    yield Button("Cancel (esc)", id="form-cancel", compact=True)
+                    yield Button("Cancel (esc)", compact=True, action="screen.cancel")
             yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -302,7 +299,3 @@ class ShipFormScreen(GmDialog["ShipSpec | None"]):
                 self.query_one("#form-name", Input).focus()
                 return
         self.dismiss(spec)
-
-    @on(Button.Pressed, "#form-cancel")
-    def _cancel_pressed(self) -> None:
-        self.action_cancel()

@@ -5,7 +5,7 @@ switch them). The pane reads the ships and fills both."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
@@ -58,9 +58,6 @@ class ShipSide(Vertical):
     """The ships list, put aside below 100 columns while the cursor is on the right (the class
     is set here: on the tab it would restyle every widget, 10-20 ms a move with a big roster)."""
 
-    def __init__(self, *children: DataTable[Any]) -> None:
-        super().__init__(*children, id="ship-side")
-
     def width_given_back(self) -> int:
         """The width the crew side gains at the next layout: this side's, when it has been
         put aside and not laid out since (else 0)."""
@@ -86,10 +83,6 @@ class CrewViews(Vertical):
     class Switched(Message):
         """The manifest or the roster came into view."""
 
-    def __init__(self, show_all: Callable[[], None], **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self._show_all = show_all
-
     def compose(self) -> ComposeResult:
         yield Static("", id="ship-summary")
         yield Static("", id="crew-status")
@@ -102,7 +95,6 @@ class CrewViews(Vertical):
         tree = ManifestTree("Crew", id="manifest-tree")
         tree.show_root = False
         roster = RosterTable(id="roster-table", cursor_type="row", zebra_stripes=True)
-        roster.show_all = self._show_all
         search = Input(placeholder=SEARCH_HINT, id="roster-search", compact=True)
         roster_view = Vertical(search, Static("", id="roster-count"), roster, id="roster-view")
         yield ContentSwitcher(tree, roster_view, initial="manifest-tree", id="crew-switcher")
