@@ -1,5 +1,5 @@
 """How the Battle tab asks for its battles: set one up (n), open another (o), delete the
-open one (x). Each asker returns the typed request (or None), which the pane carries out
+open one (x). Each asker returns the typed request, which the pane carries out
 with `carry_out`; the set-up form hands its request over while open, to show a refusal
 and stay."""
 
@@ -27,7 +27,7 @@ from gmtool.rules.battle import BattleState
 from gmtool.rules.characters import Party
 from gmtool.rules.errors import RulesError
 from gmtool.tui.dialogs import ConfirmDialog, build_ahead, kept_dialog
-from gmtool.tui.tabs.battle.orders import Asker
+from gmtool.tui.tabs.battle.orders import Asker, NotGiven
 from gmtool.tui.tabs.battle.setup_dialog import BattleSetupScreen, SetupChoice, SetupFormStart
 
 
@@ -110,8 +110,7 @@ async def ask_new_battle(ask: Asker, save: Callable[[MenuRequest], object]) -> N
     try:
         ships, party, name = setup_inputs(ask.campaign)
     except (StoreError, RulesError) as exc:
-        ask.say(f"Cannot set up a battle: {exc}")
-        return
+        raise NotGiven(f"Cannot set up a battle: {exc}") from exc
     start = SetupFormStart(ships, party, name, save)
     form = kept_dialog(
         ask.app,
@@ -123,37 +122,33 @@ async def ask_new_battle(ask: Asker, save: Callable[[MenuRequest], object]) -> N
     await ask.app.push_screen_wait(form)
 
 
-async def ask_open_battle(ask: Asker, open_id: str | None) -> MenuRequest | None:
-    """Which of the campaign's battles to open (`open_id` highlighted), or None."""
+async def ask_open_battle(ask: Asker, open_id: str | None) -> MenuRequest:
+    """Which of the campaign's battles to open (`open_id` highlighted)."""
     try:
         battles = list_battles(ask.campaign)
     except StoreError as exc:
-        ask.say(f"The battles do not read: {exc}")
-        return None
+        raise NotGiven(f"The battles do not read: {exc}") from exc
     if not battles:
-        ask.say("The campaign has no battle yet: n sets one up.")
-        return None
+        raise NotGiven("The campaign has no battle yet: n sets one up.")
     options = []
     for b in battles:
         session = f", session {b.session}" if b.session else ""
         options.append((b.id, f"{b.name}: {b.status}, round {b.round}{session}"))
     choice = await ask.choose("Open which battle?", options, open_id)
-    return None if choice is None else OpenBattle(choice)
+    return OpenBattle(choice)
 
 
 async def ask_delete(
     ask: Asker, battle_id: str | None, readable: bool, told: Callable[[str], None]
 ) -> MenuRequest | None:
-    """The request to delete the open battle once the GM said yes; else None, after `say`
-    said why not or `told` that it was kept."""
+    """The request to delete the open battle once the GM said yes; else None, after `told`
+    said that it was kept."""
     if battle_id is None:
-        ask.say("No battle open: nothing to delete (o opens one).")
-        return None
+        raise NotGiven("No battle open: nothing to delete (o opens one).")
     try:
         record = get_battle_record(ask.campaign, battle_id)
     except StoreError as exc:
-        ask.say(f"Not deleted: {exc}")
-        return None
+        raise NotGiven(f"Not deleted: {exc}") from exc
     if await ask.app.push_screen_wait(
         ConfirmDialog(escape(delete_question(record, readable)), danger=True)
     ):

@@ -40,7 +40,7 @@ from gmtool.tui.tabs.battle.detail import attack_option, detail_text
 from gmtool.tui.tabs.battle.header import header_text
 from gmtool.tui.tabs.battle.keys import ACTIONS, HELP
 from gmtool.tui.tabs.battle.log_view import log_text
-from gmtool.tui.tabs.battle.orders import Asker
+from gmtool.tui.tabs.battle.orders import Asker, NotGiven
 from gmtool.tui.tabs.battle.reading import history_labels, read_battle
 from gmtool.tui.tabs.battle.report import ReportScreen, SummaryScreen
 from gmtool.tui.tabs.battle.rules_card import readings_card
@@ -193,12 +193,12 @@ class BattlePane(GmPane):
 
     # -- doing a step ---------------------------------------------------------------------
     def say(self, text: str) -> None:
-        """Say why an order cannot be given or was not done (the askers' `say`)."""
+        """Say why an order cannot be given or was not done."""
         self.show_status(text, error=True)
 
     @property
     def asker(self) -> Asker:
-        return Asker(self.app, self.campaign, self.say)
+        return Asker(self.app, self.campaign)
 
     def do_step(self, request: rq.Request, at: int | None = None) -> StepOutcome | None:
         """Carry out `request` and show it; one given on an older action list (`at`) is
@@ -232,7 +232,12 @@ class BattlePane(GmPane):
     async def _asked(self, asking: Asking, at: int) -> None:
         """The request carried out, then the damage form for damage left to type in, or the
         summary after the ending."""
-        request = await asking
+        try:
+            request = await asking
+        except NotGiven as why:
+            if str(why):
+                self.say(str(why))
+            return
         if isinstance(request, battle_menu.MenuRequest):
             try:
                 self.carry_out_menu(request)
