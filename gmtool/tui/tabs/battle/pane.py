@@ -469,7 +469,7 @@ class BattlePane(GmPane):
         self.reload(keep_status=done.words is not None)
         if done.words is not None:
             self.show_status(done.words)
-        if done.focus:
+        if done.battle_id is not None:
             self.focus_default()
 
     def action_gunner(self) -> None:
