@@ -161,13 +161,9 @@ async def ask_damage(
     ask: Asker, state: BattleState, ship_id: str | None, note: str = "", kind: str | None = None
 ) -> rq.Request | None:
     """The damage form; `kind` is the damage type of the weapon that hit, when known."""
-    ships = [s for s in state.ships if not s.destroyed]
-    if not ships:
+    if all(s.destroyed for s in state.ships):
         raise NotGiven("Every ship is destroyed: there is nothing left to damage.")
-    names = {side.id: side.name for side in state.sides}
-    return await ask.answer(
-        DamageScreen(ships, ship_id, note=note, side_names=names, damage_type=kind)
-    )
+    return await ask.answer(DamageScreen(state, ship_id, note, kind))
 
 
 async def ask_repair(ask: Asker, state: BattleState, info: ActionInfo) -> rq.Request:

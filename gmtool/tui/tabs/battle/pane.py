@@ -251,11 +251,8 @@ class BattlePane(GmPane):
         if isinstance(request, rq.Fire) and request.target in due:
             ship = outcome.state.ship(request.ship_id)
             weapon = ship.mount(request.weapon)
-            form = self.damage_form(
-                request.target, f"{ship.name}'s {weapon.name}", weapon.system.damage_type
-            )
-            if form is not None:
-                await self._asked(form, self.generation)
+            note = f"{ship.name}'s {weapon.name}"
+            await self._type_damage(request.target, note, weapon.system.damage_type)
         elif isinstance(request, rq.Ram | rq.SelfDestruct) and due:
             words = ("\nType in the damage each ship takes.", "bold")
             self.show_status(Text.assemble(play_words.outcome_text(outcome), words))
@@ -263,14 +260,14 @@ class BattlePane(GmPane):
         elif isinstance(request, rq.EndBattle):
             self.action_summary()
 
-    def damage_form(
+    async def _type_damage(
         self, ship_id: str | None, note: str = "", damage_type: str | None = None
-    ) -> Asking | None:
-        """The damage form on the battle as it is now (None: it cannot be played on)."""
+    ) -> None:
+        """The damage form on the battle as it is now, if it can still be played on."""
         state = self.need_open_battle()
-        if state is None:
-            return None
-        return orders.ask_damage(self.asker, state, ship_id, note, damage_type)
+        if state is not None:
+            form = orders.ask_damage(self.asker, state, ship_id, note, damage_type)
+            await self._asked(form, self.generation)
 
     async def _type_damage_due(self, ships: Sequence[str], cause: str) -> None:
         """The damage form on each of `ships` still afloat in turn, until the GM escapes."""
@@ -278,9 +275,7 @@ class BattlePane(GmPane):
             state = self.battle
             if state is None or ship_id not in state.damage_due:
                 continue
-            form = self.damage_form(ship_id, cause)
-            if form is not None:
-                await self._asked(form, self.generation)
+            await self._type_damage(ship_id, cause)
             if self.battle is None or len(self.battle.events) == len(state.events):
                 return
 
@@ -406,7 +401,7 @@ class BattlePane(GmPane):
             self.ask(orders.ask_attack(self.asker, state, option))
 
     def action_damage(self) -> None:
-        self.ask(self.damage_form(self.damage_target()))
+        self.ask(self._type_damage(self.damage_target()))
 
     action_end = partialmethod(_ask_on_open, orders.ask_end)
 
