@@ -8,7 +8,7 @@ so the next key acts on the battle as it now is.
 from __future__ import annotations
 
 from collections.abc import Callable, Coroutine, Sequence
-from functools import partialmethod
+from functools import partial, partialmethod
 from typing import Any
 
 from rich.text import Text
@@ -222,11 +222,11 @@ class BattlePane(GmPane):
         self.show_status(play_words.step_text(done, self.campaign.folder))
         return done.outcome
 
-    def ask(self, asking: Asking | None, at: int | None = None) -> None:
+    def ask(self, asking: Asking | None) -> None:
         """Run an order that asks (a newer one replaces it), then carry out its request if
-        the action list is still the one of `at` (None: the one shown now)."""
+        the action list is still the one shown now."""
         if asking is not None:
-            given_on = self.generation if at is None else at
+            given_on = self.generation
             self.run_worker(self._asked(asking, given_on), exclusive=True, group="battle-dialog")
 
     async def _asked(self, asking: Asking, at: int) -> None:
@@ -359,9 +359,7 @@ class BattlePane(GmPane):
         self.show_status(play_words.played_words(self.battle, played))
         if played.decision is not None and played.decision.kind == "damage":
             due, cause = self.battle.damage_due, play_words.damage_cause(self.battle)
-            self.run_worker(
-                self._type_damage_due(due, cause), exclusive=True, group="battle-dialog"
-            )
+            self.ask(self._type_damage_due(due, cause))
 
     action_play_on = partialmethod(_play, "decision")
     action_play_round = partialmethod(_play, "round")
@@ -381,16 +379,6 @@ class BattlePane(GmPane):
         """An order asked on the battle, if it can still be played on."""
         state = self.need_open_battle()
         self.ask(None if state is None else order(self.asker, state))
-
-    def _ask_on_ship(
-        self, ship_id: str | None, none: str, order: Callable[[Asker, BattleState, str], Asking]
-    ) -> None:
-        """An order on the ship `ship_id` of the open battle (None: say `none`)."""
-        state = self.need_open_battle()
-        if state is not None and ship_id is None:
-            self.say(none)
-        elif state is not None and ship_id is not None:
-            self.ask(order(self.asker, state, ship_id))
 
     action_who_plays = partialmethod(_ask_on_open, orders.ask_who_plays)
 
@@ -468,13 +456,11 @@ class BattlePane(GmPane):
             self.focus_default()
 
     def action_gunner(self) -> None:
-        no_ship = "No ship in the table: move the cursor onto one."
         ship_id = self.query_one("#battle-ships", ShipTable).ship_under_cursor(self.battle)
-        self._ask_on_ship(ship_id, no_ship, station_orders.gunner_order)
+        self._ask_on_open(partial(station_orders.gunner_order, ship_id=ship_id))
 
     def action_knock_out(self) -> None:
-        no_ship = "No ship left to knock a system out on."
-        self._ask_on_ship(self.damage_target(), no_ship, station_orders.knock_out_order)
+        self._ask_on_open(partial(station_orders.knock_out_order, ship_id=self.damage_target()))
 
     action_commander = partialmethod(_ask_on_open, station_orders.commander_order)
     action_move_station = partialmethod(_ask_on_open, station_orders.move_order)

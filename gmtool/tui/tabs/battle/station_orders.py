@@ -87,8 +87,10 @@ async def leave_order(ask: Asker, state: BattleState) -> rq.Request:
     return rq.LeaveShip(who)
 
 
-async def gunner_order(ask: Asker, state: BattleState, ship_id: str) -> rq.Request:
+async def gunner_order(ask: Asker, state: BattleState, ship_id: str | None) -> rq.Request:
     """g: a weapon of the ship under the table's cursor, then who fires it."""
+    if ship_id is None:
+        raise NotGiven("No ship in the table: move the cursor onto one.")
     ship = state.ship(ship_id)
     weapons = ship.weapons()
     if not weapons:
@@ -104,8 +106,10 @@ async def gunner_order(ask: Asker, state: BattleState, ship_id: str) -> rq.Reque
     return rq.AssignGunner(ship.id, weapon, None if who == CREW else who)
 
 
-async def knock_out_order(ask: Asker, state: BattleState, ship_id: str) -> rq.Request:
+async def knock_out_order(ask: Asker, state: BattleState, ship_id: str | None) -> rq.Request:
     """k: a system of the ship d and k act on, knocked out."""
+    if ship_id is None:
+        raise NotGiven("No ship left to knock a system out on.")
     ship = state.ship(ship_id)
     systems = [(m.key, m.name) for m in ship.mounts() if m.key not in ship.systems_out]
     system = await ask.choose(f"Knock out which system of {ship.name}?", systems)
