@@ -65,7 +65,6 @@ class BattlePane(GmPane):
         self.battle_id: str | None = None
         self.battle: BattleState | None = None
         self.now: list[ActionInfo] = []
-        self.wide = True
         self.undo_label: str | None = None  # what ctrl+z takes back now (None: nothing)
         self.redo_label: str | None = None  # what ctrl+y does again now (None: nothing)
         self._rendered_width = 0  # the pane's width when the table was last laid out
@@ -141,14 +140,15 @@ class BattlePane(GmPane):
 
     def on_resize(self) -> None:
         self.set_class(self.size.height < SHORT_HEIGHT, "short")
-        self.wide = self.size.width >= WIDE_WIDTH
         if self.size.width != self._rendered_width:
             self.fill_table()  # only the table depends on the width: the rest stays put
 
     def fill_table(self) -> None:
         self._rendered_width = self.size.width
-        width = (self.size.width or self.app.size.width) - self.styles.padding.width
-        self.query_one("#battle-ships", ShipTable).show(self.battle, width, self.wide)
+        width = self.size.width or self.app.size.width
+        wide = width >= WIDE_WIDTH
+        width -= self.styles.padding.width
+        self.query_one("#battle-ships", ShipTable).show(self.battle, width, wide)
 
     @property
     def ship_layout(self) -> TableLayout:
@@ -157,10 +157,9 @@ class BattlePane(GmPane):
 
     def render_state(self) -> None:
         state = self.battle
-        header = self.query_one("#battle-header", Static)
-        actions = self.query_one("#battle-actions", ActionList)
         self.fill_table()
         self.now = available_actions(state) if state is not None else []
+        actions = self.query_one("#battle-actions", ActionList)
         actions.show(self.now, play_words.first_fresh(state, self.now))
         self.undo_label = self.redo_label = None
         if state is not None and self.battle_id is not None:
@@ -170,7 +169,7 @@ class BattlePane(GmPane):
             self._offered = now
             # the screen's, not the pane's: that one does nothing until on_mount is over
             self.screen.refresh_bindings()
-        header.update(header_text(state))
+        self.query_one("#battle-header", Static).update(header_text(state))
         self.show_detail()
         self.query_one("#battle-log", Static).update(log_text(state) if state else "")
         # the newest entry is at the top: keep it in sight after every step
@@ -415,8 +414,7 @@ class BattlePane(GmPane):
     def _history(self, redo: bool) -> None:
         """ctrl+z takes the last step back, ctrl+y does it again as saved."""
         if self.battle_id is None:
-            self.say(f"No battle open: nothing to {'redo' if redo else 'undo'}.")
-            return
+            return  # not offered: the keys need a battle shown
         step = history.redo if redo else history.undo
         try:
             result = step(self.campaign, history.battle(self.battle_id))
