@@ -143,9 +143,8 @@ async def ask_delete(
         record = get_battle_record(ask.campaign, battle_id)
     except StoreError as exc:
         raise NotGiven(f"Not deleted: {exc}") from exc
-    if await ask.app.push_screen_wait(
-        ConfirmDialog(escape(delete_question(record, readable)), danger=True)
-    ):
+    question = escape(delete_question(record, readable))
+    if await ask.answer(ConfirmDialog(question, danger=True)):
         return DeleteBattle(record)
     told(f"Not deleted: {record.name} stays as it was.")
     return None

@@ -155,11 +155,9 @@ class QuickShipScreen(GmDialog["ShipSpec | None"]):
 
     def action_keep(self) -> None:
         try:
-            spec = self.spec()
+            self.dismiss(self.spec())
         except RulesError as exc:
             self.query_one("#quick-error", Static).update(f"Not kept: {exc}")
-            return
-        self.dismiss(spec)
 
 
 class QuickWeaponScreen(SystemDialog):

@@ -291,12 +291,11 @@ class SpecFileScreen(GmDialog["ShipSpec | None"]):
     @on(Input.Submitted)
     def _read(self) -> None:
         text = self.query_one("#spec-path", Input).value.strip()
+        error = self.query_one("#spec-error", Static)
         if not text:
-            self.query_one("#spec-error", Static).update("Type the path of a ship spec file.")
+            error.update("Type the path of a ship spec file.")
             return
         try:
-            spec = load_ship_spec(Path(text).expanduser())
+            self.dismiss(load_ship_spec(Path(text).expanduser()))
         except RulesError as exc:
-            self.query_one("#spec-error", Static).update(f"Not read: {exc}")
-            return
-        self.dismiss(spec)
+            error.update(f"Not read: {exc}")
