@@ -1,5 +1,5 @@
 """How the Battle tab asks for its battles: set one up (n), open another (o), delete the
-open one (x). Each asker returns the typed request (or None), which the pane carries out
+open one (x). Each asker returns the typed request, which the pane carries out
 with `carry_out`; the set-up form hands its request over while open, to show a refusal
 and stay."""
 
@@ -22,12 +22,11 @@ from gmtool.actions.reads.battles import (
 )
 from gmtool.actions.reads.campaign import Campaign
 from gmtool.actions.reads.party import load_party_state
-from gmtool.actions.reads.ships import ShipRecord, list_ships
+from gmtool.actions.reads.ships import list_ships
 from gmtool.rules.battle import BattleState
-from gmtool.rules.characters import Party
 from gmtool.rules.errors import RulesError
 from gmtool.tui.dialogs import ConfirmDialog, build_ahead, kept_dialog
-from gmtool.tui.tabs.battle.orders import Asker
+from gmtool.tui.tabs.battle.orders import Asker, NotGiven
 from gmtool.tui.tabs.battle.setup_dialog import BattleSetupScreen, SetupChoice, SetupFormStart
 
 
@@ -43,9 +42,8 @@ MenuRequest = SetupChoice | OpenBattle | DeleteBattle
 
 
 class MenuDone(NamedTuple):
-    battle_id: str | None  # the battle open now
+    battle_id: str | None  # the battle open now (the action list takes the cursor)
     words: str | None  # what the status line says (None: the tab's idle line)
-    focus: bool  # the action list takes the cursor
 
 
 # The name the set-up form is kept under between openings.
@@ -69,37 +67,34 @@ def delete_question(record: BattleRecord, readable: bool = True) -> str:
     )
 
 
-def setup_inputs(campaign: Campaign) -> tuple[list[ShipRecord], Party, str]:
+def setup_start(campaign: Campaign, save: Callable[[SetupChoice], object]) -> SetupFormStart:
     """What the set-up form offers: the ships, the party, the new battle's default name."""
-    ships = list_ships(campaign)
-    party = load_party_state(campaign)
-    return ships, party, f"Battle {len(list_battles(campaign)) + 1}"
+    ships, party = list_ships(campaign), load_party_state(campaign)
+    return SetupFormStart(ships, party, f"Battle {len(list_battles(campaign)) + 1}", save)
 
 
 def build_setup_form_ahead(app: App[Any], campaign: Campaign) -> None:
     """The set-up form built before n is first pressed (n makes it new again)."""
-    try:
-        ships, party, name = setup_inputs(campaign)
-    except (StoreError, RulesError):
-        return  # n says why
 
     def not_yet(_choice: SetupChoice) -> BattleState:
         raise StoreError("the set-up form was not opened by n")  # renew gives it n's
 
-    start = SetupFormStart(ships, party, name, not_yet)
+    try:
+        start = setup_start(campaign, not_yet)
+    except (StoreError, RulesError):
+        return  # n says why
     build_ahead(app, SETUP_FORM, lambda: BattleSetupScreen(start))
 
 
 def set_up(campaign: Campaign, choice: SetupChoice) -> BattleState:
     """The battle the set-up form's choice describes, saved (the form shows a refusal)."""
-    side_a = fleet_setup(campaign, choice.side_a, choice.ships_a, (), choice.commander_a)
-    side_b = fleet_setup(
-        campaign, choice.side_b, choice.ships_b, choice.extra_b, choice.commander_b
-    )
-    if choice.flagship_a is not None:
-        side_a = replace(side_a, flagship=side_a.ships[choice.flagship_a][0])
-    if choice.flagship_b is not None:
-        side_b = replace(side_b, flagship=side_b.ships[choice.flagship_b][0])
+    fleets = []
+    for side in choice.sides:
+        fleet = fleet_setup(campaign, side.name, side.ships, side.extra, side.commander)
+        if side.flagship is not None:
+            fleet = replace(fleet, flagship=fleet.ships[side.flagship][0])
+        fleets.append(fleet)
+    side_a, side_b = fleets
     return battle_actions.set_up(
         campaign, choice.name, side_a, side_b, choice.starting_range, auto=choice.auto
     )
@@ -108,11 +103,9 @@ def set_up(campaign: Campaign, choice: SetupChoice) -> BattleState:
 async def ask_new_battle(ask: Asker, save: Callable[[MenuRequest], object]) -> None:
     """The kept set-up form, handing its request to `save` while open."""
     try:
-        ships, party, name = setup_inputs(ask.campaign)
+        start = setup_start(ask.campaign, save)
     except (StoreError, RulesError) as exc:
-        ask.say(f"Cannot set up a battle: {exc}")
-        return
-    start = SetupFormStart(ships, party, name, save)
+        raise NotGiven(f"Cannot set up a battle: {exc}") from exc
     form = kept_dialog(
         ask.app,
         SETUP_FORM,
@@ -123,40 +116,35 @@ async def ask_new_battle(ask: Asker, save: Callable[[MenuRequest], object]) -> N
     await ask.app.push_screen_wait(form)
 
 
-async def ask_open_battle(ask: Asker, open_id: str | None) -> MenuRequest | None:
-    """Which of the campaign's battles to open (`open_id` highlighted), or None."""
+async def ask_open_battle(ask: Asker, open_id: str | None) -> MenuRequest:
+    """Which of the campaign's battles to open (`open_id` highlighted)."""
     try:
         battles = list_battles(ask.campaign)
     except StoreError as exc:
-        ask.say(f"The battles do not read: {exc}")
-        return None
+        raise NotGiven(f"The battles do not read: {exc}") from exc
     if not battles:
-        ask.say("The campaign has no battle yet: n sets one up.")
-        return None
+        raise NotGiven("The campaign has no battle yet: n sets one up.")
     options = []
     for b in battles:
         session = f", session {b.session}" if b.session else ""
         options.append((b.id, f"{b.name}: {b.status}, round {b.round}{session}"))
     choice = await ask.choose("Open which battle?", options, open_id)
-    return None if choice is None else OpenBattle(choice)
+    return OpenBattle(choice)
 
 
 async def ask_delete(
     ask: Asker, battle_id: str | None, readable: bool, told: Callable[[str], None]
 ) -> MenuRequest | None:
-    """The request to delete the open battle once the GM said yes; else None, after `say`
-    said why not or `told` that it was kept."""
+    """The request to delete the open battle once the GM said yes; else None, after `told`
+    said that it was kept."""
     if battle_id is None:
-        ask.say("No battle open: nothing to delete (o opens one).")
-        return None
+        raise NotGiven("No battle open: nothing to delete (o opens one).")
     try:
         record = get_battle_record(ask.campaign, battle_id)
     except StoreError as exc:
-        ask.say(f"Not deleted: {exc}")
-        return None
-    if await ask.app.push_screen_wait(
-        ConfirmDialog(escape(delete_question(record, readable)), danger=True)
-    ):
+        raise NotGiven(f"Not deleted: {exc}") from exc
+    question = escape(delete_question(record, readable))
+    if await ask.answer(ConfirmDialog(question, danger=True)):
         return DeleteBattle(record)
     told(f"Not deleted: {record.name} stays as it was.")
     return None
@@ -168,17 +156,17 @@ def carry_out(campaign: Campaign, request: MenuRequest) -> MenuDone:
         case SetupChoice():
             state = set_up(campaign, request)
             begin = "space plays on to your first decision, enter rolls the edge"
-            return MenuDone(state.id, f"{state.name} is set up: {begin}.", True)
+            return MenuDone(state.id, f"{state.name} is set up: {begin}.")
         case OpenBattle(battle_id):
             battle_actions.open_battle(campaign, battle_id)
-            return MenuDone(battle_id, None, True)
+            return MenuDone(battle_id, None)
         case DeleteBattle(record):
             battle_actions.delete(campaign, record.id)
             words = (
                 f"Deleted {record.name} ({record.status}, round {record.round}); no battle "
                 "open. Its rolls stay in the roll log, its injuries on the characters."
             )
-            return MenuDone(None, words, False)
+            return MenuDone(None, words)
         case _:
             assert_never(request)
 

@@ -4,15 +4,13 @@ place aboard it struck."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Input, Select, Static
 
 from gmtool.rules.armor import armor_table
-from gmtool.rules.battle import BattleShip
+from gmtool.rules.battle import BattleShip, BattleState
 from gmtool.rules.hit_stations import hit_station_table, on_station_rule, place_name, places_aboard
 from gmtool.rules.limits import MAX_HULL_POINTS
 from gmtool.rules.ship_damage import track_ids
@@ -57,26 +55,22 @@ class DamageScreen(GmDialog["ApplyDamage | None"]):
     ACTIONS = (save_action("apply", "Apply damage", "Apply the damage typed to the ship"),)
 
     def __init__(
-        self,
-        ships: Sequence[BattleShip],
-        ship_id: str | None,
-        note: str,
-        side_names: Mapping[str, str],
-        damage_type: str | None,
+        self, state: BattleState, ship_id: str | None, note: str, damage_type: str | None
     ) -> None:
-        """`damage_type`: the type of the weapon that hit, when known; else the type of
-        damage no weapon caused (tables/armor.yaml)."""
+        """The ships not destroyed, `ship_id` first chosen; `damage_type`: the type of the
+        weapon that hit, when known; else the type of damage no weapon caused
+        (tables/armor.yaml)."""
         super().__init__()
         self.damage_type = damage_type or armor_table().other_damage_type
-        self.ships = list(ships)
-        self.ship_id = next((s.id for s in ships if s.id == ship_id), ships[0].id)
+        self.state = state
+        self.ships = [s for s in state.ships if not s.destroyed]
+        self.ship_id = next((s.id for s in self.ships if s.id == ship_id), self.ships[0].id)
         self.note = note
-        self.side_names = side_names
 
     def target_text(self, ship_id: str) -> tuple[str, bool]:
         """The line naming the ship the damage goes to, and whether it is one of ours."""
-        ship = next(s for s in self.ships if s.id == ship_id)
-        fleet = self.side_names.get(ship.side)
+        ship = self.state.ship(ship_id)
+        fleet = self.state.side(ship.side).name
         side = f"side {ship.side.upper()}" + (f", {fleet}" if fleet else "")
         ours = SIDE_WORDS.get(ship.side) == "ours"
         whose = "one of our own ships" if ours else "an enemy ship"

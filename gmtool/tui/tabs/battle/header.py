@@ -32,19 +32,13 @@ def header_text(state: BattleState | None) -> Text:
         return Text.assemble(
             ("No battle open", "bold"), "\nits round, range and headings show here"
         )
+    line = Text.assemble((state.name, "bold"), " · ")
     if state.finished:
-        line = Text.assemble(
-            (state.name, "bold"),
-            f" · over after round {state.round} · s shows the summary, ctrl+z reopens it",
-        )
+        line.append(f"over after round {state.round} · s shows the summary, ctrl+z reopens it")
     else:
-        line = Text.assemble(
-            (state.name, "bold"),
-            " · ",
-            (f"Round {state.round}", "bold"),
-            " · ",
-            (phase(state.phase).name, "bold cyan"),
-        )
+        line.append(f"Round {state.round}", "bold")
+        line.append(" · ")
+        line.append(phase(state.phase).name, "bold cyan")
         words = step_words(state)
         if words:
             line.append(f" · {words}")

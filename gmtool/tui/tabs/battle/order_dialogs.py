@@ -82,11 +82,8 @@ class BoardScreen(GmDialog["Board | None"]):
 
     @property
     def target(self) -> str:
-        options = self.query_one(OptionList)
-        index = options.highlighted or 0
-        found = options.get_option_at_index(index).id
-        assert found is not None
-        return found
+        """The target highlighted (the list is the targets' odds in order)."""
+        return list(self.odds)[self.query_one(OptionList).highlighted or 0]
 
     def compose(self) -> ComposeResult:
         ship = self.state.ship(self.ship_id)

@@ -2,13 +2,14 @@
 
 An order that needs no answer is a request at once (`at_once`), done in the key's own
 handler so the next key sees the battle after it. One that asks is an `ask_*` coroutine
-returning the typed request or None; the pane refuses it if the action list was rebuilt
-meanwhile (a key pressed before the dialog came up), so it never lands on another ship.
+returning the typed request (None: its dialog escaped) or raising `NotGiven`; the pane
+refuses a request given on an action list rebuilt since (a key pressed before the dialog
+came up), so it never lands on another ship.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, NamedTuple, TypeVar
 
 from textual.app import App
@@ -37,13 +38,16 @@ from gmtool.tui.tabs.battle.order_dialogs import BoardScreen, RamScreen
 R = TypeVar("R")
 
 
+class NotGiven(Exception):
+    """Ends an order with no request: the GM escaped a question (no words), or the order
+    cannot be given now (its words say why, on the status line)."""
+
+
 class Asker(NamedTuple):
-    """What an order asks through: the app's dialogs, the campaign it reads, and `say`,
-    which puts why nothing was asked on the status line."""
+    """What an order asks through: the app's dialogs and the campaign it reads."""
 
     app: App[Any]
     campaign: Campaign
-    say: Callable[[str], None]
 
     async def answer(self, dialog: GmDialog[R]) -> R:
         """What `dialog` closes with."""
@@ -52,11 +56,14 @@ class Asker(NamedTuple):
 
     async def choose(
         self, title: str, options: Sequence[tuple[str, str]], initial: str | None = None
-    ) -> str | None:
-        """One pick of a ChoiceDialog (None: escaped)."""
-        return await self.answer(ChoiceDialog(title, options, initial))
+    ) -> str:
+        """One pick of a ChoiceDialog; escaping it drops the order."""
+        picked = await self.answer(ChoiceDialog(title, options, initial))
+        if picked is None:
+            raise NotGiven
+        return picked
 
-    async def pick(self, title: str, options: Sequence[tuple[str, str]]) -> str | None:
+    async def pick(self, title: str, options: Sequence[tuple[str, str]]) -> str:
         """The only option without asking, else one pick of a ChoiceDialog."""
         return options[0][0] if len(options) == 1 else await self.choose(title, options)
 
@@ -107,12 +114,12 @@ async def ask_who_plays(ask: Asker, state: BattleState) -> rq.Request | None:
     ]
     now = "".join(state.auto) or AUTO_NONE
     answer = await ask.choose("Who plays each side", options, now)
-    if answer is None or answer == now:
+    if answer == now:
         return None
     return rq.SetAuto(() if answer == AUTO_NONE else tuple(answer))
 
 
-async def ask_heading(ask: Asker, state: BattleState, info: ActionInfo) -> rq.Request | None:
+async def ask_heading(ask: Asker, state: BattleState, info: ActionInfo) -> rq.Request:
     assert info.side is not None
     fleet = state.side(info.side)
     outcomes = heading_outcomes(state, info.side)
@@ -130,8 +137,6 @@ async def ask_heading(ask: Asker, state: BattleState, info: ActionInfo) -> rq.Re
         initial = fleet.heading if fleet.heading != "hold" else f"hold:{fleet.held_arc}"
     where = range_name(state.range).lower()
     choice = await ask.choose(f"Heading of {fleet.name} ({where} range)", options, initial)
-    if choice is None:
-        return None
     heading, _, arc = choice.partition(":")
     return rq.DeclareHeading(info.side, heading, arc or None)
 
@@ -143,15 +148,12 @@ async def ask_attack(
     then the attack dialog on it: its target, and whether to roll the damage."""
     options = [option] if option is not None else attack_options(state)
     if not options:
-        ask.say(no_fire_text(state))
-        return None
+        raise NotGiven(no_fire_text(state))
     choices = [
         (str(i), f"{o.ship_name}: {o.weapon_name} ({o.roller.name} rolls {o.score})")
         for i, o in enumerate(options)
     ]
     picked = await ask.pick("Fire which weapon?", choices)
-    if picked is None:
-        return None
     return await ask.answer(AttackScreen(options[int(picked)]))
 
 
@@ -159,17 +161,12 @@ async def ask_damage(
     ask: Asker, state: BattleState, ship_id: str | None, note: str = "", kind: str | None = None
 ) -> rq.Request | None:
     """The damage form; `kind` is the damage type of the weapon that hit, when known."""
-    ships = [s for s in state.ships if not s.destroyed]
-    if not ships:
-        ask.say("Every ship is destroyed: there is nothing left to damage.")
-        return None
-    names = {side.id: side.name for side in state.sides}
-    return await ask.answer(
-        DamageScreen(ships, ship_id, note=note, side_names=names, damage_type=kind)
-    )
+    if all(s.destroyed for s in state.ships):
+        raise NotGiven("Every ship is destroyed: there is nothing left to damage.")
+    return await ask.answer(DamageScreen(state, ship_id, note, kind))
 
 
-async def ask_repair(ask: Asker, state: BattleState, info: ActionInfo) -> rq.Request | None:
+async def ask_repair(ask: Asker, state: BattleState, info: ActionInfo) -> rq.Request:
     assert info.ship_id is not None
     ship = state.ship(info.ship_id)
     names = {m.key: m.name for m in ship.mounts()}
@@ -178,12 +175,9 @@ async def ask_repair(ask: Asker, state: BattleState, info: ActionInfo) -> rq.Req
         for c in info.choices
     ]
     choice = await ask.pick(f"{info.label}: what?", options)
-    if choice is None:
-        return None
     by = info.character_id if info.character_id is not None else CREW
-    if choice in track_ids():
-        return rq.RollRepair(info.ship_id, by, choice, None)
-    return rq.RollRepair(info.ship_id, by, None, choice)
+    track = choice in track_ids()
+    return rq.RollRepair(info.ship_id, by, choice if track else None, None if track else choice)
 
 
 async def ask_ram(ask: Asker, state: BattleState, info: ActionInfo) -> rq.Request | None:
@@ -191,13 +185,10 @@ async def ask_ram(ask: Asker, state: BattleState, info: ActionInfo) -> rq.Reques
     assert info.ship_id is not None
     options = [(s, f"{state.ship(s).name} ({state.ship(s).fate})") for s in info.choices]
     target = await ask.pick("Ram which ship?", options)
-    if target is None:
-        return None
     try:
         preview = ram_preview(state, info.ship_id, target)
     except RulesError as exc:
-        ask.say(f"Not done: {exc}")
-        return None
+        raise NotGiven(f"Not done: {exc}") from exc
     return await ask.answer(RamScreen(state, preview))
 
 

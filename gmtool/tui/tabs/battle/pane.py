@@ -8,7 +8,7 @@ so the next key acts on the battle as it now is.
 from __future__ import annotations
 
 from collections.abc import Callable, Coroutine, Sequence
-from functools import partialmethod
+from functools import partial, partialmethod
 from typing import Any
 
 from rich.text import Text
@@ -40,7 +40,7 @@ from gmtool.tui.tabs.battle.detail import attack_option, detail_text
 from gmtool.tui.tabs.battle.header import header_text
 from gmtool.tui.tabs.battle.keys import ACTIONS, HELP
 from gmtool.tui.tabs.battle.log_view import log_text
-from gmtool.tui.tabs.battle.orders import Asker
+from gmtool.tui.tabs.battle.orders import Asker, NotGiven
 from gmtool.tui.tabs.battle.reading import history_labels, read_battle
 from gmtool.tui.tabs.battle.report import ReportScreen, SummaryScreen
 from gmtool.tui.tabs.battle.rules_card import readings_card
@@ -65,7 +65,6 @@ class BattlePane(GmPane):
         self.battle_id: str | None = None
         self.battle: BattleState | None = None
         self.now: list[ActionInfo] = []
-        self.wide = True
         self.undo_label: str | None = None  # what ctrl+z takes back now (None: nothing)
         self.redo_label: str | None = None  # what ctrl+y does again now (None: nothing)
         self._rendered_width = 0  # the pane's width when the table was last laid out
@@ -141,14 +140,15 @@ class BattlePane(GmPane):
 
     def on_resize(self) -> None:
         self.set_class(self.size.height < SHORT_HEIGHT, "short")
-        self.wide = self.size.width >= WIDE_WIDTH
         if self.size.width != self._rendered_width:
             self.fill_table()  # only the table depends on the width: the rest stays put
 
     def fill_table(self) -> None:
         self._rendered_width = self.size.width
-        width = (self.size.width or self.app.size.width) - self.styles.padding.width
-        self.query_one("#battle-ships", ShipTable).show(self.battle, width, self.wide)
+        width = self.size.width or self.app.size.width
+        wide = width >= WIDE_WIDTH
+        width -= self.styles.padding.width
+        self.query_one("#battle-ships", ShipTable).show(self.battle, width, wide)
 
     @property
     def ship_layout(self) -> TableLayout:
@@ -157,10 +157,9 @@ class BattlePane(GmPane):
 
     def render_state(self) -> None:
         state = self.battle
-        header = self.query_one("#battle-header", Static)
-        actions = self.query_one("#battle-actions", ActionList)
         self.fill_table()
         self.now = available_actions(state) if state is not None else []
+        actions = self.query_one("#battle-actions", ActionList)
         actions.show(self.now, play_words.first_fresh(state, self.now))
         self.undo_label = self.redo_label = None
         if state is not None and self.battle_id is not None:
@@ -170,7 +169,7 @@ class BattlePane(GmPane):
             self._offered = now
             # the screen's, not the pane's: that one does nothing until on_mount is over
             self.screen.refresh_bindings()
-        header.update(header_text(state))
+        self.query_one("#battle-header", Static).update(header_text(state))
         self.show_detail()
         self.query_one("#battle-log", Static).update(log_text(state) if state else "")
         # the newest entry is at the top: keep it in sight after every step
@@ -193,12 +192,12 @@ class BattlePane(GmPane):
 
     # -- doing a step ---------------------------------------------------------------------
     def say(self, text: str) -> None:
-        """Say why an order cannot be given or was not done (the askers' `say`)."""
+        """Say why an order cannot be given or was not done."""
         self.show_status(text, error=True)
 
     @property
     def asker(self) -> Asker:
-        return Asker(self.app, self.campaign, self.say)
+        return Asker(self.app, self.campaign)
 
     def do_step(self, request: rq.Request, at: int | None = None) -> StepOutcome | None:
         """Carry out `request` and show it; one given on an older action list (`at`) is
@@ -222,17 +221,22 @@ class BattlePane(GmPane):
         self.show_status(play_words.step_text(done, self.campaign.folder))
         return done.outcome
 
-    def ask(self, asking: Asking | None, at: int | None = None) -> None:
+    def ask(self, asking: Asking | None) -> None:
         """Run an order that asks (a newer one replaces it), then carry out its request if
-        the action list is still the one of `at` (None: the one shown now)."""
+        the action list is still the one shown now."""
         if asking is not None:
-            given_on = self.generation if at is None else at
+            given_on = self.generation
             self.run_worker(self._asked(asking, given_on), exclusive=True, group="battle-dialog")
 
     async def _asked(self, asking: Asking, at: int) -> None:
         """The request carried out, then the damage form for damage left to type in, or the
         summary after the ending."""
-        request = await asking
+        try:
+            request = await asking
+        except NotGiven as why:
+            if str(why):
+                self.say(str(why))
+            return
         if isinstance(request, battle_menu.MenuRequest):
             try:
                 self.carry_out_menu(request)
@@ -246,11 +250,8 @@ class BattlePane(GmPane):
         if isinstance(request, rq.Fire) and request.target in due:
             ship = outcome.state.ship(request.ship_id)
             weapon = ship.mount(request.weapon)
-            form = self.damage_form(
-                request.target, f"{ship.name}'s {weapon.name}", weapon.system.damage_type
-            )
-            if form is not None:
-                await self._asked(form, self.generation)
+            note = f"{ship.name}'s {weapon.name}"
+            await self._type_damage(request.target, note, weapon.system.damage_type)
         elif isinstance(request, rq.Ram | rq.SelfDestruct) and due:
             words = ("\nType in the damage each ship takes.", "bold")
             self.show_status(Text.assemble(play_words.outcome_text(outcome), words))
@@ -258,14 +259,14 @@ class BattlePane(GmPane):
         elif isinstance(request, rq.EndBattle):
             self.action_summary()
 
-    def damage_form(
+    async def _type_damage(
         self, ship_id: str | None, note: str = "", damage_type: str | None = None
-    ) -> Asking | None:
-        """The damage form on the battle as it is now (None: it cannot be played on)."""
+    ) -> None:
+        """The damage form on the battle as it is now, if it can still be played on."""
         state = self.need_open_battle()
-        if state is None:
-            return None
-        return orders.ask_damage(self.asker, state, ship_id, note, damage_type)
+        if state is not None:
+            form = orders.ask_damage(self.asker, state, ship_id, note, damage_type)
+            await self._asked(form, self.generation)
 
     async def _type_damage_due(self, ships: Sequence[str], cause: str) -> None:
         """The damage form on each of `ships` still afloat in turn, until the GM escapes."""
@@ -273,9 +274,7 @@ class BattlePane(GmPane):
             state = self.battle
             if state is None or ship_id not in state.damage_due:
                 continue
-            form = self.damage_form(ship_id, cause)
-            if form is not None:
-                await self._asked(form, self.generation)
+            await self._type_damage(ship_id, cause)
             if self.battle is None or len(self.battle.events) == len(state.events):
                 return
 
@@ -359,9 +358,7 @@ class BattlePane(GmPane):
         self.show_status(play_words.played_words(self.battle, played))
         if played.decision is not None and played.decision.kind == "damage":
             due, cause = self.battle.damage_due, play_words.damage_cause(self.battle)
-            self.run_worker(
-                self._type_damage_due(due, cause), exclusive=True, group="battle-dialog"
-            )
+            self.ask(self._type_damage_due(due, cause))
 
     action_play_on = partialmethod(_play, "decision")
     action_play_round = partialmethod(_play, "round")
@@ -382,16 +379,6 @@ class BattlePane(GmPane):
         state = self.need_open_battle()
         self.ask(None if state is None else order(self.asker, state))
 
-    def _ask_on_ship(
-        self, ship_id: str | None, none: str, order: Callable[[Asker, BattleState, str], Asking]
-    ) -> None:
-        """An order on the ship `ship_id` of the open battle (None: say `none`)."""
-        state = self.need_open_battle()
-        if state is not None and ship_id is None:
-            self.say(none)
-        elif state is not None and ship_id is not None:
-            self.ask(order(self.asker, state, ship_id))
-
     action_who_plays = partialmethod(_ask_on_open, orders.ask_who_plays)
 
     def action_attack(self) -> None:
@@ -401,7 +388,7 @@ class BattlePane(GmPane):
             self.ask(orders.ask_attack(self.asker, state, option))
 
     def action_damage(self) -> None:
-        self.ask(self.damage_form(self.damage_target()))
+        self.ask(self._type_damage(self.damage_target()))
 
     action_end = partialmethod(_ask_on_open, orders.ask_end)
 
@@ -427,8 +414,7 @@ class BattlePane(GmPane):
     def _history(self, redo: bool) -> None:
         """ctrl+z takes the last step back, ctrl+y does it again as saved."""
         if self.battle_id is None:
-            self.say(f"No battle open: nothing to {'redo' if redo else 'undo'}.")
-            return
+            return  # not offered: the keys need a battle shown
         step = history.redo if redo else history.undo
         try:
             result = step(self.campaign, history.battle(self.battle_id))
@@ -464,17 +450,15 @@ class BattlePane(GmPane):
         self.reload(keep_status=done.words is not None)
         if done.words is not None:
             self.show_status(done.words)
-        if done.focus:
+        if done.battle_id is not None:
             self.focus_default()
 
     def action_gunner(self) -> None:
-        no_ship = "No ship in the table: move the cursor onto one."
         ship_id = self.query_one("#battle-ships", ShipTable).ship_under_cursor(self.battle)
-        self._ask_on_ship(ship_id, no_ship, station_orders.gunner_order)
+        self._ask_on_open(partial(station_orders.gunner_order, ship_id=ship_id))
 
     def action_knock_out(self) -> None:
-        no_ship = "No ship left to knock a system out on."
-        self._ask_on_ship(self.damage_target(), no_ship, station_orders.knock_out_order)
+        self._ask_on_open(partial(station_orders.knock_out_order, ship_id=self.damage_target()))
 
     action_commander = partialmethod(_ask_on_open, station_orders.commander_order)
     action_move_station = partialmethod(_ask_on_open, station_orders.move_order)

@@ -28,6 +28,8 @@ from gmtool.tui.widgets.compact import choice, form_row, number_field
 from gmtool.tui.widgets.number_field import NumberField
 from gmtool.tui.widgets.text_field import TextField
 
+QUICK_CLASS = "light"  # the class a quick ship starts as
+
 
 def quick_hull_points(ship_class: str) -> str:
     """The quick enemy form's hull points for a class (tables/battle.yaml, quick_ship)."""
@@ -65,15 +67,13 @@ class QuickShipScreen(GmDialog["ShipSpec | None"]):
     def __init__(self) -> None:
         super().__init__()
         self.weapons: list[dict[str, Any]] = []
-        self.ship_class = "light"
-        self.hull_default = quick_hull_points(self.ship_class)
+        self.hull_default = quick_hull_points(QUICK_CLASS)
 
     @on(Select.Changed, "#quick-class")
     def _class_changed(self, event: Select.Changed) -> None:
         """The hull points shown follow the class while they are the class's default."""
-        self.ship_class = str(event.value)
         hull = self.query_one("#quick-hull", Input)
-        new_default = quick_hull_points(self.ship_class)
+        new_default = quick_hull_points(str(event.value))
         if hull.value.strip() in ("", self.hull_default):
             hull.value = new_default
         self.hull_default = new_default
@@ -85,7 +85,7 @@ class QuickShipScreen(GmDialog["ShipSpec | None"]):
                 "", placeholder="e.g. Raider Jackal", id="quick-name", limit=MAX_NAME_CHARS,
                 compact=True,
             )  # fmt: skip
-            ship_class = choice([(c, c) for c in class_ids()], self.ship_class, "quick-class")
+            ship_class = choice([(c, c) for c in class_ids()], QUICK_CLASS, "quick-class")
             yield form_row("Name", name, "Class", ship_class, classes="setup-line")
             crew = [(q, q) for q in checks_table().crew_quality]
             yield form_row(
@@ -155,11 +155,9 @@ class QuickShipScreen(GmDialog["ShipSpec | None"]):
 
     def action_keep(self) -> None:
         try:
-            spec = self.spec()
+            self.dismiss(self.spec())
         except RulesError as exc:
             self.query_one("#quick-error", Static).update(f"Not kept: {exc}")
-            return
-        self.dismiss(spec)
 
 
 class QuickWeaponScreen(SystemDialog):

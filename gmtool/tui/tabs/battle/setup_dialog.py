@@ -48,23 +48,26 @@ def auto_value(auto: Sequence[str]) -> str:
     return "".join(auto) or NO_SIDE
 
 
-class SetupChoice(msgspec.Struct, frozen=True):
-    """The request to set the battle up: campaign ships by id, side B's quick or spec-file
-    ships in `extra_b`; a commander None is auto; a flagship is a position among the side's
+class FleetChoice(msgspec.Struct, frozen=True):
+    """One side as the form has it: campaign ships by id, quick or spec-file ships (side
+    B's) in `extra`; a commander None is auto; a flagship is a position among the side's
     ships, campaign ships first (None: the first)."""
 
     name: str
+    ships: tuple[str, ...]
+    extra: tuple[tuple[str, ShipSpec], ...]
+    commander: str | None
+    flagship: int | None
+
+
+class SetupChoice(msgspec.Struct, frozen=True):
+    """The request to set the battle up: its name, range, sides A and B, and the sides
+    gmtool plays."""
+
+    name: str
     starting_range: str
-    side_a: str
-    ships_a: tuple[str, ...]
-    commander_a: str | None
-    side_b: str
-    ships_b: tuple[str, ...]
-    extra_b: tuple[tuple[str, ShipSpec], ...]
-    commander_b: str | None
-    flagship_a: int | None = None
-    flagship_b: int | None = None
-    auto: tuple[str, ...] = DEFAULT_AUTO
+    sides: tuple[FleetChoice, FleetChoice]
+    auto: tuple[str, ...]
 
 
 def ship_label(spec: ShipSpec, note: str = "") -> str:
@@ -123,13 +126,11 @@ class BattleSetupScreen(GmDialog[SetupChoice | None]):
             self.query_one("#setup-auto", Select).value = auto_value(DEFAULT_AUTO)
             for side, fleet in (("a", OUR_FLEET), ("b", ENEMY_FLEET)):
                 self.query_one(f"#setup-{side}-name", Input).value = fleet
-                for field, nobody in (("commander", AUTO_COMMANDER), ("flagship", FIRST_SHIP)):
-                    self._offer(f"setup-{side}-{field}", nobody, [])
                 ships_list = self.query_one(f"#setup-{side}-ships", SelectionList)
                 ships_list.clear_options()
                 ships_list.add_options(self._ship_options(side))
                 ships_list.highlighted = 0 if ships_list.option_count else None
-                self.query_one(f"#setup-{side}-chosen", Static).update(chosen_text([]))
+                self._show_picked(side)  # none: the automatic commander and flagship
         self._error("")
         self.query_one("#setup-name", Input).focus()
         self.remember_fields()
@@ -188,31 +189,23 @@ class BattleSetupScreen(GmDialog[SetupChoice | None]):
     # -- commanders follow the ships picked ---------------------------------------------
     @on(SelectionList.SelectedChanged)
     def _ships_changed(self, event: SelectionList.SelectedChanged[str]) -> None:
-        side = "a" if event.selection_list.id == "setup-a-ships" else "b"
-        self._offer_commanders(side)
-        self._show_picked(side)
+        self._show_picked("a" if event.selection_list.id == "setup-a-ships" else "b")
 
     def _show_picked(self, side: str) -> None:
-        """The ships ticked in words (the ticks differ only by colour), and the flagship
-        offered among them by name: the first unless the GM picks."""
-        names = {s.id: s.spec.name for s in self.ships}
-        names.update({f"extra:{n}": name for n, (name, _spec) in enumerate(self.extra)})
-        picked = self._picked(side)
-        chosen = chosen_text([names.get(k, k) for k in picked])
-        self.query_one(f"#setup-{side}-chosen", Static).update(chosen)
-        self._offer(f"setup-{side}-flagship", FIRST_SHIP, [(names.get(k, k), k) for k in picked])
-
-    def _offer_commanders(self, side: str) -> None:
-        chosen = set(self._picked(side))
-        names = {c.id: c.name for c in self.party.characters}
+        """The ships ticked in words (the ticks differ only by colour), the flagship offered
+        among them by name (the first unless the GM picks), the commander among those
+        aboard them."""
         ships = {s.id: s.spec.name for s in self.ships}  # the GM sees names, never ids
+        ships.update({f"extra:{n}": name for n, (name, _spec) in enumerate(self.extra)})
+        picked = self._picked(side)
+        named = [(ships.get(k, k), k) for k in picked]
+        self.query_one(f"#setup-{side}-chosen", Static).update(chosen_text([n for n, _ in named]))
+        self._offer(f"setup-{side}-flagship", FIRST_SHIP, named)
+        names = {c.id: c.name for c in self.party.characters}
         aboard = [
-            (
-                f"{names.get(a.character_id, a.character_id)} ({ships.get(a.ship_id, a.ship_id)})",
-                a.character_id,
-            )
+            (f"{names.get(a.character_id, a.character_id)} ({ships[a.ship_id]})", a.character_id)
             for a in self.party.assignments
-            if a.ship_id in chosen and a.aboard
+            if a.ship_id in picked and a.aboard
         ]
         self._offer(f"setup-{side}-commander", AUTO_COMMANDER, aboard)
 
@@ -244,31 +237,25 @@ class BattleSetupScreen(GmDialog[SetupChoice | None]):
     def _error(self, text: str) -> None:
         write_line(self.query_one("#setup-error", Static), text)
 
+    def fleet(self, side: str) -> FleetChoice:
+        picked = self._picked(side)
+        extra = [key for key in picked if key.startswith("extra:")]
+        ships = [key for key in picked if key not in extra]
+        commander = self.query_one(f"#setup-{side}-commander", Select).value
+        flagship = self.query_one(f"#setup-{side}-flagship", Select).value
+        return FleetChoice(
+            name=self.query_one(f"#setup-{side}-name", Input).value.strip(),
+            ships=tuple(ships),
+            extra=tuple(self.extra[int(key.split(":", 1)[1])] for key in extra),
+            commander=None if commander in (AUTO, Select.NULL) else str(commander),
+            flagship=(ships + extra).index(str(flagship)) if flagship in ships + extra else None,
+        )
+
     def request(self) -> SetupChoice:
-        def commander(side: str) -> str | None:
-            value = self.query_one(f"#setup-{side}-commander", Select).value
-            return None if value in (AUTO, Select.NULL) else str(value)
-
-        def flagship(side: str, ships: list[str]) -> int | None:
-            """Its place among the side's ships, campaign ships first."""
-            value = self.query_one(f"#setup-{side}-flagship", Select).value
-            return ships.index(str(value)) if value in ships else None
-
-        ships_a, picked_b = self._picked("a"), self._picked("b")
-        extra_b = [key for key in picked_b if key.startswith("extra:")]
-        ships_b = [key for key in picked_b if key not in extra_b]
         return SetupChoice(
             name=self.query_one("#setup-name", Input).value.strip(),
             starting_range=str(self.query_one("#setup-range", Select).value),
-            side_a=self.query_one("#setup-a-name", Input).value.strip(),
-            ships_a=tuple(ships_a),
-            commander_a=commander("a"),
-            side_b=self.query_one("#setup-b-name", Input).value.strip(),
-            ships_b=tuple(ships_b),
-            extra_b=tuple(self.extra[int(key.split(":", 1)[1])] for key in extra_b),
-            commander_b=commander("b"),
-            flagship_a=flagship("a", ships_a),
-            flagship_b=flagship("b", ships_b + extra_b),
+            sides=(self.fleet("a"), self.fleet("b")),
             auto=tuple(str(self.query_one("#setup-auto", Select).value).replace(NO_SIDE, "")),
         )
 
@@ -304,12 +291,11 @@ class SpecFileScreen(GmDialog["ShipSpec | None"]):
     @on(Input.Submitted)
     def _read(self) -> None:
         text = self.query_one("#spec-path", Input).value.strip()
+        error = self.query_one("#spec-error", Static)
         if not text:
-            self.query_one("#spec-error", Static).update("Type the path of a ship spec file.")
+            error.update("Type the path of a ship spec file.")
             return
         try:
-            spec = load_ship_spec(Path(text).expanduser())
+            self.dismiss(load_ship_spec(Path(text).expanduser()))
         except RulesError as exc:
-            self.query_one("#spec-error", Static).update(f"Not read: {exc}")
-            return
-        self.dismiss(spec)
+            error.update(f"Not read: {exc}")
